@@ -1,0 +1,111 @@
+/**
+ * UTF-8 helpers: exact byte length without encoding, strict and lenient decoding, and an
+ * ASCII fast path (most protocol strings — topic names, client ids — are short ASCII, where a
+ * plain loop beats TextDecoder's call overhead).
+ *
+ * @module
+ */
+
+import { WireError } from "./error.ts";
+
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const lenientDecoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+/** Below this many bytes the hand loop wins over TextDecoder on all three runtimes. */
+const SHORT_STRING = 32;
+
+/**
+ * The number of bytes `s` takes in UTF-8 (lone surrogates count as U+FFFD, 3 bytes, as
+ * TextEncoder writes them).
+ *
+ * @example
+ * ```ts
+ * import { utf8Length } from "@streamwire/codec/wire";
+ * console.log(utf8Length("héllo")); // 6
+ * ```
+ */
+export function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) {
+      n += 1;
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        // A surrogate pair is two UTF-16 units and four UTF-8 bytes.
+        n += 2;
+        i++;
+      } else {
+        n += 2;
+      }
+    } else {
+      n += 2;
+    }
+  }
+  return n;
+}
+
+/**
+ * Decodes `bytes[start, end)` as UTF-8, rejecting malformed input with `INVALID_UTF8`
+ * (overlong forms, surrogates, truncated sequences). `offset` is reported in the error.
+ */
+export function decodeUtf8Strict(bytes: Uint8Array, start: number, end: number, offset = start): string {
+  if (end - start <= SHORT_STRING) {
+    let s = "";
+    for (let i = start; i < end; i++) {
+      const c = bytes[i];
+      if (c >= 0x80) return decodeSlow(bytes, start, end, offset, true);
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return decodeSlow(bytes, start, end, offset, true);
+}
+
+/** Decodes `bytes[start, end)` as UTF-8, replacing malformed sequences with U+FFFD (as Java's `new String(bytes, UTF_8)` does). */
+export function decodeUtf8Lenient(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start <= SHORT_STRING) {
+    let s = "";
+    for (let i = start; i < end; i++) {
+      const c = bytes[i];
+      if (c >= 0x80) return lenientDecoder.decode(bytes.subarray(start, end));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return lenientDecoder.decode(bytes.subarray(start, end));
+}
+
+function decodeSlow(bytes: Uint8Array, start: number, end: number, offset: number, _strict: true): string {
+  try {
+    return strictDecoder.decode(bytes.subarray(start, end));
+  } catch {
+    throw new WireError("INVALID_UTF8", { offset, detail: `${end - start}-byte string` });
+  }
+}
+
+/**
+ * Writes `s` as UTF-8 into `dest` at `at`; `dest` must have room for `utf8Length(s)` bytes.
+ * Returns the number of bytes written.
+ */
+export function encodeUtf8Into(s: string, dest: Uint8Array, at: number): number {
+  const n = s.length;
+  if (n <= SHORT_STRING) {
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) break;
+      dest[at + i] = c;
+    }
+    if (i === n) return n;
+  }
+  return encoder.encodeInto(s, dest.subarray(at)).written;
+}
+
+/** Encodes `s` to a new UTF-8 array. */
+export function encodeUtf8(s: string): Uint8Array {
+  return encoder.encode(s);
+}

@@ -1,0 +1,352 @@
+/**
+ * The one place where numbers become bytes: a growable, reusable buffer with writes named by
+ * width and byte order, and three ways out — a copy, a view of the buffer, or `encodeInto`.
+ *
+ * @module
+ */
+
+import { WireError } from "./error.ts";
+import { encodeUtf8Into, utf8Length } from "./utf8.ts";
+
+const U64_MAX = 0xffff_ffff_ffff_ffffn;
+const I64_MIN = -0x8000_0000_0000_0000n;
+const I64_MAX = 0x7fff_ffff_ffff_ffffn;
+const U128_MAX = (1n << 128n) - 1n;
+
+/**
+ * Appends bytes to a buffer that grows by doubling. Reuse one writer across messages with
+ * {@linkcode Writer.reset}; when the exact size is known up front (`sizeOf`), pass it to the
+ * constructor and the buffer is allocated once.
+ *
+ * Range checks on encode throw {@linkcode WireError} `VALUE_OUT_OF_RANGE`.
+ *
+ * @example
+ * ```ts
+ * import { Writer } from "@streamwire/codec/wire";
+ * const w = new Writer(8);
+ * w.u32le(1);
+ * w.i16be(-2);
+ * console.log(w.finish()); // Uint8Array(6) [ 1, 0, 0, 0, 255, 254 ]
+ * ```
+ */
+export class Writer {
+  /** The underlying buffer; bytes `[0, pos)` are written. */
+  buf: Uint8Array;
+  /** DataView over `buf`. */
+  view: DataView;
+  /** Write position. */
+  pos: number;
+
+  /** Starts with `initialCapacity` bytes (grows as needed). */
+  constructor(initialCapacity = 256) {
+    this.buf = new Uint8Array(Math.max(1, initialCapacity));
+    this.view = new DataView(this.buf.buffer);
+    this.pos = 0;
+  }
+
+  /** Forgets what was written; keeps the buffer for reuse. */
+  reset(): this {
+    this.pos = 0;
+    return this;
+  }
+
+  /** Makes room for `n` more bytes. */
+  ensure(n: number): void {
+    const need = this.pos + n;
+    if (need <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < need) cap *= 2;
+    const next = new Uint8Array(cap);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  /** A copy of the written bytes, independent of this writer. */
+  finish(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+
+  /**
+   * A view of the written bytes inside this writer's buffer: no copy, but it is overwritten by
+   * the next use of the writer.
+   */
+  finishView(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
+
+  /** Copies the written bytes into `dest` (which must be large enough) and returns the count. */
+  encodeInto(dest: Uint8Array, at = 0): { written: number } {
+    if (dest.length - at < this.pos) {
+      throw new WireError("LIMIT_EXCEEDED", { detail: `destination has ${dest.length - at} bytes, need ${this.pos}` });
+    }
+    dest.set(this.buf.subarray(0, this.pos), at);
+    return { written: this.pos };
+  }
+
+  /** Unsigned 8-bit. */
+  u8(v: number): void {
+    checkInt(v, 0, 0xff, "u8");
+    this.ensure(1);
+    this.buf[this.pos++] = v;
+  }
+
+  /** Signed 8-bit. */
+  i8(v: number): void {
+    checkInt(v, -0x80, 0x7f, "i8");
+    this.ensure(1);
+    this.buf[this.pos++] = v & 0xff;
+  }
+
+  /** Boolean as one byte, 0 or 1. */
+  bool(v: boolean): void {
+    this.ensure(1);
+    this.buf[this.pos++] = v ? 1 : 0;
+  }
+
+  /** Unsigned 16-bit little-endian. */
+  u16le(v: number): void {
+    checkInt(v, 0, 0xffff, "u16");
+    this.ensure(2);
+    const p = this.pos;
+    this.buf[p] = v;
+    this.buf[p + 1] = v >>> 8;
+    this.pos = p + 2;
+  }
+
+  /** Unsigned 16-bit big-endian. */
+  u16be(v: number): void {
+    checkInt(v, 0, 0xffff, "u16");
+    this.ensure(2);
+    const p = this.pos;
+    this.buf[p] = v >>> 8;
+    this.buf[p + 1] = v;
+    this.pos = p + 2;
+  }
+
+  /** Signed 16-bit big-endian. */
+  i16be(v: number): void {
+    checkInt(v, -0x8000, 0x7fff, "i16");
+    this.ensure(2);
+    const p = this.pos;
+    this.buf[p] = v >> 8;
+    this.buf[p + 1] = v;
+    this.pos = p + 2;
+  }
+
+  /** Unsigned 32-bit little-endian. */
+  u32le(v: number): void {
+    checkInt(v, 0, 0xffffffff, "u32");
+    this.ensure(4);
+    const p = this.pos;
+    const b = this.buf;
+    b[p] = v;
+    b[p + 1] = v >>> 8;
+    b[p + 2] = v >>> 16;
+    b[p + 3] = v >>> 24;
+    this.pos = p + 4;
+  }
+
+  /** Signed 32-bit little-endian. */
+  i32le(v: number): void {
+    checkInt(v, -0x80000000, 0x7fffffff, "i32");
+    this.ensure(4);
+    this.view.setInt32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  /** Unsigned 32-bit big-endian. */
+  u32be(v: number): void {
+    checkInt(v, 0, 0xffffffff, "u32");
+    this.ensure(4);
+    const p = this.pos;
+    const b = this.buf;
+    b[p] = v >>> 24;
+    b[p + 1] = v >>> 16;
+    b[p + 2] = v >>> 8;
+    b[p + 3] = v;
+    this.pos = p + 4;
+  }
+
+  /** Signed 32-bit big-endian. */
+  i32be(v: number): void {
+    checkInt(v, -0x80000000, 0x7fffffff, "i32");
+    this.ensure(4);
+    const p = this.pos;
+    const b = this.buf;
+    b[p] = v >> 24;
+    b[p + 1] = v >> 16;
+    b[p + 2] = v >> 8;
+    b[p + 3] = v;
+    this.pos = p + 4;
+  }
+
+  /** Unsigned 64-bit little-endian. */
+  u64le(v: bigint): void {
+    checkBig(v, 0n, U64_MAX, "u64");
+    this.ensure(8);
+    this.view.setBigUint64(this.pos, v, true);
+    this.pos += 8;
+  }
+
+  /** Unsigned 64-bit little-endian from a safe integer number (no BigInt on hot paths). */
+  u64leNumber(v: number): void {
+    checkInt(v, 0, Number.MAX_SAFE_INTEGER, "u64");
+    this.ensure(8);
+    this.view.setUint32(this.pos, v >>> 0, true);
+    this.view.setUint32(this.pos + 4, Math.floor(v / 4294967296), true);
+    this.pos += 8;
+  }
+
+  /** Signed 64-bit little-endian. */
+  i64le(v: bigint): void {
+    checkBig(v, I64_MIN, I64_MAX, "i64");
+    this.ensure(8);
+    this.view.setBigInt64(this.pos, v, true);
+    this.pos += 8;
+  }
+
+  /** Signed 64-bit big-endian. */
+  i64be(v: bigint): void {
+    checkBig(v, I64_MIN, I64_MAX, "i64");
+    this.ensure(8);
+    this.view.setBigInt64(this.pos, v, false);
+    this.pos += 8;
+  }
+
+  /** Unsigned 64-bit big-endian. */
+  u64be(v: bigint): void {
+    checkBig(v, 0n, U64_MAX, "u64");
+    this.ensure(8);
+    this.view.setBigUint64(this.pos, v, false);
+    this.pos += 8;
+  }
+
+  /** Unsigned 128-bit little-endian. */
+  u128le(v: bigint): void {
+    checkBig(v, 0n, U128_MAX, "u128");
+    this.ensure(16);
+    this.view.setBigUint64(this.pos, v & U64_MAX, true);
+    this.view.setBigUint64(this.pos + 8, v >> 64n, true);
+    this.pos += 16;
+  }
+
+  /** 32-bit float little-endian. */
+  f32le(v: number): void {
+    this.ensure(4);
+    this.view.setFloat32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  /** 64-bit float little-endian. */
+  f64le(v: number): void {
+    this.ensure(8);
+    this.view.setFloat64(this.pos, v, true);
+    this.pos += 8;
+  }
+
+  /** 64-bit float big-endian (Kafka `float64`). */
+  f64be(v: number): void {
+    this.ensure(8);
+    this.view.setFloat64(this.pos, v, false);
+    this.pos += 8;
+  }
+
+  /** Unsigned varint (up to 5 bytes) of a value in [0, 2^32). */
+  uvarint(v: number): void {
+    checkInt(v, 0, 0xffffffff, "uvarint");
+    this.ensure(5);
+    const b = this.buf;
+    let p = this.pos;
+    while (v >= 0x80) {
+      b[p++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    b[p++] = v;
+    this.pos = p;
+  }
+
+  /** Zigzag signed varint of a 32-bit value. */
+  varint(v: number): void {
+    checkInt(v, -0x80000000, 0x7fffffff, "varint");
+    this.uvarint(((v << 1) ^ (v >> 31)) >>> 0);
+  }
+
+  /** Zigzag signed varlong of a 64-bit value. */
+  varlong(v: bigint): void {
+    checkBig(v, I64_MIN, I64_MAX, "varlong");
+    if (v >= -0x4000_0000n && v < 0x4000_0000n) {
+      this.varint(Number(v));
+      return;
+    }
+    let raw = ((v << 1n) ^ (v >> 63n)) & U64_MAX;
+    this.ensure(10);
+    const b = this.buf;
+    let p = this.pos;
+    while (raw >= 0x80n) {
+      b[p++] = Number(raw & 0x7fn) | 0x80;
+      raw >>= 7n;
+    }
+    b[p++] = Number(raw);
+    this.pos = p;
+  }
+
+  /** Zigzag varlong of a safe-integer number (record deltas, without BigInt when small). */
+  varlongNumber(v: number): void {
+    if (v >= -0x40000000 && v < 0x40000000) this.varint(v);
+    else this.varlong(BigInt(v));
+  }
+
+  /** Raw bytes. */
+  bytes(v: Uint8Array): void {
+    this.ensure(v.length);
+    this.buf.set(v, this.pos);
+    this.pos += v.length;
+  }
+
+  /** `n` zero bytes (reserved fields, padding). */
+  zeros(n: number): void {
+    this.ensure(n);
+    this.buf.fill(0, this.pos, this.pos + n);
+    this.pos += n;
+  }
+
+  /** UTF-8 of `s` without a length prefix; returns the bytes written. */
+  utf8(s: string): number {
+    // Up to 3 bytes a UTF-16 unit; reserving the worst case avoids a sizing pass.
+    this.ensure(s.length * 3);
+    const n = encodeUtf8Into(s, this.buf, this.pos);
+    this.pos += n;
+    return n;
+  }
+
+  /** UTF-8 of `s` whose byte length the caller already knows (from {@linkcode utf8Length}). */
+  utf8Sized(s: string, byteLength: number): void {
+    this.ensure(byteLength);
+    this.pos += encodeUtf8Into(s, this.buf, this.pos);
+  }
+
+  /** Overwrites a u32 little-endian at `at` (length back-patching). */
+  setU32le(at: number, v: number): void {
+    this.view.setUint32(at, v, true);
+  }
+
+  /** Overwrites an i32 big-endian at `at` (length back-patching). */
+  setI32be(at: number, v: number): void {
+    this.view.setInt32(at, v, false);
+  }
+}
+
+export { utf8Length };
+
+function checkInt(v: number, min: number, max: number, what: string): void {
+  if (!(Number.isInteger(v) && v >= min && v <= max)) {
+    throw new WireError("VALUE_OUT_OF_RANGE", { detail: `${what} cannot hold ${v}` });
+  }
+}
+
+function checkBig(v: bigint, min: bigint, max: bigint, what: string): void {
+  if (typeof v !== "bigint" || v < min || v > max) {
+    throw new WireError("VALUE_OUT_OF_RANGE", { detail: `${what} cannot hold ${String(v)}` });
+  }
+}
