@@ -1,0 +1,14 @@
+/**
+ * All adapters, by protocol then message name. Each protocol area contributes its own file
+ * (e.g. `iggy_commands.ts`, `kafka_messages.ts`); this one only merges them.
+ *
+ * @module
+ */
+
+import type { ProtocolAdapters } from "../lib/types.ts";
+
+/** Adapters by protocol, then by vector-file `message`. */
+export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
+  iggy: {},
+  kafka: {},
+};

@@ -1,0 +1,205 @@
+//! Shared plumbing of the Iggy oracle binaries: wirevec v1 file building, hex, and the
+//! mapping from the crate's `WireError` to the language-neutral error codes.
+//!
+//! Each area (commands, batch, consensus, ...) has its own binary in `src/bin/` that builds
+//! values with the crate's own types, encodes them with the crate, and records the bytes,
+//! the crate's own decode of them, and every rejection.
+
+use iggy_binary_protocol::WireError;
+use serde_json::{Map, Value, json};
+use std::path::Path;
+
+/// The crate version the vectors are produced with (kept in step with Cargo.toml).
+pub const CRATE_NAME: &str = "iggy_binary_protocol";
+pub const CRATE_VERSION: &str = "0.11.1-edge.3";
+
+/// Lowercase hex without separators.
+pub fn hex(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        s.push_str(&format!("{b:02x}"));
+    }
+    s
+}
+
+/// Parses lowercase/uppercase hex.
+pub fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len() / 2)
+        .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// The wirevec code for a crate rejection, with the crate's own text as detail.
+pub fn error_json(e: &WireError) -> Value {
+    let (code, offset): (&str, Option<usize>) = match e {
+        WireError::UnexpectedEof { offset, .. } => ("TRUNCATED", Some(*offset)),
+        WireError::InvalidUtf8 { offset } => ("INVALID_UTF8", Some(*offset)),
+        WireError::UnknownCommand(_) => ("UNKNOWN_COMMAND", None),
+        WireError::UnknownDiscriminant { offset, .. } => ("UNKNOWN_DISCRIMINANT", Some(*offset)),
+        WireError::PayloadTooLarge { .. } => ("LIMIT_EXCEEDED", None),
+        WireError::InvalidBatchChecksum { .. } | WireError::InvalidMessageChecksum { .. } => {
+            ("CHECKSUM_MISMATCH", None)
+        }
+        _ => ("INVALID_VALUE", None),
+    };
+    let mut m = Map::new();
+    m.insert("code".into(), json!(code));
+    if let Some(o) = offset {
+        m.insert("offset".into(), json!(o));
+    }
+    m.insert("detail".into(), json!(e.to_string()));
+    Value::Object(m)
+}
+
+/// The `source` / `upstream` object naming the crate.
+pub fn source() -> Value {
+    json!({ "name": CRATE_NAME, "version": CRATE_VERSION })
+}
+
+/// A wirevec v1 file under construction.
+pub struct VectorFile {
+    message: String,
+    command_code: Option<u32>,
+    header: Vec<String>,
+    notes: Map<String, Value>,
+    groups: Vec<(Value, Vec<Value>)>,
+}
+
+impl VectorFile {
+    pub fn new(message: &str, command_code: Option<u32>) -> Self {
+        Self { message: message.into(), command_code, header: vec![], notes: Map::new(), groups: vec![] }
+    }
+
+    pub fn header(&mut self, line: &str) -> &mut Self {
+        self.header.push(line.into());
+        self
+    }
+
+    pub fn note(&mut self, flag: &str, bug_type: &str, description: &str) -> &mut Self {
+        self.notes.insert(flag.into(), json!({ "bugType": bug_type, "description": description }));
+        self
+    }
+
+    /// Starts a group; `direction` is request/response/data, `framing` body/frame.
+    pub fn group(&mut self, direction: &str, framing: &str) -> &mut Self {
+        self.groups.push((json!({ "direction": direction, "framing": framing, "source": source() }), vec![]));
+        self
+    }
+
+    fn push(&mut self, mut test: Map<String, Value>) {
+        let g = self.groups.last_mut().expect("group() first");
+        let _ = &mut test;
+        g.1.push(Value::Object(test));
+    }
+
+    /// A valid, canonical test: `bytes` were produced by the crate, `value` is the crate's decode.
+    pub fn valid(&mut self, name: &str, bytes: &[u8], value: Value) -> &mut Self {
+        let mut t = Map::new();
+        t.insert("name".into(), json!(name));
+        t.insert("hex".into(), json!(hex(bytes)));
+        t.insert("value".into(), value);
+        t.insert("result".into(), json!("valid"));
+        self.push(t);
+        self
+    }
+
+    /// A decode-only valid test (the crate accepts the bytes but would not produce them).
+    pub fn valid_decode(&mut self, name: &str, bytes: &[u8], value: Value) -> &mut Self {
+        let mut t = Map::new();
+        t.insert("name".into(), json!(name));
+        t.insert("op".into(), json!("decode"));
+        t.insert("hex".into(), json!(hex(bytes)));
+        t.insert("value".into(), value);
+        t.insert("result".into(), json!("valid"));
+        t.insert("canonical".into(), json!(false));
+        self.push(t);
+        self
+    }
+
+    /// An invalid decode test with the crate's rejection.
+    pub fn invalid(&mut self, name: &str, bytes: &[u8], error: Value, comment: Option<&str>) -> &mut Self {
+        let mut t = Map::new();
+        t.insert("name".into(), json!(name));
+        if let Some(c) = comment {
+            t.insert("comment".into(), json!(c));
+        }
+        t.insert("op".into(), json!("decode"));
+        t.insert("hex".into(), json!(hex(bytes)));
+        t.insert("result".into(), json!("invalid"));
+        t.insert("error".into(), error);
+        self.push(t);
+        self
+    }
+
+    /// Adds a raw test object (for shapes the helpers above do not cover).
+    pub fn raw(&mut self, test: Map<String, Value>) -> &mut Self {
+        self.push(test);
+        self
+    }
+
+    /// Writes the file (pretty JSON, stable order, tcIds numbered) to `dir/<file_name>`.
+    pub fn write(&self, dir: &Path, file_name: &str) {
+        let mut tc = 0u64;
+        let mut groups = vec![];
+        for (g, tests) in &self.groups {
+            let mut g = g.clone();
+            let numbered: Vec<Value> = tests
+                .iter()
+                .map(|t| {
+                    tc += 1;
+                    let mut m = Map::new();
+                    m.insert("tcId".into(), json!(tc));
+                    for (k, v) in t.as_object().unwrap() {
+                        m.insert(k.clone(), v.clone());
+                    }
+                    Value::Object(m)
+                })
+                .collect();
+            g.as_object_mut().unwrap().insert("tests".into(), Value::Array(numbered));
+            groups.push(g);
+        }
+        let mut f = Map::new();
+        f.insert("schema".into(), json!("wirevec-v1.schema.json"));
+        f.insert("protocol".into(), json!("iggy"));
+        f.insert("message".into(), json!(self.message));
+        if let Some(c) = self.command_code {
+            f.insert("commandCode".into(), json!(c));
+        }
+        f.insert("upstream".into(), source());
+        f.insert("numberOfTests".into(), json!(tc));
+        if !self.header.is_empty() {
+            f.insert("header".into(), json!(self.header));
+        }
+        if !self.notes.is_empty() {
+            f.insert("notes".into(), Value::Object(self.notes.clone()));
+        }
+        f.insert("testGroups".into(), Value::Array(groups));
+        std::fs::create_dir_all(dir).expect("create vectors dir");
+        let text = serde_json::to_string_pretty(&Value::Object(f)).unwrap() + "\n";
+        std::fs::write(dir.join(file_name), text).expect("write vector file");
+    }
+}
+
+/// Every proper prefix of `bytes` that the decoder rejects, as invalid tests named
+/// `<prefix>.truncated-at-<n>`; prefixes the decoder accepts are skipped (they are valid
+/// shorter values, e.g. when the last field is "rest of payload").
+pub fn truncations<T>(
+    file: &mut VectorFile,
+    prefix: &str,
+    bytes: &[u8],
+    decode: impl Fn(&[u8]) -> Result<T, WireError>,
+) {
+    for n in 0..bytes.len() {
+        if let Err(e) = decode(&bytes[..n]) {
+            file.invalid(&format!("{prefix}.truncated-at-{n}"), &bytes[..n], error_json(&e), None);
+        }
+    }
+}
+
+/// Output directory: the first CLI argument, or `../../vectors/iggy` relative to this crate.
+pub fn out_dir() -> std::path::PathBuf {
+    std::env::args()
+        .nth(1)
+        .map(Into::into)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../vectors/iggy"))
+}
