@@ -1,0 +1,191 @@
+/**
+ * `deno task fuzz`: a seeded mutation fuzzer over every valid vector. Each input is a mutation
+ * of a valid vector's bytes (bit flips; bytes set to 00/ff/7f/80; truncation; insertion and
+ * deletion; length-field inflation at every 1/2/4-byte window; splices of two vectors of the
+ * same message) or, for a small share, random bytes. The decoder of the vector's message must
+ * return a value or throw a WireError — anything else escaping, or one input taking over 50 ms
+ * (re-measured three times), is a failure. After a rejection it checks now and then that the
+ * same adapter still decodes the original vector (no state left behind).
+ *
+ * Flags: --seed N (default: time-based, printed), --runs N (total decodes, default 200000),
+ * --protocol iggy|kafka, --message Name. CI runs a fixed seed and budget.
+ *
+ * @module
+ */
+
+import { adapters } from "./adapters/mod.ts";
+import { isWireError } from "../src/wire/error.ts";
+import { toHex } from "../src/wire/hex.ts";
+import { loadManifest, loadVectorFile, testBytes, vectorsDir } from "./lib/files.ts";
+import { jsonDiff } from "./lib/json.ts";
+import { getArgs, setExitCode } from "./lib/runtime.ts";
+import type { CaseContext, MessageAdapter } from "./lib/types.ts";
+
+const args = getArgs();
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const seed = Number(option("seed") ?? (Date.now() % 2 ** 31));
+const runs = Number(option("runs") ?? 200_000);
+const slowMs = Number(option("slow-ms") ?? 50);
+
+/** xorshift32: small, seedable, the same on every runtime. */
+function rng(s: number) {
+  let x = (s >>> 0) || 0x9e3779b9;
+  const next = () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x;
+  };
+  return { next, int: (n: number) => (n <= 0 ? 0 : next() % n) };
+}
+
+interface Seed {
+  id: string;
+  adapter: MessageAdapter;
+  ctx: CaseContext;
+  bytes: Uint8Array;
+  /** Valid vectors of the same file, direction, version and framing (splice partners). */
+  peers: Seed[];
+}
+
+const dir = vectorsDir();
+const seeds: Seed[] = [];
+const byGroup = new Map<string, Seed[]>();
+for (const entry of loadManifest(dir).files) {
+  if (option("protocol") && entry.protocol !== option("protocol")) continue;
+  if (option("message") && entry.message !== option("message")) continue;
+  const file = loadVectorFile(entry.path, dir);
+  const adapter = adapters[file.protocol]?.[file.message];
+  if (!adapter) continue;
+  for (const group of file.testGroups) {
+    for (const test of group.tests) {
+      if (test.result !== "valid" || test.op === "encode") continue;
+      const bytes = testBytes(test, dir);
+      if (!bytes) continue;
+      const key = `${entry.path}/${group.direction}/${group.version}/${group.framing}`;
+      if (!byGroup.has(key)) byGroup.set(key, []);
+      const peers = byGroup.get(key)!;
+      const s: Seed = { id: `${entry.path}#${test.name}`, adapter, ctx: { file, group, test }, bytes, peers };
+      seeds.push(s);
+      peers.push(s);
+    }
+  }
+}
+
+const r = rng(seed);
+
+function mutate(s: Seed): { bytes: Uint8Array; how: string } {
+  const src = s.bytes;
+  const kind = r.int(100);
+  if (kind < 8 || src.length === 0) {
+    const n = r.int(Math.max(8, src.length * 2));
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) out[i] = r.next() & 0xff;
+    return { bytes: out, how: "random" };
+  }
+  const out = src.slice();
+  const at = r.int(src.length);
+  if (kind < 38) {
+    const flips = 1 + r.int(3);
+    for (let i = 0; i < flips; i++) {
+      const p = r.int(out.length);
+      out[p] ^= 1 << r.int(8);
+    }
+    return { bytes: out, how: `flip x${flips}` };
+  }
+  if (kind < 50) {
+    out[at] = [0x00, 0xff, 0x7f, 0x80][r.int(4)];
+    return { bytes: out, how: `set@${at}` };
+  }
+  if (kind < 62) return { bytes: src.subarray(0, at), how: `truncate@${at}` };
+  if (kind < 77) {
+    // Length/count inflation: overwrite a 1-, 2- or 4-byte window with a large value in either byte order.
+    const w = [1, 2, 4][r.int(3)];
+    const p = Math.min(at, Math.max(0, out.length - w));
+    const big = [0xff, 0x7f, 0x80, 0xfe][r.int(4)];
+    for (let i = 0; i < w && p + i < out.length; i++) out[p + i] = i === 0 || r.int(2) ? big : 0xff;
+    return { bytes: out, how: `inflate${w}@${p}` };
+  }
+  if (kind < 85) {
+    const n = 1 + r.int(8);
+    const ins = new Uint8Array(src.length + n);
+    ins.set(src.subarray(0, at));
+    for (let i = 0; i < n; i++) ins[at + i] = r.next() & 0xff;
+    ins.set(src.subarray(at), at + n);
+    return { bytes: ins, how: `insert${n}@${at}` };
+  }
+  if (kind < 92) {
+    const n = 1 + r.int(Math.min(16, src.length - at));
+    const del = new Uint8Array(src.length - n);
+    del.set(src.subarray(0, at));
+    del.set(src.subarray(at + n), at);
+    return { bytes: del, how: `delete${n}@${at}` };
+  }
+  const other = s.peers[r.int(s.peers.length)].bytes;
+  const cut = r.int(other.length + 1);
+  const sp = new Uint8Array(at + other.length - cut);
+  sp.set(src.subarray(0, at));
+  sp.set(other.subarray(cut), at);
+  return { bytes: sp, how: `splice@${at}` };
+}
+
+function timeDecode(s: Seed, bytes: Uint8Array): { ms: number; error?: unknown } {
+  const t0 = performance.now();
+  try {
+    s.adapter.decode(bytes, s.ctx);
+    return { ms: performance.now() - t0 };
+  } catch (error) {
+    return { ms: performance.now() - t0, error };
+  }
+}
+
+console.log(`fuzz: seed ${seed}, ${runs} runs over ${seeds.length} valid vectors`);
+const failures: string[] = [];
+let rejected = 0;
+let reuseChecks = 0;
+let executed = 0;
+const t0 = performance.now();
+if (seeds.length > 0) {
+  for (let i = 0; i < runs && failures.length < 20; i++) {
+    executed++;
+    const s = seeds[r.int(seeds.length)];
+    const { bytes, how } = mutate(s);
+    let res = timeDecode(s, bytes);
+    if (res.ms > slowMs) {
+      // A GC pause or a first compilation can make one call slow; three slow calls cannot.
+      const again = Math.min(timeDecode(s, bytes).ms, timeDecode(s, bytes).ms);
+      if (again > slowMs) failures.push(`${s.id} [${how}] took ${again.toFixed(1)} ms: ${toHex(bytes.subarray(0, 64))}`);
+      res = { ms: again, error: res.error };
+    }
+    if (res.error !== undefined) {
+      if (!isWireError(res.error)) {
+        const e = res.error as Error;
+        failures.push(`${s.id} [${how}] escaped ${e?.name}: ${e?.message} — input ${toHex(bytes.subarray(0, 96))}`);
+        continue;
+      }
+      rejected++;
+      if (rejected % 97 === 0) {
+        reuseChecks++;
+        const back = timeDecode(s, s.bytes);
+        if (back.error !== undefined) failures.push(`${s.id}: original no longer decodes after a rejection`);
+        else {
+          const v = s.adapter.decode(s.bytes, s.ctx);
+          const d = jsonDiff(v, s.ctx.test.value);
+          if (d) failures.push(`${s.id}: original decodes differently after a rejection: ${d}`);
+        }
+      }
+    }
+  }
+}
+const secs = (performance.now() - t0) / 1000;
+for (const f of failures) console.log(`  ${f}`);
+console.log(
+  `fuzz: ${executed} runs in ${secs.toFixed(1)} s, ${rejected} rejected with WireError, ${reuseChecks} reuse checks; seed ${seed}`,
+);
+console.log(`${executed - failures.length} passed, ${failures.length} failed`);
+if (failures.length) setExitCode(1);

@@ -1,0 +1,67 @@
+/**
+ * `deno task vectors`: runs the reference oracles and rewrites vectors/ and its manifest.
+ *
+ * - Iggy: builds conformance/iggy-oracle (Rust, iggy_binary_protocol pinned) and runs every
+ *   binary in its src/bin/ except the differential testee, each writing into vectors/iggy.
+ * - Kafka: runs conformance/kafka-oracle/run.sh (Java, kafka-clients pinned), writing into
+ *   vectors/kafka.
+ *
+ * Flags: --only iggy|kafka, --manifest-only. CI runs this and then `git diff --exit-code vectors/`.
+ *
+ * @module
+ */
+
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot, writeManifest } from "./lib/files.ts";
+import { getArgs, setExitCode } from "./lib/runtime.ts";
+
+const args = getArgs();
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+const manifestOnly = args.includes("--manifest-only");
+const root = repoRoot();
+
+function run(cmd: string, argv: string[], cwd: string): boolean {
+  console.log(`$ ${cmd} ${argv.join(" ")}   (in ${cwd.replace(root, ".")})`);
+  const r = spawnSync(cmd, argv, { cwd, stdio: "inherit" });
+  if (r.status !== 0) {
+    console.error(`failed: ${cmd} ${argv.join(" ")} (exit ${r.status ?? r.signal})`);
+    setExitCode(1);
+    return false;
+  }
+  return true;
+}
+
+/** Removes the generated files of one protocol so that vectors no oracle writes any more disappear. */
+function clear(protocol: string): void {
+  const dir = join(root, "vectors", protocol);
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+if (!manifestOnly && (!only || only === "iggy")) {
+  const crate = join(root, "conformance", "iggy-oracle");
+  const bins = readdirSync(join(crate, "src", "bin"))
+    .filter((f) => f.endsWith(".rs"))
+    .map((f) => f.slice(0, -3))
+    .filter((b) => b !== "testee")
+    .sort();
+  if (run("cargo", ["build", "--release", "--quiet", "--bins"], crate)) {
+    clear("iggy");
+    for (const bin of bins) run(join(crate, "target", "release", bin), [join(root, "vectors", "iggy")], crate);
+  }
+}
+
+if (!manifestOnly && (!only || only === "kafka")) {
+  const script = join(root, "conformance", "kafka-oracle", "run.sh");
+  if (existsSync(script)) {
+    clear("kafka");
+    run("bash", [script, "generate", join(root, "vectors", "kafka")], root);
+  } else {
+    console.log("kafka oracle not present yet; skipped");
+  }
+}
+
+const m = writeManifest();
+console.log(`manifest: ${m.files.length} files, ${m.files.reduce((n, f) => n + f.numberOfTests, 0)} tests`);
