@@ -1,0 +1,24 @@
+/**
+ * Wire primitives shared by both protocols: a bounds-checked {@linkcode Reader}, a growable
+ * {@linkcode Writer}, the one error type {@linkcode WireError}, UTF-8 and hex helpers, and the
+ * checksums (CRC-32, CRC-32C, XXH3-64). Nothing here knows Iggy or Kafka.
+ *
+ * @example
+ * ```ts
+ * import { Reader, Writer } from "@streamwire/codec/wire";
+ * const w = new Writer();
+ * w.i32be(-1);
+ * w.uvarint(300);
+ * const r = new Reader(w.finish());
+ * console.log(r.i32be(), r.uvarint()); // -1 300
+ * ```
+ *
+ * @module
+ */
+
+export { isWireError, WIRE_ERROR_CODES, WireError } from "./error.ts";
+export type { WireErrorCode, WireErrorInit } from "./error.ts";
+export { Reader } from "./reader.ts";
+export { Writer } from "./writer.ts";
+export { decodeUtf8Lenient, decodeUtf8Strict, encodeUtf8, encodeUtf8Into, utf8Length } from "./utf8.ts";
+export { fromHex, toHex } from "./hex.ts";
