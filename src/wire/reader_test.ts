@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { Reader } from "./reader.ts";
 import { Writer } from "./writer.ts";
-import { isWireError, WireError } from "./error.ts";
+import { isWireError, type WireError } from "./error.ts";
 import { fromHex, toHex } from "./hex.ts";
 
 function rejects(fn: () => unknown, code: string, extra: Partial<WireError> = {}): void {
