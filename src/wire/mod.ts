@@ -22,3 +22,5 @@ export { Reader } from "./reader.ts";
 export { Writer } from "./writer.ts";
 export { decodeUtf8Lenient, decodeUtf8Strict, encodeUtf8, encodeUtf8Into, utf8Length } from "./utf8.ts";
 export { fromHex, toHex } from "./hex.ts";
+export { crc32 } from "./crc32.ts";
+export { crc32c } from "./crc32c.ts";
