@@ -161,8 +161,7 @@ export class Reader {
     const p = this.pos;
     if (p + 4 > this.end) throw this.truncated(4);
     this.pos = p + 4;
-    const b = this.buf;
-    return (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
+    return this.view.getUint32(p, true);
   }
 
   /** Signed 32-bit little-endian. */
@@ -170,8 +169,7 @@ export class Reader {
     const p = this.pos;
     if (p + 4 > this.end) throw this.truncated(4);
     this.pos = p + 4;
-    const b = this.buf;
-    return b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24);
+    return this.view.getInt32(p, true);
   }
 
   /** Unsigned 32-bit big-endian. */
@@ -179,8 +177,7 @@ export class Reader {
     const p = this.pos;
     if (p + 4 > this.end) throw this.truncated(4);
     this.pos = p + 4;
-    const b = this.buf;
-    return ((b[p] << 24) | (b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3]) >>> 0;
+    return this.view.getUint32(p, false);
   }
 
   /** Signed 32-bit big-endian. */
@@ -188,8 +185,7 @@ export class Reader {
     const p = this.pos;
     if (p + 4 > this.end) throw this.truncated(4);
     this.pos = p + 4;
-    const b = this.buf;
-    return (b[p] << 24) | (b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3];
+    return this.view.getInt32(p, false);
   }
 
   /** Unsigned 64-bit little-endian, as bigint. */

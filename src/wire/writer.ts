@@ -52,8 +52,11 @@ export class Writer {
 
   /** Makes room for `n` more bytes. */
   ensure(n: number): void {
+    if (this.pos + n > this.buf.length) this.grow(n);
+  }
+
+  private grow(n: number): void {
     const need = this.pos + n;
-    if (need <= this.buf.length) return;
     let cap = this.buf.length * 2;
     while (cap < need) cap *= 2;
     const next = new Uint8Array(cap);
@@ -86,8 +89,8 @@ export class Writer {
 
   /** Unsigned 8-bit. */
   u8(v: number): void {
-    checkInt(v, 0, 0xff, "u8");
-    this.ensure(1);
+    if ((v & 0xff) !== v) checkInt(v, 0, 0xff, "u8");
+    if (this.pos + 1 > this.buf.length) this.grow(1);
     this.buf[this.pos++] = v;
   }
 
@@ -136,49 +139,34 @@ export class Writer {
 
   /** Unsigned 32-bit little-endian. */
   u32le(v: number): void {
-    checkInt(v, 0, 0xffffffff, "u32");
-    this.ensure(4);
-    const p = this.pos;
-    const b = this.buf;
-    b[p] = v;
-    b[p + 1] = v >>> 8;
-    b[p + 2] = v >>> 16;
-    b[p + 3] = v >>> 24;
-    this.pos = p + 4;
+    if (v >>> 0 !== v) checkInt(v, 0, 0xffffffff, "u32");
+    if (this.pos + 4 > this.buf.length) this.grow(4);
+    this.view.setUint32(this.pos, v, true);
+    this.pos += 4;
   }
 
   /** Signed 32-bit little-endian. */
   i32le(v: number): void {
-    checkInt(v, -0x80000000, 0x7fffffff, "i32");
-    this.ensure(4);
+    if ((v | 0) !== v) checkInt(v, -0x80000000, 0x7fffffff, "i32");
+    if (this.pos + 4 > this.buf.length) this.grow(4);
     this.view.setInt32(this.pos, v, true);
     this.pos += 4;
   }
 
   /** Unsigned 32-bit big-endian. */
   u32be(v: number): void {
-    checkInt(v, 0, 0xffffffff, "u32");
-    this.ensure(4);
-    const p = this.pos;
-    const b = this.buf;
-    b[p] = v >>> 24;
-    b[p + 1] = v >>> 16;
-    b[p + 2] = v >>> 8;
-    b[p + 3] = v;
-    this.pos = p + 4;
+    if (v >>> 0 !== v) checkInt(v, 0, 0xffffffff, "u32");
+    if (this.pos + 4 > this.buf.length) this.grow(4);
+    this.view.setUint32(this.pos, v, false);
+    this.pos += 4;
   }
 
   /** Signed 32-bit big-endian. */
   i32be(v: number): void {
-    checkInt(v, -0x80000000, 0x7fffffff, "i32");
-    this.ensure(4);
-    const p = this.pos;
-    const b = this.buf;
-    b[p] = v >> 24;
-    b[p + 1] = v >> 16;
-    b[p + 2] = v >> 8;
-    b[p + 3] = v;
-    this.pos = p + 4;
+    if ((v | 0) !== v) checkInt(v, -0x80000000, 0x7fffffff, "i32");
+    if (this.pos + 4 > this.buf.length) this.grow(4);
+    this.view.setInt32(this.pos, v, false);
+    this.pos += 4;
   }
 
   /** Unsigned 64-bit little-endian. */
@@ -254,8 +242,8 @@ export class Writer {
 
   /** Unsigned varint (up to 5 bytes) of a value in [0, 2^32). */
   uvarint(v: number): void {
-    checkInt(v, 0, 0xffffffff, "uvarint");
-    this.ensure(5);
+    if (v >>> 0 !== v) checkInt(v, 0, 0xffffffff, "uvarint");
+    if (this.pos + 5 > this.buf.length) this.grow(5);
     const b = this.buf;
     let p = this.pos;
     while (v >= 0x80) {
@@ -299,7 +287,7 @@ export class Writer {
 
   /** Raw bytes. */
   bytes(v: Uint8Array): void {
-    this.ensure(v.length);
+    if (this.pos + v.length > this.buf.length) this.grow(v.length);
     this.buf.set(v, this.pos);
     this.pos += v.length;
   }
