@@ -1,0 +1,468 @@
+/**
+ * Iggy request and response frames, sans-IO: encoders, whole-buffer decoders with the crate's
+ * error order, and an incremental decoder that takes byte chunks as they arrive.
+ *
+ * Two layouts exist, and both are supported:
+ *
+ * - `"crate"` — what `iggy_binary_protocol` 0.11.1-edge.3 implements (`RequestFrame` /
+ *   `ResponseFrame`), with a request id for correlation and duplicate detection:
+ *   request `[length:u32][code:u32][request_id:u64][payload]` where `length` = 12 + payload
+ *   (it counts code, request id and payload, not itself); response
+ *   `[status:u32][length:u32][request_id:u64][payload]` where `length` = 8 + payload. Both
+ *   headers are 16 bytes.
+ * - `"legacy"` — the TCP framing of released Iggy servers and SDKs, which the crate's own
+ *   top-level docs still describe: request `[length:u32][code:u32][payload]` with `length` =
+ *   4 + payload; response `[status:u32][length:u32][payload]` with `length` = payload bytes.
+ *   Both headers are 8 bytes. The crate has no codec for it, so it has no vectors; it is here
+ *   because that is what deployed servers speak.
+ *
+ * A non-zero `status` is an error code and, from the crate, carries no payload.
+ *
+ * @module
+ */
+
+import { WireError } from "../wire/error.ts";
+import { Reader } from "../wire/reader.ts";
+import { Writer } from "../wire/writer.ts";
+import type { PayloadCodec } from "./codec.ts";
+
+/** Status of a successful response. */
+export const STATUS_OK = 0;
+
+/** Header bytes of a crate-layout request frame (`[length][code][request_id]`). */
+export const REQUEST_HEADER_SIZE = 16;
+/** Header bytes of a crate-layout response frame (`[status][length][request_id]`). */
+export const RESPONSE_HEADER_SIZE = 16;
+/** Header bytes of a legacy-layout frame (`[length][code]` / `[status][length]`). */
+export const LEGACY_HEADER_SIZE = 8;
+
+/** Largest frame the incremental decoder accepts unless told otherwise (64 MiB). */
+export const DEFAULT_MAX_FRAME_BYTES = 64 * 1024 * 1024;
+
+/** Which frame layout: the crate's (with request id) or the released servers' (without). */
+export type FrameLayout = "crate" | "legacy";
+
+/** A request frame; `payload` is a view into the decoded bytes. */
+export interface RequestFrame {
+  readonly code: number;
+  /** u64; always 0n in the legacy layout, which has no request id. */
+  readonly requestId: bigint;
+  readonly payload: Uint8Array;
+}
+
+/** A response frame; `payload` is a view into the decoded bytes. */
+export interface ResponseFrame {
+  readonly status: number;
+  /** u64; always 0n in the legacy layout. */
+  readonly requestId: bigint;
+  readonly payload: Uint8Array;
+}
+
+const U32_MAX = 0xffffffff;
+
+function headerSize(layout: FrameLayout): number {
+  return layout === "crate" ? REQUEST_HEADER_SIZE : LEGACY_HEADER_SIZE;
+}
+
+function tooLarge(payloadBytes: number, overhead: number): WireError {
+  return new WireError("LIMIT_EXCEEDED", {
+    detail: `payload too large: ${payloadBytes} bytes, max ${U32_MAX - overhead}`,
+  });
+}
+
+/**
+ * Writes a request frame around `payload`.
+ *
+ * @example
+ * ```ts
+ * import { encodeRequestFrame } from "@streamwire/codec/iggy";
+ * encodeRequestFrame(1, 7n, new Uint8Array()); // 0c000000 01000000 0700000000000000
+ * encodeRequestFrame(1, 0n, new Uint8Array(), "legacy"); // 04000000 01000000
+ * ```
+ */
+export function encodeRequestFrame(
+  code: number,
+  requestId: bigint,
+  payload: Uint8Array,
+  layout: FrameLayout = "crate",
+): Uint8Array {
+  const w = new Writer(headerSize(layout) + payload.length);
+  writeRequestHeader(w, code, requestId, payload.length, layout);
+  w.bytes(payload);
+  return w.buf;
+}
+
+/**
+ * Encodes `value` with `codec` straight into a request frame (one allocation, no payload copy).
+ *
+ * @example
+ * ```ts
+ * import { encodeRequest, identifier } from "@streamwire/codec/iggy";
+ * encodeRequest(200, 1n, identifier, { kind: "numeric", value: 1 }).length; // 22
+ * ```
+ */
+export function encodeRequest<T>(
+  code: number,
+  requestId: bigint,
+  codec: PayloadCodec<T>,
+  value: T,
+  layout: FrameLayout = "crate",
+): Uint8Array {
+  const size = codec.sizeOf(value);
+  const w = new Writer(headerSize(layout) + size);
+  writeRequestHeader(w, code, requestId, size, layout);
+  codec.encode(w, value);
+  return w.finish();
+}
+
+/** Appends a request header for a payload of `payloadBytes` bytes. */
+export function writeRequestHeader(
+  w: Writer,
+  code: number,
+  requestId: bigint,
+  payloadBytes: number,
+  layout: FrameLayout = "crate",
+): void {
+  const overhead = layout === "crate" ? 12 : 4;
+  if (payloadBytes > U32_MAX - overhead) throw tooLarge(payloadBytes, overhead);
+  w.u32le(payloadBytes + overhead);
+  w.u32le(code);
+  if (layout === "crate") w.u64le(requestId);
+}
+
+/**
+ * Writes a response frame. A non-zero status normally has an empty payload (the crate's
+ * `encode_error`); this function writes whatever payload it is given.
+ *
+ * @example
+ * ```ts
+ * import { encodeResponseFrame } from "@streamwire/codec/iggy";
+ * encodeResponseFrame(1001, 55n, new Uint8Array()); // e9030000 08000000 3700000000000000
+ * ```
+ */
+export function encodeResponseFrame(
+  status: number,
+  requestId: bigint,
+  payload: Uint8Array,
+  layout: FrameLayout = "crate",
+): Uint8Array {
+  const w = new Writer(headerSize(layout) + payload.length);
+  writeResponseHeader(w, status, requestId, payload.length, layout);
+  w.bytes(payload);
+  return w.buf;
+}
+
+/** Encodes `value` with `codec` straight into a successful response frame. */
+export function encodeResponse<T>(
+  requestId: bigint,
+  codec: PayloadCodec<T>,
+  value: T,
+  layout: FrameLayout = "crate",
+): Uint8Array {
+  const size = codec.sizeOf(value);
+  const w = new Writer(headerSize(layout) + size);
+  writeResponseHeader(w, STATUS_OK, requestId, size, layout);
+  codec.encode(w, value);
+  return w.finish();
+}
+
+/** Appends a response header for a payload of `payloadBytes` bytes. */
+export function writeResponseHeader(
+  w: Writer,
+  status: number,
+  requestId: bigint,
+  payloadBytes: number,
+  layout: FrameLayout = "crate",
+): void {
+  const overhead = layout === "crate" ? 8 : 0;
+  if (payloadBytes > U32_MAX - overhead) throw tooLarge(payloadBytes, overhead);
+  w.u32le(status);
+  w.u32le(payloadBytes + overhead);
+  if (layout === "crate") w.u64le(requestId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole-buffer decoding (the crate's `RequestFrame::decode` / `ResponseFrame::decode`).
+
+/**
+ * Decodes the request frame at the start of `buf` and reports its size; bytes after it are
+ * left alone. Checks in the crate's order: length (`TRUNCATED`), length below the header's
+ * fields (`INVALID_VALUE`), code, request id, payload (`TRUNCATED`).
+ *
+ * @example
+ * ```ts
+ * import { decodeRequestFrame, encodeRequestFrame } from "@streamwire/codec/iggy";
+ * const { frame, consumed } = decodeRequestFrame(encodeRequestFrame(1, 2n, new Uint8Array()));
+ * console.log(frame.code, frame.requestId, consumed); // 1 2n 16
+ * ```
+ */
+export function decodeRequestFrame(
+  buf: Uint8Array,
+  layout: FrameLayout = "crate",
+): { frame: RequestFrame; consumed: number } {
+  const r = new Reader(buf, "RequestFrame");
+  const length = r.u32le();
+  const min = layout === "crate" ? 12 : 4;
+  if (length < min) {
+    throw r.error("INVALID_VALUE", `request frame length must be at least ${min}`, 0);
+  }
+  const code = r.u32le();
+  const requestId = layout === "crate" ? r.u64le() : 0n;
+  const n = length - min;
+  r.need(n);
+  return { frame: { code, requestId, payload: r.bytes(n) }, consumed: r.pos };
+}
+
+/**
+ * Decodes the response frame at the start of `buf` and reports its size. Checks in the
+ * crate's order: status, length (`TRUNCATED`), length below 8 in the crate layout
+ * (`INVALID_VALUE`), request id, payload (`TRUNCATED`).
+ */
+export function decodeResponseFrame(
+  buf: Uint8Array,
+  layout: FrameLayout = "crate",
+): { frame: ResponseFrame; consumed: number } {
+  const r = new Reader(buf, "ResponseFrame");
+  const status = r.u32le();
+  const length = r.u32le();
+  const min = layout === "crate" ? 8 : 0;
+  if (length < min) {
+    throw r.error("INVALID_VALUE", "response frame length must be at least 8 (request_id)", 4);
+  }
+  const requestId = layout === "crate" ? r.u64le() : 0n;
+  const n = length - min;
+  r.need(n);
+  return { frame: { status, requestId, payload: r.bytes(n) }, consumed: r.pos };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Incremental decoding.
+
+/** Options of the incremental frame decoders. */
+export interface FrameDecoderOptions {
+  /** Frame layout (default `"crate"`). */
+  layout?: FrameLayout;
+  /**
+   * Largest whole frame (header included) accepted; a larger announced length is
+   * `FRAME_TOO_LARGE` as soon as the length field arrives, before anything is allocated.
+   * Default {@linkcode DEFAULT_MAX_FRAME_BYTES}.
+   */
+  maxFrameBytes?: number;
+}
+
+/**
+ * Collects byte chunks and cuts complete frames out of them. A frame that lies inside one
+ * chunk is returned as a view of that chunk (no copy); one that spans chunks is copied once
+ * into an array of exactly its size. After a `WireError` the stream is unusable and every
+ * later call throws the same error.
+ */
+abstract class FrameDecoderBase<F> {
+  readonly layout: FrameLayout;
+  readonly maxFrameBytes: number;
+  #chunks: Uint8Array[] = [];
+  #head = 0;
+  #buffered = 0;
+  #failed: WireError | undefined;
+
+  constructor(options: FrameDecoderOptions = {}) {
+    this.layout = options.layout ?? "crate";
+    this.maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  }
+
+  /** Bytes received but not yet returned as frames. */
+  get buffered(): number {
+    return this.#buffered;
+  }
+
+  /**
+   * Adds bytes as they arrived. The decoder keeps a reference to `chunk` (frames may be
+   * views of it), so do not reuse the chunk's memory while frames from it are in use.
+   */
+  push(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.#chunks.push(chunk);
+    this.#buffered += chunk.length;
+  }
+
+  /** The next complete frame, or `undefined` until more bytes arrive. */
+  next(): F | undefined {
+    if (this.#failed) throw this.#failed;
+    const prefix = this.prefixBytes();
+    if (this.#buffered < prefix) return undefined;
+    let total: number;
+    try {
+      total = this.frameSize((at) => this.#u32At(at));
+      if (total > this.maxFrameBytes) {
+        throw new WireError("FRAME_TOO_LARGE", {
+          detail: `frame of ${total} bytes exceeds maxFrameBytes ${this.maxFrameBytes}`,
+        });
+      }
+    } catch (e) {
+      this.#failed = e as WireError;
+      throw e;
+    }
+    if (this.#buffered < total) return undefined;
+    return this.parse(this.#take(total));
+  }
+
+  /** Pushes `chunk` and yields every frame that is now complete. */
+  *frames(chunk?: Uint8Array): Generator<F, void, undefined> {
+    if (chunk) this.push(chunk);
+    for (let f = this.next(); f !== undefined; f = this.next()) yield f;
+  }
+
+  /** Bytes needed before the total frame size is known. */
+  protected abstract prefixBytes(): number;
+  /** Whole frame size from the prefix; throws `INVALID_VALUE` for impossible lengths. */
+  protected abstract frameSize(u32At: (at: number) => number): number;
+  /** Builds the frame from exactly its bytes. */
+  protected abstract parse(bytes: Uint8Array): F;
+
+  #u32At(at: number): number {
+    const c0 = this.#chunks[0];
+    const p = this.#head + at;
+    if (p + 4 <= c0.length) return (c0[p] | (c0[p + 1] << 8) | (c0[p + 2] << 16) | (c0[p + 3] << 24)) >>> 0;
+    let v = 0;
+    for (let i = 0; i < 4; i++) v |= this.#byteAt(at + i) << (8 * i);
+    return v >>> 0;
+  }
+
+  #byteAt(at: number): number {
+    let p = this.#head + at;
+    for (const c of this.#chunks) {
+      if (p < c.length) return c[p];
+      p -= c.length;
+    }
+    throw new Error("unreachable: byte beyond buffered input");
+  }
+
+  #take(n: number): Uint8Array {
+    const c0 = this.#chunks[0];
+    const avail = c0.length - this.#head;
+    if (avail >= n) {
+      // Whole frame inside one chunk: hand out a view.
+      const view = c0.subarray(this.#head, this.#head + n);
+      this.#head += n;
+      if (this.#head === c0.length) {
+        this.#chunks.shift();
+        this.#head = 0;
+      }
+      this.#buffered -= n;
+      return view;
+    }
+    const out = new Uint8Array(n);
+    let filled = 0;
+    while (filled < n) {
+      const c = this.#chunks[0];
+      const part = Math.min(c.length - this.#head, n - filled);
+      out.set(c.subarray(this.#head, this.#head + part), filled);
+      filled += part;
+      this.#head += part;
+      if (this.#head === c.length) {
+        this.#chunks.shift();
+        this.#head = 0;
+      }
+    }
+    this.#buffered -= n;
+    return out;
+  }
+}
+
+/**
+ * Incremental decoder of request frames (the server side of a connection).
+ *
+ * @example
+ * ```ts
+ * import { RequestFrameDecoder, encodeRequestFrame } from "@streamwire/codec/iggy";
+ * const d = new RequestFrameDecoder({ maxFrameBytes: 1 << 20 });
+ * const bytes = encodeRequestFrame(1, 9n, new Uint8Array());
+ * d.push(bytes.subarray(0, 5));
+ * console.log(d.next()); // undefined
+ * d.push(bytes.subarray(5));
+ * console.log(d.next()?.requestId); // 9n
+ * ```
+ */
+export class RequestFrameDecoder extends FrameDecoderBase<RequestFrame> {
+  protected prefixBytes(): number {
+    return 4;
+  }
+  protected frameSize(u32At: (at: number) => number): number {
+    const length = u32At(0);
+    const min = this.layout === "crate" ? 12 : 4;
+    if (length < min) {
+      throw new WireError("INVALID_VALUE", {
+        offset: 0,
+        context: "RequestFrame",
+        detail: `request frame length must be at least ${min}`,
+      });
+    }
+    return 4 + length;
+  }
+  protected parse(bytes: Uint8Array): RequestFrame {
+    return decodeRequestFrame(bytes, this.layout).frame;
+  }
+}
+
+/**
+ * Incremental decoder of response frames (the client side of a connection).
+ *
+ * @example
+ * ```ts
+ * import { ResponseFrameDecoder, encodeResponseFrame } from "@streamwire/codec/iggy";
+ * const d = new ResponseFrameDecoder();
+ * for (const f of d.frames(encodeResponseFrame(0, 3n, new Uint8Array([1])))) console.log(f.payload); // Uint8Array [1]
+ * ```
+ */
+export class ResponseFrameDecoder extends FrameDecoderBase<ResponseFrame> {
+  protected prefixBytes(): number {
+    return 8;
+  }
+  protected frameSize(u32At: (at: number) => number): number {
+    const length = u32At(4);
+    if (this.layout === "crate" && length < 8) {
+      throw new WireError("INVALID_VALUE", {
+        offset: 4,
+        context: "ResponseFrame",
+        detail: "response frame length must be at least 8 (request_id)",
+      });
+    }
+    return 8 + length;
+  }
+  protected parse(bytes: Uint8Array): ResponseFrame {
+    return decodeResponseFrame(bytes, this.layout).frame;
+  }
+}
+
+/** The frame codecs as {@linkcode PayloadCodec}s over whole frames (vectors and tests). */
+export function requestFrameCodec(layout: FrameLayout = "crate"): PayloadCodec<RequestFrame> {
+  return {
+    name: "RequestFrame",
+    encode: (w, v) => {
+      writeRequestHeader(w, v.code, v.requestId, v.payload.length, layout);
+      w.bytes(v.payload);
+    },
+    sizeOf: (v) => headerSize(layout) + v.payload.length,
+    decode: (r) => {
+      const { frame, consumed } = decodeRequestFrame(r.buf.subarray(r.pos, r.end), layout);
+      r.pos += consumed;
+      return frame;
+    },
+  };
+}
+
+/** See {@linkcode requestFrameCodec}. */
+export function responseFrameCodec(layout: FrameLayout = "crate"): PayloadCodec<ResponseFrame> {
+  return {
+    name: "ResponseFrame",
+    encode: (w, v) => {
+      writeResponseHeader(w, v.status, v.requestId, v.payload.length, layout);
+      w.bytes(v.payload);
+    },
+    sizeOf: (v) => headerSize(layout) + v.payload.length,
+    decode: (r) => {
+      const { frame, consumed } = decodeResponseFrame(r.buf.subarray(r.pos, r.end), layout);
+      r.pos += consumed;
+      return frame;
+    },
+  };
+}
