@@ -187,7 +187,9 @@ export function buildCodecRegistry(
     has: (id: number) => Object.prototype.hasOwnProperty.call(byId, id),
     get(id: number): CompressionCodec {
       if (!Object.prototype.hasOwnProperty.call(byId, id)) {
-        throw new WireError("UNKNOWN_DISCRIMINANT", { detail: `no codec registered for compression type ${id}` });
+        throw new WireError("UNKNOWN_DISCRIMINANT", {
+          detail: `no codec registered for compression type ${id}`,
+        });
       }
       return byId[id];
     },
