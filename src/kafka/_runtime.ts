@@ -1,0 +1,601 @@
+/**
+ * Field-kind helpers shared by the generated Kafka message codecs in `./messages/`: compact and
+ * classic strings, bytes, records and arrays, nullability, UUIDs and tagged-field sections.
+ *
+ * The generated code stays straight-line per struct (version checks are plain comparisons on
+ * `v`); these helpers only hold the parts every field of one kind shares, so a schema is never
+ * interpreted at run time.
+ *
+ * The rules follow Kafka's generated Java readers (kafka-clients 4.4.0): a negative length or
+ * count means null (an error for a non-nullable field), an array count may not exceed the bytes
+ * that remain nor 1 000 000, a tagged-field count may not exceed the bytes that remain nor
+ * 10 000, string lengths above 0x7fff are rejected, and strings are decoded leniently (U+FFFD
+ * for malformed UTF-8) unless `strictUtf8` is set.
+ *
+ * @module
+ */
+
+import { Reader } from "../wire/reader.ts";
+import { Writer } from "../wire/writer.ts";
+import { WireError } from "../wire/error.ts";
+import { utf8Length } from "../wire/utf8.ts";
+
+/** An unknown tagged field, kept as raw bytes (a view into the decoded input) and written back. */
+export interface TaggedField {
+  /** The tag number. */
+  tag: number;
+  /** The field's payload, without tag and size. */
+  data: Uint8Array;
+}
+
+/** Decoder options for Kafka messages. */
+export interface DecodeOptions {
+  /**
+   * Reject malformed UTF-8 in strings with `INVALID_UTF8` instead of replacing it with U+FFFD.
+   * Default `false`, as Kafka itself decodes leniently (so a strict decoder would refuse bytes a
+   * broker accepts).
+   */
+  strictUtf8?: boolean;
+  /** Largest array count accepted (`LIMIT_EXCEEDED` above it). Default 1 000 000, as Kafka 4.4. */
+  maxArrayLength?: number;
+  /** Most tagged fields accepted in one struct (`LIMIT_EXCEEDED` above it). Default 10 000, as Kafka 4.4. */
+  maxTaggedFields?: number;
+}
+
+/** {@linkcode DecodeOptions} with every field set; what generated readers receive. */
+export interface ResolvedOptions {
+  readonly strictUtf8: boolean;
+  readonly maxArrayLength: number;
+  readonly maxTaggedFields: number;
+}
+
+/** Default for {@linkcode DecodeOptions.maxArrayLength}. */
+export const DEFAULT_MAX_ARRAY_LENGTH = 1_000_000;
+/** Default for {@linkcode DecodeOptions.maxTaggedFields}. */
+export const DEFAULT_MAX_TAGGED_FIELDS = 10_000;
+
+/** The options used when none are given. */
+export const DEFAULT_OPTIONS: ResolvedOptions = Object.freeze({
+  strictUtf8: false,
+  maxArrayLength: DEFAULT_MAX_ARRAY_LENGTH,
+  maxTaggedFields: DEFAULT_MAX_TAGGED_FIELDS,
+});
+
+/** Fills in defaults; returns the shared default object when nothing is set. */
+export function resolveOptions(o: DecodeOptions | undefined): ResolvedOptions {
+  if (o === undefined) return DEFAULT_OPTIONS;
+  if ("strictUtf8" in o === false && "maxArrayLength" in o === false && "maxTaggedFields" in o === false) {
+    return DEFAULT_OPTIONS;
+  }
+  return {
+    strictUtf8: o.strictUtf8 ?? false,
+    maxArrayLength: o.maxArrayLength ?? DEFAULT_MAX_ARRAY_LENGTH,
+    maxTaggedFields: o.maxTaggedFields ?? DEFAULT_MAX_TAGGED_FIELDS,
+  };
+}
+
+/**
+ * What an encoder accepts: the decoded type with every field optional, recursively. A missing
+ * field takes its schema default, as an unset field of Kafka's Java message classes does.
+ */
+export type Init<T> = T extends Uint8Array | string | number | bigint | boolean | null | undefined | TaggedField ? T
+  : T extends readonly (infer E)[] ? readonly Init<E>[]
+  : { [K in keyof T]?: Init<T[K]> };
+
+/** The all-zero UUID, Kafka's "no UUID" sentinel and the default of every uuid field. */
+export const ZERO_UUID = "00000000-0000-0000-0000-000000000000";
+
+/** The shared empty byte array used as the default of bytes fields (never written to). */
+export const EMPTY_BYTES: Uint8Array = new Uint8Array(0);
+
+/** Reads one array element. */
+export type ReadElem<T> = (r: Reader, v: number, o: ResolvedOptions) => T;
+/** Writes one array element. */
+export type WriteElem<T> = (w: Writer, x: T, v: number) => void;
+/** Sizes one array element. */
+export type SizeElem<T> = (x: T, v: number) => number;
+
+// ---------------------------------------------------------------------------------------------
+// Decoding
+
+/** A compact length: unsigned varint of length + 1, in Java's int arithmetic (so it may be negative). */
+function compactLength(r: Reader): number {
+  return (r.uvarint() - 1) | 0;
+}
+
+function nullError(r: Reader, name: string, at: number): WireError {
+  return r.error("NULL_FOR_NON_NULLABLE", `non-nullable field ${name} was serialized as null`, at);
+}
+
+function stringBody(r: Reader, n: number, o: ResolvedOptions, name: string, at: number): string {
+  if (n > 0x7fff) throw r.error("STRING_TOO_LONG", `string field ${name} had invalid length ${n}`, at);
+  return o.strictUtf8 ? r.utf8(n) : r.utf8Lenient(n);
+}
+
+/** A non-nullable string (classic: int16 length; compact: uvarint length + 1). */
+export function rStr(r: Reader, compact: boolean, o: ResolvedOptions, name: string): string {
+  const at = r.pos;
+  const n = compact ? compactLength(r) : r.i16be();
+  if (n < 0) throw nullError(r, name, at);
+  return stringBody(r, n, o, name, at);
+}
+
+/** A string that may be null when `nullable` (any negative length is null, as in Kafka). */
+export function rStrN(r: Reader, compact: boolean, nullable: boolean, o: ResolvedOptions, name: string): string | null {
+  const at = r.pos;
+  const n = compact ? compactLength(r) : r.i16be();
+  if (n < 0) {
+    if (nullable) return null;
+    throw nullError(r, name, at);
+  }
+  return stringBody(r, n, o, name, at);
+}
+
+/** Non-nullable bytes (classic: int32 length), as a zero-copy view. */
+export function rBytes(r: Reader, compact: boolean, name: string): Uint8Array {
+  const at = r.pos;
+  const n = compact ? compactLength(r) : r.i32be();
+  if (n < 0) throw nullError(r, name, at);
+  return r.bytes(n);
+}
+
+/** Bytes that may be null when `nullable`, as a zero-copy view. */
+export function rBytesN(r: Reader, compact: boolean, nullable: boolean, name: string): Uint8Array | null {
+  const at = r.pos;
+  const n = compact ? compactLength(r) : r.i32be();
+  if (n < 0) {
+    if (nullable) return null;
+    throw nullError(r, name, at);
+  }
+  return r.bytes(n);
+}
+
+/** A records field: opaque bytes (a zero-copy view) or null. */
+export function rRec(r: Reader, compact: boolean, nullable: boolean, name: string): Uint8Array | null {
+  return rBytesN(r, compact, nullable, name);
+}
+
+const HEX2: string[] = [];
+for (let i = 0; i < 256; i++) HEX2.push((i < 16 ? "0" : "") + i.toString(16));
+
+/** A UUID as lowercase 8-4-4-4-12 text. */
+export function rUuid(r: Reader): string {
+  r.need(16);
+  const b = r.buf;
+  const p = r.pos;
+  r.pos = p + 16;
+  return HEX2[b[p]] + HEX2[b[p + 1]] + HEX2[b[p + 2]] + HEX2[b[p + 3]] + "-" +
+    HEX2[b[p + 4]] + HEX2[b[p + 5]] + "-" + HEX2[b[p + 6]] + HEX2[b[p + 7]] + "-" +
+    HEX2[b[p + 8]] + HEX2[b[p + 9]] + "-" + HEX2[b[p + 10]] + HEX2[b[p + 11]] +
+    HEX2[b[p + 12]] + HEX2[b[p + 13]] + HEX2[b[p + 14]] + HEX2[b[p + 15]];
+}
+
+function arrayCount(r: Reader, n: number, o: ResolvedOptions, name: string, at: number): number {
+  if (n > r.end - r.pos) {
+    throw new WireError("COUNT_EXCEEDS_REMAINING", {
+      offset: at,
+      context: r.context,
+      detail: `Tried to allocate a collection of size ${n}, but there are only ${r.end - r.pos} bytes remaining (${name})`,
+    });
+  }
+  if (n > o.maxArrayLength) {
+    throw r.error("LIMIT_EXCEEDED", `collection ${name} of size ${n} exceeds the maximum of ${o.maxArrayLength}`, at);
+  }
+  return n;
+}
+
+/** A non-nullable array. */
+export function rArr<T>(r: Reader, compact: boolean, name: string, o: ResolvedOptions, v: number, el: ReadElem<T>): T[] {
+  const at = r.pos;
+  const n = compact ? compactLength(r) : r.i32be();
+  if (n < 0) throw nullError(r, name, at);
+  arrayCount(r, n, o, name, at);
+  const a: T[] = [];
+  for (let i = 0; i < n; i++) a.push(el(r, v, o));
+  return a;
+}
+
+/** An array that may be null when `nullable`. */
+export function rArrN<T>(
+  r: Reader,
+  compact: boolean,
+  nullable: boolean,
+  name: string,
+  o: ResolvedOptions,
+  v: number,
+  el: ReadElem<T>,
+): T[] | null {
+  const at = r.pos;
+  const n = compact ? compactLength(r) : r.i32be();
+  if (n < 0) {
+    if (nullable) return null;
+    throw nullError(r, name, at);
+  }
+  arrayCount(r, n, o, name, at);
+  const a: T[] = [];
+  for (let i = 0; i < n; i++) a.push(el(r, v, o));
+  return a;
+}
+
+/** A nullable struct outside a tagged section: a marker byte (negative = null) then the struct. */
+export function rStructN<T>(r: Reader, v: number, o: ResolvedOptions, el: ReadElem<T>): T | null {
+  return r.i8() < 0 ? null : el(r, v, o);
+}
+
+/** The field count that opens a tagged section. */
+export function rTagCount(r: Reader, o: ResolvedOptions): number {
+  const at = r.pos;
+  const n = r.uvarint() | 0;
+  if (n < 0) throw r.error("NEGATIVE_LENGTH", `negative number of tagged fields ${n}`, at);
+  if (n > r.end - r.pos) {
+    throw new WireError("COUNT_EXCEEDS_REMAINING", {
+      offset: at,
+      context: r.context,
+      detail: `Tried to read ${n} tagged fields, but there are only ${r.end - r.pos} bytes remaining`,
+    });
+  }
+  if (n > o.maxTaggedFields) {
+    throw r.error("LIMIT_EXCEEDED", `${n} tagged fields exceed the maximum of ${o.maxTaggedFields}`, at);
+  }
+  return n;
+}
+
+/** The payload of an unknown tagged field (`size` as read, in Java's int arithmetic). */
+export function rUnknownTag(r: Reader, tag: number, size: number, list: TaggedField[] | undefined): TaggedField[] {
+  if (size < 0) throw r.error("NEGATIVE_LENGTH", `tagged field ${tag} has negative size ${size}`);
+  const data = r.bytes(size);
+  if (list === undefined) return [{ tag, data }];
+  list.push({ tag, data });
+  return list;
+}
+
+/** A known tag that the version being decoded does not allow. */
+export function badTag(r: Reader, tag: number, v: number): WireError {
+  return r.error("INVALID_VALUE", `Tag ${tag} is not valid for version ${v}`);
+}
+
+/** Element readers for arrays of primitives. */
+export const eI8: ReadElem<number> = (r) => r.i8();
+/** Element reader: int16. */
+export const eI16: ReadElem<number> = (r) => r.i16be();
+/** Element reader: int32. */
+export const eI32: ReadElem<number> = (r) => r.i32be();
+/** Element reader: int64. */
+export const eI64: ReadElem<bigint> = (r) => r.i64be();
+/** Element reader: uuid. */
+export const eUuid: ReadElem<string> = (r) => rUuid(r);
+/** Element reader: classic string. */
+export const eStr: ReadElem<string> = (r, _v, o) => rStr(r, false, o, "element");
+/** Element reader: compact string. */
+export const eStrC: ReadElem<string> = (r, _v, o) => rStr(r, true, o, "element");
+
+// ---------------------------------------------------------------------------------------------
+// Encoding
+
+/** Bytes of the unsigned varint `n` (0 ≤ n < 2^32). */
+export function uvarintSize(n: number): number {
+  return n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5;
+}
+
+function notString(name: string, s: unknown): WireError {
+  return new WireError("INVALID_VALUE", { detail: `field ${name} must be a string, got ${typeof s}` });
+}
+
+function strLen(s: string, name: string): number {
+  if (typeof s !== "string") throw notString(name, s);
+  const n = utf8Length(s);
+  if (n > 0x7fff) throw new WireError("STRING_TOO_LONG", { detail: `field ${name} is ${n} UTF-8 bytes, the limit is 32767` });
+  return n;
+}
+
+function nullOnEncode(name: string): WireError {
+  return new WireError("NULL_FOR_NON_NULLABLE", { detail: `field ${name} is null but not nullable at this version` });
+}
+
+/** Writes a string (null only when `nullable`). */
+export function wStr(w: Writer, compact: boolean, nullable: boolean, s: string | null, name: string): void {
+  if (s === null) {
+    if (!nullable) throw nullOnEncode(name);
+    if (compact) w.uvarint(0);
+    else w.i16be(-1);
+    return;
+  }
+  const n = strLen(s, name);
+  if (compact) w.uvarint(n + 1);
+  else w.i16be(n);
+  w.utf8Sized(s, n);
+}
+
+/** Size of a string field. */
+export function sStr(compact: boolean, s: string | null, name: string): number {
+  if (s === null) return compact ? 1 : 2;
+  const n = strLen(s, name);
+  return compact ? uvarintSize(n + 1) + n : 2 + n;
+}
+
+function checkBytes(b: unknown, name: string): Uint8Array {
+  if (!(b instanceof Uint8Array)) {
+    throw new WireError("INVALID_VALUE", { detail: `field ${name} must be a Uint8Array` });
+  }
+  return b;
+}
+
+/** Writes bytes or records (null only when `nullable`). */
+export function wBytes(w: Writer, compact: boolean, nullable: boolean, b: Uint8Array | null, name: string): void {
+  if (b === null) {
+    if (!nullable) throw nullOnEncode(name);
+    if (compact) w.uvarint(0);
+    else w.i32be(-1);
+    return;
+  }
+  checkBytes(b, name);
+  if (compact) w.uvarint(b.length + 1);
+  else w.i32be(b.length);
+  w.bytes(b);
+}
+
+/** Size of a bytes or records field. */
+export function sBytes(compact: boolean, b: Uint8Array | null): number {
+  if (b === null) return compact ? 1 : 4;
+  return compact ? uvarintSize(b.length + 1) + b.length : 4 + b.length;
+}
+
+function hexNibble(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
+/** Writes a UUID given as 8-4-4-4-12 hex text (either case). */
+export function wUuid(w: Writer, s: string): void {
+  if (typeof s !== "string" || s.length !== 36) {
+    throw new WireError("INVALID_VALUE", { detail: `not a UUID: ${String(s).slice(0, 40)}` });
+  }
+  w.ensure(16);
+  const b = w.buf;
+  let p = w.pos;
+  for (let i = 0; i < 36;) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (s.charCodeAt(i) !== 45) throw new WireError("INVALID_VALUE", { detail: `not a UUID: ${s}` });
+      i++;
+      continue;
+    }
+    const hi = hexNibble(s.charCodeAt(i));
+    const lo = hexNibble(s.charCodeAt(i + 1));
+    if ((hi | lo) < 0) throw new WireError("INVALID_VALUE", { detail: `not a UUID: ${s}` });
+    b[p++] = (hi << 4) | lo;
+    i += 2;
+  }
+  w.pos = p;
+}
+
+function checkArray(a: unknown, name: string): readonly unknown[] {
+  if (!Array.isArray(a)) throw new WireError("INVALID_VALUE", { detail: `field ${name} must be an array` });
+  return a;
+}
+
+/** Writes an array (null only when `nullable`). */
+export function wArr<T>(
+  w: Writer,
+  compact: boolean,
+  nullable: boolean,
+  a: readonly T[] | null,
+  name: string,
+  v: number,
+  el: WriteElem<T>,
+): void {
+  if (a === null) {
+    if (!nullable) throw nullOnEncode(name);
+    if (compact) w.uvarint(0);
+    else w.i32be(-1);
+    return;
+  }
+  checkArray(a, name);
+  if (compact) w.uvarint(a.length + 1);
+  else w.i32be(a.length);
+  for (let i = 0; i < a.length; i++) el(w, a[i], v);
+}
+
+/** Size of an array. */
+export function sArr<T>(compact: boolean, a: readonly T[] | null, name: string, v: number, el: SizeElem<T>): number {
+  if (a === null) return compact ? 1 : 4;
+  checkArray(a, name);
+  let n = compact ? uvarintSize(a.length + 1) : 4;
+  for (let i = 0; i < a.length; i++) n += el(a[i], v);
+  return n;
+}
+
+/** Size of an array of fixed-width elements. */
+export function sArrFixed(compact: boolean, a: readonly unknown[] | null, name: string, width: number): number {
+  if (a === null) return compact ? 1 : 4;
+  checkArray(a, name);
+  return (compact ? uvarintSize(a.length + 1) : 4) + a.length * width;
+}
+
+/** Writes a nullable struct outside a tagged section (marker -1 for null, 1 then the struct). */
+export function wStructN<T>(w: Writer, nullable: boolean, x: T | null, name: string, v: number, el: WriteElem<T>): void {
+  if (!nullable) {
+    if (x === null) throw nullOnEncode(name);
+    el(w, x, v);
+  } else if (x === null) {
+    w.i8(-1);
+  } else {
+    w.i8(1);
+    el(w, x, v);
+  }
+}
+
+/** Element writer: int8. */
+export const wI8: WriteElem<number> = (w, x) => w.i8(x);
+/** Element writer: int16. */
+export const wI16: WriteElem<number> = (w, x) => w.i16be(x);
+/** Element writer: int32. */
+export const wI32: WriteElem<number> = (w, x) => w.i32be(x);
+/** Element writer: int64. */
+export const wI64: WriteElem<bigint> = (w, x) => w.i64be(x);
+/** Element writer: uuid. */
+export const wUuidE: WriteElem<string> = (w, x) => wUuid(w, x);
+/** Element writer: classic string. */
+export const wStrE: WriteElem<string> = (w, x) => wStr(w, false, false, x, "element");
+/** Element writer: compact string. */
+export const wStrEC: WriteElem<string> = (w, x) => wStr(w, true, false, x, "element");
+/** Element sizer: classic string. */
+export const sStrE: SizeElem<string> = (x) => sStr(false, x, "element");
+/** Element sizer: compact string. */
+export const sStrEC: SizeElem<string> = (x) => sStr(true, x, "element");
+
+function checkUnknown(u: unknown): readonly TaggedField[] {
+  if (!Array.isArray(u)) throw new WireError("INVALID_VALUE", { detail: "_unknownTaggedFields must be an array" });
+  return u;
+}
+
+/**
+ * Writes the unknown tagged fields of `u` from index `from` whose tag is below `below`, and
+ * returns the index of the first one not written. Tags must ascend and may not reuse a known
+ * tag (`INVALID_VALUE`), so known and unknown fields come out merged in ascending order.
+ */
+export function wUnknown(w: Writer, u: readonly TaggedField[], from: number, below: number): number {
+  let i = from;
+  for (; i < u.length; i++) {
+    const f = u[i];
+    if (f.tag >= below) {
+      if (f.tag === below) throw new WireError("INVALID_VALUE", { detail: `unknown tagged field reuses known tag ${below}` });
+      break;
+    }
+    if (i > 0 && u[i - 1].tag >= f.tag) {
+      throw new WireError("INVALID_VALUE", { detail: `unknown tagged fields must ascend: ${f.tag} after ${u[i - 1].tag}` });
+    }
+    checkBytes(f.data, "tagged field data");
+    w.uvarint(f.tag);
+    w.uvarint(f.data.length);
+    w.bytes(f.data);
+  }
+  return i;
+}
+
+/** Writes a tagged section that has only unknown fields (count, then the fields). */
+export function wTags(w: Writer, u: readonly TaggedField[] | undefined): void {
+  if (u === undefined || u.length === 0) {
+    w.u8(0);
+    return;
+  }
+  checkUnknown(u);
+  w.uvarint(u.length);
+  wUnknown(w, u, 0, Infinity);
+}
+
+/** Size of the unknown fields of a tagged section (without the count). */
+export function sUnknown(u: readonly TaggedField[] | undefined): number {
+  if (u === undefined) return 0;
+  checkUnknown(u);
+  let n = 0;
+  for (let i = 0; i < u.length; i++) {
+    const len = checkBytes(u[i].data, "tagged field data").length;
+    n += uvarintSize(u[i].tag) + uvarintSize(len) + len;
+  }
+  return n;
+}
+
+/** The error for a value a version cannot carry (Kafka's UnsupportedVersionException on write). */
+export function cannotCarry(what: string, name: string, v: number): WireError {
+  return new WireError("UNSUPPORTED_VERSION", { detail: `Attempted to write a non-default ${name} at version ${v} of ${what}` });
+}
+
+/** The error for unknown tagged fields on a version without tagged fields. */
+export function noTaggedFields(what: string, v: number): WireError {
+  return new WireError("UNSUPPORTED_VERSION", {
+    detail: `Tagged fields were set, but version ${v} of ${what} does not support them`,
+  });
+}
+
+/** Throws `UNSUPPORTED_VERSION` unless bit `v` of `mask` is set. */
+export function checkVersion(v: number, mask: number, what: string): void {
+  if (!(Number.isInteger(v) && v >= 0 && v < 31 && ((mask >>> v) & 1) === 1)) {
+    throw new WireError("UNSUPPORTED_VERSION", { detail: `${what} has no version ${v}` });
+  }
+}
+
+/** True when `a` is null/undefined or an empty array. */
+export function isEmpty(a: readonly unknown[] | null | undefined): boolean {
+  return a === undefined || (a !== null && a.length === 0);
+}
+
+/** True when bytes are undefined or empty (null is not the default of a bytes field unless declared). */
+export function isEmptyBytes(b: Uint8Array | null | undefined): boolean {
+  return b === undefined || (b !== null && b.length === 0);
+}
+
+
+/** Size of a nullable struct outside a tagged section (the marker byte counts when `nullable`). */
+export function sStructN<T>(nullable: boolean, x: T | null, v: number, el: SizeElem<T>): number {
+  if (x === null) return 1;
+  return (nullable ? 1 : 0) + el(x, v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Metadata and whole-message helpers
+
+/**
+ * One field of a struct, for tools that walk values generically (JSON form, random values):
+ * `[name, kind, present, nullable, tagged, tag, struct?]`, where the three sets are version
+ * bitmasks and `kind` is the schema type (`"int32"`, `"[]string"`, `"struct"`, `"[]struct"`, …).
+ */
+export type FieldMeta = readonly [
+  name: string,
+  kind: string,
+  present: number,
+  nullable: number,
+  tagged: number,
+  tag: number,
+  struct?: StructMeta,
+];
+
+/** A struct's fields in wire order, and the versions in which it has a tagged-field section. */
+export interface StructMeta {
+  /** The TypeScript type name. */
+  readonly name: string;
+  /** Bit v set = the struct ends with a tagged-field section at version v. */
+  readonly flexible: number;
+  /** Fields in wire order. */
+  readonly fields: readonly FieldMeta[];
+}
+
+/** A generated message's codec and metadata. */
+export interface MessageCodec<T> {
+  /** Kafka's name of the message, e.g. `"MetadataRequest"`. */
+  readonly name: string;
+  /** Bit v set = version v exists. */
+  readonly validVersions: number;
+  /** Bit v set = version v is flexible. */
+  readonly flexibleVersions: number;
+  /** Bit v set = version v is the unstable latest version. */
+  readonly unstableVersions: number;
+  /** Reads a body from a reader (which may hold more bytes after it). */
+  read(r: Reader, version: number, options?: DecodeOptions): T;
+  /** Writes a body; missing fields take their defaults. */
+  write(w: Writer, value: Init<T>, version: number): void;
+  /** The encoded size of a body. */
+  sizeOf(value: Init<T>, version: number): number;
+  /** Field metadata of the top-level struct. */
+  readonly meta: StructMeta;
+}
+
+/** Decodes exactly `bytes` with `codec` (`TRAILING_BYTES` when bytes are left over). */
+export function decodeWith<T>(codec: MessageCodec<T>, bytes: Uint8Array, version: number, options?: DecodeOptions): T {
+  const r = new Reader(bytes);
+  const x = codec.read(r, version, options);
+  r.expectEnd();
+  return x;
+}
+
+/** Encodes `value` with `codec` into a new array of exactly its size. */
+export function encodeWith<T>(codec: MessageCodec<T>, value: Init<T>, version: number): Uint8Array {
+  const size = codec.sizeOf(value, version);
+  const w = new Writer(size);
+  codec.write(w, value, version);
+  if (w.pos !== size) {
+    throw new WireError("CORRUPT_DATA", { detail: `${codec.name} v${version}: sized ${size} bytes, wrote ${w.pos}` });
+  }
+  return w.buf.length === size ? w.buf : w.finish();
+}
