@@ -10,8 +10,11 @@
  * @module
  */
 
-/** Bytes below which creating a word view costs more than it saves. */
-const WORD_VIEW_MIN = 128;
+/**
+ * Bytes below which the byte-reading loop is used. Creating the word view costs about 50 ns
+ * on V8 and 110 ns on JSC; V8 gains from 256 bytes on, JSC only past 1 KiB, so 512 splits it.
+ */
+const WORD_VIEW_MIN = 512;
 
 /** True on little-endian hosts, where an `Int32Array` view yields input bytes in CRC order. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
