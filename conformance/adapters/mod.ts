@@ -6,9 +6,12 @@
  */
 
 import type { ProtocolAdapters } from "../lib/types.ts";
+import { iggyBatchAdapters } from "./iggy_batch.ts";
 
 /** Adapters by protocol, then by vector-file `message`. */
 export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
-  iggy: {},
+  iggy: {
+    ...iggyBatchAdapters,
+  },
   kafka: {},
 };

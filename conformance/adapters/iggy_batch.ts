@@ -1,0 +1,232 @@
+/**
+ * Adapters for the Iggy message batch, the messages commands and the VSR consensus headers:
+ * JSON-form values (vectors/README.md) to and from streamwire's types.
+ *
+ * Header values list every field of the crate's struct (enum bytes by their lowerCamelCase
+ * variant name, reserved regions as hex); encoding writes exactly those fields, `checksum`
+ * included, so a vector's bytes are reproduced without re-sealing.
+ *
+ * @module
+ */
+
+import type { ProtocolAdapters } from "../lib/types.ts";
+import { big, bytesOf } from "../lib/json.ts";
+import { toHex } from "../../src/wire/hex.ts";
+import { Command, commandName } from "../../src/iggy/consensus/command.ts";
+import {
+  isClientAllowedOperation,
+  isInternalOperation,
+  isMetadataOperation,
+  isMetadataPlaneOperation,
+  isPartitionLifecycleOperation,
+  isPartitionOperation,
+  isPlaneRoutableOperation,
+  isResultFramedOperation,
+  isVsrReservedOperation,
+  isKnownOperation,
+  type Operation,
+  operationForCode,
+  operationFromCommandCode,
+  operationName,
+  operationToCommandCode,
+  requestOperation,
+  OPERATION_INTERNAL_START,
+  OPERATION_METADATA_START,
+  OPERATION_PARTITION_START,
+} from "../../src/iggy/consensus/operation.ts";
+import {
+  CHECKSUM_UNSEALED,
+  COMMON_FIELDS,
+  createHeader,
+  decodeHeader,
+  type FieldSpec,
+  frameBody,
+  frameChecksumBytes,
+  HEADER_SIZE,
+  type HeaderClass,
+  prepareIdentityChecksumBytes,
+  readSizeField,
+  RESERVED_COMMAND_LEN,
+  SIZE_FIELD_OFFSET,
+} from "../../src/iggy/consensus/header.ts";
+import {
+  CONSUMER_SESSION_ENCODED_SIZE,
+  DoViewChangeHeader,
+  DVC_HEADERS_MAX,
+  LIFECYCLE_BATCH_HEADER_SIZE,
+  LIFECYCLE_COMPLETION_SIZE,
+  LIFECYCLE_COMPLETIONS_MAX,
+  MAX_CONSUMER_SESSIONS_PER_HEARTBEAT,
+  PrimaryRebalanceHeader,
+  ReplyHeader,
+} from "../../src/iggy/consensus/headers.ts";
+import { HEADER_TYPES } from "../../src/iggy/consensus/dispatch.ts";
+import { unknownCommandError, unsupportedOperationError } from "../../src/iggy/consensus/error.ts";
+import {
+  REJECTION_SECTION_LEN,
+  RESULT_COUNT_LEN,
+  RESULT_ENTRY_LEN,
+  resultCode,
+  resultSectionLen,
+} from "../../src/iggy/consensus/reply_result.ts";
+import * as ns from "../../src/iggy/consensus/namespace.ts";
+
+const lowerFirst = (s: string): string => s[0].toLowerCase() + s.slice(1);
+const upperFirst = (s: string): string => s[0].toUpperCase() + s.slice(1);
+
+function fieldToJson(f: FieldSpec, v: unknown): unknown {
+  switch (f.kind) {
+    case "u64":
+    case "u128":
+      return (v as bigint).toString();
+    case "bytes":
+      return toHex(v as Uint8Array);
+    case "command":
+      return lowerFirst(commandName(v as number) ?? String(v));
+    case "enum":
+      return lowerFirst(f.enumSpec!.names[v as number] ?? String(v));
+    default:
+      return v;
+  }
+}
+
+function fieldFromJson(f: FieldSpec, v: unknown): unknown {
+  switch (f.kind) {
+    case "u64":
+    case "u128":
+      return big(v);
+    case "bytes":
+      return bytesOf(v);
+    case "command":
+      return (Command as Record<string, number>)[upperFirst(v as string)];
+    case "enum":
+      return f.enumSpec!.values[upperFirst(v as string)];
+    default:
+      return v;
+  }
+}
+
+function headerAdapter(type: HeaderClass) {
+  const fields = [...COMMON_FIELDS, ...type.FIELDS];
+  return {
+    decode(bytes: Uint8Array): unknown {
+      const o = decodeHeader(type, bytes).toObject() as unknown as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const f of fields) out[f.name] = fieldToJson(f, o[f.name]);
+      return out;
+    },
+    encode(value: unknown): Uint8Array {
+      const v = value as Record<string, unknown>;
+      const init: Record<string, unknown> = {};
+      for (const f of fields) init[f.name] = fieldFromJson(f, v[f.name]);
+      return createHeader(type, init, { seal: false }).bytes;
+    },
+  };
+}
+
+function operationJson(op: Operation): unknown {
+  return {
+    name: lowerFirst(operationName(op)!),
+    isInternal: isInternalOperation(op),
+    isPartitionLifecycle: isPartitionLifecycleOperation(op),
+    isMetadata: isMetadataOperation(op),
+    isVsrReserved: isVsrReservedOperation(op),
+    isResultFramed: isResultFramedOperation(op),
+    isPartition: isPartitionOperation(op),
+    isMetadataPlane: isMetadataPlaneOperation(op),
+    isPlaneRoutable: isPlaneRoutableOperation(op),
+    isClientAllowed: isClientAllowedOperation(op),
+    commandCode: operationToCommandCode(op) ?? null,
+    requestOperation: lowerFirst(operationName(requestOperation(op))!),
+  };
+}
+
+/** Consensus header, discriminant and helper adapters, by vector-file `message`. */
+export const iggyConsensusAdapters: ProtocolAdapters = {
+  ...Object.fromEntries(Object.entries(HEADER_TYPES).map(([name, type]) => [name, headerAdapter(type)])),
+  Command: {
+    decode(bytes) {
+      const name = commandName(bytes[0]);
+      if (name === undefined) throw unknownCommandError();
+      return { name: lowerFirst(name) };
+    },
+  },
+  Operation: {
+    decode(bytes) {
+      if (!isKnownOperation(bytes[0])) throw unsupportedOperationError(bytes[0], 0);
+      return operationJson(bytes[0]);
+    },
+  },
+  OperationForCode: {
+    decode(bytes) {
+      const code = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
+      const from = operationFromCommandCode(code);
+      return {
+        operation: lowerFirst(operationName(operationForCode(code))!),
+        fromCommandCode: from === undefined ? null : lowerFirst(operationName(from)!),
+      };
+    },
+  },
+  FrameChecksum: {
+    decode(bytes) {
+      const frame = frameChecksumBytes(bytes);
+      const size = readSizeField(bytes)!;
+      return {
+        frameChecksum: frame.toString(),
+        prepareIdentityChecksum: prepareIdentityChecksumBytes(bytes).toString(),
+        sizeField: size,
+        frameBody: toHex(frameBody(bytes, size)),
+      };
+    },
+  },
+  ReplyResult: {
+    decode(bytes) {
+      return { resultCode: resultCode(bytes) ?? null, resultSectionLen: resultSectionLen(bytes) ?? null };
+    },
+  },
+  ConsensusConstants: {
+    decode() {
+      return {
+        HEADER_SIZE,
+        RESERVED_COMMAND_LEN,
+        SIZE_FIELD_OFFSET,
+        DVC_HEADERS_MAX,
+        CHECKSUM_UNSEALED: CHECKSUM_UNSEALED.toString(),
+        REJECTION_SECTION_LEN,
+        RESULT_COUNT_LEN,
+        RESULT_ENTRY_LEN,
+        LIFECYCLE_BATCH_HEADER_SIZE,
+        LIFECYCLE_COMPLETION_SIZE,
+        LIFECYCLE_COMPLETIONS_MAX,
+        MAX_CONSUMER_SESSIONS_PER_HEARTBEAT,
+        CONSUMER_SESSION_ENCODED_SIZE,
+        NO_QUORUM_EVIDENCE: PrimaryRebalanceHeader.NO_QUORUM_EVIDENCE.toString(),
+        COMMITTED_RESULT: ReplyHeader.COMMITTED_RESULT,
+        FLAG_UNTRUSTED_LOG: DoViewChangeHeader.FLAG_UNTRUSTED_LOG,
+        MAX_STREAMS: ns.MAX_STREAMS,
+        MAX_TOPICS: ns.MAX_TOPICS,
+        MAX_PARTITIONS: ns.MAX_PARTITIONS,
+        STREAM_BITS: ns.STREAM_BITS,
+        TOPIC_BITS: ns.TOPIC_BITS,
+        PARTITION_BITS: ns.PARTITION_BITS,
+        PARTITION_SHIFT: ns.PARTITION_SHIFT,
+        TOPIC_SHIFT: ns.TOPIC_SHIFT,
+        STREAM_SHIFT: ns.STREAM_SHIFT,
+        PARTITION_MASK: ns.PARTITION_MASK.toString(),
+        TOPIC_MASK: ns.TOPIC_MASK.toString(),
+        STREAM_MASK: ns.STREAM_MASK.toString(),
+        PACKED_NAMESPACE_BITS: ns.PACKED_NAMESPACE_BITS,
+        PACKED_NAMESPACE_MAX: ns.PACKED_NAMESPACE_MAX.toString(),
+        METADATA_GROUP: ns.METADATA_GROUP.toString(),
+        INTERNAL_START: OPERATION_INTERNAL_START,
+        METADATA_START: OPERATION_METADATA_START,
+        PARTITION_START: OPERATION_PARTITION_START,
+      };
+    },
+  },
+};
+
+/** Everything this area contributes to the `iggy` adapters. */
+export const iggyBatchAdapters: ProtocolAdapters = {
+  ...iggyConsensusAdapters,
+};
