@@ -7,11 +7,14 @@
 
 import type { ProtocolAdapters } from "../lib/types.ts";
 import { iggyBatchAdapters } from "./iggy_batch.ts";
+import { iggyChecksumAdapters } from "./checksums.ts";
 
 /** Adapters by protocol, then by vector-file `message`. */
 export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
   iggy: {
     ...iggyBatchAdapters,
+    ...iggyChecksumAdapters,
   },
-  kafka: {},
+  kafka: {
+  },
 };

@@ -55,6 +55,7 @@ export class Writer {
     if (this.pos + n > this.buf.length) this.grow(n);
   }
 
+  /** Reallocates to at least double the size, keeping what was written. */
   private grow(n: number): void {
     const need = this.pos + n;
     let cap = this.buf.length * 2;
