@@ -312,25 +312,55 @@ public final class Json {
     }
   }
 
-  /** Formats a finite double the way JavaScript prints it (for the values the oracle uses). */
+  /**
+   * Formats a finite double exactly as JavaScript's {@code Number.prototype.toString} does: the
+   * shortest digit string that reads back as the same double, in plain or exponent notation by
+   * ECMAScript's rules (JDK 17's {@code Double.toString} is not always shortest).
+   */
   static String number(double d) {
     if (Double.isNaN(d) || Double.isInfinite(d)) {
       throw new IllegalArgumentException("non-finite number must be written as a string");
     }
-    if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-      return Long.toString((long) d);
+    if (d == 0) {
+      return "0";
     }
-    String t = Double.toString(d);
-    int e = t.indexOf('E');
-    if (e < 0) {
-      return t;
+    java.math.BigDecimal exact = new java.math.BigDecimal(d);
+    java.math.BigDecimal bd = exact;
+    for (int p = 1; p <= 17; p++) {
+      bd = exact.round(new java.math.MathContext(p, java.math.RoundingMode.HALF_EVEN));
+      if (bd.doubleValue() == d) {
+        break;
+      }
     }
-    String mant = t.substring(0, e);
-    String exp = t.substring(e + 1);
-    if (mant.endsWith(".0")) {
-      mant = mant.substring(0, mant.length() - 2);
+    bd = bd.stripTrailingZeros();
+    String digits = bd.unscaledValue().abs().toString();
+    int k = digits.length();
+    int n = k - bd.scale();
+    StringBuilder b = new StringBuilder();
+    if (d < 0) {
+      b.append('-');
     }
-    return mant + "e" + (exp.startsWith("-") ? exp : "+" + exp);
+    if (k <= n && n <= 21) {
+      b.append(digits);
+      for (int z = 0; z < n - k; z++) {
+        b.append('0');
+      }
+    } else if (0 < n && n <= 21) {
+      b.append(digits, 0, n).append('.').append(digits, n, k);
+    } else if (-6 < n && n <= 0) {
+      b.append("0.");
+      for (int z = 0; z < -n; z++) {
+        b.append('0');
+      }
+      b.append(digits);
+    } else {
+      b.append(digits.charAt(0));
+      if (k > 1) {
+        b.append('.').append(digits, 1, k);
+      }
+      b.append('e').append(n - 1 >= 0 ? '+' : '-').append(Math.abs(n - 1));
+    }
+    return b.toString();
   }
 
   private static void quote(StringBuilder b, String s) {
