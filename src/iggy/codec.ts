@@ -67,6 +67,41 @@ export interface PayloadCodec<T> {
   readonly trailing?: "ignore" | "reject";
 }
 
+/**
+ * The codecs of one command, as each area file (`src/iggy/commands/<area>.ts`) lists them for
+ * the dispatch table (`src/iggy/dispatch.ts`): the command code, the crate's type name without
+ * `Request`/`Response`, and the request and response payload codecs.
+ *
+ * @example
+ * ```ts
+ * import { type CommandCodecs, emptyCodec } from "@streamwire/codec/iggy";
+ * const ping: CommandCodecs = { code: 1, name: "Ping", request: emptyCodec("Ping"), response: emptyCodec("Ping") };
+ * ```
+ */
+export interface CommandCodecs {
+  /** The command code (`codes.rs`). */
+  readonly code: number;
+  /** The crate's type name without `Request`/`Response`, e.g. `"CreateStream"`. */
+  readonly name: string;
+  // deno-lint-ignore no-explicit-any
+  readonly request: PayloadCodec<any>;
+  // deno-lint-ignore no-explicit-any
+  readonly response: PayloadCodec<any>;
+}
+
+/**
+ * A replicated body that has an operation but no command code (server-originated or
+ * prepare-resolved bodies such as `UpdateStreamResolved`), for `decodeOperationBody`.
+ */
+export interface OperationCodec {
+  /** The `Operation` byte. */
+  readonly operation: number;
+  /** The crate's type name without `Request`. */
+  readonly name: string;
+  // deno-lint-ignore no-explicit-any
+  readonly body: PayloadCodec<any>;
+}
+
 /** Options of {@linkcode decodePayload}. */
 export interface DecodePayloadOptions {
   /** Reject any byte after the value with `TRAILING_BYTES`, even where the crate ignores it. */

@@ -135,3 +135,193 @@ pub fn owner(o: &ConsumerGroupOwner) -> Value {
 pub fn version_info(v: &ClientVersionInfo) -> Value {
     json!({ "protocolVersion": v.protocol_version, "sdkName": name(&v.sdk_name), "sdkVersion": name(&v.sdk_version) })
 }
+
+// ---- streams ----
+
+use iggy_binary_protocol::requests::streams::*;
+use iggy_binary_protocol::requests::system::*;
+use iggy_binary_protocol::requests::topics::*;
+use iggy_binary_protocol::responses::streams::{GetStreamResponse, GetStreamsResponse, StreamResponse, TopicHeader};
+use iggy_binary_protocol::responses::system::{
+    ClusterMetadataResponse, DescribeOptionsResponse, GetSnapshotResponse, StatsResponse,
+};
+use iggy_binary_protocol::responses::topics::{GetTopicResponse, GetTopicsResponse, PartitionResponse};
+use secrecy::ExposeSecret;
+
+pub fn create_stream(r: &CreateStreamRequest) -> Value {
+    json!({ "name": name(&r.name), "options": options(&r.options) })
+}
+
+pub fn stream_id_req(id: &WireIdentifier) -> Value {
+    json!({ "streamId": ident(id) })
+}
+
+pub fn stream_response(s: &StreamResponse) -> Value {
+    json!({
+        "id": s.id, "createdAt": big(s.created_at), "topicsCount": s.topics_count,
+        "sizeBytes": big(s.size_bytes), "messagesCount": big(s.messages_count), "name": name(&s.name),
+        "options": options(&s.options), "derivedOptions": options(&s.derived_options),
+    })
+}
+
+pub fn topic_header(t: &TopicHeader) -> Value {
+    json!({
+        "id": t.id, "createdAt": big(t.created_at), "partitionsCount": t.partitions_count,
+        "sizeBytes": big(t.size_bytes), "messagesCount": big(t.messages_count), "name": name(&t.name),
+        "options": options(&t.options), "derivedOptions": options(&t.derived_options),
+    })
+}
+
+pub fn get_stream_response(r: &GetStreamResponse) -> Value {
+    json!({ "stream": stream_response(&r.stream), "topics": r.topics.iter().map(topic_header).collect::<Vec<_>>() })
+}
+
+pub fn get_streams_response(r: &GetStreamsResponse) -> Value {
+    json!({ "streams": r.streams.iter().map(stream_response).collect::<Vec<_>>() })
+}
+
+pub fn update_stream_resolved(r: &UpdateStreamResolvedRequest) -> Value {
+    json!({
+        "streamId": ident(&r.stream_id), "name": opt(&r.name, name),
+        "explicitOptions": options(&r.explicit_options), "derivedOptions": options(&r.derived_options),
+    })
+}
+
+pub fn rewrap_stream_keys(r: &RewrapStreamKeysRequest) -> Value {
+    json!({ "entries": r.entries.iter().map(|e| json!({
+        "streamId": e.stream_id, "createdOp": big(e.created_op),
+        "keyFingerprint": hex(&e.key_fingerprint), "wrapSet": hex(&e.wrap_set),
+    })).collect::<Vec<_>>() })
+}
+
+// ---- topics ----
+
+pub fn create_topic(r: &CreateTopicRequest) -> Value {
+    json!({
+        "streamId": ident(&r.stream_id), "partitionsCount": r.partitions_count,
+        "name": name(&r.name), "options": options(&r.options),
+    })
+}
+
+pub fn topic_id_req(stream_id: &WireIdentifier, topic_id: &WireIdentifier) -> Value {
+    json!({ "streamId": ident(stream_id), "topicId": ident(topic_id) })
+}
+
+pub fn create_topic_with_assignments(r: &CreateTopicWithAssignmentsRequest) -> Value {
+    json!({
+        "request": create_topic(&r.request), "derivedOptions": options(&r.derived_options),
+        "partitions": r.partitions.iter().map(assignment).collect::<Vec<_>>(),
+    })
+}
+
+pub fn update_topic_resolved(r: &UpdateTopicResolvedRequest) -> Value {
+    json!({
+        "streamId": ident(&r.stream_id), "topicId": ident(&r.topic_id), "name": opt(&r.name, name),
+        "explicitOptions": options(&r.explicit_options), "derivedOptions": options(&r.derived_options),
+    })
+}
+
+pub fn partition_response(p: &PartitionResponse) -> Value {
+    json!({
+        "id": p.id, "createdAt": big(p.created_at), "segmentsCount": p.segments_count,
+        "currentOffset": big(p.current_offset), "sizeBytes": big(p.size_bytes),
+        "messagesCount": big(p.messages_count), "context": context(&p.context),
+    })
+}
+
+pub fn get_topic_response(r: &GetTopicResponse) -> Value {
+    json!({ "topic": topic_header(&r.topic), "partitions": r.partitions.iter().map(partition_response).collect::<Vec<_>>() })
+}
+
+pub fn get_topics_response(r: &GetTopicsResponse) -> Value {
+    json!({ "topics": r.topics.iter().map(topic_header).collect::<Vec<_>>() })
+}
+
+// ---- system ----
+
+pub fn get_client(r: &GetClientRequest) -> Value {
+    json!({ "clientId": r.client_id })
+}
+
+pub fn get_snapshot(r: &GetSnapshotRequest) -> Value {
+    json!({ "compression": r.compression, "snapshotTypes": r.snapshot_types })
+}
+
+pub fn get_snapshot_response(r: &GetSnapshotResponse) -> Value {
+    json!({ "data": hex(&r.data) })
+}
+
+pub fn stats(s: &StatsResponse) -> Value {
+    json!({
+        "processId": s.process_id, "cpuUsage": f32v(s.cpu_usage), "totalCpuUsage": f32v(s.total_cpu_usage),
+        "memoryUsage": big(s.memory_usage), "totalMemory": big(s.total_memory),
+        "availableMemory": big(s.available_memory), "runTime": big(s.run_time), "startTime": big(s.start_time),
+        "readBytes": big(s.read_bytes), "writtenBytes": big(s.written_bytes),
+        "messagesSizeBytes": big(s.messages_size_bytes), "streamsCount": s.streams_count,
+        "topicsCount": s.topics_count, "partitionsCount": s.partitions_count, "segmentsCount": s.segments_count,
+        "messagesCount": big(s.messages_count), "clientsCount": s.clients_count,
+        "consumerGroupsCount": s.consumer_groups_count, "hostname": s.hostname, "osName": s.os_name,
+        "osVersion": s.os_version, "kernelVersion": s.kernel_version,
+        "iggyServerVersion": s.iggy_server_version, "iggyServerSemver": s.iggy_server_semver,
+        "cacheMetrics": s.cache_metrics.iter().map(|c| json!({
+            "streamId": c.stream_id, "topicId": c.topic_id, "partitionId": c.partition_id,
+            "hits": big(c.hits), "misses": big(c.misses), "hitRatio": f32v(c.hit_ratio),
+        })).collect::<Vec<_>>(),
+        "threadsCount": s.threads_count, "freeDiskSpace": big(s.free_disk_space),
+        "totalDiskSpace": big(s.total_disk_space), "openFilesCount": big(s.open_files_count),
+        "openFilesLimit": big(s.open_files_limit),
+    })
+}
+
+pub fn cluster_metadata(c: &ClusterMetadataResponse) -> Value {
+    json!({ "name": c.name, "nodes": c.nodes.iter().map(|n| json!({
+        "replicaId": n.replica_id, "name": n.name, "ip": n.ip, "tcpPort": n.tcp_port,
+        "quicPort": n.quic_port, "httpPort": n.http_port, "websocketPort": n.websocket_port,
+        "role": n.role, "status": n.status,
+    })).collect::<Vec<_>>() })
+}
+
+pub fn describe_options(r: &DescribeOptionsRequest) -> Value {
+    json!({ "scope": r.scope })
+}
+
+pub fn describe_options_response(r: &DescribeOptionsResponse) -> Value {
+    json!({ "entries": r.entries.iter().map(|e| json!({
+        "key": name(&e.key), "kind": e.kind, "flags": e.flags,
+        "defaultValue": hex(&e.default_value), "description": e.description,
+    })).collect::<Vec<_>>() })
+}
+
+pub fn target(t: &ResourceTarget) -> Value {
+    match t {
+        ResourceTarget::Topic { stream_id, topic_id } => json!({ "kind": "topic", "streamId": ident(stream_id), "topicId": ident(topic_id) }),
+        ResourceTarget::Stream { stream_id } => json!({ "kind": "stream", "streamId": ident(stream_id) }),
+        ResourceTarget::User { user_id } => json!({ "kind": "user", "userId": ident(user_id) }),
+    }
+}
+
+pub fn update_resource(r: &UpdateResourceRequest) -> Value {
+    json!({
+        "target": target(&r.target), "reset": r.reset.iter().map(name).collect::<Vec<_>>(),
+        "options": options(&r.options),
+    })
+}
+
+pub fn identity(i: &SessionIdentity) -> Value {
+    json!({ "clientId": big(i.client_id), "session": big(i.session), "metadataWatermark": big(i.metadata_watermark) })
+}
+
+pub fn bind_session(r: &BindSessionRequest) -> Value {
+    json!({
+        "versionInfo": version_info(&r.version_info), "identity": identity(&r.identity),
+        "bindSecret": hex(r.bind_secret.expose_secret()),
+    })
+}
+
+pub fn finalize_session(r: &FinalizeSessionRequest) -> Value {
+    json!({ "identity": identity(&r.identity), "namespaceRevision": big(r.namespace_revision) })
+}
+
+pub fn retire_sessions(r: &RetireSessionsRequest) -> Value {
+    json!({ "identities": r.identities.iter().map(identity).collect::<Vec<_>>() })
+}

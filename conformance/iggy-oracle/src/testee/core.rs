@@ -14,6 +14,15 @@ use iggy_binary_protocol::{
     ResponseFrame, WireConsumer, WireError, WireIdentifier, WireName, WirePartitioning,
     WirePermissions, WirePollingStrategy,
 };
+use iggy_binary_protocol::requests::streams::*;
+use iggy_binary_protocol::requests::system::*;
+use iggy_binary_protocol::requests::topics::*;
+use iggy_binary_protocol::responses::EmptyResponse;
+use iggy_binary_protocol::responses::streams::{GetStreamResponse, GetStreamsResponse, StreamResponse};
+use iggy_binary_protocol::responses::system::{
+    ClusterMetadataResponse, DescribeOptionsResponse, GetSnapshotResponse, StatsResponse,
+};
+use iggy_binary_protocol::responses::topics::{GetTopicResponse, GetTopicsResponse};
 use serde_json::json;
 
 fn user_headers(b: &[u8]) -> Result<Outcome, WireError> {
@@ -78,5 +87,46 @@ pub fn entries() -> Vec<Entry> {
         Entry { ty: "WireOptions", direction: "data", run: options },
         Entry { ty: "RequestFrame", direction: "data", run: request_frame },
         Entry { ty: "ResponseFrame", direction: "data", run: response_frame },
+        // system
+        entry!("Ping", "request", PingRequest, j::empty),
+        entry!("Ping", "response", EmptyResponse, j::empty),
+        entry!("GetStats", "request", GetStatsRequest, j::empty),
+        entry!("GetStats", "response", StatsResponse, j::stats),
+        entry!("GetSnapshot", "request", GetSnapshotRequest, j::get_snapshot),
+        entry!("GetSnapshot", "response", GetSnapshotResponse, j::get_snapshot_response),
+        entry!("GetClusterMetadata", "request", GetClusterMetadataRequest, j::empty),
+        entry!("GetClusterMetadata", "response", ClusterMetadataResponse, j::cluster_metadata),
+        entry!("GetMe", "request", GetMeRequest, j::empty),
+        entry!("GetClient", "request", GetClientRequest, j::get_client),
+        entry!("GetClients", "request", GetClientsRequest, j::empty),
+        entry!("DescribeOptions", "request", DescribeOptionsRequest, j::describe_options),
+        entry!("DescribeOptions", "response", DescribeOptionsResponse, j::describe_options_response),
+        entry!("UpdateResource", "request", UpdateResourceRequest, j::update_resource),
+        entry!("UpdateResource", "response", EmptyResponse, j::empty),
+        entry!("BindSession", "request", BindSessionRequest, j::bind_session),
+        entry!("FinalizeSession", "request", FinalizeSessionRequest, j::finalize_session),
+        entry!("RetireSessions", "request", RetireSessionsRequest, j::retire_sessions),
+        // streams
+        entry!("CreateStream", "request", CreateStreamRequest, j::create_stream),
+        entry!("CreateStream", "response", StreamResponse, j::stream_response),
+        entry!("DeleteStream", "request", DeleteStreamRequest, |r| j::stream_id_req(&r.stream_id)),
+        entry!("DeleteStream", "response", EmptyResponse, j::empty),
+        entry!("GetStream", "request", GetStreamRequest, |r| j::stream_id_req(&r.stream_id)),
+        entry!("GetStream", "response", GetStreamResponse, j::get_stream_response),
+        entry!("GetStreams", "request", GetStreamsRequest, j::empty),
+        entry!("GetStreams", "response", GetStreamsResponse, j::get_streams_response),
+        entry!("UpdateStreamResolved", "request", UpdateStreamResolvedRequest, j::update_stream_resolved),
+        entry!("RewrapStreamKeys", "request", RewrapStreamKeysRequest, j::rewrap_stream_keys),
+        // topics
+        entry!("CreateTopic", "request", CreateTopicRequest, j::create_topic),
+        entry!("CreateTopic", "response", GetTopicResponse, j::get_topic_response),
+        entry!("DeleteTopic", "request", DeleteTopicRequest, |r| j::topic_id_req(&r.stream_id, &r.topic_id)),
+        entry!("DeleteTopic", "response", EmptyResponse, j::empty),
+        entry!("GetTopic", "request", GetTopicRequest, |r| j::topic_id_req(&r.stream_id, &r.topic_id)),
+        entry!("GetTopic", "response", GetTopicResponse, j::get_topic_response),
+        entry!("GetTopics", "request", GetTopicsRequest, |r| j::stream_id_req(&r.stream_id)),
+        entry!("GetTopics", "response", GetTopicsResponse, j::get_topics_response),
+        entry!("CreateTopicWithAssignments", "request", CreateTopicWithAssignmentsRequest, j::create_topic_with_assignments),
+        entry!("UpdateTopicResolved", "request", UpdateTopicResolvedRequest, j::update_topic_resolved),
     ]
 }
