@@ -33,3 +33,41 @@ export {
   Writer,
 } from "./src/wire/mod.ts";
 export type { WireErrorCode, WireErrorInit } from "./src/wire/mod.ts";
+// Kafka names that Iggy also uses carry a Kafka prefix here; `@streamwire/codec/kafka` has the plain ones.
+export {
+  API_KEYS,
+  API_LIST,
+  apiInfo,
+  decodeFrame as decodeKafkaFrame,
+  decodeRequest as decodeKafkaRequest,
+  decodeRequestHeader as decodeKafkaRequestHeader,
+  decodeResponse as decodeKafkaResponse,
+  DEFAULT_MAX_FRAME_BYTES as KAFKA_DEFAULT_MAX_FRAME_BYTES,
+  encodeFrame as encodeKafkaFrame,
+  encodeRequest as encodeKafkaRequest,
+  encodeResponse as encodeKafkaResponse,
+  FrameDecoder as KafkaFrameDecoder,
+  fromJsonForm,
+  knownApiKeys,
+  negotiateVersions,
+  pickVersion,
+  requestHeaderVersion,
+  responseHeaderVersion,
+  supportedVersions,
+  toJsonForm,
+} from "./src/kafka/mod.ts";
+export type {
+  AnyDecodedRequest as AnyDecodedKafkaRequest,
+  ApiInfo,
+  DecodedRequest as DecodedKafkaRequest,
+  DecodedResponse as DecodedKafkaResponse,
+  DecodeOptions as KafkaDecodeOptions,
+  FrameDecoderOptions as KafkaFrameDecoderOptions,
+  Init as KafkaInit,
+  MessageCodec as KafkaMessageCodec,
+  RequestHeader as KafkaRequestHeader,
+  RequestTypes,
+  ResponseHeader as KafkaResponseHeader,
+  ResponseTypes,
+  TaggedField as KafkaTaggedField,
+} from "./src/kafka/mod.ts";

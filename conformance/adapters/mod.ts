@@ -6,6 +6,7 @@
  */
 
 import type { ProtocolAdapters } from "../lib/types.ts";
+import { kafkaMessageAdapters } from "./kafka_messages.ts";
 import { iggyBatchAdapters } from "./iggy_batch.ts";
 import { iggyChecksumAdapters } from "./checksums.ts";
 
@@ -16,5 +17,6 @@ export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
     ...iggyChecksumAdapters,
   },
   kafka: {
+    ...kafkaMessageAdapters,
   },
 };

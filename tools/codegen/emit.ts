@@ -896,6 +896,7 @@ export function emitTable(model: Model): string {
       `import { ${a.request.name}Codec, ${a.response.name}Codec } from "./${snake(a.name)}.ts";`,
     );
   }
+  for (const m of model.others) out.push(`import { ${m.name}Codec } from "./${snake(m.name)}.ts";`);
   for (const a of model.apis) {
     out.push(`import type { ${a.request.name}, ${a.response.name} } from "./${snake(a.name)}.ts";`);
   }
@@ -964,6 +965,12 @@ export function emitTable(model: Model): string {
   out.push("/** Response body type by API key. */", "export interface ResponseTypes {");
   for (const a of model.apis) out.push(`  ${a.apiKey}: ${a.response.name};`);
   out.push("}", "");
+  out.push(
+    "/** Codecs of the schemas that are not API messages (data schemas and the two headers), by name. */",
+    "export const DATA_CODECS: Readonly<Record<string, MessageCodec<any>>> = {",
+  );
+  for (const m of model.others) out.push(`  ${m.name}: ${m.name}Codec,`);
+  out.push("};", "");
   out.push("/** API keys by name. */", "export const API_KEYS = {");
   for (const a of model.apis) out.push(`  ${a.name}: ${a.apiKey},`);
   out.push("} as const;", "");
@@ -1008,7 +1015,7 @@ export function emitMessagesMod(model: Model): string {
   for (const a of model.apis) out.push(`export * as ${camel(a.name)} from "./${snake(a.name)}.ts";`);
   for (const m of model.others) out.push(`export * as ${camel(m.name)} from "./${snake(m.name)}.ts";`);
   out.push("");
-  out.push('export { API_KEYS, API_LIST } from "./_table.ts";');
+  out.push('export { API_KEYS, API_LIST, DATA_CODECS } from "./_table.ts";');
   out.push('export type { ApiInfo, RequestTypes, ResponseTypes } from "./_table.ts";');
   out.push("");
   return out.join("\n");

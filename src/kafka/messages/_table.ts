@@ -107,6 +107,19 @@ import { AlterShareGroupOffsetsRequestCodec, AlterShareGroupOffsetsResponseCodec
 import { DeleteShareGroupOffsetsRequestCodec, DeleteShareGroupOffsetsResponseCodec } from "./delete_share_group_offsets.ts";
 import { StreamsGroupTopologyDescriptionUpdateRequestCodec, StreamsGroupTopologyDescriptionUpdateResponseCodec } from "./streams_group_topology_description_update.ts";
 import { UnregisterControllerRequestCodec, UnregisterControllerResponseCodec } from "./unregister_controller.ts";
+import { AbortedTxnCodec } from "./aborted_txn.ts";
+import { ConsumerProtocolAssignmentCodec } from "./consumer_protocol_assignment.ts";
+import { ConsumerProtocolSubscriptionCodec } from "./consumer_protocol_subscription.ts";
+import { ControlRecordTypeSchemaCodec } from "./control_record_type_schema.ts";
+import { DefaultPrincipalDataCodec } from "./default_principal_data.ts";
+import { EndTxnMarkerCodec } from "./end_txn_marker.ts";
+import { KRaftVersionRecordCodec } from "./kraft_version_record.ts";
+import { LeaderChangeMessageCodec } from "./leader_change_message.ts";
+import { RequestHeaderCodec } from "./request_header.ts";
+import { ResponseHeaderCodec } from "./response_header.ts";
+import { SnapshotFooterRecordCodec } from "./snapshot_footer_record.ts";
+import { SnapshotHeaderRecordCodec } from "./snapshot_header_record.ts";
+import { VotersRecordCodec } from "./voters_record.ts";
 import type { ProduceRequest, ProduceResponse } from "./produce.ts";
 import type { FetchRequest, FetchResponse } from "./fetch.ts";
 import type { ListOffsetsRequest, ListOffsetsResponse } from "./list_offsets.ts";
@@ -1956,6 +1969,23 @@ export interface ResponseTypes {
   93: StreamsGroupTopologyDescriptionUpdateResponse;
   94: UnregisterControllerResponse;
 }
+
+/** Codecs of the schemas that are not API messages (data schemas and the two headers), by name. */
+export const DATA_CODECS: Readonly<Record<string, MessageCodec<any>>> = {
+  AbortedTxn: AbortedTxnCodec,
+  ConsumerProtocolAssignment: ConsumerProtocolAssignmentCodec,
+  ConsumerProtocolSubscription: ConsumerProtocolSubscriptionCodec,
+  ControlRecordTypeSchema: ControlRecordTypeSchemaCodec,
+  DefaultPrincipalData: DefaultPrincipalDataCodec,
+  EndTxnMarker: EndTxnMarkerCodec,
+  KRaftVersionRecord: KRaftVersionRecordCodec,
+  LeaderChangeMessage: LeaderChangeMessageCodec,
+  RequestHeader: RequestHeaderCodec,
+  ResponseHeader: ResponseHeaderCodec,
+  SnapshotFooterRecord: SnapshotFooterRecordCodec,
+  SnapshotHeaderRecord: SnapshotHeaderRecordCodec,
+  VotersRecord: VotersRecordCodec,
+};
 
 /** API keys by name. */
 export const API_KEYS = {

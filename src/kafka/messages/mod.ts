@@ -536,5 +536,5 @@ export * as snapshotFooterRecord from "./snapshot_footer_record.ts";
 export * as snapshotHeaderRecord from "./snapshot_header_record.ts";
 export * as votersRecord from "./voters_record.ts";
 
-export { API_KEYS, API_LIST } from "./_table.ts";
+export { API_KEYS, API_LIST, DATA_CODECS } from "./_table.ts";
 export type { ApiInfo, RequestTypes, ResponseTypes } from "./_table.ts";

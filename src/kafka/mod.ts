@@ -1,0 +1,63 @@
+/**
+ * The Apache Kafka protocol: every API key and version of kafka-clients 4.4.0 and 3.9.x,
+ * request/response headers with Kafka's header-version rules, size-prefixed frames with an
+ * incremental decoder, version negotiation, and the JSON form of messages.
+ *
+ * The per-message codecs (`decodeMetadataResponse`, `MetadataRequest`, …) are generated from
+ * Kafka's JSON schemas and live in `@streamwire/codec/kafka/messages`; this module is the
+ * handwritten entry layer over them.
+ *
+ * @example
+ * ```ts
+ * import { decodeRequest, encodeRequest, FrameDecoder } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(3, 12, { correlationId: 1, clientId: "demo" }, {
+ *   topics: [{ name: "orders" }],
+ *   allowAutoTopicCreation: false,
+ * }, { sizePrefix: true });
+ * const [payload] = new FrameDecoder().push(frame);
+ * const req = decodeRequest(payload);
+ * if (req.apiKey === 3) console.log(req.body.topics?.[0].name); // orders
+ * ```
+ *
+ * @module
+ */
+
+export {
+  apiInfo,
+  decodeRequest,
+  decodeRequestHeader,
+  decodeResponse,
+  encodeRequest,
+  encodeResponse,
+  requestHeaderVersion,
+  responseHeaderVersion,
+} from "./api.ts";
+export type {
+  AnyDecodedRequest,
+  DecodedRequest,
+  DecodedRequestHeader,
+  DecodedResponse,
+  EncodeOptions,
+  RequestHeaderInit,
+  RequestOf,
+  ResponseHeaderInit,
+  ResponseOf,
+} from "./api.ts";
+export { decodeFrame, DEFAULT_MAX_FRAME_BYTES, encodeFrame, FrameDecoder } from "./frame.ts";
+export type { FrameDecoderOptions } from "./frame.ts";
+export { knownApiKeys, negotiateVersions, pickVersion, supportedVersions } from "./versions.ts";
+export type { BrokerApiVersion, VersionOptions, VersionRange } from "./versions.ts";
+export { fromJsonForm, toJsonForm } from "./json.ts";
+export {
+  decodeWith,
+  DEFAULT_MAX_ARRAY_LENGTH,
+  DEFAULT_MAX_TAGGED_FIELDS,
+  encodeWith,
+  EMPTY_BYTES,
+  ZERO_UUID,
+} from "./_runtime.ts";
+export type { DecodeOptions, FieldMeta, Init, MessageCodec, StructMeta, TaggedField } from "./_runtime.ts";
+export { API_KEYS, API_LIST } from "./messages/_table.ts";
+export type { ApiInfo, RequestTypes, ResponseTypes } from "./messages/_table.ts";
+export type { RequestHeader } from "./messages/request_header.ts";
+export type { ResponseHeader } from "./messages/response_header.ts";

@@ -1,0 +1,114 @@
+/**
+ * Version negotiation: which versions this codec supports, and the highest version both sides
+ * support given a broker's ApiVersions response.
+ *
+ * @module
+ */
+
+import { API_LIST } from "./messages/_table.ts";
+import { apiInfo } from "./api.ts";
+
+/** A closed version range. */
+export interface VersionRange {
+  /** Lowest version. */
+  min: number;
+  /** Highest version. */
+  max: number;
+}
+
+/** Options of {@linkcode supportedVersions} and {@linkcode negotiateVersions}. */
+export interface VersionOptions {
+  /**
+   * Count versions Kafka marks unstable (`latestVersionUnstable`, hidden by brokers unless
+   * `unstable.api.versions.enable`). Default false.
+   */
+  includeUnstable?: boolean;
+}
+
+function usable(mask: number, unstable: number, includeUnstable: boolean): number {
+  return (includeUnstable ? mask : mask & ~unstable) >>> 0;
+}
+
+function range(mask: number): VersionRange | undefined {
+  let min = -1;
+  let max = -1;
+  for (let v = 0; v < 31; v++) {
+    if ((mask >>> v) & 1) {
+      if (min < 0) min = v;
+      max = v;
+    }
+  }
+  return min < 0 ? undefined : { min, max };
+}
+
+/**
+ * The versions of `apiKey` this codec can encode and decode (both releases' versions, without
+ * unstable ones unless asked), or undefined for an unknown key.
+ *
+ * @example
+ * ```ts
+ * import { supportedVersions } from "@streamwire/codec/kafka";
+ * console.log(supportedVersions(18)); // { min: 0, max: 4 }
+ * console.log(supportedVersions(18, { includeUnstable: true })); // { min: 0, max: 5 }
+ * ```
+ */
+export function supportedVersions(apiKey: number, options?: VersionOptions): VersionRange | undefined {
+  const a = apiInfo(apiKey);
+  if (!a) return undefined;
+  return range(usable(a.validVersions, a.unstableVersions, options?.includeUnstable ?? false));
+}
+
+/** One entry of a broker's ApiVersions response (the generated `ApiVersion` struct fits). */
+export interface BrokerApiVersion {
+  /** API key. */
+  apiKey: number;
+  /** Broker's lowest version. */
+  minVersion: number;
+  /** Broker's highest version. */
+  maxVersion: number;
+}
+
+/**
+ * The highest version of `apiKey` that both this codec and a broker advertising
+ * `[brokerMin, brokerMax]` support, or undefined when the ranges do not meet.
+ */
+export function pickVersion(
+  apiKey: number,
+  brokerMin: number,
+  brokerMax: number,
+  options?: VersionOptions,
+): number | undefined {
+  const a = apiInfo(apiKey);
+  if (!a) return undefined;
+  const mask = usable(a.validVersions, a.unstableVersions, options?.includeUnstable ?? false);
+  for (let v = Math.min(brokerMax, 30); v >= Math.max(brokerMin, 0); v--) if ((mask >>> v) & 1) return v;
+  return undefined;
+}
+
+/**
+ * For every API key the broker advertises and this codec knows, the version to use (the
+ * highest in common). Keys without a common version are left out.
+ *
+ * @example
+ * ```ts
+ * import { negotiateVersions } from "@streamwire/codec/kafka";
+ * const chosen = negotiateVersions({ apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }] });
+ * console.log(chosen.get(3)); // 12
+ * ```
+ */
+export function negotiateVersions(
+  response: { apiKeys: readonly BrokerApiVersion[] },
+  options?: VersionOptions,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const k of response.apiKeys) {
+    const v = pickVersion(k.apiKey, k.minVersion, k.maxVersion, options);
+    if (v !== undefined) out.set(k.apiKey, v);
+  }
+  return out;
+}
+
+/** Every API key this codec knows, ascending. */
+export function knownApiKeys(): number[] {
+  return API_LIST.map((a) => a.apiKey);
+}
