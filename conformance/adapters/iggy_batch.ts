@@ -70,6 +70,9 @@ import {
   resultSectionLen,
 } from "../../src/iggy/consensus/reply_result.ts";
 import * as ns from "../../src/iggy/consensus/namespace.ts";
+import { type BatchIntegrity, type BatchView, decodeBatch } from "../../src/iggy/batch/batch.ts";
+import { encodeBatchRecord, type RawRecord, restampBatch } from "../../src/iggy/batch/builder.ts";
+import type { CaseContext } from "../lib/types.ts";
 
 const lowerFirst = (s: string): string => s[0].toLowerCase() + s.slice(1);
 const upperFirst = (s: string): string => s[0].toUpperCase() + s.slice(1);
@@ -226,7 +229,83 @@ export const iggyConsensusAdapters: ProtocolAdapters = {
   },
 };
 
+/** A decoded record in its JSON form (the crate's `BatchRef`: header fields and frames). */
+export function batchToJson(b: BatchView): unknown {
+  const messages: unknown[] = [];
+  const c = b.cursor();
+  while (c.next()) {
+    messages.push({
+      checksum: c.checksum.toString(),
+      id: c.id.toString(),
+      offsetDelta: c.offsetDelta,
+      timestampDelta: c.timestampDelta,
+      payload: toHex(c.payload),
+      userHeaders: toHex(c.userHeaders),
+    });
+  }
+  return {
+    partitionId: b.partitionId.toString(),
+    baseOffset: b.baseOffset.toString(),
+    baseTimestamp: b.baseTimestamp.toString(),
+    originTimestamp: b.originTimestamp.toString(),
+    batchLength: b.batchLength.toString(),
+    batchChecksum: b.batchChecksum.toString(),
+    messageCount: b.messageCount,
+    messages,
+  };
+}
+
+/** A record's JSON form back to a raw record (checksums as given). */
+export function batchFromJson(v: unknown): RawRecord {
+  const r = v as Record<string, unknown>;
+  return {
+    partitionId: big(r.partitionId),
+    baseOffset: big(r.baseOffset),
+    baseTimestamp: big(r.baseTimestamp),
+    originTimestamp: big(r.originTimestamp),
+    batchLength: big(r.batchLength),
+    batchChecksum: big(r.batchChecksum),
+    messageCount: r.messageCount as number,
+    messages: (r.messages as Record<string, unknown>[]).map((m) => ({
+      checksum: big(m.checksum),
+      id: big(m.id),
+      offsetDelta: m.offsetDelta as number,
+      timestampDelta: m.timestampDelta as number,
+      payload: bytesOf(m.payload),
+      userHeaders: bytesOf(m.userHeaders),
+    })),
+  };
+}
+
+/**
+ * Re-encodes a valid record from its JSON form with every checksum recomputed by streamwire
+ * (zeroed, then re-stamped), so a canonical vector checks the frame and batch hashing too.
+ */
+export function encodeBatchJson(v: unknown): Uint8Array {
+  const raw = batchFromJson(v);
+  const bytes = encodeBatchRecord({
+    ...raw,
+    batchChecksum: 0n,
+    messages: raw.messages.map((m) => ({ ...m, checksum: 0n })),
+  });
+  restampBatch(bytes);
+  return bytes;
+}
+
+function integrity(ctx: CaseContext): BatchIntegrity {
+  return (ctx.test.options?.integrity as BatchIntegrity | undefined) ?? "verify";
+}
+
+/** Batch record adapters. */
+export const iggyBatchRecordAdapters: ProtocolAdapters = {
+  Batch: {
+    decode: (bytes, ctx) => batchToJson(decodeBatch(bytes, { integrity: integrity(ctx) })),
+    encode: (value) => encodeBatchJson(value),
+  },
+};
+
 /** Everything this area contributes to the `iggy` adapters. */
 export const iggyBatchAdapters: ProtocolAdapters = {
   ...iggyConsensusAdapters,
+  ...iggyBatchRecordAdapters,
 };
