@@ -9,12 +9,14 @@ import type { ProtocolAdapters } from "../lib/types.ts";
 import { kafkaMessageAdapters } from "./kafka_messages.ts";
 import { iggyBatchAdapters } from "./iggy_batch.ts";
 import { iggyChecksumAdapters } from "./checksums.ts";
+import { iggyCoreAdapters } from "./iggy_core.ts";
 
 /** Adapters by protocol, then by vector-file `message`. */
 export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
   iggy: {
     ...iggyBatchAdapters,
     ...iggyChecksumAdapters,
+    ...iggyCoreAdapters,
   },
   kafka: {
     ...kafkaMessageAdapters,

@@ -1,0 +1,270 @@
+/**
+ * The command table of `iggy_binary_protocol` 0.11.1-edge.3 as data — every command code with
+ * its name, its VSR operation (replicated commands) — and generic entry points that decode and
+ * encode a payload by command code.
+ *
+ * Each command area lists its codecs in `src/iggy/commands/<area>.ts` (a `CommandCodecs[]`,
+ * and an `OperationCodec[]` for bodies that travel by operation only); the registry below
+ * imports each list with one line.
+ *
+ * Retired codes are never reused (released clients still send them) and are unknown here,
+ * as in the crate: 14 (consumer-session attach), 35 (UpdateUser), 102 (FlushUnsavedBuffer),
+ * 103 (GetPollRouting), 104 (PollMessagesOnPrimary), 123 (GetConsumerOffsetRouting),
+ * 124 (DeleteConsumerOffset2), 204 (UpdateStream), 205 (PurgeStream), 304 (UpdateTopic),
+ * 305 (PurgeTopic). Updates now go through the generic `UpdateResource` (16).
+ *
+ * @module
+ */
+
+import { WireError } from "../wire/error.ts";
+import type { Writer } from "../wire/writer.ts";
+import {
+  type CommandCodecs,
+  decodePayload,
+  type DecodePayloadOptions,
+  encodePayload,
+  type OperationCodec,
+  type PayloadCodec,
+} from "./codec.ts";
+import { Operation } from "./consensus/operation.ts";
+
+// Command areas: one import line each, and the list(s) in AREA_COMMANDS / AREA_OPERATIONS.
+import { systemCommands, systemOperations } from "./commands/system.ts";
+import { streamCommands, streamOperations } from "./commands/streams.ts";
+import { topicCommands, topicOperations } from "./commands/topics.ts";
+
+const AREA_COMMANDS: readonly (readonly CommandCodecs[])[] = [
+  systemCommands,
+  streamCommands,
+  topicCommands,
+];
+
+const AREA_OPERATIONS: readonly (readonly OperationCodec[])[] = [
+  systemOperations,
+  streamOperations,
+  topicOperations,
+];
+
+/** One entry of the command table. */
+export interface CommandMeta {
+  /** The command code. */
+  readonly code: number;
+  /** The crate's dotted name, e.g. `"stream.create"`. */
+  readonly name: string;
+  /** The VSR operation byte of a replicated command; `undefined` for non-replicated ones. */
+  readonly operation: number | undefined;
+  /** True when the command goes through consensus. */
+  readonly replicated: boolean;
+}
+
+function entry(code: number, name: string, operation?: number): CommandMeta {
+  return Object.freeze({ code, name, operation, replicated: operation !== undefined });
+}
+
+/**
+ * Every command, in the crate's table order (which is not sorted by code).
+ *
+ * @example
+ * ```ts
+ * import { COMMAND_TABLE } from "@streamwire/codec/iggy";
+ * console.log(COMMAND_TABLE.length); // 49
+ * ```
+ */
+export const COMMAND_TABLE: readonly CommandMeta[] = Object.freeze([
+  entry(1, "ping"),
+  entry(10, "stats"),
+  entry(11, "snapshot"),
+  entry(12, "cluster.metadata"),
+  entry(20, "me"),
+  entry(21, "client.get"),
+  entry(22, "client.list"),
+  entry(31, "user.get"),
+  entry(32, "user.list"),
+  entry(33, "user.create", Operation.CreateUser),
+  entry(34, "user.delete", Operation.DeleteUser),
+  entry(36, "user.permissions", Operation.UpdatePermissions),
+  entry(37, "user.password", Operation.ChangePassword),
+  entry(38, "user.login"),
+  entry(39, "user.logout"),
+  entry(40, "user.login_register"),
+  entry(41, "personal_access_token.list"),
+  entry(42, "personal_access_token.create", Operation.CreatePersonalAccessToken),
+  entry(43, "personal_access_token.delete", Operation.DeletePersonalAccessToken),
+  entry(44, "personal_access_token.login"),
+  entry(100, "message.poll"),
+  entry(101, "message.send", Operation.SendMessages),
+  entry(120, "consumer_offset.get"),
+  entry(121, "consumer_offset.store", Operation.StoreConsumerOffset),
+  entry(122, "consumer_offset.delete", Operation.DeleteConsumerOffset),
+  entry(200, "stream.get"),
+  entry(201, "stream.list"),
+  entry(202, "stream.create", Operation.CreateStream),
+  entry(203, "stream.delete", Operation.DeleteStream),
+  entry(300, "topic.get"),
+  entry(301, "topic.list"),
+  entry(302, "topic.create", Operation.CreateTopic),
+  entry(303, "topic.delete", Operation.DeleteTopic),
+  entry(402, "partition.create", Operation.CreatePartitions),
+  entry(403, "partition.delete", Operation.DeletePartitions),
+  entry(503, "segment.delete", Operation.DeleteSegments),
+  entry(600, "consumer_group.get"),
+  entry(601, "consumer_group.list"),
+  entry(602, "consumer_group.create", Operation.CreateConsumerGroup),
+  entry(603, "consumer_group.delete", Operation.DeleteConsumerGroup),
+  entry(604, "consumer_group.join", Operation.JoinConsumerGroup),
+  entry(605, "consumer_group.leave", Operation.LeaveConsumerGroup),
+  entry(606, "consumer_group.sync"),
+  entry(45, "user.login_register_with_pat"),
+  entry(13, "options.describe"),
+  entry(15, "session.bind"),
+  entry(105, "partition.route"),
+  entry(16, "resource.update", Operation.UpdateResource),
+  entry(17, "metadata.changes"),
+]);
+
+/** Codes retired in `codes.rs`; they are unknown commands and must never be reused. */
+export const RETIRED_COMMAND_CODES: readonly number[] = Object.freeze([14, 35, 102, 103, 104, 123, 124, 204, 205, 304, 305]);
+
+const BY_CODE = new Map<number, CommandMeta>(COMMAND_TABLE.map((m) => [m.code, m]));
+const BY_OPERATION = new Map<number, CommandMeta>(
+  COMMAND_TABLE.filter((m) => m.operation !== undefined).map((m) => [m.operation!, m]),
+);
+
+/**
+ * The table entry of `code`, or `undefined` for unknown and retired codes.
+ *
+ * @example
+ * ```ts
+ * import { lookupCommand } from "@streamwire/codec/iggy";
+ * lookupCommand(202)?.name; // "stream.create"
+ * lookupCommand(204);       // undefined (retired UpdateStream)
+ * ```
+ */
+export function lookupCommand(code: number): CommandMeta | undefined {
+  return BY_CODE.get(code);
+}
+
+/**
+ * The entry of the command a replicated operation carries, or `undefined` for operations no
+ * client command maps to (VSR-reserved, internal and resolved operations).
+ *
+ * @example
+ * ```ts
+ * import { lookupByOperation, Operation } from "@streamwire/codec/iggy";
+ * lookupByOperation(Operation.SendMessages)?.code; // 101
+ * ```
+ */
+export function lookupByOperation(operation: number): CommandMeta | undefined {
+  return BY_OPERATION.get(operation);
+}
+
+/** The dotted name of `code`; `UNKNOWN_COMMAND` for unknown and retired codes. */
+export function commandName(code: number): string {
+  const m = BY_CODE.get(code);
+  if (!m) throw unknownCommand(code);
+  return m.name;
+}
+
+function unknownCommand(code: number, detail = `unknown command code: ${code}`): WireError {
+  return new WireError("UNKNOWN_COMMAND", { detail });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Codec registry.
+
+const CODECS = new Map<number, CommandCodecs>();
+for (const list of AREA_COMMANDS) {
+  for (const c of list) {
+    if (!BY_CODE.has(c.code)) throw new Error(`codec registered for code ${c.code}, which is not in the command table`);
+    if (CODECS.has(c.code)) throw new Error(`two codecs registered for code ${c.code}`);
+    CODECS.set(c.code, c);
+  }
+}
+const OPERATION_CODECS = new Map<number, OperationCodec>();
+for (const list of AREA_OPERATIONS) {
+  for (const c of list) {
+    if (OPERATION_CODECS.has(c.operation)) throw new Error(`two codecs registered for operation ${c.operation}`);
+    OPERATION_CODECS.set(c.operation, c);
+  }
+}
+
+/**
+ * The request/response codecs of `code`; `UNKNOWN_COMMAND` for a code outside the table (or,
+ * during development, a table code no area has registered yet).
+ */
+export function commandCodecs(code: number): CommandCodecs {
+  const c = CODECS.get(code);
+  if (c) return c;
+  throw BY_CODE.has(code) ? unknownCommand(code, `no codec registered for command code ${code}`) : unknownCommand(code);
+}
+
+/** Every registered command's codecs (in registration order). */
+export function registeredCommands(): CommandCodecs[] {
+  return [...CODECS.values()];
+}
+
+/**
+ * Decodes the request payload of command `code` (trailing bytes as the crate treats them).
+ *
+ * @example
+ * ```ts
+ * import { decodeRequest } from "@streamwire/codec/iggy";
+ * decodeRequest(202, new Uint8Array([1, 0x61])); // { name: "a", options: Uint8Array(0) }
+ * ```
+ */
+export function decodeRequest(code: number, payload: Uint8Array, options?: DecodePayloadOptions): unknown {
+  return decodePayload(commandCodecs(code).request, payload, options);
+}
+
+/** Encodes `value` as the request payload of command `code`. */
+export function encodeRequest(code: number, value: unknown): Uint8Array {
+  return encodePayload(commandCodecs(code).request, value);
+}
+
+/** Decodes the (successful) response payload of command `code`. */
+export function decodeResponse(code: number, payload: Uint8Array, options?: DecodePayloadOptions): unknown {
+  return decodePayload(commandCodecs(code).response, payload, options);
+}
+
+/** Encodes `value` as the response payload of command `code`. */
+export function encodeResponse(code: number, value: unknown): Uint8Array {
+  return encodePayload(commandCodecs(code).response, value);
+}
+
+/** Appends the request payload of `code` to `w` (building frames without a copy). */
+export function writeRequest(w: Writer, code: number, value: unknown): void {
+  const codec: PayloadCodec<unknown> = commandCodecs(code).request;
+  w.ensure(codec.sizeOf(value));
+  codec.encode(w, value);
+}
+
+/**
+ * The codec of a body that travels by operation only (e.g. 72 `UpdateStreamResolved`), or of
+ * a replicated command's request body; `UNKNOWN_DISCRIMINANT` when no codec is known.
+ */
+export function operationBodyCodec(operation: number): PayloadCodec<unknown> {
+  const internal = OPERATION_CODECS.get(operation);
+  if (internal) return internal.body;
+  const m = BY_OPERATION.get(operation);
+  const c = m && CODECS.get(m.code);
+  if (c) return c.request;
+  throw new WireError("UNKNOWN_DISCRIMINANT", { detail: `no body codec for operation ${operation}` });
+}
+
+/**
+ * Decodes the body of a replicated operation (what a prepare carries).
+ *
+ * @example
+ * ```ts
+ * import { decodeOperationBody, Operation } from "@streamwire/codec/iggy";
+ * decodeOperationBody(Operation.CreateStream, new Uint8Array([1, 0x61])); // { name: "a", options: ... }
+ * ```
+ */
+export function decodeOperationBody(operation: number, body: Uint8Array, options?: DecodePayloadOptions): unknown {
+  return decodePayload(operationBodyCodec(operation), body, options);
+}
+
+/** Encodes the body of a replicated operation. */
+export function encodeOperationBody(operation: number, value: unknown): Uint8Array {
+  return encodePayload(operationBodyCodec(operation), value);
+}
