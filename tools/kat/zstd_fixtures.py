@@ -116,6 +116,15 @@ def main() -> None:
     rle = b"a" * 200_000 + b"b" * 70_000 + b"ab" * 5000
     small = b"hello, zstd"
     binary = bytes(pattern("seq", 3000)) + bytes(2000) + bytes(pattern("seq", 3000))
+    dna = bytes(rng.choice(b"ACGT") for _ in range(8000))  # 4 equiprobable symbols: 2-bit Huffman codes
+    # A 1 KiB random block, then pieces of it joined by "z": with a 1 KiB window this gives a
+    # frame with a window descriptor *and* a content size, and repeated offset tables.
+    piece = bytes(rng.getrandbits(8) for _ in range(1024))
+    parts = [piece]
+    while sum(map(len, parts)) < 6000:
+        s = rng.randint(0, 900)
+        parts.append(b"z" + piece[s:s + rng.randint(20, 100)])
+    pieces = b"".join(parts)
 
     fixtures: dict[str, tuple[bytes, str]] = {}
 
@@ -152,16 +161,21 @@ def main() -> None:
     add("binary_l3.zst", zstd_file(binary, "-3"), binary, "binary pattern with zeros")
     add("binary_l19.zst", zstd_file(binary, "-19"), binary, "binary pattern with zeros, -19")
     add("one_byte.zst", zstd_file(b"x", "-3"), b"x", "one byte")
+    add("dna_l3.zst", zstd_file(dna, "-3"), dna, "ACGT: single-stream Huffman literals")
+    add("pieces_wlog10_l19.zst", zstd_file(pieces, "--zstd=wlog=10", "-19"), pieces,
+        "1 KiB window: window descriptor plus content size, repeat-mode offsets")
+    add("text_600_l19.zst", zstd_file(text[:600], "-19"), text[:600], "600 bytes, -19")
 
     for name, (frame, _) in fixtures.items():
         with open(os.path.join(OUT, name), "wb") as f:
             f.write(frame)
 
     # Our own encoder, checked with the reference decoder.
-    inputs = {"text": text, "logs": logs, "rand": rand, "rle": rle, "binary": binary, "small": small, "empty": b""}
+    inputs = {"text": text, "logs": logs, "rand": rand, "rle": rle, "binary": binary, "small": small, "empty": b"",
+              "dna": dna, "pieces": pieces}
     ours = []
     enc = [("text", 3), ("text", 1), ("logs", 3), ("logs", 9), ("rand", 3), ("rle", 3), ("binary", 3), ("small", 3),
-           ("empty", 3)]
+           ("empty", 3), ("dna", 3), ("pieces", 19)]
     for name, level in enc:
         out_name = f"ours_{name}_l{level}.zst"
         out_path = os.path.join(OUT, out_name)

@@ -186,9 +186,9 @@ export function decodeHufStream(
   if (last === 0) throw zstdCorrupt("Huffman stream lacks its end mark", end - 1);
   const t = h.table, log = h.log, mask = (1 << log) - 1;
   let c = last, n = highbit(last), p = end - 1;
-  // Fast path: while at least 3 bytes remain, a refill leaves ≥ 25 bits, enough for 2 codes.
+  // Fast path: while at least 4 bytes remain, a refill (≤ 4 loads) leaves ≥ 25 bits: 2 codes.
   const fastEnd = oe - 1;
-  while (p - start >= 3 && o < fastEnd) {
+  while (p - start >= 4 && o < fastEnd) {
     while (n <= 24) {
       c = (c << 8) | src[--p];
       n += 8;

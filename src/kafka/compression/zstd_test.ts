@@ -203,6 +203,13 @@ describe("zstdDecompress() on hand-built frames", () => {
       want: "6869",
     },
     { name: "two frames back to back", hex: HI + HI, want: "68696869" },
+    { name: "RLE literals", hex: "28b52ffd0000" + "1d0000" + "297100", want: "7171717171" },
+    {
+      name: "Huffman literals with a direct (4-bit) weight description",
+      // weights of symbols 0..0x61: all 0 but 'a' = 1; 'b' implied; "abba" as the bits 0110
+      hex: "28b52ffd0000" + "bd0100" + "42c00c" + "e1" + "00".repeat(48) + "01" + "16" + "00",
+      want: "61626261",
+    },
   ];
   for (const { name, hex, want } of ok) {
     it(`decodes ${name}`, () => {
@@ -309,6 +316,18 @@ describe("zstdDecompress() on hand-built frames", () => {
     const frame = fromHex("28b52ffd00" + "38" + blocks.join(""));
     assert.equal(outcome(() => zstdDecompress(frame, { maxOutputBytes: 1 << 20 })), "LIMIT_EXCEEDED");
     assert.equal(zstdDecompress(frame, { maxOutputBytes: 8 << 20 }).length, 8 << 20);
+  });
+
+  it("decodes 32768 sequences counted in the 3-byte form", () => {
+    // "abcd" raw, then 32768 sequences of 3 bytes (RLE tables, no bits: LL 0, repeat offset 1, ML 3)
+    const frame = fromHex(
+      "28b52ffd0038" + "200000" + "61626364" + "4d0000" + "00" + "ff0001" + "54" + "000000" + "01",
+    );
+    const out = zstdDecompress(frame);
+    assert.equal(out.length, 4 + 3 * 32768);
+    // offsets alternate 4, 1, 4, 1 ... as the two repeat offsets swap
+    assert.equal(toHex(out.subarray(0, 16)), "61626364616263636363636363636363");
+    assert.ok(out.subarray(10).every((b) => b === 0x63));
   });
 
   it("throws INVALID_VALUE for a negative maxOutputBytes", () => {
