@@ -63,4 +63,5 @@ macro_rules! areas {
 // One line per area module (src/testee/<area>.rs).
 areas! {
     core, // IGGY-CORE: primitives, framing, version, system, streams, topics
+    cmds, // IGGY-CMDS: users, tokens, partitions, segments, consumer groups/offsets, clients
 }
