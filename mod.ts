@@ -33,19 +33,16 @@ export {
   Writer,
 } from "./src/wire/mod.ts";
 export type { WireErrorCode, WireErrorInit } from "./src/wire/mod.ts";
-// Kafka names that Iggy also uses carry a Kafka prefix here; `@streamwire/codec/kafka` has the plain ones.
+// Kafka: the table, header versions, frames, negotiation and JSON form. Whole-message codecs,
+// whose types reach every generated message type, are in `@streamwire/codec/kafka`. Names that
+// Iggy also uses carry a Kafka prefix here.
 export {
   API_KEYS,
   API_LIST,
   apiInfo,
   decodeFrame as decodeKafkaFrame,
-  decodeRequest as decodeKafkaRequest,
-  decodeRequestHeader as decodeKafkaRequestHeader,
-  decodeResponse as decodeKafkaResponse,
   DEFAULT_MAX_FRAME_BYTES as KAFKA_DEFAULT_MAX_FRAME_BYTES,
   encodeFrame as encodeKafkaFrame,
-  encodeRequest as encodeKafkaRequest,
-  encodeResponse as encodeKafkaResponse,
   FrameDecoder as KafkaFrameDecoder,
   fromJsonForm,
   knownApiKeys,
@@ -57,17 +54,15 @@ export {
   toJsonForm,
 } from "./src/kafka/mod.ts";
 export type {
-  AnyDecodedRequest as AnyDecodedKafkaRequest,
   ApiInfo,
-  DecodedRequest as DecodedKafkaRequest,
-  DecodedResponse as DecodedKafkaResponse,
+  BrokerApiVersion,
   DecodeOptions as KafkaDecodeOptions,
+  FieldMeta,
   FrameDecoderOptions as KafkaFrameDecoderOptions,
   Init as KafkaInit,
   MessageCodec as KafkaMessageCodec,
-  RequestHeader as KafkaRequestHeader,
-  RequestTypes,
-  ResponseHeader as KafkaResponseHeader,
-  ResponseTypes,
+  StructMeta,
   TaggedField as KafkaTaggedField,
+  VersionOptions,
+  VersionRange,
 } from "./src/kafka/mod.ts";

@@ -4,8 +4,9 @@
  * incremental decoder, version negotiation, and the JSON form of messages.
  *
  * The per-message codecs (`decodeMetadataResponse`, `MetadataRequest`, …) are generated from
- * Kafka's JSON schemas and live in `@streamwire/codec/kafka/messages`; this module is the
- * handwritten entry layer over them.
+ * Kafka's JSON schemas into `./messages/` and re-exported here (also available alone as
+ * `@streamwire/codec/kafka/messages`); the rest of this module is the handwritten layer over
+ * them: headers, frames, negotiation, JSON form.
  *
  * @example
  * ```ts
@@ -57,7 +58,9 @@ export {
   ZERO_UUID,
 } from "./_runtime.ts";
 export type { DecodeOptions, FieldMeta, Init, MessageCodec, StructMeta, TaggedField } from "./_runtime.ts";
-export { API_KEYS, API_LIST } from "./messages/_table.ts";
-export type { ApiInfo, RequestTypes, ResponseTypes } from "./messages/_table.ts";
-export type { RequestHeader } from "./messages/request_header.ts";
-export type { ResponseHeader } from "./messages/response_header.ts";
+// Read/write functions of every message take the shared primitives.
+export { isWireError, Reader, WIRE_ERROR_CODES, WireError, Writer } from "../wire/mod.ts";
+export type { WireErrorCode } from "../wire/mod.ts";
+// The generated module is itself an explicit by-name list of every message type and codec
+// (about 2 000 names); repeating it here by hand would only let the two drift apart.
+export * from "./messages/mod.ts";

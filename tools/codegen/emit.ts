@@ -55,8 +55,12 @@ const RESERVED = new Set([
   "Record",
 ]);
 
-/** Assigns each struct of a module a unique TypeScript name. */
-function nameStructs(messages: MMessage[]): void {
+/**
+ * Assigns every struct a TypeScript name unique across all generated modules (so all types can
+ * be exported side by side): the schema's struct name, prefixed with the message name when
+ * another struct anywhere shares it.
+ */
+export function nameStructs(messages: MMessage[]): void {
   const count = new Map<string, number>();
   for (const m of messages) {
     for (const s of m.structs) count.set(s.schemaName, (count.get(s.schemaName) ?? 0) + 1);
@@ -837,7 +841,6 @@ function versionSummary(m: MMessage): string {
 
 /** Module text for one API. */
 export function emitApi(api: ApiPair): string {
-  nameStructs([api.request, api.response]);
   const u: Used = { names: new Set() };
   const code: string[] = [];
   emitMessageCode(api.request, u, code);
@@ -853,7 +856,6 @@ export function emitApi(api: ApiPair): string {
 
 /** Module text for a data or header schema. */
 export function emitOther(msg: MMessage): string {
-  nameStructs([msg]);
   const u: Used = { names: new Set() };
   const code: string[] = [];
   emitMessageCode(msg, u, code);
@@ -960,10 +962,10 @@ export function emitTable(model: Model): string {
   }
   out.push("];", "");
   out.push("/** Request body type by API key. */", "export interface RequestTypes {");
-  for (const a of model.apis) out.push(`  ${a.apiKey}: ${a.request.name};`);
+  for (const a of model.apis) out.push(`  /** ${a.name} request body. */`, `  ${a.apiKey}: ${a.request.name};`);
   out.push("}", "");
   out.push("/** Response body type by API key. */", "export interface ResponseTypes {");
-  for (const a of model.apis) out.push(`  ${a.apiKey}: ${a.response.name};`);
+  for (const a of model.apis) out.push(`  /** ${a.name} response body. */`, `  ${a.apiKey}: ${a.response.name};`);
   out.push("}", "");
   out.push(
     "/** Codecs of the schemas that are not API messages (data schemas and the two headers), by name. */",
@@ -972,7 +974,7 @@ export function emitTable(model: Model): string {
   for (const m of model.others) out.push(`  ${m.name}: ${m.name}Codec,`);
   out.push("};", "");
   out.push("/** API keys by name. */", "export const API_KEYS = {");
-  for (const a of model.apis) out.push(`  ${a.name}: ${a.apiKey},`);
+  for (const a of model.apis) out.push(`  /** API key of ${a.name}. */`, `  ${a.name}: ${a.apiKey},`);
   out.push("} as const;", "");
   return out.join("\n");
 }
@@ -983,9 +985,10 @@ export function emitMessagesMod(model: Model): string {
   out.push(
     ...moduleDoc("Every Kafka message codec generated from kafka-clients 4.4.0 + 3.9.x.", [
       "",
-      "Each API module exports its request and response types (and nested struct types), and",
+      "Each API module exports its request and response types, their nested struct types, and",
       "`readX`/`writeX`/`sizeOfX`/`decodeX`/`encodeX` plus an `XCodec` descriptor per message.",
-      "Nested types are reachable through the per-module namespaces (e.g. `metadata.MetadataResponseTopic`).",
+      "Every type name is unique across all APIs (a nested struct is prefixed with its message's",
+      "name when another struct shares its schema name), so everything is exported side by side.",
       "",
       "Handwritten, not generated: `src/wire/*` (Reader, Writer, errors), `src/kafka/_runtime.ts`",
       "(field-kind helpers), `src/kafka/*.ts` entry points (headers, frames, negotiation, JSON form).",
@@ -1001,7 +1004,8 @@ export function emitMessagesMod(model: Model): string {
   );
   const one = (m: MMessage, file: string) => {
     const N = m.name;
-    out.push(`export type { ${N} } from "./${file}.ts";`);
+    const types = postOrder(m.root).map((x) => x.tsName);
+    out.push(`export type { ${types.join(", ")} } from "./${file}.ts";`);
     out.push(
       `export { ${["decode", "encode", "read", "write", "sizeOf"].map((p) => p + N).join(", ")}, ${N}Codec } from "./${file}.ts";`,
     );
@@ -1012,16 +1016,8 @@ export function emitMessagesMod(model: Model): string {
   }
   for (const m of model.others) one(m, snake(m.name));
   out.push("");
-  for (const a of model.apis) out.push(`export * as ${camel(a.name)} from "./${snake(a.name)}.ts";`);
-  for (const m of model.others) out.push(`export * as ${camel(m.name)} from "./${snake(m.name)}.ts";`);
-  out.push("");
   out.push('export { API_KEYS, API_LIST, DATA_CODECS } from "./_table.ts";');
   out.push('export type { ApiInfo, RequestTypes, ResponseTypes } from "./_table.ts";');
   out.push("");
   return out.join("\n");
-}
-
-function camel(name: string): string {
-  const s = name.replace(/^KRaft/, "kraft");
-  return s[0].toLowerCase() + s.slice(1);
 }

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildModel, type JarInput, loadRelease } from "./load.ts";
-import { emitApi, emitMessagesMod, emitOther, emitTable, snake } from "./emit.ts";
+import { emitApi, emitMessagesMod, emitOther, emitTable, nameStructs, snake } from "./emit.ts";
 import { versionsOf } from "./schema.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -24,6 +24,7 @@ const inputs = JSON.parse(readFileSync(join(here, "inputs.json"), "utf8")) as { 
 const [newer, older] = inputs.jars.map(loadRelease);
 const model = buildModel(newer, older);
 
+nameStructs([...model.apis.flatMap((a) => [a.request, a.response]), ...model.others]);
 const files = new Map<string, string>();
 for (const api of model.apis) files.set(`${snake(api.name)}.ts`, emitApi(api));
 for (const m of model.others) files.set(`${snake(m.name)}.ts`, emitOther(m));

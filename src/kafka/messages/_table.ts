@@ -1774,199 +1774,389 @@ export const API_LIST: readonly ApiInfo[] = [
 
 /** Request body type by API key. */
 export interface RequestTypes {
+  /** Produce request body. */
   0: ProduceRequest;
+  /** Fetch request body. */
   1: FetchRequest;
+  /** ListOffsets request body. */
   2: ListOffsetsRequest;
+  /** Metadata request body. */
   3: MetadataRequest;
+  /** LeaderAndIsr request body. */
   4: LeaderAndIsrRequest;
+  /** StopReplica request body. */
   5: StopReplicaRequest;
+  /** UpdateMetadata request body. */
   6: UpdateMetadataRequest;
+  /** ControlledShutdown request body. */
   7: ControlledShutdownRequest;
+  /** OffsetCommit request body. */
   8: OffsetCommitRequest;
+  /** OffsetFetch request body. */
   9: OffsetFetchRequest;
+  /** FindCoordinator request body. */
   10: FindCoordinatorRequest;
+  /** JoinGroup request body. */
   11: JoinGroupRequest;
+  /** Heartbeat request body. */
   12: HeartbeatRequest;
+  /** LeaveGroup request body. */
   13: LeaveGroupRequest;
+  /** SyncGroup request body. */
   14: SyncGroupRequest;
+  /** DescribeGroups request body. */
   15: DescribeGroupsRequest;
+  /** ListGroups request body. */
   16: ListGroupsRequest;
+  /** SaslHandshake request body. */
   17: SaslHandshakeRequest;
+  /** ApiVersions request body. */
   18: ApiVersionsRequest;
+  /** CreateTopics request body. */
   19: CreateTopicsRequest;
+  /** DeleteTopics request body. */
   20: DeleteTopicsRequest;
+  /** DeleteRecords request body. */
   21: DeleteRecordsRequest;
+  /** InitProducerId request body. */
   22: InitProducerIdRequest;
+  /** OffsetForLeaderEpoch request body. */
   23: OffsetForLeaderEpochRequest;
+  /** AddPartitionsToTxn request body. */
   24: AddPartitionsToTxnRequest;
+  /** AddOffsetsToTxn request body. */
   25: AddOffsetsToTxnRequest;
+  /** EndTxn request body. */
   26: EndTxnRequest;
+  /** WriteTxnMarkers request body. */
   27: WriteTxnMarkersRequest;
+  /** TxnOffsetCommit request body. */
   28: TxnOffsetCommitRequest;
+  /** DescribeAcls request body. */
   29: DescribeAclsRequest;
+  /** CreateAcls request body. */
   30: CreateAclsRequest;
+  /** DeleteAcls request body. */
   31: DeleteAclsRequest;
+  /** DescribeConfigs request body. */
   32: DescribeConfigsRequest;
+  /** AlterConfigs request body. */
   33: AlterConfigsRequest;
+  /** AlterReplicaLogDirs request body. */
   34: AlterReplicaLogDirsRequest;
+  /** DescribeLogDirs request body. */
   35: DescribeLogDirsRequest;
+  /** SaslAuthenticate request body. */
   36: SaslAuthenticateRequest;
+  /** CreatePartitions request body. */
   37: CreatePartitionsRequest;
+  /** CreateDelegationToken request body. */
   38: CreateDelegationTokenRequest;
+  /** RenewDelegationToken request body. */
   39: RenewDelegationTokenRequest;
+  /** ExpireDelegationToken request body. */
   40: ExpireDelegationTokenRequest;
+  /** DescribeDelegationToken request body. */
   41: DescribeDelegationTokenRequest;
+  /** DeleteGroups request body. */
   42: DeleteGroupsRequest;
+  /** ElectLeaders request body. */
   43: ElectLeadersRequest;
+  /** IncrementalAlterConfigs request body. */
   44: IncrementalAlterConfigsRequest;
+  /** AlterPartitionReassignments request body. */
   45: AlterPartitionReassignmentsRequest;
+  /** ListPartitionReassignments request body. */
   46: ListPartitionReassignmentsRequest;
+  /** OffsetDelete request body. */
   47: OffsetDeleteRequest;
+  /** DescribeClientQuotas request body. */
   48: DescribeClientQuotasRequest;
+  /** AlterClientQuotas request body. */
   49: AlterClientQuotasRequest;
+  /** DescribeUserScramCredentials request body. */
   50: DescribeUserScramCredentialsRequest;
+  /** AlterUserScramCredentials request body. */
   51: AlterUserScramCredentialsRequest;
+  /** Vote request body. */
   52: VoteRequest;
+  /** BeginQuorumEpoch request body. */
   53: BeginQuorumEpochRequest;
+  /** EndQuorumEpoch request body. */
   54: EndQuorumEpochRequest;
+  /** DescribeQuorum request body. */
   55: DescribeQuorumRequest;
+  /** AlterPartition request body. */
   56: AlterPartitionRequest;
+  /** UpdateFeatures request body. */
   57: UpdateFeaturesRequest;
+  /** Envelope request body. */
   58: EnvelopeRequest;
+  /** FetchSnapshot request body. */
   59: FetchSnapshotRequest;
+  /** DescribeCluster request body. */
   60: DescribeClusterRequest;
+  /** DescribeProducers request body. */
   61: DescribeProducersRequest;
+  /** BrokerRegistration request body. */
   62: BrokerRegistrationRequest;
+  /** BrokerHeartbeat request body. */
   63: BrokerHeartbeatRequest;
+  /** UnregisterBroker request body. */
   64: UnregisterBrokerRequest;
+  /** DescribeTransactions request body. */
   65: DescribeTransactionsRequest;
+  /** ListTransactions request body. */
   66: ListTransactionsRequest;
+  /** AllocateProducerIds request body. */
   67: AllocateProducerIdsRequest;
+  /** ConsumerGroupHeartbeat request body. */
   68: ConsumerGroupHeartbeatRequest;
+  /** ConsumerGroupDescribe request body. */
   69: ConsumerGroupDescribeRequest;
+  /** ControllerRegistration request body. */
   70: ControllerRegistrationRequest;
+  /** GetTelemetrySubscriptions request body. */
   71: GetTelemetrySubscriptionsRequest;
+  /** PushTelemetry request body. */
   72: PushTelemetryRequest;
+  /** AssignReplicasToDirs request body. */
   73: AssignReplicasToDirsRequest;
+  /** ListConfigResources request body. */
   74: ListConfigResourcesRequest;
+  /** DescribeTopicPartitions request body. */
   75: DescribeTopicPartitionsRequest;
+  /** ShareGroupHeartbeat request body. */
   76: ShareGroupHeartbeatRequest;
+  /** ShareGroupDescribe request body. */
   77: ShareGroupDescribeRequest;
+  /** ShareFetch request body. */
   78: ShareFetchRequest;
+  /** ShareAcknowledge request body. */
   79: ShareAcknowledgeRequest;
+  /** AddRaftVoter request body. */
   80: AddRaftVoterRequest;
+  /** RemoveRaftVoter request body. */
   81: RemoveRaftVoterRequest;
+  /** UpdateRaftVoter request body. */
   82: UpdateRaftVoterRequest;
+  /** InitializeShareGroupState request body. */
   83: InitializeShareGroupStateRequest;
+  /** ReadShareGroupState request body. */
   84: ReadShareGroupStateRequest;
+  /** WriteShareGroupState request body. */
   85: WriteShareGroupStateRequest;
+  /** DeleteShareGroupState request body. */
   86: DeleteShareGroupStateRequest;
+  /** ReadShareGroupStateSummary request body. */
   87: ReadShareGroupStateSummaryRequest;
+  /** StreamsGroupHeartbeat request body. */
   88: StreamsGroupHeartbeatRequest;
+  /** StreamsGroupDescribe request body. */
   89: StreamsGroupDescribeRequest;
+  /** DescribeShareGroupOffsets request body. */
   90: DescribeShareGroupOffsetsRequest;
+  /** AlterShareGroupOffsets request body. */
   91: AlterShareGroupOffsetsRequest;
+  /** DeleteShareGroupOffsets request body. */
   92: DeleteShareGroupOffsetsRequest;
+  /** StreamsGroupTopologyDescriptionUpdate request body. */
   93: StreamsGroupTopologyDescriptionUpdateRequest;
+  /** UnregisterController request body. */
   94: UnregisterControllerRequest;
 }
 
 /** Response body type by API key. */
 export interface ResponseTypes {
+  /** Produce response body. */
   0: ProduceResponse;
+  /** Fetch response body. */
   1: FetchResponse;
+  /** ListOffsets response body. */
   2: ListOffsetsResponse;
+  /** Metadata response body. */
   3: MetadataResponse;
+  /** LeaderAndIsr response body. */
   4: LeaderAndIsrResponse;
+  /** StopReplica response body. */
   5: StopReplicaResponse;
+  /** UpdateMetadata response body. */
   6: UpdateMetadataResponse;
+  /** ControlledShutdown response body. */
   7: ControlledShutdownResponse;
+  /** OffsetCommit response body. */
   8: OffsetCommitResponse;
+  /** OffsetFetch response body. */
   9: OffsetFetchResponse;
+  /** FindCoordinator response body. */
   10: FindCoordinatorResponse;
+  /** JoinGroup response body. */
   11: JoinGroupResponse;
+  /** Heartbeat response body. */
   12: HeartbeatResponse;
+  /** LeaveGroup response body. */
   13: LeaveGroupResponse;
+  /** SyncGroup response body. */
   14: SyncGroupResponse;
+  /** DescribeGroups response body. */
   15: DescribeGroupsResponse;
+  /** ListGroups response body. */
   16: ListGroupsResponse;
+  /** SaslHandshake response body. */
   17: SaslHandshakeResponse;
+  /** ApiVersions response body. */
   18: ApiVersionsResponse;
+  /** CreateTopics response body. */
   19: CreateTopicsResponse;
+  /** DeleteTopics response body. */
   20: DeleteTopicsResponse;
+  /** DeleteRecords response body. */
   21: DeleteRecordsResponse;
+  /** InitProducerId response body. */
   22: InitProducerIdResponse;
+  /** OffsetForLeaderEpoch response body. */
   23: OffsetForLeaderEpochResponse;
+  /** AddPartitionsToTxn response body. */
   24: AddPartitionsToTxnResponse;
+  /** AddOffsetsToTxn response body. */
   25: AddOffsetsToTxnResponse;
+  /** EndTxn response body. */
   26: EndTxnResponse;
+  /** WriteTxnMarkers response body. */
   27: WriteTxnMarkersResponse;
+  /** TxnOffsetCommit response body. */
   28: TxnOffsetCommitResponse;
+  /** DescribeAcls response body. */
   29: DescribeAclsResponse;
+  /** CreateAcls response body. */
   30: CreateAclsResponse;
+  /** DeleteAcls response body. */
   31: DeleteAclsResponse;
+  /** DescribeConfigs response body. */
   32: DescribeConfigsResponse;
+  /** AlterConfigs response body. */
   33: AlterConfigsResponse;
+  /** AlterReplicaLogDirs response body. */
   34: AlterReplicaLogDirsResponse;
+  /** DescribeLogDirs response body. */
   35: DescribeLogDirsResponse;
+  /** SaslAuthenticate response body. */
   36: SaslAuthenticateResponse;
+  /** CreatePartitions response body. */
   37: CreatePartitionsResponse;
+  /** CreateDelegationToken response body. */
   38: CreateDelegationTokenResponse;
+  /** RenewDelegationToken response body. */
   39: RenewDelegationTokenResponse;
+  /** ExpireDelegationToken response body. */
   40: ExpireDelegationTokenResponse;
+  /** DescribeDelegationToken response body. */
   41: DescribeDelegationTokenResponse;
+  /** DeleteGroups response body. */
   42: DeleteGroupsResponse;
+  /** ElectLeaders response body. */
   43: ElectLeadersResponse;
+  /** IncrementalAlterConfigs response body. */
   44: IncrementalAlterConfigsResponse;
+  /** AlterPartitionReassignments response body. */
   45: AlterPartitionReassignmentsResponse;
+  /** ListPartitionReassignments response body. */
   46: ListPartitionReassignmentsResponse;
+  /** OffsetDelete response body. */
   47: OffsetDeleteResponse;
+  /** DescribeClientQuotas response body. */
   48: DescribeClientQuotasResponse;
+  /** AlterClientQuotas response body. */
   49: AlterClientQuotasResponse;
+  /** DescribeUserScramCredentials response body. */
   50: DescribeUserScramCredentialsResponse;
+  /** AlterUserScramCredentials response body. */
   51: AlterUserScramCredentialsResponse;
+  /** Vote response body. */
   52: VoteResponse;
+  /** BeginQuorumEpoch response body. */
   53: BeginQuorumEpochResponse;
+  /** EndQuorumEpoch response body. */
   54: EndQuorumEpochResponse;
+  /** DescribeQuorum response body. */
   55: DescribeQuorumResponse;
+  /** AlterPartition response body. */
   56: AlterPartitionResponse;
+  /** UpdateFeatures response body. */
   57: UpdateFeaturesResponse;
+  /** Envelope response body. */
   58: EnvelopeResponse;
+  /** FetchSnapshot response body. */
   59: FetchSnapshotResponse;
+  /** DescribeCluster response body. */
   60: DescribeClusterResponse;
+  /** DescribeProducers response body. */
   61: DescribeProducersResponse;
+  /** BrokerRegistration response body. */
   62: BrokerRegistrationResponse;
+  /** BrokerHeartbeat response body. */
   63: BrokerHeartbeatResponse;
+  /** UnregisterBroker response body. */
   64: UnregisterBrokerResponse;
+  /** DescribeTransactions response body. */
   65: DescribeTransactionsResponse;
+  /** ListTransactions response body. */
   66: ListTransactionsResponse;
+  /** AllocateProducerIds response body. */
   67: AllocateProducerIdsResponse;
+  /** ConsumerGroupHeartbeat response body. */
   68: ConsumerGroupHeartbeatResponse;
+  /** ConsumerGroupDescribe response body. */
   69: ConsumerGroupDescribeResponse;
+  /** ControllerRegistration response body. */
   70: ControllerRegistrationResponse;
+  /** GetTelemetrySubscriptions response body. */
   71: GetTelemetrySubscriptionsResponse;
+  /** PushTelemetry response body. */
   72: PushTelemetryResponse;
+  /** AssignReplicasToDirs response body. */
   73: AssignReplicasToDirsResponse;
+  /** ListConfigResources response body. */
   74: ListConfigResourcesResponse;
+  /** DescribeTopicPartitions response body. */
   75: DescribeTopicPartitionsResponse;
+  /** ShareGroupHeartbeat response body. */
   76: ShareGroupHeartbeatResponse;
+  /** ShareGroupDescribe response body. */
   77: ShareGroupDescribeResponse;
+  /** ShareFetch response body. */
   78: ShareFetchResponse;
+  /** ShareAcknowledge response body. */
   79: ShareAcknowledgeResponse;
+  /** AddRaftVoter response body. */
   80: AddRaftVoterResponse;
+  /** RemoveRaftVoter response body. */
   81: RemoveRaftVoterResponse;
+  /** UpdateRaftVoter response body. */
   82: UpdateRaftVoterResponse;
+  /** InitializeShareGroupState response body. */
   83: InitializeShareGroupStateResponse;
+  /** ReadShareGroupState response body. */
   84: ReadShareGroupStateResponse;
+  /** WriteShareGroupState response body. */
   85: WriteShareGroupStateResponse;
+  /** DeleteShareGroupState response body. */
   86: DeleteShareGroupStateResponse;
+  /** ReadShareGroupStateSummary response body. */
   87: ReadShareGroupStateSummaryResponse;
+  /** StreamsGroupHeartbeat response body. */
   88: StreamsGroupHeartbeatResponse;
+  /** StreamsGroupDescribe response body. */
   89: StreamsGroupDescribeResponse;
+  /** DescribeShareGroupOffsets response body. */
   90: DescribeShareGroupOffsetsResponse;
+  /** AlterShareGroupOffsets response body. */
   91: AlterShareGroupOffsetsResponse;
+  /** DeleteShareGroupOffsets response body. */
   92: DeleteShareGroupOffsetsResponse;
+  /** StreamsGroupTopologyDescriptionUpdate response body. */
   93: StreamsGroupTopologyDescriptionUpdateResponse;
+  /** UnregisterController response body. */
   94: UnregisterControllerResponse;
 }
 
@@ -1989,99 +2179,194 @@ export const DATA_CODECS: Readonly<Record<string, MessageCodec<any>>> = {
 
 /** API keys by name. */
 export const API_KEYS = {
+  /** API key of Produce. */
   Produce: 0,
+  /** API key of Fetch. */
   Fetch: 1,
+  /** API key of ListOffsets. */
   ListOffsets: 2,
+  /** API key of Metadata. */
   Metadata: 3,
+  /** API key of LeaderAndIsr. */
   LeaderAndIsr: 4,
+  /** API key of StopReplica. */
   StopReplica: 5,
+  /** API key of UpdateMetadata. */
   UpdateMetadata: 6,
+  /** API key of ControlledShutdown. */
   ControlledShutdown: 7,
+  /** API key of OffsetCommit. */
   OffsetCommit: 8,
+  /** API key of OffsetFetch. */
   OffsetFetch: 9,
+  /** API key of FindCoordinator. */
   FindCoordinator: 10,
+  /** API key of JoinGroup. */
   JoinGroup: 11,
+  /** API key of Heartbeat. */
   Heartbeat: 12,
+  /** API key of LeaveGroup. */
   LeaveGroup: 13,
+  /** API key of SyncGroup. */
   SyncGroup: 14,
+  /** API key of DescribeGroups. */
   DescribeGroups: 15,
+  /** API key of ListGroups. */
   ListGroups: 16,
+  /** API key of SaslHandshake. */
   SaslHandshake: 17,
+  /** API key of ApiVersions. */
   ApiVersions: 18,
+  /** API key of CreateTopics. */
   CreateTopics: 19,
+  /** API key of DeleteTopics. */
   DeleteTopics: 20,
+  /** API key of DeleteRecords. */
   DeleteRecords: 21,
+  /** API key of InitProducerId. */
   InitProducerId: 22,
+  /** API key of OffsetForLeaderEpoch. */
   OffsetForLeaderEpoch: 23,
+  /** API key of AddPartitionsToTxn. */
   AddPartitionsToTxn: 24,
+  /** API key of AddOffsetsToTxn. */
   AddOffsetsToTxn: 25,
+  /** API key of EndTxn. */
   EndTxn: 26,
+  /** API key of WriteTxnMarkers. */
   WriteTxnMarkers: 27,
+  /** API key of TxnOffsetCommit. */
   TxnOffsetCommit: 28,
+  /** API key of DescribeAcls. */
   DescribeAcls: 29,
+  /** API key of CreateAcls. */
   CreateAcls: 30,
+  /** API key of DeleteAcls. */
   DeleteAcls: 31,
+  /** API key of DescribeConfigs. */
   DescribeConfigs: 32,
+  /** API key of AlterConfigs. */
   AlterConfigs: 33,
+  /** API key of AlterReplicaLogDirs. */
   AlterReplicaLogDirs: 34,
+  /** API key of DescribeLogDirs. */
   DescribeLogDirs: 35,
+  /** API key of SaslAuthenticate. */
   SaslAuthenticate: 36,
+  /** API key of CreatePartitions. */
   CreatePartitions: 37,
+  /** API key of CreateDelegationToken. */
   CreateDelegationToken: 38,
+  /** API key of RenewDelegationToken. */
   RenewDelegationToken: 39,
+  /** API key of ExpireDelegationToken. */
   ExpireDelegationToken: 40,
+  /** API key of DescribeDelegationToken. */
   DescribeDelegationToken: 41,
+  /** API key of DeleteGroups. */
   DeleteGroups: 42,
+  /** API key of ElectLeaders. */
   ElectLeaders: 43,
+  /** API key of IncrementalAlterConfigs. */
   IncrementalAlterConfigs: 44,
+  /** API key of AlterPartitionReassignments. */
   AlterPartitionReassignments: 45,
+  /** API key of ListPartitionReassignments. */
   ListPartitionReassignments: 46,
+  /** API key of OffsetDelete. */
   OffsetDelete: 47,
+  /** API key of DescribeClientQuotas. */
   DescribeClientQuotas: 48,
+  /** API key of AlterClientQuotas. */
   AlterClientQuotas: 49,
+  /** API key of DescribeUserScramCredentials. */
   DescribeUserScramCredentials: 50,
+  /** API key of AlterUserScramCredentials. */
   AlterUserScramCredentials: 51,
+  /** API key of Vote. */
   Vote: 52,
+  /** API key of BeginQuorumEpoch. */
   BeginQuorumEpoch: 53,
+  /** API key of EndQuorumEpoch. */
   EndQuorumEpoch: 54,
+  /** API key of DescribeQuorum. */
   DescribeQuorum: 55,
+  /** API key of AlterPartition. */
   AlterPartition: 56,
+  /** API key of UpdateFeatures. */
   UpdateFeatures: 57,
+  /** API key of Envelope. */
   Envelope: 58,
+  /** API key of FetchSnapshot. */
   FetchSnapshot: 59,
+  /** API key of DescribeCluster. */
   DescribeCluster: 60,
+  /** API key of DescribeProducers. */
   DescribeProducers: 61,
+  /** API key of BrokerRegistration. */
   BrokerRegistration: 62,
+  /** API key of BrokerHeartbeat. */
   BrokerHeartbeat: 63,
+  /** API key of UnregisterBroker. */
   UnregisterBroker: 64,
+  /** API key of DescribeTransactions. */
   DescribeTransactions: 65,
+  /** API key of ListTransactions. */
   ListTransactions: 66,
+  /** API key of AllocateProducerIds. */
   AllocateProducerIds: 67,
+  /** API key of ConsumerGroupHeartbeat. */
   ConsumerGroupHeartbeat: 68,
+  /** API key of ConsumerGroupDescribe. */
   ConsumerGroupDescribe: 69,
+  /** API key of ControllerRegistration. */
   ControllerRegistration: 70,
+  /** API key of GetTelemetrySubscriptions. */
   GetTelemetrySubscriptions: 71,
+  /** API key of PushTelemetry. */
   PushTelemetry: 72,
+  /** API key of AssignReplicasToDirs. */
   AssignReplicasToDirs: 73,
+  /** API key of ListConfigResources. */
   ListConfigResources: 74,
+  /** API key of DescribeTopicPartitions. */
   DescribeTopicPartitions: 75,
+  /** API key of ShareGroupHeartbeat. */
   ShareGroupHeartbeat: 76,
+  /** API key of ShareGroupDescribe. */
   ShareGroupDescribe: 77,
+  /** API key of ShareFetch. */
   ShareFetch: 78,
+  /** API key of ShareAcknowledge. */
   ShareAcknowledge: 79,
+  /** API key of AddRaftVoter. */
   AddRaftVoter: 80,
+  /** API key of RemoveRaftVoter. */
   RemoveRaftVoter: 81,
+  /** API key of UpdateRaftVoter. */
   UpdateRaftVoter: 82,
+  /** API key of InitializeShareGroupState. */
   InitializeShareGroupState: 83,
+  /** API key of ReadShareGroupState. */
   ReadShareGroupState: 84,
+  /** API key of WriteShareGroupState. */
   WriteShareGroupState: 85,
+  /** API key of DeleteShareGroupState. */
   DeleteShareGroupState: 86,
+  /** API key of ReadShareGroupStateSummary. */
   ReadShareGroupStateSummary: 87,
+  /** API key of StreamsGroupHeartbeat. */
   StreamsGroupHeartbeat: 88,
+  /** API key of StreamsGroupDescribe. */
   StreamsGroupDescribe: 89,
+  /** API key of DescribeShareGroupOffsets. */
   DescribeShareGroupOffsets: 90,
+  /** API key of AlterShareGroupOffsets. */
   AlterShareGroupOffsets: 91,
+  /** API key of DeleteShareGroupOffsets. */
   DeleteShareGroupOffsets: 92,
+  /** API key of StreamsGroupTopologyDescriptionUpdate. */
   StreamsGroupTopologyDescriptionUpdate: 93,
+  /** API key of UnregisterController. */
   UnregisterController: 94,
 } as const;

@@ -35,7 +35,7 @@ import {
 } from "../_runtime.ts";
 
 /** Listener (in AddRaftVoterRequest), versions 0+, flexible 0+. */
-export interface Listener {
+export interface AddRaftVoterRequestListener {
   /** string, versions 0+; map key. */
   name: string;
   /** string, versions 0+. */
@@ -46,7 +46,7 @@ export interface Listener {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
+function read_AddRaftVoterRequestListener(r: Reader, _v: number, o: ResolvedOptions): AddRaftVoterRequestListener {
   const f_name = rStr(r, true, o, "name");
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -57,12 +57,12 @@ function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Listener = { name: f_name, host: f_host, port: f_port };
+  const x: AddRaftVoterRequestListener = { name: f_name, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
+function write_AddRaftVoterRequestListener(w: Writer, x: Init<AddRaftVoterRequestListener>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_host = (x.host ?? "");
@@ -72,7 +72,7 @@ function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Listener(x: Init<Listener>, _v: number): number {
+function size_AddRaftVoterRequestListener(x: Init<AddRaftVoterRequestListener>, _v: number): number {
   let n = 2;
   n += sStr(true, (x.name ?? ""), "name");
   n += sStr(true, (x.host ?? ""), "host");
@@ -92,7 +92,7 @@ export interface AddRaftVoterRequest {
   /** uuid, versions 0+. */
   voterDirectoryId: string;
   /** array of Listener, versions 0+. */
-  listeners: Listener[];
+  listeners: AddRaftVoterRequestListener[];
   /** bool, versions 1+; default true. */
   ackWhenCommitted: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
@@ -104,7 +104,7 @@ function read_AddRaftVoterRequest(r: Reader, v: number, o: ResolvedOptions): Add
   const f_timeoutMs = r.i32be();
   const f_voterId = r.i32be();
   const f_voterDirectoryId = rUuid(r);
-  const f_listeners = rArr(r, true, "listeners", o, v, read_Listener);
+  const f_listeners = rArr(r, true, "listeners", o, v, read_AddRaftVoterRequestListener);
   const f_ackWhenCommitted = v >= 1 ? r.u8() !== 0 : true;
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -128,7 +128,7 @@ function write_AddRaftVoterRequest(w: Writer, x: Init<AddRaftVoterRequest>, v: n
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
   wUuid(w, f_voterDirectoryId);
   const f_listeners = (x.listeners ?? []);
-  wArr(w, true, false, f_listeners, "listeners", v, write_Listener);
+  wArr(w, true, false, f_listeners, "listeners", v, write_AddRaftVoterRequestListener);
   const f_ackWhenCommitted = (x.ackWhenCommitted ?? true);
   if (v >= 1) w.bool(f_ackWhenCommitted);
   else if (f_ackWhenCommitted !== true) throw cannotCarry("AddRaftVoterRequest", "ackWhenCommitted", v);
@@ -138,15 +138,15 @@ function write_AddRaftVoterRequest(w: Writer, x: Init<AddRaftVoterRequest>, v: n
 function size_AddRaftVoterRequest(x: Init<AddRaftVoterRequest>, v: number): number {
   let n = 24;
   n += sStr(true, (x.clusterId === undefined ? "" : x.clusterId), "clusterId");
-  n += sArr(true, (x.listeners ?? []), "listeners", v, size_Listener);
+  n += sArr(true, (x.listeners ?? []), "listeners", v, size_AddRaftVoterRequestListener);
   if (v >= 1) n += 1;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_Listener: StructMeta = {
-  name: "Listener",
+const M_AddRaftVoterRequestListener: StructMeta = {
+  name: "AddRaftVoterRequestListener",
   flexible: 0x3,
   fields: [
     ["name", "string", 0x3, 0x0, 0x0, -1],
@@ -163,7 +163,7 @@ const M_AddRaftVoterRequest: StructMeta = {
     ["timeoutMs", "int32", 0x3, 0x0, 0x0, -1],
     ["voterId", "int32", 0x3, 0x0, 0x0, -1],
     ["voterDirectoryId", "uuid", 0x3, 0x0, 0x0, -1],
-    ["listeners", "[]struct", 0x3, 0x0, 0x0, -1, M_Listener],
+    ["listeners", "[]struct", 0x3, 0x0, 0x0, -1, M_AddRaftVoterRequestListener],
     ["ackWhenCommitted", "bool", 0x2, 0x0, 0x0, -1],
   ],
 };

@@ -32,7 +32,7 @@ import {
 } from "../_runtime.ts";
 
 /** AlterableConfig (in AlterConfigsRequest), versions 0+, flexible 2+. */
-export interface AlterableConfig {
+export interface AlterConfigsRequestAlterableConfig {
   /** string, versions 0+; map key. */
   name: string;
   /** string, versions 0+; nullable 0+. */
@@ -41,7 +41,7 @@ export interface AlterableConfig {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_AlterableConfig(r: Reader, v: number, o: ResolvedOptions): AlterableConfig {
+function read_AlterConfigsRequestAlterableConfig(r: Reader, v: number, o: ResolvedOptions): AlterConfigsRequestAlterableConfig {
   const f_name = rStr(r, v >= 2, o, "name");
   const f_value = rStrN(r, v >= 2, true, o, "value");
   let u: TaggedField[] | undefined;
@@ -53,12 +53,12 @@ function read_AlterableConfig(r: Reader, v: number, o: ResolvedOptions): Alterab
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: AlterableConfig = { name: f_name, value: f_value };
+  const x: AlterConfigsRequestAlterableConfig = { name: f_name, value: f_value };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_AlterableConfig(w: Writer, x: Init<AlterableConfig>, v: number): void {
+function write_AlterConfigsRequestAlterableConfig(w: Writer, x: Init<AlterConfigsRequestAlterableConfig>, v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, v >= 2, false, f_name, "name");
   const f_value = (x.value === undefined ? "" : x.value);
@@ -70,7 +70,7 @@ function write_AlterableConfig(w: Writer, x: Init<AlterableConfig>, v: number): 
   }
 }
 
-function size_AlterableConfig(x: Init<AlterableConfig>, v: number): number {
+function size_AlterConfigsRequestAlterableConfig(x: Init<AlterConfigsRequestAlterableConfig>, v: number): number {
   let n = 0;
   n += sStr(v >= 2, (x.name ?? ""), "name");
   n += sStr(v >= 2, (x.value === undefined ? "" : x.value), "value");
@@ -82,21 +82,21 @@ function size_AlterableConfig(x: Init<AlterableConfig>, v: number): number {
 }
 
 /** AlterConfigsResource (in AlterConfigsRequest), versions 0+, flexible 2+. */
-export interface AlterConfigsResource {
+export interface AlterConfigsRequestAlterConfigsResource {
   /** int8, versions 0+; map key. */
   resourceType: number;
   /** string, versions 0+; map key. */
   resourceName: string;
   /** array of AlterableConfig, versions 0+. */
-  configs: AlterableConfig[];
+  configs: AlterConfigsRequestAlterableConfig[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_AlterConfigsResource(r: Reader, v: number, o: ResolvedOptions): AlterConfigsResource {
+function read_AlterConfigsRequestAlterConfigsResource(r: Reader, v: number, o: ResolvedOptions): AlterConfigsRequestAlterConfigsResource {
   const f_resourceType = r.i8();
   const f_resourceName = rStr(r, v >= 2, o, "resourceName");
-  const f_configs = rArr(r, v >= 2, "configs", o, v, read_AlterableConfig);
+  const f_configs = rArr(r, v >= 2, "configs", o, v, read_AlterConfigsRequestAlterableConfig);
   let u: TaggedField[] | undefined;
   if (v >= 2) {
     const n = rTagCount(r, o);
@@ -106,18 +106,18 @@ function read_AlterConfigsResource(r: Reader, v: number, o: ResolvedOptions): Al
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: AlterConfigsResource = { resourceType: f_resourceType, resourceName: f_resourceName, configs: f_configs };
+  const x: AlterConfigsRequestAlterConfigsResource = { resourceType: f_resourceType, resourceName: f_resourceName, configs: f_configs };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_AlterConfigsResource(w: Writer, x: Init<AlterConfigsResource>, v: number): void {
+function write_AlterConfigsRequestAlterConfigsResource(w: Writer, x: Init<AlterConfigsRequestAlterConfigsResource>, v: number): void {
   const f_resourceType = (x.resourceType ?? 0);
   w.i8(f_resourceType);
   const f_resourceName = (x.resourceName ?? "");
   wStr(w, v >= 2, false, f_resourceName, "resourceName");
   const f_configs = (x.configs ?? []);
-  wArr(w, v >= 2, false, f_configs, "configs", v, write_AlterableConfig);
+  wArr(w, v >= 2, false, f_configs, "configs", v, write_AlterConfigsRequestAlterableConfig);
   if (v >= 2) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -125,10 +125,10 @@ function write_AlterConfigsResource(w: Writer, x: Init<AlterConfigsResource>, v:
   }
 }
 
-function size_AlterConfigsResource(x: Init<AlterConfigsResource>, v: number): number {
+function size_AlterConfigsRequestAlterConfigsResource(x: Init<AlterConfigsRequestAlterConfigsResource>, v: number): number {
   let n = 1;
   n += sStr(v >= 2, (x.resourceName ?? ""), "resourceName");
-  n += sArr(v >= 2, (x.configs ?? []), "configs", v, size_AlterableConfig);
+  n += sArr(v >= 2, (x.configs ?? []), "configs", v, size_AlterConfigsRequestAlterableConfig);
   if (v >= 2) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -139,7 +139,7 @@ function size_AlterConfigsResource(x: Init<AlterConfigsResource>, v: number): nu
 /** AlterConfigsRequest, versions 0+, flexible 2+. */
 export interface AlterConfigsRequest {
   /** array of AlterConfigsResource, versions 0+. */
-  resources: AlterConfigsResource[];
+  resources: AlterConfigsRequestAlterConfigsResource[];
   /** bool, versions 0+. */
   validateOnly: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
@@ -147,7 +147,7 @@ export interface AlterConfigsRequest {
 }
 
 function read_AlterConfigsRequest(r: Reader, v: number, o: ResolvedOptions): AlterConfigsRequest {
-  const f_resources = rArr(r, v >= 2, "resources", o, v, read_AlterConfigsResource);
+  const f_resources = rArr(r, v >= 2, "resources", o, v, read_AlterConfigsRequestAlterConfigsResource);
   const f_validateOnly = r.u8() !== 0;
   let u: TaggedField[] | undefined;
   if (v >= 2) {
@@ -165,7 +165,7 @@ function read_AlterConfigsRequest(r: Reader, v: number, o: ResolvedOptions): Alt
 
 function write_AlterConfigsRequest(w: Writer, x: Init<AlterConfigsRequest>, v: number): void {
   const f_resources = (x.resources ?? []);
-  wArr(w, v >= 2, false, f_resources, "resources", v, write_AlterConfigsResource);
+  wArr(w, v >= 2, false, f_resources, "resources", v, write_AlterConfigsRequestAlterConfigsResource);
   const f_validateOnly = (x.validateOnly ?? false);
   w.bool(f_validateOnly);
   if (v >= 2) {
@@ -177,7 +177,7 @@ function write_AlterConfigsRequest(w: Writer, x: Init<AlterConfigsRequest>, v: n
 
 function size_AlterConfigsRequest(x: Init<AlterConfigsRequest>, v: number): number {
   let n = 1;
-  n += sArr(v >= 2, (x.resources ?? []), "resources", v, size_AlterConfigsResource);
+  n += sArr(v >= 2, (x.resources ?? []), "resources", v, size_AlterConfigsRequestAlterConfigsResource);
   if (v >= 2) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -185,8 +185,8 @@ function size_AlterConfigsRequest(x: Init<AlterConfigsRequest>, v: number): numb
   return n;
 }
 
-const M_AlterableConfig: StructMeta = {
-  name: "AlterableConfig",
+const M_AlterConfigsRequestAlterableConfig: StructMeta = {
+  name: "AlterConfigsRequestAlterableConfig",
   flexible: 0x4,
   fields: [
     ["name", "string", 0x7, 0x0, 0x0, -1],
@@ -194,13 +194,13 @@ const M_AlterableConfig: StructMeta = {
   ],
 };
 
-const M_AlterConfigsResource: StructMeta = {
-  name: "AlterConfigsResource",
+const M_AlterConfigsRequestAlterConfigsResource: StructMeta = {
+  name: "AlterConfigsRequestAlterConfigsResource",
   flexible: 0x4,
   fields: [
     ["resourceType", "int8", 0x7, 0x0, 0x0, -1],
     ["resourceName", "string", 0x7, 0x0, 0x0, -1],
-    ["configs", "[]struct", 0x7, 0x0, 0x0, -1, M_AlterableConfig],
+    ["configs", "[]struct", 0x7, 0x0, 0x0, -1, M_AlterConfigsRequestAlterableConfig],
   ],
 };
 
@@ -208,7 +208,7 @@ const M_AlterConfigsRequest: StructMeta = {
   name: "AlterConfigsRequest",
   flexible: 0x4,
   fields: [
-    ["resources", "[]struct", 0x7, 0x0, 0x0, -1, M_AlterConfigsResource],
+    ["resources", "[]struct", 0x7, 0x0, 0x0, -1, M_AlterConfigsRequestAlterConfigsResource],
     ["validateOnly", "bool", 0x7, 0x0, 0x0, -1],
   ],
 };
@@ -261,7 +261,7 @@ export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = {
 };
 
 /** AlterConfigsResourceResponse (in AlterConfigsResponse), versions 0+, flexible 2+. */
-export interface AlterConfigsResourceResponse {
+export interface AlterConfigsResponseAlterConfigsResourceResponse {
   /** int16, versions 0+. */
   errorCode: number;
   /** string, versions 0+; nullable 0+. */
@@ -274,7 +274,7 @@ export interface AlterConfigsResourceResponse {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_AlterConfigsResourceResponse(r: Reader, v: number, o: ResolvedOptions): AlterConfigsResourceResponse {
+function read_AlterConfigsResponseAlterConfigsResourceResponse(r: Reader, v: number, o: ResolvedOptions): AlterConfigsResponseAlterConfigsResourceResponse {
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, v >= 2, true, o, "errorMessage");
   const f_resourceType = r.i8();
@@ -288,12 +288,12 @@ function read_AlterConfigsResourceResponse(r: Reader, v: number, o: ResolvedOpti
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: AlterConfigsResourceResponse = { errorCode: f_errorCode, errorMessage: f_errorMessage, resourceType: f_resourceType, resourceName: f_resourceName };
+  const x: AlterConfigsResponseAlterConfigsResourceResponse = { errorCode: f_errorCode, errorMessage: f_errorMessage, resourceType: f_resourceType, resourceName: f_resourceName };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_AlterConfigsResourceResponse(w: Writer, x: Init<AlterConfigsResourceResponse>, v: number): void {
+function write_AlterConfigsResponseAlterConfigsResourceResponse(w: Writer, x: Init<AlterConfigsResponseAlterConfigsResourceResponse>, v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? "" : x.errorMessage);
@@ -309,7 +309,7 @@ function write_AlterConfigsResourceResponse(w: Writer, x: Init<AlterConfigsResou
   }
 }
 
-function size_AlterConfigsResourceResponse(x: Init<AlterConfigsResourceResponse>, v: number): number {
+function size_AlterConfigsResponseAlterConfigsResourceResponse(x: Init<AlterConfigsResponseAlterConfigsResourceResponse>, v: number): number {
   let n = 3;
   n += sStr(v >= 2, (x.errorMessage === undefined ? "" : x.errorMessage), "errorMessage");
   n += sStr(v >= 2, (x.resourceName ?? ""), "resourceName");
@@ -325,14 +325,14 @@ export interface AlterConfigsResponse {
   /** int32, versions 0+. */
   throttleTimeMs: number;
   /** array of AlterConfigsResourceResponse, versions 0+. */
-  responses: AlterConfigsResourceResponse[];
+  responses: AlterConfigsResponseAlterConfigsResourceResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_AlterConfigsResponse(r: Reader, v: number, o: ResolvedOptions): AlterConfigsResponse {
   const f_throttleTimeMs = r.i32be();
-  const f_responses = rArr(r, v >= 2, "responses", o, v, read_AlterConfigsResourceResponse);
+  const f_responses = rArr(r, v >= 2, "responses", o, v, read_AlterConfigsResponseAlterConfigsResourceResponse);
   let u: TaggedField[] | undefined;
   if (v >= 2) {
     const n = rTagCount(r, o);
@@ -351,7 +351,7 @@ function write_AlterConfigsResponse(w: Writer, x: Init<AlterConfigsResponse>, v:
   const f_throttleTimeMs = (x.throttleTimeMs ?? 0);
   w.i32be(f_throttleTimeMs);
   const f_responses = (x.responses ?? []);
-  wArr(w, v >= 2, false, f_responses, "responses", v, write_AlterConfigsResourceResponse);
+  wArr(w, v >= 2, false, f_responses, "responses", v, write_AlterConfigsResponseAlterConfigsResourceResponse);
   if (v >= 2) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -361,7 +361,7 @@ function write_AlterConfigsResponse(w: Writer, x: Init<AlterConfigsResponse>, v:
 
 function size_AlterConfigsResponse(x: Init<AlterConfigsResponse>, v: number): number {
   let n = 4;
-  n += sArr(v >= 2, (x.responses ?? []), "responses", v, size_AlterConfigsResourceResponse);
+  n += sArr(v >= 2, (x.responses ?? []), "responses", v, size_AlterConfigsResponseAlterConfigsResourceResponse);
   if (v >= 2) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -369,8 +369,8 @@ function size_AlterConfigsResponse(x: Init<AlterConfigsResponse>, v: number): nu
   return n;
 }
 
-const M_AlterConfigsResourceResponse: StructMeta = {
-  name: "AlterConfigsResourceResponse",
+const M_AlterConfigsResponseAlterConfigsResourceResponse: StructMeta = {
+  name: "AlterConfigsResponseAlterConfigsResourceResponse",
   flexible: 0x4,
   fields: [
     ["errorCode", "int16", 0x7, 0x0, 0x0, -1],
@@ -385,7 +385,7 @@ const M_AlterConfigsResponse: StructMeta = {
   flexible: 0x4,
   fields: [
     ["throttleTimeMs", "int32", 0x7, 0x0, 0x0, -1],
-    ["responses", "[]struct", 0x7, 0x0, 0x0, -1, M_AlterConfigsResourceResponse],
+    ["responses", "[]struct", 0x7, 0x0, 0x0, -1, M_AlterConfigsResponseAlterConfigsResourceResponse],
   ],
 };
 

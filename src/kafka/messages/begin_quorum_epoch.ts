@@ -146,7 +146,7 @@ function size_BeginQuorumEpochRequestTopicData(x: Init<BeginQuorumEpochRequestTo
 }
 
 /** LeaderEndpoint (in BeginQuorumEpochRequest), versions 1+, flexible 1+. */
-export interface LeaderEndpoint {
+export interface BeginQuorumEpochRequestLeaderEndpoint {
   /** string, versions 1+; map key. */
   name: string;
   /** string, versions 1+. */
@@ -157,7 +157,7 @@ export interface LeaderEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_LeaderEndpoint(r: Reader, _v: number, o: ResolvedOptions): LeaderEndpoint {
+function read_BeginQuorumEpochRequestLeaderEndpoint(r: Reader, _v: number, o: ResolvedOptions): BeginQuorumEpochRequestLeaderEndpoint {
   const f_name = rStr(r, true, o, "name");
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -168,12 +168,12 @@ function read_LeaderEndpoint(r: Reader, _v: number, o: ResolvedOptions): LeaderE
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: LeaderEndpoint = { name: f_name, host: f_host, port: f_port };
+  const x: BeginQuorumEpochRequestLeaderEndpoint = { name: f_name, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_LeaderEndpoint(w: Writer, x: Init<LeaderEndpoint>, _v: number): void {
+function write_BeginQuorumEpochRequestLeaderEndpoint(w: Writer, x: Init<BeginQuorumEpochRequestLeaderEndpoint>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_host = (x.host ?? "");
@@ -183,7 +183,7 @@ function write_LeaderEndpoint(w: Writer, x: Init<LeaderEndpoint>, _v: number): v
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_LeaderEndpoint(x: Init<LeaderEndpoint>, _v: number): number {
+function size_BeginQuorumEpochRequestLeaderEndpoint(x: Init<BeginQuorumEpochRequestLeaderEndpoint>, _v: number): number {
   let n = 2;
   n += sStr(true, (x.name ?? ""), "name");
   n += sStr(true, (x.host ?? ""), "host");
@@ -201,7 +201,7 @@ export interface BeginQuorumEpochRequest {
   /** array of TopicData, versions 0+. */
   topics: BeginQuorumEpochRequestTopicData[];
   /** array of LeaderEndpoint, versions 1+; ignorable. */
-  leaderEndpoints: LeaderEndpoint[];
+  leaderEndpoints: BeginQuorumEpochRequestLeaderEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -210,7 +210,7 @@ function read_BeginQuorumEpochRequest(r: Reader, v: number, o: ResolvedOptions):
   const f_clusterId = rStrN(r, v >= 1, true, o, "clusterId");
   const f_voterId = v >= 1 ? r.i32be() : -1;
   const f_topics = rArr(r, v >= 1, "topics", o, v, read_BeginQuorumEpochRequestTopicData);
-  const f_leaderEndpoints = v >= 1 ? rArr(r, true, "leaderEndpoints", o, v, read_LeaderEndpoint) : [];
+  const f_leaderEndpoints = v >= 1 ? rArr(r, true, "leaderEndpoints", o, v, read_BeginQuorumEpochRequestLeaderEndpoint) : [];
   let u: TaggedField[] | undefined;
   if (v >= 1) {
     const n = rTagCount(r, o);
@@ -233,7 +233,7 @@ function write_BeginQuorumEpochRequest(w: Writer, x: Init<BeginQuorumEpochReques
   const f_topics = (x.topics ?? []);
   wArr(w, v >= 1, false, f_topics, "topics", v, write_BeginQuorumEpochRequestTopicData);
   const f_leaderEndpoints = (x.leaderEndpoints ?? []);
-  if (v >= 1) wArr(w, true, false, f_leaderEndpoints, "leaderEndpoints", v, write_LeaderEndpoint);
+  if (v >= 1) wArr(w, true, false, f_leaderEndpoints, "leaderEndpoints", v, write_BeginQuorumEpochRequestLeaderEndpoint);
   if (v >= 1) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -246,7 +246,7 @@ function size_BeginQuorumEpochRequest(x: Init<BeginQuorumEpochRequest>, v: numbe
   n += sStr(v >= 1, (x.clusterId === undefined ? null : x.clusterId), "clusterId");
   if (v >= 1) n += 4;
   n += sArr(v >= 1, (x.topics ?? []), "topics", v, size_BeginQuorumEpochRequestTopicData);
-  if (v >= 1) n += sArr(true, (x.leaderEndpoints ?? []), "leaderEndpoints", v, size_LeaderEndpoint);
+  if (v >= 1) n += sArr(true, (x.leaderEndpoints ?? []), "leaderEndpoints", v, size_BeginQuorumEpochRequestLeaderEndpoint);
   if (v >= 1) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -274,8 +274,8 @@ const M_BeginQuorumEpochRequestTopicData: StructMeta = {
   ],
 };
 
-const M_LeaderEndpoint: StructMeta = {
-  name: "LeaderEndpoint",
+const M_BeginQuorumEpochRequestLeaderEndpoint: StructMeta = {
+  name: "BeginQuorumEpochRequestLeaderEndpoint",
   flexible: 0x2,
   fields: [
     ["name", "string", 0x2, 0x0, 0x0, -1],
@@ -291,7 +291,7 @@ const M_BeginQuorumEpochRequest: StructMeta = {
     ["clusterId", "string", 0x3, 0x3, 0x0, -1],
     ["voterId", "int32", 0x2, 0x0, 0x0, -1],
     ["topics", "[]struct", 0x3, 0x0, 0x0, -1, M_BeginQuorumEpochRequestTopicData],
-    ["leaderEndpoints", "[]struct", 0x2, 0x0, 0x0, -1, M_LeaderEndpoint],
+    ["leaderEndpoints", "[]struct", 0x2, 0x0, 0x0, -1, M_BeginQuorumEpochRequestLeaderEndpoint],
   ],
 };
 
@@ -451,7 +451,7 @@ function size_BeginQuorumEpochResponseTopicData(x: Init<BeginQuorumEpochResponse
 }
 
 /** NodeEndpoint (in BeginQuorumEpochResponse), versions 1+, flexible 1+. */
-export interface NodeEndpoint {
+export interface BeginQuorumEpochResponseNodeEndpoint {
   /** int32, versions 1+; map key; entity brokerId. */
   nodeId: number;
   /** string, versions 1+. */
@@ -462,7 +462,7 @@ export interface NodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpoint {
+function read_BeginQuorumEpochResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): BeginQuorumEpochResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -473,12 +473,12 @@ function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpo
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: NodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port };
+  const x: BeginQuorumEpochResponseNodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void {
+function write_BeginQuorumEpochResponseNodeEndpoint(w: Writer, x: Init<BeginQuorumEpochResponseNodeEndpoint>, _v: number): void {
   const f_nodeId = (x.nodeId ?? 0);
   w.i32be(f_nodeId);
   const f_host = (x.host ?? "");
@@ -488,7 +488,7 @@ function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_NodeEndpoint(x: Init<NodeEndpoint>, _v: number): number {
+function size_BeginQuorumEpochResponseNodeEndpoint(x: Init<BeginQuorumEpochResponseNodeEndpoint>, _v: number): number {
   let n = 6;
   n += sStr(true, (x.host ?? ""), "host");
   const u = x._unknownTaggedFields;
@@ -503,7 +503,7 @@ export interface BeginQuorumEpochResponse {
   /** array of TopicData, versions 0+. */
   topics: BeginQuorumEpochResponseTopicData[];
   /** array of NodeEndpoint, versions 1+; tag 0 (tagged 1+). */
-  nodeEndpoints: NodeEndpoint[];
+  nodeEndpoints: BeginQuorumEpochResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -511,7 +511,7 @@ export interface BeginQuorumEpochResponse {
 function read_BeginQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions): BeginQuorumEpochResponse {
   const f_errorCode = r.i16be();
   const f_topics = rArr(r, v >= 1, "topics", o, v, read_BeginQuorumEpochResponseTopicData);
-  let f_nodeEndpoints: NodeEndpoint[] = [];
+  let f_nodeEndpoints: BeginQuorumEpochResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
   if (v >= 1) {
     const n = rTagCount(r, o);
@@ -520,7 +520,7 @@ function read_BeginQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions)
       const size = r.uvarint() | 0;
       switch (tag) {
         case 0:
-          f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_NodeEndpoint);
+          f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_BeginQuorumEpochResponseNodeEndpoint);
           break;
         default:
           u = rUnknownTag(r, tag, size, u);
@@ -547,8 +547,8 @@ function write_BeginQuorumEpochResponse(w: Writer, x: Init<BeginQuorumEpochRespo
     if (u !== undefined) ui = wUnknown(w, u, ui, 0);
     if (t_nodeEndpoints) {
       w.uvarint(0);
-      w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint));
-      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_NodeEndpoint);
+      w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_BeginQuorumEpochResponseNodeEndpoint));
+      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_BeginQuorumEpochResponseNodeEndpoint);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -565,7 +565,7 @@ function size_BeginQuorumEpochResponse(x: Init<BeginQuorumEpochResponse>, v: num
     n += sUnknown(u);
     const f_nodeEndpoints = (x.nodeEndpoints ?? []);
     if ((f_nodeEndpoints === null || f_nodeEndpoints.length !== 0)) {
-      const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint);
+      const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_BeginQuorumEpochResponseNodeEndpoint);
       n += uvarintSize(0) + uvarintSize(p) + p;
       c++;
     }
@@ -594,8 +594,8 @@ const M_BeginQuorumEpochResponseTopicData: StructMeta = {
   ],
 };
 
-const M_NodeEndpoint: StructMeta = {
-  name: "NodeEndpoint",
+const M_BeginQuorumEpochResponseNodeEndpoint: StructMeta = {
+  name: "BeginQuorumEpochResponseNodeEndpoint",
   flexible: 0x2,
   fields: [
     ["nodeId", "int32", 0x2, 0x0, 0x0, -1],
@@ -610,7 +610,7 @@ const M_BeginQuorumEpochResponse: StructMeta = {
   fields: [
     ["errorCode", "int16", 0x3, 0x0, 0x0, -1],
     ["topics", "[]struct", 0x3, 0x0, 0x0, -1, M_BeginQuorumEpochResponseTopicData],
-    ["nodeEndpoints", "[]struct", 0x2, 0x0, 0x2, 0, M_NodeEndpoint],
+    ["nodeEndpoints", "[]struct", 0x2, 0x0, 0x2, 0, M_BeginQuorumEpochResponseNodeEndpoint],
   ],
 };
 

@@ -38,7 +38,7 @@ import {
 } from "../_runtime.ts";
 
 /** Listener (in BrokerRegistrationRequest), versions 0+, flexible 0+. */
-export interface Listener {
+export interface BrokerRegistrationRequestListener {
   /** string, versions 0+; map key. */
   name: string;
   /** string, versions 0+. */
@@ -51,7 +51,7 @@ export interface Listener {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
+function read_BrokerRegistrationRequestListener(r: Reader, _v: number, o: ResolvedOptions): BrokerRegistrationRequestListener {
   const f_name = rStr(r, true, o, "name");
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -63,12 +63,12 @@ function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Listener = { name: f_name, host: f_host, port: f_port, securityProtocol: f_securityProtocol };
+  const x: BrokerRegistrationRequestListener = { name: f_name, host: f_host, port: f_port, securityProtocol: f_securityProtocol };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
+function write_BrokerRegistrationRequestListener(w: Writer, x: Init<BrokerRegistrationRequestListener>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_host = (x.host ?? "");
@@ -80,7 +80,7 @@ function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Listener(x: Init<Listener>, _v: number): number {
+function size_BrokerRegistrationRequestListener(x: Init<BrokerRegistrationRequestListener>, _v: number): number {
   let n = 4;
   n += sStr(true, (x.name ?? ""), "name");
   n += sStr(true, (x.host ?? ""), "host");
@@ -90,7 +90,7 @@ function size_Listener(x: Init<Listener>, _v: number): number {
 }
 
 /** Feature (in BrokerRegistrationRequest), versions 0+, flexible 0+. */
-export interface Feature {
+export interface BrokerRegistrationRequestFeature {
   /** string, versions 0+; map key. */
   name: string;
   /** int16, versions 0+. */
@@ -101,7 +101,7 @@ export interface Feature {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Feature(r: Reader, _v: number, o: ResolvedOptions): Feature {
+function read_BrokerRegistrationRequestFeature(r: Reader, _v: number, o: ResolvedOptions): BrokerRegistrationRequestFeature {
   const f_name = rStr(r, true, o, "name");
   const f_minSupportedVersion = r.i16be();
   const f_maxSupportedVersion = r.i16be();
@@ -112,12 +112,12 @@ function read_Feature(r: Reader, _v: number, o: ResolvedOptions): Feature {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Feature = { name: f_name, minSupportedVersion: f_minSupportedVersion, maxSupportedVersion: f_maxSupportedVersion };
+  const x: BrokerRegistrationRequestFeature = { name: f_name, minSupportedVersion: f_minSupportedVersion, maxSupportedVersion: f_maxSupportedVersion };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Feature(w: Writer, x: Init<Feature>, _v: number): void {
+function write_BrokerRegistrationRequestFeature(w: Writer, x: Init<BrokerRegistrationRequestFeature>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_minSupportedVersion = (x.minSupportedVersion ?? 0);
@@ -127,7 +127,7 @@ function write_Feature(w: Writer, x: Init<Feature>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Feature(x: Init<Feature>, _v: number): number {
+function size_BrokerRegistrationRequestFeature(x: Init<BrokerRegistrationRequestFeature>, _v: number): number {
   let n = 4;
   n += sStr(true, (x.name ?? ""), "name");
   const u = x._unknownTaggedFields;
@@ -144,9 +144,9 @@ export interface BrokerRegistrationRequest {
   /** uuid, versions 0+. */
   incarnationId: string;
   /** array of Listener, versions 0+. */
-  listeners: Listener[];
+  listeners: BrokerRegistrationRequestListener[];
   /** array of Feature, versions 0+. */
-  features: Feature[];
+  features: BrokerRegistrationRequestFeature[];
   /** string, versions 0+; nullable 0+. */
   rack: string | null;
   /** bool, versions 1+; default false. */
@@ -163,8 +163,8 @@ function read_BrokerRegistrationRequest(r: Reader, v: number, o: ResolvedOptions
   const f_brokerId = r.i32be();
   const f_clusterId = rStr(r, true, o, "clusterId");
   const f_incarnationId = rUuid(r);
-  const f_listeners = rArr(r, true, "listeners", o, v, read_Listener);
-  const f_features = rArr(r, true, "features", o, v, read_Feature);
+  const f_listeners = rArr(r, true, "listeners", o, v, read_BrokerRegistrationRequestListener);
+  const f_features = rArr(r, true, "features", o, v, read_BrokerRegistrationRequestFeature);
   const f_rack = rStrN(r, true, true, o, "rack");
   const f_isMigratingZkBroker = v >= 1 ? r.u8() !== 0 : false;
   const f_logDirs = v >= 2 ? rArr(r, true, "logDirs", o, v, eUuid) : [];
@@ -189,9 +189,9 @@ function write_BrokerRegistrationRequest(w: Writer, x: Init<BrokerRegistrationRe
   const f_incarnationId = (x.incarnationId ?? ZERO_UUID);
   wUuid(w, f_incarnationId);
   const f_listeners = (x.listeners ?? []);
-  wArr(w, true, false, f_listeners, "listeners", v, write_Listener);
+  wArr(w, true, false, f_listeners, "listeners", v, write_BrokerRegistrationRequestListener);
   const f_features = (x.features ?? []);
-  wArr(w, true, false, f_features, "features", v, write_Feature);
+  wArr(w, true, false, f_features, "features", v, write_BrokerRegistrationRequestFeature);
   const f_rack = (x.rack === undefined ? "" : x.rack);
   wStr(w, true, true, f_rack, "rack");
   const f_isMigratingZkBroker = (x.isMigratingZkBroker ?? false);
@@ -207,8 +207,8 @@ function write_BrokerRegistrationRequest(w: Writer, x: Init<BrokerRegistrationRe
 function size_BrokerRegistrationRequest(x: Init<BrokerRegistrationRequest>, v: number): number {
   let n = 20;
   n += sStr(true, (x.clusterId ?? ""), "clusterId");
-  n += sArr(true, (x.listeners ?? []), "listeners", v, size_Listener);
-  n += sArr(true, (x.features ?? []), "features", v, size_Feature);
+  n += sArr(true, (x.listeners ?? []), "listeners", v, size_BrokerRegistrationRequestListener);
+  n += sArr(true, (x.features ?? []), "features", v, size_BrokerRegistrationRequestFeature);
   n += sStr(true, (x.rack === undefined ? "" : x.rack), "rack");
   if (v >= 1) n += 1;
   if (v >= 2) n += sArrFixed(true, (x.logDirs ?? []), "logDirs", 16);
@@ -218,8 +218,8 @@ function size_BrokerRegistrationRequest(x: Init<BrokerRegistrationRequest>, v: n
   return n;
 }
 
-const M_Listener: StructMeta = {
-  name: "Listener",
+const M_BrokerRegistrationRequestListener: StructMeta = {
+  name: "BrokerRegistrationRequestListener",
   flexible: 0x1f,
   fields: [
     ["name", "string", 0x1f, 0x0, 0x0, -1],
@@ -229,8 +229,8 @@ const M_Listener: StructMeta = {
   ],
 };
 
-const M_Feature: StructMeta = {
-  name: "Feature",
+const M_BrokerRegistrationRequestFeature: StructMeta = {
+  name: "BrokerRegistrationRequestFeature",
   flexible: 0x1f,
   fields: [
     ["name", "string", 0x1f, 0x0, 0x0, -1],
@@ -246,8 +246,8 @@ const M_BrokerRegistrationRequest: StructMeta = {
     ["brokerId", "int32", 0x1f, 0x0, 0x0, -1],
     ["clusterId", "string", 0x1f, 0x0, 0x0, -1],
     ["incarnationId", "uuid", 0x1f, 0x0, 0x0, -1],
-    ["listeners", "[]struct", 0x1f, 0x0, 0x0, -1, M_Listener],
-    ["features", "[]struct", 0x1f, 0x0, 0x0, -1, M_Feature],
+    ["listeners", "[]struct", 0x1f, 0x0, 0x0, -1, M_BrokerRegistrationRequestListener],
+    ["features", "[]struct", 0x1f, 0x0, 0x0, -1, M_BrokerRegistrationRequestFeature],
     ["rack", "string", 0x1f, 0x1f, 0x0, -1],
     ["isMigratingZkBroker", "bool", 0x1e, 0x0, 0x0, -1],
     ["logDirs", "[]uuid", 0x1c, 0x0, 0x0, -1],

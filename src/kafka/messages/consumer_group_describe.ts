@@ -137,7 +137,7 @@ export const ConsumerGroupDescribeRequestCodec: MessageCodec<ConsumerGroupDescri
 };
 
 /** TopicPartitions (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface TopicPartitions {
+export interface ConsumerGroupDescribeResponseTopicPartitions {
   /** uuid, versions 0+. */
   topicId: string;
   /** string, versions 0+; entity topicName. */
@@ -148,7 +148,7 @@ export interface TopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicPartitions(r: Reader, v: number, o: ResolvedOptions): TopicPartitions {
+function read_ConsumerGroupDescribeResponseTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupDescribeResponseTopicPartitions {
   const f_topicId = rUuid(r);
   const f_topicName = rStr(r, true, o, "topicName");
   const f_partitions = rArr(r, true, "partitions", o, v, eI32);
@@ -159,12 +159,12 @@ function read_TopicPartitions(r: Reader, v: number, o: ResolvedOptions): TopicPa
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopicPartitions = { topicId: f_topicId, topicName: f_topicName, partitions: f_partitions };
+  const x: ConsumerGroupDescribeResponseTopicPartitions = { topicId: f_topicId, topicName: f_topicName, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicPartitions(w: Writer, x: Init<TopicPartitions>, v: number): void {
+function write_ConsumerGroupDescribeResponseTopicPartitions(w: Writer, x: Init<ConsumerGroupDescribeResponseTopicPartitions>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_topicName = (x.topicName ?? "");
@@ -174,7 +174,7 @@ function write_TopicPartitions(w: Writer, x: Init<TopicPartitions>, v: number): 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopicPartitions(x: Init<TopicPartitions>, _v: number): number {
+function size_ConsumerGroupDescribeResponseTopicPartitions(x: Init<ConsumerGroupDescribeResponseTopicPartitions>, _v: number): number {
   let n = 16;
   n += sStr(true, (x.topicName ?? ""), "topicName");
   n += sArrFixed(true, (x.partitions ?? []), "partitions", 4);
@@ -184,15 +184,15 @@ function size_TopicPartitions(x: Init<TopicPartitions>, _v: number): number {
 }
 
 /** Assignment (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface Assignment {
+export interface ConsumerGroupDescribeResponseAssignment {
   /** array of TopicPartitions, versions 0+. */
-  topicPartitions: TopicPartitions[];
+  topicPartitions: ConsumerGroupDescribeResponseTopicPartitions[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
-  const f_topicPartitions = rArr(r, true, "topicPartitions", o, v, read_TopicPartitions);
+function read_ConsumerGroupDescribeResponseAssignment(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupDescribeResponseAssignment {
+  const f_topicPartitions = rArr(r, true, "topicPartitions", o, v, read_ConsumerGroupDescribeResponseTopicPartitions);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -200,27 +200,27 @@ function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Assignment = { topicPartitions: f_topicPartitions };
+  const x: ConsumerGroupDescribeResponseAssignment = { topicPartitions: f_topicPartitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Assignment(w: Writer, x: Init<Assignment>, v: number): void {
+function write_ConsumerGroupDescribeResponseAssignment(w: Writer, x: Init<ConsumerGroupDescribeResponseAssignment>, v: number): void {
   const f_topicPartitions = (x.topicPartitions ?? []);
-  wArr(w, true, false, f_topicPartitions, "topicPartitions", v, write_TopicPartitions);
+  wArr(w, true, false, f_topicPartitions, "topicPartitions", v, write_ConsumerGroupDescribeResponseTopicPartitions);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Assignment(x: Init<Assignment>, v: number): number {
+function size_ConsumerGroupDescribeResponseAssignment(x: Init<ConsumerGroupDescribeResponseAssignment>, v: number): number {
   let n = 0;
-  n += sArr(true, (x.topicPartitions ?? []), "topicPartitions", v, size_TopicPartitions);
+  n += sArr(true, (x.topicPartitions ?? []), "topicPartitions", v, size_ConsumerGroupDescribeResponseTopicPartitions);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** Member (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface Member {
+export interface ConsumerGroupDescribeResponseMember {
   /** string, versions 0+. */
   memberId: string;
   /** string, versions 0+; nullable 0+; default null. */
@@ -238,16 +238,16 @@ export interface Member {
   /** string, versions 0+; nullable 0+; default null. */
   subscribedTopicRegex: string | null;
   /** struct Assignment, versions 0+. */
-  assignment: Assignment;
+  assignment: ConsumerGroupDescribeResponseAssignment;
   /** struct Assignment, versions 0+. */
-  targetAssignment: Assignment;
+  targetAssignment: ConsumerGroupDescribeResponseAssignment;
   /** int8, versions 1+; default -1; ignorable. */
   memberType: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Member(r: Reader, v: number, o: ResolvedOptions): Member {
+function read_ConsumerGroupDescribeResponseMember(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupDescribeResponseMember {
   const f_memberId = rStr(r, true, o, "memberId");
   const f_instanceId = rStrN(r, true, true, o, "instanceId");
   const f_rackId = rStrN(r, true, true, o, "rackId");
@@ -256,8 +256,8 @@ function read_Member(r: Reader, v: number, o: ResolvedOptions): Member {
   const f_clientHost = rStr(r, true, o, "clientHost");
   const f_subscribedTopicNames = rArr(r, true, "subscribedTopicNames", o, v, eStrC);
   const f_subscribedTopicRegex = rStrN(r, true, true, o, "subscribedTopicRegex");
-  const f_assignment = read_Assignment(r, v, o);
-  const f_targetAssignment = read_Assignment(r, v, o);
+  const f_assignment = read_ConsumerGroupDescribeResponseAssignment(r, v, o);
+  const f_targetAssignment = read_ConsumerGroupDescribeResponseAssignment(r, v, o);
   const f_memberType = v >= 1 ? r.i8() : -1;
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -266,12 +266,12 @@ function read_Member(r: Reader, v: number, o: ResolvedOptions): Member {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Member = { memberId: f_memberId, instanceId: f_instanceId, rackId: f_rackId, memberEpoch: f_memberEpoch, clientId: f_clientId, clientHost: f_clientHost, subscribedTopicNames: f_subscribedTopicNames, subscribedTopicRegex: f_subscribedTopicRegex, assignment: f_assignment, targetAssignment: f_targetAssignment, memberType: f_memberType };
+  const x: ConsumerGroupDescribeResponseMember = { memberId: f_memberId, instanceId: f_instanceId, rackId: f_rackId, memberEpoch: f_memberEpoch, clientId: f_clientId, clientHost: f_clientHost, subscribedTopicNames: f_subscribedTopicNames, subscribedTopicRegex: f_subscribedTopicRegex, assignment: f_assignment, targetAssignment: f_targetAssignment, memberType: f_memberType };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Member(w: Writer, x: Init<Member>, v: number): void {
+function write_ConsumerGroupDescribeResponseMember(w: Writer, x: Init<ConsumerGroupDescribeResponseMember>, v: number): void {
   const f_memberId = (x.memberId ?? "");
   wStr(w, true, false, f_memberId, "memberId");
   const f_instanceId = (x.instanceId === undefined ? null : x.instanceId);
@@ -288,16 +288,16 @@ function write_Member(w: Writer, x: Init<Member>, v: number): void {
   wArr(w, true, false, f_subscribedTopicNames, "subscribedTopicNames", v, wStrEC);
   const f_subscribedTopicRegex = (x.subscribedTopicRegex === undefined ? null : x.subscribedTopicRegex);
   wStr(w, true, true, f_subscribedTopicRegex, "subscribedTopicRegex");
-  const f_assignment = (x.assignment ?? default_Assignment());
-  write_Assignment(w, f_assignment, v);
-  const f_targetAssignment = (x.targetAssignment ?? default_Assignment());
-  write_Assignment(w, f_targetAssignment, v);
+  const f_assignment = (x.assignment ?? default_ConsumerGroupDescribeResponseAssignment());
+  write_ConsumerGroupDescribeResponseAssignment(w, f_assignment, v);
+  const f_targetAssignment = (x.targetAssignment ?? default_ConsumerGroupDescribeResponseAssignment());
+  write_ConsumerGroupDescribeResponseAssignment(w, f_targetAssignment, v);
   const f_memberType = (x.memberType ?? -1);
   if (v >= 1) w.i8(f_memberType);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Member(x: Init<Member>, v: number): number {
+function size_ConsumerGroupDescribeResponseMember(x: Init<ConsumerGroupDescribeResponseMember>, v: number): number {
   let n = 4;
   n += sStr(true, (x.memberId ?? ""), "memberId");
   n += sStr(true, (x.instanceId === undefined ? null : x.instanceId), "instanceId");
@@ -306,8 +306,8 @@ function size_Member(x: Init<Member>, v: number): number {
   n += sStr(true, (x.clientHost ?? ""), "clientHost");
   n += sArr(true, (x.subscribedTopicNames ?? []), "subscribedTopicNames", v, sStrEC);
   n += sStr(true, (x.subscribedTopicRegex === undefined ? null : x.subscribedTopicRegex), "subscribedTopicRegex");
-  n += size_Assignment((x.assignment ?? default_Assignment()), v);
-  n += size_Assignment((x.targetAssignment ?? default_Assignment()), v);
+  n += size_ConsumerGroupDescribeResponseAssignment((x.assignment ?? default_ConsumerGroupDescribeResponseAssignment()), v);
+  n += size_ConsumerGroupDescribeResponseAssignment((x.targetAssignment ?? default_ConsumerGroupDescribeResponseAssignment()), v);
   if (v >= 1) n += 1;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -315,7 +315,7 @@ function size_Member(x: Init<Member>, v: number): number {
 }
 
 /** DescribedGroup (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface DescribedGroup {
+export interface ConsumerGroupDescribeResponseDescribedGroup {
   /** int16, versions 0+. */
   errorCode: number;
   /** string, versions 0+; nullable 0+; default null. */
@@ -331,14 +331,14 @@ export interface DescribedGroup {
   /** string, versions 0+. */
   assignorName: string;
   /** array of Member, versions 0+. */
-  members: Member[];
+  members: ConsumerGroupDescribeResponseMember[];
   /** int32, versions 0+; default -2147483648. */
   authorizedOperations: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): DescribedGroup {
+function read_ConsumerGroupDescribeResponseDescribedGroup(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupDescribeResponseDescribedGroup {
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
   const f_groupId = rStr(r, true, o, "groupId");
@@ -346,7 +346,7 @@ function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): Describe
   const f_groupEpoch = r.i32be();
   const f_assignmentEpoch = r.i32be();
   const f_assignorName = rStr(r, true, o, "assignorName");
-  const f_members = rArr(r, true, "members", o, v, read_Member);
+  const f_members = rArr(r, true, "members", o, v, read_ConsumerGroupDescribeResponseMember);
   const f_authorizedOperations = r.i32be();
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -355,12 +355,12 @@ function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): Describe
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: DescribedGroup = { errorCode: f_errorCode, errorMessage: f_errorMessage, groupId: f_groupId, groupState: f_groupState, groupEpoch: f_groupEpoch, assignmentEpoch: f_assignmentEpoch, assignorName: f_assignorName, members: f_members, authorizedOperations: f_authorizedOperations };
+  const x: ConsumerGroupDescribeResponseDescribedGroup = { errorCode: f_errorCode, errorMessage: f_errorMessage, groupId: f_groupId, groupState: f_groupState, groupEpoch: f_groupEpoch, assignmentEpoch: f_assignmentEpoch, assignorName: f_assignorName, members: f_members, authorizedOperations: f_authorizedOperations };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_DescribedGroup(w: Writer, x: Init<DescribedGroup>, v: number): void {
+function write_ConsumerGroupDescribeResponseDescribedGroup(w: Writer, x: Init<ConsumerGroupDescribeResponseDescribedGroup>, v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? null : x.errorMessage);
@@ -376,19 +376,19 @@ function write_DescribedGroup(w: Writer, x: Init<DescribedGroup>, v: number): vo
   const f_assignorName = (x.assignorName ?? "");
   wStr(w, true, false, f_assignorName, "assignorName");
   const f_members = (x.members ?? []);
-  wArr(w, true, false, f_members, "members", v, write_Member);
+  wArr(w, true, false, f_members, "members", v, write_ConsumerGroupDescribeResponseMember);
   const f_authorizedOperations = (x.authorizedOperations ?? -2147483648);
   w.i32be(f_authorizedOperations);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_DescribedGroup(x: Init<DescribedGroup>, v: number): number {
+function size_ConsumerGroupDescribeResponseDescribedGroup(x: Init<ConsumerGroupDescribeResponseDescribedGroup>, v: number): number {
   let n = 14;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   n += sStr(true, (x.groupId ?? ""), "groupId");
   n += sStr(true, (x.groupState ?? ""), "groupState");
   n += sStr(true, (x.assignorName ?? ""), "assignorName");
-  n += sArr(true, (x.members ?? []), "members", v, size_Member);
+  n += sArr(true, (x.members ?? []), "members", v, size_ConsumerGroupDescribeResponseMember);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -399,14 +399,14 @@ export interface ConsumerGroupDescribeResponse {
   /** int32, versions 0+. */
   throttleTimeMs: number;
   /** array of DescribedGroup, versions 0+. */
-  groups: DescribedGroup[];
+  groups: ConsumerGroupDescribeResponseDescribedGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_ConsumerGroupDescribeResponse(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupDescribeResponse {
   const f_throttleTimeMs = r.i32be();
-  const f_groups = rArr(r, true, "groups", o, v, read_DescribedGroup);
+  const f_groups = rArr(r, true, "groups", o, v, read_ConsumerGroupDescribeResponseDescribedGroup);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -423,24 +423,24 @@ function write_ConsumerGroupDescribeResponse(w: Writer, x: Init<ConsumerGroupDes
   const f_throttleTimeMs = (x.throttleTimeMs ?? 0);
   w.i32be(f_throttleTimeMs);
   const f_groups = (x.groups ?? []);
-  wArr(w, true, false, f_groups, "groups", v, write_DescribedGroup);
+  wArr(w, true, false, f_groups, "groups", v, write_ConsumerGroupDescribeResponseDescribedGroup);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ConsumerGroupDescribeResponse(x: Init<ConsumerGroupDescribeResponse>, v: number): number {
   let n = 4;
-  n += sArr(true, (x.groups ?? []), "groups", v, size_DescribedGroup);
+  n += sArr(true, (x.groups ?? []), "groups", v, size_ConsumerGroupDescribeResponseDescribedGroup);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-function default_Assignment(): Assignment {
+function default_ConsumerGroupDescribeResponseAssignment(): ConsumerGroupDescribeResponseAssignment {
   return { topicPartitions: [] };
 }
 
-const M_TopicPartitions: StructMeta = {
-  name: "TopicPartitions",
+const M_ConsumerGroupDescribeResponseTopicPartitions: StructMeta = {
+  name: "ConsumerGroupDescribeResponseTopicPartitions",
   flexible: 0x3,
   fields: [
     ["topicId", "uuid", 0x3, 0x0, 0x0, -1],
@@ -449,16 +449,16 @@ const M_TopicPartitions: StructMeta = {
   ],
 };
 
-const M_Assignment: StructMeta = {
-  name: "Assignment",
+const M_ConsumerGroupDescribeResponseAssignment: StructMeta = {
+  name: "ConsumerGroupDescribeResponseAssignment",
   flexible: 0x3,
   fields: [
-    ["topicPartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_TopicPartitions],
+    ["topicPartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_ConsumerGroupDescribeResponseTopicPartitions],
   ],
 };
 
-const M_Member: StructMeta = {
-  name: "Member",
+const M_ConsumerGroupDescribeResponseMember: StructMeta = {
+  name: "ConsumerGroupDescribeResponseMember",
   flexible: 0x3,
   fields: [
     ["memberId", "string", 0x3, 0x0, 0x0, -1],
@@ -469,14 +469,14 @@ const M_Member: StructMeta = {
     ["clientHost", "string", 0x3, 0x0, 0x0, -1],
     ["subscribedTopicNames", "[]string", 0x3, 0x0, 0x0, -1],
     ["subscribedTopicRegex", "string", 0x3, 0x3, 0x0, -1],
-    ["assignment", "struct", 0x3, 0x0, 0x0, -1, M_Assignment],
-    ["targetAssignment", "struct", 0x3, 0x0, 0x0, -1, M_Assignment],
+    ["assignment", "struct", 0x3, 0x0, 0x0, -1, M_ConsumerGroupDescribeResponseAssignment],
+    ["targetAssignment", "struct", 0x3, 0x0, 0x0, -1, M_ConsumerGroupDescribeResponseAssignment],
     ["memberType", "int8", 0x2, 0x0, 0x0, -1],
   ],
 };
 
-const M_DescribedGroup: StructMeta = {
-  name: "DescribedGroup",
+const M_ConsumerGroupDescribeResponseDescribedGroup: StructMeta = {
+  name: "ConsumerGroupDescribeResponseDescribedGroup",
   flexible: 0x3,
   fields: [
     ["errorCode", "int16", 0x3, 0x0, 0x0, -1],
@@ -486,7 +486,7 @@ const M_DescribedGroup: StructMeta = {
     ["groupEpoch", "int32", 0x3, 0x0, 0x0, -1],
     ["assignmentEpoch", "int32", 0x3, 0x0, 0x0, -1],
     ["assignorName", "string", 0x3, 0x0, 0x0, -1],
-    ["members", "[]struct", 0x3, 0x0, 0x0, -1, M_Member],
+    ["members", "[]struct", 0x3, 0x0, 0x0, -1, M_ConsumerGroupDescribeResponseMember],
     ["authorizedOperations", "int32", 0x3, 0x0, 0x0, -1],
   ],
 };
@@ -496,7 +496,7 @@ const M_ConsumerGroupDescribeResponse: StructMeta = {
   flexible: 0x3,
   fields: [
     ["throttleTimeMs", "int32", 0x3, 0x0, 0x0, -1],
-    ["groups", "[]struct", 0x3, 0x0, 0x0, -1, M_DescribedGroup],
+    ["groups", "[]struct", 0x3, 0x0, 0x0, -1, M_ConsumerGroupDescribeResponseDescribedGroup],
   ],
 };
 

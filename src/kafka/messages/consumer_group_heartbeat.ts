@@ -289,14 +289,14 @@ function size_ConsumerGroupHeartbeatResponseTopicPartitions(x: Init<ConsumerGrou
 }
 
 /** Assignment (in ConsumerGroupHeartbeatResponse), versions 0+, flexible 0+. */
-export interface Assignment {
+export interface ConsumerGroupHeartbeatResponseAssignment {
   /** array of TopicPartitions, versions 0+. */
   topicPartitions: ConsumerGroupHeartbeatResponseTopicPartitions[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
+function read_ConsumerGroupHeartbeatResponseAssignment(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupHeartbeatResponseAssignment {
   const f_topicPartitions = rArr(r, true, "topicPartitions", o, v, read_ConsumerGroupHeartbeatResponseTopicPartitions);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -305,18 +305,18 @@ function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Assignment = { topicPartitions: f_topicPartitions };
+  const x: ConsumerGroupHeartbeatResponseAssignment = { topicPartitions: f_topicPartitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Assignment(w: Writer, x: Init<Assignment>, v: number): void {
+function write_ConsumerGroupHeartbeatResponseAssignment(w: Writer, x: Init<ConsumerGroupHeartbeatResponseAssignment>, v: number): void {
   const f_topicPartitions = (x.topicPartitions ?? []);
   wArr(w, true, false, f_topicPartitions, "topicPartitions", v, write_ConsumerGroupHeartbeatResponseTopicPartitions);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Assignment(x: Init<Assignment>, v: number): number {
+function size_ConsumerGroupHeartbeatResponseAssignment(x: Init<ConsumerGroupHeartbeatResponseAssignment>, v: number): number {
   let n = 0;
   n += sArr(true, (x.topicPartitions ?? []), "topicPartitions", v, size_ConsumerGroupHeartbeatResponseTopicPartitions);
   const u = x._unknownTaggedFields;
@@ -339,7 +339,7 @@ export interface ConsumerGroupHeartbeatResponse {
   /** int32, versions 0+. */
   heartbeatIntervalMs: number;
   /** struct Assignment, versions 0+; nullable 0+; default null. */
-  assignment: Assignment | null;
+  assignment: ConsumerGroupHeartbeatResponseAssignment | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -351,7 +351,7 @@ function read_ConsumerGroupHeartbeatResponse(r: Reader, v: number, o: ResolvedOp
   const f_memberId = rStrN(r, true, true, o, "memberId");
   const f_memberEpoch = r.i32be();
   const f_heartbeatIntervalMs = r.i32be();
-  const f_assignment = rStructN(r, v, o, read_Assignment);
+  const f_assignment = rStructN(r, v, o, read_ConsumerGroupHeartbeatResponseAssignment);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -378,7 +378,7 @@ function write_ConsumerGroupHeartbeatResponse(w: Writer, x: Init<ConsumerGroupHe
   const f_heartbeatIntervalMs = (x.heartbeatIntervalMs ?? 0);
   w.i32be(f_heartbeatIntervalMs);
   const f_assignment = (x.assignment === undefined ? null : x.assignment);
-  wStructN(w, true, f_assignment, "assignment", v, write_Assignment);
+  wStructN(w, true, f_assignment, "assignment", v, write_ConsumerGroupHeartbeatResponseAssignment);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -386,7 +386,7 @@ function size_ConsumerGroupHeartbeatResponse(x: Init<ConsumerGroupHeartbeatRespo
   let n = 14;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   n += sStr(true, (x.memberId === undefined ? null : x.memberId), "memberId");
-  n += sStructN(true, (x.assignment === undefined ? null : x.assignment), v, size_Assignment);
+  n += sStructN(true, (x.assignment === undefined ? null : x.assignment), v, size_ConsumerGroupHeartbeatResponseAssignment);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -401,8 +401,8 @@ const M_ConsumerGroupHeartbeatResponseTopicPartitions: StructMeta = {
   ],
 };
 
-const M_Assignment: StructMeta = {
-  name: "Assignment",
+const M_ConsumerGroupHeartbeatResponseAssignment: StructMeta = {
+  name: "ConsumerGroupHeartbeatResponseAssignment",
   flexible: 0x3,
   fields: [
     ["topicPartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_ConsumerGroupHeartbeatResponseTopicPartitions],
@@ -419,7 +419,7 @@ const M_ConsumerGroupHeartbeatResponse: StructMeta = {
     ["memberId", "string", 0x3, 0x3, 0x0, -1],
     ["memberEpoch", "int32", 0x3, 0x0, 0x0, -1],
     ["heartbeatIntervalMs", "int32", 0x3, 0x0, 0x0, -1],
-    ["assignment", "struct", 0x3, 0x3, 0x0, -1, M_Assignment],
+    ["assignment", "struct", 0x3, 0x3, 0x0, -1, M_ConsumerGroupHeartbeatResponseAssignment],
   ],
 };
 

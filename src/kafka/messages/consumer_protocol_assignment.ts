@@ -30,27 +30,27 @@ import {
 } from "../_runtime.ts";
 
 /** TopicPartition (in ConsumerProtocolAssignment), versions 0+. */
-export interface TopicPartition {
+export interface ConsumerProtocolAssignmentTopicPartition {
   /** string, versions 0+; map key; entity topicName. */
   topic: string;
   /** array of int32, versions 0+. */
   partitions: number[];
 }
 
-function read_TopicPartition(r: Reader, v: number, o: ResolvedOptions): TopicPartition {
+function read_ConsumerProtocolAssignmentTopicPartition(r: Reader, v: number, o: ResolvedOptions): ConsumerProtocolAssignmentTopicPartition {
   const f_topic = rStr(r, false, o, "topic");
   const f_partitions = rArr(r, false, "partitions", o, v, eI32);
   return { topic: f_topic, partitions: f_partitions };
 }
 
-function write_TopicPartition(w: Writer, x: Init<TopicPartition>, v: number): void {
+function write_ConsumerProtocolAssignmentTopicPartition(w: Writer, x: Init<ConsumerProtocolAssignmentTopicPartition>, v: number): void {
   const f_topic = (x.topic ?? "");
   wStr(w, false, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
   wArr(w, false, false, f_partitions, "partitions", v, wI32);
 }
 
-function size_TopicPartition(x: Init<TopicPartition>, _v: number): number {
+function size_ConsumerProtocolAssignmentTopicPartition(x: Init<ConsumerProtocolAssignmentTopicPartition>, _v: number): number {
   let n = 0;
   n += sStr(false, (x.topic ?? ""), "topic");
   n += sArrFixed(false, (x.partitions ?? []), "partitions", 4);
@@ -60,33 +60,33 @@ function size_TopicPartition(x: Init<TopicPartition>, _v: number): number {
 /** ConsumerProtocolAssignment, versions 0+. */
 export interface ConsumerProtocolAssignment {
   /** array of TopicPartition, versions 0+. */
-  assignedPartitions: TopicPartition[];
+  assignedPartitions: ConsumerProtocolAssignmentTopicPartition[];
   /** bytes, versions 0+; nullable 0+; default null; zero-copy. */
   userData: Uint8Array | null;
 }
 
 function read_ConsumerProtocolAssignment(r: Reader, v: number, o: ResolvedOptions): ConsumerProtocolAssignment {
-  const f_assignedPartitions = rArr(r, false, "assignedPartitions", o, v, read_TopicPartition);
+  const f_assignedPartitions = rArr(r, false, "assignedPartitions", o, v, read_ConsumerProtocolAssignmentTopicPartition);
   const f_userData = rBytesN(r, false, true, "userData");
   return { assignedPartitions: f_assignedPartitions, userData: f_userData };
 }
 
 function write_ConsumerProtocolAssignment(w: Writer, x: Init<ConsumerProtocolAssignment>, v: number): void {
   const f_assignedPartitions = (x.assignedPartitions ?? []);
-  wArr(w, false, false, f_assignedPartitions, "assignedPartitions", v, write_TopicPartition);
+  wArr(w, false, false, f_assignedPartitions, "assignedPartitions", v, write_ConsumerProtocolAssignmentTopicPartition);
   const f_userData = (x.userData === undefined ? null : x.userData);
   wBytes(w, false, true, f_userData, "userData");
 }
 
 function size_ConsumerProtocolAssignment(x: Init<ConsumerProtocolAssignment>, v: number): number {
   let n = 0;
-  n += sArr(false, (x.assignedPartitions ?? []), "assignedPartitions", v, size_TopicPartition);
+  n += sArr(false, (x.assignedPartitions ?? []), "assignedPartitions", v, size_ConsumerProtocolAssignmentTopicPartition);
   n += sBytes(false, (x.userData === undefined ? null : x.userData));
   return n;
 }
 
-const M_TopicPartition: StructMeta = {
-  name: "TopicPartition",
+const M_ConsumerProtocolAssignmentTopicPartition: StructMeta = {
+  name: "ConsumerProtocolAssignmentTopicPartition",
   flexible: 0x0,
   fields: [
     ["topic", "string", 0xf, 0x0, 0x0, -1],
@@ -98,7 +98,7 @@ const M_ConsumerProtocolAssignment: StructMeta = {
   name: "ConsumerProtocolAssignment",
   flexible: 0x0,
   fields: [
-    ["assignedPartitions", "[]struct", 0xf, 0x0, 0x0, -1, M_TopicPartition],
+    ["assignedPartitions", "[]struct", 0xf, 0x0, 0x0, -1, M_ConsumerProtocolAssignmentTopicPartition],
     ["userData", "bytes", 0xf, 0xf, 0x0, -1],
   ],
 };

@@ -34,27 +34,27 @@ import {
 } from "../_runtime.ts";
 
 /** TopicPartition (in ConsumerProtocolSubscription), versions 1+. */
-export interface TopicPartition {
+export interface ConsumerProtocolSubscriptionTopicPartition {
   /** string, versions 1+; map key; entity topicName. */
   topic: string;
   /** array of int32, versions 1+. */
   partitions: number[];
 }
 
-function read_TopicPartition(r: Reader, v: number, o: ResolvedOptions): TopicPartition {
+function read_ConsumerProtocolSubscriptionTopicPartition(r: Reader, v: number, o: ResolvedOptions): ConsumerProtocolSubscriptionTopicPartition {
   const f_topic = rStr(r, false, o, "topic");
   const f_partitions = rArr(r, false, "partitions", o, v, eI32);
   return { topic: f_topic, partitions: f_partitions };
 }
 
-function write_TopicPartition(w: Writer, x: Init<TopicPartition>, v: number): void {
+function write_ConsumerProtocolSubscriptionTopicPartition(w: Writer, x: Init<ConsumerProtocolSubscriptionTopicPartition>, v: number): void {
   const f_topic = (x.topic ?? "");
   wStr(w, false, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
   wArr(w, false, false, f_partitions, "partitions", v, wI32);
 }
 
-function size_TopicPartition(x: Init<TopicPartition>, _v: number): number {
+function size_ConsumerProtocolSubscriptionTopicPartition(x: Init<ConsumerProtocolSubscriptionTopicPartition>, _v: number): number {
   let n = 0;
   n += sStr(false, (x.topic ?? ""), "topic");
   n += sArrFixed(false, (x.partitions ?? []), "partitions", 4);
@@ -68,7 +68,7 @@ export interface ConsumerProtocolSubscription {
   /** bytes, versions 0+; nullable 0+; default null; zero-copy. */
   userData: Uint8Array | null;
   /** array of TopicPartition, versions 1+; ignorable. */
-  ownedPartitions: TopicPartition[];
+  ownedPartitions: ConsumerProtocolSubscriptionTopicPartition[];
   /** int32, versions 2+; default -1; ignorable. */
   generationId: number;
   /** string, versions 3+; nullable 3+; default null; ignorable. */
@@ -78,7 +78,7 @@ export interface ConsumerProtocolSubscription {
 function read_ConsumerProtocolSubscription(r: Reader, v: number, o: ResolvedOptions): ConsumerProtocolSubscription {
   const f_topics = rArr(r, false, "topics", o, v, eStr);
   const f_userData = rBytesN(r, false, true, "userData");
-  const f_ownedPartitions = v >= 1 ? rArr(r, false, "ownedPartitions", o, v, read_TopicPartition) : [];
+  const f_ownedPartitions = v >= 1 ? rArr(r, false, "ownedPartitions", o, v, read_ConsumerProtocolSubscriptionTopicPartition) : [];
   const f_generationId = v >= 2 ? r.i32be() : -1;
   const f_rackId = v >= 3 ? rStrN(r, false, true, o, "rackId") : null;
   return { topics: f_topics, userData: f_userData, ownedPartitions: f_ownedPartitions, generationId: f_generationId, rackId: f_rackId };
@@ -90,7 +90,7 @@ function write_ConsumerProtocolSubscription(w: Writer, x: Init<ConsumerProtocolS
   const f_userData = (x.userData === undefined ? null : x.userData);
   wBytes(w, false, true, f_userData, "userData");
   const f_ownedPartitions = (x.ownedPartitions ?? []);
-  if (v >= 1) wArr(w, false, false, f_ownedPartitions, "ownedPartitions", v, write_TopicPartition);
+  if (v >= 1) wArr(w, false, false, f_ownedPartitions, "ownedPartitions", v, write_ConsumerProtocolSubscriptionTopicPartition);
   const f_generationId = (x.generationId ?? -1);
   if (v >= 2) w.i32be(f_generationId);
   const f_rackId = (x.rackId === undefined ? null : x.rackId);
@@ -101,14 +101,14 @@ function size_ConsumerProtocolSubscription(x: Init<ConsumerProtocolSubscription>
   let n = 0;
   n += sArr(false, (x.topics ?? []), "topics", v, sStrE);
   n += sBytes(false, (x.userData === undefined ? null : x.userData));
-  if (v >= 1) n += sArr(false, (x.ownedPartitions ?? []), "ownedPartitions", v, size_TopicPartition);
+  if (v >= 1) n += sArr(false, (x.ownedPartitions ?? []), "ownedPartitions", v, size_ConsumerProtocolSubscriptionTopicPartition);
   if (v >= 2) n += 4;
   if (v >= 3) n += sStr(false, (x.rackId === undefined ? null : x.rackId), "rackId");
   return n;
 }
 
-const M_TopicPartition: StructMeta = {
-  name: "TopicPartition",
+const M_ConsumerProtocolSubscriptionTopicPartition: StructMeta = {
+  name: "ConsumerProtocolSubscriptionTopicPartition",
   flexible: 0x0,
   fields: [
     ["topic", "string", 0xe, 0x0, 0x0, -1],
@@ -122,7 +122,7 @@ const M_ConsumerProtocolSubscription: StructMeta = {
   fields: [
     ["topics", "[]string", 0xf, 0x0, 0x0, -1],
     ["userData", "bytes", 0xf, 0xf, 0x0, -1],
-    ["ownedPartitions", "[]struct", 0xe, 0x0, 0x0, -1, M_TopicPartition],
+    ["ownedPartitions", "[]struct", 0xe, 0x0, 0x0, -1, M_ConsumerProtocolSubscriptionTopicPartition],
     ["generationId", "int32", 0xc, 0x0, 0x0, -1],
     ["rackId", "string", 0x8, 0x8, 0x0, -1],
   ],

@@ -34,7 +34,7 @@ import {
 } from "../_runtime.ts";
 
 /** Listener (in ControllerRegistrationRequest), versions 0+, flexible 0+. */
-export interface Listener {
+export interface ControllerRegistrationRequestListener {
   /** string, versions 0+; map key. */
   name: string;
   /** string, versions 0+. */
@@ -47,7 +47,7 @@ export interface Listener {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
+function read_ControllerRegistrationRequestListener(r: Reader, _v: number, o: ResolvedOptions): ControllerRegistrationRequestListener {
   const f_name = rStr(r, true, o, "name");
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -59,12 +59,12 @@ function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Listener = { name: f_name, host: f_host, port: f_port, securityProtocol: f_securityProtocol };
+  const x: ControllerRegistrationRequestListener = { name: f_name, host: f_host, port: f_port, securityProtocol: f_securityProtocol };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
+function write_ControllerRegistrationRequestListener(w: Writer, x: Init<ControllerRegistrationRequestListener>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_host = (x.host ?? "");
@@ -76,7 +76,7 @@ function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Listener(x: Init<Listener>, _v: number): number {
+function size_ControllerRegistrationRequestListener(x: Init<ControllerRegistrationRequestListener>, _v: number): number {
   let n = 4;
   n += sStr(true, (x.name ?? ""), "name");
   n += sStr(true, (x.host ?? ""), "host");
@@ -86,7 +86,7 @@ function size_Listener(x: Init<Listener>, _v: number): number {
 }
 
 /** Feature (in ControllerRegistrationRequest), versions 0+, flexible 0+. */
-export interface Feature {
+export interface ControllerRegistrationRequestFeature {
   /** string, versions 0+; map key. */
   name: string;
   /** int16, versions 0+. */
@@ -97,7 +97,7 @@ export interface Feature {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Feature(r: Reader, _v: number, o: ResolvedOptions): Feature {
+function read_ControllerRegistrationRequestFeature(r: Reader, _v: number, o: ResolvedOptions): ControllerRegistrationRequestFeature {
   const f_name = rStr(r, true, o, "name");
   const f_minSupportedVersion = r.i16be();
   const f_maxSupportedVersion = r.i16be();
@@ -108,12 +108,12 @@ function read_Feature(r: Reader, _v: number, o: ResolvedOptions): Feature {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Feature = { name: f_name, minSupportedVersion: f_minSupportedVersion, maxSupportedVersion: f_maxSupportedVersion };
+  const x: ControllerRegistrationRequestFeature = { name: f_name, minSupportedVersion: f_minSupportedVersion, maxSupportedVersion: f_maxSupportedVersion };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Feature(w: Writer, x: Init<Feature>, _v: number): void {
+function write_ControllerRegistrationRequestFeature(w: Writer, x: Init<ControllerRegistrationRequestFeature>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_minSupportedVersion = (x.minSupportedVersion ?? 0);
@@ -123,7 +123,7 @@ function write_Feature(w: Writer, x: Init<Feature>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Feature(x: Init<Feature>, _v: number): number {
+function size_ControllerRegistrationRequestFeature(x: Init<ControllerRegistrationRequestFeature>, _v: number): number {
   let n = 4;
   n += sStr(true, (x.name ?? ""), "name");
   const u = x._unknownTaggedFields;
@@ -140,9 +140,9 @@ export interface ControllerRegistrationRequest {
   /** bool, versions 0+. */
   zkMigrationReady: boolean;
   /** array of Listener, versions 0+. */
-  listeners: Listener[];
+  listeners: ControllerRegistrationRequestListener[];
   /** array of Feature, versions 0+. */
-  features: Feature[];
+  features: ControllerRegistrationRequestFeature[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -151,8 +151,8 @@ function read_ControllerRegistrationRequest(r: Reader, v: number, o: ResolvedOpt
   const f_controllerId = r.i32be();
   const f_incarnationId = rUuid(r);
   const f_zkMigrationReady = r.u8() !== 0;
-  const f_listeners = rArr(r, true, "listeners", o, v, read_Listener);
-  const f_features = rArr(r, true, "features", o, v, read_Feature);
+  const f_listeners = rArr(r, true, "listeners", o, v, read_ControllerRegistrationRequestListener);
+  const f_features = rArr(r, true, "features", o, v, read_ControllerRegistrationRequestFeature);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -173,23 +173,23 @@ function write_ControllerRegistrationRequest(w: Writer, x: Init<ControllerRegist
   const f_zkMigrationReady = (x.zkMigrationReady ?? false);
   w.bool(f_zkMigrationReady);
   const f_listeners = (x.listeners ?? []);
-  wArr(w, true, false, f_listeners, "listeners", v, write_Listener);
+  wArr(w, true, false, f_listeners, "listeners", v, write_ControllerRegistrationRequestListener);
   const f_features = (x.features ?? []);
-  wArr(w, true, false, f_features, "features", v, write_Feature);
+  wArr(w, true, false, f_features, "features", v, write_ControllerRegistrationRequestFeature);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ControllerRegistrationRequest(x: Init<ControllerRegistrationRequest>, v: number): number {
   let n = 21;
-  n += sArr(true, (x.listeners ?? []), "listeners", v, size_Listener);
-  n += sArr(true, (x.features ?? []), "features", v, size_Feature);
+  n += sArr(true, (x.listeners ?? []), "listeners", v, size_ControllerRegistrationRequestListener);
+  n += sArr(true, (x.features ?? []), "features", v, size_ControllerRegistrationRequestFeature);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_Listener: StructMeta = {
-  name: "Listener",
+const M_ControllerRegistrationRequestListener: StructMeta = {
+  name: "ControllerRegistrationRequestListener",
   flexible: 0x1,
   fields: [
     ["name", "string", 0x1, 0x0, 0x0, -1],
@@ -199,8 +199,8 @@ const M_Listener: StructMeta = {
   ],
 };
 
-const M_Feature: StructMeta = {
-  name: "Feature",
+const M_ControllerRegistrationRequestFeature: StructMeta = {
+  name: "ControllerRegistrationRequestFeature",
   flexible: 0x1,
   fields: [
     ["name", "string", 0x1, 0x0, 0x0, -1],
@@ -216,8 +216,8 @@ const M_ControllerRegistrationRequest: StructMeta = {
     ["controllerId", "int32", 0x1, 0x0, 0x0, -1],
     ["incarnationId", "uuid", 0x1, 0x0, 0x0, -1],
     ["zkMigrationReady", "bool", 0x1, 0x0, 0x0, -1],
-    ["listeners", "[]struct", 0x1, 0x0, 0x0, -1, M_Listener],
-    ["features", "[]struct", 0x1, 0x0, 0x0, -1, M_Feature],
+    ["listeners", "[]struct", 0x1, 0x0, 0x0, -1, M_ControllerRegistrationRequestListener],
+    ["features", "[]struct", 0x1, 0x0, 0x0, -1, M_ControllerRegistrationRequestFeature],
   ],
 };
 

@@ -34,14 +34,14 @@ import {
 } from "../_runtime.ts";
 
 /** PartitionData (in DeleteShareGroupStateRequest), versions 0+, flexible 0+. */
-export interface PartitionData {
+export interface DeleteShareGroupStateRequestPartitionData {
   /** int32, versions 0+. */
   partition: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionData(r: Reader, _v: number, o: ResolvedOptions): PartitionData {
+function read_DeleteShareGroupStateRequestPartitionData(r: Reader, _v: number, o: ResolvedOptions): DeleteShareGroupStateRequestPartitionData {
   const f_partition = r.i32be();
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -50,18 +50,18 @@ function read_PartitionData(r: Reader, _v: number, o: ResolvedOptions): Partitio
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionData = { partition: f_partition };
+  const x: DeleteShareGroupStateRequestPartitionData = { partition: f_partition };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionData(w: Writer, x: Init<PartitionData>, _v: number): void {
+function write_DeleteShareGroupStateRequestPartitionData(w: Writer, x: Init<DeleteShareGroupStateRequestPartitionData>, _v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionData(x: Init<PartitionData>, _v: number): number {
+function size_DeleteShareGroupStateRequestPartitionData(x: Init<DeleteShareGroupStateRequestPartitionData>, _v: number): number {
   let n = 4;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -73,14 +73,14 @@ export interface DeleteStateData {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionData, versions 0+. */
-  partitions: PartitionData[];
+  partitions: DeleteShareGroupStateRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_DeleteStateData(r: Reader, v: number, o: ResolvedOptions): DeleteStateData {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionData);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_DeleteShareGroupStateRequestPartitionData);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -97,13 +97,13 @@ function write_DeleteStateData(w: Writer, x: Init<DeleteStateData>, v: number): 
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionData);
+  wArr(w, true, false, f_partitions, "partitions", v, write_DeleteShareGroupStateRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_DeleteStateData(x: Init<DeleteStateData>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionData);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_DeleteShareGroupStateRequestPartitionData);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -151,8 +151,8 @@ function size_DeleteShareGroupStateRequest(x: Init<DeleteShareGroupStateRequest>
   return n;
 }
 
-const M_PartitionData: StructMeta = {
-  name: "PartitionData",
+const M_DeleteShareGroupStateRequestPartitionData: StructMeta = {
+  name: "DeleteShareGroupStateRequestPartitionData",
   flexible: 0x1,
   fields: [
     ["partition", "int32", 0x1, 0x0, 0x0, -1],
@@ -164,7 +164,7 @@ const M_DeleteStateData: StructMeta = {
   flexible: 0x1,
   fields: [
     ["topicId", "uuid", 0x1, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_PartitionData],
+    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_DeleteShareGroupStateRequestPartitionData],
   ],
 };
 
@@ -225,7 +225,7 @@ export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupSta
 };
 
 /** PartitionResult (in DeleteShareGroupStateResponse), versions 0+, flexible 0+. */
-export interface PartitionResult {
+export interface DeleteShareGroupStateResponsePartitionResult {
   /** int32, versions 0+. */
   partition: number;
   /** int16, versions 0+. */
@@ -236,7 +236,7 @@ export interface PartitionResult {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionResult(r: Reader, _v: number, o: ResolvedOptions): PartitionResult {
+function read_DeleteShareGroupStateResponsePartitionResult(r: Reader, _v: number, o: ResolvedOptions): DeleteShareGroupStateResponsePartitionResult {
   const f_partition = r.i32be();
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
@@ -247,12 +247,12 @@ function read_PartitionResult(r: Reader, _v: number, o: ResolvedOptions): Partit
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage };
+  const x: DeleteShareGroupStateResponsePartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionResult(w: Writer, x: Init<PartitionResult>, _v: number): void {
+function write_DeleteShareGroupStateResponsePartitionResult(w: Writer, x: Init<DeleteShareGroupStateResponsePartitionResult>, _v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_errorCode = (x.errorCode ?? 0);
@@ -262,7 +262,7 @@ function write_PartitionResult(w: Writer, x: Init<PartitionResult>, _v: number):
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionResult(x: Init<PartitionResult>, _v: number): number {
+function size_DeleteShareGroupStateResponsePartitionResult(x: Init<DeleteShareGroupStateResponsePartitionResult>, _v: number): number {
   let n = 6;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   const u = x._unknownTaggedFields;
@@ -275,14 +275,14 @@ export interface DeleteStateResult {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionResult, versions 0+. */
-  partitions: PartitionResult[];
+  partitions: DeleteShareGroupStateResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_DeleteStateResult(r: Reader, v: number, o: ResolvedOptions): DeleteStateResult {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionResult);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_DeleteShareGroupStateResponsePartitionResult);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -299,13 +299,13 @@ function write_DeleteStateResult(w: Writer, x: Init<DeleteStateResult>, v: numbe
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionResult);
+  wArr(w, true, false, f_partitions, "partitions", v, write_DeleteShareGroupStateResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_DeleteStateResult(x: Init<DeleteStateResult>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionResult);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_DeleteShareGroupStateResponsePartitionResult);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -347,8 +347,8 @@ function size_DeleteShareGroupStateResponse(x: Init<DeleteShareGroupStateRespons
   return n;
 }
 
-const M_PartitionResult: StructMeta = {
-  name: "PartitionResult",
+const M_DeleteShareGroupStateResponsePartitionResult: StructMeta = {
+  name: "DeleteShareGroupStateResponsePartitionResult",
   flexible: 0x1,
   fields: [
     ["partition", "int32", 0x1, 0x0, 0x0, -1],
@@ -362,7 +362,7 @@ const M_DeleteStateResult: StructMeta = {
   flexible: 0x1,
   fields: [
     ["topicId", "uuid", 0x1, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_PartitionResult],
+    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_DeleteShareGroupStateResponsePartitionResult],
   ],
 };
 

@@ -203,7 +203,7 @@ export const DescribeClientQuotasRequestCodec: MessageCodec<DescribeClientQuotas
 };
 
 /** EntityData (in DescribeClientQuotasResponse), versions 0+, flexible 1+. */
-export interface EntityData {
+export interface DescribeClientQuotasResponseEntityData {
   /** string, versions 0+. */
   entityType: string;
   /** string, versions 0+; nullable 0+. */
@@ -212,7 +212,7 @@ export interface EntityData {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_EntityData(r: Reader, v: number, o: ResolvedOptions): EntityData {
+function read_DescribeClientQuotasResponseEntityData(r: Reader, v: number, o: ResolvedOptions): DescribeClientQuotasResponseEntityData {
   const f_entityType = rStr(r, v >= 1, o, "entityType");
   const f_entityName = rStrN(r, v >= 1, true, o, "entityName");
   let u: TaggedField[] | undefined;
@@ -224,12 +224,12 @@ function read_EntityData(r: Reader, v: number, o: ResolvedOptions): EntityData {
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: EntityData = { entityType: f_entityType, entityName: f_entityName };
+  const x: DescribeClientQuotasResponseEntityData = { entityType: f_entityType, entityName: f_entityName };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_EntityData(w: Writer, x: Init<EntityData>, v: number): void {
+function write_DescribeClientQuotasResponseEntityData(w: Writer, x: Init<DescribeClientQuotasResponseEntityData>, v: number): void {
   const f_entityType = (x.entityType ?? "");
   wStr(w, v >= 1, false, f_entityType, "entityType");
   const f_entityName = (x.entityName === undefined ? "" : x.entityName);
@@ -241,7 +241,7 @@ function write_EntityData(w: Writer, x: Init<EntityData>, v: number): void {
   }
 }
 
-function size_EntityData(x: Init<EntityData>, v: number): number {
+function size_DescribeClientQuotasResponseEntityData(x: Init<DescribeClientQuotasResponseEntityData>, v: number): number {
   let n = 0;
   n += sStr(v >= 1, (x.entityType ?? ""), "entityType");
   n += sStr(v >= 1, (x.entityName === undefined ? "" : x.entityName), "entityName");
@@ -302,17 +302,17 @@ function size_ValueData(x: Init<ValueData>, v: number): number {
 }
 
 /** EntryData (in DescribeClientQuotasResponse), versions 0+, flexible 1+. */
-export interface EntryData {
+export interface DescribeClientQuotasResponseEntryData {
   /** array of EntityData, versions 0+. */
-  entity: EntityData[];
+  entity: DescribeClientQuotasResponseEntityData[];
   /** array of ValueData, versions 0+. */
   values: ValueData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_EntryData(r: Reader, v: number, o: ResolvedOptions): EntryData {
-  const f_entity = rArr(r, v >= 1, "entity", o, v, read_EntityData);
+function read_DescribeClientQuotasResponseEntryData(r: Reader, v: number, o: ResolvedOptions): DescribeClientQuotasResponseEntryData {
+  const f_entity = rArr(r, v >= 1, "entity", o, v, read_DescribeClientQuotasResponseEntityData);
   const f_values = rArr(r, v >= 1, "values", o, v, read_ValueData);
   let u: TaggedField[] | undefined;
   if (v >= 1) {
@@ -323,14 +323,14 @@ function read_EntryData(r: Reader, v: number, o: ResolvedOptions): EntryData {
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: EntryData = { entity: f_entity, values: f_values };
+  const x: DescribeClientQuotasResponseEntryData = { entity: f_entity, values: f_values };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_EntryData(w: Writer, x: Init<EntryData>, v: number): void {
+function write_DescribeClientQuotasResponseEntryData(w: Writer, x: Init<DescribeClientQuotasResponseEntryData>, v: number): void {
   const f_entity = (x.entity ?? []);
-  wArr(w, v >= 1, false, f_entity, "entity", v, write_EntityData);
+  wArr(w, v >= 1, false, f_entity, "entity", v, write_DescribeClientQuotasResponseEntityData);
   const f_values = (x.values ?? []);
   wArr(w, v >= 1, false, f_values, "values", v, write_ValueData);
   if (v >= 1) {
@@ -340,9 +340,9 @@ function write_EntryData(w: Writer, x: Init<EntryData>, v: number): void {
   }
 }
 
-function size_EntryData(x: Init<EntryData>, v: number): number {
+function size_DescribeClientQuotasResponseEntryData(x: Init<DescribeClientQuotasResponseEntryData>, v: number): number {
   let n = 0;
-  n += sArr(v >= 1, (x.entity ?? []), "entity", v, size_EntityData);
+  n += sArr(v >= 1, (x.entity ?? []), "entity", v, size_DescribeClientQuotasResponseEntityData);
   n += sArr(v >= 1, (x.values ?? []), "values", v, size_ValueData);
   if (v >= 1) {
     const u = x._unknownTaggedFields;
@@ -360,7 +360,7 @@ export interface DescribeClientQuotasResponse {
   /** string, versions 0+; nullable 0+. */
   errorMessage: string | null;
   /** array of EntryData, versions 0+; nullable 0+. */
-  entries: EntryData[] | null;
+  entries: DescribeClientQuotasResponseEntryData[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -369,7 +369,7 @@ function read_DescribeClientQuotasResponse(r: Reader, v: number, o: ResolvedOpti
   const f_throttleTimeMs = r.i32be();
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, v >= 1, true, o, "errorMessage");
-  const f_entries = rArrN(r, v >= 1, true, "entries", o, v, read_EntryData);
+  const f_entries = rArrN(r, v >= 1, true, "entries", o, v, read_DescribeClientQuotasResponseEntryData);
   let u: TaggedField[] | undefined;
   if (v >= 1) {
     const n = rTagCount(r, o);
@@ -392,7 +392,7 @@ function write_DescribeClientQuotasResponse(w: Writer, x: Init<DescribeClientQuo
   const f_errorMessage = (x.errorMessage === undefined ? "" : x.errorMessage);
   wStr(w, v >= 1, true, f_errorMessage, "errorMessage");
   const f_entries = (x.entries === undefined ? [] : x.entries);
-  wArr(w, v >= 1, true, f_entries, "entries", v, write_EntryData);
+  wArr(w, v >= 1, true, f_entries, "entries", v, write_DescribeClientQuotasResponseEntryData);
   if (v >= 1) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -403,7 +403,7 @@ function write_DescribeClientQuotasResponse(w: Writer, x: Init<DescribeClientQuo
 function size_DescribeClientQuotasResponse(x: Init<DescribeClientQuotasResponse>, v: number): number {
   let n = 6;
   n += sStr(v >= 1, (x.errorMessage === undefined ? "" : x.errorMessage), "errorMessage");
-  n += sArr(v >= 1, (x.entries === undefined ? [] : x.entries), "entries", v, size_EntryData);
+  n += sArr(v >= 1, (x.entries === undefined ? [] : x.entries), "entries", v, size_DescribeClientQuotasResponseEntryData);
   if (v >= 1) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -411,8 +411,8 @@ function size_DescribeClientQuotasResponse(x: Init<DescribeClientQuotasResponse>
   return n;
 }
 
-const M_EntityData: StructMeta = {
-  name: "EntityData",
+const M_DescribeClientQuotasResponseEntityData: StructMeta = {
+  name: "DescribeClientQuotasResponseEntityData",
   flexible: 0x2,
   fields: [
     ["entityType", "string", 0x3, 0x0, 0x0, -1],
@@ -429,11 +429,11 @@ const M_ValueData: StructMeta = {
   ],
 };
 
-const M_EntryData: StructMeta = {
-  name: "EntryData",
+const M_DescribeClientQuotasResponseEntryData: StructMeta = {
+  name: "DescribeClientQuotasResponseEntryData",
   flexible: 0x2,
   fields: [
-    ["entity", "[]struct", 0x3, 0x0, 0x0, -1, M_EntityData],
+    ["entity", "[]struct", 0x3, 0x0, 0x0, -1, M_DescribeClientQuotasResponseEntityData],
     ["values", "[]struct", 0x3, 0x0, 0x0, -1, M_ValueData],
   ],
 };
@@ -445,7 +445,7 @@ const M_DescribeClientQuotasResponse: StructMeta = {
     ["throttleTimeMs", "int32", 0x3, 0x0, 0x0, -1],
     ["errorCode", "int16", 0x3, 0x0, 0x0, -1],
     ["errorMessage", "string", 0x3, 0x3, 0x0, -1],
-    ["entries", "[]struct", 0x3, 0x3, 0x0, -1, M_EntryData],
+    ["entries", "[]struct", 0x3, 0x3, 0x0, -1, M_DescribeClientQuotasResponseEntryData],
   ],
 };
 

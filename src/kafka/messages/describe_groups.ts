@@ -224,7 +224,7 @@ function size_DescribedGroupMember(x: Init<DescribedGroupMember>, v: number): nu
 }
 
 /** DescribedGroup (in DescribeGroupsResponse), versions 0+, flexible 5+. */
-export interface DescribedGroup {
+export interface DescribeGroupsResponseDescribedGroup {
   /** int16, versions 0+. */
   errorCode: number;
   /** string, versions 6+; nullable 6+; default null. */
@@ -245,7 +245,7 @@ export interface DescribedGroup {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): DescribedGroup {
+function read_DescribeGroupsResponseDescribedGroup(r: Reader, v: number, o: ResolvedOptions): DescribeGroupsResponseDescribedGroup {
   const f_errorCode = r.i16be();
   const f_errorMessage = v >= 6 ? rStrN(r, true, true, o, "errorMessage") : null;
   const f_groupId = rStr(r, v >= 5, o, "groupId");
@@ -263,12 +263,12 @@ function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): Describe
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: DescribedGroup = { errorCode: f_errorCode, errorMessage: f_errorMessage, groupId: f_groupId, groupState: f_groupState, protocolType: f_protocolType, protocolData: f_protocolData, members: f_members, authorizedOperations: f_authorizedOperations };
+  const x: DescribeGroupsResponseDescribedGroup = { errorCode: f_errorCode, errorMessage: f_errorMessage, groupId: f_groupId, groupState: f_groupState, protocolType: f_protocolType, protocolData: f_protocolData, members: f_members, authorizedOperations: f_authorizedOperations };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_DescribedGroup(w: Writer, x: Init<DescribedGroup>, v: number): void {
+function write_DescribeGroupsResponseDescribedGroup(w: Writer, x: Init<DescribeGroupsResponseDescribedGroup>, v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? null : x.errorMessage);
@@ -294,7 +294,7 @@ function write_DescribedGroup(w: Writer, x: Init<DescribedGroup>, v: number): vo
   }
 }
 
-function size_DescribedGroup(x: Init<DescribedGroup>, v: number): number {
+function size_DescribeGroupsResponseDescribedGroup(x: Init<DescribeGroupsResponseDescribedGroup>, v: number): number {
   let n = 2;
   if (v >= 6) n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   n += sStr(v >= 5, (x.groupId ?? ""), "groupId");
@@ -315,14 +315,14 @@ export interface DescribeGroupsResponse {
   /** int32, versions 1+; ignorable. */
   throttleTimeMs: number;
   /** array of DescribedGroup, versions 0+. */
-  groups: DescribedGroup[];
+  groups: DescribeGroupsResponseDescribedGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_DescribeGroupsResponse(r: Reader, v: number, o: ResolvedOptions): DescribeGroupsResponse {
   const f_throttleTimeMs = v >= 1 ? r.i32be() : 0;
-  const f_groups = rArr(r, v >= 5, "groups", o, v, read_DescribedGroup);
+  const f_groups = rArr(r, v >= 5, "groups", o, v, read_DescribeGroupsResponseDescribedGroup);
   let u: TaggedField[] | undefined;
   if (v >= 5) {
     const n = rTagCount(r, o);
@@ -341,7 +341,7 @@ function write_DescribeGroupsResponse(w: Writer, x: Init<DescribeGroupsResponse>
   const f_throttleTimeMs = (x.throttleTimeMs ?? 0);
   if (v >= 1) w.i32be(f_throttleTimeMs);
   const f_groups = (x.groups ?? []);
-  wArr(w, v >= 5, false, f_groups, "groups", v, write_DescribedGroup);
+  wArr(w, v >= 5, false, f_groups, "groups", v, write_DescribeGroupsResponseDescribedGroup);
   if (v >= 5) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -352,7 +352,7 @@ function write_DescribeGroupsResponse(w: Writer, x: Init<DescribeGroupsResponse>
 function size_DescribeGroupsResponse(x: Init<DescribeGroupsResponse>, v: number): number {
   let n = 0;
   if (v >= 1) n += 4;
-  n += sArr(v >= 5, (x.groups ?? []), "groups", v, size_DescribedGroup);
+  n += sArr(v >= 5, (x.groups ?? []), "groups", v, size_DescribeGroupsResponseDescribedGroup);
   if (v >= 5) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -373,8 +373,8 @@ const M_DescribedGroupMember: StructMeta = {
   ],
 };
 
-const M_DescribedGroup: StructMeta = {
-  name: "DescribedGroup",
+const M_DescribeGroupsResponseDescribedGroup: StructMeta = {
+  name: "DescribeGroupsResponseDescribedGroup",
   flexible: 0x60,
   fields: [
     ["errorCode", "int16", 0x7f, 0x0, 0x0, -1],
@@ -393,7 +393,7 @@ const M_DescribeGroupsResponse: StructMeta = {
   flexible: 0x60,
   fields: [
     ["throttleTimeMs", "int32", 0x7e, 0x0, 0x0, -1],
-    ["groups", "[]struct", 0x7f, 0x0, 0x0, -1, M_DescribedGroup],
+    ["groups", "[]struct", 0x7f, 0x0, 0x0, -1, M_DescribeGroupsResponseDescribedGroup],
   ],
 };
 

@@ -34,7 +34,7 @@ import {
 } from "../_runtime.ts";
 
 /** TopicRequest (in DescribeProducersRequest), versions 0+, flexible 0+. */
-export interface TopicRequest {
+export interface DescribeProducersRequestTopicRequest {
   /** string, versions 0+; map key; entity topicName. */
   name: string;
   /** array of int32, versions 0+. */
@@ -43,7 +43,7 @@ export interface TopicRequest {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicRequest(r: Reader, v: number, o: ResolvedOptions): TopicRequest {
+function read_DescribeProducersRequestTopicRequest(r: Reader, v: number, o: ResolvedOptions): DescribeProducersRequestTopicRequest {
   const f_name = rStr(r, true, o, "name");
   const f_partitionIndexes = rArr(r, true, "partitionIndexes", o, v, eI32);
   let u: TaggedField[] | undefined;
@@ -53,12 +53,12 @@ function read_TopicRequest(r: Reader, v: number, o: ResolvedOptions): TopicReque
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopicRequest = { name: f_name, partitionIndexes: f_partitionIndexes };
+  const x: DescribeProducersRequestTopicRequest = { name: f_name, partitionIndexes: f_partitionIndexes };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicRequest(w: Writer, x: Init<TopicRequest>, v: number): void {
+function write_DescribeProducersRequestTopicRequest(w: Writer, x: Init<DescribeProducersRequestTopicRequest>, v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_partitionIndexes = (x.partitionIndexes ?? []);
@@ -66,7 +66,7 @@ function write_TopicRequest(w: Writer, x: Init<TopicRequest>, v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopicRequest(x: Init<TopicRequest>, _v: number): number {
+function size_DescribeProducersRequestTopicRequest(x: Init<DescribeProducersRequestTopicRequest>, _v: number): number {
   let n = 0;
   n += sStr(true, (x.name ?? ""), "name");
   n += sArrFixed(true, (x.partitionIndexes ?? []), "partitionIndexes", 4);
@@ -78,13 +78,13 @@ function size_TopicRequest(x: Init<TopicRequest>, _v: number): number {
 /** DescribeProducersRequest, versions 0+, flexible 0+. */
 export interface DescribeProducersRequest {
   /** array of TopicRequest, versions 0+. */
-  topics: TopicRequest[];
+  topics: DescribeProducersRequestTopicRequest[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_DescribeProducersRequest(r: Reader, v: number, o: ResolvedOptions): DescribeProducersRequest {
-  const f_topics = rArr(r, true, "topics", o, v, read_TopicRequest);
+  const f_topics = rArr(r, true, "topics", o, v, read_DescribeProducersRequestTopicRequest);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -99,20 +99,20 @@ function read_DescribeProducersRequest(r: Reader, v: number, o: ResolvedOptions)
 
 function write_DescribeProducersRequest(w: Writer, x: Init<DescribeProducersRequest>, v: number): void {
   const f_topics = (x.topics ?? []);
-  wArr(w, true, false, f_topics, "topics", v, write_TopicRequest);
+  wArr(w, true, false, f_topics, "topics", v, write_DescribeProducersRequestTopicRequest);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_DescribeProducersRequest(x: Init<DescribeProducersRequest>, v: number): number {
   let n = 0;
-  n += sArr(true, (x.topics ?? []), "topics", v, size_TopicRequest);
+  n += sArr(true, (x.topics ?? []), "topics", v, size_DescribeProducersRequestTopicRequest);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_TopicRequest: StructMeta = {
-  name: "TopicRequest",
+const M_DescribeProducersRequestTopicRequest: StructMeta = {
+  name: "DescribeProducersRequestTopicRequest",
   flexible: 0x1,
   fields: [
     ["name", "string", 0x1, 0x0, 0x0, -1],
@@ -124,7 +124,7 @@ const M_DescribeProducersRequest: StructMeta = {
   name: "DescribeProducersRequest",
   flexible: 0x1,
   fields: [
-    ["topics", "[]struct", 0x1, 0x0, 0x0, -1, M_TopicRequest],
+    ["topics", "[]struct", 0x1, 0x0, 0x0, -1, M_DescribeProducersRequestTopicRequest],
   ],
 };
 

@@ -220,7 +220,7 @@ export const DescribeQuorumRequestCodec: MessageCodec<DescribeQuorumRequest> = {
 };
 
 /** ReplicaState (in DescribeQuorumResponse), versions 0+, flexible 0+. */
-export interface ReplicaState {
+export interface DescribeQuorumResponseReplicaState {
   /** int32, versions 0+; entity brokerId. */
   replicaId: number;
   /** uuid, versions 2+. */
@@ -235,7 +235,7 @@ export interface ReplicaState {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ReplicaState(r: Reader, v: number, o: ResolvedOptions): ReplicaState {
+function read_DescribeQuorumResponseReplicaState(r: Reader, v: number, o: ResolvedOptions): DescribeQuorumResponseReplicaState {
   const f_replicaId = r.i32be();
   const f_replicaDirectoryId = v >= 2 ? rUuid(r) : ZERO_UUID;
   const f_logEndOffset = r.i64be();
@@ -248,12 +248,12 @@ function read_ReplicaState(r: Reader, v: number, o: ResolvedOptions): ReplicaSta
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: ReplicaState = { replicaId: f_replicaId, replicaDirectoryId: f_replicaDirectoryId, logEndOffset: f_logEndOffset, lastFetchTimestamp: f_lastFetchTimestamp, lastCaughtUpTimestamp: f_lastCaughtUpTimestamp };
+  const x: DescribeQuorumResponseReplicaState = { replicaId: f_replicaId, replicaDirectoryId: f_replicaDirectoryId, logEndOffset: f_logEndOffset, lastFetchTimestamp: f_lastFetchTimestamp, lastCaughtUpTimestamp: f_lastCaughtUpTimestamp };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_ReplicaState(w: Writer, x: Init<ReplicaState>, v: number): void {
+function write_DescribeQuorumResponseReplicaState(w: Writer, x: Init<DescribeQuorumResponseReplicaState>, v: number): void {
   const f_replicaId = (x.replicaId ?? 0);
   w.i32be(f_replicaId);
   const f_replicaDirectoryId = (x.replicaDirectoryId ?? ZERO_UUID);
@@ -268,7 +268,7 @@ function write_ReplicaState(w: Writer, x: Init<ReplicaState>, v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_ReplicaState(x: Init<ReplicaState>, v: number): number {
+function size_DescribeQuorumResponseReplicaState(x: Init<DescribeQuorumResponseReplicaState>, v: number): number {
   let n = 12;
   if (v >= 2) n += 16;
   if (v >= 1) n += 8;
@@ -293,9 +293,9 @@ export interface DescribeQuorumResponsePartitionData {
   /** int64, versions 0+. */
   highWatermark: bigint;
   /** array of ReplicaState, versions 0+. */
-  currentVoters: ReplicaState[];
+  currentVoters: DescribeQuorumResponseReplicaState[];
   /** array of ReplicaState, versions 0+. */
-  observers: ReplicaState[];
+  observers: DescribeQuorumResponseReplicaState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -307,8 +307,8 @@ function read_DescribeQuorumResponsePartitionData(r: Reader, v: number, o: Resol
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
   const f_highWatermark = r.i64be();
-  const f_currentVoters = rArr(r, true, "currentVoters", o, v, read_ReplicaState);
-  const f_observers = rArr(r, true, "observers", o, v, read_ReplicaState);
+  const f_currentVoters = rArr(r, true, "currentVoters", o, v, read_DescribeQuorumResponseReplicaState);
+  const f_observers = rArr(r, true, "observers", o, v, read_DescribeQuorumResponseReplicaState);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -335,17 +335,17 @@ function write_DescribeQuorumResponsePartitionData(w: Writer, x: Init<DescribeQu
   const f_highWatermark = (x.highWatermark ?? 0n);
   w.i64be(f_highWatermark);
   const f_currentVoters = (x.currentVoters ?? []);
-  wArr(w, true, false, f_currentVoters, "currentVoters", v, write_ReplicaState);
+  wArr(w, true, false, f_currentVoters, "currentVoters", v, write_DescribeQuorumResponseReplicaState);
   const f_observers = (x.observers ?? []);
-  wArr(w, true, false, f_observers, "observers", v, write_ReplicaState);
+  wArr(w, true, false, f_observers, "observers", v, write_DescribeQuorumResponseReplicaState);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_DescribeQuorumResponsePartitionData(x: Init<DescribeQuorumResponsePartitionData>, v: number): number {
   let n = 22;
   if (v >= 2) n += sStr(true, (x.errorMessage === undefined ? "" : x.errorMessage), "errorMessage");
-  n += sArr(true, (x.currentVoters ?? []), "currentVoters", v, size_ReplicaState);
-  n += sArr(true, (x.observers ?? []), "observers", v, size_ReplicaState);
+  n += sArr(true, (x.currentVoters ?? []), "currentVoters", v, size_DescribeQuorumResponseReplicaState);
+  n += sArr(true, (x.observers ?? []), "observers", v, size_DescribeQuorumResponseReplicaState);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -394,7 +394,7 @@ function size_DescribeQuorumResponseTopicData(x: Init<DescribeQuorumResponseTopi
 }
 
 /** Listener (in DescribeQuorumResponse), versions 2+, flexible 2+. */
-export interface Listener {
+export interface DescribeQuorumResponseListener {
   /** string, versions 2+; map key. */
   name: string;
   /** string, versions 2+. */
@@ -405,7 +405,7 @@ export interface Listener {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
+function read_DescribeQuorumResponseListener(r: Reader, _v: number, o: ResolvedOptions): DescribeQuorumResponseListener {
   const f_name = rStr(r, true, o, "name");
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -416,12 +416,12 @@ function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Listener = { name: f_name, host: f_host, port: f_port };
+  const x: DescribeQuorumResponseListener = { name: f_name, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
+function write_DescribeQuorumResponseListener(w: Writer, x: Init<DescribeQuorumResponseListener>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_host = (x.host ?? "");
@@ -431,7 +431,7 @@ function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Listener(x: Init<Listener>, _v: number): number {
+function size_DescribeQuorumResponseListener(x: Init<DescribeQuorumResponseListener>, _v: number): number {
   let n = 2;
   n += sStr(true, (x.name ?? ""), "name");
   n += sStr(true, (x.host ?? ""), "host");
@@ -445,14 +445,14 @@ export interface Node {
   /** int32, versions 2+; map key; entity brokerId. */
   nodeId: number;
   /** array of Listener, versions 2+. */
-  listeners: Listener[];
+  listeners: DescribeQuorumResponseListener[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_Node(r: Reader, v: number, o: ResolvedOptions): Node {
   const f_nodeId = r.i32be();
-  const f_listeners = rArr(r, true, "listeners", o, v, read_Listener);
+  const f_listeners = rArr(r, true, "listeners", o, v, read_DescribeQuorumResponseListener);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -469,13 +469,13 @@ function write_Node(w: Writer, x: Init<Node>, v: number): void {
   const f_nodeId = (x.nodeId ?? 0);
   w.i32be(f_nodeId);
   const f_listeners = (x.listeners ?? []);
-  wArr(w, true, false, f_listeners, "listeners", v, write_Listener);
+  wArr(w, true, false, f_listeners, "listeners", v, write_DescribeQuorumResponseListener);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_Node(x: Init<Node>, v: number): number {
   let n = 4;
-  n += sArr(true, (x.listeners ?? []), "listeners", v, size_Listener);
+  n += sArr(true, (x.listeners ?? []), "listeners", v, size_DescribeQuorumResponseListener);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -535,8 +535,8 @@ function size_DescribeQuorumResponse(x: Init<DescribeQuorumResponse>, v: number)
   return n;
 }
 
-const M_ReplicaState: StructMeta = {
-  name: "ReplicaState",
+const M_DescribeQuorumResponseReplicaState: StructMeta = {
+  name: "DescribeQuorumResponseReplicaState",
   flexible: 0x7,
   fields: [
     ["replicaId", "int32", 0x7, 0x0, 0x0, -1],
@@ -557,8 +557,8 @@ const M_DescribeQuorumResponsePartitionData: StructMeta = {
     ["leaderId", "int32", 0x7, 0x0, 0x0, -1],
     ["leaderEpoch", "int32", 0x7, 0x0, 0x0, -1],
     ["highWatermark", "int64", 0x7, 0x0, 0x0, -1],
-    ["currentVoters", "[]struct", 0x7, 0x0, 0x0, -1, M_ReplicaState],
-    ["observers", "[]struct", 0x7, 0x0, 0x0, -1, M_ReplicaState],
+    ["currentVoters", "[]struct", 0x7, 0x0, 0x0, -1, M_DescribeQuorumResponseReplicaState],
+    ["observers", "[]struct", 0x7, 0x0, 0x0, -1, M_DescribeQuorumResponseReplicaState],
   ],
 };
 
@@ -571,8 +571,8 @@ const M_DescribeQuorumResponseTopicData: StructMeta = {
   ],
 };
 
-const M_Listener: StructMeta = {
-  name: "Listener",
+const M_DescribeQuorumResponseListener: StructMeta = {
+  name: "DescribeQuorumResponseListener",
   flexible: 0x4,
   fields: [
     ["name", "string", 0x4, 0x0, 0x0, -1],
@@ -586,7 +586,7 @@ const M_Node: StructMeta = {
   flexible: 0x4,
   fields: [
     ["nodeId", "int32", 0x4, 0x0, 0x0, -1],
-    ["listeners", "[]struct", 0x4, 0x0, 0x0, -1, M_Listener],
+    ["listeners", "[]struct", 0x4, 0x0, 0x0, -1, M_DescribeQuorumResponseListener],
   ],
 };
 

@@ -41,14 +41,14 @@ import {
 } from "../_runtime.ts";
 
 /** TopicRequest (in DescribeTopicPartitionsRequest), versions 0+, flexible 0+. */
-export interface TopicRequest {
+export interface DescribeTopicPartitionsRequestTopicRequest {
   /** string, versions 0+; entity topicName. */
   name: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicRequest(r: Reader, _v: number, o: ResolvedOptions): TopicRequest {
+function read_DescribeTopicPartitionsRequestTopicRequest(r: Reader, _v: number, o: ResolvedOptions): DescribeTopicPartitionsRequestTopicRequest {
   const f_name = rStr(r, true, o, "name");
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -57,18 +57,18 @@ function read_TopicRequest(r: Reader, _v: number, o: ResolvedOptions): TopicRequ
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopicRequest = { name: f_name };
+  const x: DescribeTopicPartitionsRequestTopicRequest = { name: f_name };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicRequest(w: Writer, x: Init<TopicRequest>, _v: number): void {
+function write_DescribeTopicPartitionsRequestTopicRequest(w: Writer, x: Init<DescribeTopicPartitionsRequestTopicRequest>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopicRequest(x: Init<TopicRequest>, _v: number): number {
+function size_DescribeTopicPartitionsRequestTopicRequest(x: Init<DescribeTopicPartitionsRequestTopicRequest>, _v: number): number {
   let n = 0;
   n += sStr(true, (x.name ?? ""), "name");
   const u = x._unknownTaggedFields;
@@ -120,7 +120,7 @@ function size_DescribeTopicPartitionsRequestCursor(x: Init<DescribeTopicPartitio
 /** DescribeTopicPartitionsRequest, versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsRequest {
   /** array of TopicRequest, versions 0+. */
-  topics: TopicRequest[];
+  topics: DescribeTopicPartitionsRequestTopicRequest[];
   /** int32, versions 0+; default 2000. */
   responsePartitionLimit: number;
   /** struct Cursor, versions 0+; nullable 0+; default null. */
@@ -130,7 +130,7 @@ export interface DescribeTopicPartitionsRequest {
 }
 
 function read_DescribeTopicPartitionsRequest(r: Reader, v: number, o: ResolvedOptions): DescribeTopicPartitionsRequest {
-  const f_topics = rArr(r, true, "topics", o, v, read_TopicRequest);
+  const f_topics = rArr(r, true, "topics", o, v, read_DescribeTopicPartitionsRequestTopicRequest);
   const f_responsePartitionLimit = r.i32be();
   const f_cursor = rStructN(r, v, o, read_DescribeTopicPartitionsRequestCursor);
   let u: TaggedField[] | undefined;
@@ -147,7 +147,7 @@ function read_DescribeTopicPartitionsRequest(r: Reader, v: number, o: ResolvedOp
 
 function write_DescribeTopicPartitionsRequest(w: Writer, x: Init<DescribeTopicPartitionsRequest>, v: number): void {
   const f_topics = (x.topics ?? []);
-  wArr(w, true, false, f_topics, "topics", v, write_TopicRequest);
+  wArr(w, true, false, f_topics, "topics", v, write_DescribeTopicPartitionsRequestTopicRequest);
   const f_responsePartitionLimit = (x.responsePartitionLimit ?? 2000);
   w.i32be(f_responsePartitionLimit);
   const f_cursor = (x.cursor === undefined ? null : x.cursor);
@@ -157,15 +157,15 @@ function write_DescribeTopicPartitionsRequest(w: Writer, x: Init<DescribeTopicPa
 
 function size_DescribeTopicPartitionsRequest(x: Init<DescribeTopicPartitionsRequest>, v: number): number {
   let n = 4;
-  n += sArr(true, (x.topics ?? []), "topics", v, size_TopicRequest);
+  n += sArr(true, (x.topics ?? []), "topics", v, size_DescribeTopicPartitionsRequestTopicRequest);
   n += sStructN(true, (x.cursor === undefined ? null : x.cursor), v, size_DescribeTopicPartitionsRequestCursor);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_TopicRequest: StructMeta = {
-  name: "TopicRequest",
+const M_DescribeTopicPartitionsRequestTopicRequest: StructMeta = {
+  name: "DescribeTopicPartitionsRequestTopicRequest",
   flexible: 0x1,
   fields: [
     ["name", "string", 0x1, 0x0, 0x0, -1],
@@ -185,7 +185,7 @@ const M_DescribeTopicPartitionsRequest: StructMeta = {
   name: "DescribeTopicPartitionsRequest",
   flexible: 0x1,
   fields: [
-    ["topics", "[]struct", 0x1, 0x0, 0x0, -1, M_TopicRequest],
+    ["topics", "[]struct", 0x1, 0x0, 0x0, -1, M_DescribeTopicPartitionsRequestTopicRequest],
     ["responsePartitionLimit", "int32", 0x1, 0x0, 0x0, -1],
     ["cursor", "struct", 0x1, 0x1, 0x0, -1, M_DescribeTopicPartitionsRequestCursor],
   ],

@@ -127,7 +127,7 @@ export const DescribeTransactionsRequestCodec: MessageCodec<DescribeTransactions
 };
 
 /** TopicData (in DescribeTransactionsResponse), versions 0+, flexible 0+. */
-export interface TopicData {
+export interface DescribeTransactionsResponseTopicData {
   /** string, versions 0+; map key; entity topicName. */
   topic: string;
   /** array of int32, versions 0+. */
@@ -136,7 +136,7 @@ export interface TopicData {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicData(r: Reader, v: number, o: ResolvedOptions): TopicData {
+function read_DescribeTransactionsResponseTopicData(r: Reader, v: number, o: ResolvedOptions): DescribeTransactionsResponseTopicData {
   const f_topic = rStr(r, true, o, "topic");
   const f_partitions = rArr(r, true, "partitions", o, v, eI32);
   let u: TaggedField[] | undefined;
@@ -146,12 +146,12 @@ function read_TopicData(r: Reader, v: number, o: ResolvedOptions): TopicData {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopicData = { topic: f_topic, partitions: f_partitions };
+  const x: DescribeTransactionsResponseTopicData = { topic: f_topic, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicData(w: Writer, x: Init<TopicData>, v: number): void {
+function write_DescribeTransactionsResponseTopicData(w: Writer, x: Init<DescribeTransactionsResponseTopicData>, v: number): void {
   const f_topic = (x.topic ?? "");
   wStr(w, true, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
@@ -159,7 +159,7 @@ function write_TopicData(w: Writer, x: Init<TopicData>, v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopicData(x: Init<TopicData>, _v: number): number {
+function size_DescribeTransactionsResponseTopicData(x: Init<DescribeTransactionsResponseTopicData>, _v: number): number {
   let n = 0;
   n += sStr(true, (x.topic ?? ""), "topic");
   n += sArrFixed(true, (x.partitions ?? []), "partitions", 4);
@@ -169,7 +169,7 @@ function size_TopicData(x: Init<TopicData>, _v: number): number {
 }
 
 /** TransactionState (in DescribeTransactionsResponse), versions 0+, flexible 0+. */
-export interface TransactionState {
+export interface DescribeTransactionsResponseTransactionState {
   /** int16, versions 0+. */
   errorCode: number;
   /** string, versions 0+; entity transactionalId. */
@@ -185,12 +185,12 @@ export interface TransactionState {
   /** int16, versions 0+. */
   producerEpoch: number;
   /** array of TopicData, versions 0+. */
-  topics: TopicData[];
+  topics: DescribeTransactionsResponseTopicData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TransactionState(r: Reader, v: number, o: ResolvedOptions): TransactionState {
+function read_DescribeTransactionsResponseTransactionState(r: Reader, v: number, o: ResolvedOptions): DescribeTransactionsResponseTransactionState {
   const f_errorCode = r.i16be();
   const f_transactionalId = rStr(r, true, o, "transactionalId");
   const f_transactionState = rStr(r, true, o, "transactionState");
@@ -198,7 +198,7 @@ function read_TransactionState(r: Reader, v: number, o: ResolvedOptions): Transa
   const f_transactionStartTimeMs = r.i64be();
   const f_producerId = r.i64be();
   const f_producerEpoch = r.i16be();
-  const f_topics = rArr(r, true, "topics", o, v, read_TopicData);
+  const f_topics = rArr(r, true, "topics", o, v, read_DescribeTransactionsResponseTopicData);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -206,12 +206,12 @@ function read_TransactionState(r: Reader, v: number, o: ResolvedOptions): Transa
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TransactionState = { errorCode: f_errorCode, transactionalId: f_transactionalId, transactionState: f_transactionState, transactionTimeoutMs: f_transactionTimeoutMs, transactionStartTimeMs: f_transactionStartTimeMs, producerId: f_producerId, producerEpoch: f_producerEpoch, topics: f_topics };
+  const x: DescribeTransactionsResponseTransactionState = { errorCode: f_errorCode, transactionalId: f_transactionalId, transactionState: f_transactionState, transactionTimeoutMs: f_transactionTimeoutMs, transactionStartTimeMs: f_transactionStartTimeMs, producerId: f_producerId, producerEpoch: f_producerEpoch, topics: f_topics };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TransactionState(w: Writer, x: Init<TransactionState>, v: number): void {
+function write_DescribeTransactionsResponseTransactionState(w: Writer, x: Init<DescribeTransactionsResponseTransactionState>, v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_transactionalId = (x.transactionalId ?? "");
@@ -227,15 +227,15 @@ function write_TransactionState(w: Writer, x: Init<TransactionState>, v: number)
   const f_producerEpoch = (x.producerEpoch ?? 0);
   w.i16be(f_producerEpoch);
   const f_topics = (x.topics ?? []);
-  wArr(w, true, false, f_topics, "topics", v, write_TopicData);
+  wArr(w, true, false, f_topics, "topics", v, write_DescribeTransactionsResponseTopicData);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TransactionState(x: Init<TransactionState>, v: number): number {
+function size_DescribeTransactionsResponseTransactionState(x: Init<DescribeTransactionsResponseTransactionState>, v: number): number {
   let n = 24;
   n += sStr(true, (x.transactionalId ?? ""), "transactionalId");
   n += sStr(true, (x.transactionState ?? ""), "transactionState");
-  n += sArr(true, (x.topics ?? []), "topics", v, size_TopicData);
+  n += sArr(true, (x.topics ?? []), "topics", v, size_DescribeTransactionsResponseTopicData);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -246,14 +246,14 @@ export interface DescribeTransactionsResponse {
   /** int32, versions 0+. */
   throttleTimeMs: number;
   /** array of TransactionState, versions 0+. */
-  transactionStates: TransactionState[];
+  transactionStates: DescribeTransactionsResponseTransactionState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_DescribeTransactionsResponse(r: Reader, v: number, o: ResolvedOptions): DescribeTransactionsResponse {
   const f_throttleTimeMs = r.i32be();
-  const f_transactionStates = rArr(r, true, "transactionStates", o, v, read_TransactionState);
+  const f_transactionStates = rArr(r, true, "transactionStates", o, v, read_DescribeTransactionsResponseTransactionState);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -270,20 +270,20 @@ function write_DescribeTransactionsResponse(w: Writer, x: Init<DescribeTransacti
   const f_throttleTimeMs = (x.throttleTimeMs ?? 0);
   w.i32be(f_throttleTimeMs);
   const f_transactionStates = (x.transactionStates ?? []);
-  wArr(w, true, false, f_transactionStates, "transactionStates", v, write_TransactionState);
+  wArr(w, true, false, f_transactionStates, "transactionStates", v, write_DescribeTransactionsResponseTransactionState);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_DescribeTransactionsResponse(x: Init<DescribeTransactionsResponse>, v: number): number {
   let n = 4;
-  n += sArr(true, (x.transactionStates ?? []), "transactionStates", v, size_TransactionState);
+  n += sArr(true, (x.transactionStates ?? []), "transactionStates", v, size_DescribeTransactionsResponseTransactionState);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_TopicData: StructMeta = {
-  name: "TopicData",
+const M_DescribeTransactionsResponseTopicData: StructMeta = {
+  name: "DescribeTransactionsResponseTopicData",
   flexible: 0x1,
   fields: [
     ["topic", "string", 0x1, 0x0, 0x0, -1],
@@ -291,8 +291,8 @@ const M_TopicData: StructMeta = {
   ],
 };
 
-const M_TransactionState: StructMeta = {
-  name: "TransactionState",
+const M_DescribeTransactionsResponseTransactionState: StructMeta = {
+  name: "DescribeTransactionsResponseTransactionState",
   flexible: 0x1,
   fields: [
     ["errorCode", "int16", 0x1, 0x0, 0x0, -1],
@@ -302,7 +302,7 @@ const M_TransactionState: StructMeta = {
     ["transactionStartTimeMs", "int64", 0x1, 0x0, 0x0, -1],
     ["producerId", "int64", 0x1, 0x0, 0x0, -1],
     ["producerEpoch", "int16", 0x1, 0x0, 0x0, -1],
-    ["topics", "[]struct", 0x1, 0x0, 0x0, -1, M_TopicData],
+    ["topics", "[]struct", 0x1, 0x0, 0x0, -1, M_DescribeTransactionsResponseTopicData],
   ],
 };
 
@@ -311,7 +311,7 @@ const M_DescribeTransactionsResponse: StructMeta = {
   flexible: 0x1,
   fields: [
     ["throttleTimeMs", "int32", 0x1, 0x0, 0x0, -1],
-    ["transactionStates", "[]struct", 0x1, 0x0, 0x0, -1, M_TransactionState],
+    ["transactionStates", "[]struct", 0x1, 0x0, 0x0, -1, M_DescribeTransactionsResponseTransactionState],
   ],
 };
 

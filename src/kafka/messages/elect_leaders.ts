@@ -37,7 +37,7 @@ import {
 } from "../_runtime.ts";
 
 /** TopicPartitions (in ElectLeadersRequest), versions 0+, flexible 2+. */
-export interface TopicPartitions {
+export interface ElectLeadersRequestTopicPartitions {
   /** string, versions 0+; map key; entity topicName. */
   topic: string;
   /** array of int32, versions 0+. */
@@ -46,7 +46,7 @@ export interface TopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicPartitions(r: Reader, v: number, o: ResolvedOptions): TopicPartitions {
+function read_ElectLeadersRequestTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ElectLeadersRequestTopicPartitions {
   const f_topic = rStr(r, v >= 2, o, "topic");
   const f_partitions = rArr(r, v >= 2, "partitions", o, v, eI32);
   let u: TaggedField[] | undefined;
@@ -58,12 +58,12 @@ function read_TopicPartitions(r: Reader, v: number, o: ResolvedOptions): TopicPa
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: TopicPartitions = { topic: f_topic, partitions: f_partitions };
+  const x: ElectLeadersRequestTopicPartitions = { topic: f_topic, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicPartitions(w: Writer, x: Init<TopicPartitions>, v: number): void {
+function write_ElectLeadersRequestTopicPartitions(w: Writer, x: Init<ElectLeadersRequestTopicPartitions>, v: number): void {
   const f_topic = (x.topic ?? "");
   wStr(w, v >= 2, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
@@ -75,7 +75,7 @@ function write_TopicPartitions(w: Writer, x: Init<TopicPartitions>, v: number): 
   }
 }
 
-function size_TopicPartitions(x: Init<TopicPartitions>, v: number): number {
+function size_ElectLeadersRequestTopicPartitions(x: Init<ElectLeadersRequestTopicPartitions>, v: number): number {
   let n = 0;
   n += sStr(v >= 2, (x.topic ?? ""), "topic");
   n += sArrFixed(v >= 2, (x.partitions ?? []), "partitions", 4);
@@ -91,7 +91,7 @@ export interface ElectLeadersRequest {
   /** int8, versions 1+. */
   electionType: number;
   /** array of TopicPartitions, versions 0+; nullable 0+. */
-  topicPartitions: TopicPartitions[] | null;
+  topicPartitions: ElectLeadersRequestTopicPartitions[] | null;
   /** int32, versions 0+; default 60000. */
   timeoutMs: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
@@ -100,7 +100,7 @@ export interface ElectLeadersRequest {
 
 function read_ElectLeadersRequest(r: Reader, v: number, o: ResolvedOptions): ElectLeadersRequest {
   const f_electionType = v >= 1 ? r.i8() : 0;
-  const f_topicPartitions = rArrN(r, v >= 2, true, "topicPartitions", o, v, read_TopicPartitions);
+  const f_topicPartitions = rArrN(r, v >= 2, true, "topicPartitions", o, v, read_ElectLeadersRequestTopicPartitions);
   const f_timeoutMs = r.i32be();
   let u: TaggedField[] | undefined;
   if (v >= 2) {
@@ -121,7 +121,7 @@ function write_ElectLeadersRequest(w: Writer, x: Init<ElectLeadersRequest>, v: n
   if (v >= 1) w.i8(f_electionType);
   else if (f_electionType !== 0) throw cannotCarry("ElectLeadersRequest", "electionType", v);
   const f_topicPartitions = (x.topicPartitions === undefined ? [] : x.topicPartitions);
-  wArr(w, v >= 2, true, f_topicPartitions, "topicPartitions", v, write_TopicPartitions);
+  wArr(w, v >= 2, true, f_topicPartitions, "topicPartitions", v, write_ElectLeadersRequestTopicPartitions);
   const f_timeoutMs = (x.timeoutMs ?? 60000);
   w.i32be(f_timeoutMs);
   if (v >= 2) {
@@ -134,7 +134,7 @@ function write_ElectLeadersRequest(w: Writer, x: Init<ElectLeadersRequest>, v: n
 function size_ElectLeadersRequest(x: Init<ElectLeadersRequest>, v: number): number {
   let n = 4;
   if (v >= 1) n += 1;
-  n += sArr(v >= 2, (x.topicPartitions === undefined ? [] : x.topicPartitions), "topicPartitions", v, size_TopicPartitions);
+  n += sArr(v >= 2, (x.topicPartitions === undefined ? [] : x.topicPartitions), "topicPartitions", v, size_ElectLeadersRequestTopicPartitions);
   if (v >= 2) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -142,8 +142,8 @@ function size_ElectLeadersRequest(x: Init<ElectLeadersRequest>, v: number): numb
   return n;
 }
 
-const M_TopicPartitions: StructMeta = {
-  name: "TopicPartitions",
+const M_ElectLeadersRequestTopicPartitions: StructMeta = {
+  name: "ElectLeadersRequestTopicPartitions",
   flexible: 0x4,
   fields: [
     ["topic", "string", 0x7, 0x0, 0x0, -1],
@@ -156,7 +156,7 @@ const M_ElectLeadersRequest: StructMeta = {
   flexible: 0x4,
   fields: [
     ["electionType", "int8", 0x6, 0x0, 0x0, -1],
-    ["topicPartitions", "[]struct", 0x7, 0x7, 0x0, -1, M_TopicPartitions],
+    ["topicPartitions", "[]struct", 0x7, 0x7, 0x0, -1, M_ElectLeadersRequestTopicPartitions],
     ["timeoutMs", "int32", 0x7, 0x0, 0x0, -1],
   ],
 };
@@ -209,7 +209,7 @@ export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = {
 };
 
 /** PartitionResult (in ElectLeadersResponse), versions 0+, flexible 2+. */
-export interface PartitionResult {
+export interface ElectLeadersResponsePartitionResult {
   /** int32, versions 0+. */
   partitionId: number;
   /** int16, versions 0+. */
@@ -220,7 +220,7 @@ export interface PartitionResult {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionResult(r: Reader, v: number, o: ResolvedOptions): PartitionResult {
+function read_ElectLeadersResponsePartitionResult(r: Reader, v: number, o: ResolvedOptions): ElectLeadersResponsePartitionResult {
   const f_partitionId = r.i32be();
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, v >= 2, true, o, "errorMessage");
@@ -233,12 +233,12 @@ function read_PartitionResult(r: Reader, v: number, o: ResolvedOptions): Partiti
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: PartitionResult = { partitionId: f_partitionId, errorCode: f_errorCode, errorMessage: f_errorMessage };
+  const x: ElectLeadersResponsePartitionResult = { partitionId: f_partitionId, errorCode: f_errorCode, errorMessage: f_errorMessage };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionResult(w: Writer, x: Init<PartitionResult>, v: number): void {
+function write_ElectLeadersResponsePartitionResult(w: Writer, x: Init<ElectLeadersResponsePartitionResult>, v: number): void {
   const f_partitionId = (x.partitionId ?? 0);
   w.i32be(f_partitionId);
   const f_errorCode = (x.errorCode ?? 0);
@@ -252,7 +252,7 @@ function write_PartitionResult(w: Writer, x: Init<PartitionResult>, v: number): 
   }
 }
 
-function size_PartitionResult(x: Init<PartitionResult>, v: number): number {
+function size_ElectLeadersResponsePartitionResult(x: Init<ElectLeadersResponsePartitionResult>, v: number): number {
   let n = 6;
   n += sStr(v >= 2, (x.errorMessage === undefined ? "" : x.errorMessage), "errorMessage");
   if (v >= 2) {
@@ -267,14 +267,14 @@ export interface ReplicaElectionResult {
   /** string, versions 0+; entity topicName. */
   topic: string;
   /** array of PartitionResult, versions 0+. */
-  partitionResult: PartitionResult[];
+  partitionResult: ElectLeadersResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_ReplicaElectionResult(r: Reader, v: number, o: ResolvedOptions): ReplicaElectionResult {
   const f_topic = rStr(r, v >= 2, o, "topic");
-  const f_partitionResult = rArr(r, v >= 2, "partitionResult", o, v, read_PartitionResult);
+  const f_partitionResult = rArr(r, v >= 2, "partitionResult", o, v, read_ElectLeadersResponsePartitionResult);
   let u: TaggedField[] | undefined;
   if (v >= 2) {
     const n = rTagCount(r, o);
@@ -293,7 +293,7 @@ function write_ReplicaElectionResult(w: Writer, x: Init<ReplicaElectionResult>, 
   const f_topic = (x.topic ?? "");
   wStr(w, v >= 2, false, f_topic, "topic");
   const f_partitionResult = (x.partitionResult ?? []);
-  wArr(w, v >= 2, false, f_partitionResult, "partitionResult", v, write_PartitionResult);
+  wArr(w, v >= 2, false, f_partitionResult, "partitionResult", v, write_ElectLeadersResponsePartitionResult);
   if (v >= 2) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -304,7 +304,7 @@ function write_ReplicaElectionResult(w: Writer, x: Init<ReplicaElectionResult>, 
 function size_ReplicaElectionResult(x: Init<ReplicaElectionResult>, v: number): number {
   let n = 0;
   n += sStr(v >= 2, (x.topic ?? ""), "topic");
-  n += sArr(v >= 2, (x.partitionResult ?? []), "partitionResult", v, size_PartitionResult);
+  n += sArr(v >= 2, (x.partitionResult ?? []), "partitionResult", v, size_ElectLeadersResponsePartitionResult);
   if (v >= 2) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -368,8 +368,8 @@ function size_ElectLeadersResponse(x: Init<ElectLeadersResponse>, v: number): nu
   return n;
 }
 
-const M_PartitionResult: StructMeta = {
-  name: "PartitionResult",
+const M_ElectLeadersResponsePartitionResult: StructMeta = {
+  name: "ElectLeadersResponsePartitionResult",
   flexible: 0x4,
   fields: [
     ["partitionId", "int32", 0x7, 0x0, 0x0, -1],
@@ -383,7 +383,7 @@ const M_ReplicaElectionResult: StructMeta = {
   flexible: 0x4,
   fields: [
     ["topic", "string", 0x7, 0x0, 0x0, -1],
-    ["partitionResult", "[]struct", 0x7, 0x0, 0x0, -1, M_PartitionResult],
+    ["partitionResult", "[]struct", 0x7, 0x0, 0x0, -1, M_ElectLeadersResponsePartitionResult],
   ],
 };
 

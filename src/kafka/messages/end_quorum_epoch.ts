@@ -195,7 +195,7 @@ function size_EndQuorumEpochRequestTopicData(x: Init<EndQuorumEpochRequestTopicD
 }
 
 /** LeaderEndpoint (in EndQuorumEpochRequest), versions 1+, flexible 1+. */
-export interface LeaderEndpoint {
+export interface EndQuorumEpochRequestLeaderEndpoint {
   /** string, versions 1+; map key. */
   name: string;
   /** string, versions 1+. */
@@ -206,7 +206,7 @@ export interface LeaderEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_LeaderEndpoint(r: Reader, _v: number, o: ResolvedOptions): LeaderEndpoint {
+function read_EndQuorumEpochRequestLeaderEndpoint(r: Reader, _v: number, o: ResolvedOptions): EndQuorumEpochRequestLeaderEndpoint {
   const f_name = rStr(r, true, o, "name");
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -217,12 +217,12 @@ function read_LeaderEndpoint(r: Reader, _v: number, o: ResolvedOptions): LeaderE
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: LeaderEndpoint = { name: f_name, host: f_host, port: f_port };
+  const x: EndQuorumEpochRequestLeaderEndpoint = { name: f_name, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_LeaderEndpoint(w: Writer, x: Init<LeaderEndpoint>, _v: number): void {
+function write_EndQuorumEpochRequestLeaderEndpoint(w: Writer, x: Init<EndQuorumEpochRequestLeaderEndpoint>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_host = (x.host ?? "");
@@ -232,7 +232,7 @@ function write_LeaderEndpoint(w: Writer, x: Init<LeaderEndpoint>, _v: number): v
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_LeaderEndpoint(x: Init<LeaderEndpoint>, _v: number): number {
+function size_EndQuorumEpochRequestLeaderEndpoint(x: Init<EndQuorumEpochRequestLeaderEndpoint>, _v: number): number {
   let n = 2;
   n += sStr(true, (x.name ?? ""), "name");
   n += sStr(true, (x.host ?? ""), "host");
@@ -248,7 +248,7 @@ export interface EndQuorumEpochRequest {
   /** array of TopicData, versions 0+. */
   topics: EndQuorumEpochRequestTopicData[];
   /** array of LeaderEndpoint, versions 1+; ignorable. */
-  leaderEndpoints: LeaderEndpoint[];
+  leaderEndpoints: EndQuorumEpochRequestLeaderEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -256,7 +256,7 @@ export interface EndQuorumEpochRequest {
 function read_EndQuorumEpochRequest(r: Reader, v: number, o: ResolvedOptions): EndQuorumEpochRequest {
   const f_clusterId = rStrN(r, v >= 1, true, o, "clusterId");
   const f_topics = rArr(r, v >= 1, "topics", o, v, read_EndQuorumEpochRequestTopicData);
-  const f_leaderEndpoints = v >= 1 ? rArr(r, true, "leaderEndpoints", o, v, read_LeaderEndpoint) : [];
+  const f_leaderEndpoints = v >= 1 ? rArr(r, true, "leaderEndpoints", o, v, read_EndQuorumEpochRequestLeaderEndpoint) : [];
   let u: TaggedField[] | undefined;
   if (v >= 1) {
     const n = rTagCount(r, o);
@@ -277,7 +277,7 @@ function write_EndQuorumEpochRequest(w: Writer, x: Init<EndQuorumEpochRequest>, 
   const f_topics = (x.topics ?? []);
   wArr(w, v >= 1, false, f_topics, "topics", v, write_EndQuorumEpochRequestTopicData);
   const f_leaderEndpoints = (x.leaderEndpoints ?? []);
-  if (v >= 1) wArr(w, true, false, f_leaderEndpoints, "leaderEndpoints", v, write_LeaderEndpoint);
+  if (v >= 1) wArr(w, true, false, f_leaderEndpoints, "leaderEndpoints", v, write_EndQuorumEpochRequestLeaderEndpoint);
   if (v >= 1) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -289,7 +289,7 @@ function size_EndQuorumEpochRequest(x: Init<EndQuorumEpochRequest>, v: number): 
   let n = 0;
   n += sStr(v >= 1, (x.clusterId === undefined ? null : x.clusterId), "clusterId");
   n += sArr(v >= 1, (x.topics ?? []), "topics", v, size_EndQuorumEpochRequestTopicData);
-  if (v >= 1) n += sArr(true, (x.leaderEndpoints ?? []), "leaderEndpoints", v, size_LeaderEndpoint);
+  if (v >= 1) n += sArr(true, (x.leaderEndpoints ?? []), "leaderEndpoints", v, size_EndQuorumEpochRequestLeaderEndpoint);
   if (v >= 1) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -327,8 +327,8 @@ const M_EndQuorumEpochRequestTopicData: StructMeta = {
   ],
 };
 
-const M_LeaderEndpoint: StructMeta = {
-  name: "LeaderEndpoint",
+const M_EndQuorumEpochRequestLeaderEndpoint: StructMeta = {
+  name: "EndQuorumEpochRequestLeaderEndpoint",
   flexible: 0x2,
   fields: [
     ["name", "string", 0x2, 0x0, 0x0, -1],
@@ -343,7 +343,7 @@ const M_EndQuorumEpochRequest: StructMeta = {
   fields: [
     ["clusterId", "string", 0x3, 0x3, 0x0, -1],
     ["topics", "[]struct", 0x3, 0x0, 0x0, -1, M_EndQuorumEpochRequestTopicData],
-    ["leaderEndpoints", "[]struct", 0x2, 0x0, 0x0, -1, M_LeaderEndpoint],
+    ["leaderEndpoints", "[]struct", 0x2, 0x0, 0x0, -1, M_EndQuorumEpochRequestLeaderEndpoint],
   ],
 };
 
@@ -503,7 +503,7 @@ function size_EndQuorumEpochResponseTopicData(x: Init<EndQuorumEpochResponseTopi
 }
 
 /** NodeEndpoint (in EndQuorumEpochResponse), versions 1+, flexible 1+. */
-export interface NodeEndpoint {
+export interface EndQuorumEpochResponseNodeEndpoint {
   /** int32, versions 1+; map key; entity brokerId. */
   nodeId: number;
   /** string, versions 1+. */
@@ -514,7 +514,7 @@ export interface NodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpoint {
+function read_EndQuorumEpochResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): EndQuorumEpochResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -525,12 +525,12 @@ function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpo
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: NodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port };
+  const x: EndQuorumEpochResponseNodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void {
+function write_EndQuorumEpochResponseNodeEndpoint(w: Writer, x: Init<EndQuorumEpochResponseNodeEndpoint>, _v: number): void {
   const f_nodeId = (x.nodeId ?? 0);
   w.i32be(f_nodeId);
   const f_host = (x.host ?? "");
@@ -540,7 +540,7 @@ function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_NodeEndpoint(x: Init<NodeEndpoint>, _v: number): number {
+function size_EndQuorumEpochResponseNodeEndpoint(x: Init<EndQuorumEpochResponseNodeEndpoint>, _v: number): number {
   let n = 6;
   n += sStr(true, (x.host ?? ""), "host");
   const u = x._unknownTaggedFields;
@@ -555,7 +555,7 @@ export interface EndQuorumEpochResponse {
   /** array of TopicData, versions 0+. */
   topics: EndQuorumEpochResponseTopicData[];
   /** array of NodeEndpoint, versions 1+; tag 0 (tagged 1+). */
-  nodeEndpoints: NodeEndpoint[];
+  nodeEndpoints: EndQuorumEpochResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -563,7 +563,7 @@ export interface EndQuorumEpochResponse {
 function read_EndQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions): EndQuorumEpochResponse {
   const f_errorCode = r.i16be();
   const f_topics = rArr(r, v >= 1, "topics", o, v, read_EndQuorumEpochResponseTopicData);
-  let f_nodeEndpoints: NodeEndpoint[] = [];
+  let f_nodeEndpoints: EndQuorumEpochResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
   if (v >= 1) {
     const n = rTagCount(r, o);
@@ -572,7 +572,7 @@ function read_EndQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions): 
       const size = r.uvarint() | 0;
       switch (tag) {
         case 0:
-          f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_NodeEndpoint);
+          f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_EndQuorumEpochResponseNodeEndpoint);
           break;
         default:
           u = rUnknownTag(r, tag, size, u);
@@ -599,8 +599,8 @@ function write_EndQuorumEpochResponse(w: Writer, x: Init<EndQuorumEpochResponse>
     if (u !== undefined) ui = wUnknown(w, u, ui, 0);
     if (t_nodeEndpoints) {
       w.uvarint(0);
-      w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint));
-      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_NodeEndpoint);
+      w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_EndQuorumEpochResponseNodeEndpoint));
+      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_EndQuorumEpochResponseNodeEndpoint);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -617,7 +617,7 @@ function size_EndQuorumEpochResponse(x: Init<EndQuorumEpochResponse>, v: number)
     n += sUnknown(u);
     const f_nodeEndpoints = (x.nodeEndpoints ?? []);
     if ((f_nodeEndpoints === null || f_nodeEndpoints.length !== 0)) {
-      const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint);
+      const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_EndQuorumEpochResponseNodeEndpoint);
       n += uvarintSize(0) + uvarintSize(p) + p;
       c++;
     }
@@ -646,8 +646,8 @@ const M_EndQuorumEpochResponseTopicData: StructMeta = {
   ],
 };
 
-const M_NodeEndpoint: StructMeta = {
-  name: "NodeEndpoint",
+const M_EndQuorumEpochResponseNodeEndpoint: StructMeta = {
+  name: "EndQuorumEpochResponseNodeEndpoint",
   flexible: 0x2,
   fields: [
     ["nodeId", "int32", 0x2, 0x0, 0x0, -1],
@@ -662,7 +662,7 @@ const M_EndQuorumEpochResponse: StructMeta = {
   fields: [
     ["errorCode", "int16", 0x3, 0x0, 0x0, -1],
     ["topics", "[]struct", 0x3, 0x0, 0x0, -1, M_EndQuorumEpochResponseTopicData],
-    ["nodeEndpoints", "[]struct", 0x2, 0x0, 0x2, 0, M_NodeEndpoint],
+    ["nodeEndpoints", "[]struct", 0x2, 0x0, 0x2, 0, M_EndQuorumEpochResponseNodeEndpoint],
   ],
 };
 

@@ -47,7 +47,7 @@ import {
 } from "../_runtime.ts";
 
 /** ReplicaState (in FetchRequest), versions 15+, flexible 15+. */
-export interface ReplicaState {
+export interface FetchRequestReplicaState {
   /** int32, versions 15+; default -1; entity brokerId. */
   replicaId: number;
   /** int64, versions 15+; default -1. */
@@ -56,7 +56,7 @@ export interface ReplicaState {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ReplicaState(r: Reader, _v: number, o: ResolvedOptions): ReplicaState {
+function read_FetchRequestReplicaState(r: Reader, _v: number, o: ResolvedOptions): FetchRequestReplicaState {
   const f_replicaId = r.i32be();
   const f_replicaEpoch = r.i64be();
   let u: TaggedField[] | undefined;
@@ -66,12 +66,12 @@ function read_ReplicaState(r: Reader, _v: number, o: ResolvedOptions): ReplicaSt
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: ReplicaState = { replicaId: f_replicaId, replicaEpoch: f_replicaEpoch };
+  const x: FetchRequestReplicaState = { replicaId: f_replicaId, replicaEpoch: f_replicaEpoch };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_ReplicaState(w: Writer, x: Init<ReplicaState>, _v: number): void {
+function write_FetchRequestReplicaState(w: Writer, x: Init<FetchRequestReplicaState>, _v: number): void {
   const f_replicaId = (x.replicaId ?? -1);
   w.i32be(f_replicaId);
   const f_replicaEpoch = (x.replicaEpoch ?? -1n);
@@ -79,7 +79,7 @@ function write_ReplicaState(w: Writer, x: Init<ReplicaState>, _v: number): void 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_ReplicaState(x: Init<ReplicaState>, _v: number): number {
+function size_FetchRequestReplicaState(x: Init<FetchRequestReplicaState>, _v: number): number {
   let n = 12;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -87,7 +87,7 @@ function size_ReplicaState(x: Init<ReplicaState>, _v: number): number {
 }
 
 /** FetchPartition (in FetchRequest), versions 0+, flexible 12+. */
-export interface FetchPartition {
+export interface FetchRequestFetchPartition {
   /** int32, versions 0+. */
   partition: number;
   /** int32, versions 9+; default -1; ignorable. */
@@ -108,7 +108,7 @@ export interface FetchPartition {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_FetchPartition(r: Reader, v: number, o: ResolvedOptions): FetchPartition {
+function read_FetchRequestFetchPartition(r: Reader, v: number, o: ResolvedOptions): FetchRequestFetchPartition {
   const f_partition = r.i32be();
   const f_currentLeaderEpoch = v >= 9 ? r.i32be() : -1;
   const f_fetchOffset = r.i64be();
@@ -145,12 +145,12 @@ function read_FetchPartition(r: Reader, v: number, o: ResolvedOptions): FetchPar
       }
     }
   }
-  const x: FetchPartition = { partition: f_partition, currentLeaderEpoch: f_currentLeaderEpoch, fetchOffset: f_fetchOffset, lastFetchedEpoch: f_lastFetchedEpoch, logStartOffset: f_logStartOffset, partitionMaxBytes: f_partitionMaxBytes, replicaDirectoryId: f_replicaDirectoryId, highWatermark: f_highWatermark };
+  const x: FetchRequestFetchPartition = { partition: f_partition, currentLeaderEpoch: f_currentLeaderEpoch, fetchOffset: f_fetchOffset, lastFetchedEpoch: f_lastFetchedEpoch, logStartOffset: f_logStartOffset, partitionMaxBytes: f_partitionMaxBytes, replicaDirectoryId: f_replicaDirectoryId, highWatermark: f_highWatermark };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_FetchPartition(w: Writer, x: Init<FetchPartition>, v: number): void {
+function write_FetchRequestFetchPartition(w: Writer, x: Init<FetchRequestFetchPartition>, v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_currentLeaderEpoch = (x.currentLeaderEpoch ?? -1);
@@ -190,7 +190,7 @@ function write_FetchPartition(w: Writer, x: Init<FetchPartition>, v: number): vo
   }
 }
 
-function size_FetchPartition(x: Init<FetchPartition>, v: number): number {
+function size_FetchRequestFetchPartition(x: Init<FetchRequestFetchPartition>, v: number): number {
   let n = 16;
   if (v >= 9) n += 4;
   if (v >= 12) n += 4;
@@ -217,21 +217,21 @@ function size_FetchPartition(x: Init<FetchPartition>, v: number): number {
 }
 
 /** FetchTopic (in FetchRequest), versions 0+, flexible 12+. */
-export interface FetchTopic {
+export interface FetchRequestFetchTopic {
   /** string, versions 0-12; ignorable; entity topicName. */
   topic: string;
   /** uuid, versions 13+; ignorable. */
   topicId: string;
   /** array of FetchPartition, versions 0+. */
-  partitions: FetchPartition[];
+  partitions: FetchRequestFetchPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_FetchTopic(r: Reader, v: number, o: ResolvedOptions): FetchTopic {
+function read_FetchRequestFetchTopic(r: Reader, v: number, o: ResolvedOptions): FetchRequestFetchTopic {
   const f_topic = v <= 12 ? rStr(r, v >= 12, o, "topic") : "";
   const f_topicId = v >= 13 ? rUuid(r) : ZERO_UUID;
-  const f_partitions = rArr(r, v >= 12, "partitions", o, v, read_FetchPartition);
+  const f_partitions = rArr(r, v >= 12, "partitions", o, v, read_FetchRequestFetchPartition);
   let u: TaggedField[] | undefined;
   if (v >= 12) {
     const n = rTagCount(r, o);
@@ -241,18 +241,18 @@ function read_FetchTopic(r: Reader, v: number, o: ResolvedOptions): FetchTopic {
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: FetchTopic = { topic: f_topic, topicId: f_topicId, partitions: f_partitions };
+  const x: FetchRequestFetchTopic = { topic: f_topic, topicId: f_topicId, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_FetchTopic(w: Writer, x: Init<FetchTopic>, v: number): void {
+function write_FetchRequestFetchTopic(w: Writer, x: Init<FetchRequestFetchTopic>, v: number): void {
   const f_topic = (x.topic ?? "");
   if (v <= 12) wStr(w, v >= 12, false, f_topic, "topic");
   const f_topicId = (x.topicId ?? ZERO_UUID);
   if (v >= 13) wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, v >= 12, false, f_partitions, "partitions", v, write_FetchPartition);
+  wArr(w, v >= 12, false, f_partitions, "partitions", v, write_FetchRequestFetchPartition);
   if (v >= 12) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -260,11 +260,11 @@ function write_FetchTopic(w: Writer, x: Init<FetchTopic>, v: number): void {
   }
 }
 
-function size_FetchTopic(x: Init<FetchTopic>, v: number): number {
+function size_FetchRequestFetchTopic(x: Init<FetchRequestFetchTopic>, v: number): number {
   let n = 0;
   if (v <= 12) n += sStr(v >= 12, (x.topic ?? ""), "topic");
   if (v >= 13) n += 16;
-  n += sArr(v >= 12, (x.partitions ?? []), "partitions", v, size_FetchPartition);
+  n += sArr(v >= 12, (x.partitions ?? []), "partitions", v, size_FetchRequestFetchPartition);
   if (v >= 12) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -273,7 +273,7 @@ function size_FetchTopic(x: Init<FetchTopic>, v: number): number {
 }
 
 /** ForgottenTopic (in FetchRequest), versions 7+, flexible 12+. */
-export interface ForgottenTopic {
+export interface FetchRequestForgottenTopic {
   /** string, versions 7-12; ignorable; entity topicName. */
   topic: string;
   /** uuid, versions 13+; ignorable. */
@@ -284,7 +284,7 @@ export interface ForgottenTopic {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ForgottenTopic(r: Reader, v: number, o: ResolvedOptions): ForgottenTopic {
+function read_FetchRequestForgottenTopic(r: Reader, v: number, o: ResolvedOptions): FetchRequestForgottenTopic {
   const f_topic = v <= 12 ? rStr(r, v >= 12, o, "topic") : "";
   const f_topicId = v >= 13 ? rUuid(r) : ZERO_UUID;
   const f_partitions = rArr(r, v >= 12, "partitions", o, v, eI32);
@@ -297,12 +297,12 @@ function read_ForgottenTopic(r: Reader, v: number, o: ResolvedOptions): Forgotte
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: ForgottenTopic = { topic: f_topic, topicId: f_topicId, partitions: f_partitions };
+  const x: FetchRequestForgottenTopic = { topic: f_topic, topicId: f_topicId, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_ForgottenTopic(w: Writer, x: Init<ForgottenTopic>, v: number): void {
+function write_FetchRequestForgottenTopic(w: Writer, x: Init<FetchRequestForgottenTopic>, v: number): void {
   const f_topic = (x.topic ?? "");
   if (v <= 12) wStr(w, v >= 12, false, f_topic, "topic");
   const f_topicId = (x.topicId ?? ZERO_UUID);
@@ -316,7 +316,7 @@ function write_ForgottenTopic(w: Writer, x: Init<ForgottenTopic>, v: number): vo
   }
 }
 
-function size_ForgottenTopic(x: Init<ForgottenTopic>, v: number): number {
+function size_FetchRequestForgottenTopic(x: Init<FetchRequestForgottenTopic>, v: number): number {
   let n = 0;
   if (v <= 12) n += sStr(v >= 12, (x.topic ?? ""), "topic");
   if (v >= 13) n += 16;
@@ -335,7 +335,7 @@ export interface FetchRequest {
   /** int32, versions 0-14; default -1; entity brokerId. */
   replicaId: number;
   /** struct ReplicaState, versions 15+; tag 1 (tagged 15+). */
-  replicaState: ReplicaState;
+  replicaState: FetchRequestReplicaState;
   /** int32, versions 0+. */
   maxWaitMs: number;
   /** int32, versions 0+. */
@@ -349,9 +349,9 @@ export interface FetchRequest {
   /** int32, versions 7+; default -1; ignorable. */
   sessionEpoch: number;
   /** array of FetchTopic, versions 0+. */
-  topics: FetchTopic[];
+  topics: FetchRequestFetchTopic[];
   /** array of ForgottenTopic, versions 7+. */
-  forgottenTopicsData: ForgottenTopic[];
+  forgottenTopicsData: FetchRequestForgottenTopic[];
   /** string, versions 11+; default ; ignorable. */
   rackId: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
@@ -361,15 +361,15 @@ export interface FetchRequest {
 function read_FetchRequest(r: Reader, v: number, o: ResolvedOptions): FetchRequest {
   let f_clusterId: string | null = null;
   const f_replicaId = v <= 14 ? r.i32be() : -1;
-  let f_replicaState: ReplicaState = default_ReplicaState();
+  let f_replicaState: FetchRequestReplicaState = default_FetchRequestReplicaState();
   const f_maxWaitMs = r.i32be();
   const f_minBytes = r.i32be();
   const f_maxBytes = v >= 3 ? r.i32be() : 2147483647;
   const f_isolationLevel = v >= 4 ? r.i8() : 0;
   const f_sessionId = v >= 7 ? r.i32be() : 0;
   const f_sessionEpoch = v >= 7 ? r.i32be() : -1;
-  const f_topics = rArr(r, v >= 12, "topics", o, v, read_FetchTopic);
-  const f_forgottenTopicsData = v >= 7 ? rArr(r, v >= 12, "forgottenTopicsData", o, v, read_ForgottenTopic) : [];
+  const f_topics = rArr(r, v >= 12, "topics", o, v, read_FetchRequestFetchTopic);
+  const f_forgottenTopicsData = v >= 7 ? rArr(r, v >= 12, "forgottenTopicsData", o, v, read_FetchRequestForgottenTopic) : [];
   const f_rackId = v >= 11 ? rStr(r, v >= 12, o, "rackId") : "";
   let u: TaggedField[] | undefined;
   if (v >= 12) {
@@ -383,7 +383,7 @@ function read_FetchRequest(r: Reader, v: number, o: ResolvedOptions): FetchReque
           break;
         case 1:
           if (v >= 15) {
-            f_replicaState = read_ReplicaState(r, v, o);
+            f_replicaState = read_FetchRequestReplicaState(r, v, o);
             break;
           }
           if (v <= 14) throw badTag(r, tag, v);
@@ -404,8 +404,8 @@ function write_FetchRequest(w: Writer, x: Init<FetchRequest>, v: number): void {
   const f_replicaId = (x.replicaId ?? -1);
   if (v <= 14) w.i32be(f_replicaId);
   else if (f_replicaId !== -1) throw cannotCarry("FetchRequest", "replicaId", v);
-  const f_replicaState = (x.replicaState ?? default_ReplicaState());
-  if (v <= 14 && !isDefault_ReplicaState(f_replicaState)) throw cannotCarry("FetchRequest", "replicaState", v);
+  const f_replicaState = (x.replicaState ?? default_FetchRequestReplicaState());
+  if (v <= 14 && !isDefault_FetchRequestReplicaState(f_replicaState)) throw cannotCarry("FetchRequest", "replicaState", v);
   const f_maxWaitMs = (x.maxWaitMs ?? 0);
   w.i32be(f_maxWaitMs);
   const f_minBytes = (x.minBytes ?? 0);
@@ -419,16 +419,16 @@ function write_FetchRequest(w: Writer, x: Init<FetchRequest>, v: number): void {
   const f_sessionEpoch = (x.sessionEpoch ?? -1);
   if (v >= 7) w.i32be(f_sessionEpoch);
   const f_topics = (x.topics ?? []);
-  wArr(w, v >= 12, false, f_topics, "topics", v, write_FetchTopic);
+  wArr(w, v >= 12, false, f_topics, "topics", v, write_FetchRequestFetchTopic);
   const f_forgottenTopicsData = (x.forgottenTopicsData ?? []);
-  if (v >= 7) wArr(w, v >= 12, false, f_forgottenTopicsData, "forgottenTopicsData", v, write_ForgottenTopic);
+  if (v >= 7) wArr(w, v >= 12, false, f_forgottenTopicsData, "forgottenTopicsData", v, write_FetchRequestForgottenTopic);
   else if ((f_forgottenTopicsData === null || f_forgottenTopicsData.length !== 0)) throw cannotCarry("FetchRequest", "forgottenTopicsData", v);
   const f_rackId = (x.rackId ?? "");
   if (v >= 11) wStr(w, v >= 12, false, f_rackId, "rackId");
   if (v >= 12) {
     const u = x._unknownTaggedFields;
     const t_clusterId = f_clusterId !== null;
-    const t_replicaState = v >= 15 && !isDefault_ReplicaState(f_replicaState);
+    const t_replicaState = v >= 15 && !isDefault_FetchRequestReplicaState(f_replicaState);
     w.uvarint((u === undefined ? 0 : u.length) + (t_clusterId ? 1 : 0) + (t_replicaState ? 1 : 0));
     let ui = 0;
     if (u !== undefined) ui = wUnknown(w, u, ui, 0);
@@ -440,8 +440,8 @@ function write_FetchRequest(w: Writer, x: Init<FetchRequest>, v: number): void {
     if (u !== undefined) ui = wUnknown(w, u, ui, 1);
     if (t_replicaState) {
       w.uvarint(1);
-      w.uvarint(size_ReplicaState(f_replicaState, v));
-      write_ReplicaState(w, f_replicaState, v);
+      w.uvarint(size_FetchRequestReplicaState(f_replicaState, v));
+      write_FetchRequestReplicaState(w, f_replicaState, v);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -456,8 +456,8 @@ function size_FetchRequest(x: Init<FetchRequest>, v: number): number {
   if (v >= 4) n += 1;
   if (v >= 7) n += 4;
   if (v >= 7) n += 4;
-  n += sArr(v >= 12, (x.topics ?? []), "topics", v, size_FetchTopic);
-  if (v >= 7) n += sArr(v >= 12, (x.forgottenTopicsData ?? []), "forgottenTopicsData", v, size_ForgottenTopic);
+  n += sArr(v >= 12, (x.topics ?? []), "topics", v, size_FetchRequestFetchTopic);
+  if (v >= 7) n += sArr(v >= 12, (x.forgottenTopicsData ?? []), "forgottenTopicsData", v, size_FetchRequestForgottenTopic);
   if (v >= 11) n += sStr(v >= 12, (x.rackId ?? ""), "rackId");
   if (v >= 12) {
     const u = x._unknownTaggedFields;
@@ -469,9 +469,9 @@ function size_FetchRequest(x: Init<FetchRequest>, v: number): number {
       n += uvarintSize(0) + uvarintSize(p) + p;
       c++;
     }
-    const f_replicaState = (x.replicaState ?? default_ReplicaState());
-    if (v >= 15 && !isDefault_ReplicaState(f_replicaState)) {
-      const p = size_ReplicaState(f_replicaState, v);
+    const f_replicaState = (x.replicaState ?? default_FetchRequestReplicaState());
+    if (v >= 15 && !isDefault_FetchRequestReplicaState(f_replicaState)) {
+      const p = size_FetchRequestReplicaState(f_replicaState, v);
       n += uvarintSize(1) + uvarintSize(p) + p;
       c++;
     }
@@ -480,18 +480,18 @@ function size_FetchRequest(x: Init<FetchRequest>, v: number): number {
   return n;
 }
 
-function default_ReplicaState(): ReplicaState {
+function default_FetchRequestReplicaState(): FetchRequestReplicaState {
   return { replicaId: -1, replicaEpoch: -1n };
 }
 
-function isDefault_ReplicaState(x: Init<ReplicaState>): boolean {
+function isDefault_FetchRequestReplicaState(x: Init<FetchRequestReplicaState>): boolean {
   return (x.replicaId === undefined || !(x.replicaId !== -1)) &&
     (x.replicaEpoch === undefined || !(x.replicaEpoch !== -1n)) &&
     (x._unknownTaggedFields === undefined || x._unknownTaggedFields.length === 0);
 }
 
-const M_ReplicaState: StructMeta = {
-  name: "ReplicaState",
+const M_FetchRequestReplicaState: StructMeta = {
+  name: "FetchRequestReplicaState",
   flexible: 0x78000,
   fields: [
     ["replicaId", "int32", 0x78000, 0x0, 0x0, -1],
@@ -499,8 +499,8 @@ const M_ReplicaState: StructMeta = {
   ],
 };
 
-const M_FetchPartition: StructMeta = {
-  name: "FetchPartition",
+const M_FetchRequestFetchPartition: StructMeta = {
+  name: "FetchRequestFetchPartition",
   flexible: 0x7f000,
   fields: [
     ["partition", "int32", 0x7ffff, 0x0, 0x0, -1],
@@ -514,18 +514,18 @@ const M_FetchPartition: StructMeta = {
   ],
 };
 
-const M_FetchTopic: StructMeta = {
-  name: "FetchTopic",
+const M_FetchRequestFetchTopic: StructMeta = {
+  name: "FetchRequestFetchTopic",
   flexible: 0x7f000,
   fields: [
     ["topic", "string", 0x1fff, 0x0, 0x0, -1],
     ["topicId", "uuid", 0x7e000, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x7ffff, 0x0, 0x0, -1, M_FetchPartition],
+    ["partitions", "[]struct", 0x7ffff, 0x0, 0x0, -1, M_FetchRequestFetchPartition],
   ],
 };
 
-const M_ForgottenTopic: StructMeta = {
-  name: "ForgottenTopic",
+const M_FetchRequestForgottenTopic: StructMeta = {
+  name: "FetchRequestForgottenTopic",
   flexible: 0x7f000,
   fields: [
     ["topic", "string", 0x1f80, 0x0, 0x0, -1],
@@ -540,15 +540,15 @@ const M_FetchRequest: StructMeta = {
   fields: [
     ["clusterId", "string", 0x7f000, 0x7f000, 0x7f000, 0],
     ["replicaId", "int32", 0x7fff, 0x0, 0x0, -1],
-    ["replicaState", "struct", 0x78000, 0x0, 0x78000, 1, M_ReplicaState],
+    ["replicaState", "struct", 0x78000, 0x0, 0x78000, 1, M_FetchRequestReplicaState],
     ["maxWaitMs", "int32", 0x7ffff, 0x0, 0x0, -1],
     ["minBytes", "int32", 0x7ffff, 0x0, 0x0, -1],
     ["maxBytes", "int32", 0x7fff8, 0x0, 0x0, -1],
     ["isolationLevel", "int8", 0x7fff0, 0x0, 0x0, -1],
     ["sessionId", "int32", 0x7ff80, 0x0, 0x0, -1],
     ["sessionEpoch", "int32", 0x7ff80, 0x0, 0x0, -1],
-    ["topics", "[]struct", 0x7ffff, 0x0, 0x0, -1, M_FetchTopic],
-    ["forgottenTopicsData", "[]struct", 0x7ff80, 0x0, 0x0, -1, M_ForgottenTopic],
+    ["topics", "[]struct", 0x7ffff, 0x0, 0x0, -1, M_FetchRequestFetchTopic],
+    ["forgottenTopicsData", "[]struct", 0x7ff80, 0x0, 0x0, -1, M_FetchRequestForgottenTopic],
     ["rackId", "string", 0x7f800, 0x0, 0x0, -1],
   ],
 };
@@ -601,7 +601,7 @@ export const FetchRequestCodec: MessageCodec<FetchRequest> = {
 };
 
 /** EpochEndOffset (in FetchResponse), versions 12+, flexible 12+. */
-export interface EpochEndOffset {
+export interface FetchResponseEpochEndOffset {
   /** int32, versions 12+; default -1. */
   epoch: number;
   /** int64, versions 12+; default -1. */
@@ -610,7 +610,7 @@ export interface EpochEndOffset {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_EpochEndOffset(r: Reader, _v: number, o: ResolvedOptions): EpochEndOffset {
+function read_FetchResponseEpochEndOffset(r: Reader, _v: number, o: ResolvedOptions): FetchResponseEpochEndOffset {
   const f_epoch = r.i32be();
   const f_endOffset = r.i64be();
   let u: TaggedField[] | undefined;
@@ -620,12 +620,12 @@ function read_EpochEndOffset(r: Reader, _v: number, o: ResolvedOptions): EpochEn
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: EpochEndOffset = { epoch: f_epoch, endOffset: f_endOffset };
+  const x: FetchResponseEpochEndOffset = { epoch: f_epoch, endOffset: f_endOffset };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_EpochEndOffset(w: Writer, x: Init<EpochEndOffset>, _v: number): void {
+function write_FetchResponseEpochEndOffset(w: Writer, x: Init<FetchResponseEpochEndOffset>, _v: number): void {
   const f_epoch = (x.epoch ?? -1);
   w.i32be(f_epoch);
   const f_endOffset = (x.endOffset ?? -1n);
@@ -633,7 +633,7 @@ function write_EpochEndOffset(w: Writer, x: Init<EpochEndOffset>, _v: number): v
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_EpochEndOffset(x: Init<EpochEndOffset>, _v: number): number {
+function size_FetchResponseEpochEndOffset(x: Init<FetchResponseEpochEndOffset>, _v: number): number {
   let n = 12;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -641,7 +641,7 @@ function size_EpochEndOffset(x: Init<EpochEndOffset>, _v: number): number {
 }
 
 /** LeaderIdAndEpoch (in FetchResponse), versions 12+, flexible 12+. */
-export interface LeaderIdAndEpoch {
+export interface FetchResponseLeaderIdAndEpoch {
   /** int32, versions 12+; default -1; entity brokerId. */
   leaderId: number;
   /** int32, versions 12+; default -1. */
@@ -650,7 +650,7 @@ export interface LeaderIdAndEpoch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): LeaderIdAndEpoch {
+function read_FetchResponseLeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): FetchResponseLeaderIdAndEpoch {
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
   let u: TaggedField[] | undefined;
@@ -660,12 +660,12 @@ function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): Leade
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: LeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
+  const x: FetchResponseLeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number): void {
+function write_FetchResponseLeaderIdAndEpoch(w: Writer, x: Init<FetchResponseLeaderIdAndEpoch>, _v: number): void {
   const f_leaderId = (x.leaderId ?? -1);
   w.i32be(f_leaderId);
   const f_leaderEpoch = (x.leaderEpoch ?? -1);
@@ -673,7 +673,7 @@ function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>, _v: number): number {
+function size_FetchResponseLeaderIdAndEpoch(x: Init<FetchResponseLeaderIdAndEpoch>, _v: number): number {
   let n = 8;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -681,7 +681,7 @@ function size_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>, _v: number): number {
 }
 
 /** SnapshotId (in FetchResponse), versions 12+, flexible 12+. */
-export interface SnapshotId {
+export interface FetchResponseSnapshotId {
   /** int64, versions 12+; default -1. */
   endOffset: bigint;
   /** int32, versions 12+; default -1. */
@@ -690,7 +690,7 @@ export interface SnapshotId {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_SnapshotId(r: Reader, _v: number, o: ResolvedOptions): SnapshotId {
+function read_FetchResponseSnapshotId(r: Reader, _v: number, o: ResolvedOptions): FetchResponseSnapshotId {
   const f_endOffset = r.i64be();
   const f_epoch = r.i32be();
   let u: TaggedField[] | undefined;
@@ -700,12 +700,12 @@ function read_SnapshotId(r: Reader, _v: number, o: ResolvedOptions): SnapshotId 
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: SnapshotId = { endOffset: f_endOffset, epoch: f_epoch };
+  const x: FetchResponseSnapshotId = { endOffset: f_endOffset, epoch: f_epoch };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_SnapshotId(w: Writer, x: Init<SnapshotId>, _v: number): void {
+function write_FetchResponseSnapshotId(w: Writer, x: Init<FetchResponseSnapshotId>, _v: number): void {
   const f_endOffset = (x.endOffset ?? -1n);
   w.i64be(f_endOffset);
   const f_epoch = (x.epoch ?? -1);
@@ -713,7 +713,7 @@ function write_SnapshotId(w: Writer, x: Init<SnapshotId>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_SnapshotId(x: Init<SnapshotId>, _v: number): number {
+function size_FetchResponseSnapshotId(x: Init<FetchResponseSnapshotId>, _v: number): number {
   let n = 12;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -769,7 +769,7 @@ function size_AbortedTransaction(x: Init<AbortedTransaction>, v: number): number
 }
 
 /** PartitionData (in FetchResponse), versions 0+, flexible 12+. */
-export interface PartitionData {
+export interface FetchResponsePartitionData {
   /** int32, versions 0+. */
   partitionIndex: number;
   /** int16, versions 0+. */
@@ -781,11 +781,11 @@ export interface PartitionData {
   /** int64, versions 5+; default -1; ignorable. */
   logStartOffset: bigint;
   /** struct EpochEndOffset, versions 12+; tag 0 (tagged 12+). */
-  divergingEpoch: EpochEndOffset;
+  divergingEpoch: FetchResponseEpochEndOffset;
   /** struct LeaderIdAndEpoch, versions 12+; tag 1 (tagged 12+). */
-  currentLeader: LeaderIdAndEpoch;
+  currentLeader: FetchResponseLeaderIdAndEpoch;
   /** struct SnapshotId, versions 12+; tag 2 (tagged 12+). */
-  snapshotId: SnapshotId;
+  snapshotId: FetchResponseSnapshotId;
   /** array of AbortedTransaction, versions 4+; nullable 4+; ignorable. */
   abortedTransactions: AbortedTransaction[] | null;
   /** int32, versions 11+; default -1; entity brokerId. */
@@ -796,15 +796,15 @@ export interface PartitionData {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionData(r: Reader, v: number, o: ResolvedOptions): PartitionData {
+function read_FetchResponsePartitionData(r: Reader, v: number, o: ResolvedOptions): FetchResponsePartitionData {
   const f_partitionIndex = r.i32be();
   const f_errorCode = r.i16be();
   const f_highWatermark = r.i64be();
   const f_lastStableOffset = v >= 4 ? r.i64be() : -1n;
   const f_logStartOffset = v >= 5 ? r.i64be() : -1n;
-  let f_divergingEpoch: EpochEndOffset = default_EpochEndOffset();
-  let f_currentLeader: LeaderIdAndEpoch = default_LeaderIdAndEpoch();
-  let f_snapshotId: SnapshotId = default_SnapshotId();
+  let f_divergingEpoch: FetchResponseEpochEndOffset = default_FetchResponseEpochEndOffset();
+  let f_currentLeader: FetchResponseLeaderIdAndEpoch = default_FetchResponseLeaderIdAndEpoch();
+  let f_snapshotId: FetchResponseSnapshotId = default_FetchResponseSnapshotId();
   const f_abortedTransactions = v >= 4 ? rArrN(r, v >= 12, true, "abortedTransactions", o, v, read_AbortedTransaction) : [];
   const f_preferredReadReplica = v >= 11 ? r.i32be() : -1;
   const f_records = rRec(r, v >= 12, true, "records");
@@ -816,25 +816,25 @@ function read_PartitionData(r: Reader, v: number, o: ResolvedOptions): Partition
       const size = r.uvarint() | 0;
       switch (tag) {
         case 0:
-          f_divergingEpoch = read_EpochEndOffset(r, v, o);
+          f_divergingEpoch = read_FetchResponseEpochEndOffset(r, v, o);
           break;
         case 1:
-          f_currentLeader = read_LeaderIdAndEpoch(r, v, o);
+          f_currentLeader = read_FetchResponseLeaderIdAndEpoch(r, v, o);
           break;
         case 2:
-          f_snapshotId = read_SnapshotId(r, v, o);
+          f_snapshotId = read_FetchResponseSnapshotId(r, v, o);
           break;
         default:
           u = rUnknownTag(r, tag, size, u);
       }
     }
   }
-  const x: PartitionData = { partitionIndex: f_partitionIndex, errorCode: f_errorCode, highWatermark: f_highWatermark, lastStableOffset: f_lastStableOffset, logStartOffset: f_logStartOffset, divergingEpoch: f_divergingEpoch, currentLeader: f_currentLeader, snapshotId: f_snapshotId, abortedTransactions: f_abortedTransactions, preferredReadReplica: f_preferredReadReplica, records: f_records };
+  const x: FetchResponsePartitionData = { partitionIndex: f_partitionIndex, errorCode: f_errorCode, highWatermark: f_highWatermark, lastStableOffset: f_lastStableOffset, logStartOffset: f_logStartOffset, divergingEpoch: f_divergingEpoch, currentLeader: f_currentLeader, snapshotId: f_snapshotId, abortedTransactions: f_abortedTransactions, preferredReadReplica: f_preferredReadReplica, records: f_records };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void {
+function write_FetchResponsePartitionData(w: Writer, x: Init<FetchResponsePartitionData>, v: number): void {
   const f_partitionIndex = (x.partitionIndex ?? 0);
   w.i32be(f_partitionIndex);
   const f_errorCode = (x.errorCode ?? 0);
@@ -845,12 +845,12 @@ function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void
   if (v >= 4) w.i64be(f_lastStableOffset);
   const f_logStartOffset = (x.logStartOffset ?? -1n);
   if (v >= 5) w.i64be(f_logStartOffset);
-  const f_divergingEpoch = (x.divergingEpoch ?? default_EpochEndOffset());
-  if (v <= 11 && !isDefault_EpochEndOffset(f_divergingEpoch)) throw cannotCarry("FetchResponse", "divergingEpoch", v);
-  const f_currentLeader = (x.currentLeader ?? default_LeaderIdAndEpoch());
-  if (v <= 11 && !isDefault_LeaderIdAndEpoch(f_currentLeader)) throw cannotCarry("FetchResponse", "currentLeader", v);
-  const f_snapshotId = (x.snapshotId ?? default_SnapshotId());
-  if (v <= 11 && !isDefault_SnapshotId(f_snapshotId)) throw cannotCarry("FetchResponse", "snapshotId", v);
+  const f_divergingEpoch = (x.divergingEpoch ?? default_FetchResponseEpochEndOffset());
+  if (v <= 11 && !isDefault_FetchResponseEpochEndOffset(f_divergingEpoch)) throw cannotCarry("FetchResponse", "divergingEpoch", v);
+  const f_currentLeader = (x.currentLeader ?? default_FetchResponseLeaderIdAndEpoch());
+  if (v <= 11 && !isDefault_FetchResponseLeaderIdAndEpoch(f_currentLeader)) throw cannotCarry("FetchResponse", "currentLeader", v);
+  const f_snapshotId = (x.snapshotId ?? default_FetchResponseSnapshotId());
+  if (v <= 11 && !isDefault_FetchResponseSnapshotId(f_snapshotId)) throw cannotCarry("FetchResponse", "snapshotId", v);
   const f_abortedTransactions = (x.abortedTransactions === undefined ? [] : x.abortedTransactions);
   if (v >= 4) wArr(w, v >= 12, true, f_abortedTransactions, "abortedTransactions", v, write_AbortedTransaction);
   const f_preferredReadReplica = (x.preferredReadReplica ?? -1);
@@ -860,28 +860,28 @@ function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void
   wBytes(w, v >= 12, true, f_records, "records");
   if (v >= 12) {
     const u = x._unknownTaggedFields;
-    const t_divergingEpoch = !isDefault_EpochEndOffset(f_divergingEpoch);
-    const t_currentLeader = !isDefault_LeaderIdAndEpoch(f_currentLeader);
-    const t_snapshotId = !isDefault_SnapshotId(f_snapshotId);
+    const t_divergingEpoch = !isDefault_FetchResponseEpochEndOffset(f_divergingEpoch);
+    const t_currentLeader = !isDefault_FetchResponseLeaderIdAndEpoch(f_currentLeader);
+    const t_snapshotId = !isDefault_FetchResponseSnapshotId(f_snapshotId);
     w.uvarint((u === undefined ? 0 : u.length) + (t_divergingEpoch ? 1 : 0) + (t_currentLeader ? 1 : 0) + (t_snapshotId ? 1 : 0));
     let ui = 0;
     if (u !== undefined) ui = wUnknown(w, u, ui, 0);
     if (t_divergingEpoch) {
       w.uvarint(0);
-      w.uvarint(size_EpochEndOffset(f_divergingEpoch, v));
-      write_EpochEndOffset(w, f_divergingEpoch, v);
+      w.uvarint(size_FetchResponseEpochEndOffset(f_divergingEpoch, v));
+      write_FetchResponseEpochEndOffset(w, f_divergingEpoch, v);
     }
     if (u !== undefined) ui = wUnknown(w, u, ui, 1);
     if (t_currentLeader) {
       w.uvarint(1);
-      w.uvarint(size_LeaderIdAndEpoch(f_currentLeader, v));
-      write_LeaderIdAndEpoch(w, f_currentLeader, v);
+      w.uvarint(size_FetchResponseLeaderIdAndEpoch(f_currentLeader, v));
+      write_FetchResponseLeaderIdAndEpoch(w, f_currentLeader, v);
     }
     if (u !== undefined) ui = wUnknown(w, u, ui, 2);
     if (t_snapshotId) {
       w.uvarint(2);
-      w.uvarint(size_SnapshotId(f_snapshotId, v));
-      write_SnapshotId(w, f_snapshotId, v);
+      w.uvarint(size_FetchResponseSnapshotId(f_snapshotId, v));
+      write_FetchResponseSnapshotId(w, f_snapshotId, v);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -889,7 +889,7 @@ function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void
   }
 }
 
-function size_PartitionData(x: Init<PartitionData>, v: number): number {
+function size_FetchResponsePartitionData(x: Init<FetchResponsePartitionData>, v: number): number {
   let n = 14;
   if (v >= 4) n += 8;
   if (v >= 5) n += 8;
@@ -900,21 +900,21 @@ function size_PartitionData(x: Init<PartitionData>, v: number): number {
     const u = x._unknownTaggedFields;
     let c = u === undefined ? 0 : u.length;
     n += sUnknown(u);
-    const f_divergingEpoch = (x.divergingEpoch ?? default_EpochEndOffset());
-    if (!isDefault_EpochEndOffset(f_divergingEpoch)) {
-      const p = size_EpochEndOffset(f_divergingEpoch, v);
+    const f_divergingEpoch = (x.divergingEpoch ?? default_FetchResponseEpochEndOffset());
+    if (!isDefault_FetchResponseEpochEndOffset(f_divergingEpoch)) {
+      const p = size_FetchResponseEpochEndOffset(f_divergingEpoch, v);
       n += uvarintSize(0) + uvarintSize(p) + p;
       c++;
     }
-    const f_currentLeader = (x.currentLeader ?? default_LeaderIdAndEpoch());
-    if (!isDefault_LeaderIdAndEpoch(f_currentLeader)) {
-      const p = size_LeaderIdAndEpoch(f_currentLeader, v);
+    const f_currentLeader = (x.currentLeader ?? default_FetchResponseLeaderIdAndEpoch());
+    if (!isDefault_FetchResponseLeaderIdAndEpoch(f_currentLeader)) {
+      const p = size_FetchResponseLeaderIdAndEpoch(f_currentLeader, v);
       n += uvarintSize(1) + uvarintSize(p) + p;
       c++;
     }
-    const f_snapshotId = (x.snapshotId ?? default_SnapshotId());
-    if (!isDefault_SnapshotId(f_snapshotId)) {
-      const p = size_SnapshotId(f_snapshotId, v);
+    const f_snapshotId = (x.snapshotId ?? default_FetchResponseSnapshotId());
+    if (!isDefault_FetchResponseSnapshotId(f_snapshotId)) {
+      const p = size_FetchResponseSnapshotId(f_snapshotId, v);
       n += uvarintSize(2) + uvarintSize(p) + p;
       c++;
     }
@@ -930,7 +930,7 @@ export interface FetchableTopicResponse {
   /** uuid, versions 13+; ignorable. */
   topicId: string;
   /** array of PartitionData, versions 0+. */
-  partitions: PartitionData[];
+  partitions: FetchResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -938,7 +938,7 @@ export interface FetchableTopicResponse {
 function read_FetchableTopicResponse(r: Reader, v: number, o: ResolvedOptions): FetchableTopicResponse {
   const f_topic = v <= 12 ? rStr(r, v >= 12, o, "topic") : "";
   const f_topicId = v >= 13 ? rUuid(r) : ZERO_UUID;
-  const f_partitions = rArr(r, v >= 12, "partitions", o, v, read_PartitionData);
+  const f_partitions = rArr(r, v >= 12, "partitions", o, v, read_FetchResponsePartitionData);
   let u: TaggedField[] | undefined;
   if (v >= 12) {
     const n = rTagCount(r, o);
@@ -959,7 +959,7 @@ function write_FetchableTopicResponse(w: Writer, x: Init<FetchableTopicResponse>
   const f_topicId = (x.topicId ?? ZERO_UUID);
   if (v >= 13) wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, v >= 12, false, f_partitions, "partitions", v, write_PartitionData);
+  wArr(w, v >= 12, false, f_partitions, "partitions", v, write_FetchResponsePartitionData);
   if (v >= 12) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -971,7 +971,7 @@ function size_FetchableTopicResponse(x: Init<FetchableTopicResponse>, v: number)
   let n = 0;
   if (v <= 12) n += sStr(v >= 12, (x.topic ?? ""), "topic");
   if (v >= 13) n += 16;
-  n += sArr(v >= 12, (x.partitions ?? []), "partitions", v, size_PartitionData);
+  n += sArr(v >= 12, (x.partitions ?? []), "partitions", v, size_FetchResponsePartitionData);
   if (v >= 12) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -980,7 +980,7 @@ function size_FetchableTopicResponse(x: Init<FetchableTopicResponse>, v: number)
 }
 
 /** NodeEndpoint (in FetchResponse), versions 16+, flexible 16+. */
-export interface NodeEndpoint {
+export interface FetchResponseNodeEndpoint {
   /** int32, versions 16+; map key; entity brokerId. */
   nodeId: number;
   /** string, versions 16+. */
@@ -993,7 +993,7 @@ export interface NodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpoint {
+function read_FetchResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): FetchResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.i32be();
@@ -1005,12 +1005,12 @@ function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpo
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: NodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port, rack: f_rack };
+  const x: FetchResponseNodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port, rack: f_rack };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void {
+function write_FetchResponseNodeEndpoint(w: Writer, x: Init<FetchResponseNodeEndpoint>, _v: number): void {
   const f_nodeId = (x.nodeId ?? 0);
   w.i32be(f_nodeId);
   const f_host = (x.host ?? "");
@@ -1022,7 +1022,7 @@ function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_NodeEndpoint(x: Init<NodeEndpoint>, _v: number): number {
+function size_FetchResponseNodeEndpoint(x: Init<FetchResponseNodeEndpoint>, _v: number): number {
   let n = 8;
   n += sStr(true, (x.host ?? ""), "host");
   n += sStr(true, (x.rack === undefined ? null : x.rack), "rack");
@@ -1042,7 +1042,7 @@ export interface FetchResponse {
   /** array of FetchableTopicResponse, versions 0+. */
   responses: FetchableTopicResponse[];
   /** array of NodeEndpoint, versions 16+; tag 0 (tagged 16+). */
-  nodeEndpoints: NodeEndpoint[];
+  nodeEndpoints: FetchResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -1052,7 +1052,7 @@ function read_FetchResponse(r: Reader, v: number, o: ResolvedOptions): FetchResp
   const f_errorCode = v >= 7 ? r.i16be() : 0;
   const f_sessionId = v >= 7 ? r.i32be() : 0;
   const f_responses = rArr(r, v >= 12, "responses", o, v, read_FetchableTopicResponse);
-  let f_nodeEndpoints: NodeEndpoint[] = [];
+  let f_nodeEndpoints: FetchResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
   if (v >= 12) {
     const n = rTagCount(r, o);
@@ -1062,7 +1062,7 @@ function read_FetchResponse(r: Reader, v: number, o: ResolvedOptions): FetchResp
       switch (tag) {
         case 0:
           if (v >= 16) {
-            f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_NodeEndpoint);
+            f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_FetchResponseNodeEndpoint);
             break;
           }
           if (v <= 15) throw badTag(r, tag, v);
@@ -1098,8 +1098,8 @@ function write_FetchResponse(w: Writer, x: Init<FetchResponse>, v: number): void
     if (u !== undefined) ui = wUnknown(w, u, ui, 0);
     if (t_nodeEndpoints) {
       w.uvarint(0);
-      w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint));
-      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_NodeEndpoint);
+      w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_FetchResponseNodeEndpoint));
+      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_FetchResponseNodeEndpoint);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -1119,7 +1119,7 @@ function size_FetchResponse(x: Init<FetchResponse>, v: number): number {
     n += sUnknown(u);
     const f_nodeEndpoints = (x.nodeEndpoints ?? []);
     if (v >= 16 && (f_nodeEndpoints === null || f_nodeEndpoints.length !== 0)) {
-      const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint);
+      const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_FetchResponseNodeEndpoint);
       n += uvarintSize(0) + uvarintSize(p) + p;
       c++;
     }
@@ -1128,38 +1128,38 @@ function size_FetchResponse(x: Init<FetchResponse>, v: number): number {
   return n;
 }
 
-function default_EpochEndOffset(): EpochEndOffset {
+function default_FetchResponseEpochEndOffset(): FetchResponseEpochEndOffset {
   return { epoch: -1, endOffset: -1n };
 }
 
-function isDefault_EpochEndOffset(x: Init<EpochEndOffset>): boolean {
+function isDefault_FetchResponseEpochEndOffset(x: Init<FetchResponseEpochEndOffset>): boolean {
   return (x.epoch === undefined || !(x.epoch !== -1)) &&
     (x.endOffset === undefined || !(x.endOffset !== -1n)) &&
     (x._unknownTaggedFields === undefined || x._unknownTaggedFields.length === 0);
 }
 
-function default_LeaderIdAndEpoch(): LeaderIdAndEpoch {
+function default_FetchResponseLeaderIdAndEpoch(): FetchResponseLeaderIdAndEpoch {
   return { leaderId: -1, leaderEpoch: -1 };
 }
 
-function isDefault_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>): boolean {
+function isDefault_FetchResponseLeaderIdAndEpoch(x: Init<FetchResponseLeaderIdAndEpoch>): boolean {
   return (x.leaderId === undefined || !(x.leaderId !== -1)) &&
     (x.leaderEpoch === undefined || !(x.leaderEpoch !== -1)) &&
     (x._unknownTaggedFields === undefined || x._unknownTaggedFields.length === 0);
 }
 
-function default_SnapshotId(): SnapshotId {
+function default_FetchResponseSnapshotId(): FetchResponseSnapshotId {
   return { endOffset: -1n, epoch: -1 };
 }
 
-function isDefault_SnapshotId(x: Init<SnapshotId>): boolean {
+function isDefault_FetchResponseSnapshotId(x: Init<FetchResponseSnapshotId>): boolean {
   return (x.endOffset === undefined || !(x.endOffset !== -1n)) &&
     (x.epoch === undefined || !(x.epoch !== -1)) &&
     (x._unknownTaggedFields === undefined || x._unknownTaggedFields.length === 0);
 }
 
-const M_EpochEndOffset: StructMeta = {
-  name: "EpochEndOffset",
+const M_FetchResponseEpochEndOffset: StructMeta = {
+  name: "FetchResponseEpochEndOffset",
   flexible: 0x7f000,
   fields: [
     ["epoch", "int32", 0x7f000, 0x0, 0x0, -1],
@@ -1167,8 +1167,8 @@ const M_EpochEndOffset: StructMeta = {
   ],
 };
 
-const M_LeaderIdAndEpoch: StructMeta = {
-  name: "LeaderIdAndEpoch",
+const M_FetchResponseLeaderIdAndEpoch: StructMeta = {
+  name: "FetchResponseLeaderIdAndEpoch",
   flexible: 0x7f000,
   fields: [
     ["leaderId", "int32", 0x7f000, 0x0, 0x0, -1],
@@ -1176,8 +1176,8 @@ const M_LeaderIdAndEpoch: StructMeta = {
   ],
 };
 
-const M_SnapshotId: StructMeta = {
-  name: "SnapshotId",
+const M_FetchResponseSnapshotId: StructMeta = {
+  name: "FetchResponseSnapshotId",
   flexible: 0x7f000,
   fields: [
     ["endOffset", "int64", 0x7f000, 0x0, 0x0, -1],
@@ -1194,8 +1194,8 @@ const M_AbortedTransaction: StructMeta = {
   ],
 };
 
-const M_PartitionData: StructMeta = {
-  name: "PartitionData",
+const M_FetchResponsePartitionData: StructMeta = {
+  name: "FetchResponsePartitionData",
   flexible: 0x7f000,
   fields: [
     ["partitionIndex", "int32", 0x7ffff, 0x0, 0x0, -1],
@@ -1203,9 +1203,9 @@ const M_PartitionData: StructMeta = {
     ["highWatermark", "int64", 0x7ffff, 0x0, 0x0, -1],
     ["lastStableOffset", "int64", 0x7fff0, 0x0, 0x0, -1],
     ["logStartOffset", "int64", 0x7ffe0, 0x0, 0x0, -1],
-    ["divergingEpoch", "struct", 0x7f000, 0x0, 0x7f000, 0, M_EpochEndOffset],
-    ["currentLeader", "struct", 0x7f000, 0x0, 0x7f000, 1, M_LeaderIdAndEpoch],
-    ["snapshotId", "struct", 0x7f000, 0x0, 0x7f000, 2, M_SnapshotId],
+    ["divergingEpoch", "struct", 0x7f000, 0x0, 0x7f000, 0, M_FetchResponseEpochEndOffset],
+    ["currentLeader", "struct", 0x7f000, 0x0, 0x7f000, 1, M_FetchResponseLeaderIdAndEpoch],
+    ["snapshotId", "struct", 0x7f000, 0x0, 0x7f000, 2, M_FetchResponseSnapshotId],
     ["abortedTransactions", "[]struct", 0x7fff0, 0x7fff0, 0x0, -1, M_AbortedTransaction],
     ["preferredReadReplica", "int32", 0x7f800, 0x0, 0x0, -1],
     ["records", "records", 0x7ffff, 0x7ffff, 0x0, -1],
@@ -1218,12 +1218,12 @@ const M_FetchableTopicResponse: StructMeta = {
   fields: [
     ["topic", "string", 0x1fff, 0x0, 0x0, -1],
     ["topicId", "uuid", 0x7e000, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x7ffff, 0x0, 0x0, -1, M_PartitionData],
+    ["partitions", "[]struct", 0x7ffff, 0x0, 0x0, -1, M_FetchResponsePartitionData],
   ],
 };
 
-const M_NodeEndpoint: StructMeta = {
-  name: "NodeEndpoint",
+const M_FetchResponseNodeEndpoint: StructMeta = {
+  name: "FetchResponseNodeEndpoint",
   flexible: 0x70000,
   fields: [
     ["nodeId", "int32", 0x70000, 0x0, 0x0, -1],
@@ -1241,7 +1241,7 @@ const M_FetchResponse: StructMeta = {
     ["errorCode", "int16", 0x7ff80, 0x0, 0x0, -1],
     ["sessionId", "int32", 0x7ff80, 0x0, 0x0, -1],
     ["responses", "[]struct", 0x7ffff, 0x0, 0x0, -1, M_FetchableTopicResponse],
-    ["nodeEndpoints", "[]struct", 0x70000, 0x0, 0x70000, 0, M_NodeEndpoint],
+    ["nodeEndpoints", "[]struct", 0x70000, 0x0, 0x70000, 0, M_FetchResponseNodeEndpoint],
   ],
 };
 

@@ -412,7 +412,7 @@ function size_FetchSnapshotResponseSnapshotId(x: Init<FetchSnapshotResponseSnaps
 }
 
 /** LeaderIdAndEpoch (in FetchSnapshotResponse), versions 0+, flexible 0+. */
-export interface LeaderIdAndEpoch {
+export interface FetchSnapshotResponseLeaderIdAndEpoch {
   /** int32, versions 0+; entity brokerId. */
   leaderId: number;
   /** int32, versions 0+. */
@@ -421,7 +421,7 @@ export interface LeaderIdAndEpoch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): LeaderIdAndEpoch {
+function read_FetchSnapshotResponseLeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): FetchSnapshotResponseLeaderIdAndEpoch {
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
   let u: TaggedField[] | undefined;
@@ -431,12 +431,12 @@ function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): Leade
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: LeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
+  const x: FetchSnapshotResponseLeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number): void {
+function write_FetchSnapshotResponseLeaderIdAndEpoch(w: Writer, x: Init<FetchSnapshotResponseLeaderIdAndEpoch>, _v: number): void {
   const f_leaderId = (x.leaderId ?? 0);
   w.i32be(f_leaderId);
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
@@ -444,7 +444,7 @@ function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>, _v: number): number {
+function size_FetchSnapshotResponseLeaderIdAndEpoch(x: Init<FetchSnapshotResponseLeaderIdAndEpoch>, _v: number): number {
   let n = 8;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -460,7 +460,7 @@ export interface FetchSnapshotResponsePartitionSnapshot {
   /** struct SnapshotId, versions 0+. */
   snapshotId: FetchSnapshotResponseSnapshotId;
   /** struct LeaderIdAndEpoch, versions 0+; tag 0 (tagged 0+). */
-  currentLeader: LeaderIdAndEpoch;
+  currentLeader: FetchSnapshotResponseLeaderIdAndEpoch;
   /** int64, versions 0+. */
   size: bigint;
   /** int64, versions 0+. */
@@ -475,7 +475,7 @@ function read_FetchSnapshotResponsePartitionSnapshot(r: Reader, v: number, o: Re
   const f_index = r.i32be();
   const f_errorCode = r.i16be();
   const f_snapshotId = read_FetchSnapshotResponseSnapshotId(r, v, o);
-  let f_currentLeader: LeaderIdAndEpoch = default_LeaderIdAndEpoch();
+  let f_currentLeader: FetchSnapshotResponseLeaderIdAndEpoch = default_FetchSnapshotResponseLeaderIdAndEpoch();
   const f_size = r.i64be();
   const f_position = r.i64be();
   const f_unalignedRecords = rRec(r, true, false, "unalignedRecords");
@@ -486,7 +486,7 @@ function read_FetchSnapshotResponsePartitionSnapshot(r: Reader, v: number, o: Re
     const size = r.uvarint() | 0;
     switch (tag) {
       case 0:
-        f_currentLeader = read_LeaderIdAndEpoch(r, v, o);
+        f_currentLeader = read_FetchSnapshotResponseLeaderIdAndEpoch(r, v, o);
         break;
       default:
         u = rUnknownTag(r, tag, size, u);
@@ -504,7 +504,7 @@ function write_FetchSnapshotResponsePartitionSnapshot(w: Writer, x: Init<FetchSn
   w.i16be(f_errorCode);
   const f_snapshotId = (x.snapshotId ?? default_FetchSnapshotResponseSnapshotId());
   write_FetchSnapshotResponseSnapshotId(w, f_snapshotId, v);
-  const f_currentLeader = (x.currentLeader ?? default_LeaderIdAndEpoch());
+  const f_currentLeader = (x.currentLeader ?? default_FetchSnapshotResponseLeaderIdAndEpoch());
   const f_size = (x.size ?? 0n);
   w.i64be(f_size);
   const f_position = (x.position ?? 0n);
@@ -512,14 +512,14 @@ function write_FetchSnapshotResponsePartitionSnapshot(w: Writer, x: Init<FetchSn
   const f_unalignedRecords = (x.unalignedRecords === undefined ? null : x.unalignedRecords);
   wBytes(w, true, false, f_unalignedRecords, "unalignedRecords");
   const u = x._unknownTaggedFields;
-  const t_currentLeader = !isDefault_LeaderIdAndEpoch(f_currentLeader);
+  const t_currentLeader = !isDefault_FetchSnapshotResponseLeaderIdAndEpoch(f_currentLeader);
   w.uvarint((u === undefined ? 0 : u.length) + (t_currentLeader ? 1 : 0));
   let ui = 0;
   if (u !== undefined) ui = wUnknown(w, u, ui, 0);
   if (t_currentLeader) {
     w.uvarint(0);
-    w.uvarint(size_LeaderIdAndEpoch(f_currentLeader, v));
-    write_LeaderIdAndEpoch(w, f_currentLeader, v);
+    w.uvarint(size_FetchSnapshotResponseLeaderIdAndEpoch(f_currentLeader, v));
+    write_FetchSnapshotResponseLeaderIdAndEpoch(w, f_currentLeader, v);
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }
@@ -531,9 +531,9 @@ function size_FetchSnapshotResponsePartitionSnapshot(x: Init<FetchSnapshotRespon
   const u = x._unknownTaggedFields;
   let c = u === undefined ? 0 : u.length;
   n += sUnknown(u);
-  const f_currentLeader = (x.currentLeader ?? default_LeaderIdAndEpoch());
-  if (!isDefault_LeaderIdAndEpoch(f_currentLeader)) {
-    const p = size_LeaderIdAndEpoch(f_currentLeader, v);
+  const f_currentLeader = (x.currentLeader ?? default_FetchSnapshotResponseLeaderIdAndEpoch());
+  if (!isDefault_FetchSnapshotResponseLeaderIdAndEpoch(f_currentLeader)) {
+    const p = size_FetchSnapshotResponseLeaderIdAndEpoch(f_currentLeader, v);
     n += uvarintSize(0) + uvarintSize(p) + p;
     c++;
   }
@@ -584,7 +584,7 @@ function size_FetchSnapshotResponseTopicSnapshot(x: Init<FetchSnapshotResponseTo
 }
 
 /** NodeEndpoint (in FetchSnapshotResponse), versions 1+, flexible 1+. */
-export interface NodeEndpoint {
+export interface FetchSnapshotResponseNodeEndpoint {
   /** int32, versions 1+; map key; entity brokerId. */
   nodeId: number;
   /** string, versions 1+. */
@@ -595,7 +595,7 @@ export interface NodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpoint {
+function read_FetchSnapshotResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): FetchSnapshotResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -606,12 +606,12 @@ function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpo
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: NodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port };
+  const x: FetchSnapshotResponseNodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void {
+function write_FetchSnapshotResponseNodeEndpoint(w: Writer, x: Init<FetchSnapshotResponseNodeEndpoint>, _v: number): void {
   const f_nodeId = (x.nodeId ?? 0);
   w.i32be(f_nodeId);
   const f_host = (x.host ?? "");
@@ -621,7 +621,7 @@ function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_NodeEndpoint(x: Init<NodeEndpoint>, _v: number): number {
+function size_FetchSnapshotResponseNodeEndpoint(x: Init<FetchSnapshotResponseNodeEndpoint>, _v: number): number {
   let n = 6;
   n += sStr(true, (x.host ?? ""), "host");
   const u = x._unknownTaggedFields;
@@ -638,7 +638,7 @@ export interface FetchSnapshotResponse {
   /** array of TopicSnapshot, versions 0+. */
   topics: FetchSnapshotResponseTopicSnapshot[];
   /** array of NodeEndpoint, versions 1+; tag 0 (tagged 1+). */
-  nodeEndpoints: NodeEndpoint[];
+  nodeEndpoints: FetchSnapshotResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -647,7 +647,7 @@ function read_FetchSnapshotResponse(r: Reader, v: number, o: ResolvedOptions): F
   const f_throttleTimeMs = r.i32be();
   const f_errorCode = r.i16be();
   const f_topics = rArr(r, true, "topics", o, v, read_FetchSnapshotResponseTopicSnapshot);
-  let f_nodeEndpoints: NodeEndpoint[] = [];
+  let f_nodeEndpoints: FetchSnapshotResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -656,7 +656,7 @@ function read_FetchSnapshotResponse(r: Reader, v: number, o: ResolvedOptions): F
     switch (tag) {
       case 0:
         if (v >= 1) {
-          f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_NodeEndpoint);
+          f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_FetchSnapshotResponseNodeEndpoint);
           break;
         }
         if (v <= 0) throw badTag(r, tag, v);
@@ -687,8 +687,8 @@ function write_FetchSnapshotResponse(w: Writer, x: Init<FetchSnapshotResponse>, 
   if (u !== undefined) ui = wUnknown(w, u, ui, 0);
   if (t_nodeEndpoints) {
     w.uvarint(0);
-    w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint));
-    wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_NodeEndpoint);
+    w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_FetchSnapshotResponseNodeEndpoint));
+    wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_FetchSnapshotResponseNodeEndpoint);
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }
@@ -701,7 +701,7 @@ function size_FetchSnapshotResponse(x: Init<FetchSnapshotResponse>, v: number): 
   n += sUnknown(u);
   const f_nodeEndpoints = (x.nodeEndpoints ?? []);
   if (v >= 1 && (f_nodeEndpoints === null || f_nodeEndpoints.length !== 0)) {
-    const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint);
+    const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_FetchSnapshotResponseNodeEndpoint);
     n += uvarintSize(0) + uvarintSize(p) + p;
     c++;
   }
@@ -713,11 +713,11 @@ function default_FetchSnapshotResponseSnapshotId(): FetchSnapshotResponseSnapsho
   return { endOffset: 0n, epoch: 0 };
 }
 
-function default_LeaderIdAndEpoch(): LeaderIdAndEpoch {
+function default_FetchSnapshotResponseLeaderIdAndEpoch(): FetchSnapshotResponseLeaderIdAndEpoch {
   return { leaderId: 0, leaderEpoch: 0 };
 }
 
-function isDefault_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>): boolean {
+function isDefault_FetchSnapshotResponseLeaderIdAndEpoch(x: Init<FetchSnapshotResponseLeaderIdAndEpoch>): boolean {
   return (x.leaderId === undefined || !(x.leaderId !== 0)) &&
     (x.leaderEpoch === undefined || !(x.leaderEpoch !== 0)) &&
     (x._unknownTaggedFields === undefined || x._unknownTaggedFields.length === 0);
@@ -732,8 +732,8 @@ const M_FetchSnapshotResponseSnapshotId: StructMeta = {
   ],
 };
 
-const M_LeaderIdAndEpoch: StructMeta = {
-  name: "LeaderIdAndEpoch",
+const M_FetchSnapshotResponseLeaderIdAndEpoch: StructMeta = {
+  name: "FetchSnapshotResponseLeaderIdAndEpoch",
   flexible: 0x3,
   fields: [
     ["leaderId", "int32", 0x3, 0x0, 0x0, -1],
@@ -748,7 +748,7 @@ const M_FetchSnapshotResponsePartitionSnapshot: StructMeta = {
     ["index", "int32", 0x3, 0x0, 0x0, -1],
     ["errorCode", "int16", 0x3, 0x0, 0x0, -1],
     ["snapshotId", "struct", 0x3, 0x0, 0x0, -1, M_FetchSnapshotResponseSnapshotId],
-    ["currentLeader", "struct", 0x3, 0x0, 0x3, 0, M_LeaderIdAndEpoch],
+    ["currentLeader", "struct", 0x3, 0x0, 0x3, 0, M_FetchSnapshotResponseLeaderIdAndEpoch],
     ["size", "int64", 0x3, 0x0, 0x0, -1],
     ["position", "int64", 0x3, 0x0, 0x0, -1],
     ["unalignedRecords", "records", 0x3, 0x0, 0x0, -1],
@@ -764,8 +764,8 @@ const M_FetchSnapshotResponseTopicSnapshot: StructMeta = {
   ],
 };
 
-const M_NodeEndpoint: StructMeta = {
-  name: "NodeEndpoint",
+const M_FetchSnapshotResponseNodeEndpoint: StructMeta = {
+  name: "FetchSnapshotResponseNodeEndpoint",
   flexible: 0x2,
   fields: [
     ["nodeId", "int32", 0x2, 0x0, 0x0, -1],
@@ -781,7 +781,7 @@ const M_FetchSnapshotResponse: StructMeta = {
     ["throttleTimeMs", "int32", 0x3, 0x0, 0x0, -1],
     ["errorCode", "int16", 0x3, 0x0, 0x0, -1],
     ["topics", "[]struct", 0x3, 0x0, 0x0, -1, M_FetchSnapshotResponseTopicSnapshot],
-    ["nodeEndpoints", "[]struct", 0x2, 0x0, 0x2, 0, M_NodeEndpoint],
+    ["nodeEndpoints", "[]struct", 0x2, 0x0, 0x2, 0, M_FetchSnapshotResponseNodeEndpoint],
   ],
 };
 

@@ -32,7 +32,7 @@ import {
 } from "../_runtime.ts";
 
 /** AlterableConfig (in IncrementalAlterConfigsRequest), versions 0+, flexible 1+. */
-export interface AlterableConfig {
+export interface IncrementalAlterConfigsRequestAlterableConfig {
   /** string, versions 0+; map key. */
   name: string;
   /** int8, versions 0+; map key. */
@@ -43,7 +43,7 @@ export interface AlterableConfig {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_AlterableConfig(r: Reader, v: number, o: ResolvedOptions): AlterableConfig {
+function read_IncrementalAlterConfigsRequestAlterableConfig(r: Reader, v: number, o: ResolvedOptions): IncrementalAlterConfigsRequestAlterableConfig {
   const f_name = rStr(r, v >= 1, o, "name");
   const f_configOperation = r.i8();
   const f_value = rStrN(r, v >= 1, true, o, "value");
@@ -56,12 +56,12 @@ function read_AlterableConfig(r: Reader, v: number, o: ResolvedOptions): Alterab
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: AlterableConfig = { name: f_name, configOperation: f_configOperation, value: f_value };
+  const x: IncrementalAlterConfigsRequestAlterableConfig = { name: f_name, configOperation: f_configOperation, value: f_value };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_AlterableConfig(w: Writer, x: Init<AlterableConfig>, v: number): void {
+function write_IncrementalAlterConfigsRequestAlterableConfig(w: Writer, x: Init<IncrementalAlterConfigsRequestAlterableConfig>, v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, v >= 1, false, f_name, "name");
   const f_configOperation = (x.configOperation ?? 0);
@@ -75,7 +75,7 @@ function write_AlterableConfig(w: Writer, x: Init<AlterableConfig>, v: number): 
   }
 }
 
-function size_AlterableConfig(x: Init<AlterableConfig>, v: number): number {
+function size_IncrementalAlterConfigsRequestAlterableConfig(x: Init<IncrementalAlterConfigsRequestAlterableConfig>, v: number): number {
   let n = 1;
   n += sStr(v >= 1, (x.name ?? ""), "name");
   n += sStr(v >= 1, (x.value === undefined ? "" : x.value), "value");
@@ -87,21 +87,21 @@ function size_AlterableConfig(x: Init<AlterableConfig>, v: number): number {
 }
 
 /** AlterConfigsResource (in IncrementalAlterConfigsRequest), versions 0+, flexible 1+. */
-export interface AlterConfigsResource {
+export interface IncrementalAlterConfigsRequestAlterConfigsResource {
   /** int8, versions 0+; map key. */
   resourceType: number;
   /** string, versions 0+; map key. */
   resourceName: string;
   /** array of AlterableConfig, versions 0+. */
-  configs: AlterableConfig[];
+  configs: IncrementalAlterConfigsRequestAlterableConfig[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_AlterConfigsResource(r: Reader, v: number, o: ResolvedOptions): AlterConfigsResource {
+function read_IncrementalAlterConfigsRequestAlterConfigsResource(r: Reader, v: number, o: ResolvedOptions): IncrementalAlterConfigsRequestAlterConfigsResource {
   const f_resourceType = r.i8();
   const f_resourceName = rStr(r, v >= 1, o, "resourceName");
-  const f_configs = rArr(r, v >= 1, "configs", o, v, read_AlterableConfig);
+  const f_configs = rArr(r, v >= 1, "configs", o, v, read_IncrementalAlterConfigsRequestAlterableConfig);
   let u: TaggedField[] | undefined;
   if (v >= 1) {
     const n = rTagCount(r, o);
@@ -111,18 +111,18 @@ function read_AlterConfigsResource(r: Reader, v: number, o: ResolvedOptions): Al
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: AlterConfigsResource = { resourceType: f_resourceType, resourceName: f_resourceName, configs: f_configs };
+  const x: IncrementalAlterConfigsRequestAlterConfigsResource = { resourceType: f_resourceType, resourceName: f_resourceName, configs: f_configs };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_AlterConfigsResource(w: Writer, x: Init<AlterConfigsResource>, v: number): void {
+function write_IncrementalAlterConfigsRequestAlterConfigsResource(w: Writer, x: Init<IncrementalAlterConfigsRequestAlterConfigsResource>, v: number): void {
   const f_resourceType = (x.resourceType ?? 0);
   w.i8(f_resourceType);
   const f_resourceName = (x.resourceName ?? "");
   wStr(w, v >= 1, false, f_resourceName, "resourceName");
   const f_configs = (x.configs ?? []);
-  wArr(w, v >= 1, false, f_configs, "configs", v, write_AlterableConfig);
+  wArr(w, v >= 1, false, f_configs, "configs", v, write_IncrementalAlterConfigsRequestAlterableConfig);
   if (v >= 1) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -130,10 +130,10 @@ function write_AlterConfigsResource(w: Writer, x: Init<AlterConfigsResource>, v:
   }
 }
 
-function size_AlterConfigsResource(x: Init<AlterConfigsResource>, v: number): number {
+function size_IncrementalAlterConfigsRequestAlterConfigsResource(x: Init<IncrementalAlterConfigsRequestAlterConfigsResource>, v: number): number {
   let n = 1;
   n += sStr(v >= 1, (x.resourceName ?? ""), "resourceName");
-  n += sArr(v >= 1, (x.configs ?? []), "configs", v, size_AlterableConfig);
+  n += sArr(v >= 1, (x.configs ?? []), "configs", v, size_IncrementalAlterConfigsRequestAlterableConfig);
   if (v >= 1) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -144,7 +144,7 @@ function size_AlterConfigsResource(x: Init<AlterConfigsResource>, v: number): nu
 /** IncrementalAlterConfigsRequest, versions 0+, flexible 1+. */
 export interface IncrementalAlterConfigsRequest {
   /** array of AlterConfigsResource, versions 0+. */
-  resources: AlterConfigsResource[];
+  resources: IncrementalAlterConfigsRequestAlterConfigsResource[];
   /** bool, versions 0+. */
   validateOnly: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
@@ -152,7 +152,7 @@ export interface IncrementalAlterConfigsRequest {
 }
 
 function read_IncrementalAlterConfigsRequest(r: Reader, v: number, o: ResolvedOptions): IncrementalAlterConfigsRequest {
-  const f_resources = rArr(r, v >= 1, "resources", o, v, read_AlterConfigsResource);
+  const f_resources = rArr(r, v >= 1, "resources", o, v, read_IncrementalAlterConfigsRequestAlterConfigsResource);
   const f_validateOnly = r.u8() !== 0;
   let u: TaggedField[] | undefined;
   if (v >= 1) {
@@ -170,7 +170,7 @@ function read_IncrementalAlterConfigsRequest(r: Reader, v: number, o: ResolvedOp
 
 function write_IncrementalAlterConfigsRequest(w: Writer, x: Init<IncrementalAlterConfigsRequest>, v: number): void {
   const f_resources = (x.resources ?? []);
-  wArr(w, v >= 1, false, f_resources, "resources", v, write_AlterConfigsResource);
+  wArr(w, v >= 1, false, f_resources, "resources", v, write_IncrementalAlterConfigsRequestAlterConfigsResource);
   const f_validateOnly = (x.validateOnly ?? false);
   w.bool(f_validateOnly);
   if (v >= 1) {
@@ -182,7 +182,7 @@ function write_IncrementalAlterConfigsRequest(w: Writer, x: Init<IncrementalAlte
 
 function size_IncrementalAlterConfigsRequest(x: Init<IncrementalAlterConfigsRequest>, v: number): number {
   let n = 1;
-  n += sArr(v >= 1, (x.resources ?? []), "resources", v, size_AlterConfigsResource);
+  n += sArr(v >= 1, (x.resources ?? []), "resources", v, size_IncrementalAlterConfigsRequestAlterConfigsResource);
   if (v >= 1) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -190,8 +190,8 @@ function size_IncrementalAlterConfigsRequest(x: Init<IncrementalAlterConfigsRequ
   return n;
 }
 
-const M_AlterableConfig: StructMeta = {
-  name: "AlterableConfig",
+const M_IncrementalAlterConfigsRequestAlterableConfig: StructMeta = {
+  name: "IncrementalAlterConfigsRequestAlterableConfig",
   flexible: 0x2,
   fields: [
     ["name", "string", 0x3, 0x0, 0x0, -1],
@@ -200,13 +200,13 @@ const M_AlterableConfig: StructMeta = {
   ],
 };
 
-const M_AlterConfigsResource: StructMeta = {
-  name: "AlterConfigsResource",
+const M_IncrementalAlterConfigsRequestAlterConfigsResource: StructMeta = {
+  name: "IncrementalAlterConfigsRequestAlterConfigsResource",
   flexible: 0x2,
   fields: [
     ["resourceType", "int8", 0x3, 0x0, 0x0, -1],
     ["resourceName", "string", 0x3, 0x0, 0x0, -1],
-    ["configs", "[]struct", 0x3, 0x0, 0x0, -1, M_AlterableConfig],
+    ["configs", "[]struct", 0x3, 0x0, 0x0, -1, M_IncrementalAlterConfigsRequestAlterableConfig],
   ],
 };
 
@@ -214,7 +214,7 @@ const M_IncrementalAlterConfigsRequest: StructMeta = {
   name: "IncrementalAlterConfigsRequest",
   flexible: 0x2,
   fields: [
-    ["resources", "[]struct", 0x3, 0x0, 0x0, -1, M_AlterConfigsResource],
+    ["resources", "[]struct", 0x3, 0x0, 0x0, -1, M_IncrementalAlterConfigsRequestAlterConfigsResource],
     ["validateOnly", "bool", 0x3, 0x0, 0x0, -1],
   ],
 };
@@ -267,7 +267,7 @@ export const IncrementalAlterConfigsRequestCodec: MessageCodec<IncrementalAlterC
 };
 
 /** AlterConfigsResourceResponse (in IncrementalAlterConfigsResponse), versions 0+, flexible 1+. */
-export interface AlterConfigsResourceResponse {
+export interface IncrementalAlterConfigsResponseAlterConfigsResourceResponse {
   /** int16, versions 0+. */
   errorCode: number;
   /** string, versions 0+; nullable 0+. */
@@ -280,7 +280,7 @@ export interface AlterConfigsResourceResponse {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_AlterConfigsResourceResponse(r: Reader, v: number, o: ResolvedOptions): AlterConfigsResourceResponse {
+function read_IncrementalAlterConfigsResponseAlterConfigsResourceResponse(r: Reader, v: number, o: ResolvedOptions): IncrementalAlterConfigsResponseAlterConfigsResourceResponse {
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, v >= 1, true, o, "errorMessage");
   const f_resourceType = r.i8();
@@ -294,12 +294,12 @@ function read_AlterConfigsResourceResponse(r: Reader, v: number, o: ResolvedOpti
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: AlterConfigsResourceResponse = { errorCode: f_errorCode, errorMessage: f_errorMessage, resourceType: f_resourceType, resourceName: f_resourceName };
+  const x: IncrementalAlterConfigsResponseAlterConfigsResourceResponse = { errorCode: f_errorCode, errorMessage: f_errorMessage, resourceType: f_resourceType, resourceName: f_resourceName };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_AlterConfigsResourceResponse(w: Writer, x: Init<AlterConfigsResourceResponse>, v: number): void {
+function write_IncrementalAlterConfigsResponseAlterConfigsResourceResponse(w: Writer, x: Init<IncrementalAlterConfigsResponseAlterConfigsResourceResponse>, v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? "" : x.errorMessage);
@@ -315,7 +315,7 @@ function write_AlterConfigsResourceResponse(w: Writer, x: Init<AlterConfigsResou
   }
 }
 
-function size_AlterConfigsResourceResponse(x: Init<AlterConfigsResourceResponse>, v: number): number {
+function size_IncrementalAlterConfigsResponseAlterConfigsResourceResponse(x: Init<IncrementalAlterConfigsResponseAlterConfigsResourceResponse>, v: number): number {
   let n = 3;
   n += sStr(v >= 1, (x.errorMessage === undefined ? "" : x.errorMessage), "errorMessage");
   n += sStr(v >= 1, (x.resourceName ?? ""), "resourceName");
@@ -331,14 +331,14 @@ export interface IncrementalAlterConfigsResponse {
   /** int32, versions 0+. */
   throttleTimeMs: number;
   /** array of AlterConfigsResourceResponse, versions 0+. */
-  responses: AlterConfigsResourceResponse[];
+  responses: IncrementalAlterConfigsResponseAlterConfigsResourceResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_IncrementalAlterConfigsResponse(r: Reader, v: number, o: ResolvedOptions): IncrementalAlterConfigsResponse {
   const f_throttleTimeMs = r.i32be();
-  const f_responses = rArr(r, v >= 1, "responses", o, v, read_AlterConfigsResourceResponse);
+  const f_responses = rArr(r, v >= 1, "responses", o, v, read_IncrementalAlterConfigsResponseAlterConfigsResourceResponse);
   let u: TaggedField[] | undefined;
   if (v >= 1) {
     const n = rTagCount(r, o);
@@ -357,7 +357,7 @@ function write_IncrementalAlterConfigsResponse(w: Writer, x: Init<IncrementalAlt
   const f_throttleTimeMs = (x.throttleTimeMs ?? 0);
   w.i32be(f_throttleTimeMs);
   const f_responses = (x.responses ?? []);
-  wArr(w, v >= 1, false, f_responses, "responses", v, write_AlterConfigsResourceResponse);
+  wArr(w, v >= 1, false, f_responses, "responses", v, write_IncrementalAlterConfigsResponseAlterConfigsResourceResponse);
   if (v >= 1) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -367,7 +367,7 @@ function write_IncrementalAlterConfigsResponse(w: Writer, x: Init<IncrementalAlt
 
 function size_IncrementalAlterConfigsResponse(x: Init<IncrementalAlterConfigsResponse>, v: number): number {
   let n = 4;
-  n += sArr(v >= 1, (x.responses ?? []), "responses", v, size_AlterConfigsResourceResponse);
+  n += sArr(v >= 1, (x.responses ?? []), "responses", v, size_IncrementalAlterConfigsResponseAlterConfigsResourceResponse);
   if (v >= 1) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -375,8 +375,8 @@ function size_IncrementalAlterConfigsResponse(x: Init<IncrementalAlterConfigsRes
   return n;
 }
 
-const M_AlterConfigsResourceResponse: StructMeta = {
-  name: "AlterConfigsResourceResponse",
+const M_IncrementalAlterConfigsResponseAlterConfigsResourceResponse: StructMeta = {
+  name: "IncrementalAlterConfigsResponseAlterConfigsResourceResponse",
   flexible: 0x2,
   fields: [
     ["errorCode", "int16", 0x3, 0x0, 0x0, -1],
@@ -391,7 +391,7 @@ const M_IncrementalAlterConfigsResponse: StructMeta = {
   flexible: 0x2,
   fields: [
     ["throttleTimeMs", "int32", 0x3, 0x0, 0x0, -1],
-    ["responses", "[]struct", 0x3, 0x0, 0x0, -1, M_AlterConfigsResourceResponse],
+    ["responses", "[]struct", 0x3, 0x0, 0x0, -1, M_IncrementalAlterConfigsResponseAlterConfigsResourceResponse],
   ],
 };
 

@@ -34,7 +34,7 @@ import {
 } from "../_runtime.ts";
 
 /** PartitionData (in InitializeShareGroupStateRequest), versions 0+, flexible 0+. */
-export interface PartitionData {
+export interface InitializeShareGroupStateRequestPartitionData {
   /** int32, versions 0+. */
   partition: number;
   /** int32, versions 0+. */
@@ -45,7 +45,7 @@ export interface PartitionData {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionData(r: Reader, _v: number, o: ResolvedOptions): PartitionData {
+function read_InitializeShareGroupStateRequestPartitionData(r: Reader, _v: number, o: ResolvedOptions): InitializeShareGroupStateRequestPartitionData {
   const f_partition = r.i32be();
   const f_stateEpoch = r.i32be();
   const f_startOffset = r.i64be();
@@ -56,12 +56,12 @@ function read_PartitionData(r: Reader, _v: number, o: ResolvedOptions): Partitio
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionData = { partition: f_partition, stateEpoch: f_stateEpoch, startOffset: f_startOffset };
+  const x: InitializeShareGroupStateRequestPartitionData = { partition: f_partition, stateEpoch: f_stateEpoch, startOffset: f_startOffset };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionData(w: Writer, x: Init<PartitionData>, _v: number): void {
+function write_InitializeShareGroupStateRequestPartitionData(w: Writer, x: Init<InitializeShareGroupStateRequestPartitionData>, _v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_stateEpoch = (x.stateEpoch ?? 0);
@@ -71,7 +71,7 @@ function write_PartitionData(w: Writer, x: Init<PartitionData>, _v: number): voi
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionData(x: Init<PartitionData>, _v: number): number {
+function size_InitializeShareGroupStateRequestPartitionData(x: Init<InitializeShareGroupStateRequestPartitionData>, _v: number): number {
   let n = 16;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -83,14 +83,14 @@ export interface InitializeStateData {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionData, versions 0+. */
-  partitions: PartitionData[];
+  partitions: InitializeShareGroupStateRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_InitializeStateData(r: Reader, v: number, o: ResolvedOptions): InitializeStateData {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionData);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_InitializeShareGroupStateRequestPartitionData);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -107,13 +107,13 @@ function write_InitializeStateData(w: Writer, x: Init<InitializeStateData>, v: n
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionData);
+  wArr(w, true, false, f_partitions, "partitions", v, write_InitializeShareGroupStateRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_InitializeStateData(x: Init<InitializeStateData>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionData);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_InitializeShareGroupStateRequestPartitionData);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -161,8 +161,8 @@ function size_InitializeShareGroupStateRequest(x: Init<InitializeShareGroupState
   return n;
 }
 
-const M_PartitionData: StructMeta = {
-  name: "PartitionData",
+const M_InitializeShareGroupStateRequestPartitionData: StructMeta = {
+  name: "InitializeShareGroupStateRequestPartitionData",
   flexible: 0x1,
   fields: [
     ["partition", "int32", 0x1, 0x0, 0x0, -1],
@@ -176,7 +176,7 @@ const M_InitializeStateData: StructMeta = {
   flexible: 0x1,
   fields: [
     ["topicId", "uuid", 0x1, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_PartitionData],
+    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_InitializeShareGroupStateRequestPartitionData],
   ],
 };
 
@@ -237,7 +237,7 @@ export const InitializeShareGroupStateRequestCodec: MessageCodec<InitializeShare
 };
 
 /** PartitionResult (in InitializeShareGroupStateResponse), versions 0+, flexible 0+. */
-export interface PartitionResult {
+export interface InitializeShareGroupStateResponsePartitionResult {
   /** int32, versions 0+. */
   partition: number;
   /** int16, versions 0+. */
@@ -248,7 +248,7 @@ export interface PartitionResult {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionResult(r: Reader, _v: number, o: ResolvedOptions): PartitionResult {
+function read_InitializeShareGroupStateResponsePartitionResult(r: Reader, _v: number, o: ResolvedOptions): InitializeShareGroupStateResponsePartitionResult {
   const f_partition = r.i32be();
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
@@ -259,12 +259,12 @@ function read_PartitionResult(r: Reader, _v: number, o: ResolvedOptions): Partit
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage };
+  const x: InitializeShareGroupStateResponsePartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionResult(w: Writer, x: Init<PartitionResult>, _v: number): void {
+function write_InitializeShareGroupStateResponsePartitionResult(w: Writer, x: Init<InitializeShareGroupStateResponsePartitionResult>, _v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_errorCode = (x.errorCode ?? 0);
@@ -274,7 +274,7 @@ function write_PartitionResult(w: Writer, x: Init<PartitionResult>, _v: number):
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionResult(x: Init<PartitionResult>, _v: number): number {
+function size_InitializeShareGroupStateResponsePartitionResult(x: Init<InitializeShareGroupStateResponsePartitionResult>, _v: number): number {
   let n = 6;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   const u = x._unknownTaggedFields;
@@ -287,14 +287,14 @@ export interface InitializeStateResult {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionResult, versions 0+. */
-  partitions: PartitionResult[];
+  partitions: InitializeShareGroupStateResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_InitializeStateResult(r: Reader, v: number, o: ResolvedOptions): InitializeStateResult {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionResult);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_InitializeShareGroupStateResponsePartitionResult);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -311,13 +311,13 @@ function write_InitializeStateResult(w: Writer, x: Init<InitializeStateResult>, 
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionResult);
+  wArr(w, true, false, f_partitions, "partitions", v, write_InitializeShareGroupStateResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_InitializeStateResult(x: Init<InitializeStateResult>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionResult);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_InitializeShareGroupStateResponsePartitionResult);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -359,8 +359,8 @@ function size_InitializeShareGroupStateResponse(x: Init<InitializeShareGroupStat
   return n;
 }
 
-const M_PartitionResult: StructMeta = {
-  name: "PartitionResult",
+const M_InitializeShareGroupStateResponsePartitionResult: StructMeta = {
+  name: "InitializeShareGroupStateResponsePartitionResult",
   flexible: 0x1,
   fields: [
     ["partition", "int32", 0x1, 0x0, 0x0, -1],
@@ -374,7 +374,7 @@ const M_InitializeStateResult: StructMeta = {
   flexible: 0x1,
   fields: [
     ["topicId", "uuid", 0x1, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_PartitionResult],
+    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_InitializeShareGroupStateResponsePartitionResult],
   ],
 };
 

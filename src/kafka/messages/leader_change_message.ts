@@ -30,7 +30,7 @@ import {
 } from "../_runtime.ts";
 
 /** Voter (in LeaderChangeMessage), versions 0+, flexible 0+. */
-export interface Voter {
+export interface LeaderChangeMessageVoter {
   /** int32, versions 0+. */
   voterId: number;
   /** uuid, versions 1+. */
@@ -39,7 +39,7 @@ export interface Voter {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Voter(r: Reader, v: number, o: ResolvedOptions): Voter {
+function read_LeaderChangeMessageVoter(r: Reader, v: number, o: ResolvedOptions): LeaderChangeMessageVoter {
   const f_voterId = r.i32be();
   const f_voterDirectoryId = v >= 1 ? rUuid(r) : ZERO_UUID;
   let u: TaggedField[] | undefined;
@@ -49,12 +49,12 @@ function read_Voter(r: Reader, v: number, o: ResolvedOptions): Voter {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Voter = { voterId: f_voterId, voterDirectoryId: f_voterDirectoryId };
+  const x: LeaderChangeMessageVoter = { voterId: f_voterId, voterDirectoryId: f_voterDirectoryId };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Voter(w: Writer, x: Init<Voter>, v: number): void {
+function write_LeaderChangeMessageVoter(w: Writer, x: Init<LeaderChangeMessageVoter>, v: number): void {
   const f_voterId = (x.voterId ?? 0);
   w.i32be(f_voterId);
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
@@ -63,7 +63,7 @@ function write_Voter(w: Writer, x: Init<Voter>, v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Voter(x: Init<Voter>, v: number): number {
+function size_LeaderChangeMessageVoter(x: Init<LeaderChangeMessageVoter>, v: number): number {
   let n = 4;
   if (v >= 1) n += 16;
   const u = x._unknownTaggedFields;
@@ -78,9 +78,9 @@ export interface LeaderChangeMessage {
   /** int32, versions 0+; entity brokerId. */
   leaderId: number;
   /** array of Voter, versions 0+. */
-  voters: Voter[];
+  voters: LeaderChangeMessageVoter[];
   /** array of Voter, versions 0+. */
-  grantingVoters: Voter[];
+  grantingVoters: LeaderChangeMessageVoter[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -88,8 +88,8 @@ export interface LeaderChangeMessage {
 function read_LeaderChangeMessage(r: Reader, v: number, o: ResolvedOptions): LeaderChangeMessage {
   const f_version = r.i16be();
   const f_leaderId = r.i32be();
-  const f_voters = rArr(r, true, "voters", o, v, read_Voter);
-  const f_grantingVoters = rArr(r, true, "grantingVoters", o, v, read_Voter);
+  const f_voters = rArr(r, true, "voters", o, v, read_LeaderChangeMessageVoter);
+  const f_grantingVoters = rArr(r, true, "grantingVoters", o, v, read_LeaderChangeMessageVoter);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -108,23 +108,23 @@ function write_LeaderChangeMessage(w: Writer, x: Init<LeaderChangeMessage>, v: n
   const f_leaderId = (x.leaderId ?? 0);
   w.i32be(f_leaderId);
   const f_voters = (x.voters ?? []);
-  wArr(w, true, false, f_voters, "voters", v, write_Voter);
+  wArr(w, true, false, f_voters, "voters", v, write_LeaderChangeMessageVoter);
   const f_grantingVoters = (x.grantingVoters ?? []);
-  wArr(w, true, false, f_grantingVoters, "grantingVoters", v, write_Voter);
+  wArr(w, true, false, f_grantingVoters, "grantingVoters", v, write_LeaderChangeMessageVoter);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_LeaderChangeMessage(x: Init<LeaderChangeMessage>, v: number): number {
   let n = 6;
-  n += sArr(true, (x.voters ?? []), "voters", v, size_Voter);
-  n += sArr(true, (x.grantingVoters ?? []), "grantingVoters", v, size_Voter);
+  n += sArr(true, (x.voters ?? []), "voters", v, size_LeaderChangeMessageVoter);
+  n += sArr(true, (x.grantingVoters ?? []), "grantingVoters", v, size_LeaderChangeMessageVoter);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_Voter: StructMeta = {
-  name: "Voter",
+const M_LeaderChangeMessageVoter: StructMeta = {
+  name: "LeaderChangeMessageVoter",
   flexible: 0x3,
   fields: [
     ["voterId", "int32", 0x3, 0x0, 0x0, -1],
@@ -138,8 +138,8 @@ const M_LeaderChangeMessage: StructMeta = {
   fields: [
     ["version", "int16", 0x3, 0x0, 0x0, -1],
     ["leaderId", "int32", 0x3, 0x0, 0x0, -1],
-    ["voters", "[]struct", 0x3, 0x0, 0x0, -1, M_Voter],
-    ["grantingVoters", "[]struct", 0x3, 0x0, 0x0, -1, M_Voter],
+    ["voters", "[]struct", 0x3, 0x0, 0x0, -1, M_LeaderChangeMessageVoter],
+    ["grantingVoters", "[]struct", 0x3, 0x0, 0x0, -1, M_LeaderChangeMessageVoter],
   ],
 };
 

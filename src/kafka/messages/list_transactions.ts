@@ -152,7 +152,7 @@ export const ListTransactionsRequestCodec: MessageCodec<ListTransactionsRequest>
 };
 
 /** TransactionState (in ListTransactionsResponse), versions 0+, flexible 0+. */
-export interface TransactionState {
+export interface ListTransactionsResponseTransactionState {
   /** string, versions 0+; entity transactionalId. */
   transactionalId: string;
   /** int64, versions 0+; entity producerId. */
@@ -163,7 +163,7 @@ export interface TransactionState {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TransactionState(r: Reader, _v: number, o: ResolvedOptions): TransactionState {
+function read_ListTransactionsResponseTransactionState(r: Reader, _v: number, o: ResolvedOptions): ListTransactionsResponseTransactionState {
   const f_transactionalId = rStr(r, true, o, "transactionalId");
   const f_producerId = r.i64be();
   const f_transactionState = rStr(r, true, o, "transactionState");
@@ -174,12 +174,12 @@ function read_TransactionState(r: Reader, _v: number, o: ResolvedOptions): Trans
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TransactionState = { transactionalId: f_transactionalId, producerId: f_producerId, transactionState: f_transactionState };
+  const x: ListTransactionsResponseTransactionState = { transactionalId: f_transactionalId, producerId: f_producerId, transactionState: f_transactionState };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TransactionState(w: Writer, x: Init<TransactionState>, _v: number): void {
+function write_ListTransactionsResponseTransactionState(w: Writer, x: Init<ListTransactionsResponseTransactionState>, _v: number): void {
   const f_transactionalId = (x.transactionalId ?? "");
   wStr(w, true, false, f_transactionalId, "transactionalId");
   const f_producerId = (x.producerId ?? 0n);
@@ -189,7 +189,7 @@ function write_TransactionState(w: Writer, x: Init<TransactionState>, _v: number
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TransactionState(x: Init<TransactionState>, _v: number): number {
+function size_ListTransactionsResponseTransactionState(x: Init<ListTransactionsResponseTransactionState>, _v: number): number {
   let n = 8;
   n += sStr(true, (x.transactionalId ?? ""), "transactionalId");
   n += sStr(true, (x.transactionState ?? ""), "transactionState");
@@ -207,7 +207,7 @@ export interface ListTransactionsResponse {
   /** array of string, versions 0+. */
   unknownStateFilters: string[];
   /** array of TransactionState, versions 0+. */
-  transactionStates: TransactionState[];
+  transactionStates: ListTransactionsResponseTransactionState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -216,7 +216,7 @@ function read_ListTransactionsResponse(r: Reader, v: number, o: ResolvedOptions)
   const f_throttleTimeMs = r.i32be();
   const f_errorCode = r.i16be();
   const f_unknownStateFilters = rArr(r, true, "unknownStateFilters", o, v, eStrC);
-  const f_transactionStates = rArr(r, true, "transactionStates", o, v, read_TransactionState);
+  const f_transactionStates = rArr(r, true, "transactionStates", o, v, read_ListTransactionsResponseTransactionState);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -237,21 +237,21 @@ function write_ListTransactionsResponse(w: Writer, x: Init<ListTransactionsRespo
   const f_unknownStateFilters = (x.unknownStateFilters ?? []);
   wArr(w, true, false, f_unknownStateFilters, "unknownStateFilters", v, wStrEC);
   const f_transactionStates = (x.transactionStates ?? []);
-  wArr(w, true, false, f_transactionStates, "transactionStates", v, write_TransactionState);
+  wArr(w, true, false, f_transactionStates, "transactionStates", v, write_ListTransactionsResponseTransactionState);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ListTransactionsResponse(x: Init<ListTransactionsResponse>, v: number): number {
   let n = 6;
   n += sArr(true, (x.unknownStateFilters ?? []), "unknownStateFilters", v, sStrEC);
-  n += sArr(true, (x.transactionStates ?? []), "transactionStates", v, size_TransactionState);
+  n += sArr(true, (x.transactionStates ?? []), "transactionStates", v, size_ListTransactionsResponseTransactionState);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_TransactionState: StructMeta = {
-  name: "TransactionState",
+const M_ListTransactionsResponseTransactionState: StructMeta = {
+  name: "ListTransactionsResponseTransactionState",
   flexible: 0x7,
   fields: [
     ["transactionalId", "string", 0x7, 0x0, 0x0, -1],
@@ -267,7 +267,7 @@ const M_ListTransactionsResponse: StructMeta = {
     ["throttleTimeMs", "int32", 0x7, 0x0, 0x0, -1],
     ["errorCode", "int16", 0x7, 0x0, 0x0, -1],
     ["unknownStateFilters", "[]string", 0x7, 0x0, 0x0, -1],
-    ["transactionStates", "[]struct", 0x7, 0x0, 0x0, -1, M_TransactionState],
+    ["transactionStates", "[]struct", 0x7, 0x0, 0x0, -1, M_ListTransactionsResponseTransactionState],
   ],
 };
 

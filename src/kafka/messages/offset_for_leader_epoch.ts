@@ -262,7 +262,7 @@ export const OffsetForLeaderEpochRequestCodec: MessageCodec<OffsetForLeaderEpoch
 };
 
 /** EpochEndOffset (in OffsetForLeaderEpochResponse), versions 0+, flexible 4+. */
-export interface EpochEndOffset {
+export interface OffsetForLeaderEpochResponseEpochEndOffset {
   /** int16, versions 0+. */
   errorCode: number;
   /** int32, versions 0+. */
@@ -275,7 +275,7 @@ export interface EpochEndOffset {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_EpochEndOffset(r: Reader, v: number, o: ResolvedOptions): EpochEndOffset {
+function read_OffsetForLeaderEpochResponseEpochEndOffset(r: Reader, v: number, o: ResolvedOptions): OffsetForLeaderEpochResponseEpochEndOffset {
   const f_errorCode = r.i16be();
   const f_partition = r.i32be();
   const f_leaderEpoch = v >= 1 ? r.i32be() : -1;
@@ -289,12 +289,12 @@ function read_EpochEndOffset(r: Reader, v: number, o: ResolvedOptions): EpochEnd
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: EpochEndOffset = { errorCode: f_errorCode, partition: f_partition, leaderEpoch: f_leaderEpoch, endOffset: f_endOffset };
+  const x: OffsetForLeaderEpochResponseEpochEndOffset = { errorCode: f_errorCode, partition: f_partition, leaderEpoch: f_leaderEpoch, endOffset: f_endOffset };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_EpochEndOffset(w: Writer, x: Init<EpochEndOffset>, v: number): void {
+function write_OffsetForLeaderEpochResponseEpochEndOffset(w: Writer, x: Init<OffsetForLeaderEpochResponseEpochEndOffset>, v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_partition = (x.partition ?? 0);
@@ -310,7 +310,7 @@ function write_EpochEndOffset(w: Writer, x: Init<EpochEndOffset>, v: number): vo
   }
 }
 
-function size_EpochEndOffset(x: Init<EpochEndOffset>, v: number): number {
+function size_OffsetForLeaderEpochResponseEpochEndOffset(x: Init<OffsetForLeaderEpochResponseEpochEndOffset>, v: number): number {
   let n = 14;
   if (v >= 1) n += 4;
   if (v >= 4) {
@@ -325,14 +325,14 @@ export interface OffsetForLeaderTopicResult {
   /** string, versions 0+; map key; entity topicName. */
   topic: string;
   /** array of EpochEndOffset, versions 0+. */
-  partitions: EpochEndOffset[];
+  partitions: OffsetForLeaderEpochResponseEpochEndOffset[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_OffsetForLeaderTopicResult(r: Reader, v: number, o: ResolvedOptions): OffsetForLeaderTopicResult {
   const f_topic = rStr(r, v >= 4, o, "topic");
-  const f_partitions = rArr(r, v >= 4, "partitions", o, v, read_EpochEndOffset);
+  const f_partitions = rArr(r, v >= 4, "partitions", o, v, read_OffsetForLeaderEpochResponseEpochEndOffset);
   let u: TaggedField[] | undefined;
   if (v >= 4) {
     const n = rTagCount(r, o);
@@ -351,7 +351,7 @@ function write_OffsetForLeaderTopicResult(w: Writer, x: Init<OffsetForLeaderTopi
   const f_topic = (x.topic ?? "");
   wStr(w, v >= 4, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, v >= 4, false, f_partitions, "partitions", v, write_EpochEndOffset);
+  wArr(w, v >= 4, false, f_partitions, "partitions", v, write_OffsetForLeaderEpochResponseEpochEndOffset);
   if (v >= 4) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -362,7 +362,7 @@ function write_OffsetForLeaderTopicResult(w: Writer, x: Init<OffsetForLeaderTopi
 function size_OffsetForLeaderTopicResult(x: Init<OffsetForLeaderTopicResult>, v: number): number {
   let n = 0;
   n += sStr(v >= 4, (x.topic ?? ""), "topic");
-  n += sArr(v >= 4, (x.partitions ?? []), "partitions", v, size_EpochEndOffset);
+  n += sArr(v >= 4, (x.partitions ?? []), "partitions", v, size_OffsetForLeaderEpochResponseEpochEndOffset);
   if (v >= 4) {
     const u = x._unknownTaggedFields;
     n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -420,8 +420,8 @@ function size_OffsetForLeaderEpochResponse(x: Init<OffsetForLeaderEpochResponse>
   return n;
 }
 
-const M_EpochEndOffset: StructMeta = {
-  name: "EpochEndOffset",
+const M_OffsetForLeaderEpochResponseEpochEndOffset: StructMeta = {
+  name: "OffsetForLeaderEpochResponseEpochEndOffset",
   flexible: 0x10,
   fields: [
     ["errorCode", "int16", 0x1f, 0x0, 0x0, -1],
@@ -436,7 +436,7 @@ const M_OffsetForLeaderTopicResult: StructMeta = {
   flexible: 0x10,
   fields: [
     ["topic", "string", 0x1f, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x1f, 0x0, 0x0, -1, M_EpochEndOffset],
+    ["partitions", "[]struct", 0x1f, 0x0, 0x0, -1, M_OffsetForLeaderEpochResponseEpochEndOffset],
   ],
 };
 

@@ -335,7 +335,7 @@ function size_BatchIndexAndErrorMessage(x: Init<BatchIndexAndErrorMessage>, v: n
 }
 
 /** LeaderIdAndEpoch (in ProduceResponse), versions 10+, flexible 10+. */
-export interface LeaderIdAndEpoch {
+export interface ProduceResponseLeaderIdAndEpoch {
   /** int32, versions 10+; default -1; entity brokerId. */
   leaderId: number;
   /** int32, versions 10+; default -1. */
@@ -344,7 +344,7 @@ export interface LeaderIdAndEpoch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): LeaderIdAndEpoch {
+function read_ProduceResponseLeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): ProduceResponseLeaderIdAndEpoch {
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
   let u: TaggedField[] | undefined;
@@ -354,12 +354,12 @@ function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): Leade
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: LeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
+  const x: ProduceResponseLeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number): void {
+function write_ProduceResponseLeaderIdAndEpoch(w: Writer, x: Init<ProduceResponseLeaderIdAndEpoch>, _v: number): void {
   const f_leaderId = (x.leaderId ?? -1);
   w.i32be(f_leaderId);
   const f_leaderEpoch = (x.leaderEpoch ?? -1);
@@ -367,7 +367,7 @@ function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>, _v: number): number {
+function size_ProduceResponseLeaderIdAndEpoch(x: Init<ProduceResponseLeaderIdAndEpoch>, _v: number): number {
   let n = 8;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -391,7 +391,7 @@ export interface PartitionProduceResponse {
   /** string, versions 8+; nullable 8+; default null; ignorable. */
   errorMessage: string | null;
   /** struct LeaderIdAndEpoch, versions 10+; tag 0 (tagged 10+). */
-  currentLeader: LeaderIdAndEpoch;
+  currentLeader: ProduceResponseLeaderIdAndEpoch;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -404,7 +404,7 @@ function read_PartitionProduceResponse(r: Reader, v: number, o: ResolvedOptions)
   const f_logStartOffset = v >= 5 ? r.i64be() : -1n;
   const f_recordErrors = v >= 8 ? rArr(r, v >= 9, "recordErrors", o, v, read_BatchIndexAndErrorMessage) : [];
   const f_errorMessage = v >= 8 ? rStrN(r, v >= 9, true, o, "errorMessage") : null;
-  let f_currentLeader: LeaderIdAndEpoch = default_LeaderIdAndEpoch();
+  let f_currentLeader: ProduceResponseLeaderIdAndEpoch = default_ProduceResponseLeaderIdAndEpoch();
   let u: TaggedField[] | undefined;
   if (v >= 9) {
     const n = rTagCount(r, o);
@@ -414,7 +414,7 @@ function read_PartitionProduceResponse(r: Reader, v: number, o: ResolvedOptions)
       switch (tag) {
         case 0:
           if (v >= 10) {
-            f_currentLeader = read_LeaderIdAndEpoch(r, v, o);
+            f_currentLeader = read_ProduceResponseLeaderIdAndEpoch(r, v, o);
             break;
           }
           if (v <= 9) throw badTag(r, tag, v);
@@ -445,18 +445,18 @@ function write_PartitionProduceResponse(w: Writer, x: Init<PartitionProduceRespo
   if (v >= 8) wArr(w, v >= 9, false, f_recordErrors, "recordErrors", v, write_BatchIndexAndErrorMessage);
   const f_errorMessage = (x.errorMessage === undefined ? null : x.errorMessage);
   if (v >= 8) wStr(w, v >= 9, true, f_errorMessage, "errorMessage");
-  const f_currentLeader = (x.currentLeader ?? default_LeaderIdAndEpoch());
-  if (v <= 9 && !isDefault_LeaderIdAndEpoch(f_currentLeader)) throw cannotCarry("ProduceResponse", "currentLeader", v);
+  const f_currentLeader = (x.currentLeader ?? default_ProduceResponseLeaderIdAndEpoch());
+  if (v <= 9 && !isDefault_ProduceResponseLeaderIdAndEpoch(f_currentLeader)) throw cannotCarry("ProduceResponse", "currentLeader", v);
   if (v >= 9) {
     const u = x._unknownTaggedFields;
-    const t_currentLeader = v >= 10 && !isDefault_LeaderIdAndEpoch(f_currentLeader);
+    const t_currentLeader = v >= 10 && !isDefault_ProduceResponseLeaderIdAndEpoch(f_currentLeader);
     w.uvarint((u === undefined ? 0 : u.length) + (t_currentLeader ? 1 : 0));
     let ui = 0;
     if (u !== undefined) ui = wUnknown(w, u, ui, 0);
     if (t_currentLeader) {
       w.uvarint(0);
-      w.uvarint(size_LeaderIdAndEpoch(f_currentLeader, v));
-      write_LeaderIdAndEpoch(w, f_currentLeader, v);
+      w.uvarint(size_ProduceResponseLeaderIdAndEpoch(f_currentLeader, v));
+      write_ProduceResponseLeaderIdAndEpoch(w, f_currentLeader, v);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -474,9 +474,9 @@ function size_PartitionProduceResponse(x: Init<PartitionProduceResponse>, v: num
     const u = x._unknownTaggedFields;
     let c = u === undefined ? 0 : u.length;
     n += sUnknown(u);
-    const f_currentLeader = (x.currentLeader ?? default_LeaderIdAndEpoch());
-    if (v >= 10 && !isDefault_LeaderIdAndEpoch(f_currentLeader)) {
-      const p = size_LeaderIdAndEpoch(f_currentLeader, v);
+    const f_currentLeader = (x.currentLeader ?? default_ProduceResponseLeaderIdAndEpoch());
+    if (v >= 10 && !isDefault_ProduceResponseLeaderIdAndEpoch(f_currentLeader)) {
+      const p = size_ProduceResponseLeaderIdAndEpoch(f_currentLeader, v);
       n += uvarintSize(0) + uvarintSize(p) + p;
       c++;
     }
@@ -542,7 +542,7 @@ function size_TopicProduceResponse(x: Init<TopicProduceResponse>, v: number): nu
 }
 
 /** NodeEndpoint (in ProduceResponse), versions 10+, flexible 10+. */
-export interface NodeEndpoint {
+export interface ProduceResponseNodeEndpoint {
   /** int32, versions 10+; map key; entity brokerId. */
   nodeId: number;
   /** string, versions 10+. */
@@ -555,7 +555,7 @@ export interface NodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpoint {
+function read_ProduceResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): ProduceResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.i32be();
@@ -567,12 +567,12 @@ function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpo
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: NodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port, rack: f_rack };
+  const x: ProduceResponseNodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port, rack: f_rack };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void {
+function write_ProduceResponseNodeEndpoint(w: Writer, x: Init<ProduceResponseNodeEndpoint>, _v: number): void {
   const f_nodeId = (x.nodeId ?? 0);
   w.i32be(f_nodeId);
   const f_host = (x.host ?? "");
@@ -584,7 +584,7 @@ function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_NodeEndpoint(x: Init<NodeEndpoint>, _v: number): number {
+function size_ProduceResponseNodeEndpoint(x: Init<ProduceResponseNodeEndpoint>, _v: number): number {
   let n = 8;
   n += sStr(true, (x.host ?? ""), "host");
   n += sStr(true, (x.rack === undefined ? null : x.rack), "rack");
@@ -600,7 +600,7 @@ export interface ProduceResponse {
   /** int32, versions 1+; default 0; ignorable. */
   throttleTimeMs: number;
   /** array of NodeEndpoint, versions 10+; tag 0 (tagged 10+). */
-  nodeEndpoints: NodeEndpoint[];
+  nodeEndpoints: ProduceResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -608,7 +608,7 @@ export interface ProduceResponse {
 function read_ProduceResponse(r: Reader, v: number, o: ResolvedOptions): ProduceResponse {
   const f_responses = rArr(r, v >= 9, "responses", o, v, read_TopicProduceResponse);
   const f_throttleTimeMs = v >= 1 ? r.i32be() : 0;
-  let f_nodeEndpoints: NodeEndpoint[] = [];
+  let f_nodeEndpoints: ProduceResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
   if (v >= 9) {
     const n = rTagCount(r, o);
@@ -618,7 +618,7 @@ function read_ProduceResponse(r: Reader, v: number, o: ResolvedOptions): Produce
       switch (tag) {
         case 0:
           if (v >= 10) {
-            f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_NodeEndpoint);
+            f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_ProduceResponseNodeEndpoint);
             break;
           }
           if (v <= 9) throw badTag(r, tag, v);
@@ -649,8 +649,8 @@ function write_ProduceResponse(w: Writer, x: Init<ProduceResponse>, v: number): 
     if (u !== undefined) ui = wUnknown(w, u, ui, 0);
     if (t_nodeEndpoints) {
       w.uvarint(0);
-      w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint));
-      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_NodeEndpoint);
+      w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_ProduceResponseNodeEndpoint));
+      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_ProduceResponseNodeEndpoint);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -668,7 +668,7 @@ function size_ProduceResponse(x: Init<ProduceResponse>, v: number): number {
     n += sUnknown(u);
     const f_nodeEndpoints = (x.nodeEndpoints ?? []);
     if (v >= 10 && (f_nodeEndpoints === null || f_nodeEndpoints.length !== 0)) {
-      const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint);
+      const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_ProduceResponseNodeEndpoint);
       n += uvarintSize(0) + uvarintSize(p) + p;
       c++;
     }
@@ -677,11 +677,11 @@ function size_ProduceResponse(x: Init<ProduceResponse>, v: number): number {
   return n;
 }
 
-function default_LeaderIdAndEpoch(): LeaderIdAndEpoch {
+function default_ProduceResponseLeaderIdAndEpoch(): ProduceResponseLeaderIdAndEpoch {
   return { leaderId: -1, leaderEpoch: -1 };
 }
 
-function isDefault_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>): boolean {
+function isDefault_ProduceResponseLeaderIdAndEpoch(x: Init<ProduceResponseLeaderIdAndEpoch>): boolean {
   return (x.leaderId === undefined || !(x.leaderId !== -1)) &&
     (x.leaderEpoch === undefined || !(x.leaderEpoch !== -1)) &&
     (x._unknownTaggedFields === undefined || x._unknownTaggedFields.length === 0);
@@ -696,8 +696,8 @@ const M_BatchIndexAndErrorMessage: StructMeta = {
   ],
 };
 
-const M_LeaderIdAndEpoch: StructMeta = {
-  name: "LeaderIdAndEpoch",
+const M_ProduceResponseLeaderIdAndEpoch: StructMeta = {
+  name: "ProduceResponseLeaderIdAndEpoch",
   flexible: 0x3c00,
   fields: [
     ["leaderId", "int32", 0x3c00, 0x0, 0x0, -1],
@@ -716,7 +716,7 @@ const M_PartitionProduceResponse: StructMeta = {
     ["logStartOffset", "int64", 0x3fe0, 0x0, 0x0, -1],
     ["recordErrors", "[]struct", 0x3f00, 0x0, 0x0, -1, M_BatchIndexAndErrorMessage],
     ["errorMessage", "string", 0x3f00, 0x3f00, 0x0, -1],
-    ["currentLeader", "struct", 0x3c00, 0x0, 0x3c00, 0, M_LeaderIdAndEpoch],
+    ["currentLeader", "struct", 0x3c00, 0x0, 0x3c00, 0, M_ProduceResponseLeaderIdAndEpoch],
   ],
 };
 
@@ -730,8 +730,8 @@ const M_TopicProduceResponse: StructMeta = {
   ],
 };
 
-const M_NodeEndpoint: StructMeta = {
-  name: "NodeEndpoint",
+const M_ProduceResponseNodeEndpoint: StructMeta = {
+  name: "ProduceResponseNodeEndpoint",
   flexible: 0x3c00,
   fields: [
     ["nodeId", "int32", 0x3c00, 0x0, 0x0, -1],
@@ -747,7 +747,7 @@ const M_ProduceResponse: StructMeta = {
   fields: [
     ["responses", "[]struct", 0x3fff, 0x0, 0x0, -1, M_TopicProduceResponse],
     ["throttleTimeMs", "int32", 0x3ffe, 0x0, 0x0, -1],
-    ["nodeEndpoints", "[]struct", 0x3c00, 0x0, 0x3c00, 0, M_NodeEndpoint],
+    ["nodeEndpoints", "[]struct", 0x3c00, 0x0, 0x3c00, 0, M_ProduceResponseNodeEndpoint],
   ],
 };
 

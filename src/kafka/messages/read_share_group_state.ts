@@ -34,7 +34,7 @@ import {
 } from "../_runtime.ts";
 
 /** PartitionData (in ReadShareGroupStateRequest), versions 0+, flexible 0+. */
-export interface PartitionData {
+export interface ReadShareGroupStateRequestPartitionData {
   /** int32, versions 0+. */
   partition: number;
   /** int32, versions 0+. */
@@ -43,7 +43,7 @@ export interface PartitionData {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionData(r: Reader, _v: number, o: ResolvedOptions): PartitionData {
+function read_ReadShareGroupStateRequestPartitionData(r: Reader, _v: number, o: ResolvedOptions): ReadShareGroupStateRequestPartitionData {
   const f_partition = r.i32be();
   const f_leaderEpoch = r.i32be();
   let u: TaggedField[] | undefined;
@@ -53,12 +53,12 @@ function read_PartitionData(r: Reader, _v: number, o: ResolvedOptions): Partitio
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionData = { partition: f_partition, leaderEpoch: f_leaderEpoch };
+  const x: ReadShareGroupStateRequestPartitionData = { partition: f_partition, leaderEpoch: f_leaderEpoch };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionData(w: Writer, x: Init<PartitionData>, _v: number): void {
+function write_ReadShareGroupStateRequestPartitionData(w: Writer, x: Init<ReadShareGroupStateRequestPartitionData>, _v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
@@ -66,7 +66,7 @@ function write_PartitionData(w: Writer, x: Init<PartitionData>, _v: number): voi
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionData(x: Init<PartitionData>, _v: number): number {
+function size_ReadShareGroupStateRequestPartitionData(x: Init<ReadShareGroupStateRequestPartitionData>, _v: number): number {
   let n = 8;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -78,14 +78,14 @@ export interface ReadStateData {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionData, versions 0+. */
-  partitions: PartitionData[];
+  partitions: ReadShareGroupStateRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_ReadStateData(r: Reader, v: number, o: ResolvedOptions): ReadStateData {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionData);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_ReadShareGroupStateRequestPartitionData);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -102,13 +102,13 @@ function write_ReadStateData(w: Writer, x: Init<ReadStateData>, v: number): void
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionData);
+  wArr(w, true, false, f_partitions, "partitions", v, write_ReadShareGroupStateRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ReadStateData(x: Init<ReadStateData>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionData);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_ReadShareGroupStateRequestPartitionData);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -156,8 +156,8 @@ function size_ReadShareGroupStateRequest(x: Init<ReadShareGroupStateRequest>, v:
   return n;
 }
 
-const M_PartitionData: StructMeta = {
-  name: "PartitionData",
+const M_ReadShareGroupStateRequestPartitionData: StructMeta = {
+  name: "ReadShareGroupStateRequestPartitionData",
   flexible: 0x1,
   fields: [
     ["partition", "int32", 0x1, 0x0, 0x0, -1],
@@ -170,7 +170,7 @@ const M_ReadStateData: StructMeta = {
   flexible: 0x1,
   fields: [
     ["topicId", "uuid", 0x1, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_PartitionData],
+    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_ReadShareGroupStateRequestPartitionData],
   ],
 };
 
@@ -231,7 +231,7 @@ export const ReadShareGroupStateRequestCodec: MessageCodec<ReadShareGroupStateRe
 };
 
 /** StateBatch (in ReadShareGroupStateResponse), versions 0+, flexible 0+. */
-export interface StateBatch {
+export interface ReadShareGroupStateResponseStateBatch {
   /** int64, versions 0+. */
   firstOffset: bigint;
   /** int64, versions 0+. */
@@ -244,7 +244,7 @@ export interface StateBatch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_StateBatch(r: Reader, _v: number, o: ResolvedOptions): StateBatch {
+function read_ReadShareGroupStateResponseStateBatch(r: Reader, _v: number, o: ResolvedOptions): ReadShareGroupStateResponseStateBatch {
   const f_firstOffset = r.i64be();
   const f_lastOffset = r.i64be();
   const f_deliveryState = r.i8();
@@ -256,12 +256,12 @@ function read_StateBatch(r: Reader, _v: number, o: ResolvedOptions): StateBatch 
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: StateBatch = { firstOffset: f_firstOffset, lastOffset: f_lastOffset, deliveryState: f_deliveryState, deliveryCount: f_deliveryCount };
+  const x: ReadShareGroupStateResponseStateBatch = { firstOffset: f_firstOffset, lastOffset: f_lastOffset, deliveryState: f_deliveryState, deliveryCount: f_deliveryCount };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_StateBatch(w: Writer, x: Init<StateBatch>, _v: number): void {
+function write_ReadShareGroupStateResponseStateBatch(w: Writer, x: Init<ReadShareGroupStateResponseStateBatch>, _v: number): void {
   const f_firstOffset = (x.firstOffset ?? 0n);
   w.i64be(f_firstOffset);
   const f_lastOffset = (x.lastOffset ?? 0n);
@@ -273,7 +273,7 @@ function write_StateBatch(w: Writer, x: Init<StateBatch>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_StateBatch(x: Init<StateBatch>, _v: number): number {
+function size_ReadShareGroupStateResponseStateBatch(x: Init<ReadShareGroupStateResponseStateBatch>, _v: number): number {
   let n = 19;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -281,7 +281,7 @@ function size_StateBatch(x: Init<StateBatch>, _v: number): number {
 }
 
 /** PartitionResult (in ReadShareGroupStateResponse), versions 0+, flexible 0+. */
-export interface PartitionResult {
+export interface ReadShareGroupStateResponsePartitionResult {
   /** int32, versions 0+. */
   partition: number;
   /** int16, versions 0+. */
@@ -293,18 +293,18 @@ export interface PartitionResult {
   /** int64, versions 0+. */
   startOffset: bigint;
   /** array of StateBatch, versions 0+. */
-  stateBatches: StateBatch[];
+  stateBatches: ReadShareGroupStateResponseStateBatch[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionResult(r: Reader, v: number, o: ResolvedOptions): PartitionResult {
+function read_ReadShareGroupStateResponsePartitionResult(r: Reader, v: number, o: ResolvedOptions): ReadShareGroupStateResponsePartitionResult {
   const f_partition = r.i32be();
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
   const f_stateEpoch = r.i32be();
   const f_startOffset = r.i64be();
-  const f_stateBatches = rArr(r, true, "stateBatches", o, v, read_StateBatch);
+  const f_stateBatches = rArr(r, true, "stateBatches", o, v, read_ReadShareGroupStateResponseStateBatch);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -312,12 +312,12 @@ function read_PartitionResult(r: Reader, v: number, o: ResolvedOptions): Partiti
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage, stateEpoch: f_stateEpoch, startOffset: f_startOffset, stateBatches: f_stateBatches };
+  const x: ReadShareGroupStateResponsePartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage, stateEpoch: f_stateEpoch, startOffset: f_startOffset, stateBatches: f_stateBatches };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionResult(w: Writer, x: Init<PartitionResult>, v: number): void {
+function write_ReadShareGroupStateResponsePartitionResult(w: Writer, x: Init<ReadShareGroupStateResponsePartitionResult>, v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_errorCode = (x.errorCode ?? 0);
@@ -329,14 +329,14 @@ function write_PartitionResult(w: Writer, x: Init<PartitionResult>, v: number): 
   const f_startOffset = (x.startOffset ?? 0n);
   w.i64be(f_startOffset);
   const f_stateBatches = (x.stateBatches ?? []);
-  wArr(w, true, false, f_stateBatches, "stateBatches", v, write_StateBatch);
+  wArr(w, true, false, f_stateBatches, "stateBatches", v, write_ReadShareGroupStateResponseStateBatch);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionResult(x: Init<PartitionResult>, v: number): number {
+function size_ReadShareGroupStateResponsePartitionResult(x: Init<ReadShareGroupStateResponsePartitionResult>, v: number): number {
   let n = 18;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
-  n += sArr(true, (x.stateBatches ?? []), "stateBatches", v, size_StateBatch);
+  n += sArr(true, (x.stateBatches ?? []), "stateBatches", v, size_ReadShareGroupStateResponseStateBatch);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -347,14 +347,14 @@ export interface ReadStateResult {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionResult, versions 0+. */
-  partitions: PartitionResult[];
+  partitions: ReadShareGroupStateResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_ReadStateResult(r: Reader, v: number, o: ResolvedOptions): ReadStateResult {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionResult);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_ReadShareGroupStateResponsePartitionResult);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -371,13 +371,13 @@ function write_ReadStateResult(w: Writer, x: Init<ReadStateResult>, v: number): 
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionResult);
+  wArr(w, true, false, f_partitions, "partitions", v, write_ReadShareGroupStateResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ReadStateResult(x: Init<ReadStateResult>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionResult);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_ReadShareGroupStateResponsePartitionResult);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -419,8 +419,8 @@ function size_ReadShareGroupStateResponse(x: Init<ReadShareGroupStateResponse>, 
   return n;
 }
 
-const M_StateBatch: StructMeta = {
-  name: "StateBatch",
+const M_ReadShareGroupStateResponseStateBatch: StructMeta = {
+  name: "ReadShareGroupStateResponseStateBatch",
   flexible: 0x1,
   fields: [
     ["firstOffset", "int64", 0x1, 0x0, 0x0, -1],
@@ -430,8 +430,8 @@ const M_StateBatch: StructMeta = {
   ],
 };
 
-const M_PartitionResult: StructMeta = {
-  name: "PartitionResult",
+const M_ReadShareGroupStateResponsePartitionResult: StructMeta = {
+  name: "ReadShareGroupStateResponsePartitionResult",
   flexible: 0x1,
   fields: [
     ["partition", "int32", 0x1, 0x0, 0x0, -1],
@@ -439,7 +439,7 @@ const M_PartitionResult: StructMeta = {
     ["errorMessage", "string", 0x1, 0x1, 0x0, -1],
     ["stateEpoch", "int32", 0x1, 0x0, 0x0, -1],
     ["startOffset", "int64", 0x1, 0x0, 0x0, -1],
-    ["stateBatches", "[]struct", 0x1, 0x0, 0x0, -1, M_StateBatch],
+    ["stateBatches", "[]struct", 0x1, 0x0, 0x0, -1, M_ReadShareGroupStateResponseStateBatch],
   ],
 };
 
@@ -448,7 +448,7 @@ const M_ReadStateResult: StructMeta = {
   flexible: 0x1,
   fields: [
     ["topicId", "uuid", 0x1, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_PartitionResult],
+    ["partitions", "[]struct", 0x1, 0x0, 0x0, -1, M_ReadShareGroupStateResponsePartitionResult],
   ],
 };
 

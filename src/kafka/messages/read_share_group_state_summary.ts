@@ -34,7 +34,7 @@ import {
 } from "../_runtime.ts";
 
 /** PartitionData (in ReadShareGroupStateSummaryRequest), versions 0+, flexible 0+. */
-export interface PartitionData {
+export interface ReadShareGroupStateSummaryRequestPartitionData {
   /** int32, versions 0+. */
   partition: number;
   /** int32, versions 0+. */
@@ -43,7 +43,7 @@ export interface PartitionData {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionData(r: Reader, _v: number, o: ResolvedOptions): PartitionData {
+function read_ReadShareGroupStateSummaryRequestPartitionData(r: Reader, _v: number, o: ResolvedOptions): ReadShareGroupStateSummaryRequestPartitionData {
   const f_partition = r.i32be();
   const f_leaderEpoch = r.i32be();
   let u: TaggedField[] | undefined;
@@ -53,12 +53,12 @@ function read_PartitionData(r: Reader, _v: number, o: ResolvedOptions): Partitio
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionData = { partition: f_partition, leaderEpoch: f_leaderEpoch };
+  const x: ReadShareGroupStateSummaryRequestPartitionData = { partition: f_partition, leaderEpoch: f_leaderEpoch };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionData(w: Writer, x: Init<PartitionData>, _v: number): void {
+function write_ReadShareGroupStateSummaryRequestPartitionData(w: Writer, x: Init<ReadShareGroupStateSummaryRequestPartitionData>, _v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
@@ -66,7 +66,7 @@ function write_PartitionData(w: Writer, x: Init<PartitionData>, _v: number): voi
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionData(x: Init<PartitionData>, _v: number): number {
+function size_ReadShareGroupStateSummaryRequestPartitionData(x: Init<ReadShareGroupStateSummaryRequestPartitionData>, _v: number): number {
   let n = 8;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -78,14 +78,14 @@ export interface ReadStateSummaryData {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionData, versions 0+. */
-  partitions: PartitionData[];
+  partitions: ReadShareGroupStateSummaryRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_ReadStateSummaryData(r: Reader, v: number, o: ResolvedOptions): ReadStateSummaryData {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionData);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_ReadShareGroupStateSummaryRequestPartitionData);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -102,13 +102,13 @@ function write_ReadStateSummaryData(w: Writer, x: Init<ReadStateSummaryData>, v:
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionData);
+  wArr(w, true, false, f_partitions, "partitions", v, write_ReadShareGroupStateSummaryRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ReadStateSummaryData(x: Init<ReadStateSummaryData>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionData);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_ReadShareGroupStateSummaryRequestPartitionData);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -156,8 +156,8 @@ function size_ReadShareGroupStateSummaryRequest(x: Init<ReadShareGroupStateSumma
   return n;
 }
 
-const M_PartitionData: StructMeta = {
-  name: "PartitionData",
+const M_ReadShareGroupStateSummaryRequestPartitionData: StructMeta = {
+  name: "ReadShareGroupStateSummaryRequestPartitionData",
   flexible: 0x3,
   fields: [
     ["partition", "int32", 0x3, 0x0, 0x0, -1],
@@ -170,7 +170,7 @@ const M_ReadStateSummaryData: StructMeta = {
   flexible: 0x3,
   fields: [
     ["topicId", "uuid", 0x3, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x3, 0x0, 0x0, -1, M_PartitionData],
+    ["partitions", "[]struct", 0x3, 0x0, 0x0, -1, M_ReadShareGroupStateSummaryRequestPartitionData],
   ],
 };
 
@@ -231,7 +231,7 @@ export const ReadShareGroupStateSummaryRequestCodec: MessageCodec<ReadShareGroup
 };
 
 /** PartitionResult (in ReadShareGroupStateSummaryResponse), versions 0+, flexible 0+. */
-export interface PartitionResult {
+export interface ReadShareGroupStateSummaryResponsePartitionResult {
   /** int32, versions 0+. */
   partition: number;
   /** int16, versions 0+. */
@@ -250,7 +250,7 @@ export interface PartitionResult {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionResult(r: Reader, v: number, o: ResolvedOptions): PartitionResult {
+function read_ReadShareGroupStateSummaryResponsePartitionResult(r: Reader, v: number, o: ResolvedOptions): ReadShareGroupStateSummaryResponsePartitionResult {
   const f_partition = r.i32be();
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
@@ -265,12 +265,12 @@ function read_PartitionResult(r: Reader, v: number, o: ResolvedOptions): Partiti
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage, stateEpoch: f_stateEpoch, leaderEpoch: f_leaderEpoch, startOffset: f_startOffset, deliveryCompleteCount: f_deliveryCompleteCount };
+  const x: ReadShareGroupStateSummaryResponsePartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage, stateEpoch: f_stateEpoch, leaderEpoch: f_leaderEpoch, startOffset: f_startOffset, deliveryCompleteCount: f_deliveryCompleteCount };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionResult(w: Writer, x: Init<PartitionResult>, v: number): void {
+function write_ReadShareGroupStateSummaryResponsePartitionResult(w: Writer, x: Init<ReadShareGroupStateSummaryResponsePartitionResult>, v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_errorCode = (x.errorCode ?? 0);
@@ -288,7 +288,7 @@ function write_PartitionResult(w: Writer, x: Init<PartitionResult>, v: number): 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionResult(x: Init<PartitionResult>, v: number): number {
+function size_ReadShareGroupStateSummaryResponsePartitionResult(x: Init<ReadShareGroupStateSummaryResponsePartitionResult>, v: number): number {
   let n = 22;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   if (v >= 1) n += 4;
@@ -302,14 +302,14 @@ export interface ReadStateSummaryResult {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionResult, versions 0+. */
-  partitions: PartitionResult[];
+  partitions: ReadShareGroupStateSummaryResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_ReadStateSummaryResult(r: Reader, v: number, o: ResolvedOptions): ReadStateSummaryResult {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionResult);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_ReadShareGroupStateSummaryResponsePartitionResult);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -326,13 +326,13 @@ function write_ReadStateSummaryResult(w: Writer, x: Init<ReadStateSummaryResult>
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionResult);
+  wArr(w, true, false, f_partitions, "partitions", v, write_ReadShareGroupStateSummaryResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ReadStateSummaryResult(x: Init<ReadStateSummaryResult>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionResult);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_ReadShareGroupStateSummaryResponsePartitionResult);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -374,8 +374,8 @@ function size_ReadShareGroupStateSummaryResponse(x: Init<ReadShareGroupStateSumm
   return n;
 }
 
-const M_PartitionResult: StructMeta = {
-  name: "PartitionResult",
+const M_ReadShareGroupStateSummaryResponsePartitionResult: StructMeta = {
+  name: "ReadShareGroupStateSummaryResponsePartitionResult",
   flexible: 0x3,
   fields: [
     ["partition", "int32", 0x3, 0x0, 0x0, -1],
@@ -393,7 +393,7 @@ const M_ReadStateSummaryResult: StructMeta = {
   flexible: 0x3,
   fields: [
     ["topicId", "uuid", 0x3, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x3, 0x0, 0x0, -1, M_PartitionResult],
+    ["partitions", "[]struct", 0x3, 0x0, 0x0, -1, M_ReadShareGroupStateSummaryResponsePartitionResult],
   ],
 };
 

@@ -40,7 +40,7 @@ import {
 } from "../_runtime.ts";
 
 /** AcknowledgementBatch (in ShareAcknowledgeRequest), versions 0+, flexible 0+. */
-export interface AcknowledgementBatch {
+export interface ShareAcknowledgeRequestAcknowledgementBatch {
   /** int64, versions 0+. */
   firstOffset: bigint;
   /** int64, versions 0+. */
@@ -51,7 +51,7 @@ export interface AcknowledgementBatch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_AcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): AcknowledgementBatch {
+function read_ShareAcknowledgeRequestAcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): ShareAcknowledgeRequestAcknowledgementBatch {
   const f_firstOffset = r.i64be();
   const f_lastOffset = r.i64be();
   const f_acknowledgeTypes = rArr(r, true, "acknowledgeTypes", o, v, eI8);
@@ -62,12 +62,12 @@ function read_AcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): Ac
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: AcknowledgementBatch = { firstOffset: f_firstOffset, lastOffset: f_lastOffset, acknowledgeTypes: f_acknowledgeTypes };
+  const x: ShareAcknowledgeRequestAcknowledgementBatch = { firstOffset: f_firstOffset, lastOffset: f_lastOffset, acknowledgeTypes: f_acknowledgeTypes };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_AcknowledgementBatch(w: Writer, x: Init<AcknowledgementBatch>, v: number): void {
+function write_ShareAcknowledgeRequestAcknowledgementBatch(w: Writer, x: Init<ShareAcknowledgeRequestAcknowledgementBatch>, v: number): void {
   const f_firstOffset = (x.firstOffset ?? 0n);
   w.i64be(f_firstOffset);
   const f_lastOffset = (x.lastOffset ?? 0n);
@@ -77,7 +77,7 @@ function write_AcknowledgementBatch(w: Writer, x: Init<AcknowledgementBatch>, v:
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_AcknowledgementBatch(x: Init<AcknowledgementBatch>, _v: number): number {
+function size_ShareAcknowledgeRequestAcknowledgementBatch(x: Init<ShareAcknowledgeRequestAcknowledgementBatch>, _v: number): number {
   let n = 16;
   n += sArrFixed(true, (x.acknowledgeTypes ?? []), "acknowledgeTypes", 1);
   const u = x._unknownTaggedFields;
@@ -90,14 +90,14 @@ export interface AcknowledgePartition {
   /** int32, versions 0+; map key. */
   partitionIndex: number;
   /** array of AcknowledgementBatch, versions 0+. */
-  acknowledgementBatches: AcknowledgementBatch[];
+  acknowledgementBatches: ShareAcknowledgeRequestAcknowledgementBatch[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_AcknowledgePartition(r: Reader, v: number, o: ResolvedOptions): AcknowledgePartition {
   const f_partitionIndex = r.i32be();
-  const f_acknowledgementBatches = rArr(r, true, "acknowledgementBatches", o, v, read_AcknowledgementBatch);
+  const f_acknowledgementBatches = rArr(r, true, "acknowledgementBatches", o, v, read_ShareAcknowledgeRequestAcknowledgementBatch);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -114,13 +114,13 @@ function write_AcknowledgePartition(w: Writer, x: Init<AcknowledgePartition>, v:
   const f_partitionIndex = (x.partitionIndex ?? 0);
   w.i32be(f_partitionIndex);
   const f_acknowledgementBatches = (x.acknowledgementBatches ?? []);
-  wArr(w, true, false, f_acknowledgementBatches, "acknowledgementBatches", v, write_AcknowledgementBatch);
+  wArr(w, true, false, f_acknowledgementBatches, "acknowledgementBatches", v, write_ShareAcknowledgeRequestAcknowledgementBatch);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_AcknowledgePartition(x: Init<AcknowledgePartition>, v: number): number {
   let n = 4;
-  n += sArr(true, (x.acknowledgementBatches ?? []), "acknowledgementBatches", v, size_AcknowledgementBatch);
+  n += sArr(true, (x.acknowledgementBatches ?? []), "acknowledgementBatches", v, size_ShareAcknowledgeRequestAcknowledgementBatch);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -227,8 +227,8 @@ function size_ShareAcknowledgeRequest(x: Init<ShareAcknowledgeRequest>, v: numbe
   return n;
 }
 
-const M_AcknowledgementBatch: StructMeta = {
-  name: "AcknowledgementBatch",
+const M_ShareAcknowledgeRequestAcknowledgementBatch: StructMeta = {
+  name: "ShareAcknowledgeRequestAcknowledgementBatch",
   flexible: 0x7,
   fields: [
     ["firstOffset", "int64", 0x7, 0x0, 0x0, -1],
@@ -242,7 +242,7 @@ const M_AcknowledgePartition: StructMeta = {
   flexible: 0x7,
   fields: [
     ["partitionIndex", "int32", 0x7, 0x0, 0x0, -1],
-    ["acknowledgementBatches", "[]struct", 0x7, 0x0, 0x0, -1, M_AcknowledgementBatch],
+    ["acknowledgementBatches", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareAcknowledgeRequestAcknowledgementBatch],
   ],
 };
 
@@ -315,7 +315,7 @@ export const ShareAcknowledgeRequestCodec: MessageCodec<ShareAcknowledgeRequest>
 };
 
 /** LeaderIdAndEpoch (in ShareAcknowledgeResponse), versions 0+, flexible 0+. */
-export interface LeaderIdAndEpoch {
+export interface ShareAcknowledgeResponseLeaderIdAndEpoch {
   /** int32, versions 0+. */
   leaderId: number;
   /** int32, versions 0+. */
@@ -324,7 +324,7 @@ export interface LeaderIdAndEpoch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): LeaderIdAndEpoch {
+function read_ShareAcknowledgeResponseLeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): ShareAcknowledgeResponseLeaderIdAndEpoch {
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
   let u: TaggedField[] | undefined;
@@ -334,12 +334,12 @@ function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): Leade
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: LeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
+  const x: ShareAcknowledgeResponseLeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number): void {
+function write_ShareAcknowledgeResponseLeaderIdAndEpoch(w: Writer, x: Init<ShareAcknowledgeResponseLeaderIdAndEpoch>, _v: number): void {
   const f_leaderId = (x.leaderId ?? 0);
   w.i32be(f_leaderId);
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
@@ -347,7 +347,7 @@ function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>, _v: number): number {
+function size_ShareAcknowledgeResponseLeaderIdAndEpoch(x: Init<ShareAcknowledgeResponseLeaderIdAndEpoch>, _v: number): number {
   let n = 8;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -355,7 +355,7 @@ function size_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>, _v: number): number {
 }
 
 /** PartitionData (in ShareAcknowledgeResponse), versions 0+, flexible 0+. */
-export interface PartitionData {
+export interface ShareAcknowledgeResponsePartitionData {
   /** int32, versions 0+. */
   partitionIndex: number;
   /** int16, versions 0+. */
@@ -363,16 +363,16 @@ export interface PartitionData {
   /** string, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** struct LeaderIdAndEpoch, versions 0+. */
-  currentLeader: LeaderIdAndEpoch;
+  currentLeader: ShareAcknowledgeResponseLeaderIdAndEpoch;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionData(r: Reader, v: number, o: ResolvedOptions): PartitionData {
+function read_ShareAcknowledgeResponsePartitionData(r: Reader, v: number, o: ResolvedOptions): ShareAcknowledgeResponsePartitionData {
   const f_partitionIndex = r.i32be();
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
-  const f_currentLeader = read_LeaderIdAndEpoch(r, v, o);
+  const f_currentLeader = read_ShareAcknowledgeResponseLeaderIdAndEpoch(r, v, o);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -380,27 +380,27 @@ function read_PartitionData(r: Reader, v: number, o: ResolvedOptions): Partition
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionData = { partitionIndex: f_partitionIndex, errorCode: f_errorCode, errorMessage: f_errorMessage, currentLeader: f_currentLeader };
+  const x: ShareAcknowledgeResponsePartitionData = { partitionIndex: f_partitionIndex, errorCode: f_errorCode, errorMessage: f_errorMessage, currentLeader: f_currentLeader };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void {
+function write_ShareAcknowledgeResponsePartitionData(w: Writer, x: Init<ShareAcknowledgeResponsePartitionData>, v: number): void {
   const f_partitionIndex = (x.partitionIndex ?? 0);
   w.i32be(f_partitionIndex);
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? null : x.errorMessage);
   wStr(w, true, true, f_errorMessage, "errorMessage");
-  const f_currentLeader = (x.currentLeader ?? default_LeaderIdAndEpoch());
-  write_LeaderIdAndEpoch(w, f_currentLeader, v);
+  const f_currentLeader = (x.currentLeader ?? default_ShareAcknowledgeResponseLeaderIdAndEpoch());
+  write_ShareAcknowledgeResponseLeaderIdAndEpoch(w, f_currentLeader, v);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionData(x: Init<PartitionData>, v: number): number {
+function size_ShareAcknowledgeResponsePartitionData(x: Init<ShareAcknowledgeResponsePartitionData>, v: number): number {
   let n = 6;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
-  n += size_LeaderIdAndEpoch((x.currentLeader ?? default_LeaderIdAndEpoch()), v);
+  n += size_ShareAcknowledgeResponseLeaderIdAndEpoch((x.currentLeader ?? default_ShareAcknowledgeResponseLeaderIdAndEpoch()), v);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -411,14 +411,14 @@ export interface ShareAcknowledgeTopicResponse {
   /** uuid, versions 0+; ignorable in 0; map key. */
   topicId: string;
   /** array of PartitionData, versions 0+. */
-  partitions: PartitionData[];
+  partitions: ShareAcknowledgeResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_ShareAcknowledgeTopicResponse(r: Reader, v: number, o: ResolvedOptions): ShareAcknowledgeTopicResponse {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionData);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_ShareAcknowledgeResponsePartitionData);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -435,20 +435,20 @@ function write_ShareAcknowledgeTopicResponse(w: Writer, x: Init<ShareAcknowledge
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionData);
+  wArr(w, true, false, f_partitions, "partitions", v, write_ShareAcknowledgeResponsePartitionData);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ShareAcknowledgeTopicResponse(x: Init<ShareAcknowledgeTopicResponse>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionData);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_ShareAcknowledgeResponsePartitionData);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** NodeEndpoint (in ShareAcknowledgeResponse), versions 0+, flexible 0+. */
-export interface NodeEndpoint {
+export interface ShareAcknowledgeResponseNodeEndpoint {
   /** int32, versions 0+; map key; entity brokerId. */
   nodeId: number;
   /** string, versions 0+. */
@@ -461,7 +461,7 @@ export interface NodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpoint {
+function read_ShareAcknowledgeResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): ShareAcknowledgeResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.i32be();
@@ -473,12 +473,12 @@ function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpo
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: NodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port, rack: f_rack };
+  const x: ShareAcknowledgeResponseNodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port, rack: f_rack };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void {
+function write_ShareAcknowledgeResponseNodeEndpoint(w: Writer, x: Init<ShareAcknowledgeResponseNodeEndpoint>, _v: number): void {
   const f_nodeId = (x.nodeId ?? 0);
   w.i32be(f_nodeId);
   const f_host = (x.host ?? "");
@@ -490,7 +490,7 @@ function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_NodeEndpoint(x: Init<NodeEndpoint>, _v: number): number {
+function size_ShareAcknowledgeResponseNodeEndpoint(x: Init<ShareAcknowledgeResponseNodeEndpoint>, _v: number): number {
   let n = 8;
   n += sStr(true, (x.host ?? ""), "host");
   n += sStr(true, (x.rack === undefined ? null : x.rack), "rack");
@@ -512,7 +512,7 @@ export interface ShareAcknowledgeResponse {
   /** array of ShareAcknowledgeTopicResponse, versions 0+. */
   responses: ShareAcknowledgeTopicResponse[];
   /** array of NodeEndpoint, versions 0+. */
-  nodeEndpoints: NodeEndpoint[];
+  nodeEndpoints: ShareAcknowledgeResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -523,7 +523,7 @@ function read_ShareAcknowledgeResponse(r: Reader, v: number, o: ResolvedOptions)
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
   const f_acquisitionLockTimeoutMs = v >= 2 ? r.i32be() : 0;
   const f_responses = rArr(r, true, "responses", o, v, read_ShareAcknowledgeTopicResponse);
-  const f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_NodeEndpoint);
+  const f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_ShareAcknowledgeResponseNodeEndpoint);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -548,7 +548,7 @@ function write_ShareAcknowledgeResponse(w: Writer, x: Init<ShareAcknowledgeRespo
   const f_responses = (x.responses ?? []);
   wArr(w, true, false, f_responses, "responses", v, write_ShareAcknowledgeTopicResponse);
   const f_nodeEndpoints = (x.nodeEndpoints ?? []);
-  wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_NodeEndpoint);
+  wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_ShareAcknowledgeResponseNodeEndpoint);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -557,18 +557,18 @@ function size_ShareAcknowledgeResponse(x: Init<ShareAcknowledgeResponse>, v: num
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   if (v >= 2) n += 4;
   n += sArr(true, (x.responses ?? []), "responses", v, size_ShareAcknowledgeTopicResponse);
-  n += sArr(true, (x.nodeEndpoints ?? []), "nodeEndpoints", v, size_NodeEndpoint);
+  n += sArr(true, (x.nodeEndpoints ?? []), "nodeEndpoints", v, size_ShareAcknowledgeResponseNodeEndpoint);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-function default_LeaderIdAndEpoch(): LeaderIdAndEpoch {
+function default_ShareAcknowledgeResponseLeaderIdAndEpoch(): ShareAcknowledgeResponseLeaderIdAndEpoch {
   return { leaderId: 0, leaderEpoch: 0 };
 }
 
-const M_LeaderIdAndEpoch: StructMeta = {
-  name: "LeaderIdAndEpoch",
+const M_ShareAcknowledgeResponseLeaderIdAndEpoch: StructMeta = {
+  name: "ShareAcknowledgeResponseLeaderIdAndEpoch",
   flexible: 0x7,
   fields: [
     ["leaderId", "int32", 0x7, 0x0, 0x0, -1],
@@ -576,14 +576,14 @@ const M_LeaderIdAndEpoch: StructMeta = {
   ],
 };
 
-const M_PartitionData: StructMeta = {
-  name: "PartitionData",
+const M_ShareAcknowledgeResponsePartitionData: StructMeta = {
+  name: "ShareAcknowledgeResponsePartitionData",
   flexible: 0x7,
   fields: [
     ["partitionIndex", "int32", 0x7, 0x0, 0x0, -1],
     ["errorCode", "int16", 0x7, 0x0, 0x0, -1],
     ["errorMessage", "string", 0x7, 0x7, 0x0, -1],
-    ["currentLeader", "struct", 0x7, 0x0, 0x0, -1, M_LeaderIdAndEpoch],
+    ["currentLeader", "struct", 0x7, 0x0, 0x0, -1, M_ShareAcknowledgeResponseLeaderIdAndEpoch],
   ],
 };
 
@@ -592,12 +592,12 @@ const M_ShareAcknowledgeTopicResponse: StructMeta = {
   flexible: 0x7,
   fields: [
     ["topicId", "uuid", 0x7, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x7, 0x0, 0x0, -1, M_PartitionData],
+    ["partitions", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareAcknowledgeResponsePartitionData],
   ],
 };
 
-const M_NodeEndpoint: StructMeta = {
-  name: "NodeEndpoint",
+const M_ShareAcknowledgeResponseNodeEndpoint: StructMeta = {
+  name: "ShareAcknowledgeResponseNodeEndpoint",
   flexible: 0x7,
   fields: [
     ["nodeId", "int32", 0x7, 0x0, 0x0, -1],
@@ -616,7 +616,7 @@ const M_ShareAcknowledgeResponse: StructMeta = {
     ["errorMessage", "string", 0x7, 0x7, 0x0, -1],
     ["acquisitionLockTimeoutMs", "int32", 0x4, 0x0, 0x0, -1],
     ["responses", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareAcknowledgeTopicResponse],
-    ["nodeEndpoints", "[]struct", 0x7, 0x0, 0x0, -1, M_NodeEndpoint],
+    ["nodeEndpoints", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareAcknowledgeResponseNodeEndpoint],
   ],
 };
 

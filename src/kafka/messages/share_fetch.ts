@@ -45,7 +45,7 @@ import {
 } from "../_runtime.ts";
 
 /** AcknowledgementBatch (in ShareFetchRequest), versions 0+, flexible 0+. */
-export interface AcknowledgementBatch {
+export interface ShareFetchRequestAcknowledgementBatch {
   /** int64, versions 0+. */
   firstOffset: bigint;
   /** int64, versions 0+. */
@@ -56,7 +56,7 @@ export interface AcknowledgementBatch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_AcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): AcknowledgementBatch {
+function read_ShareFetchRequestAcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): ShareFetchRequestAcknowledgementBatch {
   const f_firstOffset = r.i64be();
   const f_lastOffset = r.i64be();
   const f_acknowledgeTypes = rArr(r, true, "acknowledgeTypes", o, v, eI8);
@@ -67,12 +67,12 @@ function read_AcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): Ac
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: AcknowledgementBatch = { firstOffset: f_firstOffset, lastOffset: f_lastOffset, acknowledgeTypes: f_acknowledgeTypes };
+  const x: ShareFetchRequestAcknowledgementBatch = { firstOffset: f_firstOffset, lastOffset: f_lastOffset, acknowledgeTypes: f_acknowledgeTypes };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_AcknowledgementBatch(w: Writer, x: Init<AcknowledgementBatch>, v: number): void {
+function write_ShareFetchRequestAcknowledgementBatch(w: Writer, x: Init<ShareFetchRequestAcknowledgementBatch>, v: number): void {
   const f_firstOffset = (x.firstOffset ?? 0n);
   w.i64be(f_firstOffset);
   const f_lastOffset = (x.lastOffset ?? 0n);
@@ -82,7 +82,7 @@ function write_AcknowledgementBatch(w: Writer, x: Init<AcknowledgementBatch>, v:
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_AcknowledgementBatch(x: Init<AcknowledgementBatch>, _v: number): number {
+function size_ShareFetchRequestAcknowledgementBatch(x: Init<ShareFetchRequestAcknowledgementBatch>, _v: number): number {
   let n = 16;
   n += sArrFixed(true, (x.acknowledgeTypes ?? []), "acknowledgeTypes", 1);
   const u = x._unknownTaggedFields;
@@ -91,21 +91,21 @@ function size_AcknowledgementBatch(x: Init<AcknowledgementBatch>, _v: number): n
 }
 
 /** FetchPartition (in ShareFetchRequest), versions 0+, flexible 0+. */
-export interface FetchPartition {
+export interface ShareFetchRequestFetchPartition {
   /** int32, versions 0+; map key. */
   partitionIndex: number;
   /** int32, versions 0. */
   partitionMaxBytes: number;
   /** array of AcknowledgementBatch, versions 0+. */
-  acknowledgementBatches: AcknowledgementBatch[];
+  acknowledgementBatches: ShareFetchRequestAcknowledgementBatch[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_FetchPartition(r: Reader, v: number, o: ResolvedOptions): FetchPartition {
+function read_ShareFetchRequestFetchPartition(r: Reader, v: number, o: ResolvedOptions): ShareFetchRequestFetchPartition {
   const f_partitionIndex = r.i32be();
   const f_partitionMaxBytes = v <= 0 ? r.i32be() : 0;
-  const f_acknowledgementBatches = rArr(r, true, "acknowledgementBatches", o, v, read_AcknowledgementBatch);
+  const f_acknowledgementBatches = rArr(r, true, "acknowledgementBatches", o, v, read_ShareFetchRequestAcknowledgementBatch);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -113,44 +113,44 @@ function read_FetchPartition(r: Reader, v: number, o: ResolvedOptions): FetchPar
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: FetchPartition = { partitionIndex: f_partitionIndex, partitionMaxBytes: f_partitionMaxBytes, acknowledgementBatches: f_acknowledgementBatches };
+  const x: ShareFetchRequestFetchPartition = { partitionIndex: f_partitionIndex, partitionMaxBytes: f_partitionMaxBytes, acknowledgementBatches: f_acknowledgementBatches };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_FetchPartition(w: Writer, x: Init<FetchPartition>, v: number): void {
+function write_ShareFetchRequestFetchPartition(w: Writer, x: Init<ShareFetchRequestFetchPartition>, v: number): void {
   const f_partitionIndex = (x.partitionIndex ?? 0);
   w.i32be(f_partitionIndex);
   const f_partitionMaxBytes = (x.partitionMaxBytes ?? 0);
   if (v <= 0) w.i32be(f_partitionMaxBytes);
   else if (f_partitionMaxBytes !== 0) throw cannotCarry("ShareFetchRequest", "partitionMaxBytes", v);
   const f_acknowledgementBatches = (x.acknowledgementBatches ?? []);
-  wArr(w, true, false, f_acknowledgementBatches, "acknowledgementBatches", v, write_AcknowledgementBatch);
+  wArr(w, true, false, f_acknowledgementBatches, "acknowledgementBatches", v, write_ShareFetchRequestAcknowledgementBatch);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_FetchPartition(x: Init<FetchPartition>, v: number): number {
+function size_ShareFetchRequestFetchPartition(x: Init<ShareFetchRequestFetchPartition>, v: number): number {
   let n = 4;
   if (v <= 0) n += 4;
-  n += sArr(true, (x.acknowledgementBatches ?? []), "acknowledgementBatches", v, size_AcknowledgementBatch);
+  n += sArr(true, (x.acknowledgementBatches ?? []), "acknowledgementBatches", v, size_ShareFetchRequestAcknowledgementBatch);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** FetchTopic (in ShareFetchRequest), versions 0+, flexible 0+. */
-export interface FetchTopic {
+export interface ShareFetchRequestFetchTopic {
   /** uuid, versions 0+; ignorable in 0; map key. */
   topicId: string;
   /** array of FetchPartition, versions 0+. */
-  partitions: FetchPartition[];
+  partitions: ShareFetchRequestFetchPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_FetchTopic(r: Reader, v: number, o: ResolvedOptions): FetchTopic {
+function read_ShareFetchRequestFetchTopic(r: Reader, v: number, o: ResolvedOptions): ShareFetchRequestFetchTopic {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_FetchPartition);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_ShareFetchRequestFetchPartition);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -158,29 +158,29 @@ function read_FetchTopic(r: Reader, v: number, o: ResolvedOptions): FetchTopic {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: FetchTopic = { topicId: f_topicId, partitions: f_partitions };
+  const x: ShareFetchRequestFetchTopic = { topicId: f_topicId, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_FetchTopic(w: Writer, x: Init<FetchTopic>, v: number): void {
+function write_ShareFetchRequestFetchTopic(w: Writer, x: Init<ShareFetchRequestFetchTopic>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_FetchPartition);
+  wArr(w, true, false, f_partitions, "partitions", v, write_ShareFetchRequestFetchPartition);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_FetchTopic(x: Init<FetchTopic>, v: number): number {
+function size_ShareFetchRequestFetchTopic(x: Init<ShareFetchRequestFetchTopic>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_FetchPartition);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_ShareFetchRequestFetchPartition);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** ForgottenTopic (in ShareFetchRequest), versions 0+, flexible 0+. */
-export interface ForgottenTopic {
+export interface ShareFetchRequestForgottenTopic {
   /** uuid, versions 0+; ignorable in 0. */
   topicId: string;
   /** array of int32, versions 0+. */
@@ -189,7 +189,7 @@ export interface ForgottenTopic {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ForgottenTopic(r: Reader, v: number, o: ResolvedOptions): ForgottenTopic {
+function read_ShareFetchRequestForgottenTopic(r: Reader, v: number, o: ResolvedOptions): ShareFetchRequestForgottenTopic {
   const f_topicId = rUuid(r);
   const f_partitions = rArr(r, true, "partitions", o, v, eI32);
   let u: TaggedField[] | undefined;
@@ -199,12 +199,12 @@ function read_ForgottenTopic(r: Reader, v: number, o: ResolvedOptions): Forgotte
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: ForgottenTopic = { topicId: f_topicId, partitions: f_partitions };
+  const x: ShareFetchRequestForgottenTopic = { topicId: f_topicId, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_ForgottenTopic(w: Writer, x: Init<ForgottenTopic>, v: number): void {
+function write_ShareFetchRequestForgottenTopic(w: Writer, x: Init<ShareFetchRequestForgottenTopic>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
@@ -212,7 +212,7 @@ function write_ForgottenTopic(w: Writer, x: Init<ForgottenTopic>, v: number): vo
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_ForgottenTopic(x: Init<ForgottenTopic>, _v: number): number {
+function size_ShareFetchRequestForgottenTopic(x: Init<ShareFetchRequestForgottenTopic>, _v: number): number {
   let n = 16;
   n += sArrFixed(true, (x.partitions ?? []), "partitions", 4);
   const u = x._unknownTaggedFields;
@@ -243,9 +243,9 @@ export interface ShareFetchRequest {
   /** bool, versions 2+; default false. */
   isRenewAck: boolean;
   /** array of FetchTopic, versions 0+. */
-  topics: FetchTopic[];
+  topics: ShareFetchRequestFetchTopic[];
   /** array of ForgottenTopic, versions 0+. */
-  forgottenTopicsData: ForgottenTopic[];
+  forgottenTopicsData: ShareFetchRequestForgottenTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -261,8 +261,8 @@ function read_ShareFetchRequest(r: Reader, v: number, o: ResolvedOptions): Share
   const f_batchSize = v >= 1 ? r.i32be() : 0;
   const f_shareAcquireMode = v >= 2 ? r.i8() : 0;
   const f_isRenewAck = v >= 2 ? r.u8() !== 0 : false;
-  const f_topics = rArr(r, true, "topics", o, v, read_FetchTopic);
-  const f_forgottenTopicsData = rArr(r, true, "forgottenTopicsData", o, v, read_ForgottenTopic);
+  const f_topics = rArr(r, true, "topics", o, v, read_ShareFetchRequestFetchTopic);
+  const f_forgottenTopicsData = rArr(r, true, "forgottenTopicsData", o, v, read_ShareFetchRequestForgottenTopic);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -300,9 +300,9 @@ function write_ShareFetchRequest(w: Writer, x: Init<ShareFetchRequest>, v: numbe
   if (v >= 2) w.bool(f_isRenewAck);
   else if (f_isRenewAck !== false) throw cannotCarry("ShareFetchRequest", "isRenewAck", v);
   const f_topics = (x.topics ?? []);
-  wArr(w, true, false, f_topics, "topics", v, write_FetchTopic);
+  wArr(w, true, false, f_topics, "topics", v, write_ShareFetchRequestFetchTopic);
   const f_forgottenTopicsData = (x.forgottenTopicsData ?? []);
-  wArr(w, true, false, f_forgottenTopicsData, "forgottenTopicsData", v, write_ForgottenTopic);
+  wArr(w, true, false, f_forgottenTopicsData, "forgottenTopicsData", v, write_ShareFetchRequestForgottenTopic);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -314,15 +314,15 @@ function size_ShareFetchRequest(x: Init<ShareFetchRequest>, v: number): number {
   if (v >= 1) n += 4;
   if (v >= 2) n += 1;
   if (v >= 2) n += 1;
-  n += sArr(true, (x.topics ?? []), "topics", v, size_FetchTopic);
-  n += sArr(true, (x.forgottenTopicsData ?? []), "forgottenTopicsData", v, size_ForgottenTopic);
+  n += sArr(true, (x.topics ?? []), "topics", v, size_ShareFetchRequestFetchTopic);
+  n += sArr(true, (x.forgottenTopicsData ?? []), "forgottenTopicsData", v, size_ShareFetchRequestForgottenTopic);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_AcknowledgementBatch: StructMeta = {
-  name: "AcknowledgementBatch",
+const M_ShareFetchRequestAcknowledgementBatch: StructMeta = {
+  name: "ShareFetchRequestAcknowledgementBatch",
   flexible: 0x7,
   fields: [
     ["firstOffset", "int64", 0x7, 0x0, 0x0, -1],
@@ -331,27 +331,27 @@ const M_AcknowledgementBatch: StructMeta = {
   ],
 };
 
-const M_FetchPartition: StructMeta = {
-  name: "FetchPartition",
+const M_ShareFetchRequestFetchPartition: StructMeta = {
+  name: "ShareFetchRequestFetchPartition",
   flexible: 0x7,
   fields: [
     ["partitionIndex", "int32", 0x7, 0x0, 0x0, -1],
     ["partitionMaxBytes", "int32", 0x1, 0x0, 0x0, -1],
-    ["acknowledgementBatches", "[]struct", 0x7, 0x0, 0x0, -1, M_AcknowledgementBatch],
+    ["acknowledgementBatches", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareFetchRequestAcknowledgementBatch],
   ],
 };
 
-const M_FetchTopic: StructMeta = {
-  name: "FetchTopic",
+const M_ShareFetchRequestFetchTopic: StructMeta = {
+  name: "ShareFetchRequestFetchTopic",
   flexible: 0x7,
   fields: [
     ["topicId", "uuid", 0x7, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x7, 0x0, 0x0, -1, M_FetchPartition],
+    ["partitions", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareFetchRequestFetchPartition],
   ],
 };
 
-const M_ForgottenTopic: StructMeta = {
-  name: "ForgottenTopic",
+const M_ShareFetchRequestForgottenTopic: StructMeta = {
+  name: "ShareFetchRequestForgottenTopic",
   flexible: 0x7,
   fields: [
     ["topicId", "uuid", 0x7, 0x0, 0x0, -1],
@@ -373,8 +373,8 @@ const M_ShareFetchRequest: StructMeta = {
     ["batchSize", "int32", 0x6, 0x0, 0x0, -1],
     ["shareAcquireMode", "int8", 0x4, 0x0, 0x0, -1],
     ["isRenewAck", "bool", 0x4, 0x0, 0x0, -1],
-    ["topics", "[]struct", 0x7, 0x0, 0x0, -1, M_FetchTopic],
-    ["forgottenTopicsData", "[]struct", 0x7, 0x0, 0x0, -1, M_ForgottenTopic],
+    ["topics", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareFetchRequestFetchTopic],
+    ["forgottenTopicsData", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareFetchRequestForgottenTopic],
   ],
 };
 
@@ -426,7 +426,7 @@ export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = {
 };
 
 /** LeaderIdAndEpoch (in ShareFetchResponse), versions 0+, flexible 0+. */
-export interface LeaderIdAndEpoch {
+export interface ShareFetchResponseLeaderIdAndEpoch {
   /** int32, versions 0+. */
   leaderId: number;
   /** int32, versions 0+. */
@@ -435,7 +435,7 @@ export interface LeaderIdAndEpoch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): LeaderIdAndEpoch {
+function read_ShareFetchResponseLeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): ShareFetchResponseLeaderIdAndEpoch {
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
   let u: TaggedField[] | undefined;
@@ -445,12 +445,12 @@ function read_LeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): Leade
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: LeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
+  const x: ShareFetchResponseLeaderIdAndEpoch = { leaderId: f_leaderId, leaderEpoch: f_leaderEpoch };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number): void {
+function write_ShareFetchResponseLeaderIdAndEpoch(w: Writer, x: Init<ShareFetchResponseLeaderIdAndEpoch>, _v: number): void {
   const f_leaderId = (x.leaderId ?? 0);
   w.i32be(f_leaderId);
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
@@ -458,7 +458,7 @@ function write_LeaderIdAndEpoch(w: Writer, x: Init<LeaderIdAndEpoch>, _v: number
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_LeaderIdAndEpoch(x: Init<LeaderIdAndEpoch>, _v: number): number {
+function size_ShareFetchResponseLeaderIdAndEpoch(x: Init<ShareFetchResponseLeaderIdAndEpoch>, _v: number): number {
   let n = 8;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -511,7 +511,7 @@ function size_AcquiredRecords(x: Init<AcquiredRecords>, _v: number): number {
 }
 
 /** PartitionData (in ShareFetchResponse), versions 0+, flexible 0+. */
-export interface PartitionData {
+export interface ShareFetchResponsePartitionData {
   /** int32, versions 0+. */
   partitionIndex: number;
   /** int16, versions 0+. */
@@ -523,7 +523,7 @@ export interface PartitionData {
   /** string, versions 0+; nullable 0+; default null. */
   acknowledgeErrorMessage: string | null;
   /** struct LeaderIdAndEpoch, versions 0+. */
-  currentLeader: LeaderIdAndEpoch;
+  currentLeader: ShareFetchResponseLeaderIdAndEpoch;
   /** records, versions 0+; nullable 0. */
   records: Uint8Array | null;
   /** array of AcquiredRecords, versions 0+. */
@@ -532,13 +532,13 @@ export interface PartitionData {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionData(r: Reader, v: number, o: ResolvedOptions): PartitionData {
+function read_ShareFetchResponsePartitionData(r: Reader, v: number, o: ResolvedOptions): ShareFetchResponsePartitionData {
   const f_partitionIndex = r.i32be();
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
   const f_acknowledgeErrorCode = r.i16be();
   const f_acknowledgeErrorMessage = rStrN(r, true, true, o, "acknowledgeErrorMessage");
-  const f_currentLeader = read_LeaderIdAndEpoch(r, v, o);
+  const f_currentLeader = read_ShareFetchResponseLeaderIdAndEpoch(r, v, o);
   const f_records = rRec(r, true, v <= 0, "records");
   const f_acquiredRecords = rArr(r, true, "acquiredRecords", o, v, read_AcquiredRecords);
   let u: TaggedField[] | undefined;
@@ -548,12 +548,12 @@ function read_PartitionData(r: Reader, v: number, o: ResolvedOptions): Partition
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionData = { partitionIndex: f_partitionIndex, errorCode: f_errorCode, errorMessage: f_errorMessage, acknowledgeErrorCode: f_acknowledgeErrorCode, acknowledgeErrorMessage: f_acknowledgeErrorMessage, currentLeader: f_currentLeader, records: f_records, acquiredRecords: f_acquiredRecords };
+  const x: ShareFetchResponsePartitionData = { partitionIndex: f_partitionIndex, errorCode: f_errorCode, errorMessage: f_errorMessage, acknowledgeErrorCode: f_acknowledgeErrorCode, acknowledgeErrorMessage: f_acknowledgeErrorMessage, currentLeader: f_currentLeader, records: f_records, acquiredRecords: f_acquiredRecords };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void {
+function write_ShareFetchResponsePartitionData(w: Writer, x: Init<ShareFetchResponsePartitionData>, v: number): void {
   const f_partitionIndex = (x.partitionIndex ?? 0);
   w.i32be(f_partitionIndex);
   const f_errorCode = (x.errorCode ?? 0);
@@ -564,8 +564,8 @@ function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void
   w.i16be(f_acknowledgeErrorCode);
   const f_acknowledgeErrorMessage = (x.acknowledgeErrorMessage === undefined ? null : x.acknowledgeErrorMessage);
   wStr(w, true, true, f_acknowledgeErrorMessage, "acknowledgeErrorMessage");
-  const f_currentLeader = (x.currentLeader ?? default_LeaderIdAndEpoch());
-  write_LeaderIdAndEpoch(w, f_currentLeader, v);
+  const f_currentLeader = (x.currentLeader ?? default_ShareFetchResponseLeaderIdAndEpoch());
+  write_ShareFetchResponseLeaderIdAndEpoch(w, f_currentLeader, v);
   const f_records = (x.records === undefined ? null : x.records);
   wBytes(w, true, v <= 0, f_records, "records");
   const f_acquiredRecords = (x.acquiredRecords ?? []);
@@ -573,11 +573,11 @@ function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionData(x: Init<PartitionData>, v: number): number {
+function size_ShareFetchResponsePartitionData(x: Init<ShareFetchResponsePartitionData>, v: number): number {
   let n = 8;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   n += sStr(true, (x.acknowledgeErrorMessage === undefined ? null : x.acknowledgeErrorMessage), "acknowledgeErrorMessage");
-  n += size_LeaderIdAndEpoch((x.currentLeader ?? default_LeaderIdAndEpoch()), v);
+  n += size_ShareFetchResponseLeaderIdAndEpoch((x.currentLeader ?? default_ShareFetchResponseLeaderIdAndEpoch()), v);
   n += sBytes(true, (x.records === undefined ? null : x.records));
   n += sArr(true, (x.acquiredRecords ?? []), "acquiredRecords", v, size_AcquiredRecords);
   const u = x._unknownTaggedFields;
@@ -590,14 +590,14 @@ export interface ShareFetchableTopicResponse {
   /** uuid, versions 0+; ignorable in 0; map key. */
   topicId: string;
   /** array of PartitionData, versions 0+. */
-  partitions: PartitionData[];
+  partitions: ShareFetchResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_ShareFetchableTopicResponse(r: Reader, v: number, o: ResolvedOptions): ShareFetchableTopicResponse {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionData);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_ShareFetchResponsePartitionData);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -614,20 +614,20 @@ function write_ShareFetchableTopicResponse(w: Writer, x: Init<ShareFetchableTopi
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionData);
+  wArr(w, true, false, f_partitions, "partitions", v, write_ShareFetchResponsePartitionData);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ShareFetchableTopicResponse(x: Init<ShareFetchableTopicResponse>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionData);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_ShareFetchResponsePartitionData);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** NodeEndpoint (in ShareFetchResponse), versions 0+, flexible 0+. */
-export interface NodeEndpoint {
+export interface ShareFetchResponseNodeEndpoint {
   /** int32, versions 0+; map key; entity brokerId. */
   nodeId: number;
   /** string, versions 0+. */
@@ -640,7 +640,7 @@ export interface NodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpoint {
+function read_ShareFetchResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): ShareFetchResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.i32be();
@@ -652,12 +652,12 @@ function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpo
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: NodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port, rack: f_rack };
+  const x: ShareFetchResponseNodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port, rack: f_rack };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void {
+function write_ShareFetchResponseNodeEndpoint(w: Writer, x: Init<ShareFetchResponseNodeEndpoint>, _v: number): void {
   const f_nodeId = (x.nodeId ?? 0);
   w.i32be(f_nodeId);
   const f_host = (x.host ?? "");
@@ -669,7 +669,7 @@ function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_NodeEndpoint(x: Init<NodeEndpoint>, _v: number): number {
+function size_ShareFetchResponseNodeEndpoint(x: Init<ShareFetchResponseNodeEndpoint>, _v: number): number {
   let n = 8;
   n += sStr(true, (x.host ?? ""), "host");
   n += sStr(true, (x.rack === undefined ? null : x.rack), "rack");
@@ -691,7 +691,7 @@ export interface ShareFetchResponse {
   /** array of ShareFetchableTopicResponse, versions 0+. */
   responses: ShareFetchableTopicResponse[];
   /** array of NodeEndpoint, versions 0+. */
-  nodeEndpoints: NodeEndpoint[];
+  nodeEndpoints: ShareFetchResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -702,7 +702,7 @@ function read_ShareFetchResponse(r: Reader, v: number, o: ResolvedOptions): Shar
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
   const f_acquisitionLockTimeoutMs = v >= 1 ? r.i32be() : 0;
   const f_responses = rArr(r, true, "responses", o, v, read_ShareFetchableTopicResponse);
-  const f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_NodeEndpoint);
+  const f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_ShareFetchResponseNodeEndpoint);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -728,7 +728,7 @@ function write_ShareFetchResponse(w: Writer, x: Init<ShareFetchResponse>, v: num
   const f_responses = (x.responses ?? []);
   wArr(w, true, false, f_responses, "responses", v, write_ShareFetchableTopicResponse);
   const f_nodeEndpoints = (x.nodeEndpoints ?? []);
-  wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_NodeEndpoint);
+  wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_ShareFetchResponseNodeEndpoint);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -737,18 +737,18 @@ function size_ShareFetchResponse(x: Init<ShareFetchResponse>, v: number): number
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   if (v >= 1) n += 4;
   n += sArr(true, (x.responses ?? []), "responses", v, size_ShareFetchableTopicResponse);
-  n += sArr(true, (x.nodeEndpoints ?? []), "nodeEndpoints", v, size_NodeEndpoint);
+  n += sArr(true, (x.nodeEndpoints ?? []), "nodeEndpoints", v, size_ShareFetchResponseNodeEndpoint);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-function default_LeaderIdAndEpoch(): LeaderIdAndEpoch {
+function default_ShareFetchResponseLeaderIdAndEpoch(): ShareFetchResponseLeaderIdAndEpoch {
   return { leaderId: 0, leaderEpoch: 0 };
 }
 
-const M_LeaderIdAndEpoch: StructMeta = {
-  name: "LeaderIdAndEpoch",
+const M_ShareFetchResponseLeaderIdAndEpoch: StructMeta = {
+  name: "ShareFetchResponseLeaderIdAndEpoch",
   flexible: 0x7,
   fields: [
     ["leaderId", "int32", 0x7, 0x0, 0x0, -1],
@@ -766,8 +766,8 @@ const M_AcquiredRecords: StructMeta = {
   ],
 };
 
-const M_PartitionData: StructMeta = {
-  name: "PartitionData",
+const M_ShareFetchResponsePartitionData: StructMeta = {
+  name: "ShareFetchResponsePartitionData",
   flexible: 0x7,
   fields: [
     ["partitionIndex", "int32", 0x7, 0x0, 0x0, -1],
@@ -775,7 +775,7 @@ const M_PartitionData: StructMeta = {
     ["errorMessage", "string", 0x7, 0x7, 0x0, -1],
     ["acknowledgeErrorCode", "int16", 0x7, 0x0, 0x0, -1],
     ["acknowledgeErrorMessage", "string", 0x7, 0x7, 0x0, -1],
-    ["currentLeader", "struct", 0x7, 0x0, 0x0, -1, M_LeaderIdAndEpoch],
+    ["currentLeader", "struct", 0x7, 0x0, 0x0, -1, M_ShareFetchResponseLeaderIdAndEpoch],
     ["records", "records", 0x7, 0x1, 0x0, -1],
     ["acquiredRecords", "[]struct", 0x7, 0x0, 0x0, -1, M_AcquiredRecords],
   ],
@@ -786,12 +786,12 @@ const M_ShareFetchableTopicResponse: StructMeta = {
   flexible: 0x7,
   fields: [
     ["topicId", "uuid", 0x7, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x7, 0x0, 0x0, -1, M_PartitionData],
+    ["partitions", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareFetchResponsePartitionData],
   ],
 };
 
-const M_NodeEndpoint: StructMeta = {
-  name: "NodeEndpoint",
+const M_ShareFetchResponseNodeEndpoint: StructMeta = {
+  name: "ShareFetchResponseNodeEndpoint",
   flexible: 0x7,
   fields: [
     ["nodeId", "int32", 0x7, 0x0, 0x0, -1],
@@ -810,7 +810,7 @@ const M_ShareFetchResponse: StructMeta = {
     ["errorMessage", "string", 0x7, 0x7, 0x0, -1],
     ["acquisitionLockTimeoutMs", "int32", 0x6, 0x0, 0x0, -1],
     ["responses", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareFetchableTopicResponse],
-    ["nodeEndpoints", "[]struct", 0x7, 0x0, 0x0, -1, M_NodeEndpoint],
+    ["nodeEndpoints", "[]struct", 0x7, 0x0, 0x0, -1, M_ShareFetchResponseNodeEndpoint],
   ],
 };
 

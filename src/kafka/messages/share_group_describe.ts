@@ -139,7 +139,7 @@ export const ShareGroupDescribeRequestCodec: MessageCodec<ShareGroupDescribeRequ
 };
 
 /** TopicPartitions (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface TopicPartitions {
+export interface ShareGroupDescribeResponseTopicPartitions {
   /** uuid, versions 0+. */
   topicId: string;
   /** string, versions 0+; entity topicName. */
@@ -150,7 +150,7 @@ export interface TopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicPartitions(r: Reader, v: number, o: ResolvedOptions): TopicPartitions {
+function read_ShareGroupDescribeResponseTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeResponseTopicPartitions {
   const f_topicId = rUuid(r);
   const f_topicName = rStr(r, true, o, "topicName");
   const f_partitions = rArr(r, true, "partitions", o, v, eI32);
@@ -161,12 +161,12 @@ function read_TopicPartitions(r: Reader, v: number, o: ResolvedOptions): TopicPa
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopicPartitions = { topicId: f_topicId, topicName: f_topicName, partitions: f_partitions };
+  const x: ShareGroupDescribeResponseTopicPartitions = { topicId: f_topicId, topicName: f_topicName, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicPartitions(w: Writer, x: Init<TopicPartitions>, v: number): void {
+function write_ShareGroupDescribeResponseTopicPartitions(w: Writer, x: Init<ShareGroupDescribeResponseTopicPartitions>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_topicName = (x.topicName ?? "");
@@ -176,7 +176,7 @@ function write_TopicPartitions(w: Writer, x: Init<TopicPartitions>, v: number): 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopicPartitions(x: Init<TopicPartitions>, _v: number): number {
+function size_ShareGroupDescribeResponseTopicPartitions(x: Init<ShareGroupDescribeResponseTopicPartitions>, _v: number): number {
   let n = 16;
   n += sStr(true, (x.topicName ?? ""), "topicName");
   n += sArrFixed(true, (x.partitions ?? []), "partitions", 4);
@@ -186,15 +186,15 @@ function size_TopicPartitions(x: Init<TopicPartitions>, _v: number): number {
 }
 
 /** Assignment (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface Assignment {
+export interface ShareGroupDescribeResponseAssignment {
   /** array of TopicPartitions, versions 0+. */
-  topicPartitions: TopicPartitions[];
+  topicPartitions: ShareGroupDescribeResponseTopicPartitions[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
-  const f_topicPartitions = rArr(r, true, "topicPartitions", o, v, read_TopicPartitions);
+function read_ShareGroupDescribeResponseAssignment(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeResponseAssignment {
+  const f_topicPartitions = rArr(r, true, "topicPartitions", o, v, read_ShareGroupDescribeResponseTopicPartitions);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -202,27 +202,27 @@ function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Assignment = { topicPartitions: f_topicPartitions };
+  const x: ShareGroupDescribeResponseAssignment = { topicPartitions: f_topicPartitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Assignment(w: Writer, x: Init<Assignment>, v: number): void {
+function write_ShareGroupDescribeResponseAssignment(w: Writer, x: Init<ShareGroupDescribeResponseAssignment>, v: number): void {
   const f_topicPartitions = (x.topicPartitions ?? []);
-  wArr(w, true, false, f_topicPartitions, "topicPartitions", v, write_TopicPartitions);
+  wArr(w, true, false, f_topicPartitions, "topicPartitions", v, write_ShareGroupDescribeResponseTopicPartitions);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Assignment(x: Init<Assignment>, v: number): number {
+function size_ShareGroupDescribeResponseAssignment(x: Init<ShareGroupDescribeResponseAssignment>, v: number): number {
   let n = 0;
-  n += sArr(true, (x.topicPartitions ?? []), "topicPartitions", v, size_TopicPartitions);
+  n += sArr(true, (x.topicPartitions ?? []), "topicPartitions", v, size_ShareGroupDescribeResponseTopicPartitions);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** Member (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface Member {
+export interface ShareGroupDescribeResponseMember {
   /** string, versions 0+. */
   memberId: string;
   /** string, versions 0+; nullable 0+; default null. */
@@ -236,19 +236,19 @@ export interface Member {
   /** array of string, versions 0+; entity topicName. */
   subscribedTopicNames: string[];
   /** struct Assignment, versions 0+. */
-  assignment: Assignment;
+  assignment: ShareGroupDescribeResponseAssignment;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Member(r: Reader, v: number, o: ResolvedOptions): Member {
+function read_ShareGroupDescribeResponseMember(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeResponseMember {
   const f_memberId = rStr(r, true, o, "memberId");
   const f_rackId = rStrN(r, true, true, o, "rackId");
   const f_memberEpoch = r.i32be();
   const f_clientId = rStr(r, true, o, "clientId");
   const f_clientHost = rStr(r, true, o, "clientHost");
   const f_subscribedTopicNames = rArr(r, true, "subscribedTopicNames", o, v, eStrC);
-  const f_assignment = read_Assignment(r, v, o);
+  const f_assignment = read_ShareGroupDescribeResponseAssignment(r, v, o);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -256,12 +256,12 @@ function read_Member(r: Reader, v: number, o: ResolvedOptions): Member {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Member = { memberId: f_memberId, rackId: f_rackId, memberEpoch: f_memberEpoch, clientId: f_clientId, clientHost: f_clientHost, subscribedTopicNames: f_subscribedTopicNames, assignment: f_assignment };
+  const x: ShareGroupDescribeResponseMember = { memberId: f_memberId, rackId: f_rackId, memberEpoch: f_memberEpoch, clientId: f_clientId, clientHost: f_clientHost, subscribedTopicNames: f_subscribedTopicNames, assignment: f_assignment };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Member(w: Writer, x: Init<Member>, v: number): void {
+function write_ShareGroupDescribeResponseMember(w: Writer, x: Init<ShareGroupDescribeResponseMember>, v: number): void {
   const f_memberId = (x.memberId ?? "");
   wStr(w, true, false, f_memberId, "memberId");
   const f_rackId = (x.rackId === undefined ? null : x.rackId);
@@ -274,26 +274,26 @@ function write_Member(w: Writer, x: Init<Member>, v: number): void {
   wStr(w, true, false, f_clientHost, "clientHost");
   const f_subscribedTopicNames = (x.subscribedTopicNames ?? []);
   wArr(w, true, false, f_subscribedTopicNames, "subscribedTopicNames", v, wStrEC);
-  const f_assignment = (x.assignment ?? default_Assignment());
-  write_Assignment(w, f_assignment, v);
+  const f_assignment = (x.assignment ?? default_ShareGroupDescribeResponseAssignment());
+  write_ShareGroupDescribeResponseAssignment(w, f_assignment, v);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Member(x: Init<Member>, v: number): number {
+function size_ShareGroupDescribeResponseMember(x: Init<ShareGroupDescribeResponseMember>, v: number): number {
   let n = 4;
   n += sStr(true, (x.memberId ?? ""), "memberId");
   n += sStr(true, (x.rackId === undefined ? null : x.rackId), "rackId");
   n += sStr(true, (x.clientId ?? ""), "clientId");
   n += sStr(true, (x.clientHost ?? ""), "clientHost");
   n += sArr(true, (x.subscribedTopicNames ?? []), "subscribedTopicNames", v, sStrEC);
-  n += size_Assignment((x.assignment ?? default_Assignment()), v);
+  n += size_ShareGroupDescribeResponseAssignment((x.assignment ?? default_ShareGroupDescribeResponseAssignment()), v);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** DescribedGroup (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface DescribedGroup {
+export interface ShareGroupDescribeResponseDescribedGroup {
   /** int16, versions 0+. */
   errorCode: number;
   /** string, versions 0+; nullable 0+; default null. */
@@ -309,14 +309,14 @@ export interface DescribedGroup {
   /** string, versions 0+. */
   assignorName: string;
   /** array of Member, versions 0+. */
-  members: Member[];
+  members: ShareGroupDescribeResponseMember[];
   /** int32, versions 0+; default -2147483648. */
   authorizedOperations: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): DescribedGroup {
+function read_ShareGroupDescribeResponseDescribedGroup(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeResponseDescribedGroup {
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
   const f_groupId = rStr(r, true, o, "groupId");
@@ -324,7 +324,7 @@ function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): Describe
   const f_groupEpoch = r.i32be();
   const f_assignmentEpoch = r.i32be();
   const f_assignorName = rStr(r, true, o, "assignorName");
-  const f_members = rArr(r, true, "members", o, v, read_Member);
+  const f_members = rArr(r, true, "members", o, v, read_ShareGroupDescribeResponseMember);
   const f_authorizedOperations = r.i32be();
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -333,12 +333,12 @@ function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): Describe
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: DescribedGroup = { errorCode: f_errorCode, errorMessage: f_errorMessage, groupId: f_groupId, groupState: f_groupState, groupEpoch: f_groupEpoch, assignmentEpoch: f_assignmentEpoch, assignorName: f_assignorName, members: f_members, authorizedOperations: f_authorizedOperations };
+  const x: ShareGroupDescribeResponseDescribedGroup = { errorCode: f_errorCode, errorMessage: f_errorMessage, groupId: f_groupId, groupState: f_groupState, groupEpoch: f_groupEpoch, assignmentEpoch: f_assignmentEpoch, assignorName: f_assignorName, members: f_members, authorizedOperations: f_authorizedOperations };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_DescribedGroup(w: Writer, x: Init<DescribedGroup>, v: number): void {
+function write_ShareGroupDescribeResponseDescribedGroup(w: Writer, x: Init<ShareGroupDescribeResponseDescribedGroup>, v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? null : x.errorMessage);
@@ -354,19 +354,19 @@ function write_DescribedGroup(w: Writer, x: Init<DescribedGroup>, v: number): vo
   const f_assignorName = (x.assignorName ?? "");
   wStr(w, true, false, f_assignorName, "assignorName");
   const f_members = (x.members ?? []);
-  wArr(w, true, false, f_members, "members", v, write_Member);
+  wArr(w, true, false, f_members, "members", v, write_ShareGroupDescribeResponseMember);
   const f_authorizedOperations = (x.authorizedOperations ?? -2147483648);
   w.i32be(f_authorizedOperations);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_DescribedGroup(x: Init<DescribedGroup>, v: number): number {
+function size_ShareGroupDescribeResponseDescribedGroup(x: Init<ShareGroupDescribeResponseDescribedGroup>, v: number): number {
   let n = 14;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   n += sStr(true, (x.groupId ?? ""), "groupId");
   n += sStr(true, (x.groupState ?? ""), "groupState");
   n += sStr(true, (x.assignorName ?? ""), "assignorName");
-  n += sArr(true, (x.members ?? []), "members", v, size_Member);
+  n += sArr(true, (x.members ?? []), "members", v, size_ShareGroupDescribeResponseMember);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -377,14 +377,14 @@ export interface ShareGroupDescribeResponse {
   /** int32, versions 0+. */
   throttleTimeMs: number;
   /** array of DescribedGroup, versions 0+. */
-  groups: DescribedGroup[];
+  groups: ShareGroupDescribeResponseDescribedGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_ShareGroupDescribeResponse(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeResponse {
   const f_throttleTimeMs = r.i32be();
-  const f_groups = rArr(r, true, "groups", o, v, read_DescribedGroup);
+  const f_groups = rArr(r, true, "groups", o, v, read_ShareGroupDescribeResponseDescribedGroup);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -401,24 +401,24 @@ function write_ShareGroupDescribeResponse(w: Writer, x: Init<ShareGroupDescribeR
   const f_throttleTimeMs = (x.throttleTimeMs ?? 0);
   w.i32be(f_throttleTimeMs);
   const f_groups = (x.groups ?? []);
-  wArr(w, true, false, f_groups, "groups", v, write_DescribedGroup);
+  wArr(w, true, false, f_groups, "groups", v, write_ShareGroupDescribeResponseDescribedGroup);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_ShareGroupDescribeResponse(x: Init<ShareGroupDescribeResponse>, v: number): number {
   let n = 4;
-  n += sArr(true, (x.groups ?? []), "groups", v, size_DescribedGroup);
+  n += sArr(true, (x.groups ?? []), "groups", v, size_ShareGroupDescribeResponseDescribedGroup);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-function default_Assignment(): Assignment {
+function default_ShareGroupDescribeResponseAssignment(): ShareGroupDescribeResponseAssignment {
   return { topicPartitions: [] };
 }
 
-const M_TopicPartitions: StructMeta = {
-  name: "TopicPartitions",
+const M_ShareGroupDescribeResponseTopicPartitions: StructMeta = {
+  name: "ShareGroupDescribeResponseTopicPartitions",
   flexible: 0x3,
   fields: [
     ["topicId", "uuid", 0x3, 0x0, 0x0, -1],
@@ -427,16 +427,16 @@ const M_TopicPartitions: StructMeta = {
   ],
 };
 
-const M_Assignment: StructMeta = {
-  name: "Assignment",
+const M_ShareGroupDescribeResponseAssignment: StructMeta = {
+  name: "ShareGroupDescribeResponseAssignment",
   flexible: 0x3,
   fields: [
-    ["topicPartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_TopicPartitions],
+    ["topicPartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_ShareGroupDescribeResponseTopicPartitions],
   ],
 };
 
-const M_Member: StructMeta = {
-  name: "Member",
+const M_ShareGroupDescribeResponseMember: StructMeta = {
+  name: "ShareGroupDescribeResponseMember",
   flexible: 0x3,
   fields: [
     ["memberId", "string", 0x3, 0x0, 0x0, -1],
@@ -445,12 +445,12 @@ const M_Member: StructMeta = {
     ["clientId", "string", 0x3, 0x0, 0x0, -1],
     ["clientHost", "string", 0x3, 0x0, 0x0, -1],
     ["subscribedTopicNames", "[]string", 0x3, 0x0, 0x0, -1],
-    ["assignment", "struct", 0x3, 0x0, 0x0, -1, M_Assignment],
+    ["assignment", "struct", 0x3, 0x0, 0x0, -1, M_ShareGroupDescribeResponseAssignment],
   ],
 };
 
-const M_DescribedGroup: StructMeta = {
-  name: "DescribedGroup",
+const M_ShareGroupDescribeResponseDescribedGroup: StructMeta = {
+  name: "ShareGroupDescribeResponseDescribedGroup",
   flexible: 0x3,
   fields: [
     ["errorCode", "int16", 0x3, 0x0, 0x0, -1],
@@ -460,7 +460,7 @@ const M_DescribedGroup: StructMeta = {
     ["groupEpoch", "int32", 0x3, 0x0, 0x0, -1],
     ["assignmentEpoch", "int32", 0x3, 0x0, 0x0, -1],
     ["assignorName", "string", 0x3, 0x0, 0x0, -1],
-    ["members", "[]struct", 0x3, 0x0, 0x0, -1, M_Member],
+    ["members", "[]struct", 0x3, 0x0, 0x0, -1, M_ShareGroupDescribeResponseMember],
     ["authorizedOperations", "int32", 0x3, 0x0, 0x0, -1],
   ],
 };
@@ -470,7 +470,7 @@ const M_ShareGroupDescribeResponse: StructMeta = {
   flexible: 0x3,
   fields: [
     ["throttleTimeMs", "int32", 0x3, 0x0, 0x0, -1],
-    ["groups", "[]struct", 0x3, 0x0, 0x0, -1, M_DescribedGroup],
+    ["groups", "[]struct", 0x3, 0x0, 0x0, -1, M_ShareGroupDescribeResponseDescribedGroup],
   ],
 };
 

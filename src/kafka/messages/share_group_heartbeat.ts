@@ -164,7 +164,7 @@ export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRe
 };
 
 /** TopicPartitions (in ShareGroupHeartbeatResponse), versions 0+, flexible 0+. */
-export interface TopicPartitions {
+export interface ShareGroupHeartbeatResponseTopicPartitions {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of int32, versions 0+. */
@@ -173,7 +173,7 @@ export interface TopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicPartitions(r: Reader, v: number, o: ResolvedOptions): TopicPartitions {
+function read_ShareGroupHeartbeatResponseTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ShareGroupHeartbeatResponseTopicPartitions {
   const f_topicId = rUuid(r);
   const f_partitions = rArr(r, true, "partitions", o, v, eI32);
   let u: TaggedField[] | undefined;
@@ -183,12 +183,12 @@ function read_TopicPartitions(r: Reader, v: number, o: ResolvedOptions): TopicPa
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopicPartitions = { topicId: f_topicId, partitions: f_partitions };
+  const x: ShareGroupHeartbeatResponseTopicPartitions = { topicId: f_topicId, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicPartitions(w: Writer, x: Init<TopicPartitions>, v: number): void {
+function write_ShareGroupHeartbeatResponseTopicPartitions(w: Writer, x: Init<ShareGroupHeartbeatResponseTopicPartitions>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
@@ -196,7 +196,7 @@ function write_TopicPartitions(w: Writer, x: Init<TopicPartitions>, v: number): 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopicPartitions(x: Init<TopicPartitions>, _v: number): number {
+function size_ShareGroupHeartbeatResponseTopicPartitions(x: Init<ShareGroupHeartbeatResponseTopicPartitions>, _v: number): number {
   let n = 16;
   n += sArrFixed(true, (x.partitions ?? []), "partitions", 4);
   const u = x._unknownTaggedFields;
@@ -205,15 +205,15 @@ function size_TopicPartitions(x: Init<TopicPartitions>, _v: number): number {
 }
 
 /** Assignment (in ShareGroupHeartbeatResponse), versions 0+, flexible 0+. */
-export interface Assignment {
+export interface ShareGroupHeartbeatResponseAssignment {
   /** array of TopicPartitions, versions 0+. */
-  topicPartitions: TopicPartitions[];
+  topicPartitions: ShareGroupHeartbeatResponseTopicPartitions[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
-  const f_topicPartitions = rArr(r, true, "topicPartitions", o, v, read_TopicPartitions);
+function read_ShareGroupHeartbeatResponseAssignment(r: Reader, v: number, o: ResolvedOptions): ShareGroupHeartbeatResponseAssignment {
+  const f_topicPartitions = rArr(r, true, "topicPartitions", o, v, read_ShareGroupHeartbeatResponseTopicPartitions);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -221,20 +221,20 @@ function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Assignment = { topicPartitions: f_topicPartitions };
+  const x: ShareGroupHeartbeatResponseAssignment = { topicPartitions: f_topicPartitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Assignment(w: Writer, x: Init<Assignment>, v: number): void {
+function write_ShareGroupHeartbeatResponseAssignment(w: Writer, x: Init<ShareGroupHeartbeatResponseAssignment>, v: number): void {
   const f_topicPartitions = (x.topicPartitions ?? []);
-  wArr(w, true, false, f_topicPartitions, "topicPartitions", v, write_TopicPartitions);
+  wArr(w, true, false, f_topicPartitions, "topicPartitions", v, write_ShareGroupHeartbeatResponseTopicPartitions);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Assignment(x: Init<Assignment>, v: number): number {
+function size_ShareGroupHeartbeatResponseAssignment(x: Init<ShareGroupHeartbeatResponseAssignment>, v: number): number {
   let n = 0;
-  n += sArr(true, (x.topicPartitions ?? []), "topicPartitions", v, size_TopicPartitions);
+  n += sArr(true, (x.topicPartitions ?? []), "topicPartitions", v, size_ShareGroupHeartbeatResponseTopicPartitions);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -255,7 +255,7 @@ export interface ShareGroupHeartbeatResponse {
   /** int32, versions 0+. */
   heartbeatIntervalMs: number;
   /** struct Assignment, versions 0+; nullable 0+; default null. */
-  assignment: Assignment | null;
+  assignment: ShareGroupHeartbeatResponseAssignment | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -267,7 +267,7 @@ function read_ShareGroupHeartbeatResponse(r: Reader, v: number, o: ResolvedOptio
   const f_memberId = rStrN(r, true, true, o, "memberId");
   const f_memberEpoch = r.i32be();
   const f_heartbeatIntervalMs = r.i32be();
-  const f_assignment = rStructN(r, v, o, read_Assignment);
+  const f_assignment = rStructN(r, v, o, read_ShareGroupHeartbeatResponseAssignment);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -294,7 +294,7 @@ function write_ShareGroupHeartbeatResponse(w: Writer, x: Init<ShareGroupHeartbea
   const f_heartbeatIntervalMs = (x.heartbeatIntervalMs ?? 0);
   w.i32be(f_heartbeatIntervalMs);
   const f_assignment = (x.assignment === undefined ? null : x.assignment);
-  wStructN(w, true, f_assignment, "assignment", v, write_Assignment);
+  wStructN(w, true, f_assignment, "assignment", v, write_ShareGroupHeartbeatResponseAssignment);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -302,14 +302,14 @@ function size_ShareGroupHeartbeatResponse(x: Init<ShareGroupHeartbeatResponse>, 
   let n = 14;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   n += sStr(true, (x.memberId === undefined ? null : x.memberId), "memberId");
-  n += sStructN(true, (x.assignment === undefined ? null : x.assignment), v, size_Assignment);
+  n += sStructN(true, (x.assignment === undefined ? null : x.assignment), v, size_ShareGroupHeartbeatResponseAssignment);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_TopicPartitions: StructMeta = {
-  name: "TopicPartitions",
+const M_ShareGroupHeartbeatResponseTopicPartitions: StructMeta = {
+  name: "ShareGroupHeartbeatResponseTopicPartitions",
   flexible: 0x3,
   fields: [
     ["topicId", "uuid", 0x3, 0x0, 0x0, -1],
@@ -317,11 +317,11 @@ const M_TopicPartitions: StructMeta = {
   ],
 };
 
-const M_Assignment: StructMeta = {
-  name: "Assignment",
+const M_ShareGroupHeartbeatResponseAssignment: StructMeta = {
+  name: "ShareGroupHeartbeatResponseAssignment",
   flexible: 0x3,
   fields: [
-    ["topicPartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_TopicPartitions],
+    ["topicPartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_ShareGroupHeartbeatResponseTopicPartitions],
   ],
 };
 
@@ -335,7 +335,7 @@ const M_ShareGroupHeartbeatResponse: StructMeta = {
     ["memberId", "string", 0x3, 0x3, 0x0, -1],
     ["memberEpoch", "int32", 0x3, 0x0, 0x0, -1],
     ["heartbeatIntervalMs", "int32", 0x3, 0x0, 0x0, -1],
-    ["assignment", "struct", 0x3, 0x3, 0x0, -1, M_Assignment],
+    ["assignment", "struct", 0x3, 0x3, 0x0, -1, M_ShareGroupHeartbeatResponseAssignment],
   ],
 };
 

@@ -147,7 +147,7 @@ export const StreamsGroupDescribeRequestCodec: MessageCodec<StreamsGroupDescribe
 };
 
 /** KeyValue (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface KeyValue {
+export interface StreamsGroupDescribeResponseKeyValue {
   /** string, versions 0+. */
   key: string;
   /** string, versions 0+. */
@@ -156,7 +156,7 @@ export interface KeyValue {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_KeyValue(r: Reader, _v: number, o: ResolvedOptions): KeyValue {
+function read_StreamsGroupDescribeResponseKeyValue(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupDescribeResponseKeyValue {
   const f_key = rStr(r, true, o, "key");
   const f_value = rStr(r, true, o, "value");
   let u: TaggedField[] | undefined;
@@ -166,12 +166,12 @@ function read_KeyValue(r: Reader, _v: number, o: ResolvedOptions): KeyValue {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: KeyValue = { key: f_key, value: f_value };
+  const x: StreamsGroupDescribeResponseKeyValue = { key: f_key, value: f_value };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_KeyValue(w: Writer, x: Init<KeyValue>, _v: number): void {
+function write_StreamsGroupDescribeResponseKeyValue(w: Writer, x: Init<StreamsGroupDescribeResponseKeyValue>, _v: number): void {
   const f_key = (x.key ?? "");
   wStr(w, true, false, f_key, "key");
   const f_value = (x.value ?? "");
@@ -179,7 +179,7 @@ function write_KeyValue(w: Writer, x: Init<KeyValue>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_KeyValue(x: Init<KeyValue>, _v: number): number {
+function size_StreamsGroupDescribeResponseKeyValue(x: Init<StreamsGroupDescribeResponseKeyValue>, _v: number): number {
   let n = 0;
   n += sStr(true, (x.key ?? ""), "key");
   n += sStr(true, (x.value ?? ""), "value");
@@ -189,7 +189,7 @@ function size_KeyValue(x: Init<KeyValue>, _v: number): number {
 }
 
 /** TopicInfo (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface TopicInfo {
+export interface StreamsGroupDescribeResponseTopicInfo {
   /** string, versions 0+; entity topicName. */
   name: string;
   /** int32, versions 0+. */
@@ -197,16 +197,16 @@ export interface TopicInfo {
   /** int16, versions 0+. */
   replicationFactor: number;
   /** array of KeyValue, versions 0+. */
-  topicConfigs: KeyValue[];
+  topicConfigs: StreamsGroupDescribeResponseKeyValue[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicInfo(r: Reader, v: number, o: ResolvedOptions): TopicInfo {
+function read_StreamsGroupDescribeResponseTopicInfo(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTopicInfo {
   const f_name = rStr(r, true, o, "name");
   const f_partitions = r.i32be();
   const f_replicationFactor = r.i16be();
-  const f_topicConfigs = rArr(r, true, "topicConfigs", o, v, read_KeyValue);
+  const f_topicConfigs = rArr(r, true, "topicConfigs", o, v, read_StreamsGroupDescribeResponseKeyValue);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -214,12 +214,12 @@ function read_TopicInfo(r: Reader, v: number, o: ResolvedOptions): TopicInfo {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopicInfo = { name: f_name, partitions: f_partitions, replicationFactor: f_replicationFactor, topicConfigs: f_topicConfigs };
+  const x: StreamsGroupDescribeResponseTopicInfo = { name: f_name, partitions: f_partitions, replicationFactor: f_replicationFactor, topicConfigs: f_topicConfigs };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicInfo(w: Writer, x: Init<TopicInfo>, v: number): void {
+function write_StreamsGroupDescribeResponseTopicInfo(w: Writer, x: Init<StreamsGroupDescribeResponseTopicInfo>, v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_partitions = (x.partitions ?? 0);
@@ -227,21 +227,21 @@ function write_TopicInfo(w: Writer, x: Init<TopicInfo>, v: number): void {
   const f_replicationFactor = (x.replicationFactor ?? 0);
   w.i16be(f_replicationFactor);
   const f_topicConfigs = (x.topicConfigs ?? []);
-  wArr(w, true, false, f_topicConfigs, "topicConfigs", v, write_KeyValue);
+  wArr(w, true, false, f_topicConfigs, "topicConfigs", v, write_StreamsGroupDescribeResponseKeyValue);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopicInfo(x: Init<TopicInfo>, v: number): number {
+function size_StreamsGroupDescribeResponseTopicInfo(x: Init<StreamsGroupDescribeResponseTopicInfo>, v: number): number {
   let n = 6;
   n += sStr(true, (x.name ?? ""), "name");
-  n += sArr(true, (x.topicConfigs ?? []), "topicConfigs", v, size_KeyValue);
+  n += sArr(true, (x.topicConfigs ?? []), "topicConfigs", v, size_StreamsGroupDescribeResponseKeyValue);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** Subtopology (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface Subtopology {
+export interface StreamsGroupDescribeResponseSubtopology {
   /** string, versions 0+. */
   subtopologyId: string;
   /** array of string, versions 0+; entity topicName. */
@@ -249,19 +249,19 @@ export interface Subtopology {
   /** array of string, versions 0+; entity topicName. */
   repartitionSinkTopics: string[];
   /** array of TopicInfo, versions 0+. */
-  stateChangelogTopics: TopicInfo[];
+  stateChangelogTopics: StreamsGroupDescribeResponseTopicInfo[];
   /** array of TopicInfo, versions 0+. */
-  repartitionSourceTopics: TopicInfo[];
+  repartitionSourceTopics: StreamsGroupDescribeResponseTopicInfo[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Subtopology(r: Reader, v: number, o: ResolvedOptions): Subtopology {
+function read_StreamsGroupDescribeResponseSubtopology(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseSubtopology {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
   const f_sourceTopics = rArr(r, true, "sourceTopics", o, v, eStrC);
   const f_repartitionSinkTopics = rArr(r, true, "repartitionSinkTopics", o, v, eStrC);
-  const f_stateChangelogTopics = rArr(r, true, "stateChangelogTopics", o, v, read_TopicInfo);
-  const f_repartitionSourceTopics = rArr(r, true, "repartitionSourceTopics", o, v, read_TopicInfo);
+  const f_stateChangelogTopics = rArr(r, true, "stateChangelogTopics", o, v, read_StreamsGroupDescribeResponseTopicInfo);
+  const f_repartitionSourceTopics = rArr(r, true, "repartitionSourceTopics", o, v, read_StreamsGroupDescribeResponseTopicInfo);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -269,12 +269,12 @@ function read_Subtopology(r: Reader, v: number, o: ResolvedOptions): Subtopology
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Subtopology = { subtopologyId: f_subtopologyId, sourceTopics: f_sourceTopics, repartitionSinkTopics: f_repartitionSinkTopics, stateChangelogTopics: f_stateChangelogTopics, repartitionSourceTopics: f_repartitionSourceTopics };
+  const x: StreamsGroupDescribeResponseSubtopology = { subtopologyId: f_subtopologyId, sourceTopics: f_sourceTopics, repartitionSinkTopics: f_repartitionSinkTopics, stateChangelogTopics: f_stateChangelogTopics, repartitionSourceTopics: f_repartitionSourceTopics };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Subtopology(w: Writer, x: Init<Subtopology>, v: number): void {
+function write_StreamsGroupDescribeResponseSubtopology(w: Writer, x: Init<StreamsGroupDescribeResponseSubtopology>, v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_sourceTopics = (x.sourceTopics ?? []);
@@ -282,37 +282,37 @@ function write_Subtopology(w: Writer, x: Init<Subtopology>, v: number): void {
   const f_repartitionSinkTopics = (x.repartitionSinkTopics ?? []);
   wArr(w, true, false, f_repartitionSinkTopics, "repartitionSinkTopics", v, wStrEC);
   const f_stateChangelogTopics = (x.stateChangelogTopics ?? []);
-  wArr(w, true, false, f_stateChangelogTopics, "stateChangelogTopics", v, write_TopicInfo);
+  wArr(w, true, false, f_stateChangelogTopics, "stateChangelogTopics", v, write_StreamsGroupDescribeResponseTopicInfo);
   const f_repartitionSourceTopics = (x.repartitionSourceTopics ?? []);
-  wArr(w, true, false, f_repartitionSourceTopics, "repartitionSourceTopics", v, write_TopicInfo);
+  wArr(w, true, false, f_repartitionSourceTopics, "repartitionSourceTopics", v, write_StreamsGroupDescribeResponseTopicInfo);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Subtopology(x: Init<Subtopology>, v: number): number {
+function size_StreamsGroupDescribeResponseSubtopology(x: Init<StreamsGroupDescribeResponseSubtopology>, v: number): number {
   let n = 0;
   n += sStr(true, (x.subtopologyId ?? ""), "subtopologyId");
   n += sArr(true, (x.sourceTopics ?? []), "sourceTopics", v, sStrEC);
   n += sArr(true, (x.repartitionSinkTopics ?? []), "repartitionSinkTopics", v, sStrEC);
-  n += sArr(true, (x.stateChangelogTopics ?? []), "stateChangelogTopics", v, size_TopicInfo);
-  n += sArr(true, (x.repartitionSourceTopics ?? []), "repartitionSourceTopics", v, size_TopicInfo);
+  n += sArr(true, (x.stateChangelogTopics ?? []), "stateChangelogTopics", v, size_StreamsGroupDescribeResponseTopicInfo);
+  n += sArr(true, (x.repartitionSourceTopics ?? []), "repartitionSourceTopics", v, size_StreamsGroupDescribeResponseTopicInfo);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** Topology (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface Topology {
+export interface StreamsGroupDescribeResponseTopology {
   /** int32, versions 0+. */
   epoch: number;
   /** array of Subtopology, versions 0+; nullable 0+; default null. */
-  subtopologies: Subtopology[] | null;
+  subtopologies: StreamsGroupDescribeResponseSubtopology[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Topology(r: Reader, v: number, o: ResolvedOptions): Topology {
+function read_StreamsGroupDescribeResponseTopology(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTopology {
   const f_epoch = r.i32be();
-  const f_subtopologies = rArrN(r, true, true, "subtopologies", o, v, read_Subtopology);
+  const f_subtopologies = rArrN(r, true, true, "subtopologies", o, v, read_StreamsGroupDescribeResponseSubtopology);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -320,29 +320,29 @@ function read_Topology(r: Reader, v: number, o: ResolvedOptions): Topology {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Topology = { epoch: f_epoch, subtopologies: f_subtopologies };
+  const x: StreamsGroupDescribeResponseTopology = { epoch: f_epoch, subtopologies: f_subtopologies };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Topology(w: Writer, x: Init<Topology>, v: number): void {
+function write_StreamsGroupDescribeResponseTopology(w: Writer, x: Init<StreamsGroupDescribeResponseTopology>, v: number): void {
   const f_epoch = (x.epoch ?? 0);
   w.i32be(f_epoch);
   const f_subtopologies = (x.subtopologies === undefined ? null : x.subtopologies);
-  wArr(w, true, true, f_subtopologies, "subtopologies", v, write_Subtopology);
+  wArr(w, true, true, f_subtopologies, "subtopologies", v, write_StreamsGroupDescribeResponseSubtopology);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Topology(x: Init<Topology>, v: number): number {
+function size_StreamsGroupDescribeResponseTopology(x: Init<StreamsGroupDescribeResponseTopology>, v: number): number {
   let n = 4;
-  n += sArr(true, (x.subtopologies === undefined ? null : x.subtopologies), "subtopologies", v, size_Subtopology);
+  n += sArr(true, (x.subtopologies === undefined ? null : x.subtopologies), "subtopologies", v, size_StreamsGroupDescribeResponseSubtopology);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** Endpoint (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface Endpoint {
+export interface StreamsGroupDescribeResponseEndpoint {
   /** string, versions 0+. */
   host: string;
   /** uint16, versions 0+. */
@@ -351,7 +351,7 @@ export interface Endpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Endpoint(r: Reader, _v: number, o: ResolvedOptions): Endpoint {
+function read_StreamsGroupDescribeResponseEndpoint(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupDescribeResponseEndpoint {
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
   let u: TaggedField[] | undefined;
@@ -361,12 +361,12 @@ function read_Endpoint(r: Reader, _v: number, o: ResolvedOptions): Endpoint {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Endpoint = { host: f_host, port: f_port };
+  const x: StreamsGroupDescribeResponseEndpoint = { host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Endpoint(w: Writer, x: Init<Endpoint>, _v: number): void {
+function write_StreamsGroupDescribeResponseEndpoint(w: Writer, x: Init<StreamsGroupDescribeResponseEndpoint>, _v: number): void {
   const f_host = (x.host ?? "");
   wStr(w, true, false, f_host, "host");
   const f_port = (x.port ?? 0);
@@ -374,7 +374,7 @@ function write_Endpoint(w: Writer, x: Init<Endpoint>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Endpoint(x: Init<Endpoint>, _v: number): number {
+function size_StreamsGroupDescribeResponseEndpoint(x: Init<StreamsGroupDescribeResponseEndpoint>, _v: number): number {
   let n = 2;
   n += sStr(true, (x.host ?? ""), "host");
   const u = x._unknownTaggedFields;
@@ -383,7 +383,7 @@ function size_Endpoint(x: Init<Endpoint>, _v: number): number {
 }
 
 /** TaskOffset (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface TaskOffset {
+export interface StreamsGroupDescribeResponseTaskOffset {
   /** string, versions 0+. */
   subtopologyId: string;
   /** int32, versions 0+. */
@@ -394,7 +394,7 @@ export interface TaskOffset {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TaskOffset(r: Reader, _v: number, o: ResolvedOptions): TaskOffset {
+function read_StreamsGroupDescribeResponseTaskOffset(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTaskOffset {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
   const f_partition = r.i32be();
   const f_offset = r.i64be();
@@ -405,12 +405,12 @@ function read_TaskOffset(r: Reader, _v: number, o: ResolvedOptions): TaskOffset 
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TaskOffset = { subtopologyId: f_subtopologyId, partition: f_partition, offset: f_offset };
+  const x: StreamsGroupDescribeResponseTaskOffset = { subtopologyId: f_subtopologyId, partition: f_partition, offset: f_offset };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TaskOffset(w: Writer, x: Init<TaskOffset>, _v: number): void {
+function write_StreamsGroupDescribeResponseTaskOffset(w: Writer, x: Init<StreamsGroupDescribeResponseTaskOffset>, _v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_partition = (x.partition ?? 0);
@@ -420,7 +420,7 @@ function write_TaskOffset(w: Writer, x: Init<TaskOffset>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TaskOffset(x: Init<TaskOffset>, _v: number): number {
+function size_StreamsGroupDescribeResponseTaskOffset(x: Init<StreamsGroupDescribeResponseTaskOffset>, _v: number): number {
   let n = 12;
   n += sStr(true, (x.subtopologyId ?? ""), "subtopologyId");
   const u = x._unknownTaggedFields;
@@ -429,7 +429,7 @@ function size_TaskOffset(x: Init<TaskOffset>, _v: number): number {
 }
 
 /** TaskIds (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface TaskIds {
+export interface StreamsGroupDescribeResponseTaskIds {
   /** string, versions 0+. */
   subtopologyId: string;
   /** array of int32, versions 0+. */
@@ -438,7 +438,7 @@ export interface TaskIds {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TaskIds(r: Reader, v: number, o: ResolvedOptions): TaskIds {
+function read_StreamsGroupDescribeResponseTaskIds(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTaskIds {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
   const f_partitions = rArr(r, true, "partitions", o, v, eI32);
   let u: TaggedField[] | undefined;
@@ -448,12 +448,12 @@ function read_TaskIds(r: Reader, v: number, o: ResolvedOptions): TaskIds {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TaskIds = { subtopologyId: f_subtopologyId, partitions: f_partitions };
+  const x: StreamsGroupDescribeResponseTaskIds = { subtopologyId: f_subtopologyId, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TaskIds(w: Writer, x: Init<TaskIds>, v: number): void {
+function write_StreamsGroupDescribeResponseTaskIds(w: Writer, x: Init<StreamsGroupDescribeResponseTaskIds>, v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_partitions = (x.partitions ?? []);
@@ -461,7 +461,7 @@ function write_TaskIds(w: Writer, x: Init<TaskIds>, v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TaskIds(x: Init<TaskIds>, _v: number): number {
+function size_StreamsGroupDescribeResponseTaskIds(x: Init<StreamsGroupDescribeResponseTaskIds>, _v: number): number {
   let n = 0;
   n += sStr(true, (x.subtopologyId ?? ""), "subtopologyId");
   n += sArrFixed(true, (x.partitions ?? []), "partitions", 4);
@@ -471,21 +471,21 @@ function size_TaskIds(x: Init<TaskIds>, _v: number): number {
 }
 
 /** Assignment (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface Assignment {
+export interface StreamsGroupDescribeResponseAssignment {
   /** array of TaskIds, versions 0+. */
-  activeTasks: TaskIds[];
+  activeTasks: StreamsGroupDescribeResponseTaskIds[];
   /** array of TaskIds, versions 0+. */
-  standbyTasks: TaskIds[];
+  standbyTasks: StreamsGroupDescribeResponseTaskIds[];
   /** array of TaskIds, versions 0+. */
-  warmupTasks: TaskIds[];
+  warmupTasks: StreamsGroupDescribeResponseTaskIds[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
-  const f_activeTasks = rArr(r, true, "activeTasks", o, v, read_TaskIds);
-  const f_standbyTasks = rArr(r, true, "standbyTasks", o, v, read_TaskIds);
-  const f_warmupTasks = rArr(r, true, "warmupTasks", o, v, read_TaskIds);
+function read_StreamsGroupDescribeResponseAssignment(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseAssignment {
+  const f_activeTasks = rArr(r, true, "activeTasks", o, v, read_StreamsGroupDescribeResponseTaskIds);
+  const f_standbyTasks = rArr(r, true, "standbyTasks", o, v, read_StreamsGroupDescribeResponseTaskIds);
+  const f_warmupTasks = rArr(r, true, "warmupTasks", o, v, read_StreamsGroupDescribeResponseTaskIds);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -493,33 +493,33 @@ function read_Assignment(r: Reader, v: number, o: ResolvedOptions): Assignment {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Assignment = { activeTasks: f_activeTasks, standbyTasks: f_standbyTasks, warmupTasks: f_warmupTasks };
+  const x: StreamsGroupDescribeResponseAssignment = { activeTasks: f_activeTasks, standbyTasks: f_standbyTasks, warmupTasks: f_warmupTasks };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Assignment(w: Writer, x: Init<Assignment>, v: number): void {
+function write_StreamsGroupDescribeResponseAssignment(w: Writer, x: Init<StreamsGroupDescribeResponseAssignment>, v: number): void {
   const f_activeTasks = (x.activeTasks ?? []);
-  wArr(w, true, false, f_activeTasks, "activeTasks", v, write_TaskIds);
+  wArr(w, true, false, f_activeTasks, "activeTasks", v, write_StreamsGroupDescribeResponseTaskIds);
   const f_standbyTasks = (x.standbyTasks ?? []);
-  wArr(w, true, false, f_standbyTasks, "standbyTasks", v, write_TaskIds);
+  wArr(w, true, false, f_standbyTasks, "standbyTasks", v, write_StreamsGroupDescribeResponseTaskIds);
   const f_warmupTasks = (x.warmupTasks ?? []);
-  wArr(w, true, false, f_warmupTasks, "warmupTasks", v, write_TaskIds);
+  wArr(w, true, false, f_warmupTasks, "warmupTasks", v, write_StreamsGroupDescribeResponseTaskIds);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Assignment(x: Init<Assignment>, v: number): number {
+function size_StreamsGroupDescribeResponseAssignment(x: Init<StreamsGroupDescribeResponseAssignment>, v: number): number {
   let n = 0;
-  n += sArr(true, (x.activeTasks ?? []), "activeTasks", v, size_TaskIds);
-  n += sArr(true, (x.standbyTasks ?? []), "standbyTasks", v, size_TaskIds);
-  n += sArr(true, (x.warmupTasks ?? []), "warmupTasks", v, size_TaskIds);
+  n += sArr(true, (x.activeTasks ?? []), "activeTasks", v, size_StreamsGroupDescribeResponseTaskIds);
+  n += sArr(true, (x.standbyTasks ?? []), "standbyTasks", v, size_StreamsGroupDescribeResponseTaskIds);
+  n += sArr(true, (x.warmupTasks ?? []), "warmupTasks", v, size_StreamsGroupDescribeResponseTaskIds);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** Member (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface Member {
+export interface StreamsGroupDescribeResponseMember {
   /** string, versions 0+. */
   memberId: string;
   /** int32, versions 0+. */
@@ -537,24 +537,24 @@ export interface Member {
   /** string, versions 0+. */
   processId: string;
   /** struct Endpoint, versions 0+; nullable 0+; default null. */
-  userEndpoint: Endpoint | null;
+  userEndpoint: StreamsGroupDescribeResponseEndpoint | null;
   /** array of KeyValue, versions 0+. */
-  clientTags: KeyValue[];
+  clientTags: StreamsGroupDescribeResponseKeyValue[];
   /** array of TaskOffset, versions 0+. */
-  taskOffsets: TaskOffset[];
+  taskOffsets: StreamsGroupDescribeResponseTaskOffset[];
   /** array of TaskOffset, versions 0+. */
-  taskEndOffsets: TaskOffset[];
+  taskEndOffsets: StreamsGroupDescribeResponseTaskOffset[];
   /** struct Assignment, versions 0+. */
-  assignment: Assignment;
+  assignment: StreamsGroupDescribeResponseAssignment;
   /** struct Assignment, versions 0+. */
-  targetAssignment: Assignment;
+  targetAssignment: StreamsGroupDescribeResponseAssignment;
   /** bool, versions 0+. */
   isClassic: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Member(r: Reader, v: number, o: ResolvedOptions): Member {
+function read_StreamsGroupDescribeResponseMember(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseMember {
   const f_memberId = rStr(r, true, o, "memberId");
   const f_memberEpoch = r.i32be();
   const f_instanceId = rStrN(r, true, true, o, "instanceId");
@@ -563,12 +563,12 @@ function read_Member(r: Reader, v: number, o: ResolvedOptions): Member {
   const f_clientHost = rStr(r, true, o, "clientHost");
   const f_topologyEpoch = r.i32be();
   const f_processId = rStr(r, true, o, "processId");
-  const f_userEndpoint = rStructN(r, v, o, read_Endpoint);
-  const f_clientTags = rArr(r, true, "clientTags", o, v, read_KeyValue);
-  const f_taskOffsets = rArr(r, true, "taskOffsets", o, v, read_TaskOffset);
-  const f_taskEndOffsets = rArr(r, true, "taskEndOffsets", o, v, read_TaskOffset);
-  const f_assignment = read_Assignment(r, v, o);
-  const f_targetAssignment = read_Assignment(r, v, o);
+  const f_userEndpoint = rStructN(r, v, o, read_StreamsGroupDescribeResponseEndpoint);
+  const f_clientTags = rArr(r, true, "clientTags", o, v, read_StreamsGroupDescribeResponseKeyValue);
+  const f_taskOffsets = rArr(r, true, "taskOffsets", o, v, read_StreamsGroupDescribeResponseTaskOffset);
+  const f_taskEndOffsets = rArr(r, true, "taskEndOffsets", o, v, read_StreamsGroupDescribeResponseTaskOffset);
+  const f_assignment = read_StreamsGroupDescribeResponseAssignment(r, v, o);
+  const f_targetAssignment = read_StreamsGroupDescribeResponseAssignment(r, v, o);
   const f_isClassic = r.u8() !== 0;
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -577,12 +577,12 @@ function read_Member(r: Reader, v: number, o: ResolvedOptions): Member {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Member = { memberId: f_memberId, memberEpoch: f_memberEpoch, instanceId: f_instanceId, rackId: f_rackId, clientId: f_clientId, clientHost: f_clientHost, topologyEpoch: f_topologyEpoch, processId: f_processId, userEndpoint: f_userEndpoint, clientTags: f_clientTags, taskOffsets: f_taskOffsets, taskEndOffsets: f_taskEndOffsets, assignment: f_assignment, targetAssignment: f_targetAssignment, isClassic: f_isClassic };
+  const x: StreamsGroupDescribeResponseMember = { memberId: f_memberId, memberEpoch: f_memberEpoch, instanceId: f_instanceId, rackId: f_rackId, clientId: f_clientId, clientHost: f_clientHost, topologyEpoch: f_topologyEpoch, processId: f_processId, userEndpoint: f_userEndpoint, clientTags: f_clientTags, taskOffsets: f_taskOffsets, taskEndOffsets: f_taskEndOffsets, assignment: f_assignment, targetAssignment: f_targetAssignment, isClassic: f_isClassic };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Member(w: Writer, x: Init<Member>, v: number): void {
+function write_StreamsGroupDescribeResponseMember(w: Writer, x: Init<StreamsGroupDescribeResponseMember>, v: number): void {
   const f_memberId = (x.memberId ?? "");
   wStr(w, true, false, f_memberId, "memberId");
   const f_memberEpoch = (x.memberEpoch ?? 0);
@@ -600,23 +600,23 @@ function write_Member(w: Writer, x: Init<Member>, v: number): void {
   const f_processId = (x.processId ?? "");
   wStr(w, true, false, f_processId, "processId");
   const f_userEndpoint = (x.userEndpoint === undefined ? null : x.userEndpoint);
-  wStructN(w, true, f_userEndpoint, "userEndpoint", v, write_Endpoint);
+  wStructN(w, true, f_userEndpoint, "userEndpoint", v, write_StreamsGroupDescribeResponseEndpoint);
   const f_clientTags = (x.clientTags ?? []);
-  wArr(w, true, false, f_clientTags, "clientTags", v, write_KeyValue);
+  wArr(w, true, false, f_clientTags, "clientTags", v, write_StreamsGroupDescribeResponseKeyValue);
   const f_taskOffsets = (x.taskOffsets ?? []);
-  wArr(w, true, false, f_taskOffsets, "taskOffsets", v, write_TaskOffset);
+  wArr(w, true, false, f_taskOffsets, "taskOffsets", v, write_StreamsGroupDescribeResponseTaskOffset);
   const f_taskEndOffsets = (x.taskEndOffsets ?? []);
-  wArr(w, true, false, f_taskEndOffsets, "taskEndOffsets", v, write_TaskOffset);
-  const f_assignment = (x.assignment ?? default_Assignment());
-  write_Assignment(w, f_assignment, v);
-  const f_targetAssignment = (x.targetAssignment ?? default_Assignment());
-  write_Assignment(w, f_targetAssignment, v);
+  wArr(w, true, false, f_taskEndOffsets, "taskEndOffsets", v, write_StreamsGroupDescribeResponseTaskOffset);
+  const f_assignment = (x.assignment ?? default_StreamsGroupDescribeResponseAssignment());
+  write_StreamsGroupDescribeResponseAssignment(w, f_assignment, v);
+  const f_targetAssignment = (x.targetAssignment ?? default_StreamsGroupDescribeResponseAssignment());
+  write_StreamsGroupDescribeResponseAssignment(w, f_targetAssignment, v);
   const f_isClassic = (x.isClassic ?? false);
   w.bool(f_isClassic);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Member(x: Init<Member>, v: number): number {
+function size_StreamsGroupDescribeResponseMember(x: Init<StreamsGroupDescribeResponseMember>, v: number): number {
   let n = 9;
   n += sStr(true, (x.memberId ?? ""), "memberId");
   n += sStr(true, (x.instanceId === undefined ? null : x.instanceId), "instanceId");
@@ -624,19 +624,19 @@ function size_Member(x: Init<Member>, v: number): number {
   n += sStr(true, (x.clientId ?? ""), "clientId");
   n += sStr(true, (x.clientHost ?? ""), "clientHost");
   n += sStr(true, (x.processId ?? ""), "processId");
-  n += sStructN(true, (x.userEndpoint === undefined ? null : x.userEndpoint), v, size_Endpoint);
-  n += sArr(true, (x.clientTags ?? []), "clientTags", v, size_KeyValue);
-  n += sArr(true, (x.taskOffsets ?? []), "taskOffsets", v, size_TaskOffset);
-  n += sArr(true, (x.taskEndOffsets ?? []), "taskEndOffsets", v, size_TaskOffset);
-  n += size_Assignment((x.assignment ?? default_Assignment()), v);
-  n += size_Assignment((x.targetAssignment ?? default_Assignment()), v);
+  n += sStructN(true, (x.userEndpoint === undefined ? null : x.userEndpoint), v, size_StreamsGroupDescribeResponseEndpoint);
+  n += sArr(true, (x.clientTags ?? []), "clientTags", v, size_StreamsGroupDescribeResponseKeyValue);
+  n += sArr(true, (x.taskOffsets ?? []), "taskOffsets", v, size_StreamsGroupDescribeResponseTaskOffset);
+  n += sArr(true, (x.taskEndOffsets ?? []), "taskEndOffsets", v, size_StreamsGroupDescribeResponseTaskOffset);
+  n += size_StreamsGroupDescribeResponseAssignment((x.assignment ?? default_StreamsGroupDescribeResponseAssignment()), v);
+  n += size_StreamsGroupDescribeResponseAssignment((x.targetAssignment ?? default_StreamsGroupDescribeResponseAssignment()), v);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** TopologyDescriptionNode (in StreamsGroupDescribeResponse), versions 1+, flexible 1+. */
-export interface TopologyDescriptionNode {
+export interface StreamsGroupDescribeResponseTopologyDescriptionNode {
   /** string, versions 1+. */
   name: string;
   /** int8, versions 1+. */
@@ -653,7 +653,7 @@ export interface TopologyDescriptionNode {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopologyDescriptionNode(r: Reader, v: number, o: ResolvedOptions): TopologyDescriptionNode {
+function read_StreamsGroupDescribeResponseTopologyDescriptionNode(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTopologyDescriptionNode {
   const f_name = rStr(r, true, o, "name");
   const f_nodeType = r.i8();
   const f_sourceTopics = rArr(r, true, "sourceTopics", o, v, eStrC);
@@ -667,12 +667,12 @@ function read_TopologyDescriptionNode(r: Reader, v: number, o: ResolvedOptions):
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopologyDescriptionNode = { name: f_name, nodeType: f_nodeType, sourceTopics: f_sourceTopics, sinkTopic: f_sinkTopic, stores: f_stores, successors: f_successors };
+  const x: StreamsGroupDescribeResponseTopologyDescriptionNode = { name: f_name, nodeType: f_nodeType, sourceTopics: f_sourceTopics, sinkTopic: f_sinkTopic, stores: f_stores, successors: f_successors };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopologyDescriptionNode(w: Writer, x: Init<TopologyDescriptionNode>, v: number): void {
+function write_StreamsGroupDescribeResponseTopologyDescriptionNode(w: Writer, x: Init<StreamsGroupDescribeResponseTopologyDescriptionNode>, v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_nodeType = (x.nodeType ?? 0);
@@ -688,7 +688,7 @@ function write_TopologyDescriptionNode(w: Writer, x: Init<TopologyDescriptionNod
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopologyDescriptionNode(x: Init<TopologyDescriptionNode>, v: number): number {
+function size_StreamsGroupDescribeResponseTopologyDescriptionNode(x: Init<StreamsGroupDescribeResponseTopologyDescriptionNode>, v: number): number {
   let n = 1;
   n += sStr(true, (x.name ?? ""), "name");
   n += sArr(true, (x.sourceTopics ?? []), "sourceTopics", v, sStrEC);
@@ -701,18 +701,18 @@ function size_TopologyDescriptionNode(x: Init<TopologyDescriptionNode>, v: numbe
 }
 
 /** TopologyDescriptionSubtopology (in StreamsGroupDescribeResponse), versions 1+, flexible 1+. */
-export interface TopologyDescriptionSubtopology {
+export interface StreamsGroupDescribeResponseTopologyDescriptionSubtopology {
   /** string, versions 1+. */
   subtopologyId: string;
   /** array of TopologyDescriptionNode, versions 1+. */
-  nodes: TopologyDescriptionNode[];
+  nodes: StreamsGroupDescribeResponseTopologyDescriptionNode[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopologyDescriptionSubtopology(r: Reader, v: number, o: ResolvedOptions): TopologyDescriptionSubtopology {
+function read_StreamsGroupDescribeResponseTopologyDescriptionSubtopology(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTopologyDescriptionSubtopology {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
-  const f_nodes = rArr(r, true, "nodes", o, v, read_TopologyDescriptionNode);
+  const f_nodes = rArr(r, true, "nodes", o, v, read_StreamsGroupDescribeResponseTopologyDescriptionNode);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -720,41 +720,41 @@ function read_TopologyDescriptionSubtopology(r: Reader, v: number, o: ResolvedOp
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopologyDescriptionSubtopology = { subtopologyId: f_subtopologyId, nodes: f_nodes };
+  const x: StreamsGroupDescribeResponseTopologyDescriptionSubtopology = { subtopologyId: f_subtopologyId, nodes: f_nodes };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopologyDescriptionSubtopology(w: Writer, x: Init<TopologyDescriptionSubtopology>, v: number): void {
+function write_StreamsGroupDescribeResponseTopologyDescriptionSubtopology(w: Writer, x: Init<StreamsGroupDescribeResponseTopologyDescriptionSubtopology>, v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_nodes = (x.nodes ?? []);
-  wArr(w, true, false, f_nodes, "nodes", v, write_TopologyDescriptionNode);
+  wArr(w, true, false, f_nodes, "nodes", v, write_StreamsGroupDescribeResponseTopologyDescriptionNode);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopologyDescriptionSubtopology(x: Init<TopologyDescriptionSubtopology>, v: number): number {
+function size_StreamsGroupDescribeResponseTopologyDescriptionSubtopology(x: Init<StreamsGroupDescribeResponseTopologyDescriptionSubtopology>, v: number): number {
   let n = 0;
   n += sStr(true, (x.subtopologyId ?? ""), "subtopologyId");
-  n += sArr(true, (x.nodes ?? []), "nodes", v, size_TopologyDescriptionNode);
+  n += sArr(true, (x.nodes ?? []), "nodes", v, size_StreamsGroupDescribeResponseTopologyDescriptionNode);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** TopologyDescriptionGlobalStore (in StreamsGroupDescribeResponse), versions 1+, flexible 1+. */
-export interface TopologyDescriptionGlobalStore {
+export interface StreamsGroupDescribeResponseTopologyDescriptionGlobalStore {
   /** struct TopologyDescriptionNode, versions 1+. */
-  source: TopologyDescriptionNode;
+  source: StreamsGroupDescribeResponseTopologyDescriptionNode;
   /** struct TopologyDescriptionNode, versions 1+. */
-  processor: TopologyDescriptionNode;
+  processor: StreamsGroupDescribeResponseTopologyDescriptionNode;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopologyDescriptionGlobalStore(r: Reader, v: number, o: ResolvedOptions): TopologyDescriptionGlobalStore {
-  const f_source = read_TopologyDescriptionNode(r, v, o);
-  const f_processor = read_TopologyDescriptionNode(r, v, o);
+function read_StreamsGroupDescribeResponseTopologyDescriptionGlobalStore(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTopologyDescriptionGlobalStore {
+  const f_source = read_StreamsGroupDescribeResponseTopologyDescriptionNode(r, v, o);
+  const f_processor = read_StreamsGroupDescribeResponseTopologyDescriptionNode(r, v, o);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -762,41 +762,41 @@ function read_TopologyDescriptionGlobalStore(r: Reader, v: number, o: ResolvedOp
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopologyDescriptionGlobalStore = { source: f_source, processor: f_processor };
+  const x: StreamsGroupDescribeResponseTopologyDescriptionGlobalStore = { source: f_source, processor: f_processor };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopologyDescriptionGlobalStore(w: Writer, x: Init<TopologyDescriptionGlobalStore>, v: number): void {
-  const f_source = (x.source ?? default_TopologyDescriptionNode());
-  write_TopologyDescriptionNode(w, f_source, v);
-  const f_processor = (x.processor ?? default_TopologyDescriptionNode());
-  write_TopologyDescriptionNode(w, f_processor, v);
+function write_StreamsGroupDescribeResponseTopologyDescriptionGlobalStore(w: Writer, x: Init<StreamsGroupDescribeResponseTopologyDescriptionGlobalStore>, v: number): void {
+  const f_source = (x.source ?? default_StreamsGroupDescribeResponseTopologyDescriptionNode());
+  write_StreamsGroupDescribeResponseTopologyDescriptionNode(w, f_source, v);
+  const f_processor = (x.processor ?? default_StreamsGroupDescribeResponseTopologyDescriptionNode());
+  write_StreamsGroupDescribeResponseTopologyDescriptionNode(w, f_processor, v);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopologyDescriptionGlobalStore(x: Init<TopologyDescriptionGlobalStore>, v: number): number {
+function size_StreamsGroupDescribeResponseTopologyDescriptionGlobalStore(x: Init<StreamsGroupDescribeResponseTopologyDescriptionGlobalStore>, v: number): number {
   let n = 0;
-  n += size_TopologyDescriptionNode((x.source ?? default_TopologyDescriptionNode()), v);
-  n += size_TopologyDescriptionNode((x.processor ?? default_TopologyDescriptionNode()), v);
+  n += size_StreamsGroupDescribeResponseTopologyDescriptionNode((x.source ?? default_StreamsGroupDescribeResponseTopologyDescriptionNode()), v);
+  n += size_StreamsGroupDescribeResponseTopologyDescriptionNode((x.processor ?? default_StreamsGroupDescribeResponseTopologyDescriptionNode()), v);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** TopologyDescription (in StreamsGroupDescribeResponse), versions 1+, flexible 1+. */
-export interface TopologyDescription {
+export interface StreamsGroupDescribeResponseTopologyDescription {
   /** array of TopologyDescriptionSubtopology, versions 1+. */
-  subtopologies: TopologyDescriptionSubtopology[];
+  subtopologies: StreamsGroupDescribeResponseTopologyDescriptionSubtopology[];
   /** array of TopologyDescriptionGlobalStore, versions 1+. */
-  globalStores: TopologyDescriptionGlobalStore[];
+  globalStores: StreamsGroupDescribeResponseTopologyDescriptionGlobalStore[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopologyDescription(r: Reader, v: number, o: ResolvedOptions): TopologyDescription {
-  const f_subtopologies = rArr(r, true, "subtopologies", o, v, read_TopologyDescriptionSubtopology);
-  const f_globalStores = rArr(r, true, "globalStores", o, v, read_TopologyDescriptionGlobalStore);
+function read_StreamsGroupDescribeResponseTopologyDescription(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTopologyDescription {
+  const f_subtopologies = rArr(r, true, "subtopologies", o, v, read_StreamsGroupDescribeResponseTopologyDescriptionSubtopology);
+  const f_globalStores = rArr(r, true, "globalStores", o, v, read_StreamsGroupDescribeResponseTopologyDescriptionGlobalStore);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -804,30 +804,30 @@ function read_TopologyDescription(r: Reader, v: number, o: ResolvedOptions): Top
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopologyDescription = { subtopologies: f_subtopologies, globalStores: f_globalStores };
+  const x: StreamsGroupDescribeResponseTopologyDescription = { subtopologies: f_subtopologies, globalStores: f_globalStores };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopologyDescription(w: Writer, x: Init<TopologyDescription>, v: number): void {
+function write_StreamsGroupDescribeResponseTopologyDescription(w: Writer, x: Init<StreamsGroupDescribeResponseTopologyDescription>, v: number): void {
   const f_subtopologies = (x.subtopologies ?? []);
-  wArr(w, true, false, f_subtopologies, "subtopologies", v, write_TopologyDescriptionSubtopology);
+  wArr(w, true, false, f_subtopologies, "subtopologies", v, write_StreamsGroupDescribeResponseTopologyDescriptionSubtopology);
   const f_globalStores = (x.globalStores ?? []);
-  wArr(w, true, false, f_globalStores, "globalStores", v, write_TopologyDescriptionGlobalStore);
+  wArr(w, true, false, f_globalStores, "globalStores", v, write_StreamsGroupDescribeResponseTopologyDescriptionGlobalStore);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopologyDescription(x: Init<TopologyDescription>, v: number): number {
+function size_StreamsGroupDescribeResponseTopologyDescription(x: Init<StreamsGroupDescribeResponseTopologyDescription>, v: number): number {
   let n = 0;
-  n += sArr(true, (x.subtopologies ?? []), "subtopologies", v, size_TopologyDescriptionSubtopology);
-  n += sArr(true, (x.globalStores ?? []), "globalStores", v, size_TopologyDescriptionGlobalStore);
+  n += sArr(true, (x.subtopologies ?? []), "subtopologies", v, size_StreamsGroupDescribeResponseTopologyDescriptionSubtopology);
+  n += sArr(true, (x.globalStores ?? []), "globalStores", v, size_StreamsGroupDescribeResponseTopologyDescriptionGlobalStore);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** DescribedGroup (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
-export interface DescribedGroup {
+export interface StreamsGroupDescribeResponseDescribedGroup {
   /** int16, versions 0+. */
   errorCode: number;
   /** string, versions 0+; nullable 0+; default null. */
@@ -841,13 +841,13 @@ export interface DescribedGroup {
   /** int32, versions 0+. */
   assignmentEpoch: number;
   /** struct Topology, versions 0+; nullable 0+; default null. */
-  topology: Topology | null;
+  topology: StreamsGroupDescribeResponseTopology | null;
   /** array of Member, versions 0+. */
-  members: Member[];
+  members: StreamsGroupDescribeResponseMember[];
   /** int32, versions 0+; default -2147483648. */
   authorizedOperations: number;
   /** struct TopologyDescription, versions 1+; nullable 1+; default null. */
-  topologyDescription: TopologyDescription | null;
+  topologyDescription: StreamsGroupDescribeResponseTopologyDescription | null;
   /** int8, versions 1+; default 0. */
   topologyDescriptionStatus: number;
   /** string, versions 1+; nullable 1+; default null; ignorable. */
@@ -856,17 +856,17 @@ export interface DescribedGroup {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): DescribedGroup {
+function read_StreamsGroupDescribeResponseDescribedGroup(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseDescribedGroup {
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
   const f_groupId = rStr(r, true, o, "groupId");
   const f_groupState = rStr(r, true, o, "groupState");
   const f_groupEpoch = r.i32be();
   const f_assignmentEpoch = r.i32be();
-  const f_topology = rStructN(r, v, o, read_Topology);
-  const f_members = rArr(r, true, "members", o, v, read_Member);
+  const f_topology = rStructN(r, v, o, read_StreamsGroupDescribeResponseTopology);
+  const f_members = rArr(r, true, "members", o, v, read_StreamsGroupDescribeResponseMember);
   const f_authorizedOperations = r.i32be();
-  const f_topologyDescription = v >= 1 ? rStructN(r, v, o, read_TopologyDescription) : null;
+  const f_topologyDescription = v >= 1 ? rStructN(r, v, o, read_StreamsGroupDescribeResponseTopologyDescription) : null;
   const f_topologyDescriptionStatus = v >= 1 ? r.i8() : 0;
   const f_assignorName = v >= 1 ? rStrN(r, true, true, o, "assignorName") : null;
   let u: TaggedField[] | undefined;
@@ -876,12 +876,12 @@ function read_DescribedGroup(r: Reader, v: number, o: ResolvedOptions): Describe
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: DescribedGroup = { errorCode: f_errorCode, errorMessage: f_errorMessage, groupId: f_groupId, groupState: f_groupState, groupEpoch: f_groupEpoch, assignmentEpoch: f_assignmentEpoch, topology: f_topology, members: f_members, authorizedOperations: f_authorizedOperations, topologyDescription: f_topologyDescription, topologyDescriptionStatus: f_topologyDescriptionStatus, assignorName: f_assignorName };
+  const x: StreamsGroupDescribeResponseDescribedGroup = { errorCode: f_errorCode, errorMessage: f_errorMessage, groupId: f_groupId, groupState: f_groupState, groupEpoch: f_groupEpoch, assignmentEpoch: f_assignmentEpoch, topology: f_topology, members: f_members, authorizedOperations: f_authorizedOperations, topologyDescription: f_topologyDescription, topologyDescriptionStatus: f_topologyDescriptionStatus, assignorName: f_assignorName };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_DescribedGroup(w: Writer, x: Init<DescribedGroup>, v: number): void {
+function write_StreamsGroupDescribeResponseDescribedGroup(w: Writer, x: Init<StreamsGroupDescribeResponseDescribedGroup>, v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? null : x.errorMessage);
@@ -895,13 +895,13 @@ function write_DescribedGroup(w: Writer, x: Init<DescribedGroup>, v: number): vo
   const f_assignmentEpoch = (x.assignmentEpoch ?? 0);
   w.i32be(f_assignmentEpoch);
   const f_topology = (x.topology === undefined ? null : x.topology);
-  wStructN(w, true, f_topology, "topology", v, write_Topology);
+  wStructN(w, true, f_topology, "topology", v, write_StreamsGroupDescribeResponseTopology);
   const f_members = (x.members ?? []);
-  wArr(w, true, false, f_members, "members", v, write_Member);
+  wArr(w, true, false, f_members, "members", v, write_StreamsGroupDescribeResponseMember);
   const f_authorizedOperations = (x.authorizedOperations ?? -2147483648);
   w.i32be(f_authorizedOperations);
   const f_topologyDescription = (x.topologyDescription === undefined ? null : x.topologyDescription);
-  if (v >= 1) wStructN(w, true, f_topologyDescription, "topologyDescription", v, write_TopologyDescription);
+  if (v >= 1) wStructN(w, true, f_topologyDescription, "topologyDescription", v, write_StreamsGroupDescribeResponseTopologyDescription);
   else if (f_topologyDescription !== null) throw cannotCarry("StreamsGroupDescribeResponse", "topologyDescription", v);
   const f_topologyDescriptionStatus = (x.topologyDescriptionStatus ?? 0);
   if (v >= 1) w.i8(f_topologyDescriptionStatus);
@@ -911,14 +911,14 @@ function write_DescribedGroup(w: Writer, x: Init<DescribedGroup>, v: number): vo
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_DescribedGroup(x: Init<DescribedGroup>, v: number): number {
+function size_StreamsGroupDescribeResponseDescribedGroup(x: Init<StreamsGroupDescribeResponseDescribedGroup>, v: number): number {
   let n = 14;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   n += sStr(true, (x.groupId ?? ""), "groupId");
   n += sStr(true, (x.groupState ?? ""), "groupState");
-  n += sStructN(true, (x.topology === undefined ? null : x.topology), v, size_Topology);
-  n += sArr(true, (x.members ?? []), "members", v, size_Member);
-  if (v >= 1) n += sStructN(true, (x.topologyDescription === undefined ? null : x.topologyDescription), v, size_TopologyDescription);
+  n += sStructN(true, (x.topology === undefined ? null : x.topology), v, size_StreamsGroupDescribeResponseTopology);
+  n += sArr(true, (x.members ?? []), "members", v, size_StreamsGroupDescribeResponseMember);
+  if (v >= 1) n += sStructN(true, (x.topologyDescription === undefined ? null : x.topologyDescription), v, size_StreamsGroupDescribeResponseTopologyDescription);
   if (v >= 1) n += 1;
   if (v >= 1) n += sStr(true, (x.assignorName === undefined ? null : x.assignorName), "assignorName");
   const u = x._unknownTaggedFields;
@@ -931,14 +931,14 @@ export interface StreamsGroupDescribeResponse {
   /** int32, versions 0+. */
   throttleTimeMs: number;
   /** array of DescribedGroup, versions 0+. */
-  groups: DescribedGroup[];
+  groups: StreamsGroupDescribeResponseDescribedGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_StreamsGroupDescribeResponse(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponse {
   const f_throttleTimeMs = r.i32be();
-  const f_groups = rArr(r, true, "groups", o, v, read_DescribedGroup);
+  const f_groups = rArr(r, true, "groups", o, v, read_StreamsGroupDescribeResponseDescribedGroup);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -955,28 +955,28 @@ function write_StreamsGroupDescribeResponse(w: Writer, x: Init<StreamsGroupDescr
   const f_throttleTimeMs = (x.throttleTimeMs ?? 0);
   w.i32be(f_throttleTimeMs);
   const f_groups = (x.groups ?? []);
-  wArr(w, true, false, f_groups, "groups", v, write_DescribedGroup);
+  wArr(w, true, false, f_groups, "groups", v, write_StreamsGroupDescribeResponseDescribedGroup);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_StreamsGroupDescribeResponse(x: Init<StreamsGroupDescribeResponse>, v: number): number {
   let n = 4;
-  n += sArr(true, (x.groups ?? []), "groups", v, size_DescribedGroup);
+  n += sArr(true, (x.groups ?? []), "groups", v, size_StreamsGroupDescribeResponseDescribedGroup);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-function default_Assignment(): Assignment {
+function default_StreamsGroupDescribeResponseAssignment(): StreamsGroupDescribeResponseAssignment {
   return { activeTasks: [], standbyTasks: [], warmupTasks: [] };
 }
 
-function default_TopologyDescriptionNode(): TopologyDescriptionNode {
+function default_StreamsGroupDescribeResponseTopologyDescriptionNode(): StreamsGroupDescribeResponseTopologyDescriptionNode {
   return { name: "", nodeType: 0, sourceTopics: [], sinkTopic: null, stores: [], successors: [] };
 }
 
-const M_KeyValue: StructMeta = {
-  name: "KeyValue",
+const M_StreamsGroupDescribeResponseKeyValue: StructMeta = {
+  name: "StreamsGroupDescribeResponseKeyValue",
   flexible: 0x3,
   fields: [
     ["key", "string", 0x3, 0x0, 0x0, -1],
@@ -984,40 +984,40 @@ const M_KeyValue: StructMeta = {
   ],
 };
 
-const M_TopicInfo: StructMeta = {
-  name: "TopicInfo",
+const M_StreamsGroupDescribeResponseTopicInfo: StructMeta = {
+  name: "StreamsGroupDescribeResponseTopicInfo",
   flexible: 0x3,
   fields: [
     ["name", "string", 0x3, 0x0, 0x0, -1],
     ["partitions", "int32", 0x3, 0x0, 0x0, -1],
     ["replicationFactor", "int16", 0x3, 0x0, 0x0, -1],
-    ["topicConfigs", "[]struct", 0x3, 0x0, 0x0, -1, M_KeyValue],
+    ["topicConfigs", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseKeyValue],
   ],
 };
 
-const M_Subtopology: StructMeta = {
-  name: "Subtopology",
+const M_StreamsGroupDescribeResponseSubtopology: StructMeta = {
+  name: "StreamsGroupDescribeResponseSubtopology",
   flexible: 0x3,
   fields: [
     ["subtopologyId", "string", 0x3, 0x0, 0x0, -1],
     ["sourceTopics", "[]string", 0x3, 0x0, 0x0, -1],
     ["repartitionSinkTopics", "[]string", 0x3, 0x0, 0x0, -1],
-    ["stateChangelogTopics", "[]struct", 0x3, 0x0, 0x0, -1, M_TopicInfo],
-    ["repartitionSourceTopics", "[]struct", 0x3, 0x0, 0x0, -1, M_TopicInfo],
+    ["stateChangelogTopics", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTopicInfo],
+    ["repartitionSourceTopics", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTopicInfo],
   ],
 };
 
-const M_Topology: StructMeta = {
-  name: "Topology",
+const M_StreamsGroupDescribeResponseTopology: StructMeta = {
+  name: "StreamsGroupDescribeResponseTopology",
   flexible: 0x3,
   fields: [
     ["epoch", "int32", 0x3, 0x0, 0x0, -1],
-    ["subtopologies", "[]struct", 0x3, 0x3, 0x0, -1, M_Subtopology],
+    ["subtopologies", "[]struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupDescribeResponseSubtopology],
   ],
 };
 
-const M_Endpoint: StructMeta = {
-  name: "Endpoint",
+const M_StreamsGroupDescribeResponseEndpoint: StructMeta = {
+  name: "StreamsGroupDescribeResponseEndpoint",
   flexible: 0x3,
   fields: [
     ["host", "string", 0x3, 0x0, 0x0, -1],
@@ -1025,8 +1025,8 @@ const M_Endpoint: StructMeta = {
   ],
 };
 
-const M_TaskOffset: StructMeta = {
-  name: "TaskOffset",
+const M_StreamsGroupDescribeResponseTaskOffset: StructMeta = {
+  name: "StreamsGroupDescribeResponseTaskOffset",
   flexible: 0x3,
   fields: [
     ["subtopologyId", "string", 0x3, 0x0, 0x0, -1],
@@ -1035,8 +1035,8 @@ const M_TaskOffset: StructMeta = {
   ],
 };
 
-const M_TaskIds: StructMeta = {
-  name: "TaskIds",
+const M_StreamsGroupDescribeResponseTaskIds: StructMeta = {
+  name: "StreamsGroupDescribeResponseTaskIds",
   flexible: 0x3,
   fields: [
     ["subtopologyId", "string", 0x3, 0x0, 0x0, -1],
@@ -1044,18 +1044,18 @@ const M_TaskIds: StructMeta = {
   ],
 };
 
-const M_Assignment: StructMeta = {
-  name: "Assignment",
+const M_StreamsGroupDescribeResponseAssignment: StructMeta = {
+  name: "StreamsGroupDescribeResponseAssignment",
   flexible: 0x3,
   fields: [
-    ["activeTasks", "[]struct", 0x3, 0x0, 0x0, -1, M_TaskIds],
-    ["standbyTasks", "[]struct", 0x3, 0x0, 0x0, -1, M_TaskIds],
-    ["warmupTasks", "[]struct", 0x3, 0x0, 0x0, -1, M_TaskIds],
+    ["activeTasks", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTaskIds],
+    ["standbyTasks", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTaskIds],
+    ["warmupTasks", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTaskIds],
   ],
 };
 
-const M_Member: StructMeta = {
-  name: "Member",
+const M_StreamsGroupDescribeResponseMember: StructMeta = {
+  name: "StreamsGroupDescribeResponseMember",
   flexible: 0x3,
   fields: [
     ["memberId", "string", 0x3, 0x0, 0x0, -1],
@@ -1066,18 +1066,18 @@ const M_Member: StructMeta = {
     ["clientHost", "string", 0x3, 0x0, 0x0, -1],
     ["topologyEpoch", "int32", 0x3, 0x0, 0x0, -1],
     ["processId", "string", 0x3, 0x0, 0x0, -1],
-    ["userEndpoint", "struct", 0x3, 0x3, 0x0, -1, M_Endpoint],
-    ["clientTags", "[]struct", 0x3, 0x0, 0x0, -1, M_KeyValue],
-    ["taskOffsets", "[]struct", 0x3, 0x0, 0x0, -1, M_TaskOffset],
-    ["taskEndOffsets", "[]struct", 0x3, 0x0, 0x0, -1, M_TaskOffset],
-    ["assignment", "struct", 0x3, 0x0, 0x0, -1, M_Assignment],
-    ["targetAssignment", "struct", 0x3, 0x0, 0x0, -1, M_Assignment],
+    ["userEndpoint", "struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupDescribeResponseEndpoint],
+    ["clientTags", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseKeyValue],
+    ["taskOffsets", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTaskOffset],
+    ["taskEndOffsets", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTaskOffset],
+    ["assignment", "struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseAssignment],
+    ["targetAssignment", "struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseAssignment],
     ["isClassic", "bool", 0x3, 0x0, 0x0, -1],
   ],
 };
 
-const M_TopologyDescriptionNode: StructMeta = {
-  name: "TopologyDescriptionNode",
+const M_StreamsGroupDescribeResponseTopologyDescriptionNode: StructMeta = {
+  name: "StreamsGroupDescribeResponseTopologyDescriptionNode",
   flexible: 0x2,
   fields: [
     ["name", "string", 0x2, 0x0, 0x0, -1],
@@ -1089,35 +1089,35 @@ const M_TopologyDescriptionNode: StructMeta = {
   ],
 };
 
-const M_TopologyDescriptionSubtopology: StructMeta = {
-  name: "TopologyDescriptionSubtopology",
+const M_StreamsGroupDescribeResponseTopologyDescriptionSubtopology: StructMeta = {
+  name: "StreamsGroupDescribeResponseTopologyDescriptionSubtopology",
   flexible: 0x2,
   fields: [
     ["subtopologyId", "string", 0x2, 0x0, 0x0, -1],
-    ["nodes", "[]struct", 0x2, 0x0, 0x0, -1, M_TopologyDescriptionNode],
+    ["nodes", "[]struct", 0x2, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTopologyDescriptionNode],
   ],
 };
 
-const M_TopologyDescriptionGlobalStore: StructMeta = {
-  name: "TopologyDescriptionGlobalStore",
+const M_StreamsGroupDescribeResponseTopologyDescriptionGlobalStore: StructMeta = {
+  name: "StreamsGroupDescribeResponseTopologyDescriptionGlobalStore",
   flexible: 0x2,
   fields: [
-    ["source", "struct", 0x2, 0x0, 0x0, -1, M_TopologyDescriptionNode],
-    ["processor", "struct", 0x2, 0x0, 0x0, -1, M_TopologyDescriptionNode],
+    ["source", "struct", 0x2, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTopologyDescriptionNode],
+    ["processor", "struct", 0x2, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTopologyDescriptionNode],
   ],
 };
 
-const M_TopologyDescription: StructMeta = {
-  name: "TopologyDescription",
+const M_StreamsGroupDescribeResponseTopologyDescription: StructMeta = {
+  name: "StreamsGroupDescribeResponseTopologyDescription",
   flexible: 0x2,
   fields: [
-    ["subtopologies", "[]struct", 0x2, 0x0, 0x0, -1, M_TopologyDescriptionSubtopology],
-    ["globalStores", "[]struct", 0x2, 0x0, 0x0, -1, M_TopologyDescriptionGlobalStore],
+    ["subtopologies", "[]struct", 0x2, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTopologyDescriptionSubtopology],
+    ["globalStores", "[]struct", 0x2, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseTopologyDescriptionGlobalStore],
   ],
 };
 
-const M_DescribedGroup: StructMeta = {
-  name: "DescribedGroup",
+const M_StreamsGroupDescribeResponseDescribedGroup: StructMeta = {
+  name: "StreamsGroupDescribeResponseDescribedGroup",
   flexible: 0x3,
   fields: [
     ["errorCode", "int16", 0x3, 0x0, 0x0, -1],
@@ -1126,10 +1126,10 @@ const M_DescribedGroup: StructMeta = {
     ["groupState", "string", 0x3, 0x0, 0x0, -1],
     ["groupEpoch", "int32", 0x3, 0x0, 0x0, -1],
     ["assignmentEpoch", "int32", 0x3, 0x0, 0x0, -1],
-    ["topology", "struct", 0x3, 0x3, 0x0, -1, M_Topology],
-    ["members", "[]struct", 0x3, 0x0, 0x0, -1, M_Member],
+    ["topology", "struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupDescribeResponseTopology],
+    ["members", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseMember],
     ["authorizedOperations", "int32", 0x3, 0x0, 0x0, -1],
-    ["topologyDescription", "struct", 0x2, 0x2, 0x0, -1, M_TopologyDescription],
+    ["topologyDescription", "struct", 0x2, 0x2, 0x0, -1, M_StreamsGroupDescribeResponseTopologyDescription],
     ["topologyDescriptionStatus", "int8", 0x2, 0x0, 0x0, -1],
     ["assignorName", "string", 0x2, 0x2, 0x0, -1],
   ],
@@ -1140,7 +1140,7 @@ const M_StreamsGroupDescribeResponse: StructMeta = {
   flexible: 0x3,
   fields: [
     ["throttleTimeMs", "int32", 0x3, 0x0, 0x0, -1],
-    ["groups", "[]struct", 0x3, 0x0, 0x0, -1, M_DescribedGroup],
+    ["groups", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupDescribeResponseDescribedGroup],
   ],
 };
 

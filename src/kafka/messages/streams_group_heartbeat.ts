@@ -44,7 +44,7 @@ import {
 } from "../_runtime.ts";
 
 /** KeyValue (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
-export interface KeyValue {
+export interface StreamsGroupHeartbeatRequestKeyValue {
   /** string, versions 0+. */
   key: string;
   /** string, versions 0+. */
@@ -53,7 +53,7 @@ export interface KeyValue {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_KeyValue(r: Reader, _v: number, o: ResolvedOptions): KeyValue {
+function read_StreamsGroupHeartbeatRequestKeyValue(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupHeartbeatRequestKeyValue {
   const f_key = rStr(r, true, o, "key");
   const f_value = rStr(r, true, o, "value");
   let u: TaggedField[] | undefined;
@@ -63,12 +63,12 @@ function read_KeyValue(r: Reader, _v: number, o: ResolvedOptions): KeyValue {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: KeyValue = { key: f_key, value: f_value };
+  const x: StreamsGroupHeartbeatRequestKeyValue = { key: f_key, value: f_value };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_KeyValue(w: Writer, x: Init<KeyValue>, _v: number): void {
+function write_StreamsGroupHeartbeatRequestKeyValue(w: Writer, x: Init<StreamsGroupHeartbeatRequestKeyValue>, _v: number): void {
   const f_key = (x.key ?? "");
   wStr(w, true, false, f_key, "key");
   const f_value = (x.value ?? "");
@@ -76,7 +76,7 @@ function write_KeyValue(w: Writer, x: Init<KeyValue>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_KeyValue(x: Init<KeyValue>, _v: number): number {
+function size_StreamsGroupHeartbeatRequestKeyValue(x: Init<StreamsGroupHeartbeatRequestKeyValue>, _v: number): number {
   let n = 0;
   n += sStr(true, (x.key ?? ""), "key");
   n += sStr(true, (x.value ?? ""), "value");
@@ -86,7 +86,7 @@ function size_KeyValue(x: Init<KeyValue>, _v: number): number {
 }
 
 /** TopicInfo (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
-export interface TopicInfo {
+export interface StreamsGroupHeartbeatRequestTopicInfo {
   /** string, versions 0+; entity topicName. */
   name: string;
   /** int32, versions 0+. */
@@ -94,16 +94,16 @@ export interface TopicInfo {
   /** int16, versions 0+. */
   replicationFactor: number;
   /** array of KeyValue, versions 0+. */
-  topicConfigs: KeyValue[];
+  topicConfigs: StreamsGroupHeartbeatRequestKeyValue[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicInfo(r: Reader, v: number, o: ResolvedOptions): TopicInfo {
+function read_StreamsGroupHeartbeatRequestTopicInfo(r: Reader, v: number, o: ResolvedOptions): StreamsGroupHeartbeatRequestTopicInfo {
   const f_name = rStr(r, true, o, "name");
   const f_partitions = r.i32be();
   const f_replicationFactor = r.i16be();
-  const f_topicConfigs = rArr(r, true, "topicConfigs", o, v, read_KeyValue);
+  const f_topicConfigs = rArr(r, true, "topicConfigs", o, v, read_StreamsGroupHeartbeatRequestKeyValue);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -111,12 +111,12 @@ function read_TopicInfo(r: Reader, v: number, o: ResolvedOptions): TopicInfo {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopicInfo = { name: f_name, partitions: f_partitions, replicationFactor: f_replicationFactor, topicConfigs: f_topicConfigs };
+  const x: StreamsGroupHeartbeatRequestTopicInfo = { name: f_name, partitions: f_partitions, replicationFactor: f_replicationFactor, topicConfigs: f_topicConfigs };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicInfo(w: Writer, x: Init<TopicInfo>, v: number): void {
+function write_StreamsGroupHeartbeatRequestTopicInfo(w: Writer, x: Init<StreamsGroupHeartbeatRequestTopicInfo>, v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_partitions = (x.partitions ?? 0);
@@ -124,14 +124,14 @@ function write_TopicInfo(w: Writer, x: Init<TopicInfo>, v: number): void {
   const f_replicationFactor = (x.replicationFactor ?? 0);
   w.i16be(f_replicationFactor);
   const f_topicConfigs = (x.topicConfigs ?? []);
-  wArr(w, true, false, f_topicConfigs, "topicConfigs", v, write_KeyValue);
+  wArr(w, true, false, f_topicConfigs, "topicConfigs", v, write_StreamsGroupHeartbeatRequestKeyValue);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopicInfo(x: Init<TopicInfo>, v: number): number {
+function size_StreamsGroupHeartbeatRequestTopicInfo(x: Init<StreamsGroupHeartbeatRequestTopicInfo>, v: number): number {
   let n = 6;
   n += sStr(true, (x.name ?? ""), "name");
-  n += sArr(true, (x.topicConfigs ?? []), "topicConfigs", v, size_KeyValue);
+  n += sArr(true, (x.topicConfigs ?? []), "topicConfigs", v, size_StreamsGroupHeartbeatRequestKeyValue);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -186,7 +186,7 @@ function size_CopartitionGroup(x: Init<CopartitionGroup>, _v: number): number {
 }
 
 /** Subtopology (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
-export interface Subtopology {
+export interface StreamsGroupHeartbeatRequestSubtopology {
   /** string, versions 0+. */
   subtopologyId: string;
   /** array of string, versions 0+; entity topicName. */
@@ -194,24 +194,24 @@ export interface Subtopology {
   /** array of string, versions 0+. */
   sourceTopicRegex: string[];
   /** array of TopicInfo, versions 0+. */
-  stateChangelogTopics: TopicInfo[];
+  stateChangelogTopics: StreamsGroupHeartbeatRequestTopicInfo[];
   /** array of string, versions 0+; entity topicName. */
   repartitionSinkTopics: string[];
   /** array of TopicInfo, versions 0+. */
-  repartitionSourceTopics: TopicInfo[];
+  repartitionSourceTopics: StreamsGroupHeartbeatRequestTopicInfo[];
   /** array of CopartitionGroup, versions 0+. */
   copartitionGroups: CopartitionGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Subtopology(r: Reader, v: number, o: ResolvedOptions): Subtopology {
+function read_StreamsGroupHeartbeatRequestSubtopology(r: Reader, v: number, o: ResolvedOptions): StreamsGroupHeartbeatRequestSubtopology {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
   const f_sourceTopics = rArr(r, true, "sourceTopics", o, v, eStrC);
   const f_sourceTopicRegex = rArr(r, true, "sourceTopicRegex", o, v, eStrC);
-  const f_stateChangelogTopics = rArr(r, true, "stateChangelogTopics", o, v, read_TopicInfo);
+  const f_stateChangelogTopics = rArr(r, true, "stateChangelogTopics", o, v, read_StreamsGroupHeartbeatRequestTopicInfo);
   const f_repartitionSinkTopics = rArr(r, true, "repartitionSinkTopics", o, v, eStrC);
-  const f_repartitionSourceTopics = rArr(r, true, "repartitionSourceTopics", o, v, read_TopicInfo);
+  const f_repartitionSourceTopics = rArr(r, true, "repartitionSourceTopics", o, v, read_StreamsGroupHeartbeatRequestTopicInfo);
   const f_copartitionGroups = rArr(r, true, "copartitionGroups", o, v, read_CopartitionGroup);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -220,12 +220,12 @@ function read_Subtopology(r: Reader, v: number, o: ResolvedOptions): Subtopology
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Subtopology = { subtopologyId: f_subtopologyId, sourceTopics: f_sourceTopics, sourceTopicRegex: f_sourceTopicRegex, stateChangelogTopics: f_stateChangelogTopics, repartitionSinkTopics: f_repartitionSinkTopics, repartitionSourceTopics: f_repartitionSourceTopics, copartitionGroups: f_copartitionGroups };
+  const x: StreamsGroupHeartbeatRequestSubtopology = { subtopologyId: f_subtopologyId, sourceTopics: f_sourceTopics, sourceTopicRegex: f_sourceTopicRegex, stateChangelogTopics: f_stateChangelogTopics, repartitionSinkTopics: f_repartitionSinkTopics, repartitionSourceTopics: f_repartitionSourceTopics, copartitionGroups: f_copartitionGroups };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Subtopology(w: Writer, x: Init<Subtopology>, v: number): void {
+function write_StreamsGroupHeartbeatRequestSubtopology(w: Writer, x: Init<StreamsGroupHeartbeatRequestSubtopology>, v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_sourceTopics = (x.sourceTopics ?? []);
@@ -233,24 +233,24 @@ function write_Subtopology(w: Writer, x: Init<Subtopology>, v: number): void {
   const f_sourceTopicRegex = (x.sourceTopicRegex ?? []);
   wArr(w, true, false, f_sourceTopicRegex, "sourceTopicRegex", v, wStrEC);
   const f_stateChangelogTopics = (x.stateChangelogTopics ?? []);
-  wArr(w, true, false, f_stateChangelogTopics, "stateChangelogTopics", v, write_TopicInfo);
+  wArr(w, true, false, f_stateChangelogTopics, "stateChangelogTopics", v, write_StreamsGroupHeartbeatRequestTopicInfo);
   const f_repartitionSinkTopics = (x.repartitionSinkTopics ?? []);
   wArr(w, true, false, f_repartitionSinkTopics, "repartitionSinkTopics", v, wStrEC);
   const f_repartitionSourceTopics = (x.repartitionSourceTopics ?? []);
-  wArr(w, true, false, f_repartitionSourceTopics, "repartitionSourceTopics", v, write_TopicInfo);
+  wArr(w, true, false, f_repartitionSourceTopics, "repartitionSourceTopics", v, write_StreamsGroupHeartbeatRequestTopicInfo);
   const f_copartitionGroups = (x.copartitionGroups ?? []);
   wArr(w, true, false, f_copartitionGroups, "copartitionGroups", v, write_CopartitionGroup);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Subtopology(x: Init<Subtopology>, v: number): number {
+function size_StreamsGroupHeartbeatRequestSubtopology(x: Init<StreamsGroupHeartbeatRequestSubtopology>, v: number): number {
   let n = 0;
   n += sStr(true, (x.subtopologyId ?? ""), "subtopologyId");
   n += sArr(true, (x.sourceTopics ?? []), "sourceTopics", v, sStrEC);
   n += sArr(true, (x.sourceTopicRegex ?? []), "sourceTopicRegex", v, sStrEC);
-  n += sArr(true, (x.stateChangelogTopics ?? []), "stateChangelogTopics", v, size_TopicInfo);
+  n += sArr(true, (x.stateChangelogTopics ?? []), "stateChangelogTopics", v, size_StreamsGroupHeartbeatRequestTopicInfo);
   n += sArr(true, (x.repartitionSinkTopics ?? []), "repartitionSinkTopics", v, sStrEC);
-  n += sArr(true, (x.repartitionSourceTopics ?? []), "repartitionSourceTopics", v, size_TopicInfo);
+  n += sArr(true, (x.repartitionSourceTopics ?? []), "repartitionSourceTopics", v, size_StreamsGroupHeartbeatRequestTopicInfo);
   n += sArr(true, (x.copartitionGroups ?? []), "copartitionGroups", v, size_CopartitionGroup);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -258,18 +258,18 @@ function size_Subtopology(x: Init<Subtopology>, v: number): number {
 }
 
 /** Topology (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
-export interface Topology {
+export interface StreamsGroupHeartbeatRequestTopology {
   /** int32, versions 0+. */
   epoch: number;
   /** array of Subtopology, versions 0+. */
-  subtopologies: Subtopology[];
+  subtopologies: StreamsGroupHeartbeatRequestSubtopology[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Topology(r: Reader, v: number, o: ResolvedOptions): Topology {
+function read_StreamsGroupHeartbeatRequestTopology(r: Reader, v: number, o: ResolvedOptions): StreamsGroupHeartbeatRequestTopology {
   const f_epoch = r.i32be();
-  const f_subtopologies = rArr(r, true, "subtopologies", o, v, read_Subtopology);
+  const f_subtopologies = rArr(r, true, "subtopologies", o, v, read_StreamsGroupHeartbeatRequestSubtopology);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -277,22 +277,22 @@ function read_Topology(r: Reader, v: number, o: ResolvedOptions): Topology {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Topology = { epoch: f_epoch, subtopologies: f_subtopologies };
+  const x: StreamsGroupHeartbeatRequestTopology = { epoch: f_epoch, subtopologies: f_subtopologies };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Topology(w: Writer, x: Init<Topology>, v: number): void {
+function write_StreamsGroupHeartbeatRequestTopology(w: Writer, x: Init<StreamsGroupHeartbeatRequestTopology>, v: number): void {
   const f_epoch = (x.epoch ?? 0);
   w.i32be(f_epoch);
   const f_subtopologies = (x.subtopologies ?? []);
-  wArr(w, true, false, f_subtopologies, "subtopologies", v, write_Subtopology);
+  wArr(w, true, false, f_subtopologies, "subtopologies", v, write_StreamsGroupHeartbeatRequestSubtopology);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Topology(x: Init<Topology>, v: number): number {
+function size_StreamsGroupHeartbeatRequestTopology(x: Init<StreamsGroupHeartbeatRequestTopology>, v: number): number {
   let n = 4;
-  n += sArr(true, (x.subtopologies ?? []), "subtopologies", v, size_Subtopology);
+  n += sArr(true, (x.subtopologies ?? []), "subtopologies", v, size_StreamsGroupHeartbeatRequestSubtopology);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -382,7 +382,7 @@ function size_StreamsGroupHeartbeatRequestEndpoint(x: Init<StreamsGroupHeartbeat
 }
 
 /** TaskOffset (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
-export interface TaskOffset {
+export interface StreamsGroupHeartbeatRequestTaskOffset {
   /** string, versions 0+. */
   subtopologyId: string;
   /** int32, versions 0+. */
@@ -393,7 +393,7 @@ export interface TaskOffset {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TaskOffset(r: Reader, _v: number, o: ResolvedOptions): TaskOffset {
+function read_StreamsGroupHeartbeatRequestTaskOffset(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupHeartbeatRequestTaskOffset {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
   const f_partition = r.i32be();
   const f_offset = r.i64be();
@@ -404,12 +404,12 @@ function read_TaskOffset(r: Reader, _v: number, o: ResolvedOptions): TaskOffset 
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TaskOffset = { subtopologyId: f_subtopologyId, partition: f_partition, offset: f_offset };
+  const x: StreamsGroupHeartbeatRequestTaskOffset = { subtopologyId: f_subtopologyId, partition: f_partition, offset: f_offset };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TaskOffset(w: Writer, x: Init<TaskOffset>, _v: number): void {
+function write_StreamsGroupHeartbeatRequestTaskOffset(w: Writer, x: Init<StreamsGroupHeartbeatRequestTaskOffset>, _v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_partition = (x.partition ?? 0);
@@ -419,7 +419,7 @@ function write_TaskOffset(w: Writer, x: Init<TaskOffset>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TaskOffset(x: Init<TaskOffset>, _v: number): number {
+function size_StreamsGroupHeartbeatRequestTaskOffset(x: Init<StreamsGroupHeartbeatRequestTaskOffset>, _v: number): number {
   let n = 12;
   n += sStr(true, (x.subtopologyId ?? ""), "subtopologyId");
   const u = x._unknownTaggedFields;
@@ -444,7 +444,7 @@ export interface StreamsGroupHeartbeatRequest {
   /** int32, versions 0+; default -1. */
   rebalanceTimeoutMs: number;
   /** struct Topology, versions 0+; nullable 0+; default null. */
-  topology: Topology | null;
+  topology: StreamsGroupHeartbeatRequestTopology | null;
   /** array of TaskIds, versions 0+; nullable 0+; default null. */
   activeTasks: StreamsGroupHeartbeatRequestTaskIds[] | null;
   /** array of TaskIds, versions 0+; nullable 0+; default null. */
@@ -456,11 +456,11 @@ export interface StreamsGroupHeartbeatRequest {
   /** struct Endpoint, versions 0+; nullable 0+; default null. */
   userEndpoint: StreamsGroupHeartbeatRequestEndpoint | null;
   /** array of KeyValue, versions 0+; nullable 0+; default null. */
-  clientTags: KeyValue[] | null;
+  clientTags: StreamsGroupHeartbeatRequestKeyValue[] | null;
   /** array of TaskOffset, versions 0+; nullable 0+; default null. */
-  taskOffsets: TaskOffset[] | null;
+  taskOffsets: StreamsGroupHeartbeatRequestTaskOffset[] | null;
   /** array of TaskOffset, versions 0+; nullable 0+; default null. */
-  taskEndOffsets: TaskOffset[] | null;
+  taskEndOffsets: StreamsGroupHeartbeatRequestTaskOffset[] | null;
   /** bool, versions 0+; default false. */
   shutdownApplication: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
@@ -475,15 +475,15 @@ function read_StreamsGroupHeartbeatRequest(r: Reader, v: number, o: ResolvedOpti
   const f_instanceId = rStrN(r, true, true, o, "instanceId");
   const f_rackId = rStrN(r, true, true, o, "rackId");
   const f_rebalanceTimeoutMs = r.i32be();
-  const f_topology = rStructN(r, v, o, read_Topology);
+  const f_topology = rStructN(r, v, o, read_StreamsGroupHeartbeatRequestTopology);
   const f_activeTasks = rArrN(r, true, true, "activeTasks", o, v, read_StreamsGroupHeartbeatRequestTaskIds);
   const f_standbyTasks = rArrN(r, true, true, "standbyTasks", o, v, read_StreamsGroupHeartbeatRequestTaskIds);
   const f_warmupTasks = rArrN(r, true, true, "warmupTasks", o, v, read_StreamsGroupHeartbeatRequestTaskIds);
   const f_processId = rStrN(r, true, true, o, "processId");
   const f_userEndpoint = rStructN(r, v, o, read_StreamsGroupHeartbeatRequestEndpoint);
-  const f_clientTags = rArrN(r, true, true, "clientTags", o, v, read_KeyValue);
-  const f_taskOffsets = rArrN(r, true, true, "taskOffsets", o, v, read_TaskOffset);
-  const f_taskEndOffsets = rArrN(r, true, true, "taskEndOffsets", o, v, read_TaskOffset);
+  const f_clientTags = rArrN(r, true, true, "clientTags", o, v, read_StreamsGroupHeartbeatRequestKeyValue);
+  const f_taskOffsets = rArrN(r, true, true, "taskOffsets", o, v, read_StreamsGroupHeartbeatRequestTaskOffset);
+  const f_taskEndOffsets = rArrN(r, true, true, "taskEndOffsets", o, v, read_StreamsGroupHeartbeatRequestTaskOffset);
   const f_shutdownApplication = r.u8() !== 0;
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -513,7 +513,7 @@ function write_StreamsGroupHeartbeatRequest(w: Writer, x: Init<StreamsGroupHeart
   const f_rebalanceTimeoutMs = (x.rebalanceTimeoutMs ?? -1);
   w.i32be(f_rebalanceTimeoutMs);
   const f_topology = (x.topology === undefined ? null : x.topology);
-  wStructN(w, true, f_topology, "topology", v, write_Topology);
+  wStructN(w, true, f_topology, "topology", v, write_StreamsGroupHeartbeatRequestTopology);
   const f_activeTasks = (x.activeTasks === undefined ? null : x.activeTasks);
   wArr(w, true, true, f_activeTasks, "activeTasks", v, write_StreamsGroupHeartbeatRequestTaskIds);
   const f_standbyTasks = (x.standbyTasks === undefined ? null : x.standbyTasks);
@@ -525,11 +525,11 @@ function write_StreamsGroupHeartbeatRequest(w: Writer, x: Init<StreamsGroupHeart
   const f_userEndpoint = (x.userEndpoint === undefined ? null : x.userEndpoint);
   wStructN(w, true, f_userEndpoint, "userEndpoint", v, write_StreamsGroupHeartbeatRequestEndpoint);
   const f_clientTags = (x.clientTags === undefined ? null : x.clientTags);
-  wArr(w, true, true, f_clientTags, "clientTags", v, write_KeyValue);
+  wArr(w, true, true, f_clientTags, "clientTags", v, write_StreamsGroupHeartbeatRequestKeyValue);
   const f_taskOffsets = (x.taskOffsets === undefined ? null : x.taskOffsets);
-  wArr(w, true, true, f_taskOffsets, "taskOffsets", v, write_TaskOffset);
+  wArr(w, true, true, f_taskOffsets, "taskOffsets", v, write_StreamsGroupHeartbeatRequestTaskOffset);
   const f_taskEndOffsets = (x.taskEndOffsets === undefined ? null : x.taskEndOffsets);
-  wArr(w, true, true, f_taskEndOffsets, "taskEndOffsets", v, write_TaskOffset);
+  wArr(w, true, true, f_taskEndOffsets, "taskEndOffsets", v, write_StreamsGroupHeartbeatRequestTaskOffset);
   const f_shutdownApplication = (x.shutdownApplication ?? false);
   w.bool(f_shutdownApplication);
   wTags(w, x._unknownTaggedFields);
@@ -541,22 +541,22 @@ function size_StreamsGroupHeartbeatRequest(x: Init<StreamsGroupHeartbeatRequest>
   n += sStr(true, (x.memberId ?? ""), "memberId");
   n += sStr(true, (x.instanceId === undefined ? null : x.instanceId), "instanceId");
   n += sStr(true, (x.rackId === undefined ? null : x.rackId), "rackId");
-  n += sStructN(true, (x.topology === undefined ? null : x.topology), v, size_Topology);
+  n += sStructN(true, (x.topology === undefined ? null : x.topology), v, size_StreamsGroupHeartbeatRequestTopology);
   n += sArr(true, (x.activeTasks === undefined ? null : x.activeTasks), "activeTasks", v, size_StreamsGroupHeartbeatRequestTaskIds);
   n += sArr(true, (x.standbyTasks === undefined ? null : x.standbyTasks), "standbyTasks", v, size_StreamsGroupHeartbeatRequestTaskIds);
   n += sArr(true, (x.warmupTasks === undefined ? null : x.warmupTasks), "warmupTasks", v, size_StreamsGroupHeartbeatRequestTaskIds);
   n += sStr(true, (x.processId === undefined ? null : x.processId), "processId");
   n += sStructN(true, (x.userEndpoint === undefined ? null : x.userEndpoint), v, size_StreamsGroupHeartbeatRequestEndpoint);
-  n += sArr(true, (x.clientTags === undefined ? null : x.clientTags), "clientTags", v, size_KeyValue);
-  n += sArr(true, (x.taskOffsets === undefined ? null : x.taskOffsets), "taskOffsets", v, size_TaskOffset);
-  n += sArr(true, (x.taskEndOffsets === undefined ? null : x.taskEndOffsets), "taskEndOffsets", v, size_TaskOffset);
+  n += sArr(true, (x.clientTags === undefined ? null : x.clientTags), "clientTags", v, size_StreamsGroupHeartbeatRequestKeyValue);
+  n += sArr(true, (x.taskOffsets === undefined ? null : x.taskOffsets), "taskOffsets", v, size_StreamsGroupHeartbeatRequestTaskOffset);
+  n += sArr(true, (x.taskEndOffsets === undefined ? null : x.taskEndOffsets), "taskEndOffsets", v, size_StreamsGroupHeartbeatRequestTaskOffset);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-const M_KeyValue: StructMeta = {
-  name: "KeyValue",
+const M_StreamsGroupHeartbeatRequestKeyValue: StructMeta = {
+  name: "StreamsGroupHeartbeatRequestKeyValue",
   flexible: 0x3,
   fields: [
     ["key", "string", 0x3, 0x0, 0x0, -1],
@@ -564,14 +564,14 @@ const M_KeyValue: StructMeta = {
   ],
 };
 
-const M_TopicInfo: StructMeta = {
-  name: "TopicInfo",
+const M_StreamsGroupHeartbeatRequestTopicInfo: StructMeta = {
+  name: "StreamsGroupHeartbeatRequestTopicInfo",
   flexible: 0x3,
   fields: [
     ["name", "string", 0x3, 0x0, 0x0, -1],
     ["partitions", "int32", 0x3, 0x0, 0x0, -1],
     ["replicationFactor", "int16", 0x3, 0x0, 0x0, -1],
-    ["topicConfigs", "[]struct", 0x3, 0x0, 0x0, -1, M_KeyValue],
+    ["topicConfigs", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupHeartbeatRequestKeyValue],
   ],
 };
 
@@ -585,26 +585,26 @@ const M_CopartitionGroup: StructMeta = {
   ],
 };
 
-const M_Subtopology: StructMeta = {
-  name: "Subtopology",
+const M_StreamsGroupHeartbeatRequestSubtopology: StructMeta = {
+  name: "StreamsGroupHeartbeatRequestSubtopology",
   flexible: 0x3,
   fields: [
     ["subtopologyId", "string", 0x3, 0x0, 0x0, -1],
     ["sourceTopics", "[]string", 0x3, 0x0, 0x0, -1],
     ["sourceTopicRegex", "[]string", 0x3, 0x0, 0x0, -1],
-    ["stateChangelogTopics", "[]struct", 0x3, 0x0, 0x0, -1, M_TopicInfo],
+    ["stateChangelogTopics", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupHeartbeatRequestTopicInfo],
     ["repartitionSinkTopics", "[]string", 0x3, 0x0, 0x0, -1],
-    ["repartitionSourceTopics", "[]struct", 0x3, 0x0, 0x0, -1, M_TopicInfo],
+    ["repartitionSourceTopics", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupHeartbeatRequestTopicInfo],
     ["copartitionGroups", "[]struct", 0x3, 0x0, 0x0, -1, M_CopartitionGroup],
   ],
 };
 
-const M_Topology: StructMeta = {
-  name: "Topology",
+const M_StreamsGroupHeartbeatRequestTopology: StructMeta = {
+  name: "StreamsGroupHeartbeatRequestTopology",
   flexible: 0x3,
   fields: [
     ["epoch", "int32", 0x3, 0x0, 0x0, -1],
-    ["subtopologies", "[]struct", 0x3, 0x0, 0x0, -1, M_Subtopology],
+    ["subtopologies", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupHeartbeatRequestSubtopology],
   ],
 };
 
@@ -626,8 +626,8 @@ const M_StreamsGroupHeartbeatRequestEndpoint: StructMeta = {
   ],
 };
 
-const M_TaskOffset: StructMeta = {
-  name: "TaskOffset",
+const M_StreamsGroupHeartbeatRequestTaskOffset: StructMeta = {
+  name: "StreamsGroupHeartbeatRequestTaskOffset",
   flexible: 0x3,
   fields: [
     ["subtopologyId", "string", 0x3, 0x0, 0x0, -1],
@@ -647,15 +647,15 @@ const M_StreamsGroupHeartbeatRequest: StructMeta = {
     ["instanceId", "string", 0x3, 0x3, 0x0, -1],
     ["rackId", "string", 0x3, 0x3, 0x0, -1],
     ["rebalanceTimeoutMs", "int32", 0x3, 0x0, 0x0, -1],
-    ["topology", "struct", 0x3, 0x3, 0x0, -1, M_Topology],
+    ["topology", "struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupHeartbeatRequestTopology],
     ["activeTasks", "[]struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupHeartbeatRequestTaskIds],
     ["standbyTasks", "[]struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupHeartbeatRequestTaskIds],
     ["warmupTasks", "[]struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupHeartbeatRequestTaskIds],
     ["processId", "string", 0x3, 0x3, 0x0, -1],
     ["userEndpoint", "struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupHeartbeatRequestEndpoint],
-    ["clientTags", "[]struct", 0x3, 0x3, 0x0, -1, M_KeyValue],
-    ["taskOffsets", "[]struct", 0x3, 0x3, 0x0, -1, M_TaskOffset],
-    ["taskEndOffsets", "[]struct", 0x3, 0x3, 0x0, -1, M_TaskOffset],
+    ["clientTags", "[]struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupHeartbeatRequestKeyValue],
+    ["taskOffsets", "[]struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupHeartbeatRequestTaskOffset],
+    ["taskEndOffsets", "[]struct", 0x3, 0x3, 0x0, -1, M_StreamsGroupHeartbeatRequestTaskOffset],
     ["shutdownApplication", "bool", 0x3, 0x0, 0x0, -1],
   ],
 };
@@ -832,7 +832,7 @@ function size_StreamsGroupHeartbeatResponseEndpoint(x: Init<StreamsGroupHeartbea
 }
 
 /** TopicPartition (in StreamsGroupHeartbeatResponse), versions 0+, flexible 0+. */
-export interface TopicPartition {
+export interface StreamsGroupHeartbeatResponseTopicPartition {
   /** string, versions 0+; entity topicName. */
   topic: string;
   /** array of int32, versions 0+. */
@@ -841,7 +841,7 @@ export interface TopicPartition {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopicPartition(r: Reader, v: number, o: ResolvedOptions): TopicPartition {
+function read_StreamsGroupHeartbeatResponseTopicPartition(r: Reader, v: number, o: ResolvedOptions): StreamsGroupHeartbeatResponseTopicPartition {
   const f_topic = rStr(r, true, o, "topic");
   const f_partitions = rArr(r, true, "partitions", o, v, eI32);
   let u: TaggedField[] | undefined;
@@ -851,12 +851,12 @@ function read_TopicPartition(r: Reader, v: number, o: ResolvedOptions): TopicPar
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopicPartition = { topic: f_topic, partitions: f_partitions };
+  const x: StreamsGroupHeartbeatResponseTopicPartition = { topic: f_topic, partitions: f_partitions };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopicPartition(w: Writer, x: Init<TopicPartition>, v: number): void {
+function write_StreamsGroupHeartbeatResponseTopicPartition(w: Writer, x: Init<StreamsGroupHeartbeatResponseTopicPartition>, v: number): void {
   const f_topic = (x.topic ?? "");
   wStr(w, true, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
@@ -864,7 +864,7 @@ function write_TopicPartition(w: Writer, x: Init<TopicPartition>, v: number): vo
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopicPartition(x: Init<TopicPartition>, _v: number): number {
+function size_StreamsGroupHeartbeatResponseTopicPartition(x: Init<StreamsGroupHeartbeatResponseTopicPartition>, _v: number): number {
   let n = 0;
   n += sStr(true, (x.topic ?? ""), "topic");
   n += sArrFixed(true, (x.partitions ?? []), "partitions", 4);
@@ -878,17 +878,17 @@ export interface EndpointToPartitions {
   /** struct Endpoint, versions 0+. */
   userEndpoint: StreamsGroupHeartbeatResponseEndpoint;
   /** array of TopicPartition, versions 0+. */
-  activePartitions: TopicPartition[];
+  activePartitions: StreamsGroupHeartbeatResponseTopicPartition[];
   /** array of TopicPartition, versions 0+. */
-  standbyPartitions: TopicPartition[];
+  standbyPartitions: StreamsGroupHeartbeatResponseTopicPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_EndpointToPartitions(r: Reader, v: number, o: ResolvedOptions): EndpointToPartitions {
   const f_userEndpoint = read_StreamsGroupHeartbeatResponseEndpoint(r, v, o);
-  const f_activePartitions = rArr(r, true, "activePartitions", o, v, read_TopicPartition);
-  const f_standbyPartitions = rArr(r, true, "standbyPartitions", o, v, read_TopicPartition);
+  const f_activePartitions = rArr(r, true, "activePartitions", o, v, read_StreamsGroupHeartbeatResponseTopicPartition);
+  const f_standbyPartitions = rArr(r, true, "standbyPartitions", o, v, read_StreamsGroupHeartbeatResponseTopicPartition);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -905,17 +905,17 @@ function write_EndpointToPartitions(w: Writer, x: Init<EndpointToPartitions>, v:
   const f_userEndpoint = (x.userEndpoint ?? default_StreamsGroupHeartbeatResponseEndpoint());
   write_StreamsGroupHeartbeatResponseEndpoint(w, f_userEndpoint, v);
   const f_activePartitions = (x.activePartitions ?? []);
-  wArr(w, true, false, f_activePartitions, "activePartitions", v, write_TopicPartition);
+  wArr(w, true, false, f_activePartitions, "activePartitions", v, write_StreamsGroupHeartbeatResponseTopicPartition);
   const f_standbyPartitions = (x.standbyPartitions ?? []);
-  wArr(w, true, false, f_standbyPartitions, "standbyPartitions", v, write_TopicPartition);
+  wArr(w, true, false, f_standbyPartitions, "standbyPartitions", v, write_StreamsGroupHeartbeatResponseTopicPartition);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_EndpointToPartitions(x: Init<EndpointToPartitions>, v: number): number {
   let n = 0;
   n += size_StreamsGroupHeartbeatResponseEndpoint((x.userEndpoint ?? default_StreamsGroupHeartbeatResponseEndpoint()), v);
-  n += sArr(true, (x.activePartitions ?? []), "activePartitions", v, size_TopicPartition);
-  n += sArr(true, (x.standbyPartitions ?? []), "standbyPartitions", v, size_TopicPartition);
+  n += sArr(true, (x.activePartitions ?? []), "activePartitions", v, size_StreamsGroupHeartbeatResponseTopicPartition);
+  n += sArr(true, (x.standbyPartitions ?? []), "standbyPartitions", v, size_StreamsGroupHeartbeatResponseTopicPartition);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -1074,8 +1074,8 @@ const M_StreamsGroupHeartbeatResponseEndpoint: StructMeta = {
   ],
 };
 
-const M_TopicPartition: StructMeta = {
-  name: "TopicPartition",
+const M_StreamsGroupHeartbeatResponseTopicPartition: StructMeta = {
+  name: "StreamsGroupHeartbeatResponseTopicPartition",
   flexible: 0x3,
   fields: [
     ["topic", "string", 0x3, 0x0, 0x0, -1],
@@ -1088,8 +1088,8 @@ const M_EndpointToPartitions: StructMeta = {
   flexible: 0x3,
   fields: [
     ["userEndpoint", "struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupHeartbeatResponseEndpoint],
-    ["activePartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_TopicPartition],
-    ["standbyPartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_TopicPartition],
+    ["activePartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupHeartbeatResponseTopicPartition],
+    ["standbyPartitions", "[]struct", 0x3, 0x0, 0x0, -1, M_StreamsGroupHeartbeatResponseTopicPartition],
   ],
 };
 

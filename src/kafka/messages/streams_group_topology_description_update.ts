@@ -34,7 +34,7 @@ import {
 } from "../_runtime.ts";
 
 /** TopologyDescriptionNode (in StreamsGroupTopologyDescriptionUpdateRequest), versions 0+, flexible 0+. */
-export interface TopologyDescriptionNode {
+export interface StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode {
   /** string, versions 0+. */
   name: string;
   /** int8, versions 0+. */
@@ -51,7 +51,7 @@ export interface TopologyDescriptionNode {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopologyDescriptionNode(r: Reader, v: number, o: ResolvedOptions): TopologyDescriptionNode {
+function read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(r: Reader, v: number, o: ResolvedOptions): StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode {
   const f_name = rStr(r, true, o, "name");
   const f_nodeType = r.i8();
   const f_sourceTopics = rArr(r, true, "sourceTopics", o, v, eStrC);
@@ -65,12 +65,12 @@ function read_TopologyDescriptionNode(r: Reader, v: number, o: ResolvedOptions):
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopologyDescriptionNode = { name: f_name, nodeType: f_nodeType, sourceTopics: f_sourceTopics, sinkTopic: f_sinkTopic, stores: f_stores, successors: f_successors };
+  const x: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode = { name: f_name, nodeType: f_nodeType, sourceTopics: f_sourceTopics, sinkTopic: f_sinkTopic, stores: f_stores, successors: f_successors };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopologyDescriptionNode(w: Writer, x: Init<TopologyDescriptionNode>, v: number): void {
+function write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(w: Writer, x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode>, v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_nodeType = (x.nodeType ?? 0);
@@ -86,7 +86,7 @@ function write_TopologyDescriptionNode(w: Writer, x: Init<TopologyDescriptionNod
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopologyDescriptionNode(x: Init<TopologyDescriptionNode>, v: number): number {
+function size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode>, v: number): number {
   let n = 1;
   n += sStr(true, (x.name ?? ""), "name");
   n += sArr(true, (x.sourceTopics ?? []), "sourceTopics", v, sStrEC);
@@ -99,18 +99,18 @@ function size_TopologyDescriptionNode(x: Init<TopologyDescriptionNode>, v: numbe
 }
 
 /** TopologyDescriptionSubtopology (in StreamsGroupTopologyDescriptionUpdateRequest), versions 0+, flexible 0+. */
-export interface TopologyDescriptionSubtopology {
+export interface StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology {
   /** string, versions 0+. */
   subtopologyId: string;
   /** array of TopologyDescriptionNode, versions 0+. */
-  nodes: TopologyDescriptionNode[];
+  nodes: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopologyDescriptionSubtopology(r: Reader, v: number, o: ResolvedOptions): TopologyDescriptionSubtopology {
+function read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology(r: Reader, v: number, o: ResolvedOptions): StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
-  const f_nodes = rArr(r, true, "nodes", o, v, read_TopologyDescriptionNode);
+  const f_nodes = rArr(r, true, "nodes", o, v, read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -118,41 +118,41 @@ function read_TopologyDescriptionSubtopology(r: Reader, v: number, o: ResolvedOp
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopologyDescriptionSubtopology = { subtopologyId: f_subtopologyId, nodes: f_nodes };
+  const x: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology = { subtopologyId: f_subtopologyId, nodes: f_nodes };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopologyDescriptionSubtopology(w: Writer, x: Init<TopologyDescriptionSubtopology>, v: number): void {
+function write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology(w: Writer, x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology>, v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_nodes = (x.nodes ?? []);
-  wArr(w, true, false, f_nodes, "nodes", v, write_TopologyDescriptionNode);
+  wArr(w, true, false, f_nodes, "nodes", v, write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopologyDescriptionSubtopology(x: Init<TopologyDescriptionSubtopology>, v: number): number {
+function size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology(x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology>, v: number): number {
   let n = 0;
   n += sStr(true, (x.subtopologyId ?? ""), "subtopologyId");
-  n += sArr(true, (x.nodes ?? []), "nodes", v, size_TopologyDescriptionNode);
+  n += sArr(true, (x.nodes ?? []), "nodes", v, size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** TopologyDescriptionGlobalStore (in StreamsGroupTopologyDescriptionUpdateRequest), versions 0+, flexible 0+. */
-export interface TopologyDescriptionGlobalStore {
+export interface StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore {
   /** struct TopologyDescriptionNode, versions 0+. */
-  source: TopologyDescriptionNode;
+  source: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode;
   /** struct TopologyDescriptionNode, versions 0+. */
-  processor: TopologyDescriptionNode;
+  processor: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopologyDescriptionGlobalStore(r: Reader, v: number, o: ResolvedOptions): TopologyDescriptionGlobalStore {
-  const f_source = read_TopologyDescriptionNode(r, v, o);
-  const f_processor = read_TopologyDescriptionNode(r, v, o);
+function read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore(r: Reader, v: number, o: ResolvedOptions): StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore {
+  const f_source = read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(r, v, o);
+  const f_processor = read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(r, v, o);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -160,41 +160,41 @@ function read_TopologyDescriptionGlobalStore(r: Reader, v: number, o: ResolvedOp
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopologyDescriptionGlobalStore = { source: f_source, processor: f_processor };
+  const x: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore = { source: f_source, processor: f_processor };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopologyDescriptionGlobalStore(w: Writer, x: Init<TopologyDescriptionGlobalStore>, v: number): void {
-  const f_source = (x.source ?? default_TopologyDescriptionNode());
-  write_TopologyDescriptionNode(w, f_source, v);
-  const f_processor = (x.processor ?? default_TopologyDescriptionNode());
-  write_TopologyDescriptionNode(w, f_processor, v);
+function write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore(w: Writer, x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore>, v: number): void {
+  const f_source = (x.source ?? default_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode());
+  write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(w, f_source, v);
+  const f_processor = (x.processor ?? default_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode());
+  write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(w, f_processor, v);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopologyDescriptionGlobalStore(x: Init<TopologyDescriptionGlobalStore>, v: number): number {
+function size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore(x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore>, v: number): number {
   let n = 0;
-  n += size_TopologyDescriptionNode((x.source ?? default_TopologyDescriptionNode()), v);
-  n += size_TopologyDescriptionNode((x.processor ?? default_TopologyDescriptionNode()), v);
+  n += size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode((x.source ?? default_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode()), v);
+  n += size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode((x.processor ?? default_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode()), v);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
 /** TopologyDescription (in StreamsGroupTopologyDescriptionUpdateRequest), versions 0+, flexible 0+. */
-export interface TopologyDescription {
+export interface StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription {
   /** array of TopologyDescriptionSubtopology, versions 0+. */
-  subtopologies: TopologyDescriptionSubtopology[];
+  subtopologies: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology[];
   /** array of TopologyDescriptionGlobalStore, versions 0+. */
-  globalStores: TopologyDescriptionGlobalStore[];
+  globalStores: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_TopologyDescription(r: Reader, v: number, o: ResolvedOptions): TopologyDescription {
-  const f_subtopologies = rArr(r, true, "subtopologies", o, v, read_TopologyDescriptionSubtopology);
-  const f_globalStores = rArr(r, true, "globalStores", o, v, read_TopologyDescriptionGlobalStore);
+function read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription(r: Reader, v: number, o: ResolvedOptions): StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription {
+  const f_subtopologies = rArr(r, true, "subtopologies", o, v, read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology);
+  const f_globalStores = rArr(r, true, "globalStores", o, v, read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -202,23 +202,23 @@ function read_TopologyDescription(r: Reader, v: number, o: ResolvedOptions): Top
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: TopologyDescription = { subtopologies: f_subtopologies, globalStores: f_globalStores };
+  const x: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription = { subtopologies: f_subtopologies, globalStores: f_globalStores };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_TopologyDescription(w: Writer, x: Init<TopologyDescription>, v: number): void {
+function write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription(w: Writer, x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription>, v: number): void {
   const f_subtopologies = (x.subtopologies ?? []);
-  wArr(w, true, false, f_subtopologies, "subtopologies", v, write_TopologyDescriptionSubtopology);
+  wArr(w, true, false, f_subtopologies, "subtopologies", v, write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology);
   const f_globalStores = (x.globalStores ?? []);
-  wArr(w, true, false, f_globalStores, "globalStores", v, write_TopologyDescriptionGlobalStore);
+  wArr(w, true, false, f_globalStores, "globalStores", v, write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_TopologyDescription(x: Init<TopologyDescription>, v: number): number {
+function size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription(x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription>, v: number): number {
   let n = 0;
-  n += sArr(true, (x.subtopologies ?? []), "subtopologies", v, size_TopologyDescriptionSubtopology);
-  n += sArr(true, (x.globalStores ?? []), "globalStores", v, size_TopologyDescriptionGlobalStore);
+  n += sArr(true, (x.subtopologies ?? []), "subtopologies", v, size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology);
+  n += sArr(true, (x.globalStores ?? []), "globalStores", v, size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -233,7 +233,7 @@ export interface StreamsGroupTopologyDescriptionUpdateRequest {
   /** int32, versions 0+. */
   topologyEpoch: number;
   /** struct TopologyDescription, versions 0+. */
-  topologyDescription: TopologyDescription;
+  topologyDescription: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -242,7 +242,7 @@ function read_StreamsGroupTopologyDescriptionUpdateRequest(r: Reader, v: number,
   const f_groupId = rStr(r, true, o, "groupId");
   const f_memberId = rStr(r, true, o, "memberId");
   const f_topologyEpoch = r.i32be();
-  const f_topologyDescription = read_TopologyDescription(r, v, o);
+  const f_topologyDescription = read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription(r, v, o);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -262,8 +262,8 @@ function write_StreamsGroupTopologyDescriptionUpdateRequest(w: Writer, x: Init<S
   wStr(w, true, false, f_memberId, "memberId");
   const f_topologyEpoch = (x.topologyEpoch ?? 0);
   w.i32be(f_topologyEpoch);
-  const f_topologyDescription = (x.topologyDescription ?? default_TopologyDescription());
-  write_TopologyDescription(w, f_topologyDescription, v);
+  const f_topologyDescription = (x.topologyDescription ?? default_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription());
+  write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription(w, f_topologyDescription, v);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -271,22 +271,22 @@ function size_StreamsGroupTopologyDescriptionUpdateRequest(x: Init<StreamsGroupT
   let n = 4;
   n += sStr(true, (x.groupId ?? ""), "groupId");
   n += sStr(true, (x.memberId ?? ""), "memberId");
-  n += size_TopologyDescription((x.topologyDescription ?? default_TopologyDescription()), v);
+  n += size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription((x.topologyDescription ?? default_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription()), v);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-function default_TopologyDescriptionNode(): TopologyDescriptionNode {
+function default_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(): StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode {
   return { name: "", nodeType: 0, sourceTopics: [], sinkTopic: null, stores: [], successors: [] };
 }
 
-function default_TopologyDescription(): TopologyDescription {
+function default_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription(): StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription {
   return { subtopologies: [], globalStores: [] };
 }
 
-const M_TopologyDescriptionNode: StructMeta = {
-  name: "TopologyDescriptionNode",
+const M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode: StructMeta = {
+  name: "StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode",
   flexible: 0x1,
   fields: [
     ["name", "string", 0x1, 0x0, 0x0, -1],
@@ -298,30 +298,30 @@ const M_TopologyDescriptionNode: StructMeta = {
   ],
 };
 
-const M_TopologyDescriptionSubtopology: StructMeta = {
-  name: "TopologyDescriptionSubtopology",
+const M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology: StructMeta = {
+  name: "StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology",
   flexible: 0x1,
   fields: [
     ["subtopologyId", "string", 0x1, 0x0, 0x0, -1],
-    ["nodes", "[]struct", 0x1, 0x0, 0x0, -1, M_TopologyDescriptionNode],
+    ["nodes", "[]struct", 0x1, 0x0, 0x0, -1, M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode],
   ],
 };
 
-const M_TopologyDescriptionGlobalStore: StructMeta = {
-  name: "TopologyDescriptionGlobalStore",
+const M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore: StructMeta = {
+  name: "StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore",
   flexible: 0x1,
   fields: [
-    ["source", "struct", 0x1, 0x0, 0x0, -1, M_TopologyDescriptionNode],
-    ["processor", "struct", 0x1, 0x0, 0x0, -1, M_TopologyDescriptionNode],
+    ["source", "struct", 0x1, 0x0, 0x0, -1, M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode],
+    ["processor", "struct", 0x1, 0x0, 0x0, -1, M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode],
   ],
 };
 
-const M_TopologyDescription: StructMeta = {
-  name: "TopologyDescription",
+const M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription: StructMeta = {
+  name: "StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription",
   flexible: 0x1,
   fields: [
-    ["subtopologies", "[]struct", 0x1, 0x0, 0x0, -1, M_TopologyDescriptionSubtopology],
-    ["globalStores", "[]struct", 0x1, 0x0, 0x0, -1, M_TopologyDescriptionGlobalStore],
+    ["subtopologies", "[]struct", 0x1, 0x0, 0x0, -1, M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology],
+    ["globalStores", "[]struct", 0x1, 0x0, 0x0, -1, M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore],
   ],
 };
 
@@ -332,7 +332,7 @@ const M_StreamsGroupTopologyDescriptionUpdateRequest: StructMeta = {
     ["groupId", "string", 0x1, 0x0, 0x0, -1],
     ["memberId", "string", 0x1, 0x0, 0x0, -1],
     ["topologyEpoch", "int32", 0x1, 0x0, 0x0, -1],
-    ["topologyDescription", "struct", 0x1, 0x0, 0x0, -1, M_TopologyDescription],
+    ["topologyDescription", "struct", 0x1, 0x0, 0x0, -1, M_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription],
   ],
 };
 

@@ -35,7 +35,7 @@ import {
 } from "../_runtime.ts";
 
 /** Listener (in UpdateRaftVoterRequest), versions 0+, flexible 0+. */
-export interface Listener {
+export interface UpdateRaftVoterRequestListener {
   /** string, versions 0+; map key. */
   name: string;
   /** string, versions 0+. */
@@ -46,7 +46,7 @@ export interface Listener {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
+function read_UpdateRaftVoterRequestListener(r: Reader, _v: number, o: ResolvedOptions): UpdateRaftVoterRequestListener {
   const f_name = rStr(r, true, o, "name");
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -57,12 +57,12 @@ function read_Listener(r: Reader, _v: number, o: ResolvedOptions): Listener {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Listener = { name: f_name, host: f_host, port: f_port };
+  const x: UpdateRaftVoterRequestListener = { name: f_name, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
+function write_UpdateRaftVoterRequestListener(w: Writer, x: Init<UpdateRaftVoterRequestListener>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_host = (x.host ?? "");
@@ -72,7 +72,7 @@ function write_Listener(w: Writer, x: Init<Listener>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Listener(x: Init<Listener>, _v: number): number {
+function size_UpdateRaftVoterRequestListener(x: Init<UpdateRaftVoterRequestListener>, _v: number): number {
   let n = 2;
   n += sStr(true, (x.name ?? ""), "name");
   n += sStr(true, (x.host ?? ""), "host");
@@ -82,7 +82,7 @@ function size_Listener(x: Init<Listener>, _v: number): number {
 }
 
 /** KRaftVersionFeature (in UpdateRaftVoterRequest), versions 0+, flexible 0+. */
-export interface KRaftVersionFeature {
+export interface UpdateRaftVoterRequestKRaftVersionFeature {
   /** int16, versions 0+. */
   minSupportedVersion: number;
   /** int16, versions 0+. */
@@ -91,7 +91,7 @@ export interface KRaftVersionFeature {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_KRaftVersionFeature(r: Reader, _v: number, o: ResolvedOptions): KRaftVersionFeature {
+function read_UpdateRaftVoterRequestKRaftVersionFeature(r: Reader, _v: number, o: ResolvedOptions): UpdateRaftVoterRequestKRaftVersionFeature {
   const f_minSupportedVersion = r.i16be();
   const f_maxSupportedVersion = r.i16be();
   let u: TaggedField[] | undefined;
@@ -101,12 +101,12 @@ function read_KRaftVersionFeature(r: Reader, _v: number, o: ResolvedOptions): KR
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: KRaftVersionFeature = { minSupportedVersion: f_minSupportedVersion, maxSupportedVersion: f_maxSupportedVersion };
+  const x: UpdateRaftVoterRequestKRaftVersionFeature = { minSupportedVersion: f_minSupportedVersion, maxSupportedVersion: f_maxSupportedVersion };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_KRaftVersionFeature(w: Writer, x: Init<KRaftVersionFeature>, _v: number): void {
+function write_UpdateRaftVoterRequestKRaftVersionFeature(w: Writer, x: Init<UpdateRaftVoterRequestKRaftVersionFeature>, _v: number): void {
   const f_minSupportedVersion = (x.minSupportedVersion ?? 0);
   w.i16be(f_minSupportedVersion);
   const f_maxSupportedVersion = (x.maxSupportedVersion ?? 0);
@@ -114,7 +114,7 @@ function write_KRaftVersionFeature(w: Writer, x: Init<KRaftVersionFeature>, _v: 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_KRaftVersionFeature(x: Init<KRaftVersionFeature>, _v: number): number {
+function size_UpdateRaftVoterRequestKRaftVersionFeature(x: Init<UpdateRaftVoterRequestKRaftVersionFeature>, _v: number): number {
   let n = 4;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -132,9 +132,9 @@ export interface UpdateRaftVoterRequest {
   /** uuid, versions 0+. */
   voterDirectoryId: string;
   /** array of Listener, versions 0+. */
-  listeners: Listener[];
+  listeners: UpdateRaftVoterRequestListener[];
   /** struct KRaftVersionFeature, versions 0+. */
-  kRaftVersionFeature: KRaftVersionFeature;
+  kRaftVersionFeature: UpdateRaftVoterRequestKRaftVersionFeature;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -144,8 +144,8 @@ function read_UpdateRaftVoterRequest(r: Reader, v: number, o: ResolvedOptions): 
   const f_currentLeaderEpoch = r.i32be();
   const f_voterId = r.i32be();
   const f_voterDirectoryId = rUuid(r);
-  const f_listeners = rArr(r, true, "listeners", o, v, read_Listener);
-  const f_kRaftVersionFeature = read_KRaftVersionFeature(r, v, o);
+  const f_listeners = rArr(r, true, "listeners", o, v, read_UpdateRaftVoterRequestListener);
+  const f_kRaftVersionFeature = read_UpdateRaftVoterRequestKRaftVersionFeature(r, v, o);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -168,28 +168,28 @@ function write_UpdateRaftVoterRequest(w: Writer, x: Init<UpdateRaftVoterRequest>
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
   wUuid(w, f_voterDirectoryId);
   const f_listeners = (x.listeners ?? []);
-  wArr(w, true, false, f_listeners, "listeners", v, write_Listener);
-  const f_kRaftVersionFeature = (x.kRaftVersionFeature ?? default_KRaftVersionFeature());
-  write_KRaftVersionFeature(w, f_kRaftVersionFeature, v);
+  wArr(w, true, false, f_listeners, "listeners", v, write_UpdateRaftVoterRequestListener);
+  const f_kRaftVersionFeature = (x.kRaftVersionFeature ?? default_UpdateRaftVoterRequestKRaftVersionFeature());
+  write_UpdateRaftVoterRequestKRaftVersionFeature(w, f_kRaftVersionFeature, v);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_UpdateRaftVoterRequest(x: Init<UpdateRaftVoterRequest>, v: number): number {
   let n = 24;
   n += sStr(true, (x.clusterId === undefined ? "" : x.clusterId), "clusterId");
-  n += sArr(true, (x.listeners ?? []), "listeners", v, size_Listener);
-  n += size_KRaftVersionFeature((x.kRaftVersionFeature ?? default_KRaftVersionFeature()), v);
+  n += sArr(true, (x.listeners ?? []), "listeners", v, size_UpdateRaftVoterRequestListener);
+  n += size_UpdateRaftVoterRequestKRaftVersionFeature((x.kRaftVersionFeature ?? default_UpdateRaftVoterRequestKRaftVersionFeature()), v);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-function default_KRaftVersionFeature(): KRaftVersionFeature {
+function default_UpdateRaftVoterRequestKRaftVersionFeature(): UpdateRaftVoterRequestKRaftVersionFeature {
   return { minSupportedVersion: 0, maxSupportedVersion: 0 };
 }
 
-const M_Listener: StructMeta = {
-  name: "Listener",
+const M_UpdateRaftVoterRequestListener: StructMeta = {
+  name: "UpdateRaftVoterRequestListener",
   flexible: 0x1,
   fields: [
     ["name", "string", 0x1, 0x0, 0x0, -1],
@@ -198,8 +198,8 @@ const M_Listener: StructMeta = {
   ],
 };
 
-const M_KRaftVersionFeature: StructMeta = {
-  name: "KRaftVersionFeature",
+const M_UpdateRaftVoterRequestKRaftVersionFeature: StructMeta = {
+  name: "UpdateRaftVoterRequestKRaftVersionFeature",
   flexible: 0x1,
   fields: [
     ["minSupportedVersion", "int16", 0x1, 0x0, 0x0, -1],
@@ -215,8 +215,8 @@ const M_UpdateRaftVoterRequest: StructMeta = {
     ["currentLeaderEpoch", "int32", 0x1, 0x0, 0x0, -1],
     ["voterId", "int32", 0x1, 0x0, 0x0, -1],
     ["voterDirectoryId", "uuid", 0x1, 0x0, 0x0, -1],
-    ["listeners", "[]struct", 0x1, 0x0, 0x0, -1, M_Listener],
-    ["kRaftVersionFeature", "struct", 0x1, 0x0, 0x0, -1, M_KRaftVersionFeature],
+    ["listeners", "[]struct", 0x1, 0x0, 0x0, -1, M_UpdateRaftVoterRequestListener],
+    ["kRaftVersionFeature", "struct", 0x1, 0x0, 0x0, -1, M_UpdateRaftVoterRequestKRaftVersionFeature],
   ],
 };
 

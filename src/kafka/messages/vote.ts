@@ -379,7 +379,7 @@ function size_VoteResponseTopicData(x: Init<VoteResponseTopicData>, v: number): 
 }
 
 /** NodeEndpoint (in VoteResponse), versions 1+, flexible 1+. */
-export interface NodeEndpoint {
+export interface VoteResponseNodeEndpoint {
   /** int32, versions 1+; map key; entity brokerId. */
   nodeId: number;
   /** string, versions 1+. */
@@ -390,7 +390,7 @@ export interface NodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpoint {
+function read_VoteResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): VoteResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -401,12 +401,12 @@ function read_NodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): NodeEndpo
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: NodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port };
+  const x: VoteResponseNodeEndpoint = { nodeId: f_nodeId, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void {
+function write_VoteResponseNodeEndpoint(w: Writer, x: Init<VoteResponseNodeEndpoint>, _v: number): void {
   const f_nodeId = (x.nodeId ?? 0);
   w.i32be(f_nodeId);
   const f_host = (x.host ?? "");
@@ -416,7 +416,7 @@ function write_NodeEndpoint(w: Writer, x: Init<NodeEndpoint>, _v: number): void 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_NodeEndpoint(x: Init<NodeEndpoint>, _v: number): number {
+function size_VoteResponseNodeEndpoint(x: Init<VoteResponseNodeEndpoint>, _v: number): number {
   let n = 6;
   n += sStr(true, (x.host ?? ""), "host");
   const u = x._unknownTaggedFields;
@@ -431,7 +431,7 @@ export interface VoteResponse {
   /** array of TopicData, versions 0+. */
   topics: VoteResponseTopicData[];
   /** array of NodeEndpoint, versions 1+; tag 0 (tagged 1+). */
-  nodeEndpoints: NodeEndpoint[];
+  nodeEndpoints: VoteResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -439,7 +439,7 @@ export interface VoteResponse {
 function read_VoteResponse(r: Reader, v: number, o: ResolvedOptions): VoteResponse {
   const f_errorCode = r.i16be();
   const f_topics = rArr(r, true, "topics", o, v, read_VoteResponseTopicData);
-  let f_nodeEndpoints: NodeEndpoint[] = [];
+  let f_nodeEndpoints: VoteResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -448,7 +448,7 @@ function read_VoteResponse(r: Reader, v: number, o: ResolvedOptions): VoteRespon
     switch (tag) {
       case 0:
         if (v >= 1) {
-          f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_NodeEndpoint);
+          f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_VoteResponseNodeEndpoint);
           break;
         }
         if (v <= 0) throw badTag(r, tag, v);
@@ -477,8 +477,8 @@ function write_VoteResponse(w: Writer, x: Init<VoteResponse>, v: number): void {
   if (u !== undefined) ui = wUnknown(w, u, ui, 0);
   if (t_nodeEndpoints) {
     w.uvarint(0);
-    w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint));
-    wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_NodeEndpoint);
+    w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_VoteResponseNodeEndpoint));
+    wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_VoteResponseNodeEndpoint);
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }
@@ -491,7 +491,7 @@ function size_VoteResponse(x: Init<VoteResponse>, v: number): number {
   n += sUnknown(u);
   const f_nodeEndpoints = (x.nodeEndpoints ?? []);
   if (v >= 1 && (f_nodeEndpoints === null || f_nodeEndpoints.length !== 0)) {
-    const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_NodeEndpoint);
+    const p = sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_VoteResponseNodeEndpoint);
     n += uvarintSize(0) + uvarintSize(p) + p;
     c++;
   }
@@ -520,8 +520,8 @@ const M_VoteResponseTopicData: StructMeta = {
   ],
 };
 
-const M_NodeEndpoint: StructMeta = {
-  name: "NodeEndpoint",
+const M_VoteResponseNodeEndpoint: StructMeta = {
+  name: "VoteResponseNodeEndpoint",
   flexible: 0x6,
   fields: [
     ["nodeId", "int32", 0x6, 0x0, 0x0, -1],
@@ -536,7 +536,7 @@ const M_VoteResponse: StructMeta = {
   fields: [
     ["errorCode", "int16", 0x7, 0x0, 0x0, -1],
     ["topics", "[]struct", 0x7, 0x0, 0x0, -1, M_VoteResponseTopicData],
-    ["nodeEndpoints", "[]struct", 0x6, 0x0, 0x6, 0, M_NodeEndpoint],
+    ["nodeEndpoints", "[]struct", 0x6, 0x0, 0x6, 0, M_VoteResponseNodeEndpoint],
   ],
 };
 

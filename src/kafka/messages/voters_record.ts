@@ -32,7 +32,7 @@ import {
 } from "../_runtime.ts";
 
 /** Endpoint (in VotersRecord), versions 0+, flexible 0+. */
-export interface Endpoint {
+export interface VotersRecordEndpoint {
   /** string, versions 0+; map key. */
   name: string;
   /** string, versions 0+. */
@@ -43,7 +43,7 @@ export interface Endpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Endpoint(r: Reader, _v: number, o: ResolvedOptions): Endpoint {
+function read_VotersRecordEndpoint(r: Reader, _v: number, o: ResolvedOptions): VotersRecordEndpoint {
   const f_name = rStr(r, true, o, "name");
   const f_host = rStr(r, true, o, "host");
   const f_port = r.u16be();
@@ -54,12 +54,12 @@ function read_Endpoint(r: Reader, _v: number, o: ResolvedOptions): Endpoint {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Endpoint = { name: f_name, host: f_host, port: f_port };
+  const x: VotersRecordEndpoint = { name: f_name, host: f_host, port: f_port };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Endpoint(w: Writer, x: Init<Endpoint>, _v: number): void {
+function write_VotersRecordEndpoint(w: Writer, x: Init<VotersRecordEndpoint>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_host = (x.host ?? "");
@@ -69,7 +69,7 @@ function write_Endpoint(w: Writer, x: Init<Endpoint>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Endpoint(x: Init<Endpoint>, _v: number): number {
+function size_VotersRecordEndpoint(x: Init<VotersRecordEndpoint>, _v: number): number {
   let n = 2;
   n += sStr(true, (x.name ?? ""), "name");
   n += sStr(true, (x.host ?? ""), "host");
@@ -79,7 +79,7 @@ function size_Endpoint(x: Init<Endpoint>, _v: number): number {
 }
 
 /** KRaftVersionFeature (in VotersRecord), versions 0+, flexible 0+. */
-export interface KRaftVersionFeature {
+export interface VotersRecordKRaftVersionFeature {
   /** int16, versions 0+. */
   minSupportedVersion: number;
   /** int16, versions 0+. */
@@ -88,7 +88,7 @@ export interface KRaftVersionFeature {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_KRaftVersionFeature(r: Reader, _v: number, o: ResolvedOptions): KRaftVersionFeature {
+function read_VotersRecordKRaftVersionFeature(r: Reader, _v: number, o: ResolvedOptions): VotersRecordKRaftVersionFeature {
   const f_minSupportedVersion = r.i16be();
   const f_maxSupportedVersion = r.i16be();
   let u: TaggedField[] | undefined;
@@ -98,12 +98,12 @@ function read_KRaftVersionFeature(r: Reader, _v: number, o: ResolvedOptions): KR
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: KRaftVersionFeature = { minSupportedVersion: f_minSupportedVersion, maxSupportedVersion: f_maxSupportedVersion };
+  const x: VotersRecordKRaftVersionFeature = { minSupportedVersion: f_minSupportedVersion, maxSupportedVersion: f_maxSupportedVersion };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_KRaftVersionFeature(w: Writer, x: Init<KRaftVersionFeature>, _v: number): void {
+function write_VotersRecordKRaftVersionFeature(w: Writer, x: Init<VotersRecordKRaftVersionFeature>, _v: number): void {
   const f_minSupportedVersion = (x.minSupportedVersion ?? 0);
   w.i16be(f_minSupportedVersion);
   const f_maxSupportedVersion = (x.maxSupportedVersion ?? 0);
@@ -111,7 +111,7 @@ function write_KRaftVersionFeature(w: Writer, x: Init<KRaftVersionFeature>, _v: 
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_KRaftVersionFeature(x: Init<KRaftVersionFeature>, _v: number): number {
+function size_VotersRecordKRaftVersionFeature(x: Init<VotersRecordKRaftVersionFeature>, _v: number): number {
   let n = 4;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -119,24 +119,24 @@ function size_KRaftVersionFeature(x: Init<KRaftVersionFeature>, _v: number): num
 }
 
 /** Voter (in VotersRecord), versions 0+, flexible 0+. */
-export interface Voter {
+export interface VotersRecordVoter {
   /** int32, versions 0+; entity brokerId. */
   voterId: number;
   /** uuid, versions 0+. */
   voterDirectoryId: string;
   /** array of Endpoint, versions 0+. */
-  endpoints: Endpoint[];
+  endpoints: VotersRecordEndpoint[];
   /** struct KRaftVersionFeature, versions 0+. */
-  kRaftVersionFeature: KRaftVersionFeature;
+  kRaftVersionFeature: VotersRecordKRaftVersionFeature;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_Voter(r: Reader, v: number, o: ResolvedOptions): Voter {
+function read_VotersRecordVoter(r: Reader, v: number, o: ResolvedOptions): VotersRecordVoter {
   const f_voterId = r.i32be();
   const f_voterDirectoryId = rUuid(r);
-  const f_endpoints = rArr(r, true, "endpoints", o, v, read_Endpoint);
-  const f_kRaftVersionFeature = read_KRaftVersionFeature(r, v, o);
+  const f_endpoints = rArr(r, true, "endpoints", o, v, read_VotersRecordEndpoint);
+  const f_kRaftVersionFeature = read_VotersRecordKRaftVersionFeature(r, v, o);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -144,27 +144,27 @@ function read_Voter(r: Reader, v: number, o: ResolvedOptions): Voter {
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: Voter = { voterId: f_voterId, voterDirectoryId: f_voterDirectoryId, endpoints: f_endpoints, kRaftVersionFeature: f_kRaftVersionFeature };
+  const x: VotersRecordVoter = { voterId: f_voterId, voterDirectoryId: f_voterDirectoryId, endpoints: f_endpoints, kRaftVersionFeature: f_kRaftVersionFeature };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_Voter(w: Writer, x: Init<Voter>, v: number): void {
+function write_VotersRecordVoter(w: Writer, x: Init<VotersRecordVoter>, v: number): void {
   const f_voterId = (x.voterId ?? 0);
   w.i32be(f_voterId);
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
   wUuid(w, f_voterDirectoryId);
   const f_endpoints = (x.endpoints ?? []);
-  wArr(w, true, false, f_endpoints, "endpoints", v, write_Endpoint);
-  const f_kRaftVersionFeature = (x.kRaftVersionFeature ?? default_KRaftVersionFeature());
-  write_KRaftVersionFeature(w, f_kRaftVersionFeature, v);
+  wArr(w, true, false, f_endpoints, "endpoints", v, write_VotersRecordEndpoint);
+  const f_kRaftVersionFeature = (x.kRaftVersionFeature ?? default_VotersRecordKRaftVersionFeature());
+  write_VotersRecordKRaftVersionFeature(w, f_kRaftVersionFeature, v);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_Voter(x: Init<Voter>, v: number): number {
+function size_VotersRecordVoter(x: Init<VotersRecordVoter>, v: number): number {
   let n = 20;
-  n += sArr(true, (x.endpoints ?? []), "endpoints", v, size_Endpoint);
-  n += size_KRaftVersionFeature((x.kRaftVersionFeature ?? default_KRaftVersionFeature()), v);
+  n += sArr(true, (x.endpoints ?? []), "endpoints", v, size_VotersRecordEndpoint);
+  n += size_VotersRecordKRaftVersionFeature((x.kRaftVersionFeature ?? default_VotersRecordKRaftVersionFeature()), v);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -175,14 +175,14 @@ export interface VotersRecord {
   /** int16, versions 0+. */
   version: number;
   /** array of Voter, versions 0+. */
-  voters: Voter[];
+  voters: VotersRecordVoter[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_VotersRecord(r: Reader, v: number, o: ResolvedOptions): VotersRecord {
   const f_version = r.i16be();
-  const f_voters = rArr(r, true, "voters", o, v, read_Voter);
+  const f_voters = rArr(r, true, "voters", o, v, read_VotersRecordVoter);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -199,24 +199,24 @@ function write_VotersRecord(w: Writer, x: Init<VotersRecord>, v: number): void {
   const f_version = (x.version ?? 0);
   w.i16be(f_version);
   const f_voters = (x.voters ?? []);
-  wArr(w, true, false, f_voters, "voters", v, write_Voter);
+  wArr(w, true, false, f_voters, "voters", v, write_VotersRecordVoter);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_VotersRecord(x: Init<VotersRecord>, v: number): number {
   let n = 2;
-  n += sArr(true, (x.voters ?? []), "voters", v, size_Voter);
+  n += sArr(true, (x.voters ?? []), "voters", v, size_VotersRecordVoter);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
 }
 
-function default_KRaftVersionFeature(): KRaftVersionFeature {
+function default_VotersRecordKRaftVersionFeature(): VotersRecordKRaftVersionFeature {
   return { minSupportedVersion: 0, maxSupportedVersion: 0 };
 }
 
-const M_Endpoint: StructMeta = {
-  name: "Endpoint",
+const M_VotersRecordEndpoint: StructMeta = {
+  name: "VotersRecordEndpoint",
   flexible: 0x1,
   fields: [
     ["name", "string", 0x1, 0x0, 0x0, -1],
@@ -225,8 +225,8 @@ const M_Endpoint: StructMeta = {
   ],
 };
 
-const M_KRaftVersionFeature: StructMeta = {
-  name: "KRaftVersionFeature",
+const M_VotersRecordKRaftVersionFeature: StructMeta = {
+  name: "VotersRecordKRaftVersionFeature",
   flexible: 0x1,
   fields: [
     ["minSupportedVersion", "int16", 0x1, 0x0, 0x0, -1],
@@ -234,14 +234,14 @@ const M_KRaftVersionFeature: StructMeta = {
   ],
 };
 
-const M_Voter: StructMeta = {
-  name: "Voter",
+const M_VotersRecordVoter: StructMeta = {
+  name: "VotersRecordVoter",
   flexible: 0x1,
   fields: [
     ["voterId", "int32", 0x1, 0x0, 0x0, -1],
     ["voterDirectoryId", "uuid", 0x1, 0x0, 0x0, -1],
-    ["endpoints", "[]struct", 0x1, 0x0, 0x0, -1, M_Endpoint],
-    ["kRaftVersionFeature", "struct", 0x1, 0x0, 0x0, -1, M_KRaftVersionFeature],
+    ["endpoints", "[]struct", 0x1, 0x0, 0x0, -1, M_VotersRecordEndpoint],
+    ["kRaftVersionFeature", "struct", 0x1, 0x0, 0x0, -1, M_VotersRecordKRaftVersionFeature],
   ],
 };
 
@@ -250,7 +250,7 @@ const M_VotersRecord: StructMeta = {
   flexible: 0x1,
   fields: [
     ["version", "int16", 0x1, 0x0, 0x0, -1],
-    ["voters", "[]struct", 0x1, 0x0, 0x0, -1, M_Voter],
+    ["voters", "[]struct", 0x1, 0x0, 0x0, -1, M_VotersRecordVoter],
   ],
 };
 

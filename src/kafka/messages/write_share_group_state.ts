@@ -34,7 +34,7 @@ import {
 } from "../_runtime.ts";
 
 /** StateBatch (in WriteShareGroupStateRequest), versions 0+, flexible 0+. */
-export interface StateBatch {
+export interface WriteShareGroupStateRequestStateBatch {
   /** int64, versions 0+. */
   firstOffset: bigint;
   /** int64, versions 0+. */
@@ -47,7 +47,7 @@ export interface StateBatch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_StateBatch(r: Reader, _v: number, o: ResolvedOptions): StateBatch {
+function read_WriteShareGroupStateRequestStateBatch(r: Reader, _v: number, o: ResolvedOptions): WriteShareGroupStateRequestStateBatch {
   const f_firstOffset = r.i64be();
   const f_lastOffset = r.i64be();
   const f_deliveryState = r.i8();
@@ -59,12 +59,12 @@ function read_StateBatch(r: Reader, _v: number, o: ResolvedOptions): StateBatch 
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: StateBatch = { firstOffset: f_firstOffset, lastOffset: f_lastOffset, deliveryState: f_deliveryState, deliveryCount: f_deliveryCount };
+  const x: WriteShareGroupStateRequestStateBatch = { firstOffset: f_firstOffset, lastOffset: f_lastOffset, deliveryState: f_deliveryState, deliveryCount: f_deliveryCount };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_StateBatch(w: Writer, x: Init<StateBatch>, _v: number): void {
+function write_WriteShareGroupStateRequestStateBatch(w: Writer, x: Init<WriteShareGroupStateRequestStateBatch>, _v: number): void {
   const f_firstOffset = (x.firstOffset ?? 0n);
   w.i64be(f_firstOffset);
   const f_lastOffset = (x.lastOffset ?? 0n);
@@ -76,7 +76,7 @@ function write_StateBatch(w: Writer, x: Init<StateBatch>, _v: number): void {
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_StateBatch(x: Init<StateBatch>, _v: number): number {
+function size_WriteShareGroupStateRequestStateBatch(x: Init<WriteShareGroupStateRequestStateBatch>, _v: number): number {
   let n = 19;
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
@@ -84,7 +84,7 @@ function size_StateBatch(x: Init<StateBatch>, _v: number): number {
 }
 
 /** PartitionData (in WriteShareGroupStateRequest), versions 0+, flexible 0+. */
-export interface PartitionData {
+export interface WriteShareGroupStateRequestPartitionData {
   /** int32, versions 0+. */
   partition: number;
   /** int32, versions 0+. */
@@ -96,18 +96,18 @@ export interface PartitionData {
   /** int32, versions 1+; default -1; ignorable. */
   deliveryCompleteCount: number;
   /** array of StateBatch, versions 0+. */
-  stateBatches: StateBatch[];
+  stateBatches: WriteShareGroupStateRequestStateBatch[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionData(r: Reader, v: number, o: ResolvedOptions): PartitionData {
+function read_WriteShareGroupStateRequestPartitionData(r: Reader, v: number, o: ResolvedOptions): WriteShareGroupStateRequestPartitionData {
   const f_partition = r.i32be();
   const f_stateEpoch = r.i32be();
   const f_leaderEpoch = r.i32be();
   const f_startOffset = r.i64be();
   const f_deliveryCompleteCount = v >= 1 ? r.i32be() : -1;
-  const f_stateBatches = rArr(r, true, "stateBatches", o, v, read_StateBatch);
+  const f_stateBatches = rArr(r, true, "stateBatches", o, v, read_WriteShareGroupStateRequestStateBatch);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -115,12 +115,12 @@ function read_PartitionData(r: Reader, v: number, o: ResolvedOptions): Partition
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionData = { partition: f_partition, stateEpoch: f_stateEpoch, leaderEpoch: f_leaderEpoch, startOffset: f_startOffset, deliveryCompleteCount: f_deliveryCompleteCount, stateBatches: f_stateBatches };
+  const x: WriteShareGroupStateRequestPartitionData = { partition: f_partition, stateEpoch: f_stateEpoch, leaderEpoch: f_leaderEpoch, startOffset: f_startOffset, deliveryCompleteCount: f_deliveryCompleteCount, stateBatches: f_stateBatches };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void {
+function write_WriteShareGroupStateRequestPartitionData(w: Writer, x: Init<WriteShareGroupStateRequestPartitionData>, v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_stateEpoch = (x.stateEpoch ?? 0);
@@ -132,14 +132,14 @@ function write_PartitionData(w: Writer, x: Init<PartitionData>, v: number): void
   const f_deliveryCompleteCount = (x.deliveryCompleteCount ?? -1);
   if (v >= 1) w.i32be(f_deliveryCompleteCount);
   const f_stateBatches = (x.stateBatches ?? []);
-  wArr(w, true, false, f_stateBatches, "stateBatches", v, write_StateBatch);
+  wArr(w, true, false, f_stateBatches, "stateBatches", v, write_WriteShareGroupStateRequestStateBatch);
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionData(x: Init<PartitionData>, v: number): number {
+function size_WriteShareGroupStateRequestPartitionData(x: Init<WriteShareGroupStateRequestPartitionData>, v: number): number {
   let n = 20;
   if (v >= 1) n += 4;
-  n += sArr(true, (x.stateBatches ?? []), "stateBatches", v, size_StateBatch);
+  n += sArr(true, (x.stateBatches ?? []), "stateBatches", v, size_WriteShareGroupStateRequestStateBatch);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -150,14 +150,14 @@ export interface WriteStateData {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionData, versions 0+. */
-  partitions: PartitionData[];
+  partitions: WriteShareGroupStateRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_WriteStateData(r: Reader, v: number, o: ResolvedOptions): WriteStateData {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionData);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_WriteShareGroupStateRequestPartitionData);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -174,13 +174,13 @@ function write_WriteStateData(w: Writer, x: Init<WriteStateData>, v: number): vo
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionData);
+  wArr(w, true, false, f_partitions, "partitions", v, write_WriteShareGroupStateRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_WriteStateData(x: Init<WriteStateData>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionData);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_WriteShareGroupStateRequestPartitionData);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -228,8 +228,8 @@ function size_WriteShareGroupStateRequest(x: Init<WriteShareGroupStateRequest>, 
   return n;
 }
 
-const M_StateBatch: StructMeta = {
-  name: "StateBatch",
+const M_WriteShareGroupStateRequestStateBatch: StructMeta = {
+  name: "WriteShareGroupStateRequestStateBatch",
   flexible: 0x3,
   fields: [
     ["firstOffset", "int64", 0x3, 0x0, 0x0, -1],
@@ -239,8 +239,8 @@ const M_StateBatch: StructMeta = {
   ],
 };
 
-const M_PartitionData: StructMeta = {
-  name: "PartitionData",
+const M_WriteShareGroupStateRequestPartitionData: StructMeta = {
+  name: "WriteShareGroupStateRequestPartitionData",
   flexible: 0x3,
   fields: [
     ["partition", "int32", 0x3, 0x0, 0x0, -1],
@@ -248,7 +248,7 @@ const M_PartitionData: StructMeta = {
     ["leaderEpoch", "int32", 0x3, 0x0, 0x0, -1],
     ["startOffset", "int64", 0x3, 0x0, 0x0, -1],
     ["deliveryCompleteCount", "int32", 0x2, 0x0, 0x0, -1],
-    ["stateBatches", "[]struct", 0x3, 0x0, 0x0, -1, M_StateBatch],
+    ["stateBatches", "[]struct", 0x3, 0x0, 0x0, -1, M_WriteShareGroupStateRequestStateBatch],
   ],
 };
 
@@ -257,7 +257,7 @@ const M_WriteStateData: StructMeta = {
   flexible: 0x3,
   fields: [
     ["topicId", "uuid", 0x3, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x3, 0x0, 0x0, -1, M_PartitionData],
+    ["partitions", "[]struct", 0x3, 0x0, 0x0, -1, M_WriteShareGroupStateRequestPartitionData],
   ],
 };
 
@@ -318,7 +318,7 @@ export const WriteShareGroupStateRequestCodec: MessageCodec<WriteShareGroupState
 };
 
 /** PartitionResult (in WriteShareGroupStateResponse), versions 0+, flexible 0+. */
-export interface PartitionResult {
+export interface WriteShareGroupStateResponsePartitionResult {
   /** int32, versions 0+. */
   partition: number;
   /** int16, versions 0+. */
@@ -329,7 +329,7 @@ export interface PartitionResult {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_PartitionResult(r: Reader, _v: number, o: ResolvedOptions): PartitionResult {
+function read_WriteShareGroupStateResponsePartitionResult(r: Reader, _v: number, o: ResolvedOptions): WriteShareGroupStateResponsePartitionResult {
   const f_partition = r.i32be();
   const f_errorCode = r.i16be();
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
@@ -340,12 +340,12 @@ function read_PartitionResult(r: Reader, _v: number, o: ResolvedOptions): Partit
     const size = r.uvarint() | 0;
     u = rUnknownTag(r, tag, size, u);
   }
-  const x: PartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage };
+  const x: WriteShareGroupStateResponsePartitionResult = { partition: f_partition, errorCode: f_errorCode, errorMessage: f_errorMessage };
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
 
-function write_PartitionResult(w: Writer, x: Init<PartitionResult>, _v: number): void {
+function write_WriteShareGroupStateResponsePartitionResult(w: Writer, x: Init<WriteShareGroupStateResponsePartitionResult>, _v: number): void {
   const f_partition = (x.partition ?? 0);
   w.i32be(f_partition);
   const f_errorCode = (x.errorCode ?? 0);
@@ -355,7 +355,7 @@ function write_PartitionResult(w: Writer, x: Init<PartitionResult>, _v: number):
   wTags(w, x._unknownTaggedFields);
 }
 
-function size_PartitionResult(x: Init<PartitionResult>, _v: number): number {
+function size_WriteShareGroupStateResponsePartitionResult(x: Init<WriteShareGroupStateResponsePartitionResult>, _v: number): number {
   let n = 6;
   n += sStr(true, (x.errorMessage === undefined ? null : x.errorMessage), "errorMessage");
   const u = x._unknownTaggedFields;
@@ -368,14 +368,14 @@ export interface WriteStateResult {
   /** uuid, versions 0+. */
   topicId: string;
   /** array of PartitionResult, versions 0+. */
-  partitions: PartitionResult[];
+  partitions: WriteShareGroupStateResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
 }
 
 function read_WriteStateResult(r: Reader, v: number, o: ResolvedOptions): WriteStateResult {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, read_PartitionResult);
+  const f_partitions = rArr(r, true, "partitions", o, v, read_WriteShareGroupStateResponsePartitionResult);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -392,13 +392,13 @@ function write_WriteStateResult(w: Writer, x: Init<WriteStateResult>, v: number)
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, write_PartitionResult);
+  wArr(w, true, false, f_partitions, "partitions", v, write_WriteShareGroupStateResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);
 }
 
 function size_WriteStateResult(x: Init<WriteStateResult>, v: number): number {
   let n = 16;
-  n += sArr(true, (x.partitions ?? []), "partitions", v, size_PartitionResult);
+  n += sArr(true, (x.partitions ?? []), "partitions", v, size_WriteShareGroupStateResponsePartitionResult);
   const u = x._unknownTaggedFields;
   n += uvarintSize(u === undefined ? 0 : u.length) + sUnknown(u);
   return n;
@@ -440,8 +440,8 @@ function size_WriteShareGroupStateResponse(x: Init<WriteShareGroupStateResponse>
   return n;
 }
 
-const M_PartitionResult: StructMeta = {
-  name: "PartitionResult",
+const M_WriteShareGroupStateResponsePartitionResult: StructMeta = {
+  name: "WriteShareGroupStateResponsePartitionResult",
   flexible: 0x3,
   fields: [
     ["partition", "int32", 0x3, 0x0, 0x0, -1],
@@ -455,7 +455,7 @@ const M_WriteStateResult: StructMeta = {
   flexible: 0x3,
   fields: [
     ["topicId", "uuid", 0x3, 0x0, 0x0, -1],
-    ["partitions", "[]struct", 0x3, 0x0, 0x0, -1, M_PartitionResult],
+    ["partitions", "[]struct", 0x3, 0x0, 0x0, -1, M_WriteShareGroupStateResponsePartitionResult],
   ],
 };
 
