@@ -325,3 +325,22 @@ pub fn finalize_session(r: &FinalizeSessionRequest) -> Value {
 pub fn retire_sessions(r: &RetireSessionsRequest) -> Value {
     json!({ "identities": r.identities.iter().map(identity).collect::<Vec<_>>() })
 }
+
+// ---- GetMe (client records, same JSON form as the client commands) ----
+
+use iggy_binary_protocol::responses::clients::{ClientDetailsResponse, ClientResponse, ConsumerGroupInfoResponse};
+
+pub fn client(c: &ClientResponse) -> Value {
+    json!({
+        "clientId": c.client_id, "userId": c.user_id, "transport": c.transport,
+        "address": c.address, "consumerGroupsCount": c.consumer_groups_count,
+    })
+}
+
+pub fn group_info(g: &ConsumerGroupInfoResponse) -> Value {
+    json!({ "streamId": g.stream_id, "topicId": g.topic_id, "groupId": g.group_id })
+}
+
+pub fn client_details(r: &ClientDetailsResponse) -> Value {
+    json!({ "client": client(&r.client), "consumerGroups": r.consumer_groups.iter().map(group_info).collect::<Vec<_>>() })
+}
