@@ -33,7 +33,8 @@ export class ByteSink {
   grow(need: number, inputOffset?: number): Uint8Array {
     if (need <= this.buf.length) return this.buf;
     if (need > this.cap) throw limitExceeded(this.codec, this.cap, need, inputOffset);
-    let size = Math.max(this.buf.length * 2, 1024);
+    // An empty sink was not sized yet: take exactly what is asked (often the final size).
+    let size = this.buf.length === 0 ? need : Math.max(this.buf.length * 2, 1024);
     if (size < need) size = need;
     if (size > this.cap) size = this.cap;
     const next = new Uint8Array(size);
