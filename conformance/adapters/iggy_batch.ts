@@ -73,6 +73,18 @@ import * as ns from "../../src/iggy/consensus/namespace.ts";
 import { type BatchIntegrity, type BatchView, decodeBatch } from "../../src/iggy/batch/batch.ts";
 import { encodeBatchRecord, type RawRecord, restampBatch } from "../../src/iggy/batch/builder.ts";
 import type { CaseContext } from "../lib/types.ts";
+import {
+  decodePollMessagesResponse,
+  forEachPolledMessage,
+  getPartitionRouteRequest,
+  partitionRouteResponse,
+  pollMessagesRequest,
+  pollMessagesResponse,
+  sendMessagesRequest,
+  sendMessagesResponse,
+} from "../../src/iggy/commands/messages.ts";
+import { decodePayload, encodePayload } from "../../src/iggy/codec.ts";
+import type { Partitioning } from "../../src/iggy/primitives/partitioning.ts";
 
 const lowerFirst = (s: string): string => s[0].toLowerCase() + s.slice(1);
 const upperFirst = (s: string): string => s[0].toUpperCase() + s.slice(1);
@@ -304,8 +316,141 @@ export const iggyBatchRecordAdapters: ProtocolAdapters = {
   },
 };
 
+function partitioningToJson(p: Partitioning): unknown {
+  return p.kind === "messagesKey" ? { kind: p.kind, value: toHex(p.value) } : p;
+}
+
+function partitioningFromJson(v: unknown): Partitioning {
+  const p = v as { kind: string; value?: unknown };
+  if (p.kind === "messagesKey") return { kind: "messagesKey", value: bytesOf(p.value) };
+  return p as Partitioning;
+}
+
+type Obj = Record<string, unknown>;
+
+const contextToJson = (c: { incarnation: bigint; ownerGeneration: bigint; metadataOp: bigint }) => ({
+  incarnation: c.incarnation.toString(),
+  ownerGeneration: c.ownerGeneration.toString(),
+  metadataOp: c.metadataOp.toString(),
+});
+
+/** Messages command adapters (SendMessages, PollMessages, GetPartitionRoute). */
+export const iggyMessagesAdapters: ProtocolAdapters = {
+  SendMessages: {
+    decode(bytes, ctx) {
+      if (ctx.group.direction === "response") {
+        const r = decodePayload(sendMessagesResponse, bytes);
+        return {
+          confirmations: r.confirmations.map((c) => ({ ...c, baseOffset: c.baseOffset.toString() })),
+        };
+      }
+      const r = decodePayload(sendMessagesRequest, bytes);
+      return {
+        streamId: r.streamId,
+        topicId: r.topicId,
+        partitioning: partitioningToJson(r.partitioning),
+        messagesCount: r.messagesCount,
+        batch: batchToJson(r.batch as BatchView),
+      };
+    },
+    encode(value, ctx) {
+      const v = value as Obj;
+      if (ctx.group.direction === "response") {
+        return encodePayload(sendMessagesResponse, {
+          confirmations: (v.confirmations as Obj[]).map((c) => ({
+            streamId: c.streamId as number,
+            topicId: c.topicId as number,
+            partitionId: c.partitionId as number,
+            baseOffset: big(c.baseOffset),
+          })),
+        });
+      }
+      const base = {
+        streamId: v.streamId as never,
+        topicId: v.topicId as never,
+        partitioning: partitioningFromJson(v.partitioning),
+      };
+      if (Array.isArray(v.messages)) {
+        return encodePayload(sendMessagesRequest, {
+          ...base,
+          messages: (v.messages as Obj[]).map((m) => ({
+            id: big(m.id),
+            originTimestamp: big(m.originTimestamp),
+            userHeaders: bytesOf(m.userHeaders),
+            payload: bytesOf(m.payload),
+          })),
+        });
+      }
+      return encodePayload(sendMessagesRequest, { ...base, messagesCount: v.messagesCount as number, batch: encodeBatchJson(v.batch) });
+    },
+  },
+  PollMessages: {
+    decode(bytes, ctx) {
+      if (ctx.group.direction === "request") {
+        const r = decodePayload(pollMessagesRequest, bytes);
+        return { ...r, strategy: { kind: r.strategy.kind, value: r.strategy.value.toString() } };
+      }
+      const r = decodePollMessagesResponse(bytes);
+      const messages: unknown[] = [];
+      forEachPolledMessage(r, (c) =>
+        messages.push({
+          checksum: c.checksum.toString(),
+          id: c.id.toString(),
+          offset: c.offset.toString(),
+          timestamp: c.timestamp.toString(),
+          originTimestamp: c.originTimestamp.toString(),
+          payload: toHex(c.payload),
+          userHeaders: toHex(c.userHeaders),
+        }));
+      return {
+        partitionId: r.partitionId,
+        currentOffset: r.currentOffset.toString(),
+        messagesCount: r.messagesCount,
+        context: contextToJson(r.context),
+        batches: r.batches.map(batchToJson),
+        messages,
+      };
+    },
+    encode(value, ctx) {
+      const v = value as Obj;
+      if (ctx.group.direction === "request") {
+        const s = v.strategy as Obj;
+        return encodePayload(pollMessagesRequest, {
+          ...(v as never as Record<string, never>),
+          strategy: { kind: s.kind as never, value: big(s.value) },
+        } as never);
+      }
+      const c = v.context as Obj;
+      return encodePayload(pollMessagesResponse, {
+        partitionId: v.partitionId as number,
+        currentOffset: big(v.currentOffset),
+        messagesCount: v.messagesCount as number,
+        context: { incarnation: big(c.incarnation), ownerGeneration: big(c.ownerGeneration), metadataOp: big(c.metadataOp) },
+        batches: (v.batches as unknown[]).map((b) => encodeBatchRecord(batchFromJson(b))),
+      });
+    },
+  },
+  GetPartitionRoute: {
+    decode(bytes, ctx) {
+      if (ctx.group.direction === "request") return decodePayload(getPartitionRouteRequest, bytes);
+      const r = decodePayload(partitionRouteResponse, bytes);
+      return { ...r, incarnation: r.incarnation.toString(), metadataOp: r.metadataOp.toString() };
+    },
+    encode(value, ctx) {
+      const v = value as Obj;
+      if (ctx.group.direction === "request") return encodePayload(getPartitionRouteRequest, v as never);
+      return encodePayload(partitionRouteResponse, {
+        ...(v as never as Record<string, never>),
+        incarnation: big(v.incarnation),
+        metadataOp: big(v.metadataOp),
+      } as never);
+    },
+  },
+};
+
 /** Everything this area contributes to the `iggy` adapters. */
 export const iggyBatchAdapters: ProtocolAdapters = {
   ...iggyConsensusAdapters,
   ...iggyBatchRecordAdapters,
+  ...iggyMessagesAdapters,
 };

@@ -32,11 +32,13 @@ import { Operation } from "./consensus/operation.ts";
 import { systemCommands, systemOperations } from "./commands/system.ts";
 import { streamCommands, streamOperations } from "./commands/streams.ts";
 import { topicCommands, topicOperations } from "./commands/topics.ts";
+import { messageCommands } from "./commands/messages.ts";
 
 const AREA_COMMANDS: readonly (readonly CommandCodecs[])[] = [
   systemCommands,
   streamCommands,
   topicCommands,
+  messageCommands,
 ];
 
 const AREA_OPERATIONS: readonly (readonly OperationCodec[])[] = [

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod messages;
+
 use iggy_binary_protocol::batch::{
     BATCH_HEADER_SIZE, BATCH_MESSAGE_HEADER_SIZE, BatchHeader, BatchRef, calculate_batch_checksum,
 };
