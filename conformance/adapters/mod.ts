@@ -9,6 +9,7 @@ import type { ProtocolAdapters } from "../lib/types.ts";
 import { kafkaMessageAdapters } from "./kafka_messages.ts";
 import { iggyBatchAdapters } from "./iggy_batch.ts";
 import { iggyChecksumAdapters } from "./checksums.ts";
+import { iggyCmdAdapters } from "./iggy_cmds.ts";
 import { iggyCoreAdapters } from "./iggy_core.ts";
 
 /** Adapters by protocol, then by vector-file `message`. */
@@ -16,6 +17,7 @@ export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
   iggy: {
     ...iggyBatchAdapters,
     ...iggyChecksumAdapters,
+    ...iggyCmdAdapters,
     ...iggyCoreAdapters,
   },
   kafka: {

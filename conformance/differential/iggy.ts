@@ -28,10 +28,12 @@ import { Testee, type TesteeAnswer } from "./_testee.ts";
 import type { DiffType } from "./_types.ts";
 
 import { types as coreTypes } from "./iggy_core.ts";
+import { types as cmdsTypes } from "./iggy_cmds.ts";
 
 // One line per area.
 const AREAS: DiffType<any>[][] = [
   coreTypes,
+  cmdsTypes,
 ];
 
 const args = getArgs();

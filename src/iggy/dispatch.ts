@@ -33,18 +33,34 @@ import { systemCommands, systemOperations } from "./commands/system.ts";
 import { streamCommands, streamOperations } from "./commands/streams.ts";
 import { topicCommands, topicOperations } from "./commands/topics.ts";
 import { messageCommands } from "./commands/messages.ts";
+import { userCommands, userOperations } from "./commands/users.ts";
+import { personalAccessTokenCommands } from "./commands/personal_access_tokens.ts";
+import { partitionCommands, partitionOperations } from "./commands/partitions.ts";
+import { segmentCommands } from "./commands/segments.ts";
+import { consumerGroupCommands } from "./commands/consumer_groups.ts";
+import { consumerOffsetCommands } from "./commands/consumer_offsets.ts";
+import { clientCommands } from "./commands/clients.ts";
 
 const AREA_COMMANDS: readonly (readonly CommandCodecs[])[] = [
   systemCommands,
   streamCommands,
   topicCommands,
   messageCommands,
+  userCommands,
+  personalAccessTokenCommands,
+  partitionCommands,
+  segmentCommands,
+  consumerGroupCommands,
+  consumerOffsetCommands,
+  clientCommands,
 ];
 
 const AREA_OPERATIONS: readonly (readonly OperationCodec[])[] = [
   systemOperations,
   streamOperations,
   topicOperations,
+  userOperations,
+  partitionOperations,
 ];
 
 /** One entry of the command table. */
