@@ -6,15 +6,17 @@
  *
  * @module
  */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import process from "node:process";
 import { gzip } from "../../src/kafka/compression/gzip.ts";
 import { lz4Compress } from "../../src/kafka/compression/lz4.ts";
 import { snappyCompress } from "../../src/kafka/compression/snappy.ts";
 
-const dir = Deno.args[0];
-for (const entry of Deno.readDirSync(dir)) {
-  if (!entry.name.endsWith(".in")) continue;
-  const base = `${dir}/${entry.name.slice(0, -3)}`;
-  const data = Deno.readFileSync(`${dir}/${entry.name}`);
+const dir = process.argv[2];
+for (const name of readdirSync(dir)) {
+  if (!name.endsWith(".in")) continue;
+  const base = `${dir}/${name.slice(0, -3)}`;
+  const data = new Uint8Array(readFileSync(`${dir}/${name}`));
   const outputs: Record<string, Uint8Array> = {
     "snappy-raw": snappyCompress(data, { framing: "raw" }),
     "snappy-xerial": snappyCompress(data),
@@ -24,5 +26,5 @@ for (const entry of Deno.readDirSync(dir)) {
     "lz4-legacy": lz4Compress(data, { legacyHeaderChecksum: true }),
     "gzip": gzip(data),
   };
-  for (const [suffix, bytes] of Object.entries(outputs)) Deno.writeFileSync(`${base}.${suffix}.bin`, bytes);
+  for (const [suffix, bytes] of Object.entries(outputs)) writeFileSync(`${base}.${suffix}.bin`, bytes);
 }

@@ -206,7 +206,7 @@ def verify():
         for inp, (kind, size) in INPUTS.items():
             with open(os.path.join(d, inp + ".in"), "wb") as f:
                 f.write(kat_input(kind, size))
-        subprocess.run(["npx", "--yes", "deno", "run", "--allow-read", "--allow-write",
+        subprocess.run(["npx", "--yes", "deno", "run", "--allow-read", "--allow-write", "--allow-env",
                         os.path.join(ROOT, "tools/kat/compression_encode.ts"), d], check=True, cwd=ROOT)
         for inp, (kind, size) in INPUTS.items():
             want = kat_input(kind, size)

@@ -52,4 +52,10 @@ export {
   type Lz4DecompressOptions,
 } from "./lz4.ts";
 export { xxh32 } from "./xxhash32.ts";
-export { zstdCodec, zstdCompress, zstdDecompress } from "./zstd.ts";
+export {
+  zstdCodec,
+  zstdCompress,
+  type ZstdCompressOptions,
+  zstdDecompress,
+  type ZstdDecompressOptions,
+} from "./zstd.ts";
