@@ -24,7 +24,7 @@ export function zstdCorrupt(detail: string, offset = -1): WireError {
 // Sequence codes (RFC 8878 §3.1.1.3.2.1.1)
 
 /** Literal length code → baseline. */
-export const LL_BASE: Uint32Array = Uint32Array.of(
+export const LL_BASE: Int32Array = Int32Array.of(
   0,
   1,
   2,
@@ -102,7 +102,7 @@ export const LL_BITS: Uint8Array = Uint8Array.of(
   16,
 );
 /** Match length code → baseline. */
-export const ML_BASE: Uint32Array = Uint32Array.of(
+export const ML_BASE: Int32Array = Int32Array.of(
   3,
   4,
   5,
@@ -346,7 +346,7 @@ export const OF_DEFAULT_NORM: Int16Array = Int16Array.of(
 );
 export const LL_DEFAULT_LOG = 6, ML_DEFAULT_LOG = 6, OF_DEFAULT_LOG = 5;
 
-function codeLookup(base: Uint32Array, bits: Uint8Array, size: number, bias: number): Uint8Array {
+function codeLookup(base: Int32Array, bits: Uint8Array, size: number, bias: number): Uint8Array {
   const t = new Uint8Array(size);
   for (let code = 0; code < base.length; code++) {
     const lo = base[code] - bias, hi = lo + (1 << bits[code]);
@@ -514,8 +514,12 @@ export interface FseDTable {
   symbol: Uint8Array;
   nbBits: Uint8Array;
   next: Uint16Array;
-  /** Value baseline of the state's code (sequence tables only). */
-  base: Uint32Array;
+  /**
+   * Value baseline of the state's code (sequence tables only). Int32 rather than Uint32 so the
+   * hot loop's arithmetic stays in small integers; offset code 31 (offsets ≥ 2^31, beyond any
+   * output this decoder produces) gets baseline 0 and is refused where it is read.
+   */
+  base: Int32Array;
   /** Extra bits of the state's code (sequence tables only). */
   extra: Uint8Array;
 }
@@ -528,7 +532,7 @@ export function newDTable(maxLog: number): FseDTable {
     symbol: new Uint8Array(n),
     nbBits: new Uint8Array(n),
     next: new Uint16Array(n),
-    base: new Uint32Array(n),
+    base: new Int32Array(n),
     extra: new Uint8Array(n),
   };
 }
@@ -573,13 +577,13 @@ export function buildDTable(
 }
 
 /** Sets per-state value baselines and extra bits for a sequence table. */
-export function attachCodes(t: FseDTable, base: Uint32Array | null, bits: Uint8Array | null): void {
+export function attachCodes(t: FseDTable, base: Int32Array | null, bits: Uint8Array | null): void {
   const size = 1 << t.log;
   for (let u = 0; u < size; u++) {
     const s = t.symbol[u];
     if (base === null || bits === null) {
       // offsets: value = (1 << code) + extra bits
-      t.base[u] = 2 ** s;
+      t.base[u] = s <= 30 ? 1 << s : 0;
       t.extra[u] = s;
     } else {
       t.base[u] = base[s];
@@ -599,7 +603,7 @@ export function buildRleDTable(t: FseDTable, symbol: number): void {
 function predefined(
   norm: Int16Array,
   log: number,
-  base: Uint32Array | null,
+  base: Int32Array | null,
   bits: Uint8Array | null,
 ): FseDTable {
   const t = newDTable(log);
