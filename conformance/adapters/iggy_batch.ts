@@ -121,15 +121,18 @@ function fieldFromJson(f: FieldSpec, v: unknown): unknown {
   }
 }
 
+/** A header's JSON form: every field of its type, enums by name, bytes as hex. */
+export function headerToJson(type: HeaderClass, h: { toObject(): unknown }): unknown {
+  const o = h.toObject() as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const f of [...COMMON_FIELDS, ...type.FIELDS]) out[f.name] = fieldToJson(f, o[f.name]);
+  return out;
+}
+
 function headerAdapter(type: HeaderClass) {
   const fields = [...COMMON_FIELDS, ...type.FIELDS];
   return {
-    decode(bytes: Uint8Array): unknown {
-      const o = decodeHeader(type, bytes).toObject() as unknown as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
-      for (const f of fields) out[f.name] = fieldToJson(f, o[f.name]);
-      return out;
-    },
+    decode: (bytes: Uint8Array): unknown => headerToJson(type, decodeHeader(type, bytes)),
     encode(value: unknown): Uint8Array {
       const v = value as Record<string, unknown>;
       const init: Record<string, unknown> = {};

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod consensus;
 pub mod messages;
 
 use iggy_binary_protocol::batch::{

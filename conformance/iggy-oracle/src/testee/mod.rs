@@ -63,5 +63,6 @@ macro_rules! areas {
 // One line per area module (src/testee/<area>.rs).
 areas! {
     core, // IGGY-CORE: primitives, framing, version, system, streams, topics
+    batch, // IGGY-BATCH: batch records, messages commands, consensus headers
     cmds, // IGGY-CMDS: users, tokens, partitions, segments, consumer groups/offsets, clients
 }
