@@ -589,13 +589,18 @@ export function decodeWith<T>(codec: MessageCodec<T>, bytes: Uint8Array, version
   return x;
 }
 
-/** Encodes `value` with `codec` into a new array of exactly its size. */
+/**
+ * Encodes `value` with `codec` into a new array of exactly its size (sized first, so the buffer
+ * is allocated once; its ArrayBuffer has a few bytes of slack beyond the view).
+ */
 export function encodeWith<T>(codec: MessageCodec<T>, value: Init<T>, version: number): Uint8Array {
   const size = codec.sizeOf(value, version);
-  const w = new Writer(size);
+  // Writer reserves the widest varint before each varint write; the slack keeps the last one
+  // from growing (and copying) the buffer.
+  const w = new Writer(size + 8);
   codec.write(w, value, version);
   if (w.pos !== size) {
     throw new WireError("CORRUPT_DATA", { detail: `${codec.name} v${version}: sized ${size} bytes, wrote ${w.pos}` });
   }
-  return w.buf.length === size ? w.buf : w.finish();
+  return w.buf.subarray(0, size);
 }

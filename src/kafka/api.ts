@@ -134,14 +134,16 @@ function encodeWhole<H, B>(
   const hs = hc.sizeOf(header, hv);
   const bs = bc.sizeOf(body, version);
   const pre = sizePrefix ? 4 : 0;
-  const w = new Writer(pre + hs + bs);
+  // Slack: Writer reserves the widest varint before each varint write, so a buffer of exactly
+  // the size would grow (and be copied) at the final tagged-field count.
+  const w = new Writer(pre + hs + bs + 8);
   if (sizePrefix) w.i32be(hs + bs);
   hc.write(w, header, hv);
   bc.write(w, body, version);
   if (w.pos !== pre + hs + bs) {
     throw new WireError("CORRUPT_DATA", { detail: `${bc.name} v${version}: sized ${pre + hs + bs}, wrote ${w.pos}` });
   }
-  return w.buf;
+  return w.buf.subarray(0, w.pos);
 }
 
 /**
@@ -198,8 +200,8 @@ export type AnyDecodedRequest = {
   [K in keyof RequestTypes]: DecodedRequest<RequestTypes[K]> & { apiKey: K };
 }[keyof RequestTypes];
 
-/** The result of {@linkcode decodeRequestHeader}. */
-export interface DecodedRequestHeader {
+/** The result of {@linkcode peekRequestHeader}. */
+export interface PeekedRequestHeader {
   /** The header. */
   header: RequestHeader;
   /** The request header version that was read. */
@@ -213,7 +215,7 @@ export interface DecodedRequestHeader {
  * not support (Kafka answers an unknown ApiVersions version with a v0 error response).
  * Throws `UNKNOWN_API_KEY` for a key neither release defines.
  */
-export function decodeRequestHeader(bytes: Uint8Array, options?: DecodeOptions): DecodedRequestHeader {
+export function peekRequestHeader(bytes: Uint8Array, options?: DecodeOptions): PeekedRequestHeader {
   const r = new Reader(bytes, "RequestHeader");
   r.need(4);
   const apiKey = r.view.getInt16(0);

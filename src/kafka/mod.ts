@@ -26,19 +26,19 @@
 export {
   apiInfo,
   decodeRequest,
-  decodeRequestHeader,
   decodeResponse,
   encodeRequest,
   encodeResponse,
+  peekRequestHeader,
   requestHeaderVersion,
   responseHeaderVersion,
 } from "./api.ts";
 export type {
   AnyDecodedRequest,
   DecodedRequest,
-  DecodedRequestHeader,
   DecodedResponse,
   EncodeOptions,
+  PeekedRequestHeader,
   RequestHeaderInit,
   RequestOf,
   ResponseHeaderInit,
