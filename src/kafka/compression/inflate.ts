@@ -190,6 +190,24 @@ function newDynamicTables(): DynamicTables {
 }
 
 /**
+ * The error for a failure at input position `p` with `bits` bits held. Reading past the end
+ * feeds zero bytes, so every failure first asks whether any of those padding bits were
+ * consumed, in which case the honest diagnosis is truncation. (A module function rather than
+ * a closure: capturing `p` and `bits` would move them out of registers in the hot loop.)
+ */
+function fail(p: number, bits: number, end: number, context: string, detail: string): WireError {
+  if ((p - end) * 8 > bits) {
+    return new WireError("TRUNCATED", {
+      offset: end,
+      context,
+      detail: "deflate stream ends early",
+      incomplete: true,
+    });
+  }
+  return new WireError("CORRUPT_DATA", { offset: Math.min(p, end), context, detail });
+}
+
+/**
  * Inflates the raw deflate stream that starts at `src[start]` into `sink` and returns the
  * input offset just after the final block (rounded up to a byte), so a container can read
  * its trailer. Back-references may not reach before the sink position at entry.
@@ -207,20 +225,6 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
   const outStart = op;
   let dyn: DynamicTables | undefined;
 
-  // Reading past the end feeds zero bytes; every failure first asks whether any of those
-  // padding bits were consumed, in which case the honest diagnosis is truncation.
-  const fail = (code: "CORRUPT_DATA", detail: string): WireError => {
-    if ((p - end) * 8 > bits) {
-      return new WireError("TRUNCATED", {
-        offset: end,
-        context,
-        detail: "deflate stream ends early",
-        incomplete: true,
-      });
-    }
-    return new WireError(code, { offset: Math.min(p, end), context, detail });
-  };
-
   let final = 0;
   while (final === 0) {
     while (bits < 3) {
@@ -232,7 +236,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
     const type = (hold >>> 1) & 3;
     hold >>>= 3;
     bits -= 3;
-    if ((p - end) * 8 > bits) throw fail("CORRUPT_DATA", "");
+    if ((p - end) * 8 > bits) throw fail(p, bits, end, context, "");
 
     if (type === 0) {
       // Stored: drop to a byte boundary and give back the whole bytes still held.
@@ -295,7 +299,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
       const hclen = ((hold >>> 10) & 15) + 4;
       hold >>>= 14;
       bits -= 14;
-      if (hlit > 286 || hdist > 30) throw fail("CORRUPT_DATA", "too many length or distance symbols");
+      if (hlit > 286 || hdist > 30) throw fail(p, bits, end, context, "too many length or distance symbols");
       const clens = dyn.clens;
       clens.fill(0);
       for (let i = 0; i < hclen; i++) {
@@ -310,7 +314,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
       }
       const ct = dyn.clen;
       const cbits = buildTable(clens, 19, CLEN_SYMS, ct, 7, true, dyn.scratch);
-      if (cbits < 0) throw fail("CORRUPT_DATA", "invalid code lengths code");
+      if (cbits < 0) throw fail(p, bits, end, context, "invalid code lengths code");
       const cmask = (1 << cbits) - 1;
       const lens = dyn.lens;
       const total = hlit + hdist;
@@ -333,7 +337,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
         let rep: number;
         let val = 0;
         if (sym === 16) {
-          if (i === 0) throw fail("CORRUPT_DATA", "repeat of no previous code length");
+          if (i === 0) throw fail(p, bits, end, context, "repeat of no previous code length");
           val = lens[i - 1];
           rep = 3 + (hold & 3);
           hold >>>= 2;
@@ -347,14 +351,14 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
           hold >>>= 7;
           bits -= 7;
         }
-        if (i + rep > total) throw fail("CORRUPT_DATA", "code length repeat past the end");
+        if (i + rep > total) throw fail(p, bits, end, context, "code length repeat past the end");
         lens.fill(val, i, i + rep);
         i += rep;
       }
-      if ((p - end) * 8 > bits) throw fail("CORRUPT_DATA", "");
-      if (lens[256] === 0) throw fail("CORRUPT_DATA", "no end-of-block code");
+      if ((p - end) * 8 > bits) throw fail(p, bits, end, context, "");
+      if (lens[256] === 0) throw fail(p, bits, end, context, "no end-of-block code");
       const lb = buildTable(lens, hlit, LIT_SYMS, dyn.lit, LIT_ROOT, false, dyn.scratch);
-      if (lb < 0) throw fail("CORRUPT_DATA", "invalid literal/length code");
+      if (lb < 0) throw fail(p, bits, end, context, "invalid literal/length code");
       const db = buildTable(
         lens.subarray(hlit, total),
         hdist,
@@ -364,19 +368,19 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
         false,
         dyn.scratch,
       );
-      if (db < 0) throw fail("CORRUPT_DATA", "invalid distance code");
+      if (db < 0) throw fail(p, bits, end, context, "invalid distance code");
       lt = dyn.lit;
       dt = dyn.dist;
       lmask = (1 << lb) - 1;
       dmask = (1 << db) - 1;
     } else {
-      throw fail("CORRUPT_DATA", "invalid block type 3");
+      throw fail(p, bits, end, context, "invalid block type 3");
     }
 
     // The symbol loop: hold keeps at most 31 bits, so it is refilled two bytes at a time
     // whenever fewer than 15 remain (the longest code).
     for (;;) {
-      if (p > end && (p - end) * 8 > bits) throw fail("CORRUPT_DATA", "");
+      if (p > end && (p - end) * 8 > bits) throw fail(p, bits, end, context, "");
       if (bits < 15) {
         if (p + 2 <= end) {
           hold |= (src[p] << bits) | (src[p + 1] << (bits + 8));
@@ -407,7 +411,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
       }
       if (kind !== K_LEN) {
         if (kind === K_EOB) break;
-        throw fail("CORRUPT_DATA", "invalid literal/length code");
+        throw fail(p, bits, end, context, "invalid literal/length code");
       }
       let len = e >>> 16;
       let xb = (e >>> 4) & 15;
@@ -439,7 +443,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
       const dnb = e & 15;
       hold >>>= dnb;
       bits -= dnb;
-      if ((e & KIND_MASK) !== K_LEN) throw fail("CORRUPT_DATA", "invalid distance code");
+      if ((e & KIND_MASK) !== K_LEN) throw fail(p, bits, end, context, "invalid distance code");
       let dist = e >>> 16;
       xb = (e >>> 4) & 15;
       if (xb !== 0) {
@@ -452,9 +456,9 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
         hold >>>= xb;
         bits -= xb;
       }
-      if (dist > op - outStart) throw fail("CORRUPT_DATA", "distance too far back");
+      if (dist > op - outStart) throw fail(p, bits, end, context, "distance too far back");
       if (op + len > olen) {
-        if ((p - end) * 8 > bits) throw fail("CORRUPT_DATA", "");
+        if ((p - end) * 8 > bits) throw fail(p, bits, end, context, "");
         sink.pos = op;
         out = sink.grow(op + len, p);
         olen = out.length;
@@ -469,7 +473,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
       }
     }
   }
-  if ((p - end) * 8 > bits) throw fail("CORRUPT_DATA", "");
+  if ((p - end) * 8 > bits) throw fail(p, bits, end, context, "");
   sink.pos = op;
   // Whole bytes still held were read ahead and belong to whatever follows the stream.
   return p - (bits >>> 3);

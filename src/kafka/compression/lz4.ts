@@ -52,6 +52,25 @@ function truncated(offset: number, detail: string): WireError {
 }
 
 /**
+ * Makes room for output up to `need` (the slow path of the block decoder, kept out of it so
+ * its locals stay in registers): `CORRUPT_DATA` past the block maximum, `LIMIT_EXCEEDED` past
+ * the cap.
+ */
+function growBlock(
+  sink: ByteSink,
+  op: number,
+  need: number,
+  blockLimit: number,
+  maxBlock: number,
+  at: number,
+): Uint8Array {
+  if (need > blockLimit) throw corrupt(at, `block decodes to more than ${maxBlock} bytes`);
+  if (need > sink.cap) throw limitExceeded("lz4", sink.cap, need, at);
+  sink.pos = op;
+  return sink.grow(need, at);
+}
+
+/**
  * Decodes the compressed block `src[p, end)` into `sink`. Matches may reach back to
  * `windowStart` (the block start for independent blocks, the frame start for linked ones);
  * the block may produce at most `maxBlock` bytes.
@@ -70,14 +89,6 @@ function decodeBlock(
   let out = sink.grow(Math.min(sink.cap, blockStart + Math.min(maxBlock, (end - p) * 255 + 64)), p);
   let olen = out.length;
   let op = blockStart;
-  const room = (n: number, at: number): void => {
-    const need = op + n;
-    if (need > blockLimit) throw corrupt(at, `block decodes to more than ${maxBlock} bytes`);
-    if (need > sink.cap) throw limitExceeded("lz4", sink.cap, need, at);
-    sink.pos = op;
-    out = sink.grow(need, at);
-    olen = out.length;
-  };
   for (;;) {
     if (p >= end) throw corrupt(p, "block ends before its last literals");
     const token = src[p++];
@@ -91,8 +102,12 @@ function decodeBlock(
       } while (b === 255);
     }
     if (p + lit > end) throw corrupt(p, "literals run past the block");
-    if (op + lit > olen) room(lit, p);
-    if (lit <= 16) {
+    if (op + lit > olen) {
+      out = growBlock(sink, op, op + lit, blockLimit, maxBlock, p);
+      olen = out.length;
+    }
+    // Short copies by hand: a subarray view costs more than a few dozen byte moves.
+    if (lit < 64) {
       for (let i = 0; i < lit; i++) out[op + i] = src[p + i];
     } else {
       out.set(src.subarray(p, p + lit), op);
@@ -114,7 +129,10 @@ function decodeBlock(
       } while (b === 255);
     }
     len += MIN_MATCH;
-    if (op + len > olen) room(len, p);
+    if (op + len > olen) {
+      out = growBlock(sink, op, op + len, blockLimit, maxBlock, p);
+      olen = out.length;
+    }
     let from = op - off;
     if (off >= len && len > 32) {
       out.copyWithin(op, from, from + len);

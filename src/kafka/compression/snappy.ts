@@ -63,6 +63,20 @@ function readLength(
   });
 }
 
+// Error builders live outside the decoder: a closure would capture (and slow) its locals.
+function early(truncCode: "TRUNCATED" | "CORRUPT_DATA", end: number, what: string): WireError {
+  return new WireError(truncCode, {
+    offset: end,
+    context: CONTEXT,
+    detail: what,
+    incomplete: truncCode === "TRUNCATED",
+  });
+}
+
+function corruptAt(at: number, what: string): WireError {
+  return new WireError("CORRUPT_DATA", { offset: at, context: CONTEXT, detail: what });
+}
+
 /**
  * Decodes the raw block `src[start, end)` into `sink` (which it grows to fit). `truncCode` is
  * how to report a block that ends early: `TRUNCATED` for a whole raw input, `CORRUPT_DATA`
@@ -91,15 +105,6 @@ function decodeBlock(
   const oend = base + len;
   let op = base;
   let p = body;
-  const early = (what: string) =>
-    new WireError(truncCode, {
-      offset: end,
-      context: CONTEXT,
-      detail: what,
-      incomplete: truncCode === "TRUNCATED",
-    });
-  const corrupt = (at: number, what: string) =>
-    new WireError("CORRUPT_DATA", { offset: at, context: CONTEXT, detail: what });
   while (p < end) {
     const tag = src[p++];
     const kind = tag & 3;
@@ -107,7 +112,7 @@ function decodeBlock(
       let n = tag >>> 2;
       if (n >= 60) {
         const k = n - 59;
-        if (p + k > end) throw early("literal length");
+        if (p + k > end) throw early(truncCode, end, "literal length");
         n = src[p];
         if (k > 1) n |= src[p + 1] << 8;
         if (k > 2) n |= src[p + 2] << 16;
@@ -115,9 +120,10 @@ function decodeBlock(
         p += k;
       }
       n += 1;
-      if (op + n > oend) throw corrupt(p, "literal runs past the declared length");
-      if (p + n > end) throw early("literal bytes");
-      if (n <= 16) {
+      if (op + n > oend) throw corruptAt(p, "literal runs past the declared length");
+      if (p + n > end) throw early(truncCode, end, "literal bytes");
+      // Short copies by hand: a subarray view costs more than a few dozen byte moves.
+      if (n < 64) {
         for (let i = 0; i < n; i++) out[op + i] = src[p + i];
       } else {
         out.set(src.subarray(p, p + n), op);
@@ -129,27 +135,27 @@ function decodeBlock(
     let n: number;
     let off: number;
     if (kind === 1) {
-      if (p >= end) throw early("copy offset");
+      if (p >= end) throw early(truncCode, end, "copy offset");
       n = ((tag >>> 2) & 7) + 4;
       off = ((tag >>> 5) << 8) | src[p++];
     } else if (kind === 2) {
-      if (p + 2 > end) throw early("copy offset");
+      if (p + 2 > end) throw early(truncCode, end, "copy offset");
       n = (tag >>> 2) + 1;
       off = src[p] | (src[p + 1] << 8);
       p += 2;
     } else {
-      if (p + 4 > end) throw early("copy offset");
+      if (p + 4 > end) throw early(truncCode, end, "copy offset");
       n = (tag >>> 2) + 1;
       off = (src[p] | (src[p + 1] << 8) | (src[p + 2] << 16) | (src[p + 3] << 24)) >>> 0;
       p += 4;
     }
-    if (off === 0 || off > op - base) throw corrupt(p, `copy offset ${off} outside the block`);
-    if (op + n > oend) throw corrupt(p, "copy runs past the declared length");
+    if (off === 0 || off > op - base) throw corruptAt(p, `copy offset ${off} outside the block`);
+    if (op + n > oend) throw corruptAt(p, "copy runs past the declared length");
     let from = op - off;
     const stop = op + n;
     while (op < stop) out[op++] = out[from++];
   }
-  if (op !== oend) throw early(`block ends after ${op - base} of ${len} bytes`);
+  if (op !== oend) throw early(truncCode, end, `block ends after ${op - base} of ${len} bytes`);
   sink.pos = op;
 }
 
