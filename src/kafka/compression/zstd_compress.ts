@@ -69,18 +69,20 @@ interface LevelParams {
   /** Stop searching once a match this long is found. */
   target: number;
   hashLog: number;
+  /** The chain remembers this many previous positions (log2): how far back matches are searched. */
+  chainLog: number;
 }
 
 const LEVELS: readonly LevelParams[] = [
-  { depth: 1, lazy: 0, target: 16, hashLog: 15 }, // 1
-  { depth: 2, lazy: 0, target: 24, hashLog: 16 }, // 2
-  { depth: 6, lazy: 1, target: 32, hashLog: 17 }, // 3
-  { depth: 12, lazy: 1, target: 48, hashLog: 17 }, // 4
-  { depth: 16, lazy: 2, target: 64, hashLog: 17 }, // 5
-  { depth: 32, lazy: 2, target: 96, hashLog: 18 }, // 6
-  { depth: 48, lazy: 2, target: 128, hashLog: 18 }, // 7
-  { depth: 64, lazy: 2, target: 160, hashLog: 18 }, // 8
-  { depth: 96, lazy: 2, target: 192, hashLog: 18 }, // 9
+  { depth: 1, lazy: 0, target: 16, hashLog: 15, chainLog: 14 }, // 1
+  { depth: 2, lazy: 0, target: 24, hashLog: 16, chainLog: 15 }, // 2
+  { depth: 6, lazy: 1, target: 32, hashLog: 17, chainLog: 16 }, // 3
+  { depth: 12, lazy: 1, target: 48, hashLog: 17, chainLog: 17 }, // 4
+  { depth: 16, lazy: 2, target: 64, hashLog: 17, chainLog: 18 }, // 5
+  { depth: 32, lazy: 2, target: 96, hashLog: 18, chainLog: 19 }, // 6
+  { depth: 48, lazy: 2, target: 128, hashLog: 18, chainLog: 20 }, // 7
+  { depth: 64, lazy: 2, target: 160, hashLog: 18, chainLog: 21 }, // 8
+  { depth: 96, lazy: 2, target: 192, hashLog: 18, chainLog: 22 }, // 9
 ];
 
 function levelParams(level: number): LevelParams {
@@ -88,7 +90,7 @@ function levelParams(level: number): LevelParams {
   if (l <= LEVELS.length) return LEVELS[l - 1];
   // 10..19: deeper chains, longer targets.
   const k = l - LEVELS.length;
-  return { depth: 96 + 48 * k, lazy: 2, target: 192 + 64 * k, hashLog: 19 };
+  return { depth: 96 + 48 * k, lazy: 2, target: 192 + 64 * k, hashLog: 19, chainLog: 23 };
 }
 
 /** Per-stream table state carried from block to block (what "repeat" mode would reuse). */
@@ -133,12 +135,16 @@ function insertUpTo(ctx: CCtx, target: number, limit: number): void {
   const src = ctx.src, head = ctx.head, chain = ctx.chain, mask = ctx.chainMask, shift = ctx.hashShift;
   let i = ctx.nextInsert;
   const end = Math.min(target, limit);
+  if (i >= end) return;
+  // Rolling: each step drops the lowest byte and brings in the next one.
+  let v = src[i] | (src[i + 1] << 8) | (src[i + 2] << 16) | (src[i + 3] << 24);
   for (; i < end; i++) {
-    const h = hash4(src, i, shift);
+    const h = Math.imul(v, 0x9e3779b1) >>> shift;
     chain[i & mask] = head[h];
     head[h] = i;
+    v = (v >>> 8) | ((src[i + 4] ?? 0) << 24);
   }
-  if (i > ctx.nextInsert) ctx.nextInsert = i;
+  ctx.nextInsert = i;
 }
 
 function matchLength(src: Uint8Array, a: number, b: number, end: number): number {
@@ -158,7 +164,10 @@ function findMatch(ctx: CCtx, ip: number, end: number, found: Int32Array): numbe
   for (let r = 0; r < 3; r++) {
     const off = ctx.rep[r];
     if (off <= 0 || ip - off < low) continue;
-    const len = matchLength(src, ip, ip - off, end);
+    const q = ip - off;
+    // Cheap rejection before the call: most positions do not continue a repeat offset.
+    if (src[q] !== src[ip] || src[q + 1] !== src[ip + 1] || src[q + 2] !== src[ip + 2]) continue;
+    const len = matchLength(src, ip, q, end);
     if (len >= MIN_MATCH) {
       // A repeat offset costs almost no bits, so it wins against a slightly longer match.
       const gain = len * 4 - 1;
@@ -274,7 +283,7 @@ function parseBlock(ctx: CCtx, start: number, end: number): void {
       continue;
     }
     // Lazy evaluation: a better match one or two bytes later wins.
-    for (let step = 0; step < p.lazy && ip + 1 < hashEnd; step++) {
+    for (let step = 0; step < p.lazy && len < p.target && ip + 1 < hashEnd; step++) {
       insertUpTo(ctx, ip + 1, hashEnd);
       const len2 = findMatch(ctx, ip + 1, end, found);
       if (len2 >= MIN_MATCH && gainOf(len2, found[0], ctx.rep[0]) > gainOf(len, off, ctx.rep[0]) + 4) {
@@ -541,7 +550,7 @@ function writeSequences(ctx: CCtx, dst: Uint8Array, at: number, used: StreamChoi
     const lc = llc[i], mc = mlc[i], oc = ofc[i];
     w.add(seqLL[i] - LL_BASE[lc], LL_BITS[lc]);
     w.add(seqML[i] - ML_BASE[mc], ML_BITS[mc]);
-    const ov = seqOF[i] - 2 ** oc;
+    const ov = seqOF[i] - (1 << oc); // oc ≤ 23: offsets stay below the 8 MiB window
     if (oc > 24) {
       w.add(ov & 0xffff, 16);
       w.add(Math.floor(ov / 65536), oc - 16);
@@ -677,7 +686,7 @@ export function zstdCompress(data: Uint8Array, options: ZstdCompressOptions = {}
     out[o++] = 1, out[o++] = 0, out[o++] = 0; // last, raw, empty
   } else {
     const maxDistance = single ? len : 1 << WINDOW_LOG;
-    const chainLog = Math.min(WINDOW_LOG, Math.max(10, Math.ceil(Math.log2(len))));
+    const chainLog = Math.min(p.chainLog, WINDOW_LOG, Math.max(10, Math.ceil(Math.log2(len))));
     const ctx: CCtx = {
       src: data,
       p,

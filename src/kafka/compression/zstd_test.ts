@@ -417,6 +417,14 @@ describe("zstdCodec", () => {
     assert.equal(zstdCodec.name, "zstd");
   });
 
+  it("zstdCompress() leaves the checksum out when asked", () => {
+    const data = new TextEncoder().encode("abcabcabc".repeat(50));
+    const withSum = zstdCompress(data), without = zstdCompress(data, { checksum: false });
+    assert.equal(withSum.length, without.length + 4);
+    assert.equal(without[4] & 0x04, 0);
+    assert.equal(toHex(zstdDecompress(without)), toHex(data));
+  });
+
   it("round-trips and passes maxOutputBytes through", () => {
     const data = new TextEncoder().encode("record batch payload ".repeat(500));
     const packed = zstdCodec.compress(data, { level: 5 });
