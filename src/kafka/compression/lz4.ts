@@ -542,7 +542,7 @@ export function lz4Compress(data: Uint8Array, options?: Lz4CompressOptions): Uin
   let op = 7;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let hashBits = 10;
-  while (hashBits < (level >= 3 ? 16 : 14) && 1 << hashBits < Math.min(n, blockSize)) hashBits++;
+  while (hashBits < 16 && 1 << hashBits < Math.min(n, blockSize)) hashBits++;
   const shift = 32 - hashBits;
   const head = new Int32Array(1 << hashBits).fill(-1);
   const chain = level >= 3 ? new Int32Array(65536).fill(-1) : undefined;
