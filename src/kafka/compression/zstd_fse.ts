@@ -258,6 +258,7 @@ export const LL_DEFAULT_NORM: Int16Array = Int16Array.of(
   -1,
   -1,
 );
+/** Predefined match length distribution (accuracy log 6). */
 export const ML_DEFAULT_NORM: Int16Array = Int16Array.of(
   1,
   4,
@@ -313,6 +314,7 @@ export const ML_DEFAULT_NORM: Int16Array = Int16Array.of(
   -1,
   -1,
 );
+/** Predefined offset code distribution (accuracy log 5). */
 export const OF_DEFAULT_NORM: Int16Array = Int16Array.of(
   1,
   1,
@@ -344,7 +346,12 @@ export const OF_DEFAULT_NORM: Int16Array = Int16Array.of(
   -1,
   -1,
 );
-export const LL_DEFAULT_LOG = 6, ML_DEFAULT_LOG = 6, OF_DEFAULT_LOG = 5;
+/** Accuracy log of the predefined literal length distribution. */
+export const LL_DEFAULT_LOG = 6;
+/** Accuracy log of the predefined match length distribution. */
+export const ML_DEFAULT_LOG = 6;
+/** Accuracy log of the predefined offset code distribution. */
+export const OF_DEFAULT_LOG = 5;
 
 function codeLookup(base: Int32Array, bits: Uint8Array, size: number, bias: number): Uint8Array {
   const t = new Uint8Array(size);
@@ -510,9 +517,13 @@ export function writeNCount(
  * baseline and extra-bit count so the hot loop never looks the code up again.
  */
 export interface FseDTable {
+  /** Accuracy log (0 for an RLE table: one state). */
   log: number;
+  /** Symbol each state emits. */
   symbol: Uint8Array;
+  /** Bits read to leave each state. */
   nbBits: Uint8Array;
+  /** Base of the next state, to which the read bits are added. */
   next: Uint16Array;
   /**
    * Value baseline of the state's code (sequence tables only). Int32 rather than Uint32 so the
@@ -614,7 +625,9 @@ function predefined(
 
 /** Predefined decoding tables (built once; never written after module load). */
 export const LL_DEFAULT_DTABLE: FseDTable = predefined(LL_DEFAULT_NORM, LL_DEFAULT_LOG, LL_BASE, LL_BITS);
+/** Decoding table of the predefined match length distribution. */
 export const ML_DEFAULT_DTABLE: FseDTable = predefined(ML_DEFAULT_NORM, ML_DEFAULT_LOG, ML_BASE, ML_BITS);
+/** Decoding table of the predefined offset code distribution. */
 export const OF_DEFAULT_DTABLE: FseDTable = predefined(OF_DEFAULT_NORM, OF_DEFAULT_LOG, null, null);
 
 // ---------------------------------------------------------------------------------------------
@@ -626,10 +639,15 @@ export const OF_DEFAULT_DTABLE: FseDTable = predefined(OF_DEFAULT_NORM, OF_DEFAU
  * state (the usual tANS encoder transform).
  */
 export interface FseCTable {
+  /** Accuracy log. */
   log: number;
+  /** Highest symbol the table can encode. */
   maxSymbol: number;
+  /** Encoder states grouped by symbol. */
   state: Uint16Array;
+  /** Per symbol: turns a state into the number of bits to flush (in the high 16 bits). */
   deltaNbBits: Int32Array;
+  /** Per symbol: offset of its group in `state`. */
   deltaFind: Int32Array;
   /** Normalized counts the table was built from (for cost estimates and repeat mode). */
   norm: Int16Array;
@@ -801,6 +819,7 @@ export class BitWriter {
     if (this.bits >= 8) this.flush();
   }
 
+  /** Moves whole bytes from the accumulator to the buffer. */
   private flush(): void {
     if (this.pos + 4 > this.buf.length) {
       const next = new Uint8Array(this.buf.length * 2);

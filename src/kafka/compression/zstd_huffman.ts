@@ -35,10 +35,15 @@ const WEIGHTS_MAX_LOG = 6;
 export interface HufDTable {
   /** Maximum code length; 0 while no table has been read in this frame. */
   log: number;
+  /** 2^log entries: symbol << 8 | code length. */
   table: Uint16Array;
+  /** Scratch: the weights of the description being read. */
   weights: Uint8Array;
+  /** Scratch: normalized counts of FSE-compressed weights. */
   norm: Int16Array;
+  /** Scratch: decoding table of FSE-compressed weights. */
   fse: FseDTable;
+  /** Scratch for table construction. */
   scratch: Uint16Array;
 }
 
@@ -246,9 +251,13 @@ export function decodeHuf4(
 
 /** A Huffman code for the encoder: per symbol, its code and length (0 = absent). */
 export interface HufCTable {
+  /** Longest code length. */
   maxBits: number;
+  /** Highest symbol with a code. */
   maxSymbol: number;
+  /** Code of each symbol (its low `len` bits). */
   code: Uint16Array;
+  /** Code length of each symbol; 0 when the symbol has no code. */
   len: Uint8Array;
 }
 
