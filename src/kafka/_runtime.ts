@@ -217,6 +217,80 @@ export function rArrN<T>(
   return a;
 }
 
+/** Element kinds of {@linkcode rPrims} / {@linkcode wPrims}. */
+export const K_I8 = 0;
+/** int16 elements. */
+export const K_I16 = 1;
+/** int32 elements. */
+export const K_I32 = 2;
+/** int64 elements. */
+export const K_I64 = 3;
+/** uuid elements. */
+export const K_UUID = 4;
+/** String elements (compact when the array is). */
+export const K_STR = 5;
+
+/**
+ * An array of primitives (null only when `nullable`): one loop per kind, so the hot path has no
+ * per-element indirect call.
+ */
+export function rPrims(
+  r: Reader,
+  compact: boolean,
+  nullable: boolean,
+  name: string,
+  o: ResolvedOptions,
+  kind: number,
+): unknown[] | null {
+  const at = r.pos;
+  const n = compact ? compactLength(r) : r.i32be();
+  if (n < 0) {
+    if (nullable) return null;
+    throw nullError(r, name, at);
+  }
+  arrayCount(r, n, o, name, at);
+  switch (kind) {
+    case K_I32: {
+      const a: number[] = [];
+      if (n * 4 <= r.end - r.pos) {
+        // All elements are there: read the bytes directly (the common case, and the hot one).
+        const b = r.buf;
+        let p = r.pos;
+        for (let i = 0; i < n; i++, p += 4) a.push((b[p] << 24) | (b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3]);
+        r.pos = p;
+      } else {
+        for (let i = 0; i < n; i++) a.push(r.i32be());
+      }
+      return a;
+    }
+    case K_I8: {
+      const a: number[] = [];
+      for (let i = 0; i < n; i++) a.push(r.i8());
+      return a;
+    }
+    case K_I16: {
+      const a: number[] = [];
+      for (let i = 0; i < n; i++) a.push(r.i16be());
+      return a;
+    }
+    case K_I64: {
+      const a: bigint[] = [];
+      for (let i = 0; i < n; i++) a.push(r.i64be());
+      return a;
+    }
+    case K_UUID: {
+      const a: string[] = [];
+      for (let i = 0; i < n; i++) a.push(rUuid(r));
+      return a;
+    }
+    default: {
+      const a: string[] = [];
+      for (let i = 0; i < n; i++) a.push(rStr(r, compact, o, name));
+      return a;
+    }
+  }
+}
+
 /** A nullable struct outside a tagged section: a marker byte (negative = null) then the struct. */
 export function rStructN<T>(r: Reader, v: number, o: ResolvedOptions, el: ReadElem<T>): T | null {
   return r.i8() < 0 ? null : el(r, v, o);
@@ -253,21 +327,6 @@ export function rUnknownTag(r: Reader, tag: number, size: number, list: TaggedFi
 export function badTag(r: Reader, tag: number, v: number): WireError {
   return r.error("INVALID_VALUE", `Tag ${tag} is not valid for version ${v}`);
 }
-
-/** Element readers for arrays of primitives. */
-export const eI8: ReadElem<number> = (r) => r.i8();
-/** Element reader: int16. */
-export const eI16: ReadElem<number> = (r) => r.i16be();
-/** Element reader: int32. */
-export const eI32: ReadElem<number> = (r) => r.i32be();
-/** Element reader: int64. */
-export const eI64: ReadElem<bigint> = (r) => r.i64be();
-/** Element reader: uuid. */
-export const eUuid: ReadElem<string> = (r) => rUuid(r);
-/** Element reader: classic string. */
-export const eStr: ReadElem<string> = (r, _v, o) => rStr(r, false, o, "element");
-/** Element reader: compact string. */
-export const eStrC: ReadElem<string> = (r, _v, o) => rStr(r, true, o, "element");
 
 // ---------------------------------------------------------------------------------------------
 // Encoding
@@ -413,6 +472,46 @@ export function sArrFixed(compact: boolean, a: readonly unknown[] | null, name: 
   return (compact ? uvarintSize(a.length + 1) : 4) + a.length * width;
 }
 
+/** Writes an array of primitives (null only when `nullable`). */
+export function wPrims(
+  w: Writer,
+  compact: boolean,
+  nullable: boolean,
+  a: readonly unknown[] | null,
+  name: string,
+  kind: number,
+): void {
+  if (a === null) {
+    if (!nullable) throw nullOnEncode(name);
+    if (compact) w.uvarint(0);
+    else w.i32be(-1);
+    return;
+  }
+  checkArray(a, name);
+  const n = a.length;
+  if (compact) w.uvarint(n + 1);
+  else w.i32be(n);
+  switch (kind) {
+    case K_I32:
+      for (let i = 0; i < n; i++) w.i32be(a[i] as number);
+      return;
+    case K_I8:
+      for (let i = 0; i < n; i++) w.i8(a[i] as number);
+      return;
+    case K_I16:
+      for (let i = 0; i < n; i++) w.i16be(a[i] as number);
+      return;
+    case K_I64:
+      for (let i = 0; i < n; i++) w.i64be(a[i] as bigint);
+      return;
+    case K_UUID:
+      for (let i = 0; i < n; i++) wUuid(w, a[i] as string);
+      return;
+    default:
+      for (let i = 0; i < n; i++) wStr(w, compact, false, a[i] as string, name);
+  }
+}
+
 /** Writes a nullable struct outside a tagged section (marker -1 for null, 1 then the struct). */
 export function wStructN<T>(w: Writer, nullable: boolean, x: T | null, name: string, v: number, el: WriteElem<T>): void {
   if (!nullable) {
@@ -426,20 +525,6 @@ export function wStructN<T>(w: Writer, nullable: boolean, x: T | null, name: str
   }
 }
 
-/** Element writer: int8. */
-export const wI8: WriteElem<number> = (w, x) => w.i8(x);
-/** Element writer: int16. */
-export const wI16: WriteElem<number> = (w, x) => w.i16be(x);
-/** Element writer: int32. */
-export const wI32: WriteElem<number> = (w, x) => w.i32be(x);
-/** Element writer: int64. */
-export const wI64: WriteElem<bigint> = (w, x) => w.i64be(x);
-/** Element writer: uuid. */
-export const wUuidE: WriteElem<string> = (w, x) => wUuid(w, x);
-/** Element writer: classic string. */
-export const wStrE: WriteElem<string> = (w, x) => wStr(w, false, false, x, "element");
-/** Element writer: compact string. */
-export const wStrEC: WriteElem<string> = (w, x) => wStr(w, true, false, x, "element");
 /** Element sizer: classic string. */
 export const sStrE: SizeElem<string> = (x) => sStr(false, x, "element");
 /** Element sizer: compact string. */
@@ -516,15 +601,6 @@ export function checkVersion(v: number, mask: number, what: string): void {
   }
 }
 
-/** True when `a` is null/undefined or an empty array. */
-export function isEmpty(a: readonly unknown[] | null | undefined): boolean {
-  return a === undefined || (a !== null && a.length === 0);
-}
-
-/** True when bytes are undefined or empty (null is not the default of a bytes field unless declared). */
-export function isEmptyBytes(b: Uint8Array | null | undefined): boolean {
-  return b === undefined || (b !== null && b.length === 0);
-}
 
 
 /** Size of a nullable struct outside a tagged section (the marker byte counts when `nullable`). */

@@ -48,8 +48,8 @@ function range(mask: number): VersionRange | undefined {
  * @example
  * ```ts
  * import { supportedVersions } from "@streamwire/codec/kafka";
- * console.log(supportedVersions(18)); // { min: 0, max: 4 }
- * console.log(supportedVersions(18, { includeUnstable: true })); // { min: 0, max: 5 }
+ * console.log(supportedVersions(22)); // { min: 0, max: 5 }
+ * console.log(supportedVersions(22, { includeUnstable: true })); // { min: 0, max: 6 }
  * ```
  */
 export function supportedVersions(apiKey: number, options?: VersionOptions): VersionRange | undefined {

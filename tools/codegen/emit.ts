@@ -267,25 +267,15 @@ function readExpr(f: MField, dom: number, u: Used): string {
     if (N === "true") return `rStructN(r, v, o, ${fn})`;
     return `(${N} ? rStructN(r, v, o, ${fn}) : ${fn}(r, v, o))`;
   }
-  let el: string;
-  if (t.e.k === "struct") el = `read_${t.e.s.tsName}`;
-  else {
-    const m: Partial<Record<Prim, string>> = { int8: "eI8", int16: "eI16", int32: "eI32", int64: "eI64", uuid: "eUuid" };
-    if (t.e.p === "string") {
-      el = C === "true" ? "eStrC" : C === "false" ? "eStr" : `(${C} ? eStrC : eStr)`;
-      use(u, ...(C === "true" ? ["eStrC"] : C === "false" ? ["eStr"] : ["eStrC", "eStr"]));
-    } else if (m[t.e.p]) {
-      el = m[t.e.p]!;
-      use(u, el);
-    } else {
-      throw new Error(`array of ${t.e.p} not supported`);
-    }
+  if (t.e.k === "prim") {
+    const kinds: Partial<Record<Prim, string>> = { int8: "K_I8", int16: "K_I16", int32: "K_I32", int64: "K_I64", uuid: "K_UUID", string: "K_STR" };
+    const k = kinds[t.e.p];
+    if (!k) throw new Error(`array of ${t.e.p} not supported`);
+    const call = `rPrims(r, ${C}, ${N}, ${js}, o, ${k})`;
+    return canBeNull(f) ? `${call} as ${tsType(f).replace(" | null", "")} | null` : `${call} as ${tsType(f)}`;
   }
-  if (hasNull) {
-    use(u, "rArrN");
-    return `rArrN(r, ${C}, ${N}, ${js}, o, v, ${el})`;
-  }
-  use(u, "rArr");
+  const el = `read_${t.e.s.tsName}`;
+  if (hasNull) return `rArrN(r, ${C}, ${N}, ${js}, o, v, ${el})`;
   return `rArr(r, ${C}, ${js}, o, v, ${el})`;
 }
 
@@ -330,20 +320,11 @@ function writeStmt(f: MField, dom: number, val: string, u: Used): string {
     use(u, "wStructN");
     return `wStructN(w, ${N}, ${val}, ${js}, v, ${fn});`;
   }
-  let el: string;
-  if (t.e.k === "struct") el = `write_${t.e.s.tsName}`;
-  else {
-    const m: Partial<Record<Prim, string>> = { int8: "wI8", int16: "wI16", int32: "wI32", int64: "wI64", uuid: "wUuidE" };
-    if (t.e.p === "string") {
-      el = C === "true" ? "wStrEC" : C === "false" ? "wStrE" : `(${C} ? wStrEC : wStrE)`;
-      use(u, ...(C === "true" ? ["wStrEC"] : C === "false" ? ["wStrE"] : ["wStrEC", "wStrE"]));
-    } else {
-      el = m[t.e.p]!;
-      use(u, el);
-    }
+  if (t.e.k === "prim") {
+    const kinds: Partial<Record<Prim, string>> = { int8: "K_I8", int16: "K_I16", int32: "K_I32", int64: "K_I64", uuid: "K_UUID", string: "K_STR" };
+    return `wPrims(w, ${C}, ${N}, ${val}, ${js}, ${kinds[t.e.p]});`;
   }
-  use(u, "wArr");
-  return `wArr(w, ${C}, ${N}, ${val}, ${js}, v, ${el});`;
+  return `wArr(w, ${C}, ${N}, ${val}, ${js}, v, write_${t.e.s.tsName});`;
 }
 
 /** Size expression, or a number when the size is fixed. */
@@ -767,17 +748,17 @@ const RUNTIME_VALUES = [
   "cannotCarry",
   "checkVersion",
   "decodeWith",
-  "eI16",
-  "eI32",
-  "eI64",
-  "eI8",
-  "eStr",
-  "eStrC",
-  "eUuid",
   "encodeWith",
   "noTaggedFields",
+  "K_I16",
+  "K_I32",
+  "K_I64",
+  "K_I8",
+  "K_STR",
+  "K_UUID",
   "rArr",
   "rArrN",
+  "rPrims",
   "rBytes",
   "rBytesN",
   "rRec",
@@ -799,18 +780,12 @@ const RUNTIME_VALUES = [
   "uvarintSize",
   "wArr",
   "wBytes",
-  "wI16",
-  "wI32",
-  "wI64",
-  "wI8",
+  "wPrims",
   "wStr",
-  "wStrE",
-  "wStrEC",
   "wStructN",
   "wTags",
   "wUnknown",
   "wUuid",
-  "wUuidE",
 ];
 
 /** Import lines for exactly the runtime names the code uses. */

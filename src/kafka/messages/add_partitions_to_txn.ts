@@ -15,10 +15,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -29,7 +30,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -46,7 +47,7 @@ export interface AddPartitionsToTxnTopic {
 
 function read_AddPartitionsToTxnTopic(r: Reader, v: number, o: ResolvedOptions): AddPartitionsToTxnTopic {
   const f_name = rStr(r, v >= 3, o, "name");
-  const f_partitions = rArr(r, v >= 3, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, v >= 3, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 3) {
     const n = rTagCount(r, o);
@@ -65,7 +66,7 @@ function write_AddPartitionsToTxnTopic(w: Writer, x: Init<AddPartitionsToTxnTopi
   const f_name = (x.name ?? "");
   wStr(w, v >= 3, false, f_name, "name");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, v >= 3, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, v >= 3, false, f_partitions, "partitions", K_I32);
   if (v >= 3) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -18,9 +18,10 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
+  K_I32,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -32,7 +33,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
   wUuid,
@@ -99,7 +100,7 @@ export interface AlterPartitionRequestPartitionData {
 function read_AlterPartitionRequestPartitionData(r: Reader, v: number, o: ResolvedOptions): AlterPartitionRequestPartitionData {
   const f_partitionIndex = r.i32be();
   const f_leaderEpoch = r.i32be();
-  const f_newIsr = v <= 2 ? rArr(r, true, "newIsr", o, v, eI32) : [];
+  const f_newIsr = v <= 2 ? rPrims(r, true, false, "newIsr", o, K_I32) as number[] : [];
   const f_newIsrWithEpochs = v >= 3 ? rArr(r, true, "newIsrWithEpochs", o, v, read_BrokerState) : [];
   const f_leaderRecoveryState = v >= 1 ? r.i8() : 0;
   const f_partitionEpoch = r.i32be();
@@ -121,7 +122,7 @@ function write_AlterPartitionRequestPartitionData(w: Writer, x: Init<AlterPartit
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
   w.i32be(f_leaderEpoch);
   const f_newIsr = (x.newIsr ?? []);
-  if (v <= 2) wArr(w, true, false, f_newIsr, "newIsr", v, wI32);
+  if (v <= 2) wPrims(w, true, false, f_newIsr, "newIsr", K_I32);
   else if ((f_newIsr === null || f_newIsr.length !== 0)) throw cannotCarry("AlterPartitionRequest", "newIsr", v);
   const f_newIsrWithEpochs = (x.newIsrWithEpochs ?? []);
   if (v >= 3) wArr(w, true, false, f_newIsrWithEpochs, "newIsrWithEpochs", v, write_BrokerState);
@@ -352,7 +353,7 @@ function read_AlterPartitionResponsePartitionData(r: Reader, v: number, o: Resol
   const f_errorCode = r.i16be();
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
-  const f_isr = rArr(r, true, "isr", o, v, eI32);
+  const f_isr = rPrims(r, true, false, "isr", o, K_I32) as number[];
   const f_leaderRecoveryState = v >= 1 ? r.i8() : 0;
   const f_partitionEpoch = r.i32be();
   let u: TaggedField[] | undefined;
@@ -377,7 +378,7 @@ function write_AlterPartitionResponsePartitionData(w: Writer, x: Init<AlterParti
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
   w.i32be(f_leaderEpoch);
   const f_isr = (x.isr ?? []);
-  wArr(w, true, false, f_isr, "isr", v, wI32);
+  wPrims(w, true, false, f_isr, "isr", K_I32);
   const f_leaderRecoveryState = (x.leaderRecoveryState ?? 0);
   if (v >= 1) w.i8(f_leaderRecoveryState);
   const f_partitionEpoch = (x.partitionEpoch ?? 0);

@@ -15,10 +15,10 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
+  K_I32,
   rArr,
-  rArrN,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -30,7 +30,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -45,9 +45,9 @@ export interface ReassignablePartition {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ReassignablePartition(r: Reader, v: number, o: ResolvedOptions): ReassignablePartition {
+function read_ReassignablePartition(r: Reader, _v: number, o: ResolvedOptions): ReassignablePartition {
   const f_partitionIndex = r.i32be();
-  const f_replicas = rArrN(r, true, true, "replicas", o, v, eI32);
+  const f_replicas = rPrims(r, true, true, "replicas", o, K_I32) as number[] | null;
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -60,11 +60,11 @@ function read_ReassignablePartition(r: Reader, v: number, o: ResolvedOptions): R
   return x;
 }
 
-function write_ReassignablePartition(w: Writer, x: Init<ReassignablePartition>, v: number): void {
+function write_ReassignablePartition(w: Writer, x: Init<ReassignablePartition>, _v: number): void {
   const f_partitionIndex = (x.partitionIndex ?? 0);
   w.i32be(f_partitionIndex);
   const f_replicas = (x.replicas === undefined ? null : x.replicas);
-  wArr(w, true, true, f_replicas, "replicas", v, wI32);
+  wPrims(w, true, true, f_replicas, "replicas", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

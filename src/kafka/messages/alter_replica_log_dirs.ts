@@ -16,10 +16,11 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, Ta
 import {
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -30,7 +31,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -47,7 +48,7 @@ export interface AlterReplicaLogDirTopic {
 
 function read_AlterReplicaLogDirTopic(r: Reader, v: number, o: ResolvedOptions): AlterReplicaLogDirTopic {
   const f_name = rStr(r, v >= 2, o, "name");
-  const f_partitions = rArr(r, v >= 2, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, v >= 2, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 2) {
     const n = rTagCount(r, o);
@@ -66,7 +67,7 @@ function write_AlterReplicaLogDirTopic(w: Writer, x: Init<AlterReplicaLogDirTopi
   const f_name = (x.name ?? "");
   wStr(w, v >= 2, false, f_name, "name");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, v >= 2, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, v >= 2, false, f_partitions, "partitions", K_I32);
   if (v >= 2) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

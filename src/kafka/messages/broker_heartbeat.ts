@@ -16,20 +16,18 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eUuid,
   encodeWith,
-  rArr,
-  rArrN,
+  K_UUID,
+  rPrims,
   rTagCount,
   rUnknownTag,
   resolveOptions,
   sArrFixed,
   sUnknown,
   uvarintSize,
-  wArr,
+  wPrims,
   wTags,
   wUnknown,
-  wUuidE,
 } from "../_runtime.ts";
 
 /** BrokerHeartbeatRequest, versions 0+, flexible 0+. */
@@ -68,7 +66,7 @@ function read_BrokerHeartbeatRequest(r: Reader, v: number, o: ResolvedOptions): 
     switch (tag) {
       case 0:
         if (v >= 1) {
-          f_offlineLogDirs = rArr(r, true, "offlineLogDirs", o, v, eUuid);
+          f_offlineLogDirs = rPrims(r, true, false, "offlineLogDirs", o, K_UUID) as string[];
           break;
         }
         if (v <= 0) throw badTag(r, tag, v);
@@ -76,7 +74,7 @@ function read_BrokerHeartbeatRequest(r: Reader, v: number, o: ResolvedOptions): 
         break;
       case 1:
         if (v >= 2) {
-          f_cordonedLogDirs = rArrN(r, true, true, "cordonedLogDirs", o, v, eUuid);
+          f_cordonedLogDirs = rPrims(r, true, true, "cordonedLogDirs", o, K_UUID) as string[] | null;
           break;
         }
         if (v <= 1) throw badTag(r, tag, v);
@@ -115,13 +113,13 @@ function write_BrokerHeartbeatRequest(w: Writer, x: Init<BrokerHeartbeatRequest>
   if (t_offlineLogDirs) {
     w.uvarint(0);
     w.uvarint(sArrFixed(true, f_offlineLogDirs, "offlineLogDirs", 16));
-    wArr(w, true, false, f_offlineLogDirs, "offlineLogDirs", v, wUuidE);
+    wPrims(w, true, false, f_offlineLogDirs, "offlineLogDirs", K_UUID);
   }
   if (u !== undefined) ui = wUnknown(w, u, ui, 1);
   if (t_cordonedLogDirs) {
     w.uvarint(1);
     w.uvarint(sArrFixed(true, f_cordonedLogDirs, "cordonedLogDirs", 16));
-    wArr(w, true, true, f_cordonedLogDirs, "cordonedLogDirs", v, wUuidE);
+    wPrims(w, true, true, f_cordonedLogDirs, "cordonedLogDirs", K_UUID);
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }

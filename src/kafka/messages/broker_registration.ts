@@ -16,9 +16,10 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eUuid,
   encodeWith,
+  K_UUID,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -31,10 +32,10 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
+  wPrims,
   wStr,
   wTags,
   wUuid,
-  wUuidE,
 } from "../_runtime.ts";
 
 /** Listener (in BrokerRegistrationRequest), versions 0+, flexible 0+. */
@@ -167,7 +168,7 @@ function read_BrokerRegistrationRequest(r: Reader, v: number, o: ResolvedOptions
   const f_features = rArr(r, true, "features", o, v, read_BrokerRegistrationRequestFeature);
   const f_rack = rStrN(r, true, true, o, "rack");
   const f_isMigratingZkBroker = v >= 1 ? r.u8() !== 0 : false;
-  const f_logDirs = v >= 2 ? rArr(r, true, "logDirs", o, v, eUuid) : [];
+  const f_logDirs = v >= 2 ? rPrims(r, true, false, "logDirs", o, K_UUID) as string[] : [];
   const f_previousBrokerEpoch = v >= 3 ? r.i64be() : -1n;
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -198,7 +199,7 @@ function write_BrokerRegistrationRequest(w: Writer, x: Init<BrokerRegistrationRe
   if (v >= 1) w.bool(f_isMigratingZkBroker);
   else if (f_isMigratingZkBroker !== false) throw cannotCarry("BrokerRegistrationRequest", "isMigratingZkBroker", v);
   const f_logDirs = (x.logDirs ?? []);
-  if (v >= 2) wArr(w, true, false, f_logDirs, "logDirs", v, wUuidE);
+  if (v >= 2) wPrims(w, true, false, f_logDirs, "logDirs", K_UUID);
   const f_previousBrokerEpoch = (x.previousBrokerEpoch ?? -1n);
   if (v >= 3) w.i64be(f_previousBrokerEpoch);
   wTags(w, x._unknownTaggedFields);

@@ -15,10 +15,11 @@ import {
   ZERO_UUID,
   checkVersion,
   decodeWith,
-  eI32,
-  eStrC,
   encodeWith,
+  K_I32,
+  K_STR,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -32,9 +33,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
-  wStrEC,
   wTags,
   wUuid,
 } from "../_runtime.ts";
@@ -49,8 +49,8 @@ export interface ConsumerGroupDescribeRequest {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ConsumerGroupDescribeRequest(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupDescribeRequest {
-  const f_groupIds = rArr(r, true, "groupIds", o, v, eStrC);
+function read_ConsumerGroupDescribeRequest(r: Reader, _v: number, o: ResolvedOptions): ConsumerGroupDescribeRequest {
+  const f_groupIds = rPrims(r, true, false, "groupIds", o, K_STR) as string[];
   const f_includeAuthorizedOperations = r.u8() !== 0;
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -64,9 +64,9 @@ function read_ConsumerGroupDescribeRequest(r: Reader, v: number, o: ResolvedOpti
   return x;
 }
 
-function write_ConsumerGroupDescribeRequest(w: Writer, x: Init<ConsumerGroupDescribeRequest>, v: number): void {
+function write_ConsumerGroupDescribeRequest(w: Writer, x: Init<ConsumerGroupDescribeRequest>, _v: number): void {
   const f_groupIds = (x.groupIds ?? []);
-  wArr(w, true, false, f_groupIds, "groupIds", v, wStrEC);
+  wPrims(w, true, false, f_groupIds, "groupIds", K_STR);
   const f_includeAuthorizedOperations = (x.includeAuthorizedOperations ?? false);
   w.bool(f_includeAuthorizedOperations);
   wTags(w, x._unknownTaggedFields);
@@ -148,10 +148,10 @@ export interface ConsumerGroupDescribeResponseTopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ConsumerGroupDescribeResponseTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupDescribeResponseTopicPartitions {
+function read_ConsumerGroupDescribeResponseTopicPartitions(r: Reader, _v: number, o: ResolvedOptions): ConsumerGroupDescribeResponseTopicPartitions {
   const f_topicId = rUuid(r);
   const f_topicName = rStr(r, true, o, "topicName");
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -164,13 +164,13 @@ function read_ConsumerGroupDescribeResponseTopicPartitions(r: Reader, v: number,
   return x;
 }
 
-function write_ConsumerGroupDescribeResponseTopicPartitions(w: Writer, x: Init<ConsumerGroupDescribeResponseTopicPartitions>, v: number): void {
+function write_ConsumerGroupDescribeResponseTopicPartitions(w: Writer, x: Init<ConsumerGroupDescribeResponseTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_topicName = (x.topicName ?? "");
   wStr(w, true, false, f_topicName, "topicName");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -254,7 +254,7 @@ function read_ConsumerGroupDescribeResponseMember(r: Reader, v: number, o: Resol
   const f_memberEpoch = r.i32be();
   const f_clientId = rStr(r, true, o, "clientId");
   const f_clientHost = rStr(r, true, o, "clientHost");
-  const f_subscribedTopicNames = rArr(r, true, "subscribedTopicNames", o, v, eStrC);
+  const f_subscribedTopicNames = rPrims(r, true, false, "subscribedTopicNames", o, K_STR) as string[];
   const f_subscribedTopicRegex = rStrN(r, true, true, o, "subscribedTopicRegex");
   const f_assignment = read_ConsumerGroupDescribeResponseAssignment(r, v, o);
   const f_targetAssignment = read_ConsumerGroupDescribeResponseAssignment(r, v, o);
@@ -285,7 +285,7 @@ function write_ConsumerGroupDescribeResponseMember(w: Writer, x: Init<ConsumerGr
   const f_clientHost = (x.clientHost ?? "");
   wStr(w, true, false, f_clientHost, "clientHost");
   const f_subscribedTopicNames = (x.subscribedTopicNames ?? []);
-  wArr(w, true, false, f_subscribedTopicNames, "subscribedTopicNames", v, wStrEC);
+  wPrims(w, true, false, f_subscribedTopicNames, "subscribedTopicNames", K_STR);
   const f_subscribedTopicRegex = (x.subscribedTopicRegex === undefined ? null : x.subscribedTopicRegex);
   wStr(w, true, true, f_subscribedTopicRegex, "subscribedTopicRegex");
   const f_assignment = (x.assignment ?? default_ConsumerGroupDescribeResponseAssignment());

@@ -16,11 +16,12 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
-  eStrC,
   encodeWith,
+  K_I32,
+  K_STR,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rStrN,
   rStructN,
@@ -36,9 +37,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
-  wStrEC,
   wStructN,
   wTags,
   wUuid,
@@ -54,9 +54,9 @@ export interface ConsumerGroupHeartbeatRequestTopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ConsumerGroupHeartbeatRequestTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupHeartbeatRequestTopicPartitions {
+function read_ConsumerGroupHeartbeatRequestTopicPartitions(r: Reader, _v: number, o: ResolvedOptions): ConsumerGroupHeartbeatRequestTopicPartitions {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -69,11 +69,11 @@ function read_ConsumerGroupHeartbeatRequestTopicPartitions(r: Reader, v: number,
   return x;
 }
 
-function write_ConsumerGroupHeartbeatRequestTopicPartitions(w: Writer, x: Init<ConsumerGroupHeartbeatRequestTopicPartitions>, v: number): void {
+function write_ConsumerGroupHeartbeatRequestTopicPartitions(w: Writer, x: Init<ConsumerGroupHeartbeatRequestTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -118,7 +118,7 @@ function read_ConsumerGroupHeartbeatRequest(r: Reader, v: number, o: ResolvedOpt
   const f_instanceId = rStrN(r, true, true, o, "instanceId");
   const f_rackId = rStrN(r, true, true, o, "rackId");
   const f_rebalanceTimeoutMs = r.i32be();
-  const f_subscribedTopicNames = rArrN(r, true, true, "subscribedTopicNames", o, v, eStrC);
+  const f_subscribedTopicNames = rPrims(r, true, true, "subscribedTopicNames", o, K_STR) as string[] | null;
   const f_subscribedTopicRegex = v >= 1 ? rStrN(r, true, true, o, "subscribedTopicRegex") : null;
   const f_serverAssignor = rStrN(r, true, true, o, "serverAssignor");
   const f_topicPartitions = rArrN(r, true, true, "topicPartitions", o, v, read_ConsumerGroupHeartbeatRequestTopicPartitions);
@@ -148,7 +148,7 @@ function write_ConsumerGroupHeartbeatRequest(w: Writer, x: Init<ConsumerGroupHea
   const f_rebalanceTimeoutMs = (x.rebalanceTimeoutMs ?? -1);
   w.i32be(f_rebalanceTimeoutMs);
   const f_subscribedTopicNames = (x.subscribedTopicNames === undefined ? null : x.subscribedTopicNames);
-  wArr(w, true, true, f_subscribedTopicNames, "subscribedTopicNames", v, wStrEC);
+  wPrims(w, true, true, f_subscribedTopicNames, "subscribedTopicNames", K_STR);
   const f_subscribedTopicRegex = (x.subscribedTopicRegex === undefined ? null : x.subscribedTopicRegex);
   if (v >= 1) wStr(w, true, true, f_subscribedTopicRegex, "subscribedTopicRegex");
   else if (f_subscribedTopicRegex !== null) throw cannotCarry("ConsumerGroupHeartbeatRequest", "subscribedTopicRegex", v);
@@ -257,9 +257,9 @@ export interface ConsumerGroupHeartbeatResponseTopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ConsumerGroupHeartbeatResponseTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ConsumerGroupHeartbeatResponseTopicPartitions {
+function read_ConsumerGroupHeartbeatResponseTopicPartitions(r: Reader, _v: number, o: ResolvedOptions): ConsumerGroupHeartbeatResponseTopicPartitions {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -272,11 +272,11 @@ function read_ConsumerGroupHeartbeatResponseTopicPartitions(r: Reader, v: number
   return x;
 }
 
-function write_ConsumerGroupHeartbeatResponseTopicPartitions(w: Writer, x: Init<ConsumerGroupHeartbeatResponseTopicPartitions>, v: number): void {
+function write_ConsumerGroupHeartbeatResponseTopicPartitions(w: Writer, x: Init<ConsumerGroupHeartbeatResponseTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

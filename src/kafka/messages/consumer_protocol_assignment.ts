@@ -13,9 +13,10 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } f
 import {
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
+  K_I32,
   rArr,
+  rPrims,
   rBytesN,
   rStr,
   resolveOptions,
@@ -25,7 +26,7 @@ import {
   sStr,
   wArr,
   wBytes,
-  wI32,
+  wPrims,
   wStr,
 } from "../_runtime.ts";
 
@@ -37,17 +38,17 @@ export interface ConsumerProtocolAssignmentTopicPartition {
   partitions: number[];
 }
 
-function read_ConsumerProtocolAssignmentTopicPartition(r: Reader, v: number, o: ResolvedOptions): ConsumerProtocolAssignmentTopicPartition {
+function read_ConsumerProtocolAssignmentTopicPartition(r: Reader, _v: number, o: ResolvedOptions): ConsumerProtocolAssignmentTopicPartition {
   const f_topic = rStr(r, false, o, "topic");
-  const f_partitions = rArr(r, false, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, false, false, "partitions", o, K_I32) as number[];
   return { topic: f_topic, partitions: f_partitions };
 }
 
-function write_ConsumerProtocolAssignmentTopicPartition(w: Writer, x: Init<ConsumerProtocolAssignmentTopicPartition>, v: number): void {
+function write_ConsumerProtocolAssignmentTopicPartition(w: Writer, x: Init<ConsumerProtocolAssignmentTopicPartition>, _v: number): void {
   const f_topic = (x.topic ?? "");
   wStr(w, false, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, false, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, false, false, f_partitions, "partitions", K_I32);
 }
 
 function size_ConsumerProtocolAssignmentTopicPartition(x: Init<ConsumerProtocolAssignmentTopicPartition>, _v: number): number {

@@ -13,10 +13,11 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } f
 import {
   checkVersion,
   decodeWith,
-  eI32,
-  eStr,
   encodeWith,
+  K_I32,
+  K_STR,
   rArr,
+  rPrims,
   rBytesN,
   rStr,
   rStrN,
@@ -28,9 +29,8 @@ import {
   sStrE,
   wArr,
   wBytes,
-  wI32,
+  wPrims,
   wStr,
-  wStrE,
 } from "../_runtime.ts";
 
 /** TopicPartition (in ConsumerProtocolSubscription), versions 1+. */
@@ -41,17 +41,17 @@ export interface ConsumerProtocolSubscriptionTopicPartition {
   partitions: number[];
 }
 
-function read_ConsumerProtocolSubscriptionTopicPartition(r: Reader, v: number, o: ResolvedOptions): ConsumerProtocolSubscriptionTopicPartition {
+function read_ConsumerProtocolSubscriptionTopicPartition(r: Reader, _v: number, o: ResolvedOptions): ConsumerProtocolSubscriptionTopicPartition {
   const f_topic = rStr(r, false, o, "topic");
-  const f_partitions = rArr(r, false, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, false, false, "partitions", o, K_I32) as number[];
   return { topic: f_topic, partitions: f_partitions };
 }
 
-function write_ConsumerProtocolSubscriptionTopicPartition(w: Writer, x: Init<ConsumerProtocolSubscriptionTopicPartition>, v: number): void {
+function write_ConsumerProtocolSubscriptionTopicPartition(w: Writer, x: Init<ConsumerProtocolSubscriptionTopicPartition>, _v: number): void {
   const f_topic = (x.topic ?? "");
   wStr(w, false, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, false, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, false, false, f_partitions, "partitions", K_I32);
 }
 
 function size_ConsumerProtocolSubscriptionTopicPartition(x: Init<ConsumerProtocolSubscriptionTopicPartition>, _v: number): number {
@@ -76,7 +76,7 @@ export interface ConsumerProtocolSubscription {
 }
 
 function read_ConsumerProtocolSubscription(r: Reader, v: number, o: ResolvedOptions): ConsumerProtocolSubscription {
-  const f_topics = rArr(r, false, "topics", o, v, eStr);
+  const f_topics = rPrims(r, false, false, "topics", o, K_STR) as string[];
   const f_userData = rBytesN(r, false, true, "userData");
   const f_ownedPartitions = v >= 1 ? rArr(r, false, "ownedPartitions", o, v, read_ConsumerProtocolSubscriptionTopicPartition) : [];
   const f_generationId = v >= 2 ? r.i32be() : -1;
@@ -86,7 +86,7 @@ function read_ConsumerProtocolSubscription(r: Reader, v: number, o: ResolvedOpti
 
 function write_ConsumerProtocolSubscription(w: Writer, x: Init<ConsumerProtocolSubscription>, v: number): void {
   const f_topics = (x.topics ?? []);
-  wArr(w, false, false, f_topics, "topics", v, wStrE);
+  wPrims(w, false, false, f_topics, "topics", K_STR);
   const f_userData = (x.userData === undefined ? null : x.userData);
   wBytes(w, false, true, f_userData, "userData");
   const f_ownedPartitions = (x.ownedPartitions ?? []);

@@ -14,11 +14,12 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, Ta
 import {
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -30,7 +31,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -44,7 +45,7 @@ export interface CreatePartitionsAssignment {
 }
 
 function read_CreatePartitionsAssignment(r: Reader, v: number, o: ResolvedOptions): CreatePartitionsAssignment {
-  const f_brokerIds = rArr(r, v >= 2, "brokerIds", o, v, eI32);
+  const f_brokerIds = rPrims(r, v >= 2, false, "brokerIds", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 2) {
     const n = rTagCount(r, o);
@@ -61,7 +62,7 @@ function read_CreatePartitionsAssignment(r: Reader, v: number, o: ResolvedOption
 
 function write_CreatePartitionsAssignment(w: Writer, x: Init<CreatePartitionsAssignment>, v: number): void {
   const f_brokerIds = (x.brokerIds ?? []);
-  wArr(w, v >= 2, false, f_brokerIds, "brokerIds", v, wI32);
+  wPrims(w, v >= 2, false, f_brokerIds, "brokerIds", K_I32);
   if (v >= 2) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -18,11 +18,12 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -35,7 +36,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
   wUnknown,
@@ -54,7 +55,7 @@ export interface CreatableReplicaAssignment {
 
 function read_CreatableReplicaAssignment(r: Reader, v: number, o: ResolvedOptions): CreatableReplicaAssignment {
   const f_partitionIndex = r.i32be();
-  const f_brokerIds = rArr(r, v >= 5, "brokerIds", o, v, eI32);
+  const f_brokerIds = rPrims(r, v >= 5, false, "brokerIds", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 5) {
     const n = rTagCount(r, o);
@@ -73,7 +74,7 @@ function write_CreatableReplicaAssignment(w: Writer, x: Init<CreatableReplicaAss
   const f_partitionIndex = (x.partitionIndex ?? 0);
   w.i32be(f_partitionIndex);
   const f_brokerIds = (x.brokerIds ?? []);
-  wArr(w, v >= 5, false, f_brokerIds, "brokerIds", v, wI32);
+  wPrims(w, v >= 5, false, f_brokerIds, "brokerIds", K_I32);
   if (v >= 5) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -14,11 +14,11 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, Ta
 import {
   checkVersion,
   decodeWith,
-  eStr,
-  eStrC,
   encodeWith,
   noTaggedFields,
+  K_STR,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -31,9 +31,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
+  wPrims,
   wStr,
-  wStrE,
-  wStrEC,
   wTags,
 } from "../_runtime.ts";
 
@@ -46,7 +45,7 @@ export interface DeleteGroupsRequest {
 }
 
 function read_DeleteGroupsRequest(r: Reader, v: number, o: ResolvedOptions): DeleteGroupsRequest {
-  const f_groupsNames = rArr(r, v >= 2, "groupsNames", o, v, (v >= 2 ? eStrC : eStr));
+  const f_groupsNames = rPrims(r, v >= 2, false, "groupsNames", o, K_STR) as string[];
   let u: TaggedField[] | undefined;
   if (v >= 2) {
     const n = rTagCount(r, o);
@@ -63,7 +62,7 @@ function read_DeleteGroupsRequest(r: Reader, v: number, o: ResolvedOptions): Del
 
 function write_DeleteGroupsRequest(w: Writer, x: Init<DeleteGroupsRequest>, v: number): void {
   const f_groupsNames = (x.groupsNames ?? []);
-  wArr(w, v >= 2, false, f_groupsNames, "groupsNames", v, (v >= 2 ? wStrEC : wStrE));
+  wPrims(w, v >= 2, false, f_groupsNames, "groupsNames", K_STR);
   if (v >= 2) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

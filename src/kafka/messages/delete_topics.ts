@@ -18,11 +18,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eStr,
-  eStrC,
   encodeWith,
   noTaggedFields,
+  K_STR,
   rArr,
+  rPrims,
   rStrN,
   rTagCount,
   rUnknownTag,
@@ -35,9 +35,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
+  wPrims,
   wStr,
-  wStrE,
-  wStrEC,
   wTags,
   wUuid,
 } from "../_runtime.ts";
@@ -97,7 +96,7 @@ export interface DeleteTopicsRequest {
 
 function read_DeleteTopicsRequest(r: Reader, v: number, o: ResolvedOptions): DeleteTopicsRequest {
   const f_topics = v >= 6 ? rArr(r, true, "topics", o, v, read_DeleteTopicState) : [];
-  const f_topicNames = v <= 5 ? rArr(r, v >= 4, "topicNames", o, v, (v >= 4 ? eStrC : eStr)) : [];
+  const f_topicNames = v <= 5 ? rPrims(r, v >= 4, false, "topicNames", o, K_STR) as string[] : [];
   const f_timeoutMs = r.i32be();
   let u: TaggedField[] | undefined;
   if (v >= 4) {
@@ -118,7 +117,7 @@ function write_DeleteTopicsRequest(w: Writer, x: Init<DeleteTopicsRequest>, v: n
   if (v >= 6) wArr(w, true, false, f_topics, "topics", v, write_DeleteTopicState);
   else if ((f_topics === null || f_topics.length !== 0)) throw cannotCarry("DeleteTopicsRequest", "topics", v);
   const f_topicNames = (x.topicNames ?? []);
-  if (v <= 5) wArr(w, v >= 4, false, f_topicNames, "topicNames", v, (v >= 4 ? wStrEC : wStrE));
+  if (v <= 5) wPrims(w, v >= 4, false, f_topicNames, "topicNames", K_STR);
   const f_timeoutMs = (x.timeoutMs ?? 0);
   w.i32be(f_timeoutMs);
   if (v >= 4) {

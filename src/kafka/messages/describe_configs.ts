@@ -17,12 +17,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eStr,
-  eStrC,
   encodeWith,
   noTaggedFields,
+  K_STR,
   rArr,
-  rArrN,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -35,9 +34,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
+  wPrims,
   wStr,
-  wStrE,
-  wStrEC,
   wTags,
 } from "../_runtime.ts";
 
@@ -56,7 +54,7 @@ export interface DescribeConfigsResource {
 function read_DescribeConfigsResource(r: Reader, v: number, o: ResolvedOptions): DescribeConfigsResource {
   const f_resourceType = r.i8();
   const f_resourceName = rStr(r, v >= 4, o, "resourceName");
-  const f_configurationKeys = rArrN(r, v >= 4, true, "configurationKeys", o, v, (v >= 4 ? eStrC : eStr));
+  const f_configurationKeys = rPrims(r, v >= 4, true, "configurationKeys", o, K_STR) as string[] | null;
   let u: TaggedField[] | undefined;
   if (v >= 4) {
     const n = rTagCount(r, o);
@@ -77,7 +75,7 @@ function write_DescribeConfigsResource(w: Writer, x: Init<DescribeConfigsResourc
   const f_resourceName = (x.resourceName ?? "");
   wStr(w, v >= 4, false, f_resourceName, "resourceName");
   const f_configurationKeys = (x.configurationKeys === undefined ? [] : x.configurationKeys);
-  wArr(w, v >= 4, true, f_configurationKeys, "configurationKeys", v, (v >= 4 ? wStrEC : wStrE));
+  wPrims(w, v >= 4, true, f_configurationKeys, "configurationKeys", K_STR);
   if (v >= 4) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

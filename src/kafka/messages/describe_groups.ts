@@ -16,11 +16,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eStr,
-  eStrC,
   encodeWith,
   noTaggedFields,
+  K_STR,
   rArr,
+  rPrims,
   rBytes,
   rStr,
   rStrN,
@@ -36,9 +36,8 @@ import {
   uvarintSize,
   wArr,
   wBytes,
+  wPrims,
   wStr,
-  wStrE,
-  wStrEC,
   wTags,
 } from "../_runtime.ts";
 
@@ -53,7 +52,7 @@ export interface DescribeGroupsRequest {
 }
 
 function read_DescribeGroupsRequest(r: Reader, v: number, o: ResolvedOptions): DescribeGroupsRequest {
-  const f_groups = rArr(r, v >= 5, "groups", o, v, (v >= 5 ? eStrC : eStr));
+  const f_groups = rPrims(r, v >= 5, false, "groups", o, K_STR) as string[];
   const f_includeAuthorizedOperations = v >= 3 ? r.u8() !== 0 : false;
   let u: TaggedField[] | undefined;
   if (v >= 5) {
@@ -71,7 +70,7 @@ function read_DescribeGroupsRequest(r: Reader, v: number, o: ResolvedOptions): D
 
 function write_DescribeGroupsRequest(w: Writer, x: Init<DescribeGroupsRequest>, v: number): void {
   const f_groups = (x.groups ?? []);
-  wArr(w, v >= 5, false, f_groups, "groups", v, (v >= 5 ? wStrEC : wStrE));
+  wPrims(w, v >= 5, false, f_groups, "groups", K_STR);
   const f_includeAuthorizedOperations = (x.includeAuthorizedOperations ?? false);
   if (v >= 3) w.bool(f_includeAuthorizedOperations);
   else if (f_includeAuthorizedOperations !== false) throw cannotCarry("DescribeGroupsRequest", "includeAuthorizedOperations", v);

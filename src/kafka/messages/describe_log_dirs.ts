@@ -16,11 +16,12 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, Ta
 import {
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -31,7 +32,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -48,7 +49,7 @@ export interface DescribableLogDirTopic {
 
 function read_DescribableLogDirTopic(r: Reader, v: number, o: ResolvedOptions): DescribableLogDirTopic {
   const f_topic = rStr(r, v >= 2, o, "topic");
-  const f_partitions = rArr(r, v >= 2, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, v >= 2, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 2) {
     const n = rTagCount(r, o);
@@ -67,7 +68,7 @@ function write_DescribableLogDirTopic(w: Writer, x: Init<DescribableLogDirTopic>
   const f_topic = (x.topic ?? "");
   wStr(w, v >= 2, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, v >= 2, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, v >= 2, false, f_partitions, "partitions", K_I32);
   if (v >= 2) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

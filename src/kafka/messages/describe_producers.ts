@@ -14,9 +14,10 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, Ta
 import {
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
+  K_I32,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -28,7 +29,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -43,9 +44,9 @@ export interface DescribeProducersRequestTopicRequest {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_DescribeProducersRequestTopicRequest(r: Reader, v: number, o: ResolvedOptions): DescribeProducersRequestTopicRequest {
+function read_DescribeProducersRequestTopicRequest(r: Reader, _v: number, o: ResolvedOptions): DescribeProducersRequestTopicRequest {
   const f_name = rStr(r, true, o, "name");
-  const f_partitionIndexes = rArr(r, true, "partitionIndexes", o, v, eI32);
+  const f_partitionIndexes = rPrims(r, true, false, "partitionIndexes", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -58,11 +59,11 @@ function read_DescribeProducersRequestTopicRequest(r: Reader, v: number, o: Reso
   return x;
 }
 
-function write_DescribeProducersRequestTopicRequest(w: Writer, x: Init<DescribeProducersRequestTopicRequest>, v: number): void {
+function write_DescribeProducersRequestTopicRequest(w: Writer, x: Init<DescribeProducersRequestTopicRequest>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_partitionIndexes = (x.partitionIndexes ?? []);
-  wArr(w, true, false, f_partitionIndexes, "partitionIndexes", v, wI32);
+  wPrims(w, true, false, f_partitionIndexes, "partitionIndexes", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

@@ -15,10 +15,11 @@ import {
   ZERO_UUID,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
+  K_I32,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -31,7 +32,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
   wUuid,
@@ -47,9 +48,9 @@ export interface DescribeShareGroupOffsetsRequestTopic {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_DescribeShareGroupOffsetsRequestTopic(r: Reader, v: number, o: ResolvedOptions): DescribeShareGroupOffsetsRequestTopic {
+function read_DescribeShareGroupOffsetsRequestTopic(r: Reader, _v: number, o: ResolvedOptions): DescribeShareGroupOffsetsRequestTopic {
   const f_topicName = rStr(r, true, o, "topicName");
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -62,11 +63,11 @@ function read_DescribeShareGroupOffsetsRequestTopic(r: Reader, v: number, o: Res
   return x;
 }
 
-function write_DescribeShareGroupOffsetsRequestTopic(w: Writer, x: Init<DescribeShareGroupOffsetsRequestTopic>, v: number): void {
+function write_DescribeShareGroupOffsetsRequestTopic(w: Writer, x: Init<DescribeShareGroupOffsetsRequestTopic>, _v: number): void {
   const f_topicName = (x.topicName ?? "");
   wStr(w, true, false, f_topicName, "topicName");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

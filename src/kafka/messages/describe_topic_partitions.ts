@@ -15,10 +15,10 @@ import {
   ZERO_UUID,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
+  K_I32,
   rArr,
-  rArrN,
+  rPrims,
   rStr,
   rStrN,
   rStructN,
@@ -33,7 +33,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wStructN,
   wTags,
@@ -262,16 +262,16 @@ export interface DescribeTopicPartitionsResponsePartition {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_DescribeTopicPartitionsResponsePartition(r: Reader, v: number, o: ResolvedOptions): DescribeTopicPartitionsResponsePartition {
+function read_DescribeTopicPartitionsResponsePartition(r: Reader, _v: number, o: ResolvedOptions): DescribeTopicPartitionsResponsePartition {
   const f_errorCode = r.i16be();
   const f_partitionIndex = r.i32be();
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
-  const f_replicaNodes = rArr(r, true, "replicaNodes", o, v, eI32);
-  const f_isrNodes = rArr(r, true, "isrNodes", o, v, eI32);
-  const f_eligibleLeaderReplicas = rArrN(r, true, true, "eligibleLeaderReplicas", o, v, eI32);
-  const f_lastKnownElr = rArrN(r, true, true, "lastKnownElr", o, v, eI32);
-  const f_offlineReplicas = rArr(r, true, "offlineReplicas", o, v, eI32);
+  const f_replicaNodes = rPrims(r, true, false, "replicaNodes", o, K_I32) as number[];
+  const f_isrNodes = rPrims(r, true, false, "isrNodes", o, K_I32) as number[];
+  const f_eligibleLeaderReplicas = rPrims(r, true, true, "eligibleLeaderReplicas", o, K_I32) as number[] | null;
+  const f_lastKnownElr = rPrims(r, true, true, "lastKnownElr", o, K_I32) as number[] | null;
+  const f_offlineReplicas = rPrims(r, true, false, "offlineReplicas", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -284,7 +284,7 @@ function read_DescribeTopicPartitionsResponsePartition(r: Reader, v: number, o: 
   return x;
 }
 
-function write_DescribeTopicPartitionsResponsePartition(w: Writer, x: Init<DescribeTopicPartitionsResponsePartition>, v: number): void {
+function write_DescribeTopicPartitionsResponsePartition(w: Writer, x: Init<DescribeTopicPartitionsResponsePartition>, _v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_partitionIndex = (x.partitionIndex ?? 0);
@@ -294,15 +294,15 @@ function write_DescribeTopicPartitionsResponsePartition(w: Writer, x: Init<Descr
   const f_leaderEpoch = (x.leaderEpoch ?? -1);
   w.i32be(f_leaderEpoch);
   const f_replicaNodes = (x.replicaNodes ?? []);
-  wArr(w, true, false, f_replicaNodes, "replicaNodes", v, wI32);
+  wPrims(w, true, false, f_replicaNodes, "replicaNodes", K_I32);
   const f_isrNodes = (x.isrNodes ?? []);
-  wArr(w, true, false, f_isrNodes, "isrNodes", v, wI32);
+  wPrims(w, true, false, f_isrNodes, "isrNodes", K_I32);
   const f_eligibleLeaderReplicas = (x.eligibleLeaderReplicas === undefined ? null : x.eligibleLeaderReplicas);
-  wArr(w, true, true, f_eligibleLeaderReplicas, "eligibleLeaderReplicas", v, wI32);
+  wPrims(w, true, true, f_eligibleLeaderReplicas, "eligibleLeaderReplicas", K_I32);
   const f_lastKnownElr = (x.lastKnownElr === undefined ? null : x.lastKnownElr);
-  wArr(w, true, true, f_lastKnownElr, "lastKnownElr", v, wI32);
+  wPrims(w, true, true, f_lastKnownElr, "lastKnownElr", K_I32);
   const f_offlineReplicas = (x.offlineReplicas ?? []);
-  wArr(w, true, false, f_offlineReplicas, "offlineReplicas", v, wI32);
+  wPrims(w, true, false, f_offlineReplicas, "offlineReplicas", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

@@ -14,10 +14,11 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, Ta
 import {
   checkVersion,
   decodeWith,
-  eI32,
-  eStrC,
   encodeWith,
+  K_I32,
+  K_STR,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -29,9 +30,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
-  wStrEC,
   wTags,
 } from "../_runtime.ts";
 
@@ -43,8 +43,8 @@ export interface DescribeTransactionsRequest {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_DescribeTransactionsRequest(r: Reader, v: number, o: ResolvedOptions): DescribeTransactionsRequest {
-  const f_transactionalIds = rArr(r, true, "transactionalIds", o, v, eStrC);
+function read_DescribeTransactionsRequest(r: Reader, _v: number, o: ResolvedOptions): DescribeTransactionsRequest {
+  const f_transactionalIds = rPrims(r, true, false, "transactionalIds", o, K_STR) as string[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -57,9 +57,9 @@ function read_DescribeTransactionsRequest(r: Reader, v: number, o: ResolvedOptio
   return x;
 }
 
-function write_DescribeTransactionsRequest(w: Writer, x: Init<DescribeTransactionsRequest>, v: number): void {
+function write_DescribeTransactionsRequest(w: Writer, x: Init<DescribeTransactionsRequest>, _v: number): void {
   const f_transactionalIds = (x.transactionalIds ?? []);
-  wArr(w, true, false, f_transactionalIds, "transactionalIds", v, wStrEC);
+  wPrims(w, true, false, f_transactionalIds, "transactionalIds", K_STR);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -136,9 +136,9 @@ export interface DescribeTransactionsResponseTopicData {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_DescribeTransactionsResponseTopicData(r: Reader, v: number, o: ResolvedOptions): DescribeTransactionsResponseTopicData {
+function read_DescribeTransactionsResponseTopicData(r: Reader, _v: number, o: ResolvedOptions): DescribeTransactionsResponseTopicData {
   const f_topic = rStr(r, true, o, "topic");
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -151,11 +151,11 @@ function read_DescribeTransactionsResponseTopicData(r: Reader, v: number, o: Res
   return x;
 }
 
-function write_DescribeTransactionsResponseTopicData(w: Writer, x: Init<DescribeTransactionsResponseTopicData>, v: number): void {
+function write_DescribeTransactionsResponseTopicData(w: Writer, x: Init<DescribeTransactionsResponseTopicData>, _v: number): void {
   const f_topic = (x.topic ?? "");
   wStr(w, true, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

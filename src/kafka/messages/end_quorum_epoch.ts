@@ -16,10 +16,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -32,7 +33,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
   wUnknown,
@@ -99,7 +100,7 @@ function read_EndQuorumEpochRequestPartitionData(r: Reader, v: number, o: Resolv
   const f_partitionIndex = r.i32be();
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
-  const f_preferredSuccessors = v <= 0 ? rArr(r, false, "preferredSuccessors", o, v, eI32) : [];
+  const f_preferredSuccessors = v <= 0 ? rPrims(r, false, false, "preferredSuccessors", o, K_I32) as number[] : [];
   const f_preferredCandidates = v >= 1 ? rArr(r, true, "preferredCandidates", o, v, read_ReplicaInfo) : [];
   let u: TaggedField[] | undefined;
   if (v >= 1) {
@@ -123,7 +124,7 @@ function write_EndQuorumEpochRequestPartitionData(w: Writer, x: Init<EndQuorumEp
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
   w.i32be(f_leaderEpoch);
   const f_preferredSuccessors = (x.preferredSuccessors ?? []);
-  if (v <= 0) wArr(w, false, false, f_preferredSuccessors, "preferredSuccessors", v, wI32);
+  if (v <= 0) wPrims(w, false, false, f_preferredSuccessors, "preferredSuccessors", K_I32);
   const f_preferredCandidates = (x.preferredCandidates ?? []);
   if (v >= 1) wArr(w, true, false, f_preferredCandidates, "preferredCandidates", v, write_ReplicaInfo);
   if (v >= 1) {

@@ -19,11 +19,12 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
   rArrN,
+  rPrims,
   rRec,
   rStr,
   rStrN,
@@ -39,7 +40,7 @@ import {
   uvarintSize,
   wArr,
   wBytes,
-  wI32,
+  wPrims,
   wStr,
   wTags,
   wUnknown,
@@ -287,7 +288,7 @@ export interface FetchRequestForgottenTopic {
 function read_FetchRequestForgottenTopic(r: Reader, v: number, o: ResolvedOptions): FetchRequestForgottenTopic {
   const f_topic = v <= 12 ? rStr(r, v >= 12, o, "topic") : "";
   const f_topicId = v >= 13 ? rUuid(r) : ZERO_UUID;
-  const f_partitions = rArr(r, v >= 12, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, v >= 12, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 12) {
     const n = rTagCount(r, o);
@@ -308,7 +309,7 @@ function write_FetchRequestForgottenTopic(w: Writer, x: Init<FetchRequestForgott
   const f_topicId = (x.topicId ?? ZERO_UUID);
   if (v >= 13) wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, v >= 12, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, v >= 12, false, f_partitions, "partitions", K_I32);
   if (v >= 12) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

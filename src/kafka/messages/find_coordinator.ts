@@ -15,10 +15,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eStrC,
   encodeWith,
   noTaggedFields,
+  K_STR,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -30,8 +31,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
+  wPrims,
   wStr,
-  wStrEC,
   wTags,
 } from "../_runtime.ts";
 
@@ -50,7 +51,7 @@ export interface FindCoordinatorRequest {
 function read_FindCoordinatorRequest(r: Reader, v: number, o: ResolvedOptions): FindCoordinatorRequest {
   const f_key = v <= 3 ? rStr(r, v >= 3, o, "key") : "";
   const f_keyType = v >= 1 ? r.i8() : 0;
-  const f_coordinatorKeys = v >= 4 ? rArr(r, true, "coordinatorKeys", o, v, eStrC) : [];
+  const f_coordinatorKeys = v >= 4 ? rPrims(r, true, false, "coordinatorKeys", o, K_STR) as string[] : [];
   let u: TaggedField[] | undefined;
   if (v >= 3) {
     const n = rTagCount(r, o);
@@ -73,7 +74,7 @@ function write_FindCoordinatorRequest(w: Writer, x: Init<FindCoordinatorRequest>
   if (v >= 1) w.i8(f_keyType);
   else if (f_keyType !== 0) throw cannotCarry("FindCoordinatorRequest", "keyType", v);
   const f_coordinatorKeys = (x.coordinatorKeys ?? []);
-  if (v >= 4) wArr(w, true, false, f_coordinatorKeys, "coordinatorKeys", v, wStrEC);
+  if (v >= 4) wPrims(w, true, false, f_coordinatorKeys, "coordinatorKeys", K_STR);
   else if ((f_coordinatorKeys === null || f_coordinatorKeys.length !== 0)) throw cannotCarry("FindCoordinatorRequest", "coordinatorKeys", v);
   if (v >= 3) {
     wTags(w, x._unknownTaggedFields);

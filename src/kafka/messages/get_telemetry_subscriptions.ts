@@ -15,10 +15,10 @@ import {
   ZERO_UUID,
   checkVersion,
   decodeWith,
-  eI8,
-  eStrC,
   encodeWith,
-  rArr,
+  K_I8,
+  K_STR,
+  rPrims,
   rTagCount,
   rUnknownTag,
   rUuid,
@@ -28,9 +28,7 @@ import {
   sStrEC,
   sUnknown,
   uvarintSize,
-  wArr,
-  wI8,
-  wStrEC,
+  wPrims,
   wTags,
   wUuid,
 } from "../_runtime.ts";
@@ -149,16 +147,16 @@ export interface GetTelemetrySubscriptionsResponse {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_GetTelemetrySubscriptionsResponse(r: Reader, v: number, o: ResolvedOptions): GetTelemetrySubscriptionsResponse {
+function read_GetTelemetrySubscriptionsResponse(r: Reader, _v: number, o: ResolvedOptions): GetTelemetrySubscriptionsResponse {
   const f_throttleTimeMs = r.i32be();
   const f_errorCode = r.i16be();
   const f_clientInstanceId = rUuid(r);
   const f_subscriptionId = r.i32be();
-  const f_acceptedCompressionTypes = rArr(r, true, "acceptedCompressionTypes", o, v, eI8);
+  const f_acceptedCompressionTypes = rPrims(r, true, false, "acceptedCompressionTypes", o, K_I8) as number[];
   const f_pushIntervalMs = r.i32be();
   const f_telemetryMaxBytes = r.i32be();
   const f_deltaTemporality = r.u8() !== 0;
-  const f_requestedMetrics = rArr(r, true, "requestedMetrics", o, v, eStrC);
+  const f_requestedMetrics = rPrims(r, true, false, "requestedMetrics", o, K_STR) as string[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -171,7 +169,7 @@ function read_GetTelemetrySubscriptionsResponse(r: Reader, v: number, o: Resolve
   return x;
 }
 
-function write_GetTelemetrySubscriptionsResponse(w: Writer, x: Init<GetTelemetrySubscriptionsResponse>, v: number): void {
+function write_GetTelemetrySubscriptionsResponse(w: Writer, x: Init<GetTelemetrySubscriptionsResponse>, _v: number): void {
   const f_throttleTimeMs = (x.throttleTimeMs ?? 0);
   w.i32be(f_throttleTimeMs);
   const f_errorCode = (x.errorCode ?? 0);
@@ -181,7 +179,7 @@ function write_GetTelemetrySubscriptionsResponse(w: Writer, x: Init<GetTelemetry
   const f_subscriptionId = (x.subscriptionId ?? 0);
   w.i32be(f_subscriptionId);
   const f_acceptedCompressionTypes = (x.acceptedCompressionTypes ?? []);
-  wArr(w, true, false, f_acceptedCompressionTypes, "acceptedCompressionTypes", v, wI8);
+  wPrims(w, true, false, f_acceptedCompressionTypes, "acceptedCompressionTypes", K_I8);
   const f_pushIntervalMs = (x.pushIntervalMs ?? 0);
   w.i32be(f_pushIntervalMs);
   const f_telemetryMaxBytes = (x.telemetryMaxBytes ?? 0);
@@ -189,7 +187,7 @@ function write_GetTelemetrySubscriptionsResponse(w: Writer, x: Init<GetTelemetry
   const f_deltaTemporality = (x.deltaTemporality ?? false);
   w.bool(f_deltaTemporality);
   const f_requestedMetrics = (x.requestedMetrics ?? []);
-  wArr(w, true, false, f_requestedMetrics, "requestedMetrics", v, wStrEC);
+  wPrims(w, true, false, f_requestedMetrics, "requestedMetrics", K_STR);
   wTags(w, x._unknownTaggedFields);
 }
 

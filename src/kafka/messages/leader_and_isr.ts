@@ -18,10 +18,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -33,7 +34,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
   wUuid,
@@ -75,11 +76,11 @@ function read_LeaderAndIsrPartitionState(r: Reader, v: number, o: ResolvedOption
   const f_controllerEpoch = r.i32be();
   const f_leader = r.i32be();
   const f_leaderEpoch = r.i32be();
-  const f_isr = rArr(r, v >= 4, "isr", o, v, eI32);
+  const f_isr = rPrims(r, v >= 4, false, "isr", o, K_I32) as number[];
   const f_partitionEpoch = r.i32be();
-  const f_replicas = rArr(r, v >= 4, "replicas", o, v, eI32);
-  const f_addingReplicas = v >= 3 ? rArr(r, v >= 4, "addingReplicas", o, v, eI32) : [];
-  const f_removingReplicas = v >= 3 ? rArr(r, v >= 4, "removingReplicas", o, v, eI32) : [];
+  const f_replicas = rPrims(r, v >= 4, false, "replicas", o, K_I32) as number[];
+  const f_addingReplicas = v >= 3 ? rPrims(r, v >= 4, false, "addingReplicas", o, K_I32) as number[] : [];
+  const f_removingReplicas = v >= 3 ? rPrims(r, v >= 4, false, "removingReplicas", o, K_I32) as number[] : [];
   const f_isNew = v >= 1 ? r.u8() !== 0 : false;
   const f_leaderRecoveryState = v >= 6 ? r.i8() : 0;
   let u: TaggedField[] | undefined;
@@ -108,15 +109,15 @@ function write_LeaderAndIsrPartitionState(w: Writer, x: Init<LeaderAndIsrPartiti
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
   w.i32be(f_leaderEpoch);
   const f_isr = (x.isr ?? []);
-  wArr(w, v >= 4, false, f_isr, "isr", v, wI32);
+  wPrims(w, v >= 4, false, f_isr, "isr", K_I32);
   const f_partitionEpoch = (x.partitionEpoch ?? 0);
   w.i32be(f_partitionEpoch);
   const f_replicas = (x.replicas ?? []);
-  wArr(w, v >= 4, false, f_replicas, "replicas", v, wI32);
+  wPrims(w, v >= 4, false, f_replicas, "replicas", K_I32);
   const f_addingReplicas = (x.addingReplicas ?? []);
-  if (v >= 3) wArr(w, v >= 4, false, f_addingReplicas, "addingReplicas", v, wI32);
+  if (v >= 3) wPrims(w, v >= 4, false, f_addingReplicas, "addingReplicas", K_I32);
   const f_removingReplicas = (x.removingReplicas ?? []);
-  if (v >= 3) wArr(w, v >= 4, false, f_removingReplicas, "removingReplicas", v, wI32);
+  if (v >= 3) wPrims(w, v >= 4, false, f_removingReplicas, "removingReplicas", K_I32);
   const f_isNew = (x.isNew ?? false);
   if (v >= 1) w.bool(f_isNew);
   const f_leaderRecoveryState = (x.leaderRecoveryState ?? 0);

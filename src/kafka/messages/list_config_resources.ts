@@ -15,9 +15,10 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI8,
   encodeWith,
+  K_I8,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -28,7 +29,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI8,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -42,7 +43,7 @@ export interface ListConfigResourcesRequest {
 }
 
 function read_ListConfigResourcesRequest(r: Reader, v: number, o: ResolvedOptions): ListConfigResourcesRequest {
-  const f_resourceTypes = v >= 1 ? rArr(r, true, "resourceTypes", o, v, eI8) : [];
+  const f_resourceTypes = v >= 1 ? rPrims(r, true, false, "resourceTypes", o, K_I8) as number[] : [];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -57,7 +58,7 @@ function read_ListConfigResourcesRequest(r: Reader, v: number, o: ResolvedOption
 
 function write_ListConfigResourcesRequest(w: Writer, x: Init<ListConfigResourcesRequest>, v: number): void {
   const f_resourceTypes = (x.resourceTypes ?? []);
-  if (v >= 1) wArr(w, true, false, f_resourceTypes, "resourceTypes", v, wI8);
+  if (v >= 1) wPrims(w, true, false, f_resourceTypes, "resourceTypes", K_I8);
   else if ((f_resourceTypes === null || f_resourceTypes.length !== 0)) throw cannotCarry("ListConfigResourcesRequest", "resourceTypes", v);
   wTags(w, x._unknownTaggedFields);
 }

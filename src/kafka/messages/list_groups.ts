@@ -15,10 +15,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eStrC,
   encodeWith,
   noTaggedFields,
+  K_STR,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -29,8 +30,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
+  wPrims,
   wStr,
-  wStrEC,
   wTags,
 } from "../_runtime.ts";
 
@@ -45,8 +46,8 @@ export interface ListGroupsRequest {
 }
 
 function read_ListGroupsRequest(r: Reader, v: number, o: ResolvedOptions): ListGroupsRequest {
-  const f_statesFilter = v >= 4 ? rArr(r, true, "statesFilter", o, v, eStrC) : [];
-  const f_typesFilter = v >= 5 ? rArr(r, true, "typesFilter", o, v, eStrC) : [];
+  const f_statesFilter = v >= 4 ? rPrims(r, true, false, "statesFilter", o, K_STR) as string[] : [];
+  const f_typesFilter = v >= 5 ? rPrims(r, true, false, "typesFilter", o, K_STR) as string[] : [];
   let u: TaggedField[] | undefined;
   if (v >= 3) {
     const n = rTagCount(r, o);
@@ -63,10 +64,10 @@ function read_ListGroupsRequest(r: Reader, v: number, o: ResolvedOptions): ListG
 
 function write_ListGroupsRequest(w: Writer, x: Init<ListGroupsRequest>, v: number): void {
   const f_statesFilter = (x.statesFilter ?? []);
-  if (v >= 4) wArr(w, true, false, f_statesFilter, "statesFilter", v, wStrEC);
+  if (v >= 4) wPrims(w, true, false, f_statesFilter, "statesFilter", K_STR);
   else if ((f_statesFilter === null || f_statesFilter.length !== 0)) throw cannotCarry("ListGroupsRequest", "statesFilter", v);
   const f_typesFilter = (x.typesFilter ?? []);
-  if (v >= 5) wArr(w, true, false, f_typesFilter, "typesFilter", v, wStrEC);
+  if (v >= 5) wPrims(w, true, false, f_typesFilter, "typesFilter", K_STR);
   else if ((f_typesFilter === null || f_typesFilter.length !== 0)) throw cannotCarry("ListGroupsRequest", "typesFilter", v);
   if (v >= 3) {
     wTags(w, x._unknownTaggedFields);

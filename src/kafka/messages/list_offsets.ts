@@ -17,10 +17,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI64,
   encodeWith,
   noTaggedFields,
+  K_I64,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -31,7 +32,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI64,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -308,7 +309,7 @@ export interface ListOffsetsPartitionResponse {
 function read_ListOffsetsPartitionResponse(r: Reader, v: number, o: ResolvedOptions): ListOffsetsPartitionResponse {
   const f_partitionIndex = r.i32be();
   const f_errorCode = r.i16be();
-  const f_oldStyleOffsets = v <= 0 ? rArr(r, false, "oldStyleOffsets", o, v, eI64) : [];
+  const f_oldStyleOffsets = v <= 0 ? rPrims(r, false, false, "oldStyleOffsets", o, K_I64) as bigint[] : [];
   const f_timestamp = v >= 1 ? r.i64be() : -1n;
   const f_offset = v >= 1 ? r.i64be() : -1n;
   const f_leaderEpoch = v >= 4 ? r.i32be() : -1;
@@ -332,7 +333,7 @@ function write_ListOffsetsPartitionResponse(w: Writer, x: Init<ListOffsetsPartit
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_oldStyleOffsets = (x.oldStyleOffsets ?? []);
-  if (v <= 0) wArr(w, false, false, f_oldStyleOffsets, "oldStyleOffsets", v, wI64);
+  if (v <= 0) wPrims(w, false, false, f_oldStyleOffsets, "oldStyleOffsets", K_I64);
   else if ((f_oldStyleOffsets === null || f_oldStyleOffsets.length !== 0)) throw cannotCarry("ListOffsetsResponse", "oldStyleOffsets", v);
   const f_timestamp = (x.timestamp ?? -1n);
   if (v >= 1) w.i64be(f_timestamp);

@@ -14,10 +14,11 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, Ta
 import {
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
+  K_I32,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -29,7 +30,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -44,9 +45,9 @@ export interface ListPartitionReassignmentsTopics {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ListPartitionReassignmentsTopics(r: Reader, v: number, o: ResolvedOptions): ListPartitionReassignmentsTopics {
+function read_ListPartitionReassignmentsTopics(r: Reader, _v: number, o: ResolvedOptions): ListPartitionReassignmentsTopics {
   const f_name = rStr(r, true, o, "name");
-  const f_partitionIndexes = rArr(r, true, "partitionIndexes", o, v, eI32);
+  const f_partitionIndexes = rPrims(r, true, false, "partitionIndexes", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -59,11 +60,11 @@ function read_ListPartitionReassignmentsTopics(r: Reader, v: number, o: Resolved
   return x;
 }
 
-function write_ListPartitionReassignmentsTopics(w: Writer, x: Init<ListPartitionReassignmentsTopics>, v: number): void {
+function write_ListPartitionReassignmentsTopics(w: Writer, x: Init<ListPartitionReassignmentsTopics>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_partitionIndexes = (x.partitionIndexes ?? []);
-  wArr(w, true, false, f_partitionIndexes, "partitionIndexes", v, wI32);
+  wPrims(w, true, false, f_partitionIndexes, "partitionIndexes", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -196,11 +197,11 @@ export interface OngoingPartitionReassignment {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_OngoingPartitionReassignment(r: Reader, v: number, o: ResolvedOptions): OngoingPartitionReassignment {
+function read_OngoingPartitionReassignment(r: Reader, _v: number, o: ResolvedOptions): OngoingPartitionReassignment {
   const f_partitionIndex = r.i32be();
-  const f_replicas = rArr(r, true, "replicas", o, v, eI32);
-  const f_addingReplicas = rArr(r, true, "addingReplicas", o, v, eI32);
-  const f_removingReplicas = rArr(r, true, "removingReplicas", o, v, eI32);
+  const f_replicas = rPrims(r, true, false, "replicas", o, K_I32) as number[];
+  const f_addingReplicas = rPrims(r, true, false, "addingReplicas", o, K_I32) as number[];
+  const f_removingReplicas = rPrims(r, true, false, "removingReplicas", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -213,15 +214,15 @@ function read_OngoingPartitionReassignment(r: Reader, v: number, o: ResolvedOpti
   return x;
 }
 
-function write_OngoingPartitionReassignment(w: Writer, x: Init<OngoingPartitionReassignment>, v: number): void {
+function write_OngoingPartitionReassignment(w: Writer, x: Init<OngoingPartitionReassignment>, _v: number): void {
   const f_partitionIndex = (x.partitionIndex ?? 0);
   w.i32be(f_partitionIndex);
   const f_replicas = (x.replicas ?? []);
-  wArr(w, true, false, f_replicas, "replicas", v, wI32);
+  wPrims(w, true, false, f_replicas, "replicas", K_I32);
   const f_addingReplicas = (x.addingReplicas ?? []);
-  wArr(w, true, false, f_addingReplicas, "addingReplicas", v, wI32);
+  wPrims(w, true, false, f_addingReplicas, "addingReplicas", K_I32);
   const f_removingReplicas = (x.removingReplicas ?? []);
-  wArr(w, true, false, f_removingReplicas, "removingReplicas", v, wI32);
+  wPrims(w, true, false, f_removingReplicas, "removingReplicas", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

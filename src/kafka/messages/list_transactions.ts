@@ -15,10 +15,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI64,
-  eStrC,
   encodeWith,
+  K_I64,
+  K_STR,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -31,9 +32,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI64,
+  wPrims,
   wStr,
-  wStrEC,
   wTags,
 } from "../_runtime.ts";
 
@@ -52,8 +52,8 @@ export interface ListTransactionsRequest {
 }
 
 function read_ListTransactionsRequest(r: Reader, v: number, o: ResolvedOptions): ListTransactionsRequest {
-  const f_stateFilters = rArr(r, true, "stateFilters", o, v, eStrC);
-  const f_producerIdFilters = rArr(r, true, "producerIdFilters", o, v, eI64);
+  const f_stateFilters = rPrims(r, true, false, "stateFilters", o, K_STR) as string[];
+  const f_producerIdFilters = rPrims(r, true, false, "producerIdFilters", o, K_I64) as bigint[];
   const f_durationFilter = v >= 1 ? r.i64be() : -1n;
   const f_transactionalIdPattern = v >= 2 ? rStrN(r, true, true, o, "transactionalIdPattern") : null;
   let u: TaggedField[] | undefined;
@@ -70,9 +70,9 @@ function read_ListTransactionsRequest(r: Reader, v: number, o: ResolvedOptions):
 
 function write_ListTransactionsRequest(w: Writer, x: Init<ListTransactionsRequest>, v: number): void {
   const f_stateFilters = (x.stateFilters ?? []);
-  wArr(w, true, false, f_stateFilters, "stateFilters", v, wStrEC);
+  wPrims(w, true, false, f_stateFilters, "stateFilters", K_STR);
   const f_producerIdFilters = (x.producerIdFilters ?? []);
-  wArr(w, true, false, f_producerIdFilters, "producerIdFilters", v, wI64);
+  wPrims(w, true, false, f_producerIdFilters, "producerIdFilters", K_I64);
   const f_durationFilter = (x.durationFilter ?? -1n);
   if (v >= 1) w.i64be(f_durationFilter);
   else if (f_durationFilter !== -1n) throw cannotCarry("ListTransactionsRequest", "durationFilter", v);
@@ -215,7 +215,7 @@ export interface ListTransactionsResponse {
 function read_ListTransactionsResponse(r: Reader, v: number, o: ResolvedOptions): ListTransactionsResponse {
   const f_throttleTimeMs = r.i32be();
   const f_errorCode = r.i16be();
-  const f_unknownStateFilters = rArr(r, true, "unknownStateFilters", o, v, eStrC);
+  const f_unknownStateFilters = rPrims(r, true, false, "unknownStateFilters", o, K_STR) as string[];
   const f_transactionStates = rArr(r, true, "transactionStates", o, v, read_ListTransactionsResponseTransactionState);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -235,7 +235,7 @@ function write_ListTransactionsResponse(w: Writer, x: Init<ListTransactionsRespo
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_unknownStateFilters = (x.unknownStateFilters ?? []);
-  wArr(w, true, false, f_unknownStateFilters, "unknownStateFilters", v, wStrEC);
+  wPrims(w, true, false, f_unknownStateFilters, "unknownStateFilters", K_STR);
   const f_transactionStates = (x.transactionStates ?? []);
   wArr(w, true, false, f_transactionStates, "transactionStates", v, write_ListTransactionsResponseTransactionState);
   wTags(w, x._unknownTaggedFields);

@@ -16,11 +16,12 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -33,7 +34,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
   wUuid,
@@ -306,9 +307,9 @@ function read_MetadataResponsePartition(r: Reader, v: number, o: ResolvedOptions
   const f_partitionIndex = r.i32be();
   const f_leaderId = r.i32be();
   const f_leaderEpoch = v >= 7 ? r.i32be() : -1;
-  const f_replicaNodes = rArr(r, v >= 9, "replicaNodes", o, v, eI32);
-  const f_isrNodes = rArr(r, v >= 9, "isrNodes", o, v, eI32);
-  const f_offlineReplicas = v >= 5 ? rArr(r, v >= 9, "offlineReplicas", o, v, eI32) : [];
+  const f_replicaNodes = rPrims(r, v >= 9, false, "replicaNodes", o, K_I32) as number[];
+  const f_isrNodes = rPrims(r, v >= 9, false, "isrNodes", o, K_I32) as number[];
+  const f_offlineReplicas = v >= 5 ? rPrims(r, v >= 9, false, "offlineReplicas", o, K_I32) as number[] : [];
   let u: TaggedField[] | undefined;
   if (v >= 9) {
     const n = rTagCount(r, o);
@@ -333,11 +334,11 @@ function write_MetadataResponsePartition(w: Writer, x: Init<MetadataResponsePart
   const f_leaderEpoch = (x.leaderEpoch ?? -1);
   if (v >= 7) w.i32be(f_leaderEpoch);
   const f_replicaNodes = (x.replicaNodes ?? []);
-  wArr(w, v >= 9, false, f_replicaNodes, "replicaNodes", v, wI32);
+  wPrims(w, v >= 9, false, f_replicaNodes, "replicaNodes", K_I32);
   const f_isrNodes = (x.isrNodes ?? []);
-  wArr(w, v >= 9, false, f_isrNodes, "isrNodes", v, wI32);
+  wPrims(w, v >= 9, false, f_isrNodes, "isrNodes", K_I32);
   const f_offlineReplicas = (x.offlineReplicas ?? []);
-  if (v >= 5) wArr(w, v >= 9, false, f_offlineReplicas, "offlineReplicas", v, wI32);
+  if (v >= 5) wPrims(w, v >= 9, false, f_offlineReplicas, "offlineReplicas", K_I32);
   if (v >= 9) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

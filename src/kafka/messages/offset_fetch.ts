@@ -18,11 +18,12 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -35,7 +36,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
   wUuid,
@@ -53,7 +54,7 @@ export interface OffsetFetchRequestTopic {
 
 function read_OffsetFetchRequestTopic(r: Reader, v: number, o: ResolvedOptions): OffsetFetchRequestTopic {
   const f_name = rStr(r, v >= 6, o, "name");
-  const f_partitionIndexes = rArr(r, v >= 6, "partitionIndexes", o, v, eI32);
+  const f_partitionIndexes = rPrims(r, v >= 6, false, "partitionIndexes", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 6) {
     const n = rTagCount(r, o);
@@ -72,7 +73,7 @@ function write_OffsetFetchRequestTopic(w: Writer, x: Init<OffsetFetchRequestTopi
   const f_name = (x.name ?? "");
   wStr(w, v >= 6, false, f_name, "name");
   const f_partitionIndexes = (x.partitionIndexes ?? []);
-  wArr(w, v >= 6, false, f_partitionIndexes, "partitionIndexes", v, wI32);
+  wPrims(w, v >= 6, false, f_partitionIndexes, "partitionIndexes", K_I32);
   if (v >= 6) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -106,7 +107,7 @@ export interface OffsetFetchRequestTopics {
 function read_OffsetFetchRequestTopics(r: Reader, v: number, o: ResolvedOptions): OffsetFetchRequestTopics {
   const f_name = v <= 9 ? rStr(r, true, o, "name") : "";
   const f_topicId = v >= 10 ? rUuid(r) : ZERO_UUID;
-  const f_partitionIndexes = rArr(r, true, "partitionIndexes", o, v, eI32);
+  const f_partitionIndexes = rPrims(r, true, false, "partitionIndexes", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -125,7 +126,7 @@ function write_OffsetFetchRequestTopics(w: Writer, x: Init<OffsetFetchRequestTop
   const f_topicId = (x.topicId ?? ZERO_UUID);
   if (v >= 10) wUuid(w, f_topicId);
   const f_partitionIndexes = (x.partitionIndexes ?? []);
-  wArr(w, true, false, f_partitionIndexes, "partitionIndexes", v, wI32);
+  wPrims(w, true, false, f_partitionIndexes, "partitionIndexes", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

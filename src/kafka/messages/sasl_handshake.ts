@@ -14,17 +14,16 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } f
 import {
   checkVersion,
   decodeWith,
-  eStr,
   encodeWith,
-  rArr,
+  K_STR,
+  rPrims,
   rStr,
   resolveOptions,
   sArr,
   sStr,
   sStrE,
-  wArr,
+  wPrims,
   wStr,
-  wStrE,
 } from "../_runtime.ts";
 
 /** SaslHandshakeRequest, versions 0+. */
@@ -112,17 +111,17 @@ export interface SaslHandshakeResponse {
   mechanisms: string[];
 }
 
-function read_SaslHandshakeResponse(r: Reader, v: number, o: ResolvedOptions): SaslHandshakeResponse {
+function read_SaslHandshakeResponse(r: Reader, _v: number, o: ResolvedOptions): SaslHandshakeResponse {
   const f_errorCode = r.i16be();
-  const f_mechanisms = rArr(r, false, "mechanisms", o, v, eStr);
+  const f_mechanisms = rPrims(r, false, false, "mechanisms", o, K_STR) as string[];
   return { errorCode: f_errorCode, mechanisms: f_mechanisms };
 }
 
-function write_SaslHandshakeResponse(w: Writer, x: Init<SaslHandshakeResponse>, v: number): void {
+function write_SaslHandshakeResponse(w: Writer, x: Init<SaslHandshakeResponse>, _v: number): void {
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_mechanisms = (x.mechanisms ?? []);
-  wArr(w, false, false, f_mechanisms, "mechanisms", v, wStrE);
+  wPrims(w, false, false, f_mechanisms, "mechanisms", K_STR);
 }
 
 function size_SaslHandshakeResponse(x: Init<SaslHandshakeResponse>, v: number): number {

@@ -18,9 +18,10 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI8,
   encodeWith,
+  K_I8,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -33,7 +34,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI8,
+  wPrims,
   wStr,
   wTags,
   wUuid,
@@ -51,10 +52,10 @@ export interface ShareAcknowledgeRequestAcknowledgementBatch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareAcknowledgeRequestAcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): ShareAcknowledgeRequestAcknowledgementBatch {
+function read_ShareAcknowledgeRequestAcknowledgementBatch(r: Reader, _v: number, o: ResolvedOptions): ShareAcknowledgeRequestAcknowledgementBatch {
   const f_firstOffset = r.i64be();
   const f_lastOffset = r.i64be();
-  const f_acknowledgeTypes = rArr(r, true, "acknowledgeTypes", o, v, eI8);
+  const f_acknowledgeTypes = rPrims(r, true, false, "acknowledgeTypes", o, K_I8) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -67,13 +68,13 @@ function read_ShareAcknowledgeRequestAcknowledgementBatch(r: Reader, v: number, 
   return x;
 }
 
-function write_ShareAcknowledgeRequestAcknowledgementBatch(w: Writer, x: Init<ShareAcknowledgeRequestAcknowledgementBatch>, v: number): void {
+function write_ShareAcknowledgeRequestAcknowledgementBatch(w: Writer, x: Init<ShareAcknowledgeRequestAcknowledgementBatch>, _v: number): void {
   const f_firstOffset = (x.firstOffset ?? 0n);
   w.i64be(f_firstOffset);
   const f_lastOffset = (x.lastOffset ?? 0n);
   w.i64be(f_lastOffset);
   const f_acknowledgeTypes = (x.acknowledgeTypes ?? []);
-  wArr(w, true, false, f_acknowledgeTypes, "acknowledgeTypes", v, wI8);
+  wPrims(w, true, false, f_acknowledgeTypes, "acknowledgeTypes", K_I8);
   wTags(w, x._unknownTaggedFields);
 }
 

@@ -18,10 +18,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
-  eI8,
   encodeWith,
+  K_I32,
+  K_I8,
   rArr,
+  rPrims,
   rRec,
   rStr,
   rStrN,
@@ -37,8 +38,7 @@ import {
   uvarintSize,
   wArr,
   wBytes,
-  wI32,
-  wI8,
+  wPrims,
   wStr,
   wTags,
   wUuid,
@@ -56,10 +56,10 @@ export interface ShareFetchRequestAcknowledgementBatch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareFetchRequestAcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): ShareFetchRequestAcknowledgementBatch {
+function read_ShareFetchRequestAcknowledgementBatch(r: Reader, _v: number, o: ResolvedOptions): ShareFetchRequestAcknowledgementBatch {
   const f_firstOffset = r.i64be();
   const f_lastOffset = r.i64be();
-  const f_acknowledgeTypes = rArr(r, true, "acknowledgeTypes", o, v, eI8);
+  const f_acknowledgeTypes = rPrims(r, true, false, "acknowledgeTypes", o, K_I8) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -72,13 +72,13 @@ function read_ShareFetchRequestAcknowledgementBatch(r: Reader, v: number, o: Res
   return x;
 }
 
-function write_ShareFetchRequestAcknowledgementBatch(w: Writer, x: Init<ShareFetchRequestAcknowledgementBatch>, v: number): void {
+function write_ShareFetchRequestAcknowledgementBatch(w: Writer, x: Init<ShareFetchRequestAcknowledgementBatch>, _v: number): void {
   const f_firstOffset = (x.firstOffset ?? 0n);
   w.i64be(f_firstOffset);
   const f_lastOffset = (x.lastOffset ?? 0n);
   w.i64be(f_lastOffset);
   const f_acknowledgeTypes = (x.acknowledgeTypes ?? []);
-  wArr(w, true, false, f_acknowledgeTypes, "acknowledgeTypes", v, wI8);
+  wPrims(w, true, false, f_acknowledgeTypes, "acknowledgeTypes", K_I8);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -189,9 +189,9 @@ export interface ShareFetchRequestForgottenTopic {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareFetchRequestForgottenTopic(r: Reader, v: number, o: ResolvedOptions): ShareFetchRequestForgottenTopic {
+function read_ShareFetchRequestForgottenTopic(r: Reader, _v: number, o: ResolvedOptions): ShareFetchRequestForgottenTopic {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -204,11 +204,11 @@ function read_ShareFetchRequestForgottenTopic(r: Reader, v: number, o: ResolvedO
   return x;
 }
 
-function write_ShareFetchRequestForgottenTopic(w: Writer, x: Init<ShareFetchRequestForgottenTopic>, v: number): void {
+function write_ShareFetchRequestForgottenTopic(w: Writer, x: Init<ShareFetchRequestForgottenTopic>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

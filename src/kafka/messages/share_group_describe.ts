@@ -17,10 +17,11 @@ import {
   ZERO_UUID,
   checkVersion,
   decodeWith,
-  eI32,
-  eStrC,
   encodeWith,
+  K_I32,
+  K_STR,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -34,9 +35,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
-  wStrEC,
   wTags,
   wUuid,
 } from "../_runtime.ts";
@@ -51,8 +51,8 @@ export interface ShareGroupDescribeRequest {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareGroupDescribeRequest(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeRequest {
-  const f_groupIds = rArr(r, true, "groupIds", o, v, eStrC);
+function read_ShareGroupDescribeRequest(r: Reader, _v: number, o: ResolvedOptions): ShareGroupDescribeRequest {
+  const f_groupIds = rPrims(r, true, false, "groupIds", o, K_STR) as string[];
   const f_includeAuthorizedOperations = r.u8() !== 0;
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -66,9 +66,9 @@ function read_ShareGroupDescribeRequest(r: Reader, v: number, o: ResolvedOptions
   return x;
 }
 
-function write_ShareGroupDescribeRequest(w: Writer, x: Init<ShareGroupDescribeRequest>, v: number): void {
+function write_ShareGroupDescribeRequest(w: Writer, x: Init<ShareGroupDescribeRequest>, _v: number): void {
   const f_groupIds = (x.groupIds ?? []);
-  wArr(w, true, false, f_groupIds, "groupIds", v, wStrEC);
+  wPrims(w, true, false, f_groupIds, "groupIds", K_STR);
   const f_includeAuthorizedOperations = (x.includeAuthorizedOperations ?? false);
   w.bool(f_includeAuthorizedOperations);
   wTags(w, x._unknownTaggedFields);
@@ -150,10 +150,10 @@ export interface ShareGroupDescribeResponseTopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareGroupDescribeResponseTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeResponseTopicPartitions {
+function read_ShareGroupDescribeResponseTopicPartitions(r: Reader, _v: number, o: ResolvedOptions): ShareGroupDescribeResponseTopicPartitions {
   const f_topicId = rUuid(r);
   const f_topicName = rStr(r, true, o, "topicName");
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -166,13 +166,13 @@ function read_ShareGroupDescribeResponseTopicPartitions(r: Reader, v: number, o:
   return x;
 }
 
-function write_ShareGroupDescribeResponseTopicPartitions(w: Writer, x: Init<ShareGroupDescribeResponseTopicPartitions>, v: number): void {
+function write_ShareGroupDescribeResponseTopicPartitions(w: Writer, x: Init<ShareGroupDescribeResponseTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_topicName = (x.topicName ?? "");
   wStr(w, true, false, f_topicName, "topicName");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -247,7 +247,7 @@ function read_ShareGroupDescribeResponseMember(r: Reader, v: number, o: Resolved
   const f_memberEpoch = r.i32be();
   const f_clientId = rStr(r, true, o, "clientId");
   const f_clientHost = rStr(r, true, o, "clientHost");
-  const f_subscribedTopicNames = rArr(r, true, "subscribedTopicNames", o, v, eStrC);
+  const f_subscribedTopicNames = rPrims(r, true, false, "subscribedTopicNames", o, K_STR) as string[];
   const f_assignment = read_ShareGroupDescribeResponseAssignment(r, v, o);
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
@@ -273,7 +273,7 @@ function write_ShareGroupDescribeResponseMember(w: Writer, x: Init<ShareGroupDes
   const f_clientHost = (x.clientHost ?? "");
   wStr(w, true, false, f_clientHost, "clientHost");
   const f_subscribedTopicNames = (x.subscribedTopicNames ?? []);
-  wArr(w, true, false, f_subscribedTopicNames, "subscribedTopicNames", v, wStrEC);
+  wPrims(w, true, false, f_subscribedTopicNames, "subscribedTopicNames", K_STR);
   const f_assignment = (x.assignment ?? default_ShareGroupDescribeResponseAssignment());
   write_ShareGroupDescribeResponseAssignment(w, f_assignment, v);
   wTags(w, x._unknownTaggedFields);

@@ -17,11 +17,11 @@ import {
   ZERO_UUID,
   checkVersion,
   decodeWith,
-  eI32,
-  eStrC,
   encodeWith,
+  K_I32,
+  K_STR,
   rArr,
-  rArrN,
+  rPrims,
   rStr,
   rStrN,
   rStructN,
@@ -37,9 +37,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
-  wStrEC,
   wStructN,
   wTags,
   wUuid,
@@ -61,12 +60,12 @@ export interface ShareGroupHeartbeatRequest {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareGroupHeartbeatRequest(r: Reader, v: number, o: ResolvedOptions): ShareGroupHeartbeatRequest {
+function read_ShareGroupHeartbeatRequest(r: Reader, _v: number, o: ResolvedOptions): ShareGroupHeartbeatRequest {
   const f_groupId = rStr(r, true, o, "groupId");
   const f_memberId = rStr(r, true, o, "memberId");
   const f_memberEpoch = r.i32be();
   const f_rackId = rStrN(r, true, true, o, "rackId");
-  const f_subscribedTopicNames = rArrN(r, true, true, "subscribedTopicNames", o, v, eStrC);
+  const f_subscribedTopicNames = rPrims(r, true, true, "subscribedTopicNames", o, K_STR) as string[] | null;
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -79,7 +78,7 @@ function read_ShareGroupHeartbeatRequest(r: Reader, v: number, o: ResolvedOption
   return x;
 }
 
-function write_ShareGroupHeartbeatRequest(w: Writer, x: Init<ShareGroupHeartbeatRequest>, v: number): void {
+function write_ShareGroupHeartbeatRequest(w: Writer, x: Init<ShareGroupHeartbeatRequest>, _v: number): void {
   const f_groupId = (x.groupId ?? "");
   wStr(w, true, false, f_groupId, "groupId");
   const f_memberId = (x.memberId ?? "");
@@ -89,7 +88,7 @@ function write_ShareGroupHeartbeatRequest(w: Writer, x: Init<ShareGroupHeartbeat
   const f_rackId = (x.rackId === undefined ? null : x.rackId);
   wStr(w, true, true, f_rackId, "rackId");
   const f_subscribedTopicNames = (x.subscribedTopicNames === undefined ? null : x.subscribedTopicNames);
-  wArr(w, true, true, f_subscribedTopicNames, "subscribedTopicNames", v, wStrEC);
+  wPrims(w, true, true, f_subscribedTopicNames, "subscribedTopicNames", K_STR);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -173,9 +172,9 @@ export interface ShareGroupHeartbeatResponseTopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareGroupHeartbeatResponseTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ShareGroupHeartbeatResponseTopicPartitions {
+function read_ShareGroupHeartbeatResponseTopicPartitions(r: Reader, _v: number, o: ResolvedOptions): ShareGroupHeartbeatResponseTopicPartitions {
   const f_topicId = rUuid(r);
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -188,11 +187,11 @@ function read_ShareGroupHeartbeatResponseTopicPartitions(r: Reader, v: number, o
   return x;
 }
 
-function write_ShareGroupHeartbeatResponseTopicPartitions(w: Writer, x: Init<ShareGroupHeartbeatResponseTopicPartitions>, v: number): void {
+function write_ShareGroupHeartbeatResponseTopicPartitions(w: Writer, x: Init<ShareGroupHeartbeatResponseTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
   wUuid(w, f_topicId);
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

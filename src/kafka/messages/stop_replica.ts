@@ -17,10 +17,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -31,7 +32,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -75,7 +76,7 @@ export interface StopReplicaTopicV1 {
 
 function read_StopReplicaTopicV1(r: Reader, v: number, o: ResolvedOptions): StopReplicaTopicV1 {
   const f_name = rStr(r, v >= 2, o, "name");
-  const f_partitionIndexes = rArr(r, v >= 2, "partitionIndexes", o, v, eI32);
+  const f_partitionIndexes = rPrims(r, v >= 2, false, "partitionIndexes", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 2) {
     const n = rTagCount(r, o);
@@ -94,7 +95,7 @@ function write_StopReplicaTopicV1(w: Writer, x: Init<StopReplicaTopicV1>, v: num
   const f_name = (x.name ?? "");
   wStr(w, v >= 2, false, f_name, "name");
   const f_partitionIndexes = (x.partitionIndexes ?? []);
-  wArr(w, v >= 2, false, f_partitionIndexes, "partitionIndexes", v, wI32);
+  wPrims(w, v >= 2, false, f_partitionIndexes, "partitionIndexes", K_I32);
   if (v >= 2) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -15,11 +15,12 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
-  eStrC,
   encodeWith,
+  K_I32,
+  K_STR,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rStrN,
   rStructN,
@@ -34,9 +35,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
-  wStrEC,
   wStructN,
   wTags,
 } from "../_runtime.ts";
@@ -54,7 +54,7 @@ export interface StreamsGroupDescribeRequest {
 }
 
 function read_StreamsGroupDescribeRequest(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeRequest {
-  const f_groupIds = rArr(r, true, "groupIds", o, v, eStrC);
+  const f_groupIds = rPrims(r, true, false, "groupIds", o, K_STR) as string[];
   const f_includeAuthorizedOperations = r.u8() !== 0;
   const f_includeTopologyDescription = v >= 1 ? r.u8() !== 0 : false;
   let u: TaggedField[] | undefined;
@@ -71,7 +71,7 @@ function read_StreamsGroupDescribeRequest(r: Reader, v: number, o: ResolvedOptio
 
 function write_StreamsGroupDescribeRequest(w: Writer, x: Init<StreamsGroupDescribeRequest>, v: number): void {
   const f_groupIds = (x.groupIds ?? []);
-  wArr(w, true, false, f_groupIds, "groupIds", v, wStrEC);
+  wPrims(w, true, false, f_groupIds, "groupIds", K_STR);
   const f_includeAuthorizedOperations = (x.includeAuthorizedOperations ?? false);
   w.bool(f_includeAuthorizedOperations);
   const f_includeTopologyDescription = (x.includeTopologyDescription ?? false);
@@ -258,8 +258,8 @@ export interface StreamsGroupDescribeResponseSubtopology {
 
 function read_StreamsGroupDescribeResponseSubtopology(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseSubtopology {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
-  const f_sourceTopics = rArr(r, true, "sourceTopics", o, v, eStrC);
-  const f_repartitionSinkTopics = rArr(r, true, "repartitionSinkTopics", o, v, eStrC);
+  const f_sourceTopics = rPrims(r, true, false, "sourceTopics", o, K_STR) as string[];
+  const f_repartitionSinkTopics = rPrims(r, true, false, "repartitionSinkTopics", o, K_STR) as string[];
   const f_stateChangelogTopics = rArr(r, true, "stateChangelogTopics", o, v, read_StreamsGroupDescribeResponseTopicInfo);
   const f_repartitionSourceTopics = rArr(r, true, "repartitionSourceTopics", o, v, read_StreamsGroupDescribeResponseTopicInfo);
   let u: TaggedField[] | undefined;
@@ -278,9 +278,9 @@ function write_StreamsGroupDescribeResponseSubtopology(w: Writer, x: Init<Stream
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_sourceTopics = (x.sourceTopics ?? []);
-  wArr(w, true, false, f_sourceTopics, "sourceTopics", v, wStrEC);
+  wPrims(w, true, false, f_sourceTopics, "sourceTopics", K_STR);
   const f_repartitionSinkTopics = (x.repartitionSinkTopics ?? []);
-  wArr(w, true, false, f_repartitionSinkTopics, "repartitionSinkTopics", v, wStrEC);
+  wPrims(w, true, false, f_repartitionSinkTopics, "repartitionSinkTopics", K_STR);
   const f_stateChangelogTopics = (x.stateChangelogTopics ?? []);
   wArr(w, true, false, f_stateChangelogTopics, "stateChangelogTopics", v, write_StreamsGroupDescribeResponseTopicInfo);
   const f_repartitionSourceTopics = (x.repartitionSourceTopics ?? []);
@@ -438,9 +438,9 @@ export interface StreamsGroupDescribeResponseTaskIds {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_StreamsGroupDescribeResponseTaskIds(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTaskIds {
+function read_StreamsGroupDescribeResponseTaskIds(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTaskIds {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -453,11 +453,11 @@ function read_StreamsGroupDescribeResponseTaskIds(r: Reader, v: number, o: Resol
   return x;
 }
 
-function write_StreamsGroupDescribeResponseTaskIds(w: Writer, x: Init<StreamsGroupDescribeResponseTaskIds>, v: number): void {
+function write_StreamsGroupDescribeResponseTaskIds(w: Writer, x: Init<StreamsGroupDescribeResponseTaskIds>, _v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -653,13 +653,13 @@ export interface StreamsGroupDescribeResponseTopologyDescriptionNode {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_StreamsGroupDescribeResponseTopologyDescriptionNode(r: Reader, v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTopologyDescriptionNode {
+function read_StreamsGroupDescribeResponseTopologyDescriptionNode(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupDescribeResponseTopologyDescriptionNode {
   const f_name = rStr(r, true, o, "name");
   const f_nodeType = r.i8();
-  const f_sourceTopics = rArr(r, true, "sourceTopics", o, v, eStrC);
+  const f_sourceTopics = rPrims(r, true, false, "sourceTopics", o, K_STR) as string[];
   const f_sinkTopic = rStrN(r, true, true, o, "sinkTopic");
-  const f_stores = rArr(r, true, "stores", o, v, eStrC);
-  const f_successors = rArr(r, true, "successors", o, v, eStrC);
+  const f_stores = rPrims(r, true, false, "stores", o, K_STR) as string[];
+  const f_successors = rPrims(r, true, false, "successors", o, K_STR) as string[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -672,19 +672,19 @@ function read_StreamsGroupDescribeResponseTopologyDescriptionNode(r: Reader, v: 
   return x;
 }
 
-function write_StreamsGroupDescribeResponseTopologyDescriptionNode(w: Writer, x: Init<StreamsGroupDescribeResponseTopologyDescriptionNode>, v: number): void {
+function write_StreamsGroupDescribeResponseTopologyDescriptionNode(w: Writer, x: Init<StreamsGroupDescribeResponseTopologyDescriptionNode>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_nodeType = (x.nodeType ?? 0);
   w.i8(f_nodeType);
   const f_sourceTopics = (x.sourceTopics ?? []);
-  wArr(w, true, false, f_sourceTopics, "sourceTopics", v, wStrEC);
+  wPrims(w, true, false, f_sourceTopics, "sourceTopics", K_STR);
   const f_sinkTopic = (x.sinkTopic === undefined ? null : x.sinkTopic);
   wStr(w, true, true, f_sinkTopic, "sinkTopic");
   const f_stores = (x.stores ?? []);
-  wArr(w, true, false, f_stores, "stores", v, wStrEC);
+  wPrims(w, true, false, f_stores, "stores", K_STR);
   const f_successors = (x.successors ?? []);
-  wArr(w, true, false, f_successors, "successors", v, wStrEC);
+  wPrims(w, true, false, f_successors, "successors", K_STR);
   wTags(w, x._unknownTaggedFields);
 }
 

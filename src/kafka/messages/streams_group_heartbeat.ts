@@ -15,12 +15,13 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI16,
-  eI32,
-  eStrC,
   encodeWith,
+  K_I16,
+  K_I32,
+  K_STR,
   rArr,
   rArrN,
+  rPrims,
   rStr,
   rStrN,
   rStructN,
@@ -35,10 +36,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI16,
-  wI32,
+  wPrims,
   wStr,
-  wStrEC,
   wStructN,
   wTags,
 } from "../_runtime.ts";
@@ -149,10 +148,10 @@ export interface CopartitionGroup {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_CopartitionGroup(r: Reader, v: number, o: ResolvedOptions): CopartitionGroup {
-  const f_sourceTopics = rArr(r, true, "sourceTopics", o, v, eI16);
-  const f_sourceTopicRegex = rArr(r, true, "sourceTopicRegex", o, v, eI16);
-  const f_repartitionSourceTopics = rArr(r, true, "repartitionSourceTopics", o, v, eI16);
+function read_CopartitionGroup(r: Reader, _v: number, o: ResolvedOptions): CopartitionGroup {
+  const f_sourceTopics = rPrims(r, true, false, "sourceTopics", o, K_I16) as number[];
+  const f_sourceTopicRegex = rPrims(r, true, false, "sourceTopicRegex", o, K_I16) as number[];
+  const f_repartitionSourceTopics = rPrims(r, true, false, "repartitionSourceTopics", o, K_I16) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -165,13 +164,13 @@ function read_CopartitionGroup(r: Reader, v: number, o: ResolvedOptions): Copart
   return x;
 }
 
-function write_CopartitionGroup(w: Writer, x: Init<CopartitionGroup>, v: number): void {
+function write_CopartitionGroup(w: Writer, x: Init<CopartitionGroup>, _v: number): void {
   const f_sourceTopics = (x.sourceTopics ?? []);
-  wArr(w, true, false, f_sourceTopics, "sourceTopics", v, wI16);
+  wPrims(w, true, false, f_sourceTopics, "sourceTopics", K_I16);
   const f_sourceTopicRegex = (x.sourceTopicRegex ?? []);
-  wArr(w, true, false, f_sourceTopicRegex, "sourceTopicRegex", v, wI16);
+  wPrims(w, true, false, f_sourceTopicRegex, "sourceTopicRegex", K_I16);
   const f_repartitionSourceTopics = (x.repartitionSourceTopics ?? []);
-  wArr(w, true, false, f_repartitionSourceTopics, "repartitionSourceTopics", v, wI16);
+  wPrims(w, true, false, f_repartitionSourceTopics, "repartitionSourceTopics", K_I16);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -207,10 +206,10 @@ export interface StreamsGroupHeartbeatRequestSubtopology {
 
 function read_StreamsGroupHeartbeatRequestSubtopology(r: Reader, v: number, o: ResolvedOptions): StreamsGroupHeartbeatRequestSubtopology {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
-  const f_sourceTopics = rArr(r, true, "sourceTopics", o, v, eStrC);
-  const f_sourceTopicRegex = rArr(r, true, "sourceTopicRegex", o, v, eStrC);
+  const f_sourceTopics = rPrims(r, true, false, "sourceTopics", o, K_STR) as string[];
+  const f_sourceTopicRegex = rPrims(r, true, false, "sourceTopicRegex", o, K_STR) as string[];
   const f_stateChangelogTopics = rArr(r, true, "stateChangelogTopics", o, v, read_StreamsGroupHeartbeatRequestTopicInfo);
-  const f_repartitionSinkTopics = rArr(r, true, "repartitionSinkTopics", o, v, eStrC);
+  const f_repartitionSinkTopics = rPrims(r, true, false, "repartitionSinkTopics", o, K_STR) as string[];
   const f_repartitionSourceTopics = rArr(r, true, "repartitionSourceTopics", o, v, read_StreamsGroupHeartbeatRequestTopicInfo);
   const f_copartitionGroups = rArr(r, true, "copartitionGroups", o, v, read_CopartitionGroup);
   let u: TaggedField[] | undefined;
@@ -229,13 +228,13 @@ function write_StreamsGroupHeartbeatRequestSubtopology(w: Writer, x: Init<Stream
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_sourceTopics = (x.sourceTopics ?? []);
-  wArr(w, true, false, f_sourceTopics, "sourceTopics", v, wStrEC);
+  wPrims(w, true, false, f_sourceTopics, "sourceTopics", K_STR);
   const f_sourceTopicRegex = (x.sourceTopicRegex ?? []);
-  wArr(w, true, false, f_sourceTopicRegex, "sourceTopicRegex", v, wStrEC);
+  wPrims(w, true, false, f_sourceTopicRegex, "sourceTopicRegex", K_STR);
   const f_stateChangelogTopics = (x.stateChangelogTopics ?? []);
   wArr(w, true, false, f_stateChangelogTopics, "stateChangelogTopics", v, write_StreamsGroupHeartbeatRequestTopicInfo);
   const f_repartitionSinkTopics = (x.repartitionSinkTopics ?? []);
-  wArr(w, true, false, f_repartitionSinkTopics, "repartitionSinkTopics", v, wStrEC);
+  wPrims(w, true, false, f_repartitionSinkTopics, "repartitionSinkTopics", K_STR);
   const f_repartitionSourceTopics = (x.repartitionSourceTopics ?? []);
   wArr(w, true, false, f_repartitionSourceTopics, "repartitionSourceTopics", v, write_StreamsGroupHeartbeatRequestTopicInfo);
   const f_copartitionGroups = (x.copartitionGroups ?? []);
@@ -308,9 +307,9 @@ export interface StreamsGroupHeartbeatRequestTaskIds {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_StreamsGroupHeartbeatRequestTaskIds(r: Reader, v: number, o: ResolvedOptions): StreamsGroupHeartbeatRequestTaskIds {
+function read_StreamsGroupHeartbeatRequestTaskIds(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupHeartbeatRequestTaskIds {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -323,11 +322,11 @@ function read_StreamsGroupHeartbeatRequestTaskIds(r: Reader, v: number, o: Resol
   return x;
 }
 
-function write_StreamsGroupHeartbeatRequestTaskIds(w: Writer, x: Init<StreamsGroupHeartbeatRequestTaskIds>, v: number): void {
+function write_StreamsGroupHeartbeatRequestTaskIds(w: Writer, x: Init<StreamsGroupHeartbeatRequestTaskIds>, _v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -758,9 +757,9 @@ export interface StreamsGroupHeartbeatResponseTaskIds {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_StreamsGroupHeartbeatResponseTaskIds(r: Reader, v: number, o: ResolvedOptions): StreamsGroupHeartbeatResponseTaskIds {
+function read_StreamsGroupHeartbeatResponseTaskIds(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupHeartbeatResponseTaskIds {
   const f_subtopologyId = rStr(r, true, o, "subtopologyId");
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -773,11 +772,11 @@ function read_StreamsGroupHeartbeatResponseTaskIds(r: Reader, v: number, o: Reso
   return x;
 }
 
-function write_StreamsGroupHeartbeatResponseTaskIds(w: Writer, x: Init<StreamsGroupHeartbeatResponseTaskIds>, v: number): void {
+function write_StreamsGroupHeartbeatResponseTaskIds(w: Writer, x: Init<StreamsGroupHeartbeatResponseTaskIds>, _v: number): void {
   const f_subtopologyId = (x.subtopologyId ?? "");
   wStr(w, true, false, f_subtopologyId, "subtopologyId");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -841,9 +840,9 @@ export interface StreamsGroupHeartbeatResponseTopicPartition {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_StreamsGroupHeartbeatResponseTopicPartition(r: Reader, v: number, o: ResolvedOptions): StreamsGroupHeartbeatResponseTopicPartition {
+function read_StreamsGroupHeartbeatResponseTopicPartition(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupHeartbeatResponseTopicPartition {
   const f_topic = rStr(r, true, o, "topic");
-  const f_partitions = rArr(r, true, "partitions", o, v, eI32);
+  const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -856,11 +855,11 @@ function read_StreamsGroupHeartbeatResponseTopicPartition(r: Reader, v: number, 
   return x;
 }
 
-function write_StreamsGroupHeartbeatResponseTopicPartition(w: Writer, x: Init<StreamsGroupHeartbeatResponseTopicPartition>, v: number): void {
+function write_StreamsGroupHeartbeatResponseTopicPartition(w: Writer, x: Init<StreamsGroupHeartbeatResponseTopicPartition>, _v: number): void {
   const f_topic = (x.topic ?? "");
   wStr(w, true, false, f_topic, "topic");
   const f_partitions = (x.partitions ?? []);
-  wArr(w, true, false, f_partitions, "partitions", v, wI32);
+  wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
 }
 

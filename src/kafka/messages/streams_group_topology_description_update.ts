@@ -14,9 +14,10 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, Ta
 import {
   checkVersion,
   decodeWith,
-  eStrC,
   encodeWith,
+  K_STR,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -28,8 +29,8 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
+  wPrims,
   wStr,
-  wStrEC,
   wTags,
 } from "../_runtime.ts";
 
@@ -51,13 +52,13 @@ export interface StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(r: Reader, v: number, o: ResolvedOptions): StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode {
+function read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(r: Reader, _v: number, o: ResolvedOptions): StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode {
   const f_name = rStr(r, true, o, "name");
   const f_nodeType = r.i8();
-  const f_sourceTopics = rArr(r, true, "sourceTopics", o, v, eStrC);
+  const f_sourceTopics = rPrims(r, true, false, "sourceTopics", o, K_STR) as string[];
   const f_sinkTopic = rStrN(r, true, true, o, "sinkTopic");
-  const f_stores = rArr(r, true, "stores", o, v, eStrC);
-  const f_successors = rArr(r, true, "successors", o, v, eStrC);
+  const f_stores = rPrims(r, true, false, "stores", o, K_STR) as string[];
+  const f_successors = rPrims(r, true, false, "successors", o, K_STR) as string[];
   let u: TaggedField[] | undefined;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
@@ -70,19 +71,19 @@ function read_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNod
   return x;
 }
 
-function write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(w: Writer, x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode>, v: number): void {
+function write_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode(w: Writer, x: Init<StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode>, _v: number): void {
   const f_name = (x.name ?? "");
   wStr(w, true, false, f_name, "name");
   const f_nodeType = (x.nodeType ?? 0);
   w.i8(f_nodeType);
   const f_sourceTopics = (x.sourceTopics ?? []);
-  wArr(w, true, false, f_sourceTopics, "sourceTopics", v, wStrEC);
+  wPrims(w, true, false, f_sourceTopics, "sourceTopics", K_STR);
   const f_sinkTopic = (x.sinkTopic === undefined ? null : x.sinkTopic);
   wStr(w, true, true, f_sinkTopic, "sinkTopic");
   const f_stores = (x.stores ?? []);
-  wArr(w, true, false, f_stores, "stores", v, wStrEC);
+  wPrims(w, true, false, f_stores, "stores", K_STR);
   const f_successors = (x.successors ?? []);
-  wArr(w, true, false, f_successors, "successors", v, wStrEC);
+  wPrims(w, true, false, f_successors, "successors", K_STR);
   wTags(w, x._unknownTaggedFields);
 }
 

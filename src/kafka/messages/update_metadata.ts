@@ -19,10 +19,11 @@ import {
   cannotCarry,
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,
@@ -35,7 +36,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
   wUnknown,
@@ -72,10 +73,10 @@ function read_UpdateMetadataPartitionState(r: Reader, v: number, o: ResolvedOpti
   const f_controllerEpoch = r.i32be();
   const f_leader = r.i32be();
   const f_leaderEpoch = r.i32be();
-  const f_isr = rArr(r, v >= 6, "isr", o, v, eI32);
+  const f_isr = rPrims(r, v >= 6, false, "isr", o, K_I32) as number[];
   const f_zkVersion = r.i32be();
-  const f_replicas = rArr(r, v >= 6, "replicas", o, v, eI32);
-  const f_offlineReplicas = v >= 4 ? rArr(r, v >= 6, "offlineReplicas", o, v, eI32) : [];
+  const f_replicas = rPrims(r, v >= 6, false, "replicas", o, K_I32) as number[];
+  const f_offlineReplicas = v >= 4 ? rPrims(r, v >= 6, false, "offlineReplicas", o, K_I32) as number[] : [];
   let u: TaggedField[] | undefined;
   if (v >= 6) {
     const n = rTagCount(r, o);
@@ -102,13 +103,13 @@ function write_UpdateMetadataPartitionState(w: Writer, x: Init<UpdateMetadataPar
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
   w.i32be(f_leaderEpoch);
   const f_isr = (x.isr ?? []);
-  wArr(w, v >= 6, false, f_isr, "isr", v, wI32);
+  wPrims(w, v >= 6, false, f_isr, "isr", K_I32);
   const f_zkVersion = (x.zkVersion ?? 0);
   w.i32be(f_zkVersion);
   const f_replicas = (x.replicas ?? []);
-  wArr(w, v >= 6, false, f_replicas, "replicas", v, wI32);
+  wPrims(w, v >= 6, false, f_replicas, "replicas", K_I32);
   const f_offlineReplicas = (x.offlineReplicas ?? []);
-  if (v >= 4) wArr(w, v >= 6, false, f_offlineReplicas, "offlineReplicas", v, wI32);
+  if (v >= 4) wPrims(w, v >= 6, false, f_offlineReplicas, "offlineReplicas", K_I32);
   if (v >= 6) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

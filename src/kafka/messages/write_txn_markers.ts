@@ -16,10 +16,11 @@ import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, Ta
 import {
   checkVersion,
   decodeWith,
-  eI32,
   encodeWith,
   noTaggedFields,
+  K_I32,
   rArr,
+  rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
@@ -30,7 +31,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
-  wI32,
+  wPrims,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -47,7 +48,7 @@ export interface WritableTxnMarkerTopic {
 
 function read_WritableTxnMarkerTopic(r: Reader, v: number, o: ResolvedOptions): WritableTxnMarkerTopic {
   const f_name = rStr(r, v >= 1, o, "name");
-  const f_partitionIndexes = rArr(r, v >= 1, "partitionIndexes", o, v, eI32);
+  const f_partitionIndexes = rPrims(r, v >= 1, false, "partitionIndexes", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 1) {
     const n = rTagCount(r, o);
@@ -66,7 +67,7 @@ function write_WritableTxnMarkerTopic(w: Writer, x: Init<WritableTxnMarkerTopic>
   const f_name = (x.name ?? "");
   wStr(w, v >= 1, false, f_name, "name");
   const f_partitionIndexes = (x.partitionIndexes ?? []);
-  wArr(w, v >= 1, false, f_partitionIndexes, "partitionIndexes", v, wI32);
+  wPrims(w, v >= 1, false, f_partitionIndexes, "partitionIndexes", K_I32);
   if (v >= 1) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
