@@ -33,6 +33,50 @@ export {
   Writer,
 } from "./src/wire/mod.ts";
 export type { WireErrorCode, WireErrorInit } from "./src/wire/mod.ts";
+// Iggy: frames, the command table with decode/encode by command code, the version handshake
+// and the payload codec pattern. Every command's codec, the batch and the consensus headers are
+// in `@streamwire/codec/iggy`. Generic names carry an Iggy prefix here.
+export {
+  clientVersionInfo,
+  COMMAND_TABLE,
+  decodeOperationBody,
+  decodePayload,
+  decodeRequest,
+  decodeRequestFrame,
+  decodeResponse,
+  decodeResponseFrame,
+  DEFAULT_MAX_FRAME_BYTES as IGGY_DEFAULT_MAX_FRAME_BYTES,
+  encodeOperationBody,
+  encodePayload,
+  encodeRequest,
+  encodeRequestFrame,
+  encodeResponse,
+  encodeResponseFrame,
+  FrameDecoderBase as IggyFrameDecoderBase,
+  frameRequest,
+  frameResponse,
+  IGGY_PROTOCOL_VERSION,
+  IGGY_PROTOCOL_VERSION_MIN,
+  isProtocolCompatible,
+  lookupByOperation,
+  lookupCommand,
+  packProtocolVersion,
+  RequestFrameDecoder,
+  ResponseFrameDecoder,
+  RETIRED_COMMAND_CODES,
+  STATUS_OK,
+} from "./src/iggy/mod.ts";
+export type {
+  ClientVersionInfo,
+  CommandCodecs,
+  CommandMeta,
+  DecodePayloadOptions,
+  FrameDecoderOptions as IggyFrameDecoderOptions,
+  FrameLayout,
+  PayloadCodec,
+  RequestFrame,
+  ResponseFrame,
+} from "./src/iggy/mod.ts";
 // Kafka: the table, header versions, frames, negotiation and JSON form. Whole-message codecs,
 // whose types reach every generated message type, are in `@streamwire/codec/kafka`. Names that
 // Iggy also uses carry a Kafka prefix here.

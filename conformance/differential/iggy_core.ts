@@ -292,7 +292,7 @@ const commandTypes: DiffType<any>[] = [
   { type: "CreateStream", direction: "request", codec: streams.createStreamRequest, gen: (r) => ({ name: genName(r), options: genOptions(r) }) },
   { type: "CreateStream", direction: "response", codec: streams.streamResponse, gen: (r) => genStreamRecord(r) },
   { type: "DeleteStream", direction: "request", codec: streams.deleteStreamRequest, gen: (r) => ({ streamId: genIdentifier(r) }) },
-  { type: "DeleteStream", direction: "response", codec: streams.emptyResponse, gen: empty },
+  { type: "DeleteStream", direction: "response", codec: system.emptyResponse, gen: empty },
   { type: "GetStream", direction: "request", codec: streams.getStreamRequest, gen: (r) => ({ streamId: genIdentifier(r) }) },
   {
     type: "GetStream", direction: "response", codec: streams.getStreamResponse,

@@ -83,9 +83,9 @@ export interface CommandCodecs {
   readonly code: number;
   /** The crate's type name without `Request`/`Response`, e.g. `"CreateStream"`. */
   readonly name: string;
-  // deno-lint-ignore no-explicit-any
+  /** The request payload codec. */
   readonly request: PayloadCodec<any>;
-  // deno-lint-ignore no-explicit-any
+  /** The (successful) response payload codec. */
   readonly response: PayloadCodec<any>;
 }
 
@@ -98,7 +98,7 @@ export interface OperationCodec {
   readonly operation: number;
   /** The crate's type name without `Request`. */
   readonly name: string;
-  // deno-lint-ignore no-explicit-any
+  /** The body codec. */
   readonly body: PayloadCodec<any>;
 }
 

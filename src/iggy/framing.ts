@@ -44,17 +44,21 @@ export type FrameLayout = "crate" | "legacy";
 
 /** A request frame; `payload` is a view into the decoded bytes. */
 export interface RequestFrame {
+  /** The command code. */
   readonly code: number;
   /** u64; always 0n in the legacy layout, which has no request id. */
   readonly requestId: bigint;
+  /** The payload bytes (a view into the frame). */
   readonly payload: Uint8Array;
 }
 
 /** A response frame; `payload` is a view into the decoded bytes. */
 export interface ResponseFrame {
+  /** 0 on success, otherwise the error code. */
   readonly status: number;
   /** u64; always 0n in the legacy layout. */
   readonly requestId: bigint;
+  /** The payload bytes (a view into the frame). */
   readonly payload: Uint8Array;
 }
 
@@ -97,11 +101,11 @@ export function encodeRequestFrame(
  *
  * @example
  * ```ts
- * import { encodeRequest, identifier } from "@streamwire/codec/iggy";
- * encodeRequest(200, 1n, identifier, { kind: "numeric", value: 1 }).length; // 22
+ * import { frameRequest, identifier } from "@streamwire/codec/iggy";
+ * frameRequest(200, 1n, identifier, { kind: "numeric", value: 1 }).length; // 22
  * ```
  */
-export function encodeRequest<T>(
+export function frameRequest<T>(
   code: number,
   requestId: bigint,
   codec: PayloadCodec<T>,
@@ -152,8 +156,16 @@ export function encodeResponseFrame(
   return w.buf;
 }
 
-/** Encodes `value` with `codec` straight into a successful response frame. */
-export function encodeResponse<T>(
+/**
+ * Encodes `value` with `codec` straight into a successful response frame.
+ *
+ * @example
+ * ```ts
+ * import { frameResponse, emptyCodec } from "@streamwire/codec/iggy";
+ * frameResponse(7n, emptyCodec("Ping"), {}); // 00000000 08000000 0700000000000000
+ * ```
+ */
+export function frameResponse<T>(
   requestId: bigint,
   codec: PayloadCodec<T>,
   value: T,
@@ -256,14 +268,17 @@ export interface FrameDecoderOptions {
  * into an array of exactly its size. After a `WireError` the stream is unusable and every
  * later call throws the same error.
  */
-abstract class FrameDecoderBase<F> {
+export abstract class FrameDecoderBase<F> {
+  /** Frame layout this decoder reads. */
   readonly layout: FrameLayout;
+  /** Largest whole frame accepted, header included. */
   readonly maxFrameBytes: number;
   #chunks: Uint8Array[] = [];
   #head = 0;
   #buffered = 0;
   #failed: WireError | undefined;
 
+  /** A decoder with no bytes yet. */
   constructor(options: FrameDecoderOptions = {}) {
     this.layout = options.layout ?? "crate";
     this.maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
@@ -383,9 +398,11 @@ abstract class FrameDecoderBase<F> {
  * ```
  */
 export class RequestFrameDecoder extends FrameDecoderBase<RequestFrame> {
+  /** The length field: 4 bytes. */
   protected prefixBytes(): number {
     return 4;
   }
+  /** 4 + length; a length below the fixed fields is `INVALID_VALUE`. */
   protected frameSize(u32At: (at: number) => number): number {
     const length = u32At(0);
     const min = this.layout === "crate" ? 12 : 4;
@@ -398,6 +415,7 @@ export class RequestFrameDecoder extends FrameDecoderBase<RequestFrame> {
     }
     return 4 + length;
   }
+  /** The frame from exactly its bytes. */
   protected parse(bytes: Uint8Array): RequestFrame {
     return decodeRequestFrame(bytes, this.layout).frame;
   }
@@ -414,9 +432,11 @@ export class RequestFrameDecoder extends FrameDecoderBase<RequestFrame> {
  * ```
  */
 export class ResponseFrameDecoder extends FrameDecoderBase<ResponseFrame> {
+  /** Status and length: 8 bytes. */
   protected prefixBytes(): number {
     return 8;
   }
+  /** 8 + length; in the crate layout a length below 8 is `INVALID_VALUE`. */
   protected frameSize(u32At: (at: number) => number): number {
     const length = u32At(4);
     if (this.layout === "crate" && length < 8) {
@@ -428,6 +448,7 @@ export class ResponseFrameDecoder extends FrameDecoderBase<ResponseFrame> {
     }
     return 8 + length;
   }
+  /** The frame from exactly its bytes. */
   protected parse(bytes: Uint8Array): ResponseFrame {
     return decodeResponseFrame(bytes, this.layout).frame;
   }

@@ -92,8 +92,11 @@ export function isProtocolCompatible(
 
 /** Who the client is: its packed protocol version, SDK name and SDK version (1–255 bytes each). */
 export interface ClientVersionInfo {
+  /** Packed protocol version (`major << 20 | minor << 10 | patch`). */
   readonly protocolVersion: number;
+  /** The SDK name (1–255 bytes), e.g. `rust-sdk`. */
   readonly sdkName: string;
+  /** The SDK build version (1–255 bytes). */
   readonly sdkVersion: string;
 }
 

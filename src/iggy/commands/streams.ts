@@ -33,12 +33,17 @@ import { optionsPrefixed, optionsToEnd } from "../primitives/options.ts";
 
 /** One stream as responses describe it. */
 export interface StreamResponse {
+  /** The id. */
   readonly id: number;
   /** µs since the epoch (u64). */
   readonly createdAt: bigint;
+  /** Number of topics. */
   readonly topicsCount: number;
+  /** Bytes stored (u64). */
   readonly sizeBytes: bigint;
+  /** Messages stored (u64). */
   readonly messagesCount: bigint;
+  /** The name (1–255 UTF-8 bytes). */
   readonly name: string;
   /** Options set on the stream (raw block). */
   readonly options: Uint8Array;
@@ -48,13 +53,21 @@ export interface StreamResponse {
 
 /** A topic as stream responses and topic lists describe it (no partitions). */
 export interface TopicHeader {
+  /** The id. */
   readonly id: number;
+  /** Creation time, µs since the Unix epoch (u64). */
   readonly createdAt: bigint;
+  /** Number of partitions. */
   readonly partitionsCount: number;
+  /** Bytes stored (u64). */
   readonly sizeBytes: bigint;
+  /** Messages stored (u64). */
   readonly messagesCount: bigint;
+  /** The name (1–255 UTF-8 bytes). */
   readonly name: string;
+  /** Options block (raw, validated; empty for none). */
   readonly options: Uint8Array;
+  /** Options the server derived (raw options block). */
   readonly derivedOptions: Uint8Array;
 }
 
@@ -122,6 +135,7 @@ export const topicHeader: PayloadCodec<TopicHeader> = recordCodec<TopicHeader>(
 
 /** CreateStream request: a name and the stream's options. */
 export interface CreateStreamRequest {
+  /** The name (1–255 UTF-8 bytes). */
   readonly name: string;
   /** Options block (raw, validated); empty for none. */
   readonly options: Uint8Array;
@@ -149,6 +163,7 @@ export const createStreamRequest: PayloadCodec<CreateStreamRequest> = {
 
 /** A request that names one stream. */
 export interface StreamIdRequest {
+  /** The stream. */
   readonly streamId: Identifier;
 }
 
@@ -202,9 +217,13 @@ export function decodeResolvedBlocks(r: Reader): { explicitOptions: Uint8Array; 
 
 /** UpdateStreamResolved body (operation 72): the stream, a new name or none, both blocks. */
 export interface UpdateStreamResolvedRequest {
+  /** The stream. */
   readonly streamId: Identifier;
+  /** The name (1–255 UTF-8 bytes). */
   readonly name: string | null;
+  /** Options set explicitly (raw options block). */
   readonly explicitOptions: Uint8Array;
+  /** Options the server derived (raw options block). */
   readonly derivedOptions: Uint8Array;
 }
 
@@ -236,6 +255,7 @@ const ENTRY_FIXED = 4 + 8 + FINGERPRINT_BYTES + 1;
 
 /** One encrypted stream's new wrap set. */
 export interface RewrapStreamKeyEntry {
+  /** The stream. */
   readonly streamId: number;
   /** The metadata op that created the stream (u64). */
   readonly createdOp: bigint;
@@ -247,6 +267,7 @@ export interface RewrapStreamKeyEntry {
 
 /** RewrapStreamKeys body (operation 75). */
 export interface RewrapStreamKeysRequest {
+  /** The entries. */
   readonly entries: readonly RewrapStreamKeyEntry[];
 }
 
@@ -313,7 +334,9 @@ export const rewrapStreamKeysRequest: PayloadCodec<RewrapStreamKeysRequest> = {
 
 /** GetStream response: the stream and its `topicsCount` topic headers. */
 export interface GetStreamResponse {
+  /** The stream record. */
   readonly stream: StreamResponse;
+  /** The topics. */
   readonly topics: readonly TopicHeader[];
 }
 
@@ -344,6 +367,7 @@ export const getStreamResponse: PayloadCodec<GetStreamResponse> = {
 
 /** GetStreams response: stream records back to back until the payload ends. */
 export interface GetStreamsResponse {
+  /** The streams. */
   readonly streams: readonly StreamResponse[];
 }
 
@@ -357,8 +381,7 @@ export const getStreamsResponse: PayloadCodec<GetStreamsResponse> = {
   decode: (r) => ({ streams: readUntilEnd(r, (x) => streamResponse.decode(x)) }),
 };
 
-/** The empty response (DeleteStream). */
-export const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
 
 // ---------------------------------------------------------------------------------------------
 

@@ -25,11 +25,10 @@ import { type Identifier, identifier, wireName } from "../primitives/identifier.
 import { optionsToEnd, validateOptions } from "../primitives/options.ts";
 import { iterateUserHeaders } from "../primitives/user_headers.ts";
 import { type ClientVersionInfo, clientVersionInfo } from "../version.ts";
-
-type Empty = Record<string, never>;
+import { BIND_SECRET_BYTES } from "./users.ts";
 
 /** The empty response (Ping, UpdateResource, ...). */
-export const emptyResponse: PayloadCodec<Empty> = emptyCodec("EmptyResponse");
+export const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
 /**
  * The payload as raw bytes, for responses the crate defines no type for (BindSession: the
  * server's reply body is not part of the crate).
@@ -41,18 +40,19 @@ export const rawResponse: PayloadCodec<Uint8Array> = {
   decode: (r) => readBytes(r, r.remaining),
 };
 /** Ping request: empty. */
-export const pingRequest: PayloadCodec<Empty> = emptyCodec("Ping");
+export const pingRequest: PayloadCodec<Record<string, never>> = emptyCodec("Ping");
 /** GetStats request: empty. */
-export const getStatsRequest: PayloadCodec<Empty> = emptyCodec("GetStats");
+export const getStatsRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetStats");
 /** GetClusterMetadata request: empty. */
-export const getClusterMetadataRequest: PayloadCodec<Empty> = emptyCodec("GetClusterMetadata");
+export const getClusterMetadataRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetClusterMetadata");
 /** GetMe request: empty. */
-export const getMeRequest: PayloadCodec<Empty> = emptyCodec("GetMe");
+export const getMeRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetMe");
 /** GetClients request: empty. */
-export const getClientsRequest: PayloadCodec<Empty> = emptyCodec("GetClients");
+export const getClientsRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetClients");
 
 /** GetClient request. */
 export interface GetClientRequest {
+  /** The client. */
   readonly clientId: number;
 }
 
@@ -69,10 +69,15 @@ export const getClientRequest: PayloadCodec<GetClientRequest> = {
 
 /** Cache hits and misses of one partition. */
 export interface CacheMetricEntry {
+  /** The stream. */
   readonly streamId: number;
+  /** The topic. */
   readonly topicId: number;
+  /** The partition. */
   readonly partitionId: number;
+  /** Cache hits (u64). */
   readonly hits: bigint;
+  /** Cache misses (u64). */
   readonly misses: bigint;
   /** f32. */
   readonly hitRatio: number;
@@ -80,39 +85,65 @@ export interface CacheMetricEntry {
 
 /** Server statistics. */
 export interface StatsResponse {
+  /** Server process id. */
   readonly processId: number;
   /** f32. */
   readonly cpuUsage: number;
   /** f32. */
   readonly totalCpuUsage: number;
+  /** Memory used in bytes (u64). */
   readonly memoryUsage: bigint;
+  /** Total memory in bytes (u64). */
   readonly totalMemory: bigint;
+  /** Available memory in bytes (u64). */
   readonly availableMemory: bigint;
+  /** Uptime in µs (u64). */
   readonly runTime: bigint;
+  /** Start time, µs since the Unix epoch (u64). */
   readonly startTime: bigint;
+  /** Bytes read since start (u64). */
   readonly readBytes: bigint;
+  /** Bytes written since start (u64). */
   readonly writtenBytes: bigint;
+  /** Bytes of stored messages (u64). */
   readonly messagesSizeBytes: bigint;
+  /** Number of streams. */
   readonly streamsCount: number;
+  /** Number of topics. */
   readonly topicsCount: number;
+  /** Number of partitions. */
   readonly partitionsCount: number;
+  /** Number of segments. */
   readonly segmentsCount: number;
+  /** Messages stored (u64). */
   readonly messagesCount: bigint;
+  /** Connected clients. */
   readonly clientsCount: number;
+  /** Consumer groups the client belongs to. */
   readonly consumerGroupsCount: number;
+  /** Host name. */
   readonly hostname: string;
+  /** Operating system name. */
   readonly osName: string;
+  /** Operating system version. */
   readonly osVersion: string;
+  /** Kernel version. */
   readonly kernelVersion: string;
+  /** Server version text. */
   readonly iggyServerVersion: string;
   /** Packed semver, `null` when the server sent 0. */
   readonly iggyServerSemver: number | null;
+  /** Cache metrics per partition. */
   readonly cacheMetrics: readonly CacheMetricEntry[];
+  /** Server threads. */
   readonly threadsCount: number;
+  /** Free disk space in bytes (u64). */
   readonly freeDiskSpace: bigint;
+  /** Total disk space in bytes (u64). */
   readonly totalDiskSpace: bigint;
   /** 0 when an older server omitted the trailing pair. */
   readonly openFilesCount: bigint;
+  /** Open files limit (u64); 0 when the server omitted it. */
   readonly openFilesLimit: bigint;
 }
 
@@ -250,6 +281,7 @@ export const SNAPSHOT_TYPES = {
 
 /** GetSnapshot request: a compression code and the content codes (raw bytes, unchecked). */
 export interface GetSnapshotRequest {
+  /** Archive compression code. */
   readonly compression: number;
   /** At most 255 codes. */
   readonly snapshotTypes: readonly number[];
@@ -276,6 +308,7 @@ export const getSnapshotRequest: PayloadCodec<GetSnapshotRequest> = {
 
 /** GetSnapshot response: the archive bytes (the whole payload, a view). */
 export interface GetSnapshotResponse {
+  /** The bytes (a view into the payload). */
   readonly data: Uint8Array;
 }
 
@@ -292,12 +325,19 @@ export const getSnapshotResponse: PayloadCodec<GetSnapshotResponse> = {
 
 /** One cluster node. */
 export interface ClusterNodeResponse {
+  /** The replica id. */
   readonly replicaId: number;
+  /** The name (1–255 UTF-8 bytes). */
   readonly name: string;
+  /** IP address. */
   readonly ip: string;
+  /** TCP port. */
   readonly tcpPort: number;
+  /** QUIC port. */
   readonly quicPort: number;
+  /** HTTP port. */
   readonly httpPort: number;
+  /** WebSocket port. */
   readonly websocketPort: number;
   /** 0 leader, 1 follower (not checked on the wire). */
   readonly role: number;
@@ -307,7 +347,9 @@ export interface ClusterNodeResponse {
 
 /** The cluster and its nodes. */
 export interface ClusterMetadataResponse {
+  /** The name (1–255 UTF-8 bytes). */
   readonly name: string;
+  /** The nodes. */
   readonly nodes: readonly ClusterNodeResponse[];
 }
 
@@ -388,9 +430,11 @@ export const describeOptionsRequest: PayloadCodec<DescribeOptionsRequest> = {
 
 /** One option the server accepts. */
 export interface OptionDescriptor {
+  /** The key. */
   readonly key: string;
   /** Header kind code of the value. */
   readonly kind: number;
+  /** Descriptor flags. */
   readonly flags: number;
   /** Default value bytes (a view). */
   readonly defaultValue: Uint8Array;
@@ -400,6 +444,7 @@ export interface OptionDescriptor {
 
 /** DescribeOptions response. */
 export interface DescribeOptionsResponse {
+  /** The entries. */
   readonly entries: readonly OptionDescriptor[];
 }
 
@@ -455,6 +500,7 @@ export const MAX_RESET_KEYS = 255;
 
 /** UpdateResource request: set `options`, reset the `reset` keys to their defaults. */
 export interface UpdateResourceRequest {
+  /** The stream, topic or user the patch applies to. */
   readonly target: ResourceTarget;
   /** Distinct keys, at most 255. */
   readonly reset: readonly string[];
@@ -554,14 +600,14 @@ export const updateResourceRequest: PayloadCodec<UpdateResourceRequest> = {
 // ---------------------------------------------------------------------------------------------
 // Sessions
 
-/** Bytes of the session-binding secret. */
-export const BIND_SECRET_BYTES = 32;
 
 /** A registered client session and the metadata frontier it has seen. */
 export interface SessionIdentity {
   /** u128. */
   readonly clientId: bigint;
+  /** The session number (u64). */
   readonly session: bigint;
+  /** The metadata frontier the session has seen (u64). */
   readonly metadataWatermark: bigint;
 }
 
@@ -579,7 +625,9 @@ export const sessionIdentity: PayloadCodec<SessionIdentity> = {
 
 /** BindSession request: authenticate a connection to an existing session. */
 export interface BindSessionRequest {
+  /** Who the client is (protocol version, SDK). */
   readonly versionInfo: ClientVersionInfo;
+  /** The session. */
   readonly identity: SessionIdentity;
   /** 32 bytes. */
   readonly bindSecret: Uint8Array;
@@ -606,7 +654,9 @@ export const bindSessionRequest: PayloadCodec<BindSessionRequest> = {
 
 /** FinalizeSession body (operation 70). */
 export interface FinalizeSessionRequest {
+  /** The session. */
   readonly identity: SessionIdentity;
+  /** The namespace revision the retirement evidence covers (u64). */
   readonly namespaceRevision: bigint;
 }
 

@@ -30,8 +30,11 @@ import { utf8Length } from "../../wire/utf8.ts";
 
 /** CreateTopic request. */
 export interface CreateTopicRequest {
+  /** The stream. */
   readonly streamId: Identifier;
+  /** Number of partitions. */
   readonly partitionsCount: number;
+  /** The name (1–255 UTF-8 bytes). */
   readonly name: string;
   /** Options block (raw, validated) running to the end of the payload. */
   readonly options: Uint8Array;
@@ -57,7 +60,9 @@ export const createTopicRequest: PayloadCodec<CreateTopicRequest> = {
 
 /** A request that names one topic of one stream. */
 export interface TopicIdRequest {
+  /** The stream. */
   readonly streamId: Identifier;
+  /** The topic. */
   readonly topicId: Identifier;
 }
 
@@ -80,6 +85,7 @@ export const getTopicRequest: PayloadCodec<TopicIdRequest> = topicIdCodec("GetTo
 
 /** GetTopics request: the stream. */
 export interface GetTopicsRequest {
+  /** The stream. */
   readonly streamId: Identifier;
 }
 
@@ -93,7 +99,9 @@ export const getTopicsRequest: PayloadCodec<GetTopicsRequest> = {
 
 /** CreateTopicWithAssignments body (operation 64). */
 export interface CreateTopicWithAssignmentsRequest {
+  /** The request payload codec. */
   readonly request: CreateTopicRequest;
+  /** Options the server derived (raw options block). */
   readonly derivedOptions: Uint8Array;
   /** One assignment per partition: exactly `request.partitionsCount` of them. */
   readonly partitions: readonly CreatedPartitionAssignment[];
@@ -138,10 +146,15 @@ export const createTopicWithAssignmentsRequest: PayloadCodec<CreateTopicWithAssi
 
 /** UpdateTopicResolved body (operation 73). */
 export interface UpdateTopicResolvedRequest {
+  /** The stream. */
   readonly streamId: Identifier;
+  /** The topic. */
   readonly topicId: Identifier;
+  /** The name (1–255 UTF-8 bytes). */
   readonly name: string | null;
+  /** Options set explicitly (raw options block). */
   readonly explicitOptions: Uint8Array;
+  /** Options the server derived (raw options block). */
   readonly derivedOptions: Uint8Array;
 }
 
@@ -171,12 +184,19 @@ export const updateTopicResolvedRequest: PayloadCodec<UpdateTopicResolvedRequest
 
 /** One partition of a topic (a fixed 64-byte record). */
 export interface PartitionResponse {
+  /** The id. */
   readonly id: number;
+  /** Creation time, µs since the Unix epoch (u64). */
   readonly createdAt: bigint;
+  /** Number of segments. */
   readonly segmentsCount: number;
+  /** Offset of the newest message (u64). */
   readonly currentOffset: bigint;
+  /** Bytes stored (u64). */
   readonly sizeBytes: bigint;
+  /** Messages stored (u64). */
   readonly messagesCount: bigint;
+  /** The partition context. */
   readonly context: PartitionContext;
 }
 
@@ -206,7 +226,9 @@ export const partitionResponse: PayloadCodec<PartitionResponse> = {
 
 /** GetTopic (and CreateTopic) response: the header and its `partitionsCount` partitions. */
 export interface GetTopicResponse {
+  /** The topic header. */
   readonly topic: TopicHeader;
+  /** The partitions. */
   readonly partitions: readonly PartitionResponse[];
 }
 
@@ -237,6 +259,7 @@ export const getTopicResponse: PayloadCodec<GetTopicResponse> = {
 
 /** GetTopics response. */
 export interface GetTopicsResponse {
+  /** The topics. */
   readonly topics: readonly TopicHeader[];
 }
 

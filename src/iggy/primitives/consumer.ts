@@ -35,7 +35,9 @@ const KIND_NAMES: readonly (ConsumerKind | undefined)[] = [undefined, "consumer"
  * (the crate keeps the kind as its u8; the JSON names it).
  */
 export interface Consumer {
+  /** The kind. */
   readonly kind: ConsumerKind;
+  /** The id. */
   readonly id: Identifier;
 }
 

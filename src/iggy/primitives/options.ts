@@ -109,7 +109,9 @@ export const optionsPrefixed: PayloadCodec<Uint8Array> = {
 
 /** One option with its typed value. */
 export interface OptionEntry {
+  /** The key. */
   readonly key: string;
+  /** The value. */
   readonly value: HeaderValue;
 }
 

@@ -13,9 +13,11 @@ import { invalid, type PayloadCodec } from "../codec.ts";
 
 /** A partition created with its consensus group and the view it was placed in. */
 export interface CreatedPartitionAssignment {
+  /** The partition. */
   readonly partitionId: number;
   /** u64. */
   readonly consensusGroupId: bigint;
+  /** The view the partition was placed in. */
   readonly initialView: number;
 }
 
@@ -39,8 +41,11 @@ export const createdPartitionAssignment: PayloadCodec<CreatedPartitionAssignment
 
 /** The partition state an operation was issued against (all u64). */
 export interface PartitionContext {
+  /** Partition incarnation: changes when a partition id is reused (u64). */
   readonly incarnation: bigint;
+  /** Installed consumer-group owner generation; 0 without a group (u64). */
   readonly ownerGeneration: bigint;
+  /** Applied metadata frontier (u64). */
   readonly metadataOp: bigint;
 }
 

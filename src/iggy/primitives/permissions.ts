@@ -18,42 +18,67 @@ import { type PayloadCodec, readBool } from "../codec.ts";
 
 /** Server-wide permissions. */
 export interface GlobalPermissions {
+  /** May manage servers. */
   readonly manageServers: boolean;
+  /** May read server information. */
   readonly readServers: boolean;
+  /** May manage users. */
   readonly manageUsers: boolean;
+  /** May read users. */
   readonly readUsers: boolean;
+  /** May create, update and delete streams. */
   readonly manageStreams: boolean;
+  /** May read streams. */
   readonly readStreams: boolean;
+  /** May create, update and delete topics. */
   readonly manageTopics: boolean;
+  /** May read topics. */
   readonly readTopics: boolean;
+  /** May poll messages. */
   readonly pollMessages: boolean;
+  /** May send messages. */
   readonly sendMessages: boolean;
 }
 
 /** Permissions on one topic of a stream. */
 export interface TopicPermissions {
+  /** The topic. */
   readonly topicId: number;
+  /** May update and delete the topic. */
   readonly manageTopic: boolean;
+  /** May read the topic. */
   readonly readTopic: boolean;
+  /** May poll messages. */
   readonly pollMessages: boolean;
+  /** May send messages. */
   readonly sendMessages: boolean;
 }
 
 /** Permissions on one stream, with per-topic overrides. */
 export interface StreamPermissions {
+  /** The stream. */
   readonly streamId: number;
+  /** May update and delete the stream. */
   readonly manageStream: boolean;
+  /** May read the stream. */
   readonly readStream: boolean;
+  /** May create, update and delete topics. */
   readonly manageTopics: boolean;
+  /** May read topics. */
   readonly readTopics: boolean;
+  /** May poll messages. */
   readonly pollMessages: boolean;
+  /** May send messages. */
   readonly sendMessages: boolean;
+  /** The topics. */
   readonly topics: readonly TopicPermissions[];
 }
 
 /** A user's full permission set (the crate keeps streams and topics in wire order). */
 export interface Permissions {
+  /** Server-wide permissions. */
   readonly global: GlobalPermissions;
+  /** The streams. */
   readonly streams: readonly StreamPermissions[];
 }
 

@@ -22,7 +22,9 @@ const POLLING_NAMES: readonly (PollingKind | undefined)[] = [undefined, "offset"
  * JSON form: `{ "kind": "offset", "value": "42" }`.
  */
 export interface PollingStrategy {
+  /** The kind. */
   readonly kind: PollingKind;
+  /** The value. */
   readonly value: bigint;
 }
 

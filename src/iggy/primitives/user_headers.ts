@@ -91,9 +91,13 @@ const KIND_NAMES: readonly (HeaderKindName | undefined)[] = [
 
 /** One key-value pair as it is on the wire; `key` and `value` are views into the block. */
 export interface UserHeaderEntry {
+  /** Header kind of the key (2 = string). */
   readonly keyKind: number;
+  /** The key. */
   readonly key: Uint8Array;
+  /** Header kind of the value. */
   readonly valueKind: number;
+  /** The value. */
   readonly value: Uint8Array;
 }
 
@@ -207,7 +211,9 @@ export type HeaderValue =
   | { readonly kind: "string"; readonly value: string }
   | { readonly kind: "bool"; readonly value: boolean }
   | {
+    /** The kind. */
     readonly kind: "int8" | "int16" | "int32" | "uint8" | "uint16" | "uint32" | "float32" | "float64";
+    /** The value. */
     readonly value: number;
   }
   | { readonly kind: "int64" | "int128" | "uint64" | "uint128"; readonly value: bigint }
@@ -372,7 +378,9 @@ export function encodeHeaderValue(v: HeaderValue): { code: number; bytes: Uint8A
 
 /** A header to build: a string key and a typed value. */
 export interface UserHeaderInput {
+  /** The key. */
   readonly key: string;
+  /** The value. */
   readonly value: HeaderValue;
 }
 
