@@ -29,7 +29,7 @@ import {
 } from "../../src/iggy/commands/messages.ts";
 import {
   COMMON_FIELDS,
-  ConsensusHeaderView,
+  type ConsensusHeaderView,
   createHeader,
   decodeHeader,
   type FieldSpec,

@@ -252,17 +252,17 @@ export class MessageCursor {
   #next = BATCH_HEADER_SIZE;
   #end = BATCH_HEADER_SIZE;
   /** Offset of the current frame in the record (−1 before the first `next()`). */
-  frameOffset = -1;
+  frameOffset: number = -1;
   /** Payload length of the current frame. */
-  payloadLength = 0;
+  payloadLength: number = 0;
   /** User-headers length of the current frame. */
-  userHeadersLength = 0;
+  userHeadersLength: number = 0;
   /** Offset delta of the current frame. */
-  offsetDelta = 0;
+  offsetDelta: number = 0;
   /** Timestamp delta (µs) of the current frame. */
-  timestampDelta = 0;
+  timestampDelta: number = 0;
   /** Index of the current frame (0-based). */
-  index = -1;
+  index: number = -1;
 
   /** Points the cursor before the first frame of `batch`. */
   reset(batch: BatchView): this {

@@ -53,7 +53,7 @@ import { type Partitioning, partitioning } from "../primitives/partitioning.ts";
 import { type Consumer, consumer } from "../primitives/consumer.ts";
 import { type PollingStrategy, pollingStrategy } from "../primitives/polling_strategy.ts";
 import { type PartitionContext, partitionContext } from "../primitives/partition.ts";
-import { type BatchIntegrity, BatchView, decodeBatch, MessageCursor } from "../batch/batch.ts";
+import { type BatchIntegrity, type BatchView, decodeBatch, MessageCursor } from "../batch/batch.ts";
 import { type BatchMessageInput, encodeBatchInto, sizeOfBatch } from "../batch/builder.ts";
 
 /** Command code of PollMessages. */
@@ -122,15 +122,15 @@ function recordCount(b: BatchView | Uint8Array): number {
  *
  * @example
  * ```ts
- * import { encodePayload, decodePayload, sendMessagesRequest } from "@streamwire/codec/iggy";
+ * import { encodePayload, decodeSendMessagesRequest, sendMessagesRequest } from "@streamwire/codec/iggy";
  * const body = encodePayload(sendMessagesRequest, {
  *   streamId: { kind: "numeric", value: 1 },
  *   topicId: { kind: "numeric", value: 2 },
  *   partitioning: { kind: "balanced" },
  *   messages: [{ id: 1n, payload: new TextEncoder().encode("hello"), originTimestamp: 1_000 }],
  * });
- * const req = decodePayload(sendMessagesRequest, body);
- * console.log(req.messagesCount, req.batch!.messageCount); // 1 1
+ * const req = decodeSendMessagesRequest(body);
+ * console.log(req.messagesCount, req.batch.messageCount); // 1 1
  * ```
  */
 export const sendMessagesRequest: PayloadCodec<SendMessagesRequest> = {

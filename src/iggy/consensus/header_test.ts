@@ -255,7 +255,7 @@ describe("decodeConsensusHeader()", () => {
 
   it("returns the typed header for a sealed frame", () => {
     const h = decodeConsensusHeader(RepairRangeReplyHeader.create({ command: Command.RangeEvicted, op: 9n }).bytes);
-    assert.ok(h instanceof RepairRangeReplyHeader);
+    if (!(h instanceof RepairRangeReplyHeader)) throw new Error(`got ${h.constructor.name}`);
     assert.equal(h.op, 9n);
   });
 

@@ -44,9 +44,9 @@ export const PARTITION_BITS = 20;
 /** Partition field shift (0). */
 export const PARTITION_SHIFT = 0;
 /** Topic field shift (20). */
-export const TOPIC_SHIFT = PARTITION_SHIFT + PARTITION_BITS;
+export const TOPIC_SHIFT: number = PARTITION_SHIFT + PARTITION_BITS;
 /** Stream field shift (32). */
-export const STREAM_SHIFT = TOPIC_SHIFT + TOPIC_BITS;
+export const STREAM_SHIFT: number = TOPIC_SHIFT + TOPIC_BITS;
 /** Partition field mask. */
 export const PARTITION_MASK: bigint = (1n << BigInt(PARTITION_BITS)) - 1n;
 /** Topic field mask. */
@@ -54,7 +54,7 @@ export const TOPIC_MASK: bigint = (1n << BigInt(TOPIC_BITS)) - 1n;
 /** Stream field mask. */
 export const STREAM_MASK: bigint = (1n << BigInt(STREAM_BITS)) - 1n;
 /** Bits the packed layout uses (52). */
-export const PACKED_NAMESPACE_BITS = STREAM_BITS + TOPIC_BITS + PARTITION_BITS;
+export const PACKED_NAMESPACE_BITS: number = STREAM_BITS + TOPIC_BITS + PARTITION_BITS;
 /** Largest packed value. */
 export const PACKED_NAMESPACE_MAX: bigint = (1n << BigInt(PACKED_NAMESPACE_BITS)) - 1n;
 /** The metadata plane's consensus group (the top bit, above every packed value). */

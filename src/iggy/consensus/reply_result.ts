@@ -13,7 +13,7 @@ export const RESULT_COUNT_LEN = 4;
 /** Width of one `{index, result}` entry. */
 export const RESULT_ENTRY_LEN = 8;
 /** Length of the single-entry rejection section. */
-export const REJECTION_SECTION_LEN = RESULT_COUNT_LEN + RESULT_ENTRY_LEN;
+export const REJECTION_SECTION_LEN: number = RESULT_COUNT_LEN + RESULT_ENTRY_LEN;
 
 function u32(b: Uint8Array, at: number): number {
   return (b[at] | b[at + 1] << 8 | b[at + 2] << 16 | b[at + 3] << 24) >>> 0;
