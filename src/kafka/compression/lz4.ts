@@ -52,22 +52,12 @@ function truncated(offset: number, detail: string): WireError {
 }
 
 /**
- * Makes room for output up to `need` (the slow path of the block decoder, kept out of it so
- * its locals stay in registers): `CORRUPT_DATA` past the block maximum, `LIMIT_EXCEEDED` past
- * the cap.
+ * The error for a block whose output would reach `need`: `CORRUPT_DATA` past the block
+ * maximum, else `LIMIT_EXCEEDED` (the only other bound on the block's buffer is the cap).
  */
-function growBlock(
-  sink: ByteSink,
-  op: number,
-  need: number,
-  blockLimit: number,
-  maxBlock: number,
-  at: number,
-): Uint8Array {
-  if (need > blockLimit) throw corrupt(at, `block decodes to more than ${maxBlock} bytes`);
-  if (need > sink.cap) throw limitExceeded("lz4", sink.cap, need, at);
-  sink.pos = op;
-  return sink.grow(need, at);
+function overrun(sink: ByteSink, need: number, blockStart: number, maxBlock: number, at: number): WireError {
+  if (need - blockStart > maxBlock) return corrupt(at, `block decodes to more than ${maxBlock} bytes`);
+  return limitExceeded("lz4", sink.cap, need, at);
 }
 
 /**
@@ -84,10 +74,11 @@ function decodeBlock(
   maxBlock: number,
 ): void {
   const blockStart = sink.pos;
-  const blockLimit = blockStart + maxBlock;
-  // Output bound: a sequence's length bytes each add at most 255 output bytes.
-  let out = sink.grow(Math.min(sink.cap, blockStart + Math.min(maxBlock, (end - p) * 255 + 64)), p);
-  let olen = out.length;
+  // Every byte of a sequence's length adds at most 255 output bytes, so this bounds the block;
+  // the buffer is sized once and the loop only compares against `limit`.
+  const bound = Math.min(maxBlock, (end - p) * 255 + 64);
+  const limit = Math.min(sink.cap, blockStart + bound);
+  const out = sink.grow(limit, p);
   let op = blockStart;
   for (;;) {
     if (p >= end) throw corrupt(p, "block ends before its last literals");
@@ -102,18 +93,17 @@ function decodeBlock(
       } while (b === 255);
     }
     if (p + lit > end) throw corrupt(p, "literals run past the block");
-    if (op + lit > olen) {
-      out = growBlock(sink, op, op + lit, blockLimit, maxBlock, p);
-      olen = out.length;
-    }
-    // Short copies by hand: a subarray view costs more than a few dozen byte moves.
+    if (op + lit > limit) throw overrun(sink, op + lit, blockStart, maxBlock, p);
+    // Short copies by hand: a subarray view costs more than a few dozen byte moves, and
+    // JavaScriptCore runs the post-increment form much faster than indexed `op + i`.
     if (lit < 64) {
-      for (let i = 0; i < lit; i++) out[op + i] = src[p + i];
+      const stop = p + lit;
+      while (p < stop) out[op++] = src[p++];
     } else {
       out.set(src.subarray(p, p + lit), op);
+      op += lit;
+      p += lit;
     }
-    op += lit;
-    p += lit;
     if (p === end) break;
     if (p + 2 > end) throw corrupt(p, "match offset runs past the block");
     const off = src[p] | (src[p + 1] << 8);
@@ -129,20 +119,11 @@ function decodeBlock(
       } while (b === 255);
     }
     len += MIN_MATCH;
-    if (op + len > olen) {
-      out = growBlock(sink, op, op + len, blockLimit, maxBlock, p);
-      olen = out.length;
-    }
+    if (op + len > limit) throw overrun(sink, op + len, blockStart, maxBlock, p);
     let from = op - off;
-    if (off >= len && len > 32) {
-      out.copyWithin(op, from, from + len);
-      op += len;
-    } else {
-      const stop = op + len;
-      while (op < stop) out[op++] = out[from++];
-    }
+    const stop = op + len;
+    while (op < stop) out[op++] = out[from++];
   }
-  if (op > blockLimit) throw corrupt(p, `block decodes to more than ${maxBlock} bytes`);
   sink.pos = op;
 }
 
@@ -316,12 +297,12 @@ function emitSequence(
   } else {
     token = lit << 4;
   }
-  if (lit <= 16) {
-    for (let i = 0; i < lit; i++) out[op + i] = src[anchor + i];
+  if (lit < 64) {
+    for (let a = anchor; a < ip;) out[op++] = src[a++];
   } else {
     out.set(src.subarray(anchor, ip), op);
+    op += lit;
   }
-  op += lit;
   out[op++] = off & 255;
   out[op++] = off >>> 8;
   const m = mlen - MIN_MATCH;

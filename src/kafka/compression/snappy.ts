@@ -122,14 +122,16 @@ function decodeBlock(
       n += 1;
       if (op + n > oend) throw corruptAt(p, "literal runs past the declared length");
       if (p + n > end) throw early(truncCode, end, "literal bytes");
-      // Short copies by hand: a subarray view costs more than a few dozen byte moves.
+      // Short copies by hand: a subarray view costs more than a few dozen byte moves, and
+      // JavaScriptCore runs the post-increment form much faster than indexed `op + i`.
       if (n < 64) {
-        for (let i = 0; i < n; i++) out[op + i] = src[p + i];
+        const stop = p + n;
+        while (p < stop) out[op++] = src[p++];
       } else {
         out.set(src.subarray(p, p + n), op);
+        op += n;
+        p += n;
       }
-      op += n;
-      p += n;
       continue;
     }
     let n: number;
@@ -278,11 +280,12 @@ function emitLiteral(out: Uint8Array, op: number, src: Uint8Array, from: number,
     out[op++] = (m >>> 16) & 255;
     out[op++] = m >>> 24;
   }
-  if (n <= 16) {
-    for (let i = 0; i < n; i++) out[op + i] = src[from + i];
-  } else {
-    out.set(src.subarray(from, from + n), op);
+  if (n < 64) {
+    const stop = from + n;
+    while (from < stop) out[op++] = src[from++];
+    return op;
   }
+  out.set(src.subarray(from, from + n), op);
   return op + n;
 }
 
