@@ -71,18 +71,20 @@ interface LevelParams {
   hashLog: number;
   /** The chain remembers this many previous positions (log2): how far back matches are searched. */
   chainLog: number;
+  /** Index only the ends of long matches. */
+  sparse: boolean;
 }
 
 const LEVELS: readonly LevelParams[] = [
-  { depth: 1, lazy: 0, target: 16, hashLog: 15, chainLog: 14 }, // 1
-  { depth: 2, lazy: 0, target: 24, hashLog: 16, chainLog: 15 }, // 2
-  { depth: 6, lazy: 1, target: 32, hashLog: 17, chainLog: 16 }, // 3
-  { depth: 12, lazy: 1, target: 48, hashLog: 17, chainLog: 17 }, // 4
-  { depth: 16, lazy: 2, target: 64, hashLog: 17, chainLog: 18 }, // 5
-  { depth: 32, lazy: 2, target: 96, hashLog: 18, chainLog: 19 }, // 6
-  { depth: 48, lazy: 2, target: 128, hashLog: 18, chainLog: 20 }, // 7
-  { depth: 64, lazy: 2, target: 160, hashLog: 18, chainLog: 21 }, // 8
-  { depth: 96, lazy: 2, target: 192, hashLog: 18, chainLog: 22 }, // 9
+  { depth: 1, lazy: 0, target: 16, hashLog: 15, chainLog: 14, sparse: true }, // 1
+  { depth: 2, lazy: 0, target: 24, hashLog: 16, chainLog: 15, sparse: true }, // 2
+  { depth: 6, lazy: 1, target: 32, hashLog: 17, chainLog: 16, sparse: false }, // 3
+  { depth: 12, lazy: 1, target: 48, hashLog: 17, chainLog: 17, sparse: false }, // 4
+  { depth: 16, lazy: 2, target: 64, hashLog: 17, chainLog: 18, sparse: false }, // 5
+  { depth: 32, lazy: 2, target: 96, hashLog: 18, chainLog: 19, sparse: false }, // 6
+  { depth: 48, lazy: 2, target: 128, hashLog: 18, chainLog: 20, sparse: false }, // 7
+  { depth: 64, lazy: 2, target: 160, hashLog: 18, chainLog: 21, sparse: false }, // 8
+  { depth: 96, lazy: 2, target: 192, hashLog: 18, chainLog: 22, sparse: false }, // 9
 ];
 
 function levelParams(level: number): LevelParams {
@@ -90,7 +92,7 @@ function levelParams(level: number): LevelParams {
   if (l <= LEVELS.length) return LEVELS[l - 1];
   // 10..19: deeper chains, longer targets.
   const k = l - LEVELS.length;
-  return { depth: 96 + 48 * k, lazy: 2, target: 192 + 64 * k, hashLog: 19, chainLog: 23 };
+  return { depth: 96 + 48 * k, lazy: 2, target: 192 + 64 * k, hashLog: 19, chainLog: 23, sparse: false };
 }
 
 /** Per-stream table state carried from block to block (what "repeat" mode would reuse). */
@@ -300,6 +302,12 @@ function parseBlock(ctx: CCtx, start: number, end: number): void {
       len++;
     }
     addSequence(ctx, anchor, ip, off, len);
+    if (p.sparse && len > 16 && ctx.nextInsert < ip + len - 8) {
+      // Fast levels index only the head and tail of a long match: far fewer hash updates for
+      // a small loss of ratio.
+      insertUpTo(ctx, ip + 8, hashEnd);
+      ctx.nextInsert = ip + len - 8;
+    }
     ip += len;
     anchor = ip;
     // Greedily take repeat-offset matches right after a match (cheap and common).
