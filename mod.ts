@@ -100,7 +100,9 @@ export {
 export type {
   ApiInfo,
   BrokerApiVersion,
+  Decode as KafkaDecode,
   DecodeOptions as KafkaDecodeOptions,
+  Encode as KafkaEncode,
   FieldMeta,
   FrameDecoderOptions as KafkaFrameDecoderOptions,
   Init as KafkaInit,

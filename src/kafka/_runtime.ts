@@ -637,6 +637,11 @@ export interface StructMeta {
   readonly fields: readonly FieldMeta[];
 }
 
+/** Decodes exactly `bytes` as one body at `version`. */
+export type Decode<T> = (bytes: Uint8Array, version: number, options?: DecodeOptions) => T;
+/** Encodes one body at `version` into a new array of exactly its size. */
+export type Encode<T> = (value: Init<T>, version: number) => Uint8Array;
+
 /** A generated message's codec and metadata. */
 export interface MessageCodec<T> {
   /** Kafka's name of the message, e.g. `"MetadataRequest"`. */
@@ -648,13 +653,59 @@ export interface MessageCodec<T> {
   /** Bit v set = version v is the unstable latest version. */
   readonly unstableVersions: number;
   /** Reads a body from a reader (which may hold more bytes after it). */
-  read(r: Reader, version: number, options?: DecodeOptions): T;
+  readonly read: (r: Reader, version: number, options?: DecodeOptions) => T;
   /** Writes a body; missing fields take their defaults. */
-  write(w: Writer, value: Init<T>, version: number): void;
+  readonly write: (w: Writer, value: Init<T>, version: number) => void;
   /** The encoded size of a body. */
-  sizeOf(value: Init<T>, version: number): number;
+  readonly sizeOf: (value: Init<T>, version: number) => number;
+  /** Decodes exactly `bytes` (`TRAILING_BYTES` when bytes are left over). */
+  readonly decode: Decode<T>;
+  /** Encodes into a new array of exactly the body's size. */
+  readonly encode: Encode<T>;
   /** Field metadata of the top-level struct. */
   readonly meta: StructMeta;
+}
+
+/**
+ * Builds a {@linkcode MessageCodec} around the generated struct functions: version checks,
+ * error context and option defaults live here once instead of in every generated module.
+ */
+export function makeCodec<T>(
+  name: string,
+  validVersions: number,
+  flexibleVersions: number,
+  unstableVersions: number,
+  readBody: (r: Reader, v: number, o: ResolvedOptions) => T,
+  writeBody: (w: Writer, x: Init<T>, v: number) => void,
+  sizeBody: (x: Init<T>, v: number) => number,
+  meta: StructMeta,
+): MessageCodec<T> {
+  const read = (r: Reader, version: number, options?: DecodeOptions): T => {
+    checkVersion(version, validVersions, name);
+    r.context = name + " v" + version;
+    return readBody(r, version, resolveOptions(options));
+  };
+  const write = (w: Writer, value: Init<T>, version: number): void => {
+    checkVersion(version, validVersions, name);
+    writeBody(w, value, version);
+  };
+  const sizeOf = (value: Init<T>, version: number): number => {
+    checkVersion(version, validVersions, name);
+    return sizeBody(value, version);
+  };
+  const codec: MessageCodec<T> = {
+    name,
+    validVersions,
+    flexibleVersions,
+    unstableVersions,
+    read,
+    write,
+    sizeOf,
+    decode: (bytes, version, options) => decodeWith(codec, bytes, version, options),
+    encode: (value, version) => encodeWith(codec, value, version),
+    meta,
+  };
+  return codec;
 }
 
 /** Decodes exactly `bytes` with `codec` (`TRAILING_BYTES` when bytes are left over). */

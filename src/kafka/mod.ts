@@ -49,6 +49,10 @@ export type { FrameDecoderOptions } from "./frame.ts";
 export { knownApiKeys, negotiateVersions, pickVersion, supportedVersions } from "./versions.ts";
 export type { BrokerApiVersion, VersionOptions, VersionRange } from "./versions.ts";
 export { fromJsonForm, toJsonForm } from "./json.ts";
+export { ClientConnection, saslPlainToken } from "./client.ts";
+export type { AnyClientResponse, ClientConnectionOptions, ClientResponse, OutgoingRequest, RequestOptions } from "./client.ts";
+export { errorInfo, errorName, isRetriable, KAFKA_ERROR } from "./errors.ts";
+export type { KafkaErrorInfo, KafkaErrorName } from "./errors.ts";
 export {
   decodeWith,
   DEFAULT_MAX_ARRAY_LENGTH,
@@ -57,7 +61,7 @@ export {
   EMPTY_BYTES,
   ZERO_UUID,
 } from "./_runtime.ts";
-export type { DecodeOptions, FieldMeta, Init, MessageCodec, StructMeta, TaggedField } from "./_runtime.ts";
+export type { Decode, DecodeOptions, Encode, FieldMeta, Init, MessageCodec, StructMeta, TaggedField } from "./_runtime.ts";
 // Read/write functions of every message take the shared primitives.
 export { isWireError, Reader, WIRE_ERROR_CODES, WireError, Writer } from "../wire/mod.ts";
 export type { WireErrorCode } from "../wire/mod.ts";

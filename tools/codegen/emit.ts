@@ -688,67 +688,39 @@ function emitMessageCode(msg: MMessage, u: Used, out: string[]): void {
 
   const N = msg.name;
   const top = highest(msg.valid);
-  const unstable = versionsOf(msg.unstable);
-  use(u, "checkVersion", "resolveOptions", "decodeWith", "encodeWith");
-  out.push(`/** Versions of ${N}: ${describeMask(msg.valid, top)} (bit v set = version v exists). */`);
-  out.push(`const VALID_${N} = ${hex(msg.valid)};`, "");
   out.push(
     `/**`,
-    ` * Reads one ${N} body at \`version\` from \`r\` (which may hold more after it).`,
-    ` * @throws {WireError} on malformed input, or \`UNSUPPORTED_VERSION\`.`,
+    ` * Codec of ${N}: versions ${describeMask(msg.valid, -1)}${msg.flexible ? `, flexible ${describeMask(msg.flexible, top)}` : ""}${
+      msg.unstable ? `, unstable ${versionsOf(msg.unstable).join(", ")}` : ""
+    }.`,
+    ` * \`read\`/\`write\`/\`sizeOf\` work on a Reader/Writer; \`decode\`/\`encode\` on whole bodies.`,
     ` */`,
-    `export function read${N}(r: Reader, version: number, options?: DecodeOptions): ${N} {`,
-    `  checkVersion(version, VALID_${N}, ${JSON.stringify(N)});`,
-    `  r.context = ${JSON.stringify(N + " v")} + version;`,
-    `  return read_${N}(r, version, resolveOptions(options));`,
-    `}`,
-    ``,
-    `/** Writes one ${N} body at \`version\`; missing fields take their defaults. */`,
-    `export function write${N}(w: Writer, value: Init<${N}>, version: number): void {`,
-    `  checkVersion(version, VALID_${N}, ${JSON.stringify(N)});`,
-    `  write_${N}(w, value, version);`,
-    `}`,
-    ``,
-    `/** Encoded size of one ${N} body at \`version\`. */`,
-    `export function sizeOf${N}(value: Init<${N}>, version: number): number {`,
-    `  checkVersion(version, VALID_${N}, ${JSON.stringify(N)});`,
-    `  return size_${N}(value, version);`,
-    `}`,
+    `export const ${N}Codec: MessageCodec<${N}> = makeCodec(`,
+    `  ${JSON.stringify(N)},`,
+    `  ${hex(msg.valid)},`,
+    `  ${hex(msg.flexible)},`,
+    `  ${hex(msg.unstable)},`,
+    `  read_${N},`,
+    `  write_${N},`,
+    `  size_${N},`,
+    `  M_${N},`,
+    `);`,
     ``,
     `/** Decodes exactly \`bytes\` as one ${N} body at \`version\` (\`TRAILING_BYTES\` if anything is left). */`,
-    `export function decode${N}(bytes: Uint8Array, version: number, options?: DecodeOptions): ${N} {`,
-    `  return decodeWith(${N}Codec, bytes, version, options);`,
-    `}`,
+    `export const decode${N}: Decode<${N}> = ${N}Codec.decode;`,
     ``,
-    `/** Encodes one ${N} body at \`version\` into a new array of exactly its size. */`,
-    `export function encode${N}(value: Init<${N}>, version: number): Uint8Array {`,
-    `  return encodeWith(${N}Codec, value, version);`,
-    `}`,
-    ``,
-    `/** Codec and metadata of ${N}. */`,
-    `export const ${N}Codec: MessageCodec<${N}> = {`,
-    `  name: ${JSON.stringify(N)},`,
-    `  validVersions: VALID_${N},`,
-    `  flexibleVersions: ${hex(msg.flexible)},`,
-    `  unstableVersions: ${hex(msg.unstable)},`,
-    `  read: read${N},`,
-    `  write: write${N},`,
-    `  sizeOf: sizeOf${N},`,
-    `  meta: M_${N},`,
-    `};`,
+    `/** Encodes one ${N} body at \`version\`; missing fields take their defaults. */`,
+    `export const encode${N}: Encode<${N}> = ${N}Codec.encode;`,
     ``,
   );
-  void unstable;
 }
 
 const RUNTIME_VALUES = [
   "EMPTY_BYTES",
   "ZERO_UUID",
   "badTag",
+  "makeCodec",
   "cannotCarry",
-  "checkVersion",
-  "decodeWith",
-  "encodeWith",
   "noTaggedFields",
   "K_I16",
   "K_I32",
@@ -768,7 +740,6 @@ const RUNTIME_VALUES = [
   "rTagCount",
   "rUnknownTag",
   "rUuid",
-  "resolveOptions",
   "sArr",
   "sArrFixed",
   "sBytes",
@@ -791,7 +762,7 @@ const RUNTIME_VALUES = [
 /** Import lines for exactly the runtime names the code uses. */
 function imports(code: string): string[] {
   const has = (n: string) => new RegExp(`\\b${n}\\b`).test(code);
-  const types = ["DecodeOptions", "Init", "MessageCodec", "ResolvedOptions", "StructMeta", "TaggedField"].filter(has);
+  const types = ["Decode", "Encode", "Init", "MessageCodec", "ResolvedOptions", "StructMeta", "TaggedField"].filter(has);
   const vals = RUNTIME_VALUES.filter(has);
   return [
     'import type { Reader } from "../../wire/reader.ts";',
@@ -961,7 +932,7 @@ export function emitMessagesMod(model: Model): string {
     ...moduleDoc("Every Kafka message codec generated from kafka-clients 4.4.0 + 3.9.x.", [
       "",
       "Each API module exports its request and response types, their nested struct types, and",
-      "`readX`/`writeX`/`sizeOfX`/`decodeX`/`encodeX` plus an `XCodec` descriptor per message.",
+      "`decodeX`/`encodeX` plus an `XCodec` (read/write/sizeOf on a Reader/Writer, metadata) per message.",
       "Every type name is unique across all APIs (a nested struct is prefixed with its message's",
       "name when another struct shares its schema name), so everything is exported side by side.",
       "",
@@ -982,7 +953,7 @@ export function emitMessagesMod(model: Model): string {
     const types = postOrder(m.root).map((x) => x.tsName);
     out.push(`export type { ${types.join(", ")} } from "./${file}.ts";`);
     out.push(
-      `export { ${["decode", "encode", "read", "write", "sizeOf"].map((p) => p + N).join(", ")}, ${N}Codec } from "./${file}.ts";`,
+      `export { decode${N}, encode${N}, ${N}Codec } from "./${file}.ts";`,
     );
   };
   for (const a of model.apis) {

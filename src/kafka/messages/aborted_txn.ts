@@ -9,12 +9,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
-  resolveOptions,
+  makeCodec,
 } from "../_runtime.ts";
 
 /** AbortedTxn, versions 0+. */
@@ -64,49 +61,23 @@ const M_AbortedTxn: StructMeta = {
   ],
 };
 
-/** Versions of AbortedTxn: 0+ (bit v set = version v exists). */
-const VALID_AbortedTxn = 0x1;
-
 /**
- * Reads one AbortedTxn body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AbortedTxn: versions 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAbortedTxn(r: Reader, version: number, options?: DecodeOptions): AbortedTxn {
-  checkVersion(version, VALID_AbortedTxn, "AbortedTxn");
-  r.context = "AbortedTxn v" + version;
-  return read_AbortedTxn(r, version, resolveOptions(options));
-}
-
-/** Writes one AbortedTxn body at `version`; missing fields take their defaults. */
-export function writeAbortedTxn(w: Writer, value: Init<AbortedTxn>, version: number): void {
-  checkVersion(version, VALID_AbortedTxn, "AbortedTxn");
-  write_AbortedTxn(w, value, version);
-}
-
-/** Encoded size of one AbortedTxn body at `version`. */
-export function sizeOfAbortedTxn(value: Init<AbortedTxn>, version: number): number {
-  checkVersion(version, VALID_AbortedTxn, "AbortedTxn");
-  return size_AbortedTxn(value, version);
-}
+export const AbortedTxnCodec: MessageCodec<AbortedTxn> = makeCodec(
+  "AbortedTxn",
+  0x1,
+  0x0,
+  0x0,
+  read_AbortedTxn,
+  write_AbortedTxn,
+  size_AbortedTxn,
+  M_AbortedTxn,
+);
 
 /** Decodes exactly `bytes` as one AbortedTxn body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAbortedTxn(bytes: Uint8Array, version: number, options?: DecodeOptions): AbortedTxn {
-  return decodeWith(AbortedTxnCodec, bytes, version, options);
-}
+export const decodeAbortedTxn: Decode<AbortedTxn> = AbortedTxnCodec.decode;
 
-/** Encodes one AbortedTxn body at `version` into a new array of exactly its size. */
-export function encodeAbortedTxn(value: Init<AbortedTxn>, version: number): Uint8Array {
-  return encodeWith(AbortedTxnCodec, value, version);
-}
-
-/** Codec and metadata of AbortedTxn. */
-export const AbortedTxnCodec: MessageCodec<AbortedTxn> = {
-  name: "AbortedTxn",
-  validVersions: VALID_AbortedTxn,
-  flexibleVersions: 0x0,
-  unstableVersions: 0x0,
-  read: readAbortedTxn,
-  write: writeAbortedTxn,
-  sizeOf: sizeOfAbortedTxn,
-  meta: M_AbortedTxn,
-};
+/** Encodes one AbortedTxn body at `version`; missing fields take their defaults. */
+export const encodeAbortedTxn: Encode<AbortedTxn> = AbortedTxnCodec.encode;

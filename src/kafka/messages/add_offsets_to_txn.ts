@@ -10,16 +10,13 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sStr,
   sUnknown,
   uvarintSize,
@@ -98,52 +95,26 @@ const M_AddOffsetsToTxnRequest: StructMeta = {
   ],
 };
 
-/** Versions of AddOffsetsToTxnRequest: 0+ (bit v set = version v exists). */
-const VALID_AddOffsetsToTxnRequest = 0x1f;
-
 /**
- * Reads one AddOffsetsToTxnRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AddOffsetsToTxnRequest: versions 0-4, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAddOffsetsToTxnRequest(r: Reader, version: number, options?: DecodeOptions): AddOffsetsToTxnRequest {
-  checkVersion(version, VALID_AddOffsetsToTxnRequest, "AddOffsetsToTxnRequest");
-  r.context = "AddOffsetsToTxnRequest v" + version;
-  return read_AddOffsetsToTxnRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AddOffsetsToTxnRequest body at `version`; missing fields take their defaults. */
-export function writeAddOffsetsToTxnRequest(w: Writer, value: Init<AddOffsetsToTxnRequest>, version: number): void {
-  checkVersion(version, VALID_AddOffsetsToTxnRequest, "AddOffsetsToTxnRequest");
-  write_AddOffsetsToTxnRequest(w, value, version);
-}
-
-/** Encoded size of one AddOffsetsToTxnRequest body at `version`. */
-export function sizeOfAddOffsetsToTxnRequest(value: Init<AddOffsetsToTxnRequest>, version: number): number {
-  checkVersion(version, VALID_AddOffsetsToTxnRequest, "AddOffsetsToTxnRequest");
-  return size_AddOffsetsToTxnRequest(value, version);
-}
+export const AddOffsetsToTxnRequestCodec: MessageCodec<AddOffsetsToTxnRequest> = makeCodec(
+  "AddOffsetsToTxnRequest",
+  0x1f,
+  0x18,
+  0x0,
+  read_AddOffsetsToTxnRequest,
+  write_AddOffsetsToTxnRequest,
+  size_AddOffsetsToTxnRequest,
+  M_AddOffsetsToTxnRequest,
+);
 
 /** Decodes exactly `bytes` as one AddOffsetsToTxnRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAddOffsetsToTxnRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AddOffsetsToTxnRequest {
-  return decodeWith(AddOffsetsToTxnRequestCodec, bytes, version, options);
-}
+export const decodeAddOffsetsToTxnRequest: Decode<AddOffsetsToTxnRequest> = AddOffsetsToTxnRequestCodec.decode;
 
-/** Encodes one AddOffsetsToTxnRequest body at `version` into a new array of exactly its size. */
-export function encodeAddOffsetsToTxnRequest(value: Init<AddOffsetsToTxnRequest>, version: number): Uint8Array {
-  return encodeWith(AddOffsetsToTxnRequestCodec, value, version);
-}
-
-/** Codec and metadata of AddOffsetsToTxnRequest. */
-export const AddOffsetsToTxnRequestCodec: MessageCodec<AddOffsetsToTxnRequest> = {
-  name: "AddOffsetsToTxnRequest",
-  validVersions: VALID_AddOffsetsToTxnRequest,
-  flexibleVersions: 0x18,
-  unstableVersions: 0x0,
-  read: readAddOffsetsToTxnRequest,
-  write: writeAddOffsetsToTxnRequest,
-  sizeOf: sizeOfAddOffsetsToTxnRequest,
-  meta: M_AddOffsetsToTxnRequest,
-};
+/** Encodes one AddOffsetsToTxnRequest body at `version`; missing fields take their defaults. */
+export const encodeAddOffsetsToTxnRequest: Encode<AddOffsetsToTxnRequest> = AddOffsetsToTxnRequestCodec.encode;
 
 /** AddOffsetsToTxnResponse, versions 0+, flexible 3+. */
 export interface AddOffsetsToTxnResponse {
@@ -202,49 +173,23 @@ const M_AddOffsetsToTxnResponse: StructMeta = {
   ],
 };
 
-/** Versions of AddOffsetsToTxnResponse: 0+ (bit v set = version v exists). */
-const VALID_AddOffsetsToTxnResponse = 0x1f;
-
 /**
- * Reads one AddOffsetsToTxnResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AddOffsetsToTxnResponse: versions 0-4, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAddOffsetsToTxnResponse(r: Reader, version: number, options?: DecodeOptions): AddOffsetsToTxnResponse {
-  checkVersion(version, VALID_AddOffsetsToTxnResponse, "AddOffsetsToTxnResponse");
-  r.context = "AddOffsetsToTxnResponse v" + version;
-  return read_AddOffsetsToTxnResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AddOffsetsToTxnResponse body at `version`; missing fields take their defaults. */
-export function writeAddOffsetsToTxnResponse(w: Writer, value: Init<AddOffsetsToTxnResponse>, version: number): void {
-  checkVersion(version, VALID_AddOffsetsToTxnResponse, "AddOffsetsToTxnResponse");
-  write_AddOffsetsToTxnResponse(w, value, version);
-}
-
-/** Encoded size of one AddOffsetsToTxnResponse body at `version`. */
-export function sizeOfAddOffsetsToTxnResponse(value: Init<AddOffsetsToTxnResponse>, version: number): number {
-  checkVersion(version, VALID_AddOffsetsToTxnResponse, "AddOffsetsToTxnResponse");
-  return size_AddOffsetsToTxnResponse(value, version);
-}
+export const AddOffsetsToTxnResponseCodec: MessageCodec<AddOffsetsToTxnResponse> = makeCodec(
+  "AddOffsetsToTxnResponse",
+  0x1f,
+  0x18,
+  0x0,
+  read_AddOffsetsToTxnResponse,
+  write_AddOffsetsToTxnResponse,
+  size_AddOffsetsToTxnResponse,
+  M_AddOffsetsToTxnResponse,
+);
 
 /** Decodes exactly `bytes` as one AddOffsetsToTxnResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAddOffsetsToTxnResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AddOffsetsToTxnResponse {
-  return decodeWith(AddOffsetsToTxnResponseCodec, bytes, version, options);
-}
+export const decodeAddOffsetsToTxnResponse: Decode<AddOffsetsToTxnResponse> = AddOffsetsToTxnResponseCodec.decode;
 
-/** Encodes one AddOffsetsToTxnResponse body at `version` into a new array of exactly its size. */
-export function encodeAddOffsetsToTxnResponse(value: Init<AddOffsetsToTxnResponse>, version: number): Uint8Array {
-  return encodeWith(AddOffsetsToTxnResponseCodec, value, version);
-}
-
-/** Codec and metadata of AddOffsetsToTxnResponse. */
-export const AddOffsetsToTxnResponseCodec: MessageCodec<AddOffsetsToTxnResponse> = {
-  name: "AddOffsetsToTxnResponse",
-  validVersions: VALID_AddOffsetsToTxnResponse,
-  flexibleVersions: 0x18,
-  unstableVersions: 0x0,
-  read: readAddOffsetsToTxnResponse,
-  write: writeAddOffsetsToTxnResponse,
-  sizeOf: sizeOfAddOffsetsToTxnResponse,
-  meta: M_AddOffsetsToTxnResponse,
-};
+/** Encodes one AddOffsetsToTxnResponse body at `version`; missing fields take their defaults. */
+export const encodeAddOffsetsToTxnResponse: Encode<AddOffsetsToTxnResponse> = AddOffsetsToTxnResponseCodec.encode;

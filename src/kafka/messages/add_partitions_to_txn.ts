@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -23,7 +21,6 @@ import {
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -248,52 +245,26 @@ const M_AddPartitionsToTxnRequest: StructMeta = {
   ],
 };
 
-/** Versions of AddPartitionsToTxnRequest: 0+ (bit v set = version v exists). */
-const VALID_AddPartitionsToTxnRequest = 0x3f;
-
 /**
- * Reads one AddPartitionsToTxnRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AddPartitionsToTxnRequest: versions 0-5, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAddPartitionsToTxnRequest(r: Reader, version: number, options?: DecodeOptions): AddPartitionsToTxnRequest {
-  checkVersion(version, VALID_AddPartitionsToTxnRequest, "AddPartitionsToTxnRequest");
-  r.context = "AddPartitionsToTxnRequest v" + version;
-  return read_AddPartitionsToTxnRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AddPartitionsToTxnRequest body at `version`; missing fields take their defaults. */
-export function writeAddPartitionsToTxnRequest(w: Writer, value: Init<AddPartitionsToTxnRequest>, version: number): void {
-  checkVersion(version, VALID_AddPartitionsToTxnRequest, "AddPartitionsToTxnRequest");
-  write_AddPartitionsToTxnRequest(w, value, version);
-}
-
-/** Encoded size of one AddPartitionsToTxnRequest body at `version`. */
-export function sizeOfAddPartitionsToTxnRequest(value: Init<AddPartitionsToTxnRequest>, version: number): number {
-  checkVersion(version, VALID_AddPartitionsToTxnRequest, "AddPartitionsToTxnRequest");
-  return size_AddPartitionsToTxnRequest(value, version);
-}
+export const AddPartitionsToTxnRequestCodec: MessageCodec<AddPartitionsToTxnRequest> = makeCodec(
+  "AddPartitionsToTxnRequest",
+  0x3f,
+  0x38,
+  0x0,
+  read_AddPartitionsToTxnRequest,
+  write_AddPartitionsToTxnRequest,
+  size_AddPartitionsToTxnRequest,
+  M_AddPartitionsToTxnRequest,
+);
 
 /** Decodes exactly `bytes` as one AddPartitionsToTxnRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAddPartitionsToTxnRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AddPartitionsToTxnRequest {
-  return decodeWith(AddPartitionsToTxnRequestCodec, bytes, version, options);
-}
+export const decodeAddPartitionsToTxnRequest: Decode<AddPartitionsToTxnRequest> = AddPartitionsToTxnRequestCodec.decode;
 
-/** Encodes one AddPartitionsToTxnRequest body at `version` into a new array of exactly its size. */
-export function encodeAddPartitionsToTxnRequest(value: Init<AddPartitionsToTxnRequest>, version: number): Uint8Array {
-  return encodeWith(AddPartitionsToTxnRequestCodec, value, version);
-}
-
-/** Codec and metadata of AddPartitionsToTxnRequest. */
-export const AddPartitionsToTxnRequestCodec: MessageCodec<AddPartitionsToTxnRequest> = {
-  name: "AddPartitionsToTxnRequest",
-  validVersions: VALID_AddPartitionsToTxnRequest,
-  flexibleVersions: 0x38,
-  unstableVersions: 0x0,
-  read: readAddPartitionsToTxnRequest,
-  write: writeAddPartitionsToTxnRequest,
-  sizeOf: sizeOfAddPartitionsToTxnRequest,
-  meta: M_AddPartitionsToTxnRequest,
-};
+/** Encodes one AddPartitionsToTxnRequest body at `version`; missing fields take their defaults. */
+export const encodeAddPartitionsToTxnRequest: Encode<AddPartitionsToTxnRequest> = AddPartitionsToTxnRequestCodec.encode;
 
 /** AddPartitionsToTxnPartitionResult (in AddPartitionsToTxnResponse), versions 0+, flexible 3+. */
 export interface AddPartitionsToTxnPartitionResult {
@@ -536,49 +507,23 @@ const M_AddPartitionsToTxnResponse: StructMeta = {
   ],
 };
 
-/** Versions of AddPartitionsToTxnResponse: 0+ (bit v set = version v exists). */
-const VALID_AddPartitionsToTxnResponse = 0x3f;
-
 /**
- * Reads one AddPartitionsToTxnResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AddPartitionsToTxnResponse: versions 0-5, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAddPartitionsToTxnResponse(r: Reader, version: number, options?: DecodeOptions): AddPartitionsToTxnResponse {
-  checkVersion(version, VALID_AddPartitionsToTxnResponse, "AddPartitionsToTxnResponse");
-  r.context = "AddPartitionsToTxnResponse v" + version;
-  return read_AddPartitionsToTxnResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AddPartitionsToTxnResponse body at `version`; missing fields take their defaults. */
-export function writeAddPartitionsToTxnResponse(w: Writer, value: Init<AddPartitionsToTxnResponse>, version: number): void {
-  checkVersion(version, VALID_AddPartitionsToTxnResponse, "AddPartitionsToTxnResponse");
-  write_AddPartitionsToTxnResponse(w, value, version);
-}
-
-/** Encoded size of one AddPartitionsToTxnResponse body at `version`. */
-export function sizeOfAddPartitionsToTxnResponse(value: Init<AddPartitionsToTxnResponse>, version: number): number {
-  checkVersion(version, VALID_AddPartitionsToTxnResponse, "AddPartitionsToTxnResponse");
-  return size_AddPartitionsToTxnResponse(value, version);
-}
+export const AddPartitionsToTxnResponseCodec: MessageCodec<AddPartitionsToTxnResponse> = makeCodec(
+  "AddPartitionsToTxnResponse",
+  0x3f,
+  0x38,
+  0x0,
+  read_AddPartitionsToTxnResponse,
+  write_AddPartitionsToTxnResponse,
+  size_AddPartitionsToTxnResponse,
+  M_AddPartitionsToTxnResponse,
+);
 
 /** Decodes exactly `bytes` as one AddPartitionsToTxnResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAddPartitionsToTxnResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AddPartitionsToTxnResponse {
-  return decodeWith(AddPartitionsToTxnResponseCodec, bytes, version, options);
-}
+export const decodeAddPartitionsToTxnResponse: Decode<AddPartitionsToTxnResponse> = AddPartitionsToTxnResponseCodec.decode;
 
-/** Encodes one AddPartitionsToTxnResponse body at `version` into a new array of exactly its size. */
-export function encodeAddPartitionsToTxnResponse(value: Init<AddPartitionsToTxnResponse>, version: number): Uint8Array {
-  return encodeWith(AddPartitionsToTxnResponseCodec, value, version);
-}
-
-/** Codec and metadata of AddPartitionsToTxnResponse. */
-export const AddPartitionsToTxnResponseCodec: MessageCodec<AddPartitionsToTxnResponse> = {
-  name: "AddPartitionsToTxnResponse",
-  validVersions: VALID_AddPartitionsToTxnResponse,
-  flexibleVersions: 0x38,
-  unstableVersions: 0x0,
-  read: readAddPartitionsToTxnResponse,
-  write: writeAddPartitionsToTxnResponse,
-  sizeOf: sizeOfAddPartitionsToTxnResponse,
-  meta: M_AddPartitionsToTxnResponse,
-};
+/** Encodes one AddPartitionsToTxnResponse body at `version`; missing fields take their defaults. */
+export const encodeAddPartitionsToTxnResponse: Encode<AddPartitionsToTxnResponse> = AddPartitionsToTxnResponseCodec.encode;

@@ -10,20 +10,17 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -168,52 +165,26 @@ const M_AddRaftVoterRequest: StructMeta = {
   ],
 };
 
-/** Versions of AddRaftVoterRequest: 0+ (bit v set = version v exists). */
-const VALID_AddRaftVoterRequest = 0x3;
-
 /**
- * Reads one AddRaftVoterRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AddRaftVoterRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAddRaftVoterRequest(r: Reader, version: number, options?: DecodeOptions): AddRaftVoterRequest {
-  checkVersion(version, VALID_AddRaftVoterRequest, "AddRaftVoterRequest");
-  r.context = "AddRaftVoterRequest v" + version;
-  return read_AddRaftVoterRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AddRaftVoterRequest body at `version`; missing fields take their defaults. */
-export function writeAddRaftVoterRequest(w: Writer, value: Init<AddRaftVoterRequest>, version: number): void {
-  checkVersion(version, VALID_AddRaftVoterRequest, "AddRaftVoterRequest");
-  write_AddRaftVoterRequest(w, value, version);
-}
-
-/** Encoded size of one AddRaftVoterRequest body at `version`. */
-export function sizeOfAddRaftVoterRequest(value: Init<AddRaftVoterRequest>, version: number): number {
-  checkVersion(version, VALID_AddRaftVoterRequest, "AddRaftVoterRequest");
-  return size_AddRaftVoterRequest(value, version);
-}
+export const AddRaftVoterRequestCodec: MessageCodec<AddRaftVoterRequest> = makeCodec(
+  "AddRaftVoterRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_AddRaftVoterRequest,
+  write_AddRaftVoterRequest,
+  size_AddRaftVoterRequest,
+  M_AddRaftVoterRequest,
+);
 
 /** Decodes exactly `bytes` as one AddRaftVoterRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAddRaftVoterRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AddRaftVoterRequest {
-  return decodeWith(AddRaftVoterRequestCodec, bytes, version, options);
-}
+export const decodeAddRaftVoterRequest: Decode<AddRaftVoterRequest> = AddRaftVoterRequestCodec.decode;
 
-/** Encodes one AddRaftVoterRequest body at `version` into a new array of exactly its size. */
-export function encodeAddRaftVoterRequest(value: Init<AddRaftVoterRequest>, version: number): Uint8Array {
-  return encodeWith(AddRaftVoterRequestCodec, value, version);
-}
-
-/** Codec and metadata of AddRaftVoterRequest. */
-export const AddRaftVoterRequestCodec: MessageCodec<AddRaftVoterRequest> = {
-  name: "AddRaftVoterRequest",
-  validVersions: VALID_AddRaftVoterRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readAddRaftVoterRequest,
-  write: writeAddRaftVoterRequest,
-  sizeOf: sizeOfAddRaftVoterRequest,
-  meta: M_AddRaftVoterRequest,
-};
+/** Encodes one AddRaftVoterRequest body at `version`; missing fields take their defaults. */
+export const encodeAddRaftVoterRequest: Encode<AddRaftVoterRequest> = AddRaftVoterRequestCodec.encode;
 
 /** AddRaftVoterResponse, versions 0+, flexible 0+. */
 export interface AddRaftVoterResponse {
@@ -271,49 +242,23 @@ const M_AddRaftVoterResponse: StructMeta = {
   ],
 };
 
-/** Versions of AddRaftVoterResponse: 0+ (bit v set = version v exists). */
-const VALID_AddRaftVoterResponse = 0x3;
-
 /**
- * Reads one AddRaftVoterResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AddRaftVoterResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAddRaftVoterResponse(r: Reader, version: number, options?: DecodeOptions): AddRaftVoterResponse {
-  checkVersion(version, VALID_AddRaftVoterResponse, "AddRaftVoterResponse");
-  r.context = "AddRaftVoterResponse v" + version;
-  return read_AddRaftVoterResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AddRaftVoterResponse body at `version`; missing fields take their defaults. */
-export function writeAddRaftVoterResponse(w: Writer, value: Init<AddRaftVoterResponse>, version: number): void {
-  checkVersion(version, VALID_AddRaftVoterResponse, "AddRaftVoterResponse");
-  write_AddRaftVoterResponse(w, value, version);
-}
-
-/** Encoded size of one AddRaftVoterResponse body at `version`. */
-export function sizeOfAddRaftVoterResponse(value: Init<AddRaftVoterResponse>, version: number): number {
-  checkVersion(version, VALID_AddRaftVoterResponse, "AddRaftVoterResponse");
-  return size_AddRaftVoterResponse(value, version);
-}
+export const AddRaftVoterResponseCodec: MessageCodec<AddRaftVoterResponse> = makeCodec(
+  "AddRaftVoterResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_AddRaftVoterResponse,
+  write_AddRaftVoterResponse,
+  size_AddRaftVoterResponse,
+  M_AddRaftVoterResponse,
+);
 
 /** Decodes exactly `bytes` as one AddRaftVoterResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAddRaftVoterResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AddRaftVoterResponse {
-  return decodeWith(AddRaftVoterResponseCodec, bytes, version, options);
-}
+export const decodeAddRaftVoterResponse: Decode<AddRaftVoterResponse> = AddRaftVoterResponseCodec.decode;
 
-/** Encodes one AddRaftVoterResponse body at `version` into a new array of exactly its size. */
-export function encodeAddRaftVoterResponse(value: Init<AddRaftVoterResponse>, version: number): Uint8Array {
-  return encodeWith(AddRaftVoterResponseCodec, value, version);
-}
-
-/** Codec and metadata of AddRaftVoterResponse. */
-export const AddRaftVoterResponseCodec: MessageCodec<AddRaftVoterResponse> = {
-  name: "AddRaftVoterResponse",
-  validVersions: VALID_AddRaftVoterResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readAddRaftVoterResponse,
-  write: writeAddRaftVoterResponse,
-  sizeOf: sizeOfAddRaftVoterResponse,
-  meta: M_AddRaftVoterResponse,
-};
+/** Encodes one AddRaftVoterResponse body at `version`; missing fields take their defaults. */
+export const encodeAddRaftVoterResponse: Encode<AddRaftVoterResponse> = AddRaftVoterResponseCodec.encode;

@@ -10,14 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sUnknown,
   uvarintSize,
   wTags,
@@ -72,52 +69,26 @@ const M_AllocateProducerIdsRequest: StructMeta = {
   ],
 };
 
-/** Versions of AllocateProducerIdsRequest: 0+ (bit v set = version v exists). */
-const VALID_AllocateProducerIdsRequest = 0x1;
-
 /**
- * Reads one AllocateProducerIdsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AllocateProducerIdsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAllocateProducerIdsRequest(r: Reader, version: number, options?: DecodeOptions): AllocateProducerIdsRequest {
-  checkVersion(version, VALID_AllocateProducerIdsRequest, "AllocateProducerIdsRequest");
-  r.context = "AllocateProducerIdsRequest v" + version;
-  return read_AllocateProducerIdsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AllocateProducerIdsRequest body at `version`; missing fields take their defaults. */
-export function writeAllocateProducerIdsRequest(w: Writer, value: Init<AllocateProducerIdsRequest>, version: number): void {
-  checkVersion(version, VALID_AllocateProducerIdsRequest, "AllocateProducerIdsRequest");
-  write_AllocateProducerIdsRequest(w, value, version);
-}
-
-/** Encoded size of one AllocateProducerIdsRequest body at `version`. */
-export function sizeOfAllocateProducerIdsRequest(value: Init<AllocateProducerIdsRequest>, version: number): number {
-  checkVersion(version, VALID_AllocateProducerIdsRequest, "AllocateProducerIdsRequest");
-  return size_AllocateProducerIdsRequest(value, version);
-}
+export const AllocateProducerIdsRequestCodec: MessageCodec<AllocateProducerIdsRequest> = makeCodec(
+  "AllocateProducerIdsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_AllocateProducerIdsRequest,
+  write_AllocateProducerIdsRequest,
+  size_AllocateProducerIdsRequest,
+  M_AllocateProducerIdsRequest,
+);
 
 /** Decodes exactly `bytes` as one AllocateProducerIdsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAllocateProducerIdsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AllocateProducerIdsRequest {
-  return decodeWith(AllocateProducerIdsRequestCodec, bytes, version, options);
-}
+export const decodeAllocateProducerIdsRequest: Decode<AllocateProducerIdsRequest> = AllocateProducerIdsRequestCodec.decode;
 
-/** Encodes one AllocateProducerIdsRequest body at `version` into a new array of exactly its size. */
-export function encodeAllocateProducerIdsRequest(value: Init<AllocateProducerIdsRequest>, version: number): Uint8Array {
-  return encodeWith(AllocateProducerIdsRequestCodec, value, version);
-}
-
-/** Codec and metadata of AllocateProducerIdsRequest. */
-export const AllocateProducerIdsRequestCodec: MessageCodec<AllocateProducerIdsRequest> = {
-  name: "AllocateProducerIdsRequest",
-  validVersions: VALID_AllocateProducerIdsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readAllocateProducerIdsRequest,
-  write: writeAllocateProducerIdsRequest,
-  sizeOf: sizeOfAllocateProducerIdsRequest,
-  meta: M_AllocateProducerIdsRequest,
-};
+/** Encodes one AllocateProducerIdsRequest body at `version`; missing fields take their defaults. */
+export const encodeAllocateProducerIdsRequest: Encode<AllocateProducerIdsRequest> = AllocateProducerIdsRequestCodec.encode;
 
 /** AllocateProducerIdsResponse, versions 0+, flexible 0+. */
 export interface AllocateProducerIdsResponse {
@@ -180,49 +151,23 @@ const M_AllocateProducerIdsResponse: StructMeta = {
   ],
 };
 
-/** Versions of AllocateProducerIdsResponse: 0+ (bit v set = version v exists). */
-const VALID_AllocateProducerIdsResponse = 0x1;
-
 /**
- * Reads one AllocateProducerIdsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AllocateProducerIdsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAllocateProducerIdsResponse(r: Reader, version: number, options?: DecodeOptions): AllocateProducerIdsResponse {
-  checkVersion(version, VALID_AllocateProducerIdsResponse, "AllocateProducerIdsResponse");
-  r.context = "AllocateProducerIdsResponse v" + version;
-  return read_AllocateProducerIdsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AllocateProducerIdsResponse body at `version`; missing fields take their defaults. */
-export function writeAllocateProducerIdsResponse(w: Writer, value: Init<AllocateProducerIdsResponse>, version: number): void {
-  checkVersion(version, VALID_AllocateProducerIdsResponse, "AllocateProducerIdsResponse");
-  write_AllocateProducerIdsResponse(w, value, version);
-}
-
-/** Encoded size of one AllocateProducerIdsResponse body at `version`. */
-export function sizeOfAllocateProducerIdsResponse(value: Init<AllocateProducerIdsResponse>, version: number): number {
-  checkVersion(version, VALID_AllocateProducerIdsResponse, "AllocateProducerIdsResponse");
-  return size_AllocateProducerIdsResponse(value, version);
-}
+export const AllocateProducerIdsResponseCodec: MessageCodec<AllocateProducerIdsResponse> = makeCodec(
+  "AllocateProducerIdsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_AllocateProducerIdsResponse,
+  write_AllocateProducerIdsResponse,
+  size_AllocateProducerIdsResponse,
+  M_AllocateProducerIdsResponse,
+);
 
 /** Decodes exactly `bytes` as one AllocateProducerIdsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAllocateProducerIdsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AllocateProducerIdsResponse {
-  return decodeWith(AllocateProducerIdsResponseCodec, bytes, version, options);
-}
+export const decodeAllocateProducerIdsResponse: Decode<AllocateProducerIdsResponse> = AllocateProducerIdsResponseCodec.decode;
 
-/** Encodes one AllocateProducerIdsResponse body at `version` into a new array of exactly its size. */
-export function encodeAllocateProducerIdsResponse(value: Init<AllocateProducerIdsResponse>, version: number): Uint8Array {
-  return encodeWith(AllocateProducerIdsResponseCodec, value, version);
-}
-
-/** Codec and metadata of AllocateProducerIdsResponse. */
-export const AllocateProducerIdsResponseCodec: MessageCodec<AllocateProducerIdsResponse> = {
-  name: "AllocateProducerIdsResponse",
-  validVersions: VALID_AllocateProducerIdsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readAllocateProducerIdsResponse,
-  write: writeAllocateProducerIdsResponse,
-  sizeOf: sizeOfAllocateProducerIdsResponse,
-  meta: M_AllocateProducerIdsResponse,
-};
+/** Encodes one AllocateProducerIdsResponse body at `version`; missing fields take their defaults. */
+export const encodeAllocateProducerIdsResponse: Encode<AllocateProducerIdsResponse> = AllocateProducerIdsResponseCodec.encode;

@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -271,52 +268,26 @@ const M_AlterClientQuotasRequest: StructMeta = {
   ],
 };
 
-/** Versions of AlterClientQuotasRequest: 0+ (bit v set = version v exists). */
-const VALID_AlterClientQuotasRequest = 0x3;
-
 /**
- * Reads one AlterClientQuotasRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterClientQuotasRequest: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterClientQuotasRequest(r: Reader, version: number, options?: DecodeOptions): AlterClientQuotasRequest {
-  checkVersion(version, VALID_AlterClientQuotasRequest, "AlterClientQuotasRequest");
-  r.context = "AlterClientQuotasRequest v" + version;
-  return read_AlterClientQuotasRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterClientQuotasRequest body at `version`; missing fields take their defaults. */
-export function writeAlterClientQuotasRequest(w: Writer, value: Init<AlterClientQuotasRequest>, version: number): void {
-  checkVersion(version, VALID_AlterClientQuotasRequest, "AlterClientQuotasRequest");
-  write_AlterClientQuotasRequest(w, value, version);
-}
-
-/** Encoded size of one AlterClientQuotasRequest body at `version`. */
-export function sizeOfAlterClientQuotasRequest(value: Init<AlterClientQuotasRequest>, version: number): number {
-  checkVersion(version, VALID_AlterClientQuotasRequest, "AlterClientQuotasRequest");
-  return size_AlterClientQuotasRequest(value, version);
-}
+export const AlterClientQuotasRequestCodec: MessageCodec<AlterClientQuotasRequest> = makeCodec(
+  "AlterClientQuotasRequest",
+  0x3,
+  0x2,
+  0x0,
+  read_AlterClientQuotasRequest,
+  write_AlterClientQuotasRequest,
+  size_AlterClientQuotasRequest,
+  M_AlterClientQuotasRequest,
+);
 
 /** Decodes exactly `bytes` as one AlterClientQuotasRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterClientQuotasRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterClientQuotasRequest {
-  return decodeWith(AlterClientQuotasRequestCodec, bytes, version, options);
-}
+export const decodeAlterClientQuotasRequest: Decode<AlterClientQuotasRequest> = AlterClientQuotasRequestCodec.decode;
 
-/** Encodes one AlterClientQuotasRequest body at `version` into a new array of exactly its size. */
-export function encodeAlterClientQuotasRequest(value: Init<AlterClientQuotasRequest>, version: number): Uint8Array {
-  return encodeWith(AlterClientQuotasRequestCodec, value, version);
-}
-
-/** Codec and metadata of AlterClientQuotasRequest. */
-export const AlterClientQuotasRequestCodec: MessageCodec<AlterClientQuotasRequest> = {
-  name: "AlterClientQuotasRequest",
-  validVersions: VALID_AlterClientQuotasRequest,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readAlterClientQuotasRequest,
-  write: writeAlterClientQuotasRequest,
-  sizeOf: sizeOfAlterClientQuotasRequest,
-  meta: M_AlterClientQuotasRequest,
-};
+/** Encodes one AlterClientQuotasRequest body at `version`; missing fields take their defaults. */
+export const encodeAlterClientQuotasRequest: Encode<AlterClientQuotasRequest> = AlterClientQuotasRequestCodec.encode;
 
 /** EntityData (in AlterClientQuotasResponse), versions 0+, flexible 1+. */
 export interface AlterClientQuotasResponseEntityData {
@@ -500,49 +471,23 @@ const M_AlterClientQuotasResponse: StructMeta = {
   ],
 };
 
-/** Versions of AlterClientQuotasResponse: 0+ (bit v set = version v exists). */
-const VALID_AlterClientQuotasResponse = 0x3;
-
 /**
- * Reads one AlterClientQuotasResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterClientQuotasResponse: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterClientQuotasResponse(r: Reader, version: number, options?: DecodeOptions): AlterClientQuotasResponse {
-  checkVersion(version, VALID_AlterClientQuotasResponse, "AlterClientQuotasResponse");
-  r.context = "AlterClientQuotasResponse v" + version;
-  return read_AlterClientQuotasResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterClientQuotasResponse body at `version`; missing fields take their defaults. */
-export function writeAlterClientQuotasResponse(w: Writer, value: Init<AlterClientQuotasResponse>, version: number): void {
-  checkVersion(version, VALID_AlterClientQuotasResponse, "AlterClientQuotasResponse");
-  write_AlterClientQuotasResponse(w, value, version);
-}
-
-/** Encoded size of one AlterClientQuotasResponse body at `version`. */
-export function sizeOfAlterClientQuotasResponse(value: Init<AlterClientQuotasResponse>, version: number): number {
-  checkVersion(version, VALID_AlterClientQuotasResponse, "AlterClientQuotasResponse");
-  return size_AlterClientQuotasResponse(value, version);
-}
+export const AlterClientQuotasResponseCodec: MessageCodec<AlterClientQuotasResponse> = makeCodec(
+  "AlterClientQuotasResponse",
+  0x3,
+  0x2,
+  0x0,
+  read_AlterClientQuotasResponse,
+  write_AlterClientQuotasResponse,
+  size_AlterClientQuotasResponse,
+  M_AlterClientQuotasResponse,
+);
 
 /** Decodes exactly `bytes` as one AlterClientQuotasResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterClientQuotasResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterClientQuotasResponse {
-  return decodeWith(AlterClientQuotasResponseCodec, bytes, version, options);
-}
+export const decodeAlterClientQuotasResponse: Decode<AlterClientQuotasResponse> = AlterClientQuotasResponseCodec.decode;
 
-/** Encodes one AlterClientQuotasResponse body at `version` into a new array of exactly its size. */
-export function encodeAlterClientQuotasResponse(value: Init<AlterClientQuotasResponse>, version: number): Uint8Array {
-  return encodeWith(AlterClientQuotasResponseCodec, value, version);
-}
-
-/** Codec and metadata of AlterClientQuotasResponse. */
-export const AlterClientQuotasResponseCodec: MessageCodec<AlterClientQuotasResponse> = {
-  name: "AlterClientQuotasResponse",
-  validVersions: VALID_AlterClientQuotasResponse,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readAlterClientQuotasResponse,
-  write: writeAlterClientQuotasResponse,
-  sizeOf: sizeOfAlterClientQuotasResponse,
-  meta: M_AlterClientQuotasResponse,
-};
+/** Encodes one AlterClientQuotasResponse body at `version`; missing fields take their defaults. */
+export const encodeAlterClientQuotasResponse: Encode<AlterClientQuotasResponse> = AlterClientQuotasResponseCodec.encode;

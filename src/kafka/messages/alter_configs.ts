@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -213,52 +210,26 @@ const M_AlterConfigsRequest: StructMeta = {
   ],
 };
 
-/** Versions of AlterConfigsRequest: 0+ (bit v set = version v exists). */
-const VALID_AlterConfigsRequest = 0x7;
-
 /**
- * Reads one AlterConfigsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterConfigsRequest: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterConfigsRequest(r: Reader, version: number, options?: DecodeOptions): AlterConfigsRequest {
-  checkVersion(version, VALID_AlterConfigsRequest, "AlterConfigsRequest");
-  r.context = "AlterConfigsRequest v" + version;
-  return read_AlterConfigsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterConfigsRequest body at `version`; missing fields take their defaults. */
-export function writeAlterConfigsRequest(w: Writer, value: Init<AlterConfigsRequest>, version: number): void {
-  checkVersion(version, VALID_AlterConfigsRequest, "AlterConfigsRequest");
-  write_AlterConfigsRequest(w, value, version);
-}
-
-/** Encoded size of one AlterConfigsRequest body at `version`. */
-export function sizeOfAlterConfigsRequest(value: Init<AlterConfigsRequest>, version: number): number {
-  checkVersion(version, VALID_AlterConfigsRequest, "AlterConfigsRequest");
-  return size_AlterConfigsRequest(value, version);
-}
+export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = makeCodec(
+  "AlterConfigsRequest",
+  0x7,
+  0x4,
+  0x0,
+  read_AlterConfigsRequest,
+  write_AlterConfigsRequest,
+  size_AlterConfigsRequest,
+  M_AlterConfigsRequest,
+);
 
 /** Decodes exactly `bytes` as one AlterConfigsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterConfigsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterConfigsRequest {
-  return decodeWith(AlterConfigsRequestCodec, bytes, version, options);
-}
+export const decodeAlterConfigsRequest: Decode<AlterConfigsRequest> = AlterConfigsRequestCodec.decode;
 
-/** Encodes one AlterConfigsRequest body at `version` into a new array of exactly its size. */
-export function encodeAlterConfigsRequest(value: Init<AlterConfigsRequest>, version: number): Uint8Array {
-  return encodeWith(AlterConfigsRequestCodec, value, version);
-}
-
-/** Codec and metadata of AlterConfigsRequest. */
-export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = {
-  name: "AlterConfigsRequest",
-  validVersions: VALID_AlterConfigsRequest,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readAlterConfigsRequest,
-  write: writeAlterConfigsRequest,
-  sizeOf: sizeOfAlterConfigsRequest,
-  meta: M_AlterConfigsRequest,
-};
+/** Encodes one AlterConfigsRequest body at `version`; missing fields take their defaults. */
+export const encodeAlterConfigsRequest: Encode<AlterConfigsRequest> = AlterConfigsRequestCodec.encode;
 
 /** AlterConfigsResourceResponse (in AlterConfigsResponse), versions 0+, flexible 2+. */
 export interface AlterConfigsResponseAlterConfigsResourceResponse {
@@ -389,49 +360,23 @@ const M_AlterConfigsResponse: StructMeta = {
   ],
 };
 
-/** Versions of AlterConfigsResponse: 0+ (bit v set = version v exists). */
-const VALID_AlterConfigsResponse = 0x7;
-
 /**
- * Reads one AlterConfigsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterConfigsResponse: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterConfigsResponse(r: Reader, version: number, options?: DecodeOptions): AlterConfigsResponse {
-  checkVersion(version, VALID_AlterConfigsResponse, "AlterConfigsResponse");
-  r.context = "AlterConfigsResponse v" + version;
-  return read_AlterConfigsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterConfigsResponse body at `version`; missing fields take their defaults. */
-export function writeAlterConfigsResponse(w: Writer, value: Init<AlterConfigsResponse>, version: number): void {
-  checkVersion(version, VALID_AlterConfigsResponse, "AlterConfigsResponse");
-  write_AlterConfigsResponse(w, value, version);
-}
-
-/** Encoded size of one AlterConfigsResponse body at `version`. */
-export function sizeOfAlterConfigsResponse(value: Init<AlterConfigsResponse>, version: number): number {
-  checkVersion(version, VALID_AlterConfigsResponse, "AlterConfigsResponse");
-  return size_AlterConfigsResponse(value, version);
-}
+export const AlterConfigsResponseCodec: MessageCodec<AlterConfigsResponse> = makeCodec(
+  "AlterConfigsResponse",
+  0x7,
+  0x4,
+  0x0,
+  read_AlterConfigsResponse,
+  write_AlterConfigsResponse,
+  size_AlterConfigsResponse,
+  M_AlterConfigsResponse,
+);
 
 /** Decodes exactly `bytes` as one AlterConfigsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterConfigsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterConfigsResponse {
-  return decodeWith(AlterConfigsResponseCodec, bytes, version, options);
-}
+export const decodeAlterConfigsResponse: Decode<AlterConfigsResponse> = AlterConfigsResponseCodec.decode;
 
-/** Encodes one AlterConfigsResponse body at `version` into a new array of exactly its size. */
-export function encodeAlterConfigsResponse(value: Init<AlterConfigsResponse>, version: number): Uint8Array {
-  return encodeWith(AlterConfigsResponseCodec, value, version);
-}
-
-/** Codec and metadata of AlterConfigsResponse. */
-export const AlterConfigsResponseCodec: MessageCodec<AlterConfigsResponse> = {
-  name: "AlterConfigsResponse",
-  validVersions: VALID_AlterConfigsResponse,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readAlterConfigsResponse,
-  write: writeAlterConfigsResponse,
-  sizeOf: sizeOfAlterConfigsResponse,
-  meta: M_AlterConfigsResponse,
-};
+/** Encodes one AlterConfigsResponse body at `version`; missing fields take their defaults. */
+export const encodeAlterConfigsResponse: Encode<AlterConfigsResponse> = AlterConfigsResponseCodec.encode;

@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_I32,
   rArr,
   rPrims,
@@ -26,7 +24,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -281,52 +278,26 @@ const M_AlterPartitionRequest: StructMeta = {
   ],
 };
 
-/** Versions of AlterPartitionRequest: 0+ (bit v set = version v exists). */
-const VALID_AlterPartitionRequest = 0xf;
-
 /**
- * Reads one AlterPartitionRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterPartitionRequest: versions 0-3, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterPartitionRequest(r: Reader, version: number, options?: DecodeOptions): AlterPartitionRequest {
-  checkVersion(version, VALID_AlterPartitionRequest, "AlterPartitionRequest");
-  r.context = "AlterPartitionRequest v" + version;
-  return read_AlterPartitionRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterPartitionRequest body at `version`; missing fields take their defaults. */
-export function writeAlterPartitionRequest(w: Writer, value: Init<AlterPartitionRequest>, version: number): void {
-  checkVersion(version, VALID_AlterPartitionRequest, "AlterPartitionRequest");
-  write_AlterPartitionRequest(w, value, version);
-}
-
-/** Encoded size of one AlterPartitionRequest body at `version`. */
-export function sizeOfAlterPartitionRequest(value: Init<AlterPartitionRequest>, version: number): number {
-  checkVersion(version, VALID_AlterPartitionRequest, "AlterPartitionRequest");
-  return size_AlterPartitionRequest(value, version);
-}
+export const AlterPartitionRequestCodec: MessageCodec<AlterPartitionRequest> = makeCodec(
+  "AlterPartitionRequest",
+  0xf,
+  0xf,
+  0x0,
+  read_AlterPartitionRequest,
+  write_AlterPartitionRequest,
+  size_AlterPartitionRequest,
+  M_AlterPartitionRequest,
+);
 
 /** Decodes exactly `bytes` as one AlterPartitionRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterPartitionRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionRequest {
-  return decodeWith(AlterPartitionRequestCodec, bytes, version, options);
-}
+export const decodeAlterPartitionRequest: Decode<AlterPartitionRequest> = AlterPartitionRequestCodec.decode;
 
-/** Encodes one AlterPartitionRequest body at `version` into a new array of exactly its size. */
-export function encodeAlterPartitionRequest(value: Init<AlterPartitionRequest>, version: number): Uint8Array {
-  return encodeWith(AlterPartitionRequestCodec, value, version);
-}
-
-/** Codec and metadata of AlterPartitionRequest. */
-export const AlterPartitionRequestCodec: MessageCodec<AlterPartitionRequest> = {
-  name: "AlterPartitionRequest",
-  validVersions: VALID_AlterPartitionRequest,
-  flexibleVersions: 0xf,
-  unstableVersions: 0x0,
-  read: readAlterPartitionRequest,
-  write: writeAlterPartitionRequest,
-  sizeOf: sizeOfAlterPartitionRequest,
-  meta: M_AlterPartitionRequest,
-};
+/** Encodes one AlterPartitionRequest body at `version`; missing fields take their defaults. */
+export const encodeAlterPartitionRequest: Encode<AlterPartitionRequest> = AlterPartitionRequestCodec.encode;
 
 /** PartitionData (in AlterPartitionResponse), versions 0+, flexible 0+. */
 export interface AlterPartitionResponsePartitionData {
@@ -523,49 +494,23 @@ const M_AlterPartitionResponse: StructMeta = {
   ],
 };
 
-/** Versions of AlterPartitionResponse: 0+ (bit v set = version v exists). */
-const VALID_AlterPartitionResponse = 0xf;
-
 /**
- * Reads one AlterPartitionResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterPartitionResponse: versions 0-3, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterPartitionResponse(r: Reader, version: number, options?: DecodeOptions): AlterPartitionResponse {
-  checkVersion(version, VALID_AlterPartitionResponse, "AlterPartitionResponse");
-  r.context = "AlterPartitionResponse v" + version;
-  return read_AlterPartitionResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterPartitionResponse body at `version`; missing fields take their defaults. */
-export function writeAlterPartitionResponse(w: Writer, value: Init<AlterPartitionResponse>, version: number): void {
-  checkVersion(version, VALID_AlterPartitionResponse, "AlterPartitionResponse");
-  write_AlterPartitionResponse(w, value, version);
-}
-
-/** Encoded size of one AlterPartitionResponse body at `version`. */
-export function sizeOfAlterPartitionResponse(value: Init<AlterPartitionResponse>, version: number): number {
-  checkVersion(version, VALID_AlterPartitionResponse, "AlterPartitionResponse");
-  return size_AlterPartitionResponse(value, version);
-}
+export const AlterPartitionResponseCodec: MessageCodec<AlterPartitionResponse> = makeCodec(
+  "AlterPartitionResponse",
+  0xf,
+  0xf,
+  0x0,
+  read_AlterPartitionResponse,
+  write_AlterPartitionResponse,
+  size_AlterPartitionResponse,
+  M_AlterPartitionResponse,
+);
 
 /** Decodes exactly `bytes` as one AlterPartitionResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterPartitionResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionResponse {
-  return decodeWith(AlterPartitionResponseCodec, bytes, version, options);
-}
+export const decodeAlterPartitionResponse: Decode<AlterPartitionResponse> = AlterPartitionResponseCodec.decode;
 
-/** Encodes one AlterPartitionResponse body at `version` into a new array of exactly its size. */
-export function encodeAlterPartitionResponse(value: Init<AlterPartitionResponse>, version: number): Uint8Array {
-  return encodeWith(AlterPartitionResponseCodec, value, version);
-}
-
-/** Codec and metadata of AlterPartitionResponse. */
-export const AlterPartitionResponseCodec: MessageCodec<AlterPartitionResponse> = {
-  name: "AlterPartitionResponse",
-  validVersions: VALID_AlterPartitionResponse,
-  flexibleVersions: 0xf,
-  unstableVersions: 0x0,
-  read: readAlterPartitionResponse,
-  write: writeAlterPartitionResponse,
-  sizeOf: sizeOfAlterPartitionResponse,
-  meta: M_AlterPartitionResponse,
-};
+/** Encodes one AlterPartitionResponse body at `version`; missing fields take their defaults. */
+export const encodeAlterPartitionResponse: Encode<AlterPartitionResponse> = AlterPartitionResponseCodec.encode;

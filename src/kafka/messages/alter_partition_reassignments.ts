@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_I32,
   rArr,
   rPrims,
@@ -23,7 +21,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -194,52 +191,26 @@ const M_AlterPartitionReassignmentsRequest: StructMeta = {
   ],
 };
 
-/** Versions of AlterPartitionReassignmentsRequest: 0+ (bit v set = version v exists). */
-const VALID_AlterPartitionReassignmentsRequest = 0x3;
-
 /**
- * Reads one AlterPartitionReassignmentsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterPartitionReassignmentsRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterPartitionReassignmentsRequest(r: Reader, version: number, options?: DecodeOptions): AlterPartitionReassignmentsRequest {
-  checkVersion(version, VALID_AlterPartitionReassignmentsRequest, "AlterPartitionReassignmentsRequest");
-  r.context = "AlterPartitionReassignmentsRequest v" + version;
-  return read_AlterPartitionReassignmentsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterPartitionReassignmentsRequest body at `version`; missing fields take their defaults. */
-export function writeAlterPartitionReassignmentsRequest(w: Writer, value: Init<AlterPartitionReassignmentsRequest>, version: number): void {
-  checkVersion(version, VALID_AlterPartitionReassignmentsRequest, "AlterPartitionReassignmentsRequest");
-  write_AlterPartitionReassignmentsRequest(w, value, version);
-}
-
-/** Encoded size of one AlterPartitionReassignmentsRequest body at `version`. */
-export function sizeOfAlterPartitionReassignmentsRequest(value: Init<AlterPartitionReassignmentsRequest>, version: number): number {
-  checkVersion(version, VALID_AlterPartitionReassignmentsRequest, "AlterPartitionReassignmentsRequest");
-  return size_AlterPartitionReassignmentsRequest(value, version);
-}
+export const AlterPartitionReassignmentsRequestCodec: MessageCodec<AlterPartitionReassignmentsRequest> = makeCodec(
+  "AlterPartitionReassignmentsRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_AlterPartitionReassignmentsRequest,
+  write_AlterPartitionReassignmentsRequest,
+  size_AlterPartitionReassignmentsRequest,
+  M_AlterPartitionReassignmentsRequest,
+);
 
 /** Decodes exactly `bytes` as one AlterPartitionReassignmentsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterPartitionReassignmentsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionReassignmentsRequest {
-  return decodeWith(AlterPartitionReassignmentsRequestCodec, bytes, version, options);
-}
+export const decodeAlterPartitionReassignmentsRequest: Decode<AlterPartitionReassignmentsRequest> = AlterPartitionReassignmentsRequestCodec.decode;
 
-/** Encodes one AlterPartitionReassignmentsRequest body at `version` into a new array of exactly its size. */
-export function encodeAlterPartitionReassignmentsRequest(value: Init<AlterPartitionReassignmentsRequest>, version: number): Uint8Array {
-  return encodeWith(AlterPartitionReassignmentsRequestCodec, value, version);
-}
-
-/** Codec and metadata of AlterPartitionReassignmentsRequest. */
-export const AlterPartitionReassignmentsRequestCodec: MessageCodec<AlterPartitionReassignmentsRequest> = {
-  name: "AlterPartitionReassignmentsRequest",
-  validVersions: VALID_AlterPartitionReassignmentsRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readAlterPartitionReassignmentsRequest,
-  write: writeAlterPartitionReassignmentsRequest,
-  sizeOf: sizeOfAlterPartitionReassignmentsRequest,
-  meta: M_AlterPartitionReassignmentsRequest,
-};
+/** Encodes one AlterPartitionReassignmentsRequest body at `version`; missing fields take their defaults. */
+export const encodeAlterPartitionReassignmentsRequest: Encode<AlterPartitionReassignmentsRequest> = AlterPartitionReassignmentsRequestCodec.encode;
 
 /** ReassignablePartitionResponse (in AlterPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface ReassignablePartitionResponse {
@@ -418,49 +389,23 @@ const M_AlterPartitionReassignmentsResponse: StructMeta = {
   ],
 };
 
-/** Versions of AlterPartitionReassignmentsResponse: 0+ (bit v set = version v exists). */
-const VALID_AlterPartitionReassignmentsResponse = 0x3;
-
 /**
- * Reads one AlterPartitionReassignmentsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterPartitionReassignmentsResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterPartitionReassignmentsResponse(r: Reader, version: number, options?: DecodeOptions): AlterPartitionReassignmentsResponse {
-  checkVersion(version, VALID_AlterPartitionReassignmentsResponse, "AlterPartitionReassignmentsResponse");
-  r.context = "AlterPartitionReassignmentsResponse v" + version;
-  return read_AlterPartitionReassignmentsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterPartitionReassignmentsResponse body at `version`; missing fields take their defaults. */
-export function writeAlterPartitionReassignmentsResponse(w: Writer, value: Init<AlterPartitionReassignmentsResponse>, version: number): void {
-  checkVersion(version, VALID_AlterPartitionReassignmentsResponse, "AlterPartitionReassignmentsResponse");
-  write_AlterPartitionReassignmentsResponse(w, value, version);
-}
-
-/** Encoded size of one AlterPartitionReassignmentsResponse body at `version`. */
-export function sizeOfAlterPartitionReassignmentsResponse(value: Init<AlterPartitionReassignmentsResponse>, version: number): number {
-  checkVersion(version, VALID_AlterPartitionReassignmentsResponse, "AlterPartitionReassignmentsResponse");
-  return size_AlterPartitionReassignmentsResponse(value, version);
-}
+export const AlterPartitionReassignmentsResponseCodec: MessageCodec<AlterPartitionReassignmentsResponse> = makeCodec(
+  "AlterPartitionReassignmentsResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_AlterPartitionReassignmentsResponse,
+  write_AlterPartitionReassignmentsResponse,
+  size_AlterPartitionReassignmentsResponse,
+  M_AlterPartitionReassignmentsResponse,
+);
 
 /** Decodes exactly `bytes` as one AlterPartitionReassignmentsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterPartitionReassignmentsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionReassignmentsResponse {
-  return decodeWith(AlterPartitionReassignmentsResponseCodec, bytes, version, options);
-}
+export const decodeAlterPartitionReassignmentsResponse: Decode<AlterPartitionReassignmentsResponse> = AlterPartitionReassignmentsResponseCodec.decode;
 
-/** Encodes one AlterPartitionReassignmentsResponse body at `version` into a new array of exactly its size. */
-export function encodeAlterPartitionReassignmentsResponse(value: Init<AlterPartitionReassignmentsResponse>, version: number): Uint8Array {
-  return encodeWith(AlterPartitionReassignmentsResponseCodec, value, version);
-}
-
-/** Codec and metadata of AlterPartitionReassignmentsResponse. */
-export const AlterPartitionReassignmentsResponseCodec: MessageCodec<AlterPartitionReassignmentsResponse> = {
-  name: "AlterPartitionReassignmentsResponse",
-  validVersions: VALID_AlterPartitionReassignmentsResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readAlterPartitionReassignmentsResponse,
-  write: writeAlterPartitionReassignmentsResponse,
-  sizeOf: sizeOfAlterPartitionReassignmentsResponse,
-  meta: M_AlterPartitionReassignmentsResponse,
-};
+/** Encodes one AlterPartitionReassignmentsResponse body at `version`; missing fields take their defaults. */
+export const encodeAlterPartitionReassignmentsResponse: Encode<AlterPartitionReassignmentsResponse> = AlterPartitionReassignmentsResponseCodec.encode;

@@ -12,11 +12,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   K_I32,
   rArr,
@@ -24,7 +22,6 @@ import {
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -206,52 +203,26 @@ const M_AlterReplicaLogDirsRequest: StructMeta = {
   ],
 };
 
-/** Versions of AlterReplicaLogDirsRequest: 0+ (bit v set = version v exists). */
-const VALID_AlterReplicaLogDirsRequest = 0x7;
-
 /**
- * Reads one AlterReplicaLogDirsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterReplicaLogDirsRequest: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterReplicaLogDirsRequest(r: Reader, version: number, options?: DecodeOptions): AlterReplicaLogDirsRequest {
-  checkVersion(version, VALID_AlterReplicaLogDirsRequest, "AlterReplicaLogDirsRequest");
-  r.context = "AlterReplicaLogDirsRequest v" + version;
-  return read_AlterReplicaLogDirsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterReplicaLogDirsRequest body at `version`; missing fields take their defaults. */
-export function writeAlterReplicaLogDirsRequest(w: Writer, value: Init<AlterReplicaLogDirsRequest>, version: number): void {
-  checkVersion(version, VALID_AlterReplicaLogDirsRequest, "AlterReplicaLogDirsRequest");
-  write_AlterReplicaLogDirsRequest(w, value, version);
-}
-
-/** Encoded size of one AlterReplicaLogDirsRequest body at `version`. */
-export function sizeOfAlterReplicaLogDirsRequest(value: Init<AlterReplicaLogDirsRequest>, version: number): number {
-  checkVersion(version, VALID_AlterReplicaLogDirsRequest, "AlterReplicaLogDirsRequest");
-  return size_AlterReplicaLogDirsRequest(value, version);
-}
+export const AlterReplicaLogDirsRequestCodec: MessageCodec<AlterReplicaLogDirsRequest> = makeCodec(
+  "AlterReplicaLogDirsRequest",
+  0x7,
+  0x4,
+  0x0,
+  read_AlterReplicaLogDirsRequest,
+  write_AlterReplicaLogDirsRequest,
+  size_AlterReplicaLogDirsRequest,
+  M_AlterReplicaLogDirsRequest,
+);
 
 /** Decodes exactly `bytes` as one AlterReplicaLogDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterReplicaLogDirsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterReplicaLogDirsRequest {
-  return decodeWith(AlterReplicaLogDirsRequestCodec, bytes, version, options);
-}
+export const decodeAlterReplicaLogDirsRequest: Decode<AlterReplicaLogDirsRequest> = AlterReplicaLogDirsRequestCodec.decode;
 
-/** Encodes one AlterReplicaLogDirsRequest body at `version` into a new array of exactly its size. */
-export function encodeAlterReplicaLogDirsRequest(value: Init<AlterReplicaLogDirsRequest>, version: number): Uint8Array {
-  return encodeWith(AlterReplicaLogDirsRequestCodec, value, version);
-}
-
-/** Codec and metadata of AlterReplicaLogDirsRequest. */
-export const AlterReplicaLogDirsRequestCodec: MessageCodec<AlterReplicaLogDirsRequest> = {
-  name: "AlterReplicaLogDirsRequest",
-  validVersions: VALID_AlterReplicaLogDirsRequest,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readAlterReplicaLogDirsRequest,
-  write: writeAlterReplicaLogDirsRequest,
-  sizeOf: sizeOfAlterReplicaLogDirsRequest,
-  meta: M_AlterReplicaLogDirsRequest,
-};
+/** Encodes one AlterReplicaLogDirsRequest body at `version`; missing fields take their defaults. */
+export const encodeAlterReplicaLogDirsRequest: Encode<AlterReplicaLogDirsRequest> = AlterReplicaLogDirsRequestCodec.encode;
 
 /** AlterReplicaLogDirPartitionResult (in AlterReplicaLogDirsResponse), versions 0+, flexible 2+. */
 export interface AlterReplicaLogDirPartitionResult {
@@ -427,49 +398,23 @@ const M_AlterReplicaLogDirsResponse: StructMeta = {
   ],
 };
 
-/** Versions of AlterReplicaLogDirsResponse: 0+ (bit v set = version v exists). */
-const VALID_AlterReplicaLogDirsResponse = 0x7;
-
 /**
- * Reads one AlterReplicaLogDirsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterReplicaLogDirsResponse: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterReplicaLogDirsResponse(r: Reader, version: number, options?: DecodeOptions): AlterReplicaLogDirsResponse {
-  checkVersion(version, VALID_AlterReplicaLogDirsResponse, "AlterReplicaLogDirsResponse");
-  r.context = "AlterReplicaLogDirsResponse v" + version;
-  return read_AlterReplicaLogDirsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterReplicaLogDirsResponse body at `version`; missing fields take their defaults. */
-export function writeAlterReplicaLogDirsResponse(w: Writer, value: Init<AlterReplicaLogDirsResponse>, version: number): void {
-  checkVersion(version, VALID_AlterReplicaLogDirsResponse, "AlterReplicaLogDirsResponse");
-  write_AlterReplicaLogDirsResponse(w, value, version);
-}
-
-/** Encoded size of one AlterReplicaLogDirsResponse body at `version`. */
-export function sizeOfAlterReplicaLogDirsResponse(value: Init<AlterReplicaLogDirsResponse>, version: number): number {
-  checkVersion(version, VALID_AlterReplicaLogDirsResponse, "AlterReplicaLogDirsResponse");
-  return size_AlterReplicaLogDirsResponse(value, version);
-}
+export const AlterReplicaLogDirsResponseCodec: MessageCodec<AlterReplicaLogDirsResponse> = makeCodec(
+  "AlterReplicaLogDirsResponse",
+  0x7,
+  0x4,
+  0x0,
+  read_AlterReplicaLogDirsResponse,
+  write_AlterReplicaLogDirsResponse,
+  size_AlterReplicaLogDirsResponse,
+  M_AlterReplicaLogDirsResponse,
+);
 
 /** Decodes exactly `bytes` as one AlterReplicaLogDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterReplicaLogDirsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterReplicaLogDirsResponse {
-  return decodeWith(AlterReplicaLogDirsResponseCodec, bytes, version, options);
-}
+export const decodeAlterReplicaLogDirsResponse: Decode<AlterReplicaLogDirsResponse> = AlterReplicaLogDirsResponseCodec.decode;
 
-/** Encodes one AlterReplicaLogDirsResponse body at `version` into a new array of exactly its size. */
-export function encodeAlterReplicaLogDirsResponse(value: Init<AlterReplicaLogDirsResponse>, version: number): Uint8Array {
-  return encodeWith(AlterReplicaLogDirsResponseCodec, value, version);
-}
-
-/** Codec and metadata of AlterReplicaLogDirsResponse. */
-export const AlterReplicaLogDirsResponseCodec: MessageCodec<AlterReplicaLogDirsResponse> = {
-  name: "AlterReplicaLogDirsResponse",
-  validVersions: VALID_AlterReplicaLogDirsResponse,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readAlterReplicaLogDirsResponse,
-  write: writeAlterReplicaLogDirsResponse,
-  sizeOf: sizeOfAlterReplicaLogDirsResponse,
-  meta: M_AlterReplicaLogDirsResponse,
-};
+/** Encodes one AlterReplicaLogDirsResponse body at `version`; missing fields take their defaults. */
+export const encodeAlterReplicaLogDirsResponse: Encode<AlterReplicaLogDirsResponse> = AlterReplicaLogDirsResponseCodec.encode;

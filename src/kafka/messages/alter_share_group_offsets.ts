@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -184,52 +181,26 @@ const M_AlterShareGroupOffsetsRequest: StructMeta = {
   ],
 };
 
-/** Versions of AlterShareGroupOffsetsRequest: 0+ (bit v set = version v exists). */
-const VALID_AlterShareGroupOffsetsRequest = 0x1;
-
 /**
- * Reads one AlterShareGroupOffsetsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterShareGroupOffsetsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterShareGroupOffsetsRequest(r: Reader, version: number, options?: DecodeOptions): AlterShareGroupOffsetsRequest {
-  checkVersion(version, VALID_AlterShareGroupOffsetsRequest, "AlterShareGroupOffsetsRequest");
-  r.context = "AlterShareGroupOffsetsRequest v" + version;
-  return read_AlterShareGroupOffsetsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export function writeAlterShareGroupOffsetsRequest(w: Writer, value: Init<AlterShareGroupOffsetsRequest>, version: number): void {
-  checkVersion(version, VALID_AlterShareGroupOffsetsRequest, "AlterShareGroupOffsetsRequest");
-  write_AlterShareGroupOffsetsRequest(w, value, version);
-}
-
-/** Encoded size of one AlterShareGroupOffsetsRequest body at `version`. */
-export function sizeOfAlterShareGroupOffsetsRequest(value: Init<AlterShareGroupOffsetsRequest>, version: number): number {
-  checkVersion(version, VALID_AlterShareGroupOffsetsRequest, "AlterShareGroupOffsetsRequest");
-  return size_AlterShareGroupOffsetsRequest(value, version);
-}
+export const AlterShareGroupOffsetsRequestCodec: MessageCodec<AlterShareGroupOffsetsRequest> = makeCodec(
+  "AlterShareGroupOffsetsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_AlterShareGroupOffsetsRequest,
+  write_AlterShareGroupOffsetsRequest,
+  size_AlterShareGroupOffsetsRequest,
+  M_AlterShareGroupOffsetsRequest,
+);
 
 /** Decodes exactly `bytes` as one AlterShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterShareGroupOffsetsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterShareGroupOffsetsRequest {
-  return decodeWith(AlterShareGroupOffsetsRequestCodec, bytes, version, options);
-}
+export const decodeAlterShareGroupOffsetsRequest: Decode<AlterShareGroupOffsetsRequest> = AlterShareGroupOffsetsRequestCodec.decode;
 
-/** Encodes one AlterShareGroupOffsetsRequest body at `version` into a new array of exactly its size. */
-export function encodeAlterShareGroupOffsetsRequest(value: Init<AlterShareGroupOffsetsRequest>, version: number): Uint8Array {
-  return encodeWith(AlterShareGroupOffsetsRequestCodec, value, version);
-}
-
-/** Codec and metadata of AlterShareGroupOffsetsRequest. */
-export const AlterShareGroupOffsetsRequestCodec: MessageCodec<AlterShareGroupOffsetsRequest> = {
-  name: "AlterShareGroupOffsetsRequest",
-  validVersions: VALID_AlterShareGroupOffsetsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readAlterShareGroupOffsetsRequest,
-  write: writeAlterShareGroupOffsetsRequest,
-  sizeOf: sizeOfAlterShareGroupOffsetsRequest,
-  meta: M_AlterShareGroupOffsetsRequest,
-};
+/** Encodes one AlterShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
+export const encodeAlterShareGroupOffsetsRequest: Encode<AlterShareGroupOffsetsRequest> = AlterShareGroupOffsetsRequestCodec.encode;
 
 /** AlterShareGroupOffsetsResponsePartition (in AlterShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface AlterShareGroupOffsetsResponsePartition {
@@ -407,49 +378,23 @@ const M_AlterShareGroupOffsetsResponse: StructMeta = {
   ],
 };
 
-/** Versions of AlterShareGroupOffsetsResponse: 0+ (bit v set = version v exists). */
-const VALID_AlterShareGroupOffsetsResponse = 0x1;
-
 /**
- * Reads one AlterShareGroupOffsetsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterShareGroupOffsetsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterShareGroupOffsetsResponse(r: Reader, version: number, options?: DecodeOptions): AlterShareGroupOffsetsResponse {
-  checkVersion(version, VALID_AlterShareGroupOffsetsResponse, "AlterShareGroupOffsetsResponse");
-  r.context = "AlterShareGroupOffsetsResponse v" + version;
-  return read_AlterShareGroupOffsetsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export function writeAlterShareGroupOffsetsResponse(w: Writer, value: Init<AlterShareGroupOffsetsResponse>, version: number): void {
-  checkVersion(version, VALID_AlterShareGroupOffsetsResponse, "AlterShareGroupOffsetsResponse");
-  write_AlterShareGroupOffsetsResponse(w, value, version);
-}
-
-/** Encoded size of one AlterShareGroupOffsetsResponse body at `version`. */
-export function sizeOfAlterShareGroupOffsetsResponse(value: Init<AlterShareGroupOffsetsResponse>, version: number): number {
-  checkVersion(version, VALID_AlterShareGroupOffsetsResponse, "AlterShareGroupOffsetsResponse");
-  return size_AlterShareGroupOffsetsResponse(value, version);
-}
+export const AlterShareGroupOffsetsResponseCodec: MessageCodec<AlterShareGroupOffsetsResponse> = makeCodec(
+  "AlterShareGroupOffsetsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_AlterShareGroupOffsetsResponse,
+  write_AlterShareGroupOffsetsResponse,
+  size_AlterShareGroupOffsetsResponse,
+  M_AlterShareGroupOffsetsResponse,
+);
 
 /** Decodes exactly `bytes` as one AlterShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterShareGroupOffsetsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterShareGroupOffsetsResponse {
-  return decodeWith(AlterShareGroupOffsetsResponseCodec, bytes, version, options);
-}
+export const decodeAlterShareGroupOffsetsResponse: Decode<AlterShareGroupOffsetsResponse> = AlterShareGroupOffsetsResponseCodec.decode;
 
-/** Encodes one AlterShareGroupOffsetsResponse body at `version` into a new array of exactly its size. */
-export function encodeAlterShareGroupOffsetsResponse(value: Init<AlterShareGroupOffsetsResponse>, version: number): Uint8Array {
-  return encodeWith(AlterShareGroupOffsetsResponseCodec, value, version);
-}
-
-/** Codec and metadata of AlterShareGroupOffsetsResponse. */
-export const AlterShareGroupOffsetsResponseCodec: MessageCodec<AlterShareGroupOffsetsResponse> = {
-  name: "AlterShareGroupOffsetsResponse",
-  validVersions: VALID_AlterShareGroupOffsetsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readAlterShareGroupOffsetsResponse,
-  write: writeAlterShareGroupOffsetsResponse,
-  sizeOf: sizeOfAlterShareGroupOffsetsResponse,
-  meta: M_AlterShareGroupOffsetsResponse,
-};
+/** Encodes one AlterShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
+export const encodeAlterShareGroupOffsetsResponse: Encode<AlterShareGroupOffsetsResponse> = AlterShareGroupOffsetsResponseCodec.encode;

@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rBytes,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sBytes,
   sStr,
@@ -205,52 +202,26 @@ const M_AlterUserScramCredentialsRequest: StructMeta = {
   ],
 };
 
-/** Versions of AlterUserScramCredentialsRequest: 0+ (bit v set = version v exists). */
-const VALID_AlterUserScramCredentialsRequest = 0x1;
-
 /**
- * Reads one AlterUserScramCredentialsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterUserScramCredentialsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterUserScramCredentialsRequest(r: Reader, version: number, options?: DecodeOptions): AlterUserScramCredentialsRequest {
-  checkVersion(version, VALID_AlterUserScramCredentialsRequest, "AlterUserScramCredentialsRequest");
-  r.context = "AlterUserScramCredentialsRequest v" + version;
-  return read_AlterUserScramCredentialsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterUserScramCredentialsRequest body at `version`; missing fields take their defaults. */
-export function writeAlterUserScramCredentialsRequest(w: Writer, value: Init<AlterUserScramCredentialsRequest>, version: number): void {
-  checkVersion(version, VALID_AlterUserScramCredentialsRequest, "AlterUserScramCredentialsRequest");
-  write_AlterUserScramCredentialsRequest(w, value, version);
-}
-
-/** Encoded size of one AlterUserScramCredentialsRequest body at `version`. */
-export function sizeOfAlterUserScramCredentialsRequest(value: Init<AlterUserScramCredentialsRequest>, version: number): number {
-  checkVersion(version, VALID_AlterUserScramCredentialsRequest, "AlterUserScramCredentialsRequest");
-  return size_AlterUserScramCredentialsRequest(value, version);
-}
+export const AlterUserScramCredentialsRequestCodec: MessageCodec<AlterUserScramCredentialsRequest> = makeCodec(
+  "AlterUserScramCredentialsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_AlterUserScramCredentialsRequest,
+  write_AlterUserScramCredentialsRequest,
+  size_AlterUserScramCredentialsRequest,
+  M_AlterUserScramCredentialsRequest,
+);
 
 /** Decodes exactly `bytes` as one AlterUserScramCredentialsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterUserScramCredentialsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterUserScramCredentialsRequest {
-  return decodeWith(AlterUserScramCredentialsRequestCodec, bytes, version, options);
-}
+export const decodeAlterUserScramCredentialsRequest: Decode<AlterUserScramCredentialsRequest> = AlterUserScramCredentialsRequestCodec.decode;
 
-/** Encodes one AlterUserScramCredentialsRequest body at `version` into a new array of exactly its size. */
-export function encodeAlterUserScramCredentialsRequest(value: Init<AlterUserScramCredentialsRequest>, version: number): Uint8Array {
-  return encodeWith(AlterUserScramCredentialsRequestCodec, value, version);
-}
-
-/** Codec and metadata of AlterUserScramCredentialsRequest. */
-export const AlterUserScramCredentialsRequestCodec: MessageCodec<AlterUserScramCredentialsRequest> = {
-  name: "AlterUserScramCredentialsRequest",
-  validVersions: VALID_AlterUserScramCredentialsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readAlterUserScramCredentialsRequest,
-  write: writeAlterUserScramCredentialsRequest,
-  sizeOf: sizeOfAlterUserScramCredentialsRequest,
-  meta: M_AlterUserScramCredentialsRequest,
-};
+/** Encodes one AlterUserScramCredentialsRequest body at `version`; missing fields take their defaults. */
+export const encodeAlterUserScramCredentialsRequest: Encode<AlterUserScramCredentialsRequest> = AlterUserScramCredentialsRequestCodec.encode;
 
 /** AlterUserScramCredentialsResult (in AlterUserScramCredentialsResponse), versions 0+, flexible 0+. */
 export interface AlterUserScramCredentialsResult {
@@ -359,49 +330,23 @@ const M_AlterUserScramCredentialsResponse: StructMeta = {
   ],
 };
 
-/** Versions of AlterUserScramCredentialsResponse: 0+ (bit v set = version v exists). */
-const VALID_AlterUserScramCredentialsResponse = 0x1;
-
 /**
- * Reads one AlterUserScramCredentialsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AlterUserScramCredentialsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAlterUserScramCredentialsResponse(r: Reader, version: number, options?: DecodeOptions): AlterUserScramCredentialsResponse {
-  checkVersion(version, VALID_AlterUserScramCredentialsResponse, "AlterUserScramCredentialsResponse");
-  r.context = "AlterUserScramCredentialsResponse v" + version;
-  return read_AlterUserScramCredentialsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AlterUserScramCredentialsResponse body at `version`; missing fields take their defaults. */
-export function writeAlterUserScramCredentialsResponse(w: Writer, value: Init<AlterUserScramCredentialsResponse>, version: number): void {
-  checkVersion(version, VALID_AlterUserScramCredentialsResponse, "AlterUserScramCredentialsResponse");
-  write_AlterUserScramCredentialsResponse(w, value, version);
-}
-
-/** Encoded size of one AlterUserScramCredentialsResponse body at `version`. */
-export function sizeOfAlterUserScramCredentialsResponse(value: Init<AlterUserScramCredentialsResponse>, version: number): number {
-  checkVersion(version, VALID_AlterUserScramCredentialsResponse, "AlterUserScramCredentialsResponse");
-  return size_AlterUserScramCredentialsResponse(value, version);
-}
+export const AlterUserScramCredentialsResponseCodec: MessageCodec<AlterUserScramCredentialsResponse> = makeCodec(
+  "AlterUserScramCredentialsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_AlterUserScramCredentialsResponse,
+  write_AlterUserScramCredentialsResponse,
+  size_AlterUserScramCredentialsResponse,
+  M_AlterUserScramCredentialsResponse,
+);
 
 /** Decodes exactly `bytes` as one AlterUserScramCredentialsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAlterUserScramCredentialsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AlterUserScramCredentialsResponse {
-  return decodeWith(AlterUserScramCredentialsResponseCodec, bytes, version, options);
-}
+export const decodeAlterUserScramCredentialsResponse: Decode<AlterUserScramCredentialsResponse> = AlterUserScramCredentialsResponseCodec.decode;
 
-/** Encodes one AlterUserScramCredentialsResponse body at `version` into a new array of exactly its size. */
-export function encodeAlterUserScramCredentialsResponse(value: Init<AlterUserScramCredentialsResponse>, version: number): Uint8Array {
-  return encodeWith(AlterUserScramCredentialsResponseCodec, value, version);
-}
-
-/** Codec and metadata of AlterUserScramCredentialsResponse. */
-export const AlterUserScramCredentialsResponseCodec: MessageCodec<AlterUserScramCredentialsResponse> = {
-  name: "AlterUserScramCredentialsResponse",
-  validVersions: VALID_AlterUserScramCredentialsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readAlterUserScramCredentialsResponse,
-  write: writeAlterUserScramCredentialsResponse,
-  sizeOf: sizeOfAlterUserScramCredentialsResponse,
-  meta: M_AlterUserScramCredentialsResponse,
-};
+/** Encodes one AlterUserScramCredentialsResponse body at `version`; missing fields take their defaults. */
+export const encodeAlterUserScramCredentialsResponse: Encode<AlterUserScramCredentialsResponse> = AlterUserScramCredentialsResponseCodec.encode;

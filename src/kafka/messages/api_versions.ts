@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -105,52 +102,26 @@ const M_ApiVersionsRequest: StructMeta = {
   ],
 };
 
-/** Versions of ApiVersionsRequest: 0+ (bit v set = version v exists). */
-const VALID_ApiVersionsRequest = 0x3f;
-
 /**
- * Reads one ApiVersionsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ApiVersionsRequest: versions 0-5, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readApiVersionsRequest(r: Reader, version: number, options?: DecodeOptions): ApiVersionsRequest {
-  checkVersion(version, VALID_ApiVersionsRequest, "ApiVersionsRequest");
-  r.context = "ApiVersionsRequest v" + version;
-  return read_ApiVersionsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ApiVersionsRequest body at `version`; missing fields take their defaults. */
-export function writeApiVersionsRequest(w: Writer, value: Init<ApiVersionsRequest>, version: number): void {
-  checkVersion(version, VALID_ApiVersionsRequest, "ApiVersionsRequest");
-  write_ApiVersionsRequest(w, value, version);
-}
-
-/** Encoded size of one ApiVersionsRequest body at `version`. */
-export function sizeOfApiVersionsRequest(value: Init<ApiVersionsRequest>, version: number): number {
-  checkVersion(version, VALID_ApiVersionsRequest, "ApiVersionsRequest");
-  return size_ApiVersionsRequest(value, version);
-}
+export const ApiVersionsRequestCodec: MessageCodec<ApiVersionsRequest> = makeCodec(
+  "ApiVersionsRequest",
+  0x3f,
+  0x38,
+  0x0,
+  read_ApiVersionsRequest,
+  write_ApiVersionsRequest,
+  size_ApiVersionsRequest,
+  M_ApiVersionsRequest,
+);
 
 /** Decodes exactly `bytes` as one ApiVersionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeApiVersionsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ApiVersionsRequest {
-  return decodeWith(ApiVersionsRequestCodec, bytes, version, options);
-}
+export const decodeApiVersionsRequest: Decode<ApiVersionsRequest> = ApiVersionsRequestCodec.decode;
 
-/** Encodes one ApiVersionsRequest body at `version` into a new array of exactly its size. */
-export function encodeApiVersionsRequest(value: Init<ApiVersionsRequest>, version: number): Uint8Array {
-  return encodeWith(ApiVersionsRequestCodec, value, version);
-}
-
-/** Codec and metadata of ApiVersionsRequest. */
-export const ApiVersionsRequestCodec: MessageCodec<ApiVersionsRequest> = {
-  name: "ApiVersionsRequest",
-  validVersions: VALID_ApiVersionsRequest,
-  flexibleVersions: 0x38,
-  unstableVersions: 0x0,
-  read: readApiVersionsRequest,
-  write: writeApiVersionsRequest,
-  sizeOf: sizeOfApiVersionsRequest,
-  meta: M_ApiVersionsRequest,
-};
+/** Encodes one ApiVersionsRequest body at `version`; missing fields take their defaults. */
+export const encodeApiVersionsRequest: Encode<ApiVersionsRequest> = ApiVersionsRequestCodec.encode;
 
 /** ApiVersion (in ApiVersionsResponse), versions 0+, flexible 3+. */
 export interface ApiVersion {
@@ -484,49 +455,23 @@ const M_ApiVersionsResponse: StructMeta = {
   ],
 };
 
-/** Versions of ApiVersionsResponse: 0+ (bit v set = version v exists). */
-const VALID_ApiVersionsResponse = 0x3f;
-
 /**
- * Reads one ApiVersionsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ApiVersionsResponse: versions 0-5, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readApiVersionsResponse(r: Reader, version: number, options?: DecodeOptions): ApiVersionsResponse {
-  checkVersion(version, VALID_ApiVersionsResponse, "ApiVersionsResponse");
-  r.context = "ApiVersionsResponse v" + version;
-  return read_ApiVersionsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ApiVersionsResponse body at `version`; missing fields take their defaults. */
-export function writeApiVersionsResponse(w: Writer, value: Init<ApiVersionsResponse>, version: number): void {
-  checkVersion(version, VALID_ApiVersionsResponse, "ApiVersionsResponse");
-  write_ApiVersionsResponse(w, value, version);
-}
-
-/** Encoded size of one ApiVersionsResponse body at `version`. */
-export function sizeOfApiVersionsResponse(value: Init<ApiVersionsResponse>, version: number): number {
-  checkVersion(version, VALID_ApiVersionsResponse, "ApiVersionsResponse");
-  return size_ApiVersionsResponse(value, version);
-}
+export const ApiVersionsResponseCodec: MessageCodec<ApiVersionsResponse> = makeCodec(
+  "ApiVersionsResponse",
+  0x3f,
+  0x38,
+  0x0,
+  read_ApiVersionsResponse,
+  write_ApiVersionsResponse,
+  size_ApiVersionsResponse,
+  M_ApiVersionsResponse,
+);
 
 /** Decodes exactly `bytes` as one ApiVersionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeApiVersionsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ApiVersionsResponse {
-  return decodeWith(ApiVersionsResponseCodec, bytes, version, options);
-}
+export const decodeApiVersionsResponse: Decode<ApiVersionsResponse> = ApiVersionsResponseCodec.decode;
 
-/** Encodes one ApiVersionsResponse body at `version` into a new array of exactly its size. */
-export function encodeApiVersionsResponse(value: Init<ApiVersionsResponse>, version: number): Uint8Array {
-  return encodeWith(ApiVersionsResponseCodec, value, version);
-}
-
-/** Codec and metadata of ApiVersionsResponse. */
-export const ApiVersionsResponseCodec: MessageCodec<ApiVersionsResponse> = {
-  name: "ApiVersionsResponse",
-  validVersions: VALID_ApiVersionsResponse,
-  flexibleVersions: 0x38,
-  unstableVersions: 0x0,
-  read: readApiVersionsResponse,
-  write: writeApiVersionsResponse,
-  sizeOf: sizeOfApiVersionsResponse,
-  meta: M_ApiVersionsResponse,
-};
+/** Encodes one ApiVersionsResponse body at `version`; missing fields take their defaults. */
+export const encodeApiVersionsResponse: Encode<ApiVersionsResponse> = ApiVersionsResponseCodec.encode;

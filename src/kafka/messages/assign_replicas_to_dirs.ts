@@ -10,17 +10,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sUnknown,
   uvarintSize,
@@ -228,52 +225,26 @@ const M_AssignReplicasToDirsRequest: StructMeta = {
   ],
 };
 
-/** Versions of AssignReplicasToDirsRequest: 0+ (bit v set = version v exists). */
-const VALID_AssignReplicasToDirsRequest = 0x1;
-
 /**
- * Reads one AssignReplicasToDirsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AssignReplicasToDirsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAssignReplicasToDirsRequest(r: Reader, version: number, options?: DecodeOptions): AssignReplicasToDirsRequest {
-  checkVersion(version, VALID_AssignReplicasToDirsRequest, "AssignReplicasToDirsRequest");
-  r.context = "AssignReplicasToDirsRequest v" + version;
-  return read_AssignReplicasToDirsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one AssignReplicasToDirsRequest body at `version`; missing fields take their defaults. */
-export function writeAssignReplicasToDirsRequest(w: Writer, value: Init<AssignReplicasToDirsRequest>, version: number): void {
-  checkVersion(version, VALID_AssignReplicasToDirsRequest, "AssignReplicasToDirsRequest");
-  write_AssignReplicasToDirsRequest(w, value, version);
-}
-
-/** Encoded size of one AssignReplicasToDirsRequest body at `version`. */
-export function sizeOfAssignReplicasToDirsRequest(value: Init<AssignReplicasToDirsRequest>, version: number): number {
-  checkVersion(version, VALID_AssignReplicasToDirsRequest, "AssignReplicasToDirsRequest");
-  return size_AssignReplicasToDirsRequest(value, version);
-}
+export const AssignReplicasToDirsRequestCodec: MessageCodec<AssignReplicasToDirsRequest> = makeCodec(
+  "AssignReplicasToDirsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_AssignReplicasToDirsRequest,
+  write_AssignReplicasToDirsRequest,
+  size_AssignReplicasToDirsRequest,
+  M_AssignReplicasToDirsRequest,
+);
 
 /** Decodes exactly `bytes` as one AssignReplicasToDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAssignReplicasToDirsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): AssignReplicasToDirsRequest {
-  return decodeWith(AssignReplicasToDirsRequestCodec, bytes, version, options);
-}
+export const decodeAssignReplicasToDirsRequest: Decode<AssignReplicasToDirsRequest> = AssignReplicasToDirsRequestCodec.decode;
 
-/** Encodes one AssignReplicasToDirsRequest body at `version` into a new array of exactly its size. */
-export function encodeAssignReplicasToDirsRequest(value: Init<AssignReplicasToDirsRequest>, version: number): Uint8Array {
-  return encodeWith(AssignReplicasToDirsRequestCodec, value, version);
-}
-
-/** Codec and metadata of AssignReplicasToDirsRequest. */
-export const AssignReplicasToDirsRequestCodec: MessageCodec<AssignReplicasToDirsRequest> = {
-  name: "AssignReplicasToDirsRequest",
-  validVersions: VALID_AssignReplicasToDirsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readAssignReplicasToDirsRequest,
-  write: writeAssignReplicasToDirsRequest,
-  sizeOf: sizeOfAssignReplicasToDirsRequest,
-  meta: M_AssignReplicasToDirsRequest,
-};
+/** Encodes one AssignReplicasToDirsRequest body at `version`; missing fields take their defaults. */
+export const encodeAssignReplicasToDirsRequest: Encode<AssignReplicasToDirsRequest> = AssignReplicasToDirsRequestCodec.encode;
 
 /** PartitionData (in AssignReplicasToDirsResponse), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsResponsePartitionData {
@@ -480,49 +451,23 @@ const M_AssignReplicasToDirsResponse: StructMeta = {
   ],
 };
 
-/** Versions of AssignReplicasToDirsResponse: 0+ (bit v set = version v exists). */
-const VALID_AssignReplicasToDirsResponse = 0x1;
-
 /**
- * Reads one AssignReplicasToDirsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of AssignReplicasToDirsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readAssignReplicasToDirsResponse(r: Reader, version: number, options?: DecodeOptions): AssignReplicasToDirsResponse {
-  checkVersion(version, VALID_AssignReplicasToDirsResponse, "AssignReplicasToDirsResponse");
-  r.context = "AssignReplicasToDirsResponse v" + version;
-  return read_AssignReplicasToDirsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one AssignReplicasToDirsResponse body at `version`; missing fields take their defaults. */
-export function writeAssignReplicasToDirsResponse(w: Writer, value: Init<AssignReplicasToDirsResponse>, version: number): void {
-  checkVersion(version, VALID_AssignReplicasToDirsResponse, "AssignReplicasToDirsResponse");
-  write_AssignReplicasToDirsResponse(w, value, version);
-}
-
-/** Encoded size of one AssignReplicasToDirsResponse body at `version`. */
-export function sizeOfAssignReplicasToDirsResponse(value: Init<AssignReplicasToDirsResponse>, version: number): number {
-  checkVersion(version, VALID_AssignReplicasToDirsResponse, "AssignReplicasToDirsResponse");
-  return size_AssignReplicasToDirsResponse(value, version);
-}
+export const AssignReplicasToDirsResponseCodec: MessageCodec<AssignReplicasToDirsResponse> = makeCodec(
+  "AssignReplicasToDirsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_AssignReplicasToDirsResponse,
+  write_AssignReplicasToDirsResponse,
+  size_AssignReplicasToDirsResponse,
+  M_AssignReplicasToDirsResponse,
+);
 
 /** Decodes exactly `bytes` as one AssignReplicasToDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeAssignReplicasToDirsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): AssignReplicasToDirsResponse {
-  return decodeWith(AssignReplicasToDirsResponseCodec, bytes, version, options);
-}
+export const decodeAssignReplicasToDirsResponse: Decode<AssignReplicasToDirsResponse> = AssignReplicasToDirsResponseCodec.decode;
 
-/** Encodes one AssignReplicasToDirsResponse body at `version` into a new array of exactly its size. */
-export function encodeAssignReplicasToDirsResponse(value: Init<AssignReplicasToDirsResponse>, version: number): Uint8Array {
-  return encodeWith(AssignReplicasToDirsResponseCodec, value, version);
-}
-
-/** Codec and metadata of AssignReplicasToDirsResponse. */
-export const AssignReplicasToDirsResponseCodec: MessageCodec<AssignReplicasToDirsResponse> = {
-  name: "AssignReplicasToDirsResponse",
-  validVersions: VALID_AssignReplicasToDirsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readAssignReplicasToDirsResponse,
-  write: writeAssignReplicasToDirsResponse,
-  sizeOf: sizeOfAssignReplicasToDirsResponse,
-  meta: M_AssignReplicasToDirsResponse,
-};
+/** Encodes one AssignReplicasToDirsResponse body at `version`; missing fields take their defaults. */
+export const encodeAssignReplicasToDirsResponse: Encode<AssignReplicasToDirsResponse> = AssignReplicasToDirsResponseCodec.encode;

@@ -10,13 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rStr,
@@ -24,7 +22,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -295,52 +292,26 @@ const M_BeginQuorumEpochRequest: StructMeta = {
   ],
 };
 
-/** Versions of BeginQuorumEpochRequest: 0+ (bit v set = version v exists). */
-const VALID_BeginQuorumEpochRequest = 0x3;
-
 /**
- * Reads one BeginQuorumEpochRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of BeginQuorumEpochRequest: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readBeginQuorumEpochRequest(r: Reader, version: number, options?: DecodeOptions): BeginQuorumEpochRequest {
-  checkVersion(version, VALID_BeginQuorumEpochRequest, "BeginQuorumEpochRequest");
-  r.context = "BeginQuorumEpochRequest v" + version;
-  return read_BeginQuorumEpochRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one BeginQuorumEpochRequest body at `version`; missing fields take their defaults. */
-export function writeBeginQuorumEpochRequest(w: Writer, value: Init<BeginQuorumEpochRequest>, version: number): void {
-  checkVersion(version, VALID_BeginQuorumEpochRequest, "BeginQuorumEpochRequest");
-  write_BeginQuorumEpochRequest(w, value, version);
-}
-
-/** Encoded size of one BeginQuorumEpochRequest body at `version`. */
-export function sizeOfBeginQuorumEpochRequest(value: Init<BeginQuorumEpochRequest>, version: number): number {
-  checkVersion(version, VALID_BeginQuorumEpochRequest, "BeginQuorumEpochRequest");
-  return size_BeginQuorumEpochRequest(value, version);
-}
+export const BeginQuorumEpochRequestCodec: MessageCodec<BeginQuorumEpochRequest> = makeCodec(
+  "BeginQuorumEpochRequest",
+  0x3,
+  0x2,
+  0x0,
+  read_BeginQuorumEpochRequest,
+  write_BeginQuorumEpochRequest,
+  size_BeginQuorumEpochRequest,
+  M_BeginQuorumEpochRequest,
+);
 
 /** Decodes exactly `bytes` as one BeginQuorumEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeBeginQuorumEpochRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): BeginQuorumEpochRequest {
-  return decodeWith(BeginQuorumEpochRequestCodec, bytes, version, options);
-}
+export const decodeBeginQuorumEpochRequest: Decode<BeginQuorumEpochRequest> = BeginQuorumEpochRequestCodec.decode;
 
-/** Encodes one BeginQuorumEpochRequest body at `version` into a new array of exactly its size. */
-export function encodeBeginQuorumEpochRequest(value: Init<BeginQuorumEpochRequest>, version: number): Uint8Array {
-  return encodeWith(BeginQuorumEpochRequestCodec, value, version);
-}
-
-/** Codec and metadata of BeginQuorumEpochRequest. */
-export const BeginQuorumEpochRequestCodec: MessageCodec<BeginQuorumEpochRequest> = {
-  name: "BeginQuorumEpochRequest",
-  validVersions: VALID_BeginQuorumEpochRequest,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readBeginQuorumEpochRequest,
-  write: writeBeginQuorumEpochRequest,
-  sizeOf: sizeOfBeginQuorumEpochRequest,
-  meta: M_BeginQuorumEpochRequest,
-};
+/** Encodes one BeginQuorumEpochRequest body at `version`; missing fields take their defaults. */
+export const encodeBeginQuorumEpochRequest: Encode<BeginQuorumEpochRequest> = BeginQuorumEpochRequestCodec.encode;
 
 /** PartitionData (in BeginQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface BeginQuorumEpochResponsePartitionData {
@@ -614,49 +585,23 @@ const M_BeginQuorumEpochResponse: StructMeta = {
   ],
 };
 
-/** Versions of BeginQuorumEpochResponse: 0+ (bit v set = version v exists). */
-const VALID_BeginQuorumEpochResponse = 0x3;
-
 /**
- * Reads one BeginQuorumEpochResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of BeginQuorumEpochResponse: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readBeginQuorumEpochResponse(r: Reader, version: number, options?: DecodeOptions): BeginQuorumEpochResponse {
-  checkVersion(version, VALID_BeginQuorumEpochResponse, "BeginQuorumEpochResponse");
-  r.context = "BeginQuorumEpochResponse v" + version;
-  return read_BeginQuorumEpochResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one BeginQuorumEpochResponse body at `version`; missing fields take their defaults. */
-export function writeBeginQuorumEpochResponse(w: Writer, value: Init<BeginQuorumEpochResponse>, version: number): void {
-  checkVersion(version, VALID_BeginQuorumEpochResponse, "BeginQuorumEpochResponse");
-  write_BeginQuorumEpochResponse(w, value, version);
-}
-
-/** Encoded size of one BeginQuorumEpochResponse body at `version`. */
-export function sizeOfBeginQuorumEpochResponse(value: Init<BeginQuorumEpochResponse>, version: number): number {
-  checkVersion(version, VALID_BeginQuorumEpochResponse, "BeginQuorumEpochResponse");
-  return size_BeginQuorumEpochResponse(value, version);
-}
+export const BeginQuorumEpochResponseCodec: MessageCodec<BeginQuorumEpochResponse> = makeCodec(
+  "BeginQuorumEpochResponse",
+  0x3,
+  0x2,
+  0x0,
+  read_BeginQuorumEpochResponse,
+  write_BeginQuorumEpochResponse,
+  size_BeginQuorumEpochResponse,
+  M_BeginQuorumEpochResponse,
+);
 
 /** Decodes exactly `bytes` as one BeginQuorumEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeBeginQuorumEpochResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): BeginQuorumEpochResponse {
-  return decodeWith(BeginQuorumEpochResponseCodec, bytes, version, options);
-}
+export const decodeBeginQuorumEpochResponse: Decode<BeginQuorumEpochResponse> = BeginQuorumEpochResponseCodec.decode;
 
-/** Encodes one BeginQuorumEpochResponse body at `version` into a new array of exactly its size. */
-export function encodeBeginQuorumEpochResponse(value: Init<BeginQuorumEpochResponse>, version: number): Uint8Array {
-  return encodeWith(BeginQuorumEpochResponseCodec, value, version);
-}
-
-/** Codec and metadata of BeginQuorumEpochResponse. */
-export const BeginQuorumEpochResponseCodec: MessageCodec<BeginQuorumEpochResponse> = {
-  name: "BeginQuorumEpochResponse",
-  validVersions: VALID_BeginQuorumEpochResponse,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readBeginQuorumEpochResponse,
-  write: writeBeginQuorumEpochResponse,
-  sizeOf: sizeOfBeginQuorumEpochResponse,
-  meta: M_BeginQuorumEpochResponse,
-};
+/** Encodes one BeginQuorumEpochResponse body at `version`; missing fields take their defaults. */
+export const encodeBeginQuorumEpochResponse: Encode<BeginQuorumEpochResponse> = BeginQuorumEpochResponseCodec.encode;

@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   badTag,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_UUID,
   rPrims,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArrFixed,
   sUnknown,
   uvarintSize,
@@ -159,52 +156,26 @@ const M_BrokerHeartbeatRequest: StructMeta = {
   ],
 };
 
-/** Versions of BrokerHeartbeatRequest: 0+ (bit v set = version v exists). */
-const VALID_BrokerHeartbeatRequest = 0x7;
-
 /**
- * Reads one BrokerHeartbeatRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of BrokerHeartbeatRequest: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readBrokerHeartbeatRequest(r: Reader, version: number, options?: DecodeOptions): BrokerHeartbeatRequest {
-  checkVersion(version, VALID_BrokerHeartbeatRequest, "BrokerHeartbeatRequest");
-  r.context = "BrokerHeartbeatRequest v" + version;
-  return read_BrokerHeartbeatRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one BrokerHeartbeatRequest body at `version`; missing fields take their defaults. */
-export function writeBrokerHeartbeatRequest(w: Writer, value: Init<BrokerHeartbeatRequest>, version: number): void {
-  checkVersion(version, VALID_BrokerHeartbeatRequest, "BrokerHeartbeatRequest");
-  write_BrokerHeartbeatRequest(w, value, version);
-}
-
-/** Encoded size of one BrokerHeartbeatRequest body at `version`. */
-export function sizeOfBrokerHeartbeatRequest(value: Init<BrokerHeartbeatRequest>, version: number): number {
-  checkVersion(version, VALID_BrokerHeartbeatRequest, "BrokerHeartbeatRequest");
-  return size_BrokerHeartbeatRequest(value, version);
-}
+export const BrokerHeartbeatRequestCodec: MessageCodec<BrokerHeartbeatRequest> = makeCodec(
+  "BrokerHeartbeatRequest",
+  0x7,
+  0x7,
+  0x0,
+  read_BrokerHeartbeatRequest,
+  write_BrokerHeartbeatRequest,
+  size_BrokerHeartbeatRequest,
+  M_BrokerHeartbeatRequest,
+);
 
 /** Decodes exactly `bytes` as one BrokerHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeBrokerHeartbeatRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerHeartbeatRequest {
-  return decodeWith(BrokerHeartbeatRequestCodec, bytes, version, options);
-}
+export const decodeBrokerHeartbeatRequest: Decode<BrokerHeartbeatRequest> = BrokerHeartbeatRequestCodec.decode;
 
-/** Encodes one BrokerHeartbeatRequest body at `version` into a new array of exactly its size. */
-export function encodeBrokerHeartbeatRequest(value: Init<BrokerHeartbeatRequest>, version: number): Uint8Array {
-  return encodeWith(BrokerHeartbeatRequestCodec, value, version);
-}
-
-/** Codec and metadata of BrokerHeartbeatRequest. */
-export const BrokerHeartbeatRequestCodec: MessageCodec<BrokerHeartbeatRequest> = {
-  name: "BrokerHeartbeatRequest",
-  validVersions: VALID_BrokerHeartbeatRequest,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readBrokerHeartbeatRequest,
-  write: writeBrokerHeartbeatRequest,
-  sizeOf: sizeOfBrokerHeartbeatRequest,
-  meta: M_BrokerHeartbeatRequest,
-};
+/** Encodes one BrokerHeartbeatRequest body at `version`; missing fields take their defaults. */
+export const encodeBrokerHeartbeatRequest: Encode<BrokerHeartbeatRequest> = BrokerHeartbeatRequestCodec.encode;
 
 /** BrokerHeartbeatResponse, versions 0+, flexible 0+. */
 export interface BrokerHeartbeatResponse {
@@ -273,49 +244,23 @@ const M_BrokerHeartbeatResponse: StructMeta = {
   ],
 };
 
-/** Versions of BrokerHeartbeatResponse: 0+ (bit v set = version v exists). */
-const VALID_BrokerHeartbeatResponse = 0x7;
-
 /**
- * Reads one BrokerHeartbeatResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of BrokerHeartbeatResponse: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readBrokerHeartbeatResponse(r: Reader, version: number, options?: DecodeOptions): BrokerHeartbeatResponse {
-  checkVersion(version, VALID_BrokerHeartbeatResponse, "BrokerHeartbeatResponse");
-  r.context = "BrokerHeartbeatResponse v" + version;
-  return read_BrokerHeartbeatResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one BrokerHeartbeatResponse body at `version`; missing fields take their defaults. */
-export function writeBrokerHeartbeatResponse(w: Writer, value: Init<BrokerHeartbeatResponse>, version: number): void {
-  checkVersion(version, VALID_BrokerHeartbeatResponse, "BrokerHeartbeatResponse");
-  write_BrokerHeartbeatResponse(w, value, version);
-}
-
-/** Encoded size of one BrokerHeartbeatResponse body at `version`. */
-export function sizeOfBrokerHeartbeatResponse(value: Init<BrokerHeartbeatResponse>, version: number): number {
-  checkVersion(version, VALID_BrokerHeartbeatResponse, "BrokerHeartbeatResponse");
-  return size_BrokerHeartbeatResponse(value, version);
-}
+export const BrokerHeartbeatResponseCodec: MessageCodec<BrokerHeartbeatResponse> = makeCodec(
+  "BrokerHeartbeatResponse",
+  0x7,
+  0x7,
+  0x0,
+  read_BrokerHeartbeatResponse,
+  write_BrokerHeartbeatResponse,
+  size_BrokerHeartbeatResponse,
+  M_BrokerHeartbeatResponse,
+);
 
 /** Decodes exactly `bytes` as one BrokerHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeBrokerHeartbeatResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerHeartbeatResponse {
-  return decodeWith(BrokerHeartbeatResponseCodec, bytes, version, options);
-}
+export const decodeBrokerHeartbeatResponse: Decode<BrokerHeartbeatResponse> = BrokerHeartbeatResponseCodec.decode;
 
-/** Encodes one BrokerHeartbeatResponse body at `version` into a new array of exactly its size. */
-export function encodeBrokerHeartbeatResponse(value: Init<BrokerHeartbeatResponse>, version: number): Uint8Array {
-  return encodeWith(BrokerHeartbeatResponseCodec, value, version);
-}
-
-/** Codec and metadata of BrokerHeartbeatResponse. */
-export const BrokerHeartbeatResponseCodec: MessageCodec<BrokerHeartbeatResponse> = {
-  name: "BrokerHeartbeatResponse",
-  validVersions: VALID_BrokerHeartbeatResponse,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readBrokerHeartbeatResponse,
-  write: writeBrokerHeartbeatResponse,
-  sizeOf: sizeOfBrokerHeartbeatResponse,
-  meta: M_BrokerHeartbeatResponse,
-};
+/** Encodes one BrokerHeartbeatResponse body at `version`; missing fields take their defaults. */
+export const encodeBrokerHeartbeatResponse: Encode<BrokerHeartbeatResponse> = BrokerHeartbeatResponseCodec.encode;

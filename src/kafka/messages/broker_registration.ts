@@ -10,13 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_UUID,
   rArr,
   rPrims,
@@ -25,7 +23,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -256,52 +253,26 @@ const M_BrokerRegistrationRequest: StructMeta = {
   ],
 };
 
-/** Versions of BrokerRegistrationRequest: 0+ (bit v set = version v exists). */
-const VALID_BrokerRegistrationRequest = 0x1f;
-
 /**
- * Reads one BrokerRegistrationRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of BrokerRegistrationRequest: versions 0-4, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readBrokerRegistrationRequest(r: Reader, version: number, options?: DecodeOptions): BrokerRegistrationRequest {
-  checkVersion(version, VALID_BrokerRegistrationRequest, "BrokerRegistrationRequest");
-  r.context = "BrokerRegistrationRequest v" + version;
-  return read_BrokerRegistrationRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one BrokerRegistrationRequest body at `version`; missing fields take their defaults. */
-export function writeBrokerRegistrationRequest(w: Writer, value: Init<BrokerRegistrationRequest>, version: number): void {
-  checkVersion(version, VALID_BrokerRegistrationRequest, "BrokerRegistrationRequest");
-  write_BrokerRegistrationRequest(w, value, version);
-}
-
-/** Encoded size of one BrokerRegistrationRequest body at `version`. */
-export function sizeOfBrokerRegistrationRequest(value: Init<BrokerRegistrationRequest>, version: number): number {
-  checkVersion(version, VALID_BrokerRegistrationRequest, "BrokerRegistrationRequest");
-  return size_BrokerRegistrationRequest(value, version);
-}
+export const BrokerRegistrationRequestCodec: MessageCodec<BrokerRegistrationRequest> = makeCodec(
+  "BrokerRegistrationRequest",
+  0x1f,
+  0x1f,
+  0x0,
+  read_BrokerRegistrationRequest,
+  write_BrokerRegistrationRequest,
+  size_BrokerRegistrationRequest,
+  M_BrokerRegistrationRequest,
+);
 
 /** Decodes exactly `bytes` as one BrokerRegistrationRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeBrokerRegistrationRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerRegistrationRequest {
-  return decodeWith(BrokerRegistrationRequestCodec, bytes, version, options);
-}
+export const decodeBrokerRegistrationRequest: Decode<BrokerRegistrationRequest> = BrokerRegistrationRequestCodec.decode;
 
-/** Encodes one BrokerRegistrationRequest body at `version` into a new array of exactly its size. */
-export function encodeBrokerRegistrationRequest(value: Init<BrokerRegistrationRequest>, version: number): Uint8Array {
-  return encodeWith(BrokerRegistrationRequestCodec, value, version);
-}
-
-/** Codec and metadata of BrokerRegistrationRequest. */
-export const BrokerRegistrationRequestCodec: MessageCodec<BrokerRegistrationRequest> = {
-  name: "BrokerRegistrationRequest",
-  validVersions: VALID_BrokerRegistrationRequest,
-  flexibleVersions: 0x1f,
-  unstableVersions: 0x0,
-  read: readBrokerRegistrationRequest,
-  write: writeBrokerRegistrationRequest,
-  sizeOf: sizeOfBrokerRegistrationRequest,
-  meta: M_BrokerRegistrationRequest,
-};
+/** Encodes one BrokerRegistrationRequest body at `version`; missing fields take their defaults. */
+export const encodeBrokerRegistrationRequest: Encode<BrokerRegistrationRequest> = BrokerRegistrationRequestCodec.encode;
 
 /** BrokerRegistrationResponse, versions 0+, flexible 0+. */
 export interface BrokerRegistrationResponse {
@@ -358,49 +329,23 @@ const M_BrokerRegistrationResponse: StructMeta = {
   ],
 };
 
-/** Versions of BrokerRegistrationResponse: 0+ (bit v set = version v exists). */
-const VALID_BrokerRegistrationResponse = 0x1f;
-
 /**
- * Reads one BrokerRegistrationResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of BrokerRegistrationResponse: versions 0-4, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readBrokerRegistrationResponse(r: Reader, version: number, options?: DecodeOptions): BrokerRegistrationResponse {
-  checkVersion(version, VALID_BrokerRegistrationResponse, "BrokerRegistrationResponse");
-  r.context = "BrokerRegistrationResponse v" + version;
-  return read_BrokerRegistrationResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one BrokerRegistrationResponse body at `version`; missing fields take their defaults. */
-export function writeBrokerRegistrationResponse(w: Writer, value: Init<BrokerRegistrationResponse>, version: number): void {
-  checkVersion(version, VALID_BrokerRegistrationResponse, "BrokerRegistrationResponse");
-  write_BrokerRegistrationResponse(w, value, version);
-}
-
-/** Encoded size of one BrokerRegistrationResponse body at `version`. */
-export function sizeOfBrokerRegistrationResponse(value: Init<BrokerRegistrationResponse>, version: number): number {
-  checkVersion(version, VALID_BrokerRegistrationResponse, "BrokerRegistrationResponse");
-  return size_BrokerRegistrationResponse(value, version);
-}
+export const BrokerRegistrationResponseCodec: MessageCodec<BrokerRegistrationResponse> = makeCodec(
+  "BrokerRegistrationResponse",
+  0x1f,
+  0x1f,
+  0x0,
+  read_BrokerRegistrationResponse,
+  write_BrokerRegistrationResponse,
+  size_BrokerRegistrationResponse,
+  M_BrokerRegistrationResponse,
+);
 
 /** Decodes exactly `bytes` as one BrokerRegistrationResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeBrokerRegistrationResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerRegistrationResponse {
-  return decodeWith(BrokerRegistrationResponseCodec, bytes, version, options);
-}
+export const decodeBrokerRegistrationResponse: Decode<BrokerRegistrationResponse> = BrokerRegistrationResponseCodec.decode;
 
-/** Encodes one BrokerRegistrationResponse body at `version` into a new array of exactly its size. */
-export function encodeBrokerRegistrationResponse(value: Init<BrokerRegistrationResponse>, version: number): Uint8Array {
-  return encodeWith(BrokerRegistrationResponseCodec, value, version);
-}
-
-/** Codec and metadata of BrokerRegistrationResponse. */
-export const BrokerRegistrationResponseCodec: MessageCodec<BrokerRegistrationResponse> = {
-  name: "BrokerRegistrationResponse",
-  validVersions: VALID_BrokerRegistrationResponse,
-  flexibleVersions: 0x1f,
-  unstableVersions: 0x0,
-  read: readBrokerRegistrationResponse,
-  write: writeBrokerRegistrationResponse,
-  sizeOf: sizeOfBrokerRegistrationResponse,
-  meta: M_BrokerRegistrationResponse,
-};
+/** Encodes one BrokerRegistrationResponse body at `version`; missing fields take their defaults. */
+export const encodeBrokerRegistrationResponse: Encode<BrokerRegistrationResponse> = BrokerRegistrationResponseCodec.encode;

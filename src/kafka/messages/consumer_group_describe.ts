@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   K_STR,
   rArr,
@@ -25,7 +23,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -89,52 +86,26 @@ const M_ConsumerGroupDescribeRequest: StructMeta = {
   ],
 };
 
-/** Versions of ConsumerGroupDescribeRequest: 0+ (bit v set = version v exists). */
-const VALID_ConsumerGroupDescribeRequest = 0x3;
-
 /**
- * Reads one ConsumerGroupDescribeRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ConsumerGroupDescribeRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readConsumerGroupDescribeRequest(r: Reader, version: number, options?: DecodeOptions): ConsumerGroupDescribeRequest {
-  checkVersion(version, VALID_ConsumerGroupDescribeRequest, "ConsumerGroupDescribeRequest");
-  r.context = "ConsumerGroupDescribeRequest v" + version;
-  return read_ConsumerGroupDescribeRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ConsumerGroupDescribeRequest body at `version`; missing fields take their defaults. */
-export function writeConsumerGroupDescribeRequest(w: Writer, value: Init<ConsumerGroupDescribeRequest>, version: number): void {
-  checkVersion(version, VALID_ConsumerGroupDescribeRequest, "ConsumerGroupDescribeRequest");
-  write_ConsumerGroupDescribeRequest(w, value, version);
-}
-
-/** Encoded size of one ConsumerGroupDescribeRequest body at `version`. */
-export function sizeOfConsumerGroupDescribeRequest(value: Init<ConsumerGroupDescribeRequest>, version: number): number {
-  checkVersion(version, VALID_ConsumerGroupDescribeRequest, "ConsumerGroupDescribeRequest");
-  return size_ConsumerGroupDescribeRequest(value, version);
-}
+export const ConsumerGroupDescribeRequestCodec: MessageCodec<ConsumerGroupDescribeRequest> = makeCodec(
+  "ConsumerGroupDescribeRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_ConsumerGroupDescribeRequest,
+  write_ConsumerGroupDescribeRequest,
+  size_ConsumerGroupDescribeRequest,
+  M_ConsumerGroupDescribeRequest,
+);
 
 /** Decodes exactly `bytes` as one ConsumerGroupDescribeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeConsumerGroupDescribeRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupDescribeRequest {
-  return decodeWith(ConsumerGroupDescribeRequestCodec, bytes, version, options);
-}
+export const decodeConsumerGroupDescribeRequest: Decode<ConsumerGroupDescribeRequest> = ConsumerGroupDescribeRequestCodec.decode;
 
-/** Encodes one ConsumerGroupDescribeRequest body at `version` into a new array of exactly its size. */
-export function encodeConsumerGroupDescribeRequest(value: Init<ConsumerGroupDescribeRequest>, version: number): Uint8Array {
-  return encodeWith(ConsumerGroupDescribeRequestCodec, value, version);
-}
-
-/** Codec and metadata of ConsumerGroupDescribeRequest. */
-export const ConsumerGroupDescribeRequestCodec: MessageCodec<ConsumerGroupDescribeRequest> = {
-  name: "ConsumerGroupDescribeRequest",
-  validVersions: VALID_ConsumerGroupDescribeRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readConsumerGroupDescribeRequest,
-  write: writeConsumerGroupDescribeRequest,
-  sizeOf: sizeOfConsumerGroupDescribeRequest,
-  meta: M_ConsumerGroupDescribeRequest,
-};
+/** Encodes one ConsumerGroupDescribeRequest body at `version`; missing fields take their defaults. */
+export const encodeConsumerGroupDescribeRequest: Encode<ConsumerGroupDescribeRequest> = ConsumerGroupDescribeRequestCodec.encode;
 
 /** TopicPartitions (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupDescribeResponseTopicPartitions {
@@ -500,49 +471,23 @@ const M_ConsumerGroupDescribeResponse: StructMeta = {
   ],
 };
 
-/** Versions of ConsumerGroupDescribeResponse: 0+ (bit v set = version v exists). */
-const VALID_ConsumerGroupDescribeResponse = 0x3;
-
 /**
- * Reads one ConsumerGroupDescribeResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ConsumerGroupDescribeResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readConsumerGroupDescribeResponse(r: Reader, version: number, options?: DecodeOptions): ConsumerGroupDescribeResponse {
-  checkVersion(version, VALID_ConsumerGroupDescribeResponse, "ConsumerGroupDescribeResponse");
-  r.context = "ConsumerGroupDescribeResponse v" + version;
-  return read_ConsumerGroupDescribeResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ConsumerGroupDescribeResponse body at `version`; missing fields take their defaults. */
-export function writeConsumerGroupDescribeResponse(w: Writer, value: Init<ConsumerGroupDescribeResponse>, version: number): void {
-  checkVersion(version, VALID_ConsumerGroupDescribeResponse, "ConsumerGroupDescribeResponse");
-  write_ConsumerGroupDescribeResponse(w, value, version);
-}
-
-/** Encoded size of one ConsumerGroupDescribeResponse body at `version`. */
-export function sizeOfConsumerGroupDescribeResponse(value: Init<ConsumerGroupDescribeResponse>, version: number): number {
-  checkVersion(version, VALID_ConsumerGroupDescribeResponse, "ConsumerGroupDescribeResponse");
-  return size_ConsumerGroupDescribeResponse(value, version);
-}
+export const ConsumerGroupDescribeResponseCodec: MessageCodec<ConsumerGroupDescribeResponse> = makeCodec(
+  "ConsumerGroupDescribeResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_ConsumerGroupDescribeResponse,
+  write_ConsumerGroupDescribeResponse,
+  size_ConsumerGroupDescribeResponse,
+  M_ConsumerGroupDescribeResponse,
+);
 
 /** Decodes exactly `bytes` as one ConsumerGroupDescribeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeConsumerGroupDescribeResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupDescribeResponse {
-  return decodeWith(ConsumerGroupDescribeResponseCodec, bytes, version, options);
-}
+export const decodeConsumerGroupDescribeResponse: Decode<ConsumerGroupDescribeResponse> = ConsumerGroupDescribeResponseCodec.decode;
 
-/** Encodes one ConsumerGroupDescribeResponse body at `version` into a new array of exactly its size. */
-export function encodeConsumerGroupDescribeResponse(value: Init<ConsumerGroupDescribeResponse>, version: number): Uint8Array {
-  return encodeWith(ConsumerGroupDescribeResponseCodec, value, version);
-}
-
-/** Codec and metadata of ConsumerGroupDescribeResponse. */
-export const ConsumerGroupDescribeResponseCodec: MessageCodec<ConsumerGroupDescribeResponse> = {
-  name: "ConsumerGroupDescribeResponse",
-  validVersions: VALID_ConsumerGroupDescribeResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readConsumerGroupDescribeResponse,
-  write: writeConsumerGroupDescribeResponse,
-  sizeOf: sizeOfConsumerGroupDescribeResponse,
-  meta: M_ConsumerGroupDescribeResponse,
-};
+/** Encodes one ConsumerGroupDescribeResponse body at `version`; missing fields take their defaults. */
+export const encodeConsumerGroupDescribeResponse: Encode<ConsumerGroupDescribeResponse> = ConsumerGroupDescribeResponseCodec.encode;

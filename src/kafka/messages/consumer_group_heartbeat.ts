@@ -10,13 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_I32,
   K_STR,
   rArr,
@@ -28,7 +26,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -200,52 +197,26 @@ const M_ConsumerGroupHeartbeatRequest: StructMeta = {
   ],
 };
 
-/** Versions of ConsumerGroupHeartbeatRequest: 0+ (bit v set = version v exists). */
-const VALID_ConsumerGroupHeartbeatRequest = 0x3;
-
 /**
- * Reads one ConsumerGroupHeartbeatRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ConsumerGroupHeartbeatRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readConsumerGroupHeartbeatRequest(r: Reader, version: number, options?: DecodeOptions): ConsumerGroupHeartbeatRequest {
-  checkVersion(version, VALID_ConsumerGroupHeartbeatRequest, "ConsumerGroupHeartbeatRequest");
-  r.context = "ConsumerGroupHeartbeatRequest v" + version;
-  return read_ConsumerGroupHeartbeatRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ConsumerGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export function writeConsumerGroupHeartbeatRequest(w: Writer, value: Init<ConsumerGroupHeartbeatRequest>, version: number): void {
-  checkVersion(version, VALID_ConsumerGroupHeartbeatRequest, "ConsumerGroupHeartbeatRequest");
-  write_ConsumerGroupHeartbeatRequest(w, value, version);
-}
-
-/** Encoded size of one ConsumerGroupHeartbeatRequest body at `version`. */
-export function sizeOfConsumerGroupHeartbeatRequest(value: Init<ConsumerGroupHeartbeatRequest>, version: number): number {
-  checkVersion(version, VALID_ConsumerGroupHeartbeatRequest, "ConsumerGroupHeartbeatRequest");
-  return size_ConsumerGroupHeartbeatRequest(value, version);
-}
+export const ConsumerGroupHeartbeatRequestCodec: MessageCodec<ConsumerGroupHeartbeatRequest> = makeCodec(
+  "ConsumerGroupHeartbeatRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_ConsumerGroupHeartbeatRequest,
+  write_ConsumerGroupHeartbeatRequest,
+  size_ConsumerGroupHeartbeatRequest,
+  M_ConsumerGroupHeartbeatRequest,
+);
 
 /** Decodes exactly `bytes` as one ConsumerGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeConsumerGroupHeartbeatRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupHeartbeatRequest {
-  return decodeWith(ConsumerGroupHeartbeatRequestCodec, bytes, version, options);
-}
+export const decodeConsumerGroupHeartbeatRequest: Decode<ConsumerGroupHeartbeatRequest> = ConsumerGroupHeartbeatRequestCodec.decode;
 
-/** Encodes one ConsumerGroupHeartbeatRequest body at `version` into a new array of exactly its size. */
-export function encodeConsumerGroupHeartbeatRequest(value: Init<ConsumerGroupHeartbeatRequest>, version: number): Uint8Array {
-  return encodeWith(ConsumerGroupHeartbeatRequestCodec, value, version);
-}
-
-/** Codec and metadata of ConsumerGroupHeartbeatRequest. */
-export const ConsumerGroupHeartbeatRequestCodec: MessageCodec<ConsumerGroupHeartbeatRequest> = {
-  name: "ConsumerGroupHeartbeatRequest",
-  validVersions: VALID_ConsumerGroupHeartbeatRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readConsumerGroupHeartbeatRequest,
-  write: writeConsumerGroupHeartbeatRequest,
-  sizeOf: sizeOfConsumerGroupHeartbeatRequest,
-  meta: M_ConsumerGroupHeartbeatRequest,
-};
+/** Encodes one ConsumerGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
+export const encodeConsumerGroupHeartbeatRequest: Encode<ConsumerGroupHeartbeatRequest> = ConsumerGroupHeartbeatRequestCodec.encode;
 
 /** TopicPartitions (in ConsumerGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupHeartbeatResponseTopicPartitions {
@@ -423,49 +394,23 @@ const M_ConsumerGroupHeartbeatResponse: StructMeta = {
   ],
 };
 
-/** Versions of ConsumerGroupHeartbeatResponse: 0+ (bit v set = version v exists). */
-const VALID_ConsumerGroupHeartbeatResponse = 0x3;
-
 /**
- * Reads one ConsumerGroupHeartbeatResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ConsumerGroupHeartbeatResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readConsumerGroupHeartbeatResponse(r: Reader, version: number, options?: DecodeOptions): ConsumerGroupHeartbeatResponse {
-  checkVersion(version, VALID_ConsumerGroupHeartbeatResponse, "ConsumerGroupHeartbeatResponse");
-  r.context = "ConsumerGroupHeartbeatResponse v" + version;
-  return read_ConsumerGroupHeartbeatResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ConsumerGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export function writeConsumerGroupHeartbeatResponse(w: Writer, value: Init<ConsumerGroupHeartbeatResponse>, version: number): void {
-  checkVersion(version, VALID_ConsumerGroupHeartbeatResponse, "ConsumerGroupHeartbeatResponse");
-  write_ConsumerGroupHeartbeatResponse(w, value, version);
-}
-
-/** Encoded size of one ConsumerGroupHeartbeatResponse body at `version`. */
-export function sizeOfConsumerGroupHeartbeatResponse(value: Init<ConsumerGroupHeartbeatResponse>, version: number): number {
-  checkVersion(version, VALID_ConsumerGroupHeartbeatResponse, "ConsumerGroupHeartbeatResponse");
-  return size_ConsumerGroupHeartbeatResponse(value, version);
-}
+export const ConsumerGroupHeartbeatResponseCodec: MessageCodec<ConsumerGroupHeartbeatResponse> = makeCodec(
+  "ConsumerGroupHeartbeatResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_ConsumerGroupHeartbeatResponse,
+  write_ConsumerGroupHeartbeatResponse,
+  size_ConsumerGroupHeartbeatResponse,
+  M_ConsumerGroupHeartbeatResponse,
+);
 
 /** Decodes exactly `bytes` as one ConsumerGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeConsumerGroupHeartbeatResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupHeartbeatResponse {
-  return decodeWith(ConsumerGroupHeartbeatResponseCodec, bytes, version, options);
-}
+export const decodeConsumerGroupHeartbeatResponse: Decode<ConsumerGroupHeartbeatResponse> = ConsumerGroupHeartbeatResponseCodec.decode;
 
-/** Encodes one ConsumerGroupHeartbeatResponse body at `version` into a new array of exactly its size. */
-export function encodeConsumerGroupHeartbeatResponse(value: Init<ConsumerGroupHeartbeatResponse>, version: number): Uint8Array {
-  return encodeWith(ConsumerGroupHeartbeatResponseCodec, value, version);
-}
-
-/** Codec and metadata of ConsumerGroupHeartbeatResponse. */
-export const ConsumerGroupHeartbeatResponseCodec: MessageCodec<ConsumerGroupHeartbeatResponse> = {
-  name: "ConsumerGroupHeartbeatResponse",
-  validVersions: VALID_ConsumerGroupHeartbeatResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readConsumerGroupHeartbeatResponse,
-  write: writeConsumerGroupHeartbeatResponse,
-  sizeOf: sizeOfConsumerGroupHeartbeatResponse,
-  meta: M_ConsumerGroupHeartbeatResponse,
-};
+/** Encodes one ConsumerGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
+export const encodeConsumerGroupHeartbeatResponse: Encode<ConsumerGroupHeartbeatResponse> = ConsumerGroupHeartbeatResponseCodec.encode;

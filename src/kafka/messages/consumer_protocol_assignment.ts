@@ -9,17 +9,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   rArr,
   rPrims,
   rBytesN,
   rStr,
-  resolveOptions,
   sArr,
   sArrFixed,
   sBytes,
@@ -104,49 +101,23 @@ const M_ConsumerProtocolAssignment: StructMeta = {
   ],
 };
 
-/** Versions of ConsumerProtocolAssignment: 0+ (bit v set = version v exists). */
-const VALID_ConsumerProtocolAssignment = 0xf;
-
 /**
- * Reads one ConsumerProtocolAssignment body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ConsumerProtocolAssignment: versions 0-3.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readConsumerProtocolAssignment(r: Reader, version: number, options?: DecodeOptions): ConsumerProtocolAssignment {
-  checkVersion(version, VALID_ConsumerProtocolAssignment, "ConsumerProtocolAssignment");
-  r.context = "ConsumerProtocolAssignment v" + version;
-  return read_ConsumerProtocolAssignment(r, version, resolveOptions(options));
-}
-
-/** Writes one ConsumerProtocolAssignment body at `version`; missing fields take their defaults. */
-export function writeConsumerProtocolAssignment(w: Writer, value: Init<ConsumerProtocolAssignment>, version: number): void {
-  checkVersion(version, VALID_ConsumerProtocolAssignment, "ConsumerProtocolAssignment");
-  write_ConsumerProtocolAssignment(w, value, version);
-}
-
-/** Encoded size of one ConsumerProtocolAssignment body at `version`. */
-export function sizeOfConsumerProtocolAssignment(value: Init<ConsumerProtocolAssignment>, version: number): number {
-  checkVersion(version, VALID_ConsumerProtocolAssignment, "ConsumerProtocolAssignment");
-  return size_ConsumerProtocolAssignment(value, version);
-}
+export const ConsumerProtocolAssignmentCodec: MessageCodec<ConsumerProtocolAssignment> = makeCodec(
+  "ConsumerProtocolAssignment",
+  0xf,
+  0x0,
+  0x0,
+  read_ConsumerProtocolAssignment,
+  write_ConsumerProtocolAssignment,
+  size_ConsumerProtocolAssignment,
+  M_ConsumerProtocolAssignment,
+);
 
 /** Decodes exactly `bytes` as one ConsumerProtocolAssignment body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeConsumerProtocolAssignment(bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerProtocolAssignment {
-  return decodeWith(ConsumerProtocolAssignmentCodec, bytes, version, options);
-}
+export const decodeConsumerProtocolAssignment: Decode<ConsumerProtocolAssignment> = ConsumerProtocolAssignmentCodec.decode;
 
-/** Encodes one ConsumerProtocolAssignment body at `version` into a new array of exactly its size. */
-export function encodeConsumerProtocolAssignment(value: Init<ConsumerProtocolAssignment>, version: number): Uint8Array {
-  return encodeWith(ConsumerProtocolAssignmentCodec, value, version);
-}
-
-/** Codec and metadata of ConsumerProtocolAssignment. */
-export const ConsumerProtocolAssignmentCodec: MessageCodec<ConsumerProtocolAssignment> = {
-  name: "ConsumerProtocolAssignment",
-  validVersions: VALID_ConsumerProtocolAssignment,
-  flexibleVersions: 0x0,
-  unstableVersions: 0x0,
-  read: readConsumerProtocolAssignment,
-  write: writeConsumerProtocolAssignment,
-  sizeOf: sizeOfConsumerProtocolAssignment,
-  meta: M_ConsumerProtocolAssignment,
-};
+/** Encodes one ConsumerProtocolAssignment body at `version`; missing fields take their defaults. */
+export const encodeConsumerProtocolAssignment: Encode<ConsumerProtocolAssignment> = ConsumerProtocolAssignmentCodec.encode;

@@ -9,11 +9,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   K_STR,
   rArr,
@@ -21,7 +19,6 @@ import {
   rBytesN,
   rStr,
   rStrN,
-  resolveOptions,
   sArr,
   sArrFixed,
   sBytes,
@@ -128,49 +125,23 @@ const M_ConsumerProtocolSubscription: StructMeta = {
   ],
 };
 
-/** Versions of ConsumerProtocolSubscription: 0+ (bit v set = version v exists). */
-const VALID_ConsumerProtocolSubscription = 0xf;
-
 /**
- * Reads one ConsumerProtocolSubscription body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ConsumerProtocolSubscription: versions 0-3.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readConsumerProtocolSubscription(r: Reader, version: number, options?: DecodeOptions): ConsumerProtocolSubscription {
-  checkVersion(version, VALID_ConsumerProtocolSubscription, "ConsumerProtocolSubscription");
-  r.context = "ConsumerProtocolSubscription v" + version;
-  return read_ConsumerProtocolSubscription(r, version, resolveOptions(options));
-}
-
-/** Writes one ConsumerProtocolSubscription body at `version`; missing fields take their defaults. */
-export function writeConsumerProtocolSubscription(w: Writer, value: Init<ConsumerProtocolSubscription>, version: number): void {
-  checkVersion(version, VALID_ConsumerProtocolSubscription, "ConsumerProtocolSubscription");
-  write_ConsumerProtocolSubscription(w, value, version);
-}
-
-/** Encoded size of one ConsumerProtocolSubscription body at `version`. */
-export function sizeOfConsumerProtocolSubscription(value: Init<ConsumerProtocolSubscription>, version: number): number {
-  checkVersion(version, VALID_ConsumerProtocolSubscription, "ConsumerProtocolSubscription");
-  return size_ConsumerProtocolSubscription(value, version);
-}
+export const ConsumerProtocolSubscriptionCodec: MessageCodec<ConsumerProtocolSubscription> = makeCodec(
+  "ConsumerProtocolSubscription",
+  0xf,
+  0x0,
+  0x0,
+  read_ConsumerProtocolSubscription,
+  write_ConsumerProtocolSubscription,
+  size_ConsumerProtocolSubscription,
+  M_ConsumerProtocolSubscription,
+);
 
 /** Decodes exactly `bytes` as one ConsumerProtocolSubscription body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeConsumerProtocolSubscription(bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerProtocolSubscription {
-  return decodeWith(ConsumerProtocolSubscriptionCodec, bytes, version, options);
-}
+export const decodeConsumerProtocolSubscription: Decode<ConsumerProtocolSubscription> = ConsumerProtocolSubscriptionCodec.decode;
 
-/** Encodes one ConsumerProtocolSubscription body at `version` into a new array of exactly its size. */
-export function encodeConsumerProtocolSubscription(value: Init<ConsumerProtocolSubscription>, version: number): Uint8Array {
-  return encodeWith(ConsumerProtocolSubscriptionCodec, value, version);
-}
-
-/** Codec and metadata of ConsumerProtocolSubscription. */
-export const ConsumerProtocolSubscriptionCodec: MessageCodec<ConsumerProtocolSubscription> = {
-  name: "ConsumerProtocolSubscription",
-  validVersions: VALID_ConsumerProtocolSubscription,
-  flexibleVersions: 0x0,
-  unstableVersions: 0x0,
-  read: readConsumerProtocolSubscription,
-  write: writeConsumerProtocolSubscription,
-  sizeOf: sizeOfConsumerProtocolSubscription,
-  meta: M_ConsumerProtocolSubscription,
-};
+/** Encodes one ConsumerProtocolSubscription body at `version`; missing fields take their defaults. */
+export const encodeConsumerProtocolSubscription: Encode<ConsumerProtocolSubscription> = ConsumerProtocolSubscriptionCodec.encode;

@@ -9,12 +9,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
-  resolveOptions,
+  makeCodec,
 } from "../_runtime.ts";
 
 /** ControlRecordTypeSchema, versions 0+. */
@@ -46,49 +43,23 @@ const M_ControlRecordTypeSchema: StructMeta = {
   ],
 };
 
-/** Versions of ControlRecordTypeSchema: 0+ (bit v set = version v exists). */
-const VALID_ControlRecordTypeSchema = 0x1;
-
 /**
- * Reads one ControlRecordTypeSchema body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ControlRecordTypeSchema: versions 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readControlRecordTypeSchema(r: Reader, version: number, options?: DecodeOptions): ControlRecordTypeSchema {
-  checkVersion(version, VALID_ControlRecordTypeSchema, "ControlRecordTypeSchema");
-  r.context = "ControlRecordTypeSchema v" + version;
-  return read_ControlRecordTypeSchema(r, version, resolveOptions(options));
-}
-
-/** Writes one ControlRecordTypeSchema body at `version`; missing fields take their defaults. */
-export function writeControlRecordTypeSchema(w: Writer, value: Init<ControlRecordTypeSchema>, version: number): void {
-  checkVersion(version, VALID_ControlRecordTypeSchema, "ControlRecordTypeSchema");
-  write_ControlRecordTypeSchema(w, value, version);
-}
-
-/** Encoded size of one ControlRecordTypeSchema body at `version`. */
-export function sizeOfControlRecordTypeSchema(value: Init<ControlRecordTypeSchema>, version: number): number {
-  checkVersion(version, VALID_ControlRecordTypeSchema, "ControlRecordTypeSchema");
-  return size_ControlRecordTypeSchema(value, version);
-}
+export const ControlRecordTypeSchemaCodec: MessageCodec<ControlRecordTypeSchema> = makeCodec(
+  "ControlRecordTypeSchema",
+  0x1,
+  0x0,
+  0x0,
+  read_ControlRecordTypeSchema,
+  write_ControlRecordTypeSchema,
+  size_ControlRecordTypeSchema,
+  M_ControlRecordTypeSchema,
+);
 
 /** Decodes exactly `bytes` as one ControlRecordTypeSchema body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeControlRecordTypeSchema(bytes: Uint8Array, version: number, options?: DecodeOptions): ControlRecordTypeSchema {
-  return decodeWith(ControlRecordTypeSchemaCodec, bytes, version, options);
-}
+export const decodeControlRecordTypeSchema: Decode<ControlRecordTypeSchema> = ControlRecordTypeSchemaCodec.decode;
 
-/** Encodes one ControlRecordTypeSchema body at `version` into a new array of exactly its size. */
-export function encodeControlRecordTypeSchema(value: Init<ControlRecordTypeSchema>, version: number): Uint8Array {
-  return encodeWith(ControlRecordTypeSchemaCodec, value, version);
-}
-
-/** Codec and metadata of ControlRecordTypeSchema. */
-export const ControlRecordTypeSchemaCodec: MessageCodec<ControlRecordTypeSchema> = {
-  name: "ControlRecordTypeSchema",
-  validVersions: VALID_ControlRecordTypeSchema,
-  flexibleVersions: 0x0,
-  unstableVersions: 0x0,
-  read: readControlRecordTypeSchema,
-  write: writeControlRecordTypeSchema,
-  sizeOf: sizeOfControlRecordTypeSchema,
-  meta: M_ControlRecordTypeSchema,
-};
+/** Encodes one ControlRecordTypeSchema body at `version`; missing fields take their defaults. */
+export const encodeControlRecordTypeSchema: Encode<ControlRecordTypeSchema> = ControlRecordTypeSchemaCodec.encode;

@@ -12,17 +12,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rArr,
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -90,52 +87,26 @@ const M_ControlledShutdownRequest: StructMeta = {
   ],
 };
 
-/** Versions of ControlledShutdownRequest: 0+ (bit v set = version v exists). */
-const VALID_ControlledShutdownRequest = 0xf;
-
 /**
- * Reads one ControlledShutdownRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ControlledShutdownRequest: versions 0-3, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readControlledShutdownRequest(r: Reader, version: number, options?: DecodeOptions): ControlledShutdownRequest {
-  checkVersion(version, VALID_ControlledShutdownRequest, "ControlledShutdownRequest");
-  r.context = "ControlledShutdownRequest v" + version;
-  return read_ControlledShutdownRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ControlledShutdownRequest body at `version`; missing fields take their defaults. */
-export function writeControlledShutdownRequest(w: Writer, value: Init<ControlledShutdownRequest>, version: number): void {
-  checkVersion(version, VALID_ControlledShutdownRequest, "ControlledShutdownRequest");
-  write_ControlledShutdownRequest(w, value, version);
-}
-
-/** Encoded size of one ControlledShutdownRequest body at `version`. */
-export function sizeOfControlledShutdownRequest(value: Init<ControlledShutdownRequest>, version: number): number {
-  checkVersion(version, VALID_ControlledShutdownRequest, "ControlledShutdownRequest");
-  return size_ControlledShutdownRequest(value, version);
-}
+export const ControlledShutdownRequestCodec: MessageCodec<ControlledShutdownRequest> = makeCodec(
+  "ControlledShutdownRequest",
+  0xf,
+  0x8,
+  0x0,
+  read_ControlledShutdownRequest,
+  write_ControlledShutdownRequest,
+  size_ControlledShutdownRequest,
+  M_ControlledShutdownRequest,
+);
 
 /** Decodes exactly `bytes` as one ControlledShutdownRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeControlledShutdownRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ControlledShutdownRequest {
-  return decodeWith(ControlledShutdownRequestCodec, bytes, version, options);
-}
+export const decodeControlledShutdownRequest: Decode<ControlledShutdownRequest> = ControlledShutdownRequestCodec.decode;
 
-/** Encodes one ControlledShutdownRequest body at `version` into a new array of exactly its size. */
-export function encodeControlledShutdownRequest(value: Init<ControlledShutdownRequest>, version: number): Uint8Array {
-  return encodeWith(ControlledShutdownRequestCodec, value, version);
-}
-
-/** Codec and metadata of ControlledShutdownRequest. */
-export const ControlledShutdownRequestCodec: MessageCodec<ControlledShutdownRequest> = {
-  name: "ControlledShutdownRequest",
-  validVersions: VALID_ControlledShutdownRequest,
-  flexibleVersions: 0x8,
-  unstableVersions: 0x0,
-  read: readControlledShutdownRequest,
-  write: writeControlledShutdownRequest,
-  sizeOf: sizeOfControlledShutdownRequest,
-  meta: M_ControlledShutdownRequest,
-};
+/** Encodes one ControlledShutdownRequest body at `version`; missing fields take their defaults. */
+export const encodeControlledShutdownRequest: Encode<ControlledShutdownRequest> = ControlledShutdownRequestCodec.encode;
 
 /** RemainingPartition (in ControlledShutdownResponse), versions 0+, flexible 3+. */
 export interface RemainingPartition {
@@ -253,49 +224,23 @@ const M_ControlledShutdownResponse: StructMeta = {
   ],
 };
 
-/** Versions of ControlledShutdownResponse: 0+ (bit v set = version v exists). */
-const VALID_ControlledShutdownResponse = 0xf;
-
 /**
- * Reads one ControlledShutdownResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ControlledShutdownResponse: versions 0-3, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readControlledShutdownResponse(r: Reader, version: number, options?: DecodeOptions): ControlledShutdownResponse {
-  checkVersion(version, VALID_ControlledShutdownResponse, "ControlledShutdownResponse");
-  r.context = "ControlledShutdownResponse v" + version;
-  return read_ControlledShutdownResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ControlledShutdownResponse body at `version`; missing fields take their defaults. */
-export function writeControlledShutdownResponse(w: Writer, value: Init<ControlledShutdownResponse>, version: number): void {
-  checkVersion(version, VALID_ControlledShutdownResponse, "ControlledShutdownResponse");
-  write_ControlledShutdownResponse(w, value, version);
-}
-
-/** Encoded size of one ControlledShutdownResponse body at `version`. */
-export function sizeOfControlledShutdownResponse(value: Init<ControlledShutdownResponse>, version: number): number {
-  checkVersion(version, VALID_ControlledShutdownResponse, "ControlledShutdownResponse");
-  return size_ControlledShutdownResponse(value, version);
-}
+export const ControlledShutdownResponseCodec: MessageCodec<ControlledShutdownResponse> = makeCodec(
+  "ControlledShutdownResponse",
+  0xf,
+  0x8,
+  0x0,
+  read_ControlledShutdownResponse,
+  write_ControlledShutdownResponse,
+  size_ControlledShutdownResponse,
+  M_ControlledShutdownResponse,
+);
 
 /** Decodes exactly `bytes` as one ControlledShutdownResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeControlledShutdownResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ControlledShutdownResponse {
-  return decodeWith(ControlledShutdownResponseCodec, bytes, version, options);
-}
+export const decodeControlledShutdownResponse: Decode<ControlledShutdownResponse> = ControlledShutdownResponseCodec.decode;
 
-/** Encodes one ControlledShutdownResponse body at `version` into a new array of exactly its size. */
-export function encodeControlledShutdownResponse(value: Init<ControlledShutdownResponse>, version: number): Uint8Array {
-  return encodeWith(ControlledShutdownResponseCodec, value, version);
-}
-
-/** Codec and metadata of ControlledShutdownResponse. */
-export const ControlledShutdownResponseCodec: MessageCodec<ControlledShutdownResponse> = {
-  name: "ControlledShutdownResponse",
-  validVersions: VALID_ControlledShutdownResponse,
-  flexibleVersions: 0x8,
-  unstableVersions: 0x0,
-  read: readControlledShutdownResponse,
-  write: writeControlledShutdownResponse,
-  sizeOf: sizeOfControlledShutdownResponse,
-  meta: M_ControlledShutdownResponse,
-};
+/** Encodes one ControlledShutdownResponse body at `version`; missing fields take their defaults. */
+export const encodeControlledShutdownResponse: Encode<ControlledShutdownResponse> = ControlledShutdownResponseCodec.encode;

@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -221,52 +218,26 @@ const M_ControllerRegistrationRequest: StructMeta = {
   ],
 };
 
-/** Versions of ControllerRegistrationRequest: 0+ (bit v set = version v exists). */
-const VALID_ControllerRegistrationRequest = 0x1;
-
 /**
- * Reads one ControllerRegistrationRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ControllerRegistrationRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readControllerRegistrationRequest(r: Reader, version: number, options?: DecodeOptions): ControllerRegistrationRequest {
-  checkVersion(version, VALID_ControllerRegistrationRequest, "ControllerRegistrationRequest");
-  r.context = "ControllerRegistrationRequest v" + version;
-  return read_ControllerRegistrationRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ControllerRegistrationRequest body at `version`; missing fields take their defaults. */
-export function writeControllerRegistrationRequest(w: Writer, value: Init<ControllerRegistrationRequest>, version: number): void {
-  checkVersion(version, VALID_ControllerRegistrationRequest, "ControllerRegistrationRequest");
-  write_ControllerRegistrationRequest(w, value, version);
-}
-
-/** Encoded size of one ControllerRegistrationRequest body at `version`. */
-export function sizeOfControllerRegistrationRequest(value: Init<ControllerRegistrationRequest>, version: number): number {
-  checkVersion(version, VALID_ControllerRegistrationRequest, "ControllerRegistrationRequest");
-  return size_ControllerRegistrationRequest(value, version);
-}
+export const ControllerRegistrationRequestCodec: MessageCodec<ControllerRegistrationRequest> = makeCodec(
+  "ControllerRegistrationRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_ControllerRegistrationRequest,
+  write_ControllerRegistrationRequest,
+  size_ControllerRegistrationRequest,
+  M_ControllerRegistrationRequest,
+);
 
 /** Decodes exactly `bytes` as one ControllerRegistrationRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeControllerRegistrationRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ControllerRegistrationRequest {
-  return decodeWith(ControllerRegistrationRequestCodec, bytes, version, options);
-}
+export const decodeControllerRegistrationRequest: Decode<ControllerRegistrationRequest> = ControllerRegistrationRequestCodec.decode;
 
-/** Encodes one ControllerRegistrationRequest body at `version` into a new array of exactly its size. */
-export function encodeControllerRegistrationRequest(value: Init<ControllerRegistrationRequest>, version: number): Uint8Array {
-  return encodeWith(ControllerRegistrationRequestCodec, value, version);
-}
-
-/** Codec and metadata of ControllerRegistrationRequest. */
-export const ControllerRegistrationRequestCodec: MessageCodec<ControllerRegistrationRequest> = {
-  name: "ControllerRegistrationRequest",
-  validVersions: VALID_ControllerRegistrationRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readControllerRegistrationRequest,
-  write: writeControllerRegistrationRequest,
-  sizeOf: sizeOfControllerRegistrationRequest,
-  meta: M_ControllerRegistrationRequest,
-};
+/** Encodes one ControllerRegistrationRequest body at `version`; missing fields take their defaults. */
+export const encodeControllerRegistrationRequest: Encode<ControllerRegistrationRequest> = ControllerRegistrationRequestCodec.encode;
 
 /** ControllerRegistrationResponse, versions 0+, flexible 0+. */
 export interface ControllerRegistrationResponse {
@@ -324,49 +295,23 @@ const M_ControllerRegistrationResponse: StructMeta = {
   ],
 };
 
-/** Versions of ControllerRegistrationResponse: 0+ (bit v set = version v exists). */
-const VALID_ControllerRegistrationResponse = 0x1;
-
 /**
- * Reads one ControllerRegistrationResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ControllerRegistrationResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readControllerRegistrationResponse(r: Reader, version: number, options?: DecodeOptions): ControllerRegistrationResponse {
-  checkVersion(version, VALID_ControllerRegistrationResponse, "ControllerRegistrationResponse");
-  r.context = "ControllerRegistrationResponse v" + version;
-  return read_ControllerRegistrationResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ControllerRegistrationResponse body at `version`; missing fields take their defaults. */
-export function writeControllerRegistrationResponse(w: Writer, value: Init<ControllerRegistrationResponse>, version: number): void {
-  checkVersion(version, VALID_ControllerRegistrationResponse, "ControllerRegistrationResponse");
-  write_ControllerRegistrationResponse(w, value, version);
-}
-
-/** Encoded size of one ControllerRegistrationResponse body at `version`. */
-export function sizeOfControllerRegistrationResponse(value: Init<ControllerRegistrationResponse>, version: number): number {
-  checkVersion(version, VALID_ControllerRegistrationResponse, "ControllerRegistrationResponse");
-  return size_ControllerRegistrationResponse(value, version);
-}
+export const ControllerRegistrationResponseCodec: MessageCodec<ControllerRegistrationResponse> = makeCodec(
+  "ControllerRegistrationResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_ControllerRegistrationResponse,
+  write_ControllerRegistrationResponse,
+  size_ControllerRegistrationResponse,
+  M_ControllerRegistrationResponse,
+);
 
 /** Decodes exactly `bytes` as one ControllerRegistrationResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeControllerRegistrationResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ControllerRegistrationResponse {
-  return decodeWith(ControllerRegistrationResponseCodec, bytes, version, options);
-}
+export const decodeControllerRegistrationResponse: Decode<ControllerRegistrationResponse> = ControllerRegistrationResponseCodec.decode;
 
-/** Encodes one ControllerRegistrationResponse body at `version` into a new array of exactly its size. */
-export function encodeControllerRegistrationResponse(value: Init<ControllerRegistrationResponse>, version: number): Uint8Array {
-  return encodeWith(ControllerRegistrationResponseCodec, value, version);
-}
-
-/** Codec and metadata of ControllerRegistrationResponse. */
-export const ControllerRegistrationResponseCodec: MessageCodec<ControllerRegistrationResponse> = {
-  name: "ControllerRegistrationResponse",
-  validVersions: VALID_ControllerRegistrationResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readControllerRegistrationResponse,
-  write: writeControllerRegistrationResponse,
-  sizeOf: sizeOfControllerRegistrationResponse,
-  meta: M_ControllerRegistrationResponse,
-};
+/** Encodes one ControllerRegistrationResponse body at `version`; missing fields take their defaults. */
+export const encodeControllerRegistrationResponse: Encode<ControllerRegistrationResponse> = ControllerRegistrationResponseCodec.encode;

@@ -12,19 +12,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -178,52 +175,26 @@ const M_CreateAclsRequest: StructMeta = {
   ],
 };
 
-/** Versions of CreateAclsRequest: 0+ (bit v set = version v exists). */
-const VALID_CreateAclsRequest = 0xf;
-
 /**
- * Reads one CreateAclsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of CreateAclsRequest: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readCreateAclsRequest(r: Reader, version: number, options?: DecodeOptions): CreateAclsRequest {
-  checkVersion(version, VALID_CreateAclsRequest, "CreateAclsRequest");
-  r.context = "CreateAclsRequest v" + version;
-  return read_CreateAclsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one CreateAclsRequest body at `version`; missing fields take their defaults. */
-export function writeCreateAclsRequest(w: Writer, value: Init<CreateAclsRequest>, version: number): void {
-  checkVersion(version, VALID_CreateAclsRequest, "CreateAclsRequest");
-  write_CreateAclsRequest(w, value, version);
-}
-
-/** Encoded size of one CreateAclsRequest body at `version`. */
-export function sizeOfCreateAclsRequest(value: Init<CreateAclsRequest>, version: number): number {
-  checkVersion(version, VALID_CreateAclsRequest, "CreateAclsRequest");
-  return size_CreateAclsRequest(value, version);
-}
+export const CreateAclsRequestCodec: MessageCodec<CreateAclsRequest> = makeCodec(
+  "CreateAclsRequest",
+  0xf,
+  0xc,
+  0x0,
+  read_CreateAclsRequest,
+  write_CreateAclsRequest,
+  size_CreateAclsRequest,
+  M_CreateAclsRequest,
+);
 
 /** Decodes exactly `bytes` as one CreateAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeCreateAclsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): CreateAclsRequest {
-  return decodeWith(CreateAclsRequestCodec, bytes, version, options);
-}
+export const decodeCreateAclsRequest: Decode<CreateAclsRequest> = CreateAclsRequestCodec.decode;
 
-/** Encodes one CreateAclsRequest body at `version` into a new array of exactly its size. */
-export function encodeCreateAclsRequest(value: Init<CreateAclsRequest>, version: number): Uint8Array {
-  return encodeWith(CreateAclsRequestCodec, value, version);
-}
-
-/** Codec and metadata of CreateAclsRequest. */
-export const CreateAclsRequestCodec: MessageCodec<CreateAclsRequest> = {
-  name: "CreateAclsRequest",
-  validVersions: VALID_CreateAclsRequest,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readCreateAclsRequest,
-  write: writeCreateAclsRequest,
-  sizeOf: sizeOfCreateAclsRequest,
-  meta: M_CreateAclsRequest,
-};
+/** Encodes one CreateAclsRequest body at `version`; missing fields take their defaults. */
+export const encodeCreateAclsRequest: Encode<CreateAclsRequest> = CreateAclsRequestCodec.encode;
 
 /** AclCreationResult (in CreateAclsResponse), versions 0+, flexible 2+. */
 export interface AclCreationResult {
@@ -341,49 +312,23 @@ const M_CreateAclsResponse: StructMeta = {
   ],
 };
 
-/** Versions of CreateAclsResponse: 0+ (bit v set = version v exists). */
-const VALID_CreateAclsResponse = 0xf;
-
 /**
- * Reads one CreateAclsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of CreateAclsResponse: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readCreateAclsResponse(r: Reader, version: number, options?: DecodeOptions): CreateAclsResponse {
-  checkVersion(version, VALID_CreateAclsResponse, "CreateAclsResponse");
-  r.context = "CreateAclsResponse v" + version;
-  return read_CreateAclsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one CreateAclsResponse body at `version`; missing fields take their defaults. */
-export function writeCreateAclsResponse(w: Writer, value: Init<CreateAclsResponse>, version: number): void {
-  checkVersion(version, VALID_CreateAclsResponse, "CreateAclsResponse");
-  write_CreateAclsResponse(w, value, version);
-}
-
-/** Encoded size of one CreateAclsResponse body at `version`. */
-export function sizeOfCreateAclsResponse(value: Init<CreateAclsResponse>, version: number): number {
-  checkVersion(version, VALID_CreateAclsResponse, "CreateAclsResponse");
-  return size_CreateAclsResponse(value, version);
-}
+export const CreateAclsResponseCodec: MessageCodec<CreateAclsResponse> = makeCodec(
+  "CreateAclsResponse",
+  0xf,
+  0xc,
+  0x0,
+  read_CreateAclsResponse,
+  write_CreateAclsResponse,
+  size_CreateAclsResponse,
+  M_CreateAclsResponse,
+);
 
 /** Decodes exactly `bytes` as one CreateAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeCreateAclsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): CreateAclsResponse {
-  return decodeWith(CreateAclsResponseCodec, bytes, version, options);
-}
+export const decodeCreateAclsResponse: Decode<CreateAclsResponse> = CreateAclsResponseCodec.decode;
 
-/** Encodes one CreateAclsResponse body at `version` into a new array of exactly its size. */
-export function encodeCreateAclsResponse(value: Init<CreateAclsResponse>, version: number): Uint8Array {
-  return encodeWith(CreateAclsResponseCodec, value, version);
-}
-
-/** Codec and metadata of CreateAclsResponse. */
-export const CreateAclsResponseCodec: MessageCodec<CreateAclsResponse> = {
-  name: "CreateAclsResponse",
-  validVersions: VALID_CreateAclsResponse,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readCreateAclsResponse,
-  write: writeCreateAclsResponse,
-  sizeOf: sizeOfCreateAclsResponse,
-  meta: M_CreateAclsResponse,
-};
+/** Encodes one CreateAclsResponse body at `version`; missing fields take their defaults. */
+export const encodeCreateAclsResponse: Encode<CreateAclsResponse> = CreateAclsResponseCodec.encode;

@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rBytes,
@@ -26,7 +24,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sBytes,
   sStr,
@@ -171,52 +168,26 @@ const M_CreateDelegationTokenRequest: StructMeta = {
   ],
 };
 
-/** Versions of CreateDelegationTokenRequest: 0+ (bit v set = version v exists). */
-const VALID_CreateDelegationTokenRequest = 0xf;
-
 /**
- * Reads one CreateDelegationTokenRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of CreateDelegationTokenRequest: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readCreateDelegationTokenRequest(r: Reader, version: number, options?: DecodeOptions): CreateDelegationTokenRequest {
-  checkVersion(version, VALID_CreateDelegationTokenRequest, "CreateDelegationTokenRequest");
-  r.context = "CreateDelegationTokenRequest v" + version;
-  return read_CreateDelegationTokenRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one CreateDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export function writeCreateDelegationTokenRequest(w: Writer, value: Init<CreateDelegationTokenRequest>, version: number): void {
-  checkVersion(version, VALID_CreateDelegationTokenRequest, "CreateDelegationTokenRequest");
-  write_CreateDelegationTokenRequest(w, value, version);
-}
-
-/** Encoded size of one CreateDelegationTokenRequest body at `version`. */
-export function sizeOfCreateDelegationTokenRequest(value: Init<CreateDelegationTokenRequest>, version: number): number {
-  checkVersion(version, VALID_CreateDelegationTokenRequest, "CreateDelegationTokenRequest");
-  return size_CreateDelegationTokenRequest(value, version);
-}
+export const CreateDelegationTokenRequestCodec: MessageCodec<CreateDelegationTokenRequest> = makeCodec(
+  "CreateDelegationTokenRequest",
+  0xf,
+  0xc,
+  0x0,
+  read_CreateDelegationTokenRequest,
+  write_CreateDelegationTokenRequest,
+  size_CreateDelegationTokenRequest,
+  M_CreateDelegationTokenRequest,
+);
 
 /** Decodes exactly `bytes` as one CreateDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeCreateDelegationTokenRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): CreateDelegationTokenRequest {
-  return decodeWith(CreateDelegationTokenRequestCodec, bytes, version, options);
-}
+export const decodeCreateDelegationTokenRequest: Decode<CreateDelegationTokenRequest> = CreateDelegationTokenRequestCodec.decode;
 
-/** Encodes one CreateDelegationTokenRequest body at `version` into a new array of exactly its size. */
-export function encodeCreateDelegationTokenRequest(value: Init<CreateDelegationTokenRequest>, version: number): Uint8Array {
-  return encodeWith(CreateDelegationTokenRequestCodec, value, version);
-}
-
-/** Codec and metadata of CreateDelegationTokenRequest. */
-export const CreateDelegationTokenRequestCodec: MessageCodec<CreateDelegationTokenRequest> = {
-  name: "CreateDelegationTokenRequest",
-  validVersions: VALID_CreateDelegationTokenRequest,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readCreateDelegationTokenRequest,
-  write: writeCreateDelegationTokenRequest,
-  sizeOf: sizeOfCreateDelegationTokenRequest,
-  meta: M_CreateDelegationTokenRequest,
-};
+/** Encodes one CreateDelegationTokenRequest body at `version`; missing fields take their defaults. */
+export const encodeCreateDelegationTokenRequest: Encode<CreateDelegationTokenRequest> = CreateDelegationTokenRequestCodec.encode;
 
 /** CreateDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface CreateDelegationTokenResponse {
@@ -337,49 +308,23 @@ const M_CreateDelegationTokenResponse: StructMeta = {
   ],
 };
 
-/** Versions of CreateDelegationTokenResponse: 0+ (bit v set = version v exists). */
-const VALID_CreateDelegationTokenResponse = 0xf;
-
 /**
- * Reads one CreateDelegationTokenResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of CreateDelegationTokenResponse: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readCreateDelegationTokenResponse(r: Reader, version: number, options?: DecodeOptions): CreateDelegationTokenResponse {
-  checkVersion(version, VALID_CreateDelegationTokenResponse, "CreateDelegationTokenResponse");
-  r.context = "CreateDelegationTokenResponse v" + version;
-  return read_CreateDelegationTokenResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one CreateDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export function writeCreateDelegationTokenResponse(w: Writer, value: Init<CreateDelegationTokenResponse>, version: number): void {
-  checkVersion(version, VALID_CreateDelegationTokenResponse, "CreateDelegationTokenResponse");
-  write_CreateDelegationTokenResponse(w, value, version);
-}
-
-/** Encoded size of one CreateDelegationTokenResponse body at `version`. */
-export function sizeOfCreateDelegationTokenResponse(value: Init<CreateDelegationTokenResponse>, version: number): number {
-  checkVersion(version, VALID_CreateDelegationTokenResponse, "CreateDelegationTokenResponse");
-  return size_CreateDelegationTokenResponse(value, version);
-}
+export const CreateDelegationTokenResponseCodec: MessageCodec<CreateDelegationTokenResponse> = makeCodec(
+  "CreateDelegationTokenResponse",
+  0xf,
+  0xc,
+  0x0,
+  read_CreateDelegationTokenResponse,
+  write_CreateDelegationTokenResponse,
+  size_CreateDelegationTokenResponse,
+  M_CreateDelegationTokenResponse,
+);
 
 /** Decodes exactly `bytes` as one CreateDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeCreateDelegationTokenResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): CreateDelegationTokenResponse {
-  return decodeWith(CreateDelegationTokenResponseCodec, bytes, version, options);
-}
+export const decodeCreateDelegationTokenResponse: Decode<CreateDelegationTokenResponse> = CreateDelegationTokenResponseCodec.decode;
 
-/** Encodes one CreateDelegationTokenResponse body at `version` into a new array of exactly its size. */
-export function encodeCreateDelegationTokenResponse(value: Init<CreateDelegationTokenResponse>, version: number): Uint8Array {
-  return encodeWith(CreateDelegationTokenResponseCodec, value, version);
-}
-
-/** Codec and metadata of CreateDelegationTokenResponse. */
-export const CreateDelegationTokenResponseCodec: MessageCodec<CreateDelegationTokenResponse> = {
-  name: "CreateDelegationTokenResponse",
-  validVersions: VALID_CreateDelegationTokenResponse,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readCreateDelegationTokenResponse,
-  write: writeCreateDelegationTokenResponse,
-  sizeOf: sizeOfCreateDelegationTokenResponse,
-  meta: M_CreateDelegationTokenResponse,
-};
+/** Encodes one CreateDelegationTokenResponse body at `version`; missing fields take their defaults. */
+export const encodeCreateDelegationTokenResponse: Encode<CreateDelegationTokenResponse> = CreateDelegationTokenResponseCodec.encode;

@@ -10,11 +10,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   K_I32,
   rArr,
@@ -24,7 +22,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -217,52 +214,26 @@ const M_CreatePartitionsRequest: StructMeta = {
   ],
 };
 
-/** Versions of CreatePartitionsRequest: 0+ (bit v set = version v exists). */
-const VALID_CreatePartitionsRequest = 0xf;
-
 /**
- * Reads one CreatePartitionsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of CreatePartitionsRequest: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readCreatePartitionsRequest(r: Reader, version: number, options?: DecodeOptions): CreatePartitionsRequest {
-  checkVersion(version, VALID_CreatePartitionsRequest, "CreatePartitionsRequest");
-  r.context = "CreatePartitionsRequest v" + version;
-  return read_CreatePartitionsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one CreatePartitionsRequest body at `version`; missing fields take their defaults. */
-export function writeCreatePartitionsRequest(w: Writer, value: Init<CreatePartitionsRequest>, version: number): void {
-  checkVersion(version, VALID_CreatePartitionsRequest, "CreatePartitionsRequest");
-  write_CreatePartitionsRequest(w, value, version);
-}
-
-/** Encoded size of one CreatePartitionsRequest body at `version`. */
-export function sizeOfCreatePartitionsRequest(value: Init<CreatePartitionsRequest>, version: number): number {
-  checkVersion(version, VALID_CreatePartitionsRequest, "CreatePartitionsRequest");
-  return size_CreatePartitionsRequest(value, version);
-}
+export const CreatePartitionsRequestCodec: MessageCodec<CreatePartitionsRequest> = makeCodec(
+  "CreatePartitionsRequest",
+  0xf,
+  0xc,
+  0x0,
+  read_CreatePartitionsRequest,
+  write_CreatePartitionsRequest,
+  size_CreatePartitionsRequest,
+  M_CreatePartitionsRequest,
+);
 
 /** Decodes exactly `bytes` as one CreatePartitionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeCreatePartitionsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): CreatePartitionsRequest {
-  return decodeWith(CreatePartitionsRequestCodec, bytes, version, options);
-}
+export const decodeCreatePartitionsRequest: Decode<CreatePartitionsRequest> = CreatePartitionsRequestCodec.decode;
 
-/** Encodes one CreatePartitionsRequest body at `version` into a new array of exactly its size. */
-export function encodeCreatePartitionsRequest(value: Init<CreatePartitionsRequest>, version: number): Uint8Array {
-  return encodeWith(CreatePartitionsRequestCodec, value, version);
-}
-
-/** Codec and metadata of CreatePartitionsRequest. */
-export const CreatePartitionsRequestCodec: MessageCodec<CreatePartitionsRequest> = {
-  name: "CreatePartitionsRequest",
-  validVersions: VALID_CreatePartitionsRequest,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readCreatePartitionsRequest,
-  write: writeCreatePartitionsRequest,
-  sizeOf: sizeOfCreatePartitionsRequest,
-  meta: M_CreatePartitionsRequest,
-};
+/** Encodes one CreatePartitionsRequest body at `version`; missing fields take their defaults. */
+export const encodeCreatePartitionsRequest: Encode<CreatePartitionsRequest> = CreatePartitionsRequestCodec.encode;
 
 /** CreatePartitionsTopicResult (in CreatePartitionsResponse), versions 0+, flexible 2+. */
 export interface CreatePartitionsTopicResult {
@@ -387,49 +358,23 @@ const M_CreatePartitionsResponse: StructMeta = {
   ],
 };
 
-/** Versions of CreatePartitionsResponse: 0+ (bit v set = version v exists). */
-const VALID_CreatePartitionsResponse = 0xf;
-
 /**
- * Reads one CreatePartitionsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of CreatePartitionsResponse: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readCreatePartitionsResponse(r: Reader, version: number, options?: DecodeOptions): CreatePartitionsResponse {
-  checkVersion(version, VALID_CreatePartitionsResponse, "CreatePartitionsResponse");
-  r.context = "CreatePartitionsResponse v" + version;
-  return read_CreatePartitionsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one CreatePartitionsResponse body at `version`; missing fields take their defaults. */
-export function writeCreatePartitionsResponse(w: Writer, value: Init<CreatePartitionsResponse>, version: number): void {
-  checkVersion(version, VALID_CreatePartitionsResponse, "CreatePartitionsResponse");
-  write_CreatePartitionsResponse(w, value, version);
-}
-
-/** Encoded size of one CreatePartitionsResponse body at `version`. */
-export function sizeOfCreatePartitionsResponse(value: Init<CreatePartitionsResponse>, version: number): number {
-  checkVersion(version, VALID_CreatePartitionsResponse, "CreatePartitionsResponse");
-  return size_CreatePartitionsResponse(value, version);
-}
+export const CreatePartitionsResponseCodec: MessageCodec<CreatePartitionsResponse> = makeCodec(
+  "CreatePartitionsResponse",
+  0xf,
+  0xc,
+  0x0,
+  read_CreatePartitionsResponse,
+  write_CreatePartitionsResponse,
+  size_CreatePartitionsResponse,
+  M_CreatePartitionsResponse,
+);
 
 /** Decodes exactly `bytes` as one CreatePartitionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeCreatePartitionsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): CreatePartitionsResponse {
-  return decodeWith(CreatePartitionsResponseCodec, bytes, version, options);
-}
+export const decodeCreatePartitionsResponse: Decode<CreatePartitionsResponse> = CreatePartitionsResponseCodec.decode;
 
-/** Encodes one CreatePartitionsResponse body at `version` into a new array of exactly its size. */
-export function encodeCreatePartitionsResponse(value: Init<CreatePartitionsResponse>, version: number): Uint8Array {
-  return encodeWith(CreatePartitionsResponseCodec, value, version);
-}
-
-/** Codec and metadata of CreatePartitionsResponse. */
-export const CreatePartitionsResponseCodec: MessageCodec<CreatePartitionsResponse> = {
-  name: "CreatePartitionsResponse",
-  validVersions: VALID_CreatePartitionsResponse,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readCreatePartitionsResponse,
-  write: writeCreatePartitionsResponse,
-  sizeOf: sizeOfCreatePartitionsResponse,
-  meta: M_CreatePartitionsResponse,
-};
+/** Encodes one CreatePartitionsResponse body at `version`; missing fields take their defaults. */
+export const encodeCreatePartitionsResponse: Encode<CreatePartitionsResponse> = CreatePartitionsResponseCodec.encode;

@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -29,7 +27,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -304,52 +301,26 @@ const M_CreateTopicsRequest: StructMeta = {
   ],
 };
 
-/** Versions of CreateTopicsRequest: 0+ (bit v set = version v exists). */
-const VALID_CreateTopicsRequest = 0xff;
-
 /**
- * Reads one CreateTopicsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of CreateTopicsRequest: versions 0-7, flexible 5+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readCreateTopicsRequest(r: Reader, version: number, options?: DecodeOptions): CreateTopicsRequest {
-  checkVersion(version, VALID_CreateTopicsRequest, "CreateTopicsRequest");
-  r.context = "CreateTopicsRequest v" + version;
-  return read_CreateTopicsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one CreateTopicsRequest body at `version`; missing fields take their defaults. */
-export function writeCreateTopicsRequest(w: Writer, value: Init<CreateTopicsRequest>, version: number): void {
-  checkVersion(version, VALID_CreateTopicsRequest, "CreateTopicsRequest");
-  write_CreateTopicsRequest(w, value, version);
-}
-
-/** Encoded size of one CreateTopicsRequest body at `version`. */
-export function sizeOfCreateTopicsRequest(value: Init<CreateTopicsRequest>, version: number): number {
-  checkVersion(version, VALID_CreateTopicsRequest, "CreateTopicsRequest");
-  return size_CreateTopicsRequest(value, version);
-}
+export const CreateTopicsRequestCodec: MessageCodec<CreateTopicsRequest> = makeCodec(
+  "CreateTopicsRequest",
+  0xff,
+  0xe0,
+  0x0,
+  read_CreateTopicsRequest,
+  write_CreateTopicsRequest,
+  size_CreateTopicsRequest,
+  M_CreateTopicsRequest,
+);
 
 /** Decodes exactly `bytes` as one CreateTopicsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeCreateTopicsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): CreateTopicsRequest {
-  return decodeWith(CreateTopicsRequestCodec, bytes, version, options);
-}
+export const decodeCreateTopicsRequest: Decode<CreateTopicsRequest> = CreateTopicsRequestCodec.decode;
 
-/** Encodes one CreateTopicsRequest body at `version` into a new array of exactly its size. */
-export function encodeCreateTopicsRequest(value: Init<CreateTopicsRequest>, version: number): Uint8Array {
-  return encodeWith(CreateTopicsRequestCodec, value, version);
-}
-
-/** Codec and metadata of CreateTopicsRequest. */
-export const CreateTopicsRequestCodec: MessageCodec<CreateTopicsRequest> = {
-  name: "CreateTopicsRequest",
-  validVersions: VALID_CreateTopicsRequest,
-  flexibleVersions: 0xe0,
-  unstableVersions: 0x0,
-  read: readCreateTopicsRequest,
-  write: writeCreateTopicsRequest,
-  sizeOf: sizeOfCreateTopicsRequest,
-  meta: M_CreateTopicsRequest,
-};
+/** Encodes one CreateTopicsRequest body at `version`; missing fields take their defaults. */
+export const encodeCreateTopicsRequest: Encode<CreateTopicsRequest> = CreateTopicsRequestCodec.encode;
 
 /** CreatableTopicConfigs (in CreateTopicsResponse), versions 5+, flexible 5+. */
 export interface CreatableTopicConfigs {
@@ -601,49 +572,23 @@ const M_CreateTopicsResponse: StructMeta = {
   ],
 };
 
-/** Versions of CreateTopicsResponse: 0+ (bit v set = version v exists). */
-const VALID_CreateTopicsResponse = 0xff;
-
 /**
- * Reads one CreateTopicsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of CreateTopicsResponse: versions 0-7, flexible 5+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readCreateTopicsResponse(r: Reader, version: number, options?: DecodeOptions): CreateTopicsResponse {
-  checkVersion(version, VALID_CreateTopicsResponse, "CreateTopicsResponse");
-  r.context = "CreateTopicsResponse v" + version;
-  return read_CreateTopicsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one CreateTopicsResponse body at `version`; missing fields take their defaults. */
-export function writeCreateTopicsResponse(w: Writer, value: Init<CreateTopicsResponse>, version: number): void {
-  checkVersion(version, VALID_CreateTopicsResponse, "CreateTopicsResponse");
-  write_CreateTopicsResponse(w, value, version);
-}
-
-/** Encoded size of one CreateTopicsResponse body at `version`. */
-export function sizeOfCreateTopicsResponse(value: Init<CreateTopicsResponse>, version: number): number {
-  checkVersion(version, VALID_CreateTopicsResponse, "CreateTopicsResponse");
-  return size_CreateTopicsResponse(value, version);
-}
+export const CreateTopicsResponseCodec: MessageCodec<CreateTopicsResponse> = makeCodec(
+  "CreateTopicsResponse",
+  0xff,
+  0xe0,
+  0x0,
+  read_CreateTopicsResponse,
+  write_CreateTopicsResponse,
+  size_CreateTopicsResponse,
+  M_CreateTopicsResponse,
+);
 
 /** Decodes exactly `bytes` as one CreateTopicsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeCreateTopicsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): CreateTopicsResponse {
-  return decodeWith(CreateTopicsResponseCodec, bytes, version, options);
-}
+export const decodeCreateTopicsResponse: Decode<CreateTopicsResponse> = CreateTopicsResponseCodec.decode;
 
-/** Encodes one CreateTopicsResponse body at `version` into a new array of exactly its size. */
-export function encodeCreateTopicsResponse(value: Init<CreateTopicsResponse>, version: number): Uint8Array {
-  return encodeWith(CreateTopicsResponseCodec, value, version);
-}
-
-/** Codec and metadata of CreateTopicsResponse. */
-export const CreateTopicsResponseCodec: MessageCodec<CreateTopicsResponse> = {
-  name: "CreateTopicsResponse",
-  validVersions: VALID_CreateTopicsResponse,
-  flexibleVersions: 0xe0,
-  unstableVersions: 0x0,
-  read: readCreateTopicsResponse,
-  write: writeCreateTopicsResponse,
-  sizeOf: sizeOfCreateTopicsResponse,
-  meta: M_CreateTopicsResponse,
-};
+/** Encodes one CreateTopicsResponse body at `version`; missing fields take their defaults. */
+export const encodeCreateTopicsResponse: Encode<CreateTopicsResponse> = CreateTopicsResponseCodec.encode;

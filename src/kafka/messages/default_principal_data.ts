@@ -9,15 +9,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sStr,
   sUnknown,
   uvarintSize,
@@ -82,49 +79,23 @@ const M_DefaultPrincipalData: StructMeta = {
   ],
 };
 
-/** Versions of DefaultPrincipalData: 0+ (bit v set = version v exists). */
-const VALID_DefaultPrincipalData = 0x1;
-
 /**
- * Reads one DefaultPrincipalData body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DefaultPrincipalData: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDefaultPrincipalData(r: Reader, version: number, options?: DecodeOptions): DefaultPrincipalData {
-  checkVersion(version, VALID_DefaultPrincipalData, "DefaultPrincipalData");
-  r.context = "DefaultPrincipalData v" + version;
-  return read_DefaultPrincipalData(r, version, resolveOptions(options));
-}
-
-/** Writes one DefaultPrincipalData body at `version`; missing fields take their defaults. */
-export function writeDefaultPrincipalData(w: Writer, value: Init<DefaultPrincipalData>, version: number): void {
-  checkVersion(version, VALID_DefaultPrincipalData, "DefaultPrincipalData");
-  write_DefaultPrincipalData(w, value, version);
-}
-
-/** Encoded size of one DefaultPrincipalData body at `version`. */
-export function sizeOfDefaultPrincipalData(value: Init<DefaultPrincipalData>, version: number): number {
-  checkVersion(version, VALID_DefaultPrincipalData, "DefaultPrincipalData");
-  return size_DefaultPrincipalData(value, version);
-}
+export const DefaultPrincipalDataCodec: MessageCodec<DefaultPrincipalData> = makeCodec(
+  "DefaultPrincipalData",
+  0x1,
+  0x1,
+  0x0,
+  read_DefaultPrincipalData,
+  write_DefaultPrincipalData,
+  size_DefaultPrincipalData,
+  M_DefaultPrincipalData,
+);
 
 /** Decodes exactly `bytes` as one DefaultPrincipalData body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDefaultPrincipalData(bytes: Uint8Array, version: number, options?: DecodeOptions): DefaultPrincipalData {
-  return decodeWith(DefaultPrincipalDataCodec, bytes, version, options);
-}
+export const decodeDefaultPrincipalData: Decode<DefaultPrincipalData> = DefaultPrincipalDataCodec.decode;
 
-/** Encodes one DefaultPrincipalData body at `version` into a new array of exactly its size. */
-export function encodeDefaultPrincipalData(value: Init<DefaultPrincipalData>, version: number): Uint8Array {
-  return encodeWith(DefaultPrincipalDataCodec, value, version);
-}
-
-/** Codec and metadata of DefaultPrincipalData. */
-export const DefaultPrincipalDataCodec: MessageCodec<DefaultPrincipalData> = {
-  name: "DefaultPrincipalData",
-  validVersions: VALID_DefaultPrincipalData,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDefaultPrincipalData,
-  write: writeDefaultPrincipalData,
-  sizeOf: sizeOfDefaultPrincipalData,
-  meta: M_DefaultPrincipalData,
-};
+/** Encodes one DefaultPrincipalData body at `version`; missing fields take their defaults. */
+export const encodeDefaultPrincipalData: Encode<DefaultPrincipalData> = DefaultPrincipalDataCodec.encode;

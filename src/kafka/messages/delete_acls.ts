@@ -12,19 +12,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -178,52 +175,26 @@ const M_DeleteAclsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DeleteAclsRequest: 0+ (bit v set = version v exists). */
-const VALID_DeleteAclsRequest = 0xf;
-
 /**
- * Reads one DeleteAclsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteAclsRequest: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteAclsRequest(r: Reader, version: number, options?: DecodeOptions): DeleteAclsRequest {
-  checkVersion(version, VALID_DeleteAclsRequest, "DeleteAclsRequest");
-  r.context = "DeleteAclsRequest v" + version;
-  return read_DeleteAclsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteAclsRequest body at `version`; missing fields take their defaults. */
-export function writeDeleteAclsRequest(w: Writer, value: Init<DeleteAclsRequest>, version: number): void {
-  checkVersion(version, VALID_DeleteAclsRequest, "DeleteAclsRequest");
-  write_DeleteAclsRequest(w, value, version);
-}
-
-/** Encoded size of one DeleteAclsRequest body at `version`. */
-export function sizeOfDeleteAclsRequest(value: Init<DeleteAclsRequest>, version: number): number {
-  checkVersion(version, VALID_DeleteAclsRequest, "DeleteAclsRequest");
-  return size_DeleteAclsRequest(value, version);
-}
+export const DeleteAclsRequestCodec: MessageCodec<DeleteAclsRequest> = makeCodec(
+  "DeleteAclsRequest",
+  0xf,
+  0xc,
+  0x0,
+  read_DeleteAclsRequest,
+  write_DeleteAclsRequest,
+  size_DeleteAclsRequest,
+  M_DeleteAclsRequest,
+);
 
 /** Decodes exactly `bytes` as one DeleteAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteAclsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteAclsRequest {
-  return decodeWith(DeleteAclsRequestCodec, bytes, version, options);
-}
+export const decodeDeleteAclsRequest: Decode<DeleteAclsRequest> = DeleteAclsRequestCodec.decode;
 
-/** Encodes one DeleteAclsRequest body at `version` into a new array of exactly its size. */
-export function encodeDeleteAclsRequest(value: Init<DeleteAclsRequest>, version: number): Uint8Array {
-  return encodeWith(DeleteAclsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DeleteAclsRequest. */
-export const DeleteAclsRequestCodec: MessageCodec<DeleteAclsRequest> = {
-  name: "DeleteAclsRequest",
-  validVersions: VALID_DeleteAclsRequest,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readDeleteAclsRequest,
-  write: writeDeleteAclsRequest,
-  sizeOf: sizeOfDeleteAclsRequest,
-  meta: M_DeleteAclsRequest,
-};
+/** Encodes one DeleteAclsRequest body at `version`; missing fields take their defaults. */
+export const encodeDeleteAclsRequest: Encode<DeleteAclsRequest> = DeleteAclsRequestCodec.encode;
 
 /** DeleteAclsMatchingAcl (in DeleteAclsResponse), versions 0+, flexible 2+. */
 export interface DeleteAclsMatchingAcl {
@@ -453,49 +424,23 @@ const M_DeleteAclsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DeleteAclsResponse: 0+ (bit v set = version v exists). */
-const VALID_DeleteAclsResponse = 0xf;
-
 /**
- * Reads one DeleteAclsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteAclsResponse: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteAclsResponse(r: Reader, version: number, options?: DecodeOptions): DeleteAclsResponse {
-  checkVersion(version, VALID_DeleteAclsResponse, "DeleteAclsResponse");
-  r.context = "DeleteAclsResponse v" + version;
-  return read_DeleteAclsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteAclsResponse body at `version`; missing fields take their defaults. */
-export function writeDeleteAclsResponse(w: Writer, value: Init<DeleteAclsResponse>, version: number): void {
-  checkVersion(version, VALID_DeleteAclsResponse, "DeleteAclsResponse");
-  write_DeleteAclsResponse(w, value, version);
-}
-
-/** Encoded size of one DeleteAclsResponse body at `version`. */
-export function sizeOfDeleteAclsResponse(value: Init<DeleteAclsResponse>, version: number): number {
-  checkVersion(version, VALID_DeleteAclsResponse, "DeleteAclsResponse");
-  return size_DeleteAclsResponse(value, version);
-}
+export const DeleteAclsResponseCodec: MessageCodec<DeleteAclsResponse> = makeCodec(
+  "DeleteAclsResponse",
+  0xf,
+  0xc,
+  0x0,
+  read_DeleteAclsResponse,
+  write_DeleteAclsResponse,
+  size_DeleteAclsResponse,
+  M_DeleteAclsResponse,
+);
 
 /** Decodes exactly `bytes` as one DeleteAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteAclsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteAclsResponse {
-  return decodeWith(DeleteAclsResponseCodec, bytes, version, options);
-}
+export const decodeDeleteAclsResponse: Decode<DeleteAclsResponse> = DeleteAclsResponseCodec.decode;
 
-/** Encodes one DeleteAclsResponse body at `version` into a new array of exactly its size. */
-export function encodeDeleteAclsResponse(value: Init<DeleteAclsResponse>, version: number): Uint8Array {
-  return encodeWith(DeleteAclsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DeleteAclsResponse. */
-export const DeleteAclsResponseCodec: MessageCodec<DeleteAclsResponse> = {
-  name: "DeleteAclsResponse",
-  validVersions: VALID_DeleteAclsResponse,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readDeleteAclsResponse,
-  write: writeDeleteAclsResponse,
-  sizeOf: sizeOfDeleteAclsResponse,
-  meta: M_DeleteAclsResponse,
-};
+/** Encodes one DeleteAclsResponse body at `version`; missing fields take their defaults. */
+export const encodeDeleteAclsResponse: Encode<DeleteAclsResponse> = DeleteAclsResponseCodec.encode;

@@ -10,11 +10,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   K_STR,
   rArr,
@@ -23,7 +21,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sStrE,
@@ -88,52 +85,26 @@ const M_DeleteGroupsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DeleteGroupsRequest: 0+ (bit v set = version v exists). */
-const VALID_DeleteGroupsRequest = 0xf;
-
 /**
- * Reads one DeleteGroupsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteGroupsRequest: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteGroupsRequest(r: Reader, version: number, options?: DecodeOptions): DeleteGroupsRequest {
-  checkVersion(version, VALID_DeleteGroupsRequest, "DeleteGroupsRequest");
-  r.context = "DeleteGroupsRequest v" + version;
-  return read_DeleteGroupsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteGroupsRequest body at `version`; missing fields take their defaults. */
-export function writeDeleteGroupsRequest(w: Writer, value: Init<DeleteGroupsRequest>, version: number): void {
-  checkVersion(version, VALID_DeleteGroupsRequest, "DeleteGroupsRequest");
-  write_DeleteGroupsRequest(w, value, version);
-}
-
-/** Encoded size of one DeleteGroupsRequest body at `version`. */
-export function sizeOfDeleteGroupsRequest(value: Init<DeleteGroupsRequest>, version: number): number {
-  checkVersion(version, VALID_DeleteGroupsRequest, "DeleteGroupsRequest");
-  return size_DeleteGroupsRequest(value, version);
-}
+export const DeleteGroupsRequestCodec: MessageCodec<DeleteGroupsRequest> = makeCodec(
+  "DeleteGroupsRequest",
+  0xf,
+  0xc,
+  0x0,
+  read_DeleteGroupsRequest,
+  write_DeleteGroupsRequest,
+  size_DeleteGroupsRequest,
+  M_DeleteGroupsRequest,
+);
 
 /** Decodes exactly `bytes` as one DeleteGroupsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteGroupsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteGroupsRequest {
-  return decodeWith(DeleteGroupsRequestCodec, bytes, version, options);
-}
+export const decodeDeleteGroupsRequest: Decode<DeleteGroupsRequest> = DeleteGroupsRequestCodec.decode;
 
-/** Encodes one DeleteGroupsRequest body at `version` into a new array of exactly its size. */
-export function encodeDeleteGroupsRequest(value: Init<DeleteGroupsRequest>, version: number): Uint8Array {
-  return encodeWith(DeleteGroupsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DeleteGroupsRequest. */
-export const DeleteGroupsRequestCodec: MessageCodec<DeleteGroupsRequest> = {
-  name: "DeleteGroupsRequest",
-  validVersions: VALID_DeleteGroupsRequest,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readDeleteGroupsRequest,
-  write: writeDeleteGroupsRequest,
-  sizeOf: sizeOfDeleteGroupsRequest,
-  meta: M_DeleteGroupsRequest,
-};
+/** Encodes one DeleteGroupsRequest body at `version`; missing fields take their defaults. */
+export const encodeDeleteGroupsRequest: Encode<DeleteGroupsRequest> = DeleteGroupsRequestCodec.encode;
 
 /** DeletableGroupResult (in DeleteGroupsResponse), versions 0+, flexible 2+. */
 export interface DeletableGroupResult {
@@ -258,49 +229,23 @@ const M_DeleteGroupsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DeleteGroupsResponse: 0+ (bit v set = version v exists). */
-const VALID_DeleteGroupsResponse = 0xf;
-
 /**
- * Reads one DeleteGroupsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteGroupsResponse: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteGroupsResponse(r: Reader, version: number, options?: DecodeOptions): DeleteGroupsResponse {
-  checkVersion(version, VALID_DeleteGroupsResponse, "DeleteGroupsResponse");
-  r.context = "DeleteGroupsResponse v" + version;
-  return read_DeleteGroupsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteGroupsResponse body at `version`; missing fields take their defaults. */
-export function writeDeleteGroupsResponse(w: Writer, value: Init<DeleteGroupsResponse>, version: number): void {
-  checkVersion(version, VALID_DeleteGroupsResponse, "DeleteGroupsResponse");
-  write_DeleteGroupsResponse(w, value, version);
-}
-
-/** Encoded size of one DeleteGroupsResponse body at `version`. */
-export function sizeOfDeleteGroupsResponse(value: Init<DeleteGroupsResponse>, version: number): number {
-  checkVersion(version, VALID_DeleteGroupsResponse, "DeleteGroupsResponse");
-  return size_DeleteGroupsResponse(value, version);
-}
+export const DeleteGroupsResponseCodec: MessageCodec<DeleteGroupsResponse> = makeCodec(
+  "DeleteGroupsResponse",
+  0xf,
+  0xc,
+  0x0,
+  read_DeleteGroupsResponse,
+  write_DeleteGroupsResponse,
+  size_DeleteGroupsResponse,
+  M_DeleteGroupsResponse,
+);
 
 /** Decodes exactly `bytes` as one DeleteGroupsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteGroupsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteGroupsResponse {
-  return decodeWith(DeleteGroupsResponseCodec, bytes, version, options);
-}
+export const decodeDeleteGroupsResponse: Decode<DeleteGroupsResponse> = DeleteGroupsResponseCodec.decode;
 
-/** Encodes one DeleteGroupsResponse body at `version` into a new array of exactly its size. */
-export function encodeDeleteGroupsResponse(value: Init<DeleteGroupsResponse>, version: number): Uint8Array {
-  return encodeWith(DeleteGroupsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DeleteGroupsResponse. */
-export const DeleteGroupsResponseCodec: MessageCodec<DeleteGroupsResponse> = {
-  name: "DeleteGroupsResponse",
-  validVersions: VALID_DeleteGroupsResponse,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readDeleteGroupsResponse,
-  write: writeDeleteGroupsResponse,
-  sizeOf: sizeOfDeleteGroupsResponse,
-  meta: M_DeleteGroupsResponse,
-};
+/** Encodes one DeleteGroupsResponse body at `version`; missing fields take their defaults. */
+export const encodeDeleteGroupsResponse: Encode<DeleteGroupsResponse> = DeleteGroupsResponseCodec.encode;

@@ -10,17 +10,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rArr,
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -204,52 +201,26 @@ const M_DeleteRecordsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DeleteRecordsRequest: 0+ (bit v set = version v exists). */
-const VALID_DeleteRecordsRequest = 0x7;
-
 /**
- * Reads one DeleteRecordsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteRecordsRequest: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteRecordsRequest(r: Reader, version: number, options?: DecodeOptions): DeleteRecordsRequest {
-  checkVersion(version, VALID_DeleteRecordsRequest, "DeleteRecordsRequest");
-  r.context = "DeleteRecordsRequest v" + version;
-  return read_DeleteRecordsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteRecordsRequest body at `version`; missing fields take their defaults. */
-export function writeDeleteRecordsRequest(w: Writer, value: Init<DeleteRecordsRequest>, version: number): void {
-  checkVersion(version, VALID_DeleteRecordsRequest, "DeleteRecordsRequest");
-  write_DeleteRecordsRequest(w, value, version);
-}
-
-/** Encoded size of one DeleteRecordsRequest body at `version`. */
-export function sizeOfDeleteRecordsRequest(value: Init<DeleteRecordsRequest>, version: number): number {
-  checkVersion(version, VALID_DeleteRecordsRequest, "DeleteRecordsRequest");
-  return size_DeleteRecordsRequest(value, version);
-}
+export const DeleteRecordsRequestCodec: MessageCodec<DeleteRecordsRequest> = makeCodec(
+  "DeleteRecordsRequest",
+  0x7,
+  0x4,
+  0x0,
+  read_DeleteRecordsRequest,
+  write_DeleteRecordsRequest,
+  size_DeleteRecordsRequest,
+  M_DeleteRecordsRequest,
+);
 
 /** Decodes exactly `bytes` as one DeleteRecordsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteRecordsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteRecordsRequest {
-  return decodeWith(DeleteRecordsRequestCodec, bytes, version, options);
-}
+export const decodeDeleteRecordsRequest: Decode<DeleteRecordsRequest> = DeleteRecordsRequestCodec.decode;
 
-/** Encodes one DeleteRecordsRequest body at `version` into a new array of exactly its size. */
-export function encodeDeleteRecordsRequest(value: Init<DeleteRecordsRequest>, version: number): Uint8Array {
-  return encodeWith(DeleteRecordsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DeleteRecordsRequest. */
-export const DeleteRecordsRequestCodec: MessageCodec<DeleteRecordsRequest> = {
-  name: "DeleteRecordsRequest",
-  validVersions: VALID_DeleteRecordsRequest,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readDeleteRecordsRequest,
-  write: writeDeleteRecordsRequest,
-  sizeOf: sizeOfDeleteRecordsRequest,
-  meta: M_DeleteRecordsRequest,
-};
+/** Encodes one DeleteRecordsRequest body at `version`; missing fields take their defaults. */
+export const encodeDeleteRecordsRequest: Encode<DeleteRecordsRequest> = DeleteRecordsRequestCodec.encode;
 
 /** DeleteRecordsPartitionResult (in DeleteRecordsResponse), versions 0+, flexible 2+. */
 export interface DeleteRecordsPartitionResult {
@@ -431,49 +402,23 @@ const M_DeleteRecordsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DeleteRecordsResponse: 0+ (bit v set = version v exists). */
-const VALID_DeleteRecordsResponse = 0x7;
-
 /**
- * Reads one DeleteRecordsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteRecordsResponse: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteRecordsResponse(r: Reader, version: number, options?: DecodeOptions): DeleteRecordsResponse {
-  checkVersion(version, VALID_DeleteRecordsResponse, "DeleteRecordsResponse");
-  r.context = "DeleteRecordsResponse v" + version;
-  return read_DeleteRecordsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteRecordsResponse body at `version`; missing fields take their defaults. */
-export function writeDeleteRecordsResponse(w: Writer, value: Init<DeleteRecordsResponse>, version: number): void {
-  checkVersion(version, VALID_DeleteRecordsResponse, "DeleteRecordsResponse");
-  write_DeleteRecordsResponse(w, value, version);
-}
-
-/** Encoded size of one DeleteRecordsResponse body at `version`. */
-export function sizeOfDeleteRecordsResponse(value: Init<DeleteRecordsResponse>, version: number): number {
-  checkVersion(version, VALID_DeleteRecordsResponse, "DeleteRecordsResponse");
-  return size_DeleteRecordsResponse(value, version);
-}
+export const DeleteRecordsResponseCodec: MessageCodec<DeleteRecordsResponse> = makeCodec(
+  "DeleteRecordsResponse",
+  0x7,
+  0x4,
+  0x0,
+  read_DeleteRecordsResponse,
+  write_DeleteRecordsResponse,
+  size_DeleteRecordsResponse,
+  M_DeleteRecordsResponse,
+);
 
 /** Decodes exactly `bytes` as one DeleteRecordsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteRecordsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteRecordsResponse {
-  return decodeWith(DeleteRecordsResponseCodec, bytes, version, options);
-}
+export const decodeDeleteRecordsResponse: Decode<DeleteRecordsResponse> = DeleteRecordsResponseCodec.decode;
 
-/** Encodes one DeleteRecordsResponse body at `version` into a new array of exactly its size. */
-export function encodeDeleteRecordsResponse(value: Init<DeleteRecordsResponse>, version: number): Uint8Array {
-  return encodeWith(DeleteRecordsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DeleteRecordsResponse. */
-export const DeleteRecordsResponseCodec: MessageCodec<DeleteRecordsResponse> = {
-  name: "DeleteRecordsResponse",
-  validVersions: VALID_DeleteRecordsResponse,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readDeleteRecordsResponse,
-  write: writeDeleteRecordsResponse,
-  sizeOf: sizeOfDeleteRecordsResponse,
-  meta: M_DeleteRecordsResponse,
-};
+/** Encodes one DeleteRecordsResponse body at `version`; missing fields take their defaults. */
+export const encodeDeleteRecordsResponse: Encode<DeleteRecordsResponse> = DeleteRecordsResponseCodec.encode;

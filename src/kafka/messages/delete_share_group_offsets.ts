@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -128,52 +125,26 @@ const M_DeleteShareGroupOffsetsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DeleteShareGroupOffsetsRequest: 0+ (bit v set = version v exists). */
-const VALID_DeleteShareGroupOffsetsRequest = 0x1;
-
 /**
- * Reads one DeleteShareGroupOffsetsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteShareGroupOffsetsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteShareGroupOffsetsRequest(r: Reader, version: number, options?: DecodeOptions): DeleteShareGroupOffsetsRequest {
-  checkVersion(version, VALID_DeleteShareGroupOffsetsRequest, "DeleteShareGroupOffsetsRequest");
-  r.context = "DeleteShareGroupOffsetsRequest v" + version;
-  return read_DeleteShareGroupOffsetsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export function writeDeleteShareGroupOffsetsRequest(w: Writer, value: Init<DeleteShareGroupOffsetsRequest>, version: number): void {
-  checkVersion(version, VALID_DeleteShareGroupOffsetsRequest, "DeleteShareGroupOffsetsRequest");
-  write_DeleteShareGroupOffsetsRequest(w, value, version);
-}
-
-/** Encoded size of one DeleteShareGroupOffsetsRequest body at `version`. */
-export function sizeOfDeleteShareGroupOffsetsRequest(value: Init<DeleteShareGroupOffsetsRequest>, version: number): number {
-  checkVersion(version, VALID_DeleteShareGroupOffsetsRequest, "DeleteShareGroupOffsetsRequest");
-  return size_DeleteShareGroupOffsetsRequest(value, version);
-}
+export const DeleteShareGroupOffsetsRequestCodec: MessageCodec<DeleteShareGroupOffsetsRequest> = makeCodec(
+  "DeleteShareGroupOffsetsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_DeleteShareGroupOffsetsRequest,
+  write_DeleteShareGroupOffsetsRequest,
+  size_DeleteShareGroupOffsetsRequest,
+  M_DeleteShareGroupOffsetsRequest,
+);
 
 /** Decodes exactly `bytes` as one DeleteShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteShareGroupOffsetsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupOffsetsRequest {
-  return decodeWith(DeleteShareGroupOffsetsRequestCodec, bytes, version, options);
-}
+export const decodeDeleteShareGroupOffsetsRequest: Decode<DeleteShareGroupOffsetsRequest> = DeleteShareGroupOffsetsRequestCodec.decode;
 
-/** Encodes one DeleteShareGroupOffsetsRequest body at `version` into a new array of exactly its size. */
-export function encodeDeleteShareGroupOffsetsRequest(value: Init<DeleteShareGroupOffsetsRequest>, version: number): Uint8Array {
-  return encodeWith(DeleteShareGroupOffsetsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DeleteShareGroupOffsetsRequest. */
-export const DeleteShareGroupOffsetsRequestCodec: MessageCodec<DeleteShareGroupOffsetsRequest> = {
-  name: "DeleteShareGroupOffsetsRequest",
-  validVersions: VALID_DeleteShareGroupOffsetsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDeleteShareGroupOffsetsRequest,
-  write: writeDeleteShareGroupOffsetsRequest,
-  sizeOf: sizeOfDeleteShareGroupOffsetsRequest,
-  meta: M_DeleteShareGroupOffsetsRequest,
-};
+/** Encodes one DeleteShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
+export const encodeDeleteShareGroupOffsetsRequest: Encode<DeleteShareGroupOffsetsRequest> = DeleteShareGroupOffsetsRequestCodec.encode;
 
 /** DeleteShareGroupOffsetsResponseTopic (in DeleteShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupOffsetsResponseTopic {
@@ -301,49 +272,23 @@ const M_DeleteShareGroupOffsetsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DeleteShareGroupOffsetsResponse: 0+ (bit v set = version v exists). */
-const VALID_DeleteShareGroupOffsetsResponse = 0x1;
-
 /**
- * Reads one DeleteShareGroupOffsetsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteShareGroupOffsetsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteShareGroupOffsetsResponse(r: Reader, version: number, options?: DecodeOptions): DeleteShareGroupOffsetsResponse {
-  checkVersion(version, VALID_DeleteShareGroupOffsetsResponse, "DeleteShareGroupOffsetsResponse");
-  r.context = "DeleteShareGroupOffsetsResponse v" + version;
-  return read_DeleteShareGroupOffsetsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export function writeDeleteShareGroupOffsetsResponse(w: Writer, value: Init<DeleteShareGroupOffsetsResponse>, version: number): void {
-  checkVersion(version, VALID_DeleteShareGroupOffsetsResponse, "DeleteShareGroupOffsetsResponse");
-  write_DeleteShareGroupOffsetsResponse(w, value, version);
-}
-
-/** Encoded size of one DeleteShareGroupOffsetsResponse body at `version`. */
-export function sizeOfDeleteShareGroupOffsetsResponse(value: Init<DeleteShareGroupOffsetsResponse>, version: number): number {
-  checkVersion(version, VALID_DeleteShareGroupOffsetsResponse, "DeleteShareGroupOffsetsResponse");
-  return size_DeleteShareGroupOffsetsResponse(value, version);
-}
+export const DeleteShareGroupOffsetsResponseCodec: MessageCodec<DeleteShareGroupOffsetsResponse> = makeCodec(
+  "DeleteShareGroupOffsetsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_DeleteShareGroupOffsetsResponse,
+  write_DeleteShareGroupOffsetsResponse,
+  size_DeleteShareGroupOffsetsResponse,
+  M_DeleteShareGroupOffsetsResponse,
+);
 
 /** Decodes exactly `bytes` as one DeleteShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteShareGroupOffsetsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupOffsetsResponse {
-  return decodeWith(DeleteShareGroupOffsetsResponseCodec, bytes, version, options);
-}
+export const decodeDeleteShareGroupOffsetsResponse: Decode<DeleteShareGroupOffsetsResponse> = DeleteShareGroupOffsetsResponseCodec.decode;
 
-/** Encodes one DeleteShareGroupOffsetsResponse body at `version` into a new array of exactly its size. */
-export function encodeDeleteShareGroupOffsetsResponse(value: Init<DeleteShareGroupOffsetsResponse>, version: number): Uint8Array {
-  return encodeWith(DeleteShareGroupOffsetsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DeleteShareGroupOffsetsResponse. */
-export const DeleteShareGroupOffsetsResponseCodec: MessageCodec<DeleteShareGroupOffsetsResponse> = {
-  name: "DeleteShareGroupOffsetsResponse",
-  validVersions: VALID_DeleteShareGroupOffsetsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDeleteShareGroupOffsetsResponse,
-  write: writeDeleteShareGroupOffsetsResponse,
-  sizeOf: sizeOfDeleteShareGroupOffsetsResponse,
-  meta: M_DeleteShareGroupOffsetsResponse,
-};
+/** Encodes one DeleteShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
+export const encodeDeleteShareGroupOffsetsResponse: Encode<DeleteShareGroupOffsetsResponse> = DeleteShareGroupOffsetsResponseCodec.encode;

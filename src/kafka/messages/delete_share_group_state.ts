@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -177,52 +174,26 @@ const M_DeleteShareGroupStateRequest: StructMeta = {
   ],
 };
 
-/** Versions of DeleteShareGroupStateRequest: 0+ (bit v set = version v exists). */
-const VALID_DeleteShareGroupStateRequest = 0x1;
-
 /**
- * Reads one DeleteShareGroupStateRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteShareGroupStateRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteShareGroupStateRequest(r: Reader, version: number, options?: DecodeOptions): DeleteShareGroupStateRequest {
-  checkVersion(version, VALID_DeleteShareGroupStateRequest, "DeleteShareGroupStateRequest");
-  r.context = "DeleteShareGroupStateRequest v" + version;
-  return read_DeleteShareGroupStateRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export function writeDeleteShareGroupStateRequest(w: Writer, value: Init<DeleteShareGroupStateRequest>, version: number): void {
-  checkVersion(version, VALID_DeleteShareGroupStateRequest, "DeleteShareGroupStateRequest");
-  write_DeleteShareGroupStateRequest(w, value, version);
-}
-
-/** Encoded size of one DeleteShareGroupStateRequest body at `version`. */
-export function sizeOfDeleteShareGroupStateRequest(value: Init<DeleteShareGroupStateRequest>, version: number): number {
-  checkVersion(version, VALID_DeleteShareGroupStateRequest, "DeleteShareGroupStateRequest");
-  return size_DeleteShareGroupStateRequest(value, version);
-}
+export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupStateRequest> = makeCodec(
+  "DeleteShareGroupStateRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_DeleteShareGroupStateRequest,
+  write_DeleteShareGroupStateRequest,
+  size_DeleteShareGroupStateRequest,
+  M_DeleteShareGroupStateRequest,
+);
 
 /** Decodes exactly `bytes` as one DeleteShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteShareGroupStateRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupStateRequest {
-  return decodeWith(DeleteShareGroupStateRequestCodec, bytes, version, options);
-}
+export const decodeDeleteShareGroupStateRequest: Decode<DeleteShareGroupStateRequest> = DeleteShareGroupStateRequestCodec.decode;
 
-/** Encodes one DeleteShareGroupStateRequest body at `version` into a new array of exactly its size. */
-export function encodeDeleteShareGroupStateRequest(value: Init<DeleteShareGroupStateRequest>, version: number): Uint8Array {
-  return encodeWith(DeleteShareGroupStateRequestCodec, value, version);
-}
-
-/** Codec and metadata of DeleteShareGroupStateRequest. */
-export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupStateRequest> = {
-  name: "DeleteShareGroupStateRequest",
-  validVersions: VALID_DeleteShareGroupStateRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDeleteShareGroupStateRequest,
-  write: writeDeleteShareGroupStateRequest,
-  sizeOf: sizeOfDeleteShareGroupStateRequest,
-  meta: M_DeleteShareGroupStateRequest,
-};
+/** Encodes one DeleteShareGroupStateRequest body at `version`; missing fields take their defaults. */
+export const encodeDeleteShareGroupStateRequest: Encode<DeleteShareGroupStateRequest> = DeleteShareGroupStateRequestCodec.encode;
 
 /** PartitionResult (in DeleteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupStateResponsePartitionResult {
@@ -374,49 +345,23 @@ const M_DeleteShareGroupStateResponse: StructMeta = {
   ],
 };
 
-/** Versions of DeleteShareGroupStateResponse: 0+ (bit v set = version v exists). */
-const VALID_DeleteShareGroupStateResponse = 0x1;
-
 /**
- * Reads one DeleteShareGroupStateResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteShareGroupStateResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteShareGroupStateResponse(r: Reader, version: number, options?: DecodeOptions): DeleteShareGroupStateResponse {
-  checkVersion(version, VALID_DeleteShareGroupStateResponse, "DeleteShareGroupStateResponse");
-  r.context = "DeleteShareGroupStateResponse v" + version;
-  return read_DeleteShareGroupStateResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export function writeDeleteShareGroupStateResponse(w: Writer, value: Init<DeleteShareGroupStateResponse>, version: number): void {
-  checkVersion(version, VALID_DeleteShareGroupStateResponse, "DeleteShareGroupStateResponse");
-  write_DeleteShareGroupStateResponse(w, value, version);
-}
-
-/** Encoded size of one DeleteShareGroupStateResponse body at `version`. */
-export function sizeOfDeleteShareGroupStateResponse(value: Init<DeleteShareGroupStateResponse>, version: number): number {
-  checkVersion(version, VALID_DeleteShareGroupStateResponse, "DeleteShareGroupStateResponse");
-  return size_DeleteShareGroupStateResponse(value, version);
-}
+export const DeleteShareGroupStateResponseCodec: MessageCodec<DeleteShareGroupStateResponse> = makeCodec(
+  "DeleteShareGroupStateResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_DeleteShareGroupStateResponse,
+  write_DeleteShareGroupStateResponse,
+  size_DeleteShareGroupStateResponse,
+  M_DeleteShareGroupStateResponse,
+);
 
 /** Decodes exactly `bytes` as one DeleteShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteShareGroupStateResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupStateResponse {
-  return decodeWith(DeleteShareGroupStateResponseCodec, bytes, version, options);
-}
+export const decodeDeleteShareGroupStateResponse: Decode<DeleteShareGroupStateResponse> = DeleteShareGroupStateResponseCodec.decode;
 
-/** Encodes one DeleteShareGroupStateResponse body at `version` into a new array of exactly its size. */
-export function encodeDeleteShareGroupStateResponse(value: Init<DeleteShareGroupStateResponse>, version: number): Uint8Array {
-  return encodeWith(DeleteShareGroupStateResponseCodec, value, version);
-}
-
-/** Codec and metadata of DeleteShareGroupStateResponse. */
-export const DeleteShareGroupStateResponseCodec: MessageCodec<DeleteShareGroupStateResponse> = {
-  name: "DeleteShareGroupStateResponse",
-  validVersions: VALID_DeleteShareGroupStateResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDeleteShareGroupStateResponse,
-  write: writeDeleteShareGroupStateResponse,
-  sizeOf: sizeOfDeleteShareGroupStateResponse,
-  meta: M_DeleteShareGroupStateResponse,
-};
+/** Encodes one DeleteShareGroupStateResponse body at `version`; missing fields take their defaults. */
+export const encodeDeleteShareGroupStateResponse: Encode<DeleteShareGroupStateResponse> = DeleteShareGroupStateResponseCodec.encode;

@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_STR,
   rArr,
@@ -27,7 +25,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sStrE,
@@ -157,52 +154,26 @@ const M_DeleteTopicsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DeleteTopicsRequest: 0+ (bit v set = version v exists). */
-const VALID_DeleteTopicsRequest = 0x7f;
-
 /**
- * Reads one DeleteTopicsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteTopicsRequest: versions 0-6, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteTopicsRequest(r: Reader, version: number, options?: DecodeOptions): DeleteTopicsRequest {
-  checkVersion(version, VALID_DeleteTopicsRequest, "DeleteTopicsRequest");
-  r.context = "DeleteTopicsRequest v" + version;
-  return read_DeleteTopicsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteTopicsRequest body at `version`; missing fields take their defaults. */
-export function writeDeleteTopicsRequest(w: Writer, value: Init<DeleteTopicsRequest>, version: number): void {
-  checkVersion(version, VALID_DeleteTopicsRequest, "DeleteTopicsRequest");
-  write_DeleteTopicsRequest(w, value, version);
-}
-
-/** Encoded size of one DeleteTopicsRequest body at `version`. */
-export function sizeOfDeleteTopicsRequest(value: Init<DeleteTopicsRequest>, version: number): number {
-  checkVersion(version, VALID_DeleteTopicsRequest, "DeleteTopicsRequest");
-  return size_DeleteTopicsRequest(value, version);
-}
+export const DeleteTopicsRequestCodec: MessageCodec<DeleteTopicsRequest> = makeCodec(
+  "DeleteTopicsRequest",
+  0x7f,
+  0x70,
+  0x0,
+  read_DeleteTopicsRequest,
+  write_DeleteTopicsRequest,
+  size_DeleteTopicsRequest,
+  M_DeleteTopicsRequest,
+);
 
 /** Decodes exactly `bytes` as one DeleteTopicsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteTopicsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteTopicsRequest {
-  return decodeWith(DeleteTopicsRequestCodec, bytes, version, options);
-}
+export const decodeDeleteTopicsRequest: Decode<DeleteTopicsRequest> = DeleteTopicsRequestCodec.decode;
 
-/** Encodes one DeleteTopicsRequest body at `version` into a new array of exactly its size. */
-export function encodeDeleteTopicsRequest(value: Init<DeleteTopicsRequest>, version: number): Uint8Array {
-  return encodeWith(DeleteTopicsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DeleteTopicsRequest. */
-export const DeleteTopicsRequestCodec: MessageCodec<DeleteTopicsRequest> = {
-  name: "DeleteTopicsRequest",
-  validVersions: VALID_DeleteTopicsRequest,
-  flexibleVersions: 0x70,
-  unstableVersions: 0x0,
-  read: readDeleteTopicsRequest,
-  write: writeDeleteTopicsRequest,
-  sizeOf: sizeOfDeleteTopicsRequest,
-  meta: M_DeleteTopicsRequest,
-};
+/** Encodes one DeleteTopicsRequest body at `version`; missing fields take their defaults. */
+export const encodeDeleteTopicsRequest: Encode<DeleteTopicsRequest> = DeleteTopicsRequestCodec.encode;
 
 /** DeletableTopicResult (in DeleteTopicsResponse), versions 0+, flexible 4+. */
 export interface DeletableTopicResult {
@@ -335,49 +306,23 @@ const M_DeleteTopicsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DeleteTopicsResponse: 0+ (bit v set = version v exists). */
-const VALID_DeleteTopicsResponse = 0x7f;
-
 /**
- * Reads one DeleteTopicsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DeleteTopicsResponse: versions 0-6, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDeleteTopicsResponse(r: Reader, version: number, options?: DecodeOptions): DeleteTopicsResponse {
-  checkVersion(version, VALID_DeleteTopicsResponse, "DeleteTopicsResponse");
-  r.context = "DeleteTopicsResponse v" + version;
-  return read_DeleteTopicsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DeleteTopicsResponse body at `version`; missing fields take their defaults. */
-export function writeDeleteTopicsResponse(w: Writer, value: Init<DeleteTopicsResponse>, version: number): void {
-  checkVersion(version, VALID_DeleteTopicsResponse, "DeleteTopicsResponse");
-  write_DeleteTopicsResponse(w, value, version);
-}
-
-/** Encoded size of one DeleteTopicsResponse body at `version`. */
-export function sizeOfDeleteTopicsResponse(value: Init<DeleteTopicsResponse>, version: number): number {
-  checkVersion(version, VALID_DeleteTopicsResponse, "DeleteTopicsResponse");
-  return size_DeleteTopicsResponse(value, version);
-}
+export const DeleteTopicsResponseCodec: MessageCodec<DeleteTopicsResponse> = makeCodec(
+  "DeleteTopicsResponse",
+  0x7f,
+  0x70,
+  0x0,
+  read_DeleteTopicsResponse,
+  write_DeleteTopicsResponse,
+  size_DeleteTopicsResponse,
+  M_DeleteTopicsResponse,
+);
 
 /** Decodes exactly `bytes` as one DeleteTopicsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDeleteTopicsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteTopicsResponse {
-  return decodeWith(DeleteTopicsResponseCodec, bytes, version, options);
-}
+export const decodeDeleteTopicsResponse: Decode<DeleteTopicsResponse> = DeleteTopicsResponseCodec.decode;
 
-/** Encodes one DeleteTopicsResponse body at `version` into a new array of exactly its size. */
-export function encodeDeleteTopicsResponse(value: Init<DeleteTopicsResponse>, version: number): Uint8Array {
-  return encodeWith(DeleteTopicsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DeleteTopicsResponse. */
-export const DeleteTopicsResponseCodec: MessageCodec<DeleteTopicsResponse> = {
-  name: "DeleteTopicsResponse",
-  validVersions: VALID_DeleteTopicsResponse,
-  flexibleVersions: 0x70,
-  unstableVersions: 0x0,
-  read: readDeleteTopicsResponse,
-  write: writeDeleteTopicsResponse,
-  sizeOf: sizeOfDeleteTopicsResponse,
-  meta: M_DeleteTopicsResponse,
-};
+/** Encodes one DeleteTopicsResponse body at `version`; missing fields take their defaults. */
+export const encodeDeleteTopicsResponse: Encode<DeleteTopicsResponse> = DeleteTopicsResponseCodec.encode;

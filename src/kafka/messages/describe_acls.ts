@@ -12,19 +12,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -126,52 +123,26 @@ const M_DescribeAclsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeAclsRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeAclsRequest = 0xf;
-
 /**
- * Reads one DescribeAclsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeAclsRequest: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeAclsRequest(r: Reader, version: number, options?: DecodeOptions): DescribeAclsRequest {
-  checkVersion(version, VALID_DescribeAclsRequest, "DescribeAclsRequest");
-  r.context = "DescribeAclsRequest v" + version;
-  return read_DescribeAclsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeAclsRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeAclsRequest(w: Writer, value: Init<DescribeAclsRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeAclsRequest, "DescribeAclsRequest");
-  write_DescribeAclsRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeAclsRequest body at `version`. */
-export function sizeOfDescribeAclsRequest(value: Init<DescribeAclsRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeAclsRequest, "DescribeAclsRequest");
-  return size_DescribeAclsRequest(value, version);
-}
+export const DescribeAclsRequestCodec: MessageCodec<DescribeAclsRequest> = makeCodec(
+  "DescribeAclsRequest",
+  0xf,
+  0xc,
+  0x0,
+  read_DescribeAclsRequest,
+  write_DescribeAclsRequest,
+  size_DescribeAclsRequest,
+  M_DescribeAclsRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeAclsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeAclsRequest {
-  return decodeWith(DescribeAclsRequestCodec, bytes, version, options);
-}
+export const decodeDescribeAclsRequest: Decode<DescribeAclsRequest> = DescribeAclsRequestCodec.decode;
 
-/** Encodes one DescribeAclsRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeAclsRequest(value: Init<DescribeAclsRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeAclsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeAclsRequest. */
-export const DescribeAclsRequestCodec: MessageCodec<DescribeAclsRequest> = {
-  name: "DescribeAclsRequest",
-  validVersions: VALID_DescribeAclsRequest,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readDescribeAclsRequest,
-  write: writeDescribeAclsRequest,
-  sizeOf: sizeOfDescribeAclsRequest,
-  meta: M_DescribeAclsRequest,
-};
+/** Encodes one DescribeAclsRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeAclsRequest: Encode<DescribeAclsRequest> = DescribeAclsRequestCodec.encode;
 
 /** AclDescription (in DescribeAclsResponse), versions 0+, flexible 2+. */
 export interface AclDescription {
@@ -388,49 +359,23 @@ const M_DescribeAclsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeAclsResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeAclsResponse = 0xf;
-
 /**
- * Reads one DescribeAclsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeAclsResponse: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeAclsResponse(r: Reader, version: number, options?: DecodeOptions): DescribeAclsResponse {
-  checkVersion(version, VALID_DescribeAclsResponse, "DescribeAclsResponse");
-  r.context = "DescribeAclsResponse v" + version;
-  return read_DescribeAclsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeAclsResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeAclsResponse(w: Writer, value: Init<DescribeAclsResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeAclsResponse, "DescribeAclsResponse");
-  write_DescribeAclsResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeAclsResponse body at `version`. */
-export function sizeOfDescribeAclsResponse(value: Init<DescribeAclsResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeAclsResponse, "DescribeAclsResponse");
-  return size_DescribeAclsResponse(value, version);
-}
+export const DescribeAclsResponseCodec: MessageCodec<DescribeAclsResponse> = makeCodec(
+  "DescribeAclsResponse",
+  0xf,
+  0xc,
+  0x0,
+  read_DescribeAclsResponse,
+  write_DescribeAclsResponse,
+  size_DescribeAclsResponse,
+  M_DescribeAclsResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeAclsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeAclsResponse {
-  return decodeWith(DescribeAclsResponseCodec, bytes, version, options);
-}
+export const decodeDescribeAclsResponse: Decode<DescribeAclsResponse> = DescribeAclsResponseCodec.decode;
 
-/** Encodes one DescribeAclsResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeAclsResponse(value: Init<DescribeAclsResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeAclsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeAclsResponse. */
-export const DescribeAclsResponseCodec: MessageCodec<DescribeAclsResponse> = {
-  name: "DescribeAclsResponse",
-  validVersions: VALID_DescribeAclsResponse,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readDescribeAclsResponse,
-  write: writeDescribeAclsResponse,
-  sizeOf: sizeOfDescribeAclsResponse,
-  meta: M_DescribeAclsResponse,
-};
+/** Encodes one DescribeAclsResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeAclsResponse: Encode<DescribeAclsResponse> = DescribeAclsResponseCodec.encode;

@@ -10,11 +10,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rArr,
   rArrN,
@@ -22,7 +20,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -155,52 +152,26 @@ const M_DescribeClientQuotasRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeClientQuotasRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeClientQuotasRequest = 0x3;
-
 /**
- * Reads one DescribeClientQuotasRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeClientQuotasRequest: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeClientQuotasRequest(r: Reader, version: number, options?: DecodeOptions): DescribeClientQuotasRequest {
-  checkVersion(version, VALID_DescribeClientQuotasRequest, "DescribeClientQuotasRequest");
-  r.context = "DescribeClientQuotasRequest v" + version;
-  return read_DescribeClientQuotasRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeClientQuotasRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeClientQuotasRequest(w: Writer, value: Init<DescribeClientQuotasRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeClientQuotasRequest, "DescribeClientQuotasRequest");
-  write_DescribeClientQuotasRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeClientQuotasRequest body at `version`. */
-export function sizeOfDescribeClientQuotasRequest(value: Init<DescribeClientQuotasRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeClientQuotasRequest, "DescribeClientQuotasRequest");
-  return size_DescribeClientQuotasRequest(value, version);
-}
+export const DescribeClientQuotasRequestCodec: MessageCodec<DescribeClientQuotasRequest> = makeCodec(
+  "DescribeClientQuotasRequest",
+  0x3,
+  0x2,
+  0x0,
+  read_DescribeClientQuotasRequest,
+  write_DescribeClientQuotasRequest,
+  size_DescribeClientQuotasRequest,
+  M_DescribeClientQuotasRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeClientQuotasRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeClientQuotasRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClientQuotasRequest {
-  return decodeWith(DescribeClientQuotasRequestCodec, bytes, version, options);
-}
+export const decodeDescribeClientQuotasRequest: Decode<DescribeClientQuotasRequest> = DescribeClientQuotasRequestCodec.decode;
 
-/** Encodes one DescribeClientQuotasRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeClientQuotasRequest(value: Init<DescribeClientQuotasRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeClientQuotasRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeClientQuotasRequest. */
-export const DescribeClientQuotasRequestCodec: MessageCodec<DescribeClientQuotasRequest> = {
-  name: "DescribeClientQuotasRequest",
-  validVersions: VALID_DescribeClientQuotasRequest,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readDescribeClientQuotasRequest,
-  write: writeDescribeClientQuotasRequest,
-  sizeOf: sizeOfDescribeClientQuotasRequest,
-  meta: M_DescribeClientQuotasRequest,
-};
+/** Encodes one DescribeClientQuotasRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeClientQuotasRequest: Encode<DescribeClientQuotasRequest> = DescribeClientQuotasRequestCodec.encode;
 
 /** EntityData (in DescribeClientQuotasResponse), versions 0+, flexible 1+. */
 export interface DescribeClientQuotasResponseEntityData {
@@ -449,49 +420,23 @@ const M_DescribeClientQuotasResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeClientQuotasResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeClientQuotasResponse = 0x3;
-
 /**
- * Reads one DescribeClientQuotasResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeClientQuotasResponse: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeClientQuotasResponse(r: Reader, version: number, options?: DecodeOptions): DescribeClientQuotasResponse {
-  checkVersion(version, VALID_DescribeClientQuotasResponse, "DescribeClientQuotasResponse");
-  r.context = "DescribeClientQuotasResponse v" + version;
-  return read_DescribeClientQuotasResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeClientQuotasResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeClientQuotasResponse(w: Writer, value: Init<DescribeClientQuotasResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeClientQuotasResponse, "DescribeClientQuotasResponse");
-  write_DescribeClientQuotasResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeClientQuotasResponse body at `version`. */
-export function sizeOfDescribeClientQuotasResponse(value: Init<DescribeClientQuotasResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeClientQuotasResponse, "DescribeClientQuotasResponse");
-  return size_DescribeClientQuotasResponse(value, version);
-}
+export const DescribeClientQuotasResponseCodec: MessageCodec<DescribeClientQuotasResponse> = makeCodec(
+  "DescribeClientQuotasResponse",
+  0x3,
+  0x2,
+  0x0,
+  read_DescribeClientQuotasResponse,
+  write_DescribeClientQuotasResponse,
+  size_DescribeClientQuotasResponse,
+  M_DescribeClientQuotasResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeClientQuotasResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeClientQuotasResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClientQuotasResponse {
-  return decodeWith(DescribeClientQuotasResponseCodec, bytes, version, options);
-}
+export const decodeDescribeClientQuotasResponse: Decode<DescribeClientQuotasResponse> = DescribeClientQuotasResponseCodec.decode;
 
-/** Encodes one DescribeClientQuotasResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeClientQuotasResponse(value: Init<DescribeClientQuotasResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeClientQuotasResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeClientQuotasResponse. */
-export const DescribeClientQuotasResponseCodec: MessageCodec<DescribeClientQuotasResponse> = {
-  name: "DescribeClientQuotasResponse",
-  validVersions: VALID_DescribeClientQuotasResponse,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readDescribeClientQuotasResponse,
-  write: writeDescribeClientQuotasResponse,
-  sizeOf: sizeOfDescribeClientQuotasResponse,
-  meta: M_DescribeClientQuotasResponse,
-};
+/** Encodes one DescribeClientQuotasResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeClientQuotasResponse: Encode<DescribeClientQuotasResponse> = DescribeClientQuotasResponseCodec.encode;

@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -90,52 +87,26 @@ const M_DescribeClusterRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeClusterRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeClusterRequest = 0x7;
-
 /**
- * Reads one DescribeClusterRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeClusterRequest: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeClusterRequest(r: Reader, version: number, options?: DecodeOptions): DescribeClusterRequest {
-  checkVersion(version, VALID_DescribeClusterRequest, "DescribeClusterRequest");
-  r.context = "DescribeClusterRequest v" + version;
-  return read_DescribeClusterRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeClusterRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeClusterRequest(w: Writer, value: Init<DescribeClusterRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeClusterRequest, "DescribeClusterRequest");
-  write_DescribeClusterRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeClusterRequest body at `version`. */
-export function sizeOfDescribeClusterRequest(value: Init<DescribeClusterRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeClusterRequest, "DescribeClusterRequest");
-  return size_DescribeClusterRequest(value, version);
-}
+export const DescribeClusterRequestCodec: MessageCodec<DescribeClusterRequest> = makeCodec(
+  "DescribeClusterRequest",
+  0x7,
+  0x7,
+  0x0,
+  read_DescribeClusterRequest,
+  write_DescribeClusterRequest,
+  size_DescribeClusterRequest,
+  M_DescribeClusterRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeClusterRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeClusterRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClusterRequest {
-  return decodeWith(DescribeClusterRequestCodec, bytes, version, options);
-}
+export const decodeDescribeClusterRequest: Decode<DescribeClusterRequest> = DescribeClusterRequestCodec.decode;
 
-/** Encodes one DescribeClusterRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeClusterRequest(value: Init<DescribeClusterRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeClusterRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeClusterRequest. */
-export const DescribeClusterRequestCodec: MessageCodec<DescribeClusterRequest> = {
-  name: "DescribeClusterRequest",
-  validVersions: VALID_DescribeClusterRequest,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readDescribeClusterRequest,
-  write: writeDescribeClusterRequest,
-  sizeOf: sizeOfDescribeClusterRequest,
-  meta: M_DescribeClusterRequest,
-};
+/** Encodes one DescribeClusterRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeClusterRequest: Encode<DescribeClusterRequest> = DescribeClusterRequestCodec.encode;
 
 /** DescribeClusterBroker (in DescribeClusterResponse), versions 0+, flexible 0+. */
 export interface DescribeClusterBroker {
@@ -298,49 +269,23 @@ const M_DescribeClusterResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeClusterResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeClusterResponse = 0x7;
-
 /**
- * Reads one DescribeClusterResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeClusterResponse: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeClusterResponse(r: Reader, version: number, options?: DecodeOptions): DescribeClusterResponse {
-  checkVersion(version, VALID_DescribeClusterResponse, "DescribeClusterResponse");
-  r.context = "DescribeClusterResponse v" + version;
-  return read_DescribeClusterResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeClusterResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeClusterResponse(w: Writer, value: Init<DescribeClusterResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeClusterResponse, "DescribeClusterResponse");
-  write_DescribeClusterResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeClusterResponse body at `version`. */
-export function sizeOfDescribeClusterResponse(value: Init<DescribeClusterResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeClusterResponse, "DescribeClusterResponse");
-  return size_DescribeClusterResponse(value, version);
-}
+export const DescribeClusterResponseCodec: MessageCodec<DescribeClusterResponse> = makeCodec(
+  "DescribeClusterResponse",
+  0x7,
+  0x7,
+  0x0,
+  read_DescribeClusterResponse,
+  write_DescribeClusterResponse,
+  size_DescribeClusterResponse,
+  M_DescribeClusterResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeClusterResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeClusterResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClusterResponse {
-  return decodeWith(DescribeClusterResponseCodec, bytes, version, options);
-}
+export const decodeDescribeClusterResponse: Decode<DescribeClusterResponse> = DescribeClusterResponseCodec.decode;
 
-/** Encodes one DescribeClusterResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeClusterResponse(value: Init<DescribeClusterResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeClusterResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeClusterResponse. */
-export const DescribeClusterResponseCodec: MessageCodec<DescribeClusterResponse> = {
-  name: "DescribeClusterResponse",
-  validVersions: VALID_DescribeClusterResponse,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readDescribeClusterResponse,
-  write: writeDescribeClusterResponse,
-  sizeOf: sizeOfDescribeClusterResponse,
-  meta: M_DescribeClusterResponse,
-};
+/** Encodes one DescribeClusterResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeClusterResponse: Encode<DescribeClusterResponse> = DescribeClusterResponseCodec.encode;

@@ -12,12 +12,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_STR,
   rArr,
@@ -26,7 +24,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sStrE,
@@ -172,52 +169,26 @@ const M_DescribeConfigsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeConfigsRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeConfigsRequest = 0x1f;
-
 /**
- * Reads one DescribeConfigsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeConfigsRequest: versions 0-4, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeConfigsRequest(r: Reader, version: number, options?: DecodeOptions): DescribeConfigsRequest {
-  checkVersion(version, VALID_DescribeConfigsRequest, "DescribeConfigsRequest");
-  r.context = "DescribeConfigsRequest v" + version;
-  return read_DescribeConfigsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeConfigsRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeConfigsRequest(w: Writer, value: Init<DescribeConfigsRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeConfigsRequest, "DescribeConfigsRequest");
-  write_DescribeConfigsRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeConfigsRequest body at `version`. */
-export function sizeOfDescribeConfigsRequest(value: Init<DescribeConfigsRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeConfigsRequest, "DescribeConfigsRequest");
-  return size_DescribeConfigsRequest(value, version);
-}
+export const DescribeConfigsRequestCodec: MessageCodec<DescribeConfigsRequest> = makeCodec(
+  "DescribeConfigsRequest",
+  0x1f,
+  0x10,
+  0x0,
+  read_DescribeConfigsRequest,
+  write_DescribeConfigsRequest,
+  size_DescribeConfigsRequest,
+  M_DescribeConfigsRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeConfigsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeConfigsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeConfigsRequest {
-  return decodeWith(DescribeConfigsRequestCodec, bytes, version, options);
-}
+export const decodeDescribeConfigsRequest: Decode<DescribeConfigsRequest> = DescribeConfigsRequestCodec.decode;
 
-/** Encodes one DescribeConfigsRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeConfigsRequest(value: Init<DescribeConfigsRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeConfigsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeConfigsRequest. */
-export const DescribeConfigsRequestCodec: MessageCodec<DescribeConfigsRequest> = {
-  name: "DescribeConfigsRequest",
-  validVersions: VALID_DescribeConfigsRequest,
-  flexibleVersions: 0x10,
-  unstableVersions: 0x0,
-  read: readDescribeConfigsRequest,
-  write: writeDescribeConfigsRequest,
-  sizeOf: sizeOfDescribeConfigsRequest,
-  meta: M_DescribeConfigsRequest,
-};
+/** Encodes one DescribeConfigsRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeConfigsRequest: Encode<DescribeConfigsRequest> = DescribeConfigsRequestCodec.encode;
 
 /** DescribeConfigsSynonym (in DescribeConfigsResponse), versions 1+, flexible 4+. */
 export interface DescribeConfigsSynonym {
@@ -527,49 +498,23 @@ const M_DescribeConfigsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeConfigsResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeConfigsResponse = 0x1f;
-
 /**
- * Reads one DescribeConfigsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeConfigsResponse: versions 0-4, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeConfigsResponse(r: Reader, version: number, options?: DecodeOptions): DescribeConfigsResponse {
-  checkVersion(version, VALID_DescribeConfigsResponse, "DescribeConfigsResponse");
-  r.context = "DescribeConfigsResponse v" + version;
-  return read_DescribeConfigsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeConfigsResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeConfigsResponse(w: Writer, value: Init<DescribeConfigsResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeConfigsResponse, "DescribeConfigsResponse");
-  write_DescribeConfigsResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeConfigsResponse body at `version`. */
-export function sizeOfDescribeConfigsResponse(value: Init<DescribeConfigsResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeConfigsResponse, "DescribeConfigsResponse");
-  return size_DescribeConfigsResponse(value, version);
-}
+export const DescribeConfigsResponseCodec: MessageCodec<DescribeConfigsResponse> = makeCodec(
+  "DescribeConfigsResponse",
+  0x1f,
+  0x10,
+  0x0,
+  read_DescribeConfigsResponse,
+  write_DescribeConfigsResponse,
+  size_DescribeConfigsResponse,
+  M_DescribeConfigsResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeConfigsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeConfigsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeConfigsResponse {
-  return decodeWith(DescribeConfigsResponseCodec, bytes, version, options);
-}
+export const decodeDescribeConfigsResponse: Decode<DescribeConfigsResponse> = DescribeConfigsResponseCodec.decode;
 
-/** Encodes one DescribeConfigsResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeConfigsResponse(value: Init<DescribeConfigsResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeConfigsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeConfigsResponse. */
-export const DescribeConfigsResponseCodec: MessageCodec<DescribeConfigsResponse> = {
-  name: "DescribeConfigsResponse",
-  validVersions: VALID_DescribeConfigsResponse,
-  flexibleVersions: 0x10,
-  unstableVersions: 0x0,
-  read: readDescribeConfigsResponse,
-  write: writeDescribeConfigsResponse,
-  sizeOf: sizeOfDescribeConfigsResponse,
-  meta: M_DescribeConfigsResponse,
-};
+/** Encodes one DescribeConfigsResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeConfigsResponse: Encode<DescribeConfigsResponse> = DescribeConfigsResponseCodec.encode;

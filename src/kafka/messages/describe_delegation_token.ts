@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rArrN,
@@ -26,7 +24,6 @@ import {
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sBytes,
   sStr,
@@ -149,52 +146,26 @@ const M_DescribeDelegationTokenRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeDelegationTokenRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeDelegationTokenRequest = 0xf;
-
 /**
- * Reads one DescribeDelegationTokenRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeDelegationTokenRequest: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeDelegationTokenRequest(r: Reader, version: number, options?: DecodeOptions): DescribeDelegationTokenRequest {
-  checkVersion(version, VALID_DescribeDelegationTokenRequest, "DescribeDelegationTokenRequest");
-  r.context = "DescribeDelegationTokenRequest v" + version;
-  return read_DescribeDelegationTokenRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeDelegationTokenRequest(w: Writer, value: Init<DescribeDelegationTokenRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeDelegationTokenRequest, "DescribeDelegationTokenRequest");
-  write_DescribeDelegationTokenRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeDelegationTokenRequest body at `version`. */
-export function sizeOfDescribeDelegationTokenRequest(value: Init<DescribeDelegationTokenRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeDelegationTokenRequest, "DescribeDelegationTokenRequest");
-  return size_DescribeDelegationTokenRequest(value, version);
-}
+export const DescribeDelegationTokenRequestCodec: MessageCodec<DescribeDelegationTokenRequest> = makeCodec(
+  "DescribeDelegationTokenRequest",
+  0xf,
+  0xc,
+  0x0,
+  read_DescribeDelegationTokenRequest,
+  write_DescribeDelegationTokenRequest,
+  size_DescribeDelegationTokenRequest,
+  M_DescribeDelegationTokenRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeDelegationTokenRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeDelegationTokenRequest {
-  return decodeWith(DescribeDelegationTokenRequestCodec, bytes, version, options);
-}
+export const decodeDescribeDelegationTokenRequest: Decode<DescribeDelegationTokenRequest> = DescribeDelegationTokenRequestCodec.decode;
 
-/** Encodes one DescribeDelegationTokenRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeDelegationTokenRequest(value: Init<DescribeDelegationTokenRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeDelegationTokenRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeDelegationTokenRequest. */
-export const DescribeDelegationTokenRequestCodec: MessageCodec<DescribeDelegationTokenRequest> = {
-  name: "DescribeDelegationTokenRequest",
-  validVersions: VALID_DescribeDelegationTokenRequest,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readDescribeDelegationTokenRequest,
-  write: writeDescribeDelegationTokenRequest,
-  sizeOf: sizeOfDescribeDelegationTokenRequest,
-  meta: M_DescribeDelegationTokenRequest,
-};
+/** Encodes one DescribeDelegationTokenRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeDelegationTokenRequest: Encode<DescribeDelegationTokenRequest> = DescribeDelegationTokenRequestCodec.encode;
 
 /** DescribedDelegationTokenRenewer (in DescribeDelegationTokenResponse), versions 0+, flexible 2+. */
 export interface DescribedDelegationTokenRenewer {
@@ -433,49 +404,23 @@ const M_DescribeDelegationTokenResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeDelegationTokenResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeDelegationTokenResponse = 0xf;
-
 /**
- * Reads one DescribeDelegationTokenResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeDelegationTokenResponse: versions 0-3, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeDelegationTokenResponse(r: Reader, version: number, options?: DecodeOptions): DescribeDelegationTokenResponse {
-  checkVersion(version, VALID_DescribeDelegationTokenResponse, "DescribeDelegationTokenResponse");
-  r.context = "DescribeDelegationTokenResponse v" + version;
-  return read_DescribeDelegationTokenResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeDelegationTokenResponse(w: Writer, value: Init<DescribeDelegationTokenResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeDelegationTokenResponse, "DescribeDelegationTokenResponse");
-  write_DescribeDelegationTokenResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeDelegationTokenResponse body at `version`. */
-export function sizeOfDescribeDelegationTokenResponse(value: Init<DescribeDelegationTokenResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeDelegationTokenResponse, "DescribeDelegationTokenResponse");
-  return size_DescribeDelegationTokenResponse(value, version);
-}
+export const DescribeDelegationTokenResponseCodec: MessageCodec<DescribeDelegationTokenResponse> = makeCodec(
+  "DescribeDelegationTokenResponse",
+  0xf,
+  0xc,
+  0x0,
+  read_DescribeDelegationTokenResponse,
+  write_DescribeDelegationTokenResponse,
+  size_DescribeDelegationTokenResponse,
+  M_DescribeDelegationTokenResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeDelegationTokenResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeDelegationTokenResponse {
-  return decodeWith(DescribeDelegationTokenResponseCodec, bytes, version, options);
-}
+export const decodeDescribeDelegationTokenResponse: Decode<DescribeDelegationTokenResponse> = DescribeDelegationTokenResponseCodec.decode;
 
-/** Encodes one DescribeDelegationTokenResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeDelegationTokenResponse(value: Init<DescribeDelegationTokenResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeDelegationTokenResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeDelegationTokenResponse. */
-export const DescribeDelegationTokenResponseCodec: MessageCodec<DescribeDelegationTokenResponse> = {
-  name: "DescribeDelegationTokenResponse",
-  validVersions: VALID_DescribeDelegationTokenResponse,
-  flexibleVersions: 0xc,
-  unstableVersions: 0x0,
-  read: readDescribeDelegationTokenResponse,
-  write: writeDescribeDelegationTokenResponse,
-  sizeOf: sizeOfDescribeDelegationTokenResponse,
-  meta: M_DescribeDelegationTokenResponse,
-};
+/** Encodes one DescribeDelegationTokenResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeDelegationTokenResponse: Encode<DescribeDelegationTokenResponse> = DescribeDelegationTokenResponseCodec.encode;

@@ -10,13 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_STR,
   rArr,
@@ -26,7 +24,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sBytes,
   sStr,
@@ -101,52 +98,26 @@ const M_DescribeGroupsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeGroupsRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeGroupsRequest = 0x7f;
-
 /**
- * Reads one DescribeGroupsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeGroupsRequest: versions 0-6, flexible 5+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeGroupsRequest(r: Reader, version: number, options?: DecodeOptions): DescribeGroupsRequest {
-  checkVersion(version, VALID_DescribeGroupsRequest, "DescribeGroupsRequest");
-  r.context = "DescribeGroupsRequest v" + version;
-  return read_DescribeGroupsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeGroupsRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeGroupsRequest(w: Writer, value: Init<DescribeGroupsRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeGroupsRequest, "DescribeGroupsRequest");
-  write_DescribeGroupsRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeGroupsRequest body at `version`. */
-export function sizeOfDescribeGroupsRequest(value: Init<DescribeGroupsRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeGroupsRequest, "DescribeGroupsRequest");
-  return size_DescribeGroupsRequest(value, version);
-}
+export const DescribeGroupsRequestCodec: MessageCodec<DescribeGroupsRequest> = makeCodec(
+  "DescribeGroupsRequest",
+  0x7f,
+  0x60,
+  0x0,
+  read_DescribeGroupsRequest,
+  write_DescribeGroupsRequest,
+  size_DescribeGroupsRequest,
+  M_DescribeGroupsRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeGroupsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeGroupsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeGroupsRequest {
-  return decodeWith(DescribeGroupsRequestCodec, bytes, version, options);
-}
+export const decodeDescribeGroupsRequest: Decode<DescribeGroupsRequest> = DescribeGroupsRequestCodec.decode;
 
-/** Encodes one DescribeGroupsRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeGroupsRequest(value: Init<DescribeGroupsRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeGroupsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeGroupsRequest. */
-export const DescribeGroupsRequestCodec: MessageCodec<DescribeGroupsRequest> = {
-  name: "DescribeGroupsRequest",
-  validVersions: VALID_DescribeGroupsRequest,
-  flexibleVersions: 0x60,
-  unstableVersions: 0x0,
-  read: readDescribeGroupsRequest,
-  write: writeDescribeGroupsRequest,
-  sizeOf: sizeOfDescribeGroupsRequest,
-  meta: M_DescribeGroupsRequest,
-};
+/** Encodes one DescribeGroupsRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeGroupsRequest: Encode<DescribeGroupsRequest> = DescribeGroupsRequestCodec.encode;
 
 /** DescribedGroupMember (in DescribeGroupsResponse), versions 0+, flexible 5+. */
 export interface DescribedGroupMember {
@@ -396,49 +367,23 @@ const M_DescribeGroupsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeGroupsResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeGroupsResponse = 0x7f;
-
 /**
- * Reads one DescribeGroupsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeGroupsResponse: versions 0-6, flexible 5+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeGroupsResponse(r: Reader, version: number, options?: DecodeOptions): DescribeGroupsResponse {
-  checkVersion(version, VALID_DescribeGroupsResponse, "DescribeGroupsResponse");
-  r.context = "DescribeGroupsResponse v" + version;
-  return read_DescribeGroupsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeGroupsResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeGroupsResponse(w: Writer, value: Init<DescribeGroupsResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeGroupsResponse, "DescribeGroupsResponse");
-  write_DescribeGroupsResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeGroupsResponse body at `version`. */
-export function sizeOfDescribeGroupsResponse(value: Init<DescribeGroupsResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeGroupsResponse, "DescribeGroupsResponse");
-  return size_DescribeGroupsResponse(value, version);
-}
+export const DescribeGroupsResponseCodec: MessageCodec<DescribeGroupsResponse> = makeCodec(
+  "DescribeGroupsResponse",
+  0x7f,
+  0x60,
+  0x0,
+  read_DescribeGroupsResponse,
+  write_DescribeGroupsResponse,
+  size_DescribeGroupsResponse,
+  M_DescribeGroupsResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeGroupsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeGroupsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeGroupsResponse {
-  return decodeWith(DescribeGroupsResponseCodec, bytes, version, options);
-}
+export const decodeDescribeGroupsResponse: Decode<DescribeGroupsResponse> = DescribeGroupsResponseCodec.decode;
 
-/** Encodes one DescribeGroupsResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeGroupsResponse(value: Init<DescribeGroupsResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeGroupsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeGroupsResponse. */
-export const DescribeGroupsResponseCodec: MessageCodec<DescribeGroupsResponse> = {
-  name: "DescribeGroupsResponse",
-  validVersions: VALID_DescribeGroupsResponse,
-  flexibleVersions: 0x60,
-  unstableVersions: 0x0,
-  read: readDescribeGroupsResponse,
-  write: writeDescribeGroupsResponse,
-  sizeOf: sizeOfDescribeGroupsResponse,
-  meta: M_DescribeGroupsResponse,
-};
+/** Encodes one DescribeGroupsResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeGroupsResponse: Encode<DescribeGroupsResponse> = DescribeGroupsResponseCodec.encode;

@@ -12,11 +12,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   K_I32,
   rArr,
@@ -25,7 +23,6 @@ import {
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -148,52 +145,26 @@ const M_DescribeLogDirsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeLogDirsRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeLogDirsRequest = 0x3f;
-
 /**
- * Reads one DescribeLogDirsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeLogDirsRequest: versions 0-5, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeLogDirsRequest(r: Reader, version: number, options?: DecodeOptions): DescribeLogDirsRequest {
-  checkVersion(version, VALID_DescribeLogDirsRequest, "DescribeLogDirsRequest");
-  r.context = "DescribeLogDirsRequest v" + version;
-  return read_DescribeLogDirsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeLogDirsRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeLogDirsRequest(w: Writer, value: Init<DescribeLogDirsRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeLogDirsRequest, "DescribeLogDirsRequest");
-  write_DescribeLogDirsRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeLogDirsRequest body at `version`. */
-export function sizeOfDescribeLogDirsRequest(value: Init<DescribeLogDirsRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeLogDirsRequest, "DescribeLogDirsRequest");
-  return size_DescribeLogDirsRequest(value, version);
-}
+export const DescribeLogDirsRequestCodec: MessageCodec<DescribeLogDirsRequest> = makeCodec(
+  "DescribeLogDirsRequest",
+  0x3f,
+  0x3c,
+  0x0,
+  read_DescribeLogDirsRequest,
+  write_DescribeLogDirsRequest,
+  size_DescribeLogDirsRequest,
+  M_DescribeLogDirsRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeLogDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeLogDirsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeLogDirsRequest {
-  return decodeWith(DescribeLogDirsRequestCodec, bytes, version, options);
-}
+export const decodeDescribeLogDirsRequest: Decode<DescribeLogDirsRequest> = DescribeLogDirsRequestCodec.decode;
 
-/** Encodes one DescribeLogDirsRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeLogDirsRequest(value: Init<DescribeLogDirsRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeLogDirsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeLogDirsRequest. */
-export const DescribeLogDirsRequestCodec: MessageCodec<DescribeLogDirsRequest> = {
-  name: "DescribeLogDirsRequest",
-  validVersions: VALID_DescribeLogDirsRequest,
-  flexibleVersions: 0x3c,
-  unstableVersions: 0x0,
-  read: readDescribeLogDirsRequest,
-  write: writeDescribeLogDirsRequest,
-  sizeOf: sizeOfDescribeLogDirsRequest,
-  meta: M_DescribeLogDirsRequest,
-};
+/** Encodes one DescribeLogDirsRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeLogDirsRequest: Encode<DescribeLogDirsRequest> = DescribeLogDirsRequestCodec.encode;
 
 /** DescribeLogDirsPartition (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsPartition {
@@ -474,49 +445,23 @@ const M_DescribeLogDirsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeLogDirsResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeLogDirsResponse = 0x3f;
-
 /**
- * Reads one DescribeLogDirsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeLogDirsResponse: versions 0-5, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeLogDirsResponse(r: Reader, version: number, options?: DecodeOptions): DescribeLogDirsResponse {
-  checkVersion(version, VALID_DescribeLogDirsResponse, "DescribeLogDirsResponse");
-  r.context = "DescribeLogDirsResponse v" + version;
-  return read_DescribeLogDirsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeLogDirsResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeLogDirsResponse(w: Writer, value: Init<DescribeLogDirsResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeLogDirsResponse, "DescribeLogDirsResponse");
-  write_DescribeLogDirsResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeLogDirsResponse body at `version`. */
-export function sizeOfDescribeLogDirsResponse(value: Init<DescribeLogDirsResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeLogDirsResponse, "DescribeLogDirsResponse");
-  return size_DescribeLogDirsResponse(value, version);
-}
+export const DescribeLogDirsResponseCodec: MessageCodec<DescribeLogDirsResponse> = makeCodec(
+  "DescribeLogDirsResponse",
+  0x3f,
+  0x3c,
+  0x0,
+  read_DescribeLogDirsResponse,
+  write_DescribeLogDirsResponse,
+  size_DescribeLogDirsResponse,
+  M_DescribeLogDirsResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeLogDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeLogDirsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeLogDirsResponse {
-  return decodeWith(DescribeLogDirsResponseCodec, bytes, version, options);
-}
+export const decodeDescribeLogDirsResponse: Decode<DescribeLogDirsResponse> = DescribeLogDirsResponseCodec.decode;
 
-/** Encodes one DescribeLogDirsResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeLogDirsResponse(value: Init<DescribeLogDirsResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeLogDirsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeLogDirsResponse. */
-export const DescribeLogDirsResponseCodec: MessageCodec<DescribeLogDirsResponse> = {
-  name: "DescribeLogDirsResponse",
-  validVersions: VALID_DescribeLogDirsResponse,
-  flexibleVersions: 0x3c,
-  unstableVersions: 0x0,
-  read: readDescribeLogDirsResponse,
-  write: writeDescribeLogDirsResponse,
-  sizeOf: sizeOfDescribeLogDirsResponse,
-  meta: M_DescribeLogDirsResponse,
-};
+/** Encodes one DescribeLogDirsResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeLogDirsResponse: Encode<DescribeLogDirsResponse> = DescribeLogDirsResponseCodec.encode;

@@ -10,11 +10,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   rArr,
   rPrims,
@@ -22,7 +20,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -129,52 +126,26 @@ const M_DescribeProducersRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeProducersRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeProducersRequest = 0x1;
-
 /**
- * Reads one DescribeProducersRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeProducersRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeProducersRequest(r: Reader, version: number, options?: DecodeOptions): DescribeProducersRequest {
-  checkVersion(version, VALID_DescribeProducersRequest, "DescribeProducersRequest");
-  r.context = "DescribeProducersRequest v" + version;
-  return read_DescribeProducersRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeProducersRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeProducersRequest(w: Writer, value: Init<DescribeProducersRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeProducersRequest, "DescribeProducersRequest");
-  write_DescribeProducersRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeProducersRequest body at `version`. */
-export function sizeOfDescribeProducersRequest(value: Init<DescribeProducersRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeProducersRequest, "DescribeProducersRequest");
-  return size_DescribeProducersRequest(value, version);
-}
+export const DescribeProducersRequestCodec: MessageCodec<DescribeProducersRequest> = makeCodec(
+  "DescribeProducersRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_DescribeProducersRequest,
+  write_DescribeProducersRequest,
+  size_DescribeProducersRequest,
+  M_DescribeProducersRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeProducersRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeProducersRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeProducersRequest {
-  return decodeWith(DescribeProducersRequestCodec, bytes, version, options);
-}
+export const decodeDescribeProducersRequest: Decode<DescribeProducersRequest> = DescribeProducersRequestCodec.decode;
 
-/** Encodes one DescribeProducersRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeProducersRequest(value: Init<DescribeProducersRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeProducersRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeProducersRequest. */
-export const DescribeProducersRequestCodec: MessageCodec<DescribeProducersRequest> = {
-  name: "DescribeProducersRequest",
-  validVersions: VALID_DescribeProducersRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDescribeProducersRequest,
-  write: writeDescribeProducersRequest,
-  sizeOf: sizeOfDescribeProducersRequest,
-  meta: M_DescribeProducersRequest,
-};
+/** Encodes one DescribeProducersRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeProducersRequest: Encode<DescribeProducersRequest> = DescribeProducersRequestCodec.encode;
 
 /** ProducerState (in DescribeProducersResponse), versions 0+, flexible 0+. */
 export interface ProducerState {
@@ -413,49 +384,23 @@ const M_DescribeProducersResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeProducersResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeProducersResponse = 0x1;
-
 /**
- * Reads one DescribeProducersResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeProducersResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeProducersResponse(r: Reader, version: number, options?: DecodeOptions): DescribeProducersResponse {
-  checkVersion(version, VALID_DescribeProducersResponse, "DescribeProducersResponse");
-  r.context = "DescribeProducersResponse v" + version;
-  return read_DescribeProducersResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeProducersResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeProducersResponse(w: Writer, value: Init<DescribeProducersResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeProducersResponse, "DescribeProducersResponse");
-  write_DescribeProducersResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeProducersResponse body at `version`. */
-export function sizeOfDescribeProducersResponse(value: Init<DescribeProducersResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeProducersResponse, "DescribeProducersResponse");
-  return size_DescribeProducersResponse(value, version);
-}
+export const DescribeProducersResponseCodec: MessageCodec<DescribeProducersResponse> = makeCodec(
+  "DescribeProducersResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_DescribeProducersResponse,
+  write_DescribeProducersResponse,
+  size_DescribeProducersResponse,
+  M_DescribeProducersResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeProducersResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeProducersResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeProducersResponse {
-  return decodeWith(DescribeProducersResponseCodec, bytes, version, options);
-}
+export const decodeDescribeProducersResponse: Decode<DescribeProducersResponse> = DescribeProducersResponseCodec.decode;
 
-/** Encodes one DescribeProducersResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeProducersResponse(value: Init<DescribeProducersResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeProducersResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeProducersResponse. */
-export const DescribeProducersResponseCodec: MessageCodec<DescribeProducersResponse> = {
-  name: "DescribeProducersResponse",
-  validVersions: VALID_DescribeProducersResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDescribeProducersResponse,
-  write: writeDescribeProducersResponse,
-  sizeOf: sizeOfDescribeProducersResponse,
-  meta: M_DescribeProducersResponse,
-};
+/** Encodes one DescribeProducersResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeProducersResponse: Encode<DescribeProducersResponse> = DescribeProducersResponseCodec.encode;

@@ -10,20 +10,17 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -172,52 +169,26 @@ const M_DescribeQuorumRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeQuorumRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeQuorumRequest = 0x7;
-
 /**
- * Reads one DescribeQuorumRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeQuorumRequest: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeQuorumRequest(r: Reader, version: number, options?: DecodeOptions): DescribeQuorumRequest {
-  checkVersion(version, VALID_DescribeQuorumRequest, "DescribeQuorumRequest");
-  r.context = "DescribeQuorumRequest v" + version;
-  return read_DescribeQuorumRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeQuorumRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeQuorumRequest(w: Writer, value: Init<DescribeQuorumRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeQuorumRequest, "DescribeQuorumRequest");
-  write_DescribeQuorumRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeQuorumRequest body at `version`. */
-export function sizeOfDescribeQuorumRequest(value: Init<DescribeQuorumRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeQuorumRequest, "DescribeQuorumRequest");
-  return size_DescribeQuorumRequest(value, version);
-}
+export const DescribeQuorumRequestCodec: MessageCodec<DescribeQuorumRequest> = makeCodec(
+  "DescribeQuorumRequest",
+  0x7,
+  0x7,
+  0x0,
+  read_DescribeQuorumRequest,
+  write_DescribeQuorumRequest,
+  size_DescribeQuorumRequest,
+  M_DescribeQuorumRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeQuorumRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeQuorumRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeQuorumRequest {
-  return decodeWith(DescribeQuorumRequestCodec, bytes, version, options);
-}
+export const decodeDescribeQuorumRequest: Decode<DescribeQuorumRequest> = DescribeQuorumRequestCodec.decode;
 
-/** Encodes one DescribeQuorumRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeQuorumRequest(value: Init<DescribeQuorumRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeQuorumRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeQuorumRequest. */
-export const DescribeQuorumRequestCodec: MessageCodec<DescribeQuorumRequest> = {
-  name: "DescribeQuorumRequest",
-  validVersions: VALID_DescribeQuorumRequest,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readDescribeQuorumRequest,
-  write: writeDescribeQuorumRequest,
-  sizeOf: sizeOfDescribeQuorumRequest,
-  meta: M_DescribeQuorumRequest,
-};
+/** Encodes one DescribeQuorumRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeQuorumRequest: Encode<DescribeQuorumRequest> = DescribeQuorumRequestCodec.encode;
 
 /** ReplicaState (in DescribeQuorumResponse), versions 0+, flexible 0+. */
 export interface DescribeQuorumResponseReplicaState {
@@ -601,49 +572,23 @@ const M_DescribeQuorumResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeQuorumResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeQuorumResponse = 0x7;
-
 /**
- * Reads one DescribeQuorumResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeQuorumResponse: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeQuorumResponse(r: Reader, version: number, options?: DecodeOptions): DescribeQuorumResponse {
-  checkVersion(version, VALID_DescribeQuorumResponse, "DescribeQuorumResponse");
-  r.context = "DescribeQuorumResponse v" + version;
-  return read_DescribeQuorumResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeQuorumResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeQuorumResponse(w: Writer, value: Init<DescribeQuorumResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeQuorumResponse, "DescribeQuorumResponse");
-  write_DescribeQuorumResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeQuorumResponse body at `version`. */
-export function sizeOfDescribeQuorumResponse(value: Init<DescribeQuorumResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeQuorumResponse, "DescribeQuorumResponse");
-  return size_DescribeQuorumResponse(value, version);
-}
+export const DescribeQuorumResponseCodec: MessageCodec<DescribeQuorumResponse> = makeCodec(
+  "DescribeQuorumResponse",
+  0x7,
+  0x7,
+  0x0,
+  read_DescribeQuorumResponse,
+  write_DescribeQuorumResponse,
+  size_DescribeQuorumResponse,
+  M_DescribeQuorumResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeQuorumResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeQuorumResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeQuorumResponse {
-  return decodeWith(DescribeQuorumResponseCodec, bytes, version, options);
-}
+export const decodeDescribeQuorumResponse: Decode<DescribeQuorumResponse> = DescribeQuorumResponseCodec.decode;
 
-/** Encodes one DescribeQuorumResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeQuorumResponse(value: Init<DescribeQuorumResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeQuorumResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeQuorumResponse. */
-export const DescribeQuorumResponseCodec: MessageCodec<DescribeQuorumResponse> = {
-  name: "DescribeQuorumResponse",
-  validVersions: VALID_DescribeQuorumResponse,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readDescribeQuorumResponse,
-  write: writeDescribeQuorumResponse,
-  sizeOf: sizeOfDescribeQuorumResponse,
-  meta: M_DescribeQuorumResponse,
-};
+/** Encodes one DescribeQuorumResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeQuorumResponse: Encode<DescribeQuorumResponse> = DescribeQuorumResponseCodec.encode;

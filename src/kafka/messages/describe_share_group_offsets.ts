@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   rArr,
   rArrN,
@@ -25,7 +23,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -184,52 +181,26 @@ const M_DescribeShareGroupOffsetsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeShareGroupOffsetsRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeShareGroupOffsetsRequest = 0x3;
-
 /**
- * Reads one DescribeShareGroupOffsetsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeShareGroupOffsetsRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeShareGroupOffsetsRequest(r: Reader, version: number, options?: DecodeOptions): DescribeShareGroupOffsetsRequest {
-  checkVersion(version, VALID_DescribeShareGroupOffsetsRequest, "DescribeShareGroupOffsetsRequest");
-  r.context = "DescribeShareGroupOffsetsRequest v" + version;
-  return read_DescribeShareGroupOffsetsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeShareGroupOffsetsRequest(w: Writer, value: Init<DescribeShareGroupOffsetsRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeShareGroupOffsetsRequest, "DescribeShareGroupOffsetsRequest");
-  write_DescribeShareGroupOffsetsRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeShareGroupOffsetsRequest body at `version`. */
-export function sizeOfDescribeShareGroupOffsetsRequest(value: Init<DescribeShareGroupOffsetsRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeShareGroupOffsetsRequest, "DescribeShareGroupOffsetsRequest");
-  return size_DescribeShareGroupOffsetsRequest(value, version);
-}
+export const DescribeShareGroupOffsetsRequestCodec: MessageCodec<DescribeShareGroupOffsetsRequest> = makeCodec(
+  "DescribeShareGroupOffsetsRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_DescribeShareGroupOffsetsRequest,
+  write_DescribeShareGroupOffsetsRequest,
+  size_DescribeShareGroupOffsetsRequest,
+  M_DescribeShareGroupOffsetsRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeShareGroupOffsetsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeShareGroupOffsetsRequest {
-  return decodeWith(DescribeShareGroupOffsetsRequestCodec, bytes, version, options);
-}
+export const decodeDescribeShareGroupOffsetsRequest: Decode<DescribeShareGroupOffsetsRequest> = DescribeShareGroupOffsetsRequestCodec.decode;
 
-/** Encodes one DescribeShareGroupOffsetsRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeShareGroupOffsetsRequest(value: Init<DescribeShareGroupOffsetsRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeShareGroupOffsetsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeShareGroupOffsetsRequest. */
-export const DescribeShareGroupOffsetsRequestCodec: MessageCodec<DescribeShareGroupOffsetsRequest> = {
-  name: "DescribeShareGroupOffsetsRequest",
-  validVersions: VALID_DescribeShareGroupOffsetsRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readDescribeShareGroupOffsetsRequest,
-  write: writeDescribeShareGroupOffsetsRequest,
-  sizeOf: sizeOfDescribeShareGroupOffsetsRequest,
-  meta: M_DescribeShareGroupOffsetsRequest,
-};
+/** Encodes one DescribeShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeShareGroupOffsetsRequest: Encode<DescribeShareGroupOffsetsRequest> = DescribeShareGroupOffsetsRequestCodec.encode;
 
 /** DescribeShareGroupOffsetsResponsePartition (in DescribeShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsResponsePartition {
@@ -477,49 +448,23 @@ const M_DescribeShareGroupOffsetsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeShareGroupOffsetsResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeShareGroupOffsetsResponse = 0x3;
-
 /**
- * Reads one DescribeShareGroupOffsetsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeShareGroupOffsetsResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeShareGroupOffsetsResponse(r: Reader, version: number, options?: DecodeOptions): DescribeShareGroupOffsetsResponse {
-  checkVersion(version, VALID_DescribeShareGroupOffsetsResponse, "DescribeShareGroupOffsetsResponse");
-  r.context = "DescribeShareGroupOffsetsResponse v" + version;
-  return read_DescribeShareGroupOffsetsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeShareGroupOffsetsResponse(w: Writer, value: Init<DescribeShareGroupOffsetsResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeShareGroupOffsetsResponse, "DescribeShareGroupOffsetsResponse");
-  write_DescribeShareGroupOffsetsResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeShareGroupOffsetsResponse body at `version`. */
-export function sizeOfDescribeShareGroupOffsetsResponse(value: Init<DescribeShareGroupOffsetsResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeShareGroupOffsetsResponse, "DescribeShareGroupOffsetsResponse");
-  return size_DescribeShareGroupOffsetsResponse(value, version);
-}
+export const DescribeShareGroupOffsetsResponseCodec: MessageCodec<DescribeShareGroupOffsetsResponse> = makeCodec(
+  "DescribeShareGroupOffsetsResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_DescribeShareGroupOffsetsResponse,
+  write_DescribeShareGroupOffsetsResponse,
+  size_DescribeShareGroupOffsetsResponse,
+  M_DescribeShareGroupOffsetsResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeShareGroupOffsetsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeShareGroupOffsetsResponse {
-  return decodeWith(DescribeShareGroupOffsetsResponseCodec, bytes, version, options);
-}
+export const decodeDescribeShareGroupOffsetsResponse: Decode<DescribeShareGroupOffsetsResponse> = DescribeShareGroupOffsetsResponseCodec.decode;
 
-/** Encodes one DescribeShareGroupOffsetsResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeShareGroupOffsetsResponse(value: Init<DescribeShareGroupOffsetsResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeShareGroupOffsetsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeShareGroupOffsetsResponse. */
-export const DescribeShareGroupOffsetsResponseCodec: MessageCodec<DescribeShareGroupOffsetsResponse> = {
-  name: "DescribeShareGroupOffsetsResponse",
-  validVersions: VALID_DescribeShareGroupOffsetsResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readDescribeShareGroupOffsetsResponse,
-  write: writeDescribeShareGroupOffsetsResponse,
-  sizeOf: sizeOfDescribeShareGroupOffsetsResponse,
-  meta: M_DescribeShareGroupOffsetsResponse,
-};
+/** Encodes one DescribeShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeShareGroupOffsetsResponse: Encode<DescribeShareGroupOffsetsResponse> = DescribeShareGroupOffsetsResponseCodec.encode;

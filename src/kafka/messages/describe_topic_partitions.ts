@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   rArr,
   rPrims,
@@ -25,7 +23,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -191,52 +188,26 @@ const M_DescribeTopicPartitionsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeTopicPartitionsRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeTopicPartitionsRequest = 0x1;
-
 /**
- * Reads one DescribeTopicPartitionsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeTopicPartitionsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeTopicPartitionsRequest(r: Reader, version: number, options?: DecodeOptions): DescribeTopicPartitionsRequest {
-  checkVersion(version, VALID_DescribeTopicPartitionsRequest, "DescribeTopicPartitionsRequest");
-  r.context = "DescribeTopicPartitionsRequest v" + version;
-  return read_DescribeTopicPartitionsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeTopicPartitionsRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeTopicPartitionsRequest(w: Writer, value: Init<DescribeTopicPartitionsRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeTopicPartitionsRequest, "DescribeTopicPartitionsRequest");
-  write_DescribeTopicPartitionsRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeTopicPartitionsRequest body at `version`. */
-export function sizeOfDescribeTopicPartitionsRequest(value: Init<DescribeTopicPartitionsRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeTopicPartitionsRequest, "DescribeTopicPartitionsRequest");
-  return size_DescribeTopicPartitionsRequest(value, version);
-}
+export const DescribeTopicPartitionsRequestCodec: MessageCodec<DescribeTopicPartitionsRequest> = makeCodec(
+  "DescribeTopicPartitionsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_DescribeTopicPartitionsRequest,
+  write_DescribeTopicPartitionsRequest,
+  size_DescribeTopicPartitionsRequest,
+  M_DescribeTopicPartitionsRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeTopicPartitionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeTopicPartitionsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTopicPartitionsRequest {
-  return decodeWith(DescribeTopicPartitionsRequestCodec, bytes, version, options);
-}
+export const decodeDescribeTopicPartitionsRequest: Decode<DescribeTopicPartitionsRequest> = DescribeTopicPartitionsRequestCodec.decode;
 
-/** Encodes one DescribeTopicPartitionsRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeTopicPartitionsRequest(value: Init<DescribeTopicPartitionsRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeTopicPartitionsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeTopicPartitionsRequest. */
-export const DescribeTopicPartitionsRequestCodec: MessageCodec<DescribeTopicPartitionsRequest> = {
-  name: "DescribeTopicPartitionsRequest",
-  validVersions: VALID_DescribeTopicPartitionsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDescribeTopicPartitionsRequest,
-  write: writeDescribeTopicPartitionsRequest,
-  sizeOf: sizeOfDescribeTopicPartitionsRequest,
-  meta: M_DescribeTopicPartitionsRequest,
-};
+/** Encodes one DescribeTopicPartitionsRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeTopicPartitionsRequest: Encode<DescribeTopicPartitionsRequest> = DescribeTopicPartitionsRequestCodec.encode;
 
 /** DescribeTopicPartitionsResponsePartition (in DescribeTopicPartitionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsResponsePartition {
@@ -516,49 +487,23 @@ const M_DescribeTopicPartitionsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeTopicPartitionsResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeTopicPartitionsResponse = 0x1;
-
 /**
- * Reads one DescribeTopicPartitionsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeTopicPartitionsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeTopicPartitionsResponse(r: Reader, version: number, options?: DecodeOptions): DescribeTopicPartitionsResponse {
-  checkVersion(version, VALID_DescribeTopicPartitionsResponse, "DescribeTopicPartitionsResponse");
-  r.context = "DescribeTopicPartitionsResponse v" + version;
-  return read_DescribeTopicPartitionsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeTopicPartitionsResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeTopicPartitionsResponse(w: Writer, value: Init<DescribeTopicPartitionsResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeTopicPartitionsResponse, "DescribeTopicPartitionsResponse");
-  write_DescribeTopicPartitionsResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeTopicPartitionsResponse body at `version`. */
-export function sizeOfDescribeTopicPartitionsResponse(value: Init<DescribeTopicPartitionsResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeTopicPartitionsResponse, "DescribeTopicPartitionsResponse");
-  return size_DescribeTopicPartitionsResponse(value, version);
-}
+export const DescribeTopicPartitionsResponseCodec: MessageCodec<DescribeTopicPartitionsResponse> = makeCodec(
+  "DescribeTopicPartitionsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_DescribeTopicPartitionsResponse,
+  write_DescribeTopicPartitionsResponse,
+  size_DescribeTopicPartitionsResponse,
+  M_DescribeTopicPartitionsResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeTopicPartitionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeTopicPartitionsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTopicPartitionsResponse {
-  return decodeWith(DescribeTopicPartitionsResponseCodec, bytes, version, options);
-}
+export const decodeDescribeTopicPartitionsResponse: Decode<DescribeTopicPartitionsResponse> = DescribeTopicPartitionsResponseCodec.decode;
 
-/** Encodes one DescribeTopicPartitionsResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeTopicPartitionsResponse(value: Init<DescribeTopicPartitionsResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeTopicPartitionsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeTopicPartitionsResponse. */
-export const DescribeTopicPartitionsResponseCodec: MessageCodec<DescribeTopicPartitionsResponse> = {
-  name: "DescribeTopicPartitionsResponse",
-  validVersions: VALID_DescribeTopicPartitionsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDescribeTopicPartitionsResponse,
-  write: writeDescribeTopicPartitionsResponse,
-  sizeOf: sizeOfDescribeTopicPartitionsResponse,
-  meta: M_DescribeTopicPartitionsResponse,
-};
+/** Encodes one DescribeTopicPartitionsResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeTopicPartitionsResponse: Encode<DescribeTopicPartitionsResponse> = DescribeTopicPartitionsResponseCodec.encode;

@@ -10,11 +10,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   K_STR,
   rArr,
@@ -22,7 +20,6 @@ import {
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -79,52 +76,26 @@ const M_DescribeTransactionsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeTransactionsRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeTransactionsRequest = 0x1;
-
 /**
- * Reads one DescribeTransactionsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeTransactionsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeTransactionsRequest(r: Reader, version: number, options?: DecodeOptions): DescribeTransactionsRequest {
-  checkVersion(version, VALID_DescribeTransactionsRequest, "DescribeTransactionsRequest");
-  r.context = "DescribeTransactionsRequest v" + version;
-  return read_DescribeTransactionsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeTransactionsRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeTransactionsRequest(w: Writer, value: Init<DescribeTransactionsRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeTransactionsRequest, "DescribeTransactionsRequest");
-  write_DescribeTransactionsRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeTransactionsRequest body at `version`. */
-export function sizeOfDescribeTransactionsRequest(value: Init<DescribeTransactionsRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeTransactionsRequest, "DescribeTransactionsRequest");
-  return size_DescribeTransactionsRequest(value, version);
-}
+export const DescribeTransactionsRequestCodec: MessageCodec<DescribeTransactionsRequest> = makeCodec(
+  "DescribeTransactionsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_DescribeTransactionsRequest,
+  write_DescribeTransactionsRequest,
+  size_DescribeTransactionsRequest,
+  M_DescribeTransactionsRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeTransactionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeTransactionsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTransactionsRequest {
-  return decodeWith(DescribeTransactionsRequestCodec, bytes, version, options);
-}
+export const decodeDescribeTransactionsRequest: Decode<DescribeTransactionsRequest> = DescribeTransactionsRequestCodec.decode;
 
-/** Encodes one DescribeTransactionsRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeTransactionsRequest(value: Init<DescribeTransactionsRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeTransactionsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeTransactionsRequest. */
-export const DescribeTransactionsRequestCodec: MessageCodec<DescribeTransactionsRequest> = {
-  name: "DescribeTransactionsRequest",
-  validVersions: VALID_DescribeTransactionsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDescribeTransactionsRequest,
-  write: writeDescribeTransactionsRequest,
-  sizeOf: sizeOfDescribeTransactionsRequest,
-  meta: M_DescribeTransactionsRequest,
-};
+/** Encodes one DescribeTransactionsRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeTransactionsRequest: Encode<DescribeTransactionsRequest> = DescribeTransactionsRequestCodec.encode;
 
 /** TopicData (in DescribeTransactionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTransactionsResponseTopicData {
@@ -315,49 +286,23 @@ const M_DescribeTransactionsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeTransactionsResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeTransactionsResponse = 0x1;
-
 /**
- * Reads one DescribeTransactionsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeTransactionsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeTransactionsResponse(r: Reader, version: number, options?: DecodeOptions): DescribeTransactionsResponse {
-  checkVersion(version, VALID_DescribeTransactionsResponse, "DescribeTransactionsResponse");
-  r.context = "DescribeTransactionsResponse v" + version;
-  return read_DescribeTransactionsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeTransactionsResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeTransactionsResponse(w: Writer, value: Init<DescribeTransactionsResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeTransactionsResponse, "DescribeTransactionsResponse");
-  write_DescribeTransactionsResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeTransactionsResponse body at `version`. */
-export function sizeOfDescribeTransactionsResponse(value: Init<DescribeTransactionsResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeTransactionsResponse, "DescribeTransactionsResponse");
-  return size_DescribeTransactionsResponse(value, version);
-}
+export const DescribeTransactionsResponseCodec: MessageCodec<DescribeTransactionsResponse> = makeCodec(
+  "DescribeTransactionsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_DescribeTransactionsResponse,
+  write_DescribeTransactionsResponse,
+  size_DescribeTransactionsResponse,
+  M_DescribeTransactionsResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeTransactionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeTransactionsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTransactionsResponse {
-  return decodeWith(DescribeTransactionsResponseCodec, bytes, version, options);
-}
+export const decodeDescribeTransactionsResponse: Decode<DescribeTransactionsResponse> = DescribeTransactionsResponseCodec.decode;
 
-/** Encodes one DescribeTransactionsResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeTransactionsResponse(value: Init<DescribeTransactionsResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeTransactionsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeTransactionsResponse. */
-export const DescribeTransactionsResponseCodec: MessageCodec<DescribeTransactionsResponse> = {
-  name: "DescribeTransactionsResponse",
-  validVersions: VALID_DescribeTransactionsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDescribeTransactionsResponse,
-  write: writeDescribeTransactionsResponse,
-  sizeOf: sizeOfDescribeTransactionsResponse,
-  meta: M_DescribeTransactionsResponse,
-};
+/** Encodes one DescribeTransactionsResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeTransactionsResponse: Encode<DescribeTransactionsResponse> = DescribeTransactionsResponseCodec.encode;

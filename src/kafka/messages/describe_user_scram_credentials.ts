@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rArrN,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -119,52 +116,26 @@ const M_DescribeUserScramCredentialsRequest: StructMeta = {
   ],
 };
 
-/** Versions of DescribeUserScramCredentialsRequest: 0+ (bit v set = version v exists). */
-const VALID_DescribeUserScramCredentialsRequest = 0x1;
-
 /**
- * Reads one DescribeUserScramCredentialsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeUserScramCredentialsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeUserScramCredentialsRequest(r: Reader, version: number, options?: DecodeOptions): DescribeUserScramCredentialsRequest {
-  checkVersion(version, VALID_DescribeUserScramCredentialsRequest, "DescribeUserScramCredentialsRequest");
-  r.context = "DescribeUserScramCredentialsRequest v" + version;
-  return read_DescribeUserScramCredentialsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeUserScramCredentialsRequest body at `version`; missing fields take their defaults. */
-export function writeDescribeUserScramCredentialsRequest(w: Writer, value: Init<DescribeUserScramCredentialsRequest>, version: number): void {
-  checkVersion(version, VALID_DescribeUserScramCredentialsRequest, "DescribeUserScramCredentialsRequest");
-  write_DescribeUserScramCredentialsRequest(w, value, version);
-}
-
-/** Encoded size of one DescribeUserScramCredentialsRequest body at `version`. */
-export function sizeOfDescribeUserScramCredentialsRequest(value: Init<DescribeUserScramCredentialsRequest>, version: number): number {
-  checkVersion(version, VALID_DescribeUserScramCredentialsRequest, "DescribeUserScramCredentialsRequest");
-  return size_DescribeUserScramCredentialsRequest(value, version);
-}
+export const DescribeUserScramCredentialsRequestCodec: MessageCodec<DescribeUserScramCredentialsRequest> = makeCodec(
+  "DescribeUserScramCredentialsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_DescribeUserScramCredentialsRequest,
+  write_DescribeUserScramCredentialsRequest,
+  size_DescribeUserScramCredentialsRequest,
+  M_DescribeUserScramCredentialsRequest,
+);
 
 /** Decodes exactly `bytes` as one DescribeUserScramCredentialsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeUserScramCredentialsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeUserScramCredentialsRequest {
-  return decodeWith(DescribeUserScramCredentialsRequestCodec, bytes, version, options);
-}
+export const decodeDescribeUserScramCredentialsRequest: Decode<DescribeUserScramCredentialsRequest> = DescribeUserScramCredentialsRequestCodec.decode;
 
-/** Encodes one DescribeUserScramCredentialsRequest body at `version` into a new array of exactly its size. */
-export function encodeDescribeUserScramCredentialsRequest(value: Init<DescribeUserScramCredentialsRequest>, version: number): Uint8Array {
-  return encodeWith(DescribeUserScramCredentialsRequestCodec, value, version);
-}
-
-/** Codec and metadata of DescribeUserScramCredentialsRequest. */
-export const DescribeUserScramCredentialsRequestCodec: MessageCodec<DescribeUserScramCredentialsRequest> = {
-  name: "DescribeUserScramCredentialsRequest",
-  validVersions: VALID_DescribeUserScramCredentialsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDescribeUserScramCredentialsRequest,
-  write: writeDescribeUserScramCredentialsRequest,
-  sizeOf: sizeOfDescribeUserScramCredentialsRequest,
-  meta: M_DescribeUserScramCredentialsRequest,
-};
+/** Encodes one DescribeUserScramCredentialsRequest body at `version`; missing fields take their defaults. */
+export const encodeDescribeUserScramCredentialsRequest: Encode<DescribeUserScramCredentialsRequest> = DescribeUserScramCredentialsRequestCodec.encode;
 
 /** CredentialInfo (in DescribeUserScramCredentialsResponse), versions 0+, flexible 0+. */
 export interface CredentialInfo {
@@ -342,49 +313,23 @@ const M_DescribeUserScramCredentialsResponse: StructMeta = {
   ],
 };
 
-/** Versions of DescribeUserScramCredentialsResponse: 0+ (bit v set = version v exists). */
-const VALID_DescribeUserScramCredentialsResponse = 0x1;
-
 /**
- * Reads one DescribeUserScramCredentialsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of DescribeUserScramCredentialsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readDescribeUserScramCredentialsResponse(r: Reader, version: number, options?: DecodeOptions): DescribeUserScramCredentialsResponse {
-  checkVersion(version, VALID_DescribeUserScramCredentialsResponse, "DescribeUserScramCredentialsResponse");
-  r.context = "DescribeUserScramCredentialsResponse v" + version;
-  return read_DescribeUserScramCredentialsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one DescribeUserScramCredentialsResponse body at `version`; missing fields take their defaults. */
-export function writeDescribeUserScramCredentialsResponse(w: Writer, value: Init<DescribeUserScramCredentialsResponse>, version: number): void {
-  checkVersion(version, VALID_DescribeUserScramCredentialsResponse, "DescribeUserScramCredentialsResponse");
-  write_DescribeUserScramCredentialsResponse(w, value, version);
-}
-
-/** Encoded size of one DescribeUserScramCredentialsResponse body at `version`. */
-export function sizeOfDescribeUserScramCredentialsResponse(value: Init<DescribeUserScramCredentialsResponse>, version: number): number {
-  checkVersion(version, VALID_DescribeUserScramCredentialsResponse, "DescribeUserScramCredentialsResponse");
-  return size_DescribeUserScramCredentialsResponse(value, version);
-}
+export const DescribeUserScramCredentialsResponseCodec: MessageCodec<DescribeUserScramCredentialsResponse> = makeCodec(
+  "DescribeUserScramCredentialsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_DescribeUserScramCredentialsResponse,
+  write_DescribeUserScramCredentialsResponse,
+  size_DescribeUserScramCredentialsResponse,
+  M_DescribeUserScramCredentialsResponse,
+);
 
 /** Decodes exactly `bytes` as one DescribeUserScramCredentialsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeDescribeUserScramCredentialsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeUserScramCredentialsResponse {
-  return decodeWith(DescribeUserScramCredentialsResponseCodec, bytes, version, options);
-}
+export const decodeDescribeUserScramCredentialsResponse: Decode<DescribeUserScramCredentialsResponse> = DescribeUserScramCredentialsResponseCodec.decode;
 
-/** Encodes one DescribeUserScramCredentialsResponse body at `version` into a new array of exactly its size. */
-export function encodeDescribeUserScramCredentialsResponse(value: Init<DescribeUserScramCredentialsResponse>, version: number): Uint8Array {
-  return encodeWith(DescribeUserScramCredentialsResponseCodec, value, version);
-}
-
-/** Codec and metadata of DescribeUserScramCredentialsResponse. */
-export const DescribeUserScramCredentialsResponseCodec: MessageCodec<DescribeUserScramCredentialsResponse> = {
-  name: "DescribeUserScramCredentialsResponse",
-  validVersions: VALID_DescribeUserScramCredentialsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readDescribeUserScramCredentialsResponse,
-  write: writeDescribeUserScramCredentialsResponse,
-  sizeOf: sizeOfDescribeUserScramCredentialsResponse,
-  meta: M_DescribeUserScramCredentialsResponse,
-};
+/** Encodes one DescribeUserScramCredentialsResponse body at `version`; missing fields take their defaults. */
+export const encodeDescribeUserScramCredentialsResponse: Encode<DescribeUserScramCredentialsResponse> = DescribeUserScramCredentialsResponseCodec.encode;

@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -25,7 +23,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -162,52 +159,26 @@ const M_ElectLeadersRequest: StructMeta = {
   ],
 };
 
-/** Versions of ElectLeadersRequest: 0+ (bit v set = version v exists). */
-const VALID_ElectLeadersRequest = 0x7;
-
 /**
- * Reads one ElectLeadersRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ElectLeadersRequest: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readElectLeadersRequest(r: Reader, version: number, options?: DecodeOptions): ElectLeadersRequest {
-  checkVersion(version, VALID_ElectLeadersRequest, "ElectLeadersRequest");
-  r.context = "ElectLeadersRequest v" + version;
-  return read_ElectLeadersRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ElectLeadersRequest body at `version`; missing fields take their defaults. */
-export function writeElectLeadersRequest(w: Writer, value: Init<ElectLeadersRequest>, version: number): void {
-  checkVersion(version, VALID_ElectLeadersRequest, "ElectLeadersRequest");
-  write_ElectLeadersRequest(w, value, version);
-}
-
-/** Encoded size of one ElectLeadersRequest body at `version`. */
-export function sizeOfElectLeadersRequest(value: Init<ElectLeadersRequest>, version: number): number {
-  checkVersion(version, VALID_ElectLeadersRequest, "ElectLeadersRequest");
-  return size_ElectLeadersRequest(value, version);
-}
+export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = makeCodec(
+  "ElectLeadersRequest",
+  0x7,
+  0x4,
+  0x0,
+  read_ElectLeadersRequest,
+  write_ElectLeadersRequest,
+  size_ElectLeadersRequest,
+  M_ElectLeadersRequest,
+);
 
 /** Decodes exactly `bytes` as one ElectLeadersRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeElectLeadersRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ElectLeadersRequest {
-  return decodeWith(ElectLeadersRequestCodec, bytes, version, options);
-}
+export const decodeElectLeadersRequest: Decode<ElectLeadersRequest> = ElectLeadersRequestCodec.decode;
 
-/** Encodes one ElectLeadersRequest body at `version` into a new array of exactly its size. */
-export function encodeElectLeadersRequest(value: Init<ElectLeadersRequest>, version: number): Uint8Array {
-  return encodeWith(ElectLeadersRequestCodec, value, version);
-}
-
-/** Codec and metadata of ElectLeadersRequest. */
-export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = {
-  name: "ElectLeadersRequest",
-  validVersions: VALID_ElectLeadersRequest,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readElectLeadersRequest,
-  write: writeElectLeadersRequest,
-  sizeOf: sizeOfElectLeadersRequest,
-  meta: M_ElectLeadersRequest,
-};
+/** Encodes one ElectLeadersRequest body at `version`; missing fields take their defaults. */
+export const encodeElectLeadersRequest: Encode<ElectLeadersRequest> = ElectLeadersRequestCodec.encode;
 
 /** PartitionResult (in ElectLeadersResponse), versions 0+, flexible 2+. */
 export interface ElectLeadersResponsePartitionResult {
@@ -398,49 +369,23 @@ const M_ElectLeadersResponse: StructMeta = {
   ],
 };
 
-/** Versions of ElectLeadersResponse: 0+ (bit v set = version v exists). */
-const VALID_ElectLeadersResponse = 0x7;
-
 /**
- * Reads one ElectLeadersResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ElectLeadersResponse: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readElectLeadersResponse(r: Reader, version: number, options?: DecodeOptions): ElectLeadersResponse {
-  checkVersion(version, VALID_ElectLeadersResponse, "ElectLeadersResponse");
-  r.context = "ElectLeadersResponse v" + version;
-  return read_ElectLeadersResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ElectLeadersResponse body at `version`; missing fields take their defaults. */
-export function writeElectLeadersResponse(w: Writer, value: Init<ElectLeadersResponse>, version: number): void {
-  checkVersion(version, VALID_ElectLeadersResponse, "ElectLeadersResponse");
-  write_ElectLeadersResponse(w, value, version);
-}
-
-/** Encoded size of one ElectLeadersResponse body at `version`. */
-export function sizeOfElectLeadersResponse(value: Init<ElectLeadersResponse>, version: number): number {
-  checkVersion(version, VALID_ElectLeadersResponse, "ElectLeadersResponse");
-  return size_ElectLeadersResponse(value, version);
-}
+export const ElectLeadersResponseCodec: MessageCodec<ElectLeadersResponse> = makeCodec(
+  "ElectLeadersResponse",
+  0x7,
+  0x4,
+  0x0,
+  read_ElectLeadersResponse,
+  write_ElectLeadersResponse,
+  size_ElectLeadersResponse,
+  M_ElectLeadersResponse,
+);
 
 /** Decodes exactly `bytes` as one ElectLeadersResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeElectLeadersResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ElectLeadersResponse {
-  return decodeWith(ElectLeadersResponseCodec, bytes, version, options);
-}
+export const decodeElectLeadersResponse: Decode<ElectLeadersResponse> = ElectLeadersResponseCodec.decode;
 
-/** Encodes one ElectLeadersResponse body at `version` into a new array of exactly its size. */
-export function encodeElectLeadersResponse(value: Init<ElectLeadersResponse>, version: number): Uint8Array {
-  return encodeWith(ElectLeadersResponseCodec, value, version);
-}
-
-/** Codec and metadata of ElectLeadersResponse. */
-export const ElectLeadersResponseCodec: MessageCodec<ElectLeadersResponse> = {
-  name: "ElectLeadersResponse",
-  validVersions: VALID_ElectLeadersResponse,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readElectLeadersResponse,
-  write: writeElectLeadersResponse,
-  sizeOf: sizeOfElectLeadersResponse,
-  meta: M_ElectLeadersResponse,
-};
+/** Encodes one ElectLeadersResponse body at `version`; missing fields take their defaults. */
+export const encodeElectLeadersResponse: Encode<ElectLeadersResponse> = ElectLeadersResponseCodec.encode;

@@ -10,13 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -26,7 +24,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -348,52 +345,26 @@ const M_EndQuorumEpochRequest: StructMeta = {
   ],
 };
 
-/** Versions of EndQuorumEpochRequest: 0+ (bit v set = version v exists). */
-const VALID_EndQuorumEpochRequest = 0x3;
-
 /**
- * Reads one EndQuorumEpochRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of EndQuorumEpochRequest: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readEndQuorumEpochRequest(r: Reader, version: number, options?: DecodeOptions): EndQuorumEpochRequest {
-  checkVersion(version, VALID_EndQuorumEpochRequest, "EndQuorumEpochRequest");
-  r.context = "EndQuorumEpochRequest v" + version;
-  return read_EndQuorumEpochRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one EndQuorumEpochRequest body at `version`; missing fields take their defaults. */
-export function writeEndQuorumEpochRequest(w: Writer, value: Init<EndQuorumEpochRequest>, version: number): void {
-  checkVersion(version, VALID_EndQuorumEpochRequest, "EndQuorumEpochRequest");
-  write_EndQuorumEpochRequest(w, value, version);
-}
-
-/** Encoded size of one EndQuorumEpochRequest body at `version`. */
-export function sizeOfEndQuorumEpochRequest(value: Init<EndQuorumEpochRequest>, version: number): number {
-  checkVersion(version, VALID_EndQuorumEpochRequest, "EndQuorumEpochRequest");
-  return size_EndQuorumEpochRequest(value, version);
-}
+export const EndQuorumEpochRequestCodec: MessageCodec<EndQuorumEpochRequest> = makeCodec(
+  "EndQuorumEpochRequest",
+  0x3,
+  0x2,
+  0x0,
+  read_EndQuorumEpochRequest,
+  write_EndQuorumEpochRequest,
+  size_EndQuorumEpochRequest,
+  M_EndQuorumEpochRequest,
+);
 
 /** Decodes exactly `bytes` as one EndQuorumEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeEndQuorumEpochRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): EndQuorumEpochRequest {
-  return decodeWith(EndQuorumEpochRequestCodec, bytes, version, options);
-}
+export const decodeEndQuorumEpochRequest: Decode<EndQuorumEpochRequest> = EndQuorumEpochRequestCodec.decode;
 
-/** Encodes one EndQuorumEpochRequest body at `version` into a new array of exactly its size. */
-export function encodeEndQuorumEpochRequest(value: Init<EndQuorumEpochRequest>, version: number): Uint8Array {
-  return encodeWith(EndQuorumEpochRequestCodec, value, version);
-}
-
-/** Codec and metadata of EndQuorumEpochRequest. */
-export const EndQuorumEpochRequestCodec: MessageCodec<EndQuorumEpochRequest> = {
-  name: "EndQuorumEpochRequest",
-  validVersions: VALID_EndQuorumEpochRequest,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readEndQuorumEpochRequest,
-  write: writeEndQuorumEpochRequest,
-  sizeOf: sizeOfEndQuorumEpochRequest,
-  meta: M_EndQuorumEpochRequest,
-};
+/** Encodes one EndQuorumEpochRequest body at `version`; missing fields take their defaults. */
+export const encodeEndQuorumEpochRequest: Encode<EndQuorumEpochRequest> = EndQuorumEpochRequestCodec.encode;
 
 /** PartitionData (in EndQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface EndQuorumEpochResponsePartitionData {
@@ -667,49 +638,23 @@ const M_EndQuorumEpochResponse: StructMeta = {
   ],
 };
 
-/** Versions of EndQuorumEpochResponse: 0+ (bit v set = version v exists). */
-const VALID_EndQuorumEpochResponse = 0x3;
-
 /**
- * Reads one EndQuorumEpochResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of EndQuorumEpochResponse: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readEndQuorumEpochResponse(r: Reader, version: number, options?: DecodeOptions): EndQuorumEpochResponse {
-  checkVersion(version, VALID_EndQuorumEpochResponse, "EndQuorumEpochResponse");
-  r.context = "EndQuorumEpochResponse v" + version;
-  return read_EndQuorumEpochResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one EndQuorumEpochResponse body at `version`; missing fields take their defaults. */
-export function writeEndQuorumEpochResponse(w: Writer, value: Init<EndQuorumEpochResponse>, version: number): void {
-  checkVersion(version, VALID_EndQuorumEpochResponse, "EndQuorumEpochResponse");
-  write_EndQuorumEpochResponse(w, value, version);
-}
-
-/** Encoded size of one EndQuorumEpochResponse body at `version`. */
-export function sizeOfEndQuorumEpochResponse(value: Init<EndQuorumEpochResponse>, version: number): number {
-  checkVersion(version, VALID_EndQuorumEpochResponse, "EndQuorumEpochResponse");
-  return size_EndQuorumEpochResponse(value, version);
-}
+export const EndQuorumEpochResponseCodec: MessageCodec<EndQuorumEpochResponse> = makeCodec(
+  "EndQuorumEpochResponse",
+  0x3,
+  0x2,
+  0x0,
+  read_EndQuorumEpochResponse,
+  write_EndQuorumEpochResponse,
+  size_EndQuorumEpochResponse,
+  M_EndQuorumEpochResponse,
+);
 
 /** Decodes exactly `bytes` as one EndQuorumEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeEndQuorumEpochResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): EndQuorumEpochResponse {
-  return decodeWith(EndQuorumEpochResponseCodec, bytes, version, options);
-}
+export const decodeEndQuorumEpochResponse: Decode<EndQuorumEpochResponse> = EndQuorumEpochResponseCodec.decode;
 
-/** Encodes one EndQuorumEpochResponse body at `version` into a new array of exactly its size. */
-export function encodeEndQuorumEpochResponse(value: Init<EndQuorumEpochResponse>, version: number): Uint8Array {
-  return encodeWith(EndQuorumEpochResponseCodec, value, version);
-}
-
-/** Codec and metadata of EndQuorumEpochResponse. */
-export const EndQuorumEpochResponseCodec: MessageCodec<EndQuorumEpochResponse> = {
-  name: "EndQuorumEpochResponse",
-  validVersions: VALID_EndQuorumEpochResponse,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readEndQuorumEpochResponse,
-  write: writeEndQuorumEpochResponse,
-  sizeOf: sizeOfEndQuorumEpochResponse,
-  meta: M_EndQuorumEpochResponse,
-};
+/** Encodes one EndQuorumEpochResponse body at `version`; missing fields take their defaults. */
+export const encodeEndQuorumEpochResponse: Encode<EndQuorumEpochResponse> = EndQuorumEpochResponseCodec.encode;

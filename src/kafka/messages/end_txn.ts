@@ -10,16 +10,13 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sStr,
   sUnknown,
   uvarintSize,
@@ -97,52 +94,26 @@ const M_EndTxnRequest: StructMeta = {
   ],
 };
 
-/** Versions of EndTxnRequest: 0+ (bit v set = version v exists). */
-const VALID_EndTxnRequest = 0x3f;
-
 /**
- * Reads one EndTxnRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of EndTxnRequest: versions 0-5, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readEndTxnRequest(r: Reader, version: number, options?: DecodeOptions): EndTxnRequest {
-  checkVersion(version, VALID_EndTxnRequest, "EndTxnRequest");
-  r.context = "EndTxnRequest v" + version;
-  return read_EndTxnRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one EndTxnRequest body at `version`; missing fields take their defaults. */
-export function writeEndTxnRequest(w: Writer, value: Init<EndTxnRequest>, version: number): void {
-  checkVersion(version, VALID_EndTxnRequest, "EndTxnRequest");
-  write_EndTxnRequest(w, value, version);
-}
-
-/** Encoded size of one EndTxnRequest body at `version`. */
-export function sizeOfEndTxnRequest(value: Init<EndTxnRequest>, version: number): number {
-  checkVersion(version, VALID_EndTxnRequest, "EndTxnRequest");
-  return size_EndTxnRequest(value, version);
-}
+export const EndTxnRequestCodec: MessageCodec<EndTxnRequest> = makeCodec(
+  "EndTxnRequest",
+  0x3f,
+  0x38,
+  0x0,
+  read_EndTxnRequest,
+  write_EndTxnRequest,
+  size_EndTxnRequest,
+  M_EndTxnRequest,
+);
 
 /** Decodes exactly `bytes` as one EndTxnRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeEndTxnRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): EndTxnRequest {
-  return decodeWith(EndTxnRequestCodec, bytes, version, options);
-}
+export const decodeEndTxnRequest: Decode<EndTxnRequest> = EndTxnRequestCodec.decode;
 
-/** Encodes one EndTxnRequest body at `version` into a new array of exactly its size. */
-export function encodeEndTxnRequest(value: Init<EndTxnRequest>, version: number): Uint8Array {
-  return encodeWith(EndTxnRequestCodec, value, version);
-}
-
-/** Codec and metadata of EndTxnRequest. */
-export const EndTxnRequestCodec: MessageCodec<EndTxnRequest> = {
-  name: "EndTxnRequest",
-  validVersions: VALID_EndTxnRequest,
-  flexibleVersions: 0x38,
-  unstableVersions: 0x0,
-  read: readEndTxnRequest,
-  write: writeEndTxnRequest,
-  sizeOf: sizeOfEndTxnRequest,
-  meta: M_EndTxnRequest,
-};
+/** Encodes one EndTxnRequest body at `version`; missing fields take their defaults. */
+export const encodeEndTxnRequest: Encode<EndTxnRequest> = EndTxnRequestCodec.encode;
 
 /** EndTxnResponse, versions 0+, flexible 3+. */
 export interface EndTxnResponse {
@@ -215,49 +186,23 @@ const M_EndTxnResponse: StructMeta = {
   ],
 };
 
-/** Versions of EndTxnResponse: 0+ (bit v set = version v exists). */
-const VALID_EndTxnResponse = 0x3f;
-
 /**
- * Reads one EndTxnResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of EndTxnResponse: versions 0-5, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readEndTxnResponse(r: Reader, version: number, options?: DecodeOptions): EndTxnResponse {
-  checkVersion(version, VALID_EndTxnResponse, "EndTxnResponse");
-  r.context = "EndTxnResponse v" + version;
-  return read_EndTxnResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one EndTxnResponse body at `version`; missing fields take their defaults. */
-export function writeEndTxnResponse(w: Writer, value: Init<EndTxnResponse>, version: number): void {
-  checkVersion(version, VALID_EndTxnResponse, "EndTxnResponse");
-  write_EndTxnResponse(w, value, version);
-}
-
-/** Encoded size of one EndTxnResponse body at `version`. */
-export function sizeOfEndTxnResponse(value: Init<EndTxnResponse>, version: number): number {
-  checkVersion(version, VALID_EndTxnResponse, "EndTxnResponse");
-  return size_EndTxnResponse(value, version);
-}
+export const EndTxnResponseCodec: MessageCodec<EndTxnResponse> = makeCodec(
+  "EndTxnResponse",
+  0x3f,
+  0x38,
+  0x0,
+  read_EndTxnResponse,
+  write_EndTxnResponse,
+  size_EndTxnResponse,
+  M_EndTxnResponse,
+);
 
 /** Decodes exactly `bytes` as one EndTxnResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeEndTxnResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): EndTxnResponse {
-  return decodeWith(EndTxnResponseCodec, bytes, version, options);
-}
+export const decodeEndTxnResponse: Decode<EndTxnResponse> = EndTxnResponseCodec.decode;
 
-/** Encodes one EndTxnResponse body at `version` into a new array of exactly its size. */
-export function encodeEndTxnResponse(value: Init<EndTxnResponse>, version: number): Uint8Array {
-  return encodeWith(EndTxnResponseCodec, value, version);
-}
-
-/** Codec and metadata of EndTxnResponse. */
-export const EndTxnResponseCodec: MessageCodec<EndTxnResponse> = {
-  name: "EndTxnResponse",
-  validVersions: VALID_EndTxnResponse,
-  flexibleVersions: 0x38,
-  unstableVersions: 0x0,
-  read: readEndTxnResponse,
-  write: writeEndTxnResponse,
-  sizeOf: sizeOfEndTxnResponse,
-  meta: M_EndTxnResponse,
-};
+/** Encodes one EndTxnResponse body at `version`; missing fields take their defaults. */
+export const encodeEndTxnResponse: Encode<EndTxnResponse> = EndTxnResponseCodec.encode;

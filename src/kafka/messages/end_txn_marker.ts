@@ -9,12 +9,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
-  resolveOptions,
+  makeCodec,
 } from "../_runtime.ts";
 
 /** EndTxnMarker, versions 0+. */
@@ -46,49 +43,23 @@ const M_EndTxnMarker: StructMeta = {
   ],
 };
 
-/** Versions of EndTxnMarker: 0+ (bit v set = version v exists). */
-const VALID_EndTxnMarker = 0x1;
-
 /**
- * Reads one EndTxnMarker body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of EndTxnMarker: versions 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readEndTxnMarker(r: Reader, version: number, options?: DecodeOptions): EndTxnMarker {
-  checkVersion(version, VALID_EndTxnMarker, "EndTxnMarker");
-  r.context = "EndTxnMarker v" + version;
-  return read_EndTxnMarker(r, version, resolveOptions(options));
-}
-
-/** Writes one EndTxnMarker body at `version`; missing fields take their defaults. */
-export function writeEndTxnMarker(w: Writer, value: Init<EndTxnMarker>, version: number): void {
-  checkVersion(version, VALID_EndTxnMarker, "EndTxnMarker");
-  write_EndTxnMarker(w, value, version);
-}
-
-/** Encoded size of one EndTxnMarker body at `version`. */
-export function sizeOfEndTxnMarker(value: Init<EndTxnMarker>, version: number): number {
-  checkVersion(version, VALID_EndTxnMarker, "EndTxnMarker");
-  return size_EndTxnMarker(value, version);
-}
+export const EndTxnMarkerCodec: MessageCodec<EndTxnMarker> = makeCodec(
+  "EndTxnMarker",
+  0x1,
+  0x0,
+  0x0,
+  read_EndTxnMarker,
+  write_EndTxnMarker,
+  size_EndTxnMarker,
+  M_EndTxnMarker,
+);
 
 /** Decodes exactly `bytes` as one EndTxnMarker body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeEndTxnMarker(bytes: Uint8Array, version: number, options?: DecodeOptions): EndTxnMarker {
-  return decodeWith(EndTxnMarkerCodec, bytes, version, options);
-}
+export const decodeEndTxnMarker: Decode<EndTxnMarker> = EndTxnMarkerCodec.decode;
 
-/** Encodes one EndTxnMarker body at `version` into a new array of exactly its size. */
-export function encodeEndTxnMarker(value: Init<EndTxnMarker>, version: number): Uint8Array {
-  return encodeWith(EndTxnMarkerCodec, value, version);
-}
-
-/** Codec and metadata of EndTxnMarker. */
-export const EndTxnMarkerCodec: MessageCodec<EndTxnMarker> = {
-  name: "EndTxnMarker",
-  validVersions: VALID_EndTxnMarker,
-  flexibleVersions: 0x0,
-  unstableVersions: 0x0,
-  read: readEndTxnMarker,
-  write: writeEndTxnMarker,
-  sizeOf: sizeOfEndTxnMarker,
-  meta: M_EndTxnMarker,
-};
+/** Encodes one EndTxnMarker body at `version`; missing fields take their defaults. */
+export const encodeEndTxnMarker: Encode<EndTxnMarker> = EndTxnMarkerCodec.encode;

@@ -10,17 +10,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rBytes,
   rBytesN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sBytes,
   sUnknown,
   uvarintSize,
@@ -86,52 +83,26 @@ const M_EnvelopeRequest: StructMeta = {
   ],
 };
 
-/** Versions of EnvelopeRequest: 0+ (bit v set = version v exists). */
-const VALID_EnvelopeRequest = 0x1;
-
 /**
- * Reads one EnvelopeRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of EnvelopeRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readEnvelopeRequest(r: Reader, version: number, options?: DecodeOptions): EnvelopeRequest {
-  checkVersion(version, VALID_EnvelopeRequest, "EnvelopeRequest");
-  r.context = "EnvelopeRequest v" + version;
-  return read_EnvelopeRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one EnvelopeRequest body at `version`; missing fields take their defaults. */
-export function writeEnvelopeRequest(w: Writer, value: Init<EnvelopeRequest>, version: number): void {
-  checkVersion(version, VALID_EnvelopeRequest, "EnvelopeRequest");
-  write_EnvelopeRequest(w, value, version);
-}
-
-/** Encoded size of one EnvelopeRequest body at `version`. */
-export function sizeOfEnvelopeRequest(value: Init<EnvelopeRequest>, version: number): number {
-  checkVersion(version, VALID_EnvelopeRequest, "EnvelopeRequest");
-  return size_EnvelopeRequest(value, version);
-}
+export const EnvelopeRequestCodec: MessageCodec<EnvelopeRequest> = makeCodec(
+  "EnvelopeRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_EnvelopeRequest,
+  write_EnvelopeRequest,
+  size_EnvelopeRequest,
+  M_EnvelopeRequest,
+);
 
 /** Decodes exactly `bytes` as one EnvelopeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeEnvelopeRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): EnvelopeRequest {
-  return decodeWith(EnvelopeRequestCodec, bytes, version, options);
-}
+export const decodeEnvelopeRequest: Decode<EnvelopeRequest> = EnvelopeRequestCodec.decode;
 
-/** Encodes one EnvelopeRequest body at `version` into a new array of exactly its size. */
-export function encodeEnvelopeRequest(value: Init<EnvelopeRequest>, version: number): Uint8Array {
-  return encodeWith(EnvelopeRequestCodec, value, version);
-}
-
-/** Codec and metadata of EnvelopeRequest. */
-export const EnvelopeRequestCodec: MessageCodec<EnvelopeRequest> = {
-  name: "EnvelopeRequest",
-  validVersions: VALID_EnvelopeRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readEnvelopeRequest,
-  write: writeEnvelopeRequest,
-  sizeOf: sizeOfEnvelopeRequest,
-  meta: M_EnvelopeRequest,
-};
+/** Encodes one EnvelopeRequest body at `version`; missing fields take their defaults. */
+export const encodeEnvelopeRequest: Encode<EnvelopeRequest> = EnvelopeRequestCodec.encode;
 
 /** EnvelopeResponse, versions 0+, flexible 0+. */
 export interface EnvelopeResponse {
@@ -183,49 +154,23 @@ const M_EnvelopeResponse: StructMeta = {
   ],
 };
 
-/** Versions of EnvelopeResponse: 0+ (bit v set = version v exists). */
-const VALID_EnvelopeResponse = 0x1;
-
 /**
- * Reads one EnvelopeResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of EnvelopeResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readEnvelopeResponse(r: Reader, version: number, options?: DecodeOptions): EnvelopeResponse {
-  checkVersion(version, VALID_EnvelopeResponse, "EnvelopeResponse");
-  r.context = "EnvelopeResponse v" + version;
-  return read_EnvelopeResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one EnvelopeResponse body at `version`; missing fields take their defaults. */
-export function writeEnvelopeResponse(w: Writer, value: Init<EnvelopeResponse>, version: number): void {
-  checkVersion(version, VALID_EnvelopeResponse, "EnvelopeResponse");
-  write_EnvelopeResponse(w, value, version);
-}
-
-/** Encoded size of one EnvelopeResponse body at `version`. */
-export function sizeOfEnvelopeResponse(value: Init<EnvelopeResponse>, version: number): number {
-  checkVersion(version, VALID_EnvelopeResponse, "EnvelopeResponse");
-  return size_EnvelopeResponse(value, version);
-}
+export const EnvelopeResponseCodec: MessageCodec<EnvelopeResponse> = makeCodec(
+  "EnvelopeResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_EnvelopeResponse,
+  write_EnvelopeResponse,
+  size_EnvelopeResponse,
+  M_EnvelopeResponse,
+);
 
 /** Decodes exactly `bytes` as one EnvelopeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeEnvelopeResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): EnvelopeResponse {
-  return decodeWith(EnvelopeResponseCodec, bytes, version, options);
-}
+export const decodeEnvelopeResponse: Decode<EnvelopeResponse> = EnvelopeResponseCodec.decode;
 
-/** Encodes one EnvelopeResponse body at `version` into a new array of exactly its size. */
-export function encodeEnvelopeResponse(value: Init<EnvelopeResponse>, version: number): Uint8Array {
-  return encodeWith(EnvelopeResponseCodec, value, version);
-}
-
-/** Codec and metadata of EnvelopeResponse. */
-export const EnvelopeResponseCodec: MessageCodec<EnvelopeResponse> = {
-  name: "EnvelopeResponse",
-  validVersions: VALID_EnvelopeResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readEnvelopeResponse,
-  write: writeEnvelopeResponse,
-  sizeOf: sizeOfEnvelopeResponse,
-  meta: M_EnvelopeResponse,
-};
+/** Encodes one EnvelopeResponse body at `version`; missing fields take their defaults. */
+export const encodeEnvelopeResponse: Encode<EnvelopeResponse> = EnvelopeResponseCodec.encode;

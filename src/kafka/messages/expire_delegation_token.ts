@@ -12,17 +12,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rBytes,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sBytes,
   sUnknown,
   uvarintSize,
@@ -88,52 +85,26 @@ const M_ExpireDelegationTokenRequest: StructMeta = {
   ],
 };
 
-/** Versions of ExpireDelegationTokenRequest: 0+ (bit v set = version v exists). */
-const VALID_ExpireDelegationTokenRequest = 0x7;
-
 /**
- * Reads one ExpireDelegationTokenRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ExpireDelegationTokenRequest: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readExpireDelegationTokenRequest(r: Reader, version: number, options?: DecodeOptions): ExpireDelegationTokenRequest {
-  checkVersion(version, VALID_ExpireDelegationTokenRequest, "ExpireDelegationTokenRequest");
-  r.context = "ExpireDelegationTokenRequest v" + version;
-  return read_ExpireDelegationTokenRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ExpireDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export function writeExpireDelegationTokenRequest(w: Writer, value: Init<ExpireDelegationTokenRequest>, version: number): void {
-  checkVersion(version, VALID_ExpireDelegationTokenRequest, "ExpireDelegationTokenRequest");
-  write_ExpireDelegationTokenRequest(w, value, version);
-}
-
-/** Encoded size of one ExpireDelegationTokenRequest body at `version`. */
-export function sizeOfExpireDelegationTokenRequest(value: Init<ExpireDelegationTokenRequest>, version: number): number {
-  checkVersion(version, VALID_ExpireDelegationTokenRequest, "ExpireDelegationTokenRequest");
-  return size_ExpireDelegationTokenRequest(value, version);
-}
+export const ExpireDelegationTokenRequestCodec: MessageCodec<ExpireDelegationTokenRequest> = makeCodec(
+  "ExpireDelegationTokenRequest",
+  0x7,
+  0x4,
+  0x0,
+  read_ExpireDelegationTokenRequest,
+  write_ExpireDelegationTokenRequest,
+  size_ExpireDelegationTokenRequest,
+  M_ExpireDelegationTokenRequest,
+);
 
 /** Decodes exactly `bytes` as one ExpireDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeExpireDelegationTokenRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ExpireDelegationTokenRequest {
-  return decodeWith(ExpireDelegationTokenRequestCodec, bytes, version, options);
-}
+export const decodeExpireDelegationTokenRequest: Decode<ExpireDelegationTokenRequest> = ExpireDelegationTokenRequestCodec.decode;
 
-/** Encodes one ExpireDelegationTokenRequest body at `version` into a new array of exactly its size. */
-export function encodeExpireDelegationTokenRequest(value: Init<ExpireDelegationTokenRequest>, version: number): Uint8Array {
-  return encodeWith(ExpireDelegationTokenRequestCodec, value, version);
-}
-
-/** Codec and metadata of ExpireDelegationTokenRequest. */
-export const ExpireDelegationTokenRequestCodec: MessageCodec<ExpireDelegationTokenRequest> = {
-  name: "ExpireDelegationTokenRequest",
-  validVersions: VALID_ExpireDelegationTokenRequest,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readExpireDelegationTokenRequest,
-  write: writeExpireDelegationTokenRequest,
-  sizeOf: sizeOfExpireDelegationTokenRequest,
-  meta: M_ExpireDelegationTokenRequest,
-};
+/** Encodes one ExpireDelegationTokenRequest body at `version`; missing fields take their defaults. */
+export const encodeExpireDelegationTokenRequest: Encode<ExpireDelegationTokenRequest> = ExpireDelegationTokenRequestCodec.encode;
 
 /** ExpireDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface ExpireDelegationTokenResponse {
@@ -198,49 +169,23 @@ const M_ExpireDelegationTokenResponse: StructMeta = {
   ],
 };
 
-/** Versions of ExpireDelegationTokenResponse: 0+ (bit v set = version v exists). */
-const VALID_ExpireDelegationTokenResponse = 0x7;
-
 /**
- * Reads one ExpireDelegationTokenResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ExpireDelegationTokenResponse: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readExpireDelegationTokenResponse(r: Reader, version: number, options?: DecodeOptions): ExpireDelegationTokenResponse {
-  checkVersion(version, VALID_ExpireDelegationTokenResponse, "ExpireDelegationTokenResponse");
-  r.context = "ExpireDelegationTokenResponse v" + version;
-  return read_ExpireDelegationTokenResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ExpireDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export function writeExpireDelegationTokenResponse(w: Writer, value: Init<ExpireDelegationTokenResponse>, version: number): void {
-  checkVersion(version, VALID_ExpireDelegationTokenResponse, "ExpireDelegationTokenResponse");
-  write_ExpireDelegationTokenResponse(w, value, version);
-}
-
-/** Encoded size of one ExpireDelegationTokenResponse body at `version`. */
-export function sizeOfExpireDelegationTokenResponse(value: Init<ExpireDelegationTokenResponse>, version: number): number {
-  checkVersion(version, VALID_ExpireDelegationTokenResponse, "ExpireDelegationTokenResponse");
-  return size_ExpireDelegationTokenResponse(value, version);
-}
+export const ExpireDelegationTokenResponseCodec: MessageCodec<ExpireDelegationTokenResponse> = makeCodec(
+  "ExpireDelegationTokenResponse",
+  0x7,
+  0x4,
+  0x0,
+  read_ExpireDelegationTokenResponse,
+  write_ExpireDelegationTokenResponse,
+  size_ExpireDelegationTokenResponse,
+  M_ExpireDelegationTokenResponse,
+);
 
 /** Decodes exactly `bytes` as one ExpireDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeExpireDelegationTokenResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ExpireDelegationTokenResponse {
-  return decodeWith(ExpireDelegationTokenResponseCodec, bytes, version, options);
-}
+export const decodeExpireDelegationTokenResponse: Decode<ExpireDelegationTokenResponse> = ExpireDelegationTokenResponseCodec.decode;
 
-/** Encodes one ExpireDelegationTokenResponse body at `version` into a new array of exactly its size. */
-export function encodeExpireDelegationTokenResponse(value: Init<ExpireDelegationTokenResponse>, version: number): Uint8Array {
-  return encodeWith(ExpireDelegationTokenResponseCodec, value, version);
-}
-
-/** Codec and metadata of ExpireDelegationTokenResponse. */
-export const ExpireDelegationTokenResponseCodec: MessageCodec<ExpireDelegationTokenResponse> = {
-  name: "ExpireDelegationTokenResponse",
-  validVersions: VALID_ExpireDelegationTokenResponse,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readExpireDelegationTokenResponse,
-  write: writeExpireDelegationTokenResponse,
-  sizeOf: sizeOfExpireDelegationTokenResponse,
-  meta: M_ExpireDelegationTokenResponse,
-};
+/** Encodes one ExpireDelegationTokenResponse body at `version`; missing fields take their defaults. */
+export const encodeExpireDelegationTokenResponse: Encode<ExpireDelegationTokenResponse> = ExpireDelegationTokenResponseCodec.encode;

@@ -12,14 +12,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -31,7 +29,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sBytes,
@@ -554,52 +551,26 @@ const M_FetchRequest: StructMeta = {
   ],
 };
 
-/** Versions of FetchRequest: 0+ (bit v set = version v exists). */
-const VALID_FetchRequest = 0x7ffff;
-
 /**
- * Reads one FetchRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of FetchRequest: versions 0-18, flexible 12+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readFetchRequest(r: Reader, version: number, options?: DecodeOptions): FetchRequest {
-  checkVersion(version, VALID_FetchRequest, "FetchRequest");
-  r.context = "FetchRequest v" + version;
-  return read_FetchRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one FetchRequest body at `version`; missing fields take their defaults. */
-export function writeFetchRequest(w: Writer, value: Init<FetchRequest>, version: number): void {
-  checkVersion(version, VALID_FetchRequest, "FetchRequest");
-  write_FetchRequest(w, value, version);
-}
-
-/** Encoded size of one FetchRequest body at `version`. */
-export function sizeOfFetchRequest(value: Init<FetchRequest>, version: number): number {
-  checkVersion(version, VALID_FetchRequest, "FetchRequest");
-  return size_FetchRequest(value, version);
-}
+export const FetchRequestCodec: MessageCodec<FetchRequest> = makeCodec(
+  "FetchRequest",
+  0x7ffff,
+  0x7f000,
+  0x0,
+  read_FetchRequest,
+  write_FetchRequest,
+  size_FetchRequest,
+  M_FetchRequest,
+);
 
 /** Decodes exactly `bytes` as one FetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeFetchRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): FetchRequest {
-  return decodeWith(FetchRequestCodec, bytes, version, options);
-}
+export const decodeFetchRequest: Decode<FetchRequest> = FetchRequestCodec.decode;
 
-/** Encodes one FetchRequest body at `version` into a new array of exactly its size. */
-export function encodeFetchRequest(value: Init<FetchRequest>, version: number): Uint8Array {
-  return encodeWith(FetchRequestCodec, value, version);
-}
-
-/** Codec and metadata of FetchRequest. */
-export const FetchRequestCodec: MessageCodec<FetchRequest> = {
-  name: "FetchRequest",
-  validVersions: VALID_FetchRequest,
-  flexibleVersions: 0x7f000,
-  unstableVersions: 0x0,
-  read: readFetchRequest,
-  write: writeFetchRequest,
-  sizeOf: sizeOfFetchRequest,
-  meta: M_FetchRequest,
-};
+/** Encodes one FetchRequest body at `version`; missing fields take their defaults. */
+export const encodeFetchRequest: Encode<FetchRequest> = FetchRequestCodec.encode;
 
 /** EpochEndOffset (in FetchResponse), versions 12+, flexible 12+. */
 export interface FetchResponseEpochEndOffset {
@@ -1246,49 +1217,23 @@ const M_FetchResponse: StructMeta = {
   ],
 };
 
-/** Versions of FetchResponse: 0+ (bit v set = version v exists). */
-const VALID_FetchResponse = 0x7ffff;
-
 /**
- * Reads one FetchResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of FetchResponse: versions 0-18, flexible 12+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readFetchResponse(r: Reader, version: number, options?: DecodeOptions): FetchResponse {
-  checkVersion(version, VALID_FetchResponse, "FetchResponse");
-  r.context = "FetchResponse v" + version;
-  return read_FetchResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one FetchResponse body at `version`; missing fields take their defaults. */
-export function writeFetchResponse(w: Writer, value: Init<FetchResponse>, version: number): void {
-  checkVersion(version, VALID_FetchResponse, "FetchResponse");
-  write_FetchResponse(w, value, version);
-}
-
-/** Encoded size of one FetchResponse body at `version`. */
-export function sizeOfFetchResponse(value: Init<FetchResponse>, version: number): number {
-  checkVersion(version, VALID_FetchResponse, "FetchResponse");
-  return size_FetchResponse(value, version);
-}
+export const FetchResponseCodec: MessageCodec<FetchResponse> = makeCodec(
+  "FetchResponse",
+  0x7ffff,
+  0x7f000,
+  0x0,
+  read_FetchResponse,
+  write_FetchResponse,
+  size_FetchResponse,
+  M_FetchResponse,
+);
 
 /** Decodes exactly `bytes` as one FetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeFetchResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): FetchResponse {
-  return decodeWith(FetchResponseCodec, bytes, version, options);
-}
+export const decodeFetchResponse: Decode<FetchResponse> = FetchResponseCodec.decode;
 
-/** Encodes one FetchResponse body at `version` into a new array of exactly its size. */
-export function encodeFetchResponse(value: Init<FetchResponse>, version: number): Uint8Array {
-  return encodeWith(FetchResponseCodec, value, version);
-}
-
-/** Codec and metadata of FetchResponse. */
-export const FetchResponseCodec: MessageCodec<FetchResponse> = {
-  name: "FetchResponse",
-  validVersions: VALID_FetchResponse,
-  flexibleVersions: 0x7f000,
-  unstableVersions: 0x0,
-  read: readFetchResponse,
-  write: writeFetchResponse,
-  sizeOf: sizeOfFetchResponse,
-  meta: M_FetchResponse,
-};
+/** Encodes one FetchResponse body at `version`; missing fields take their defaults. */
+export const encodeFetchResponse: Encode<FetchResponse> = FetchResponseCodec.encode;

@@ -10,14 +10,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   rArr,
   rRec,
   rStr,
@@ -25,7 +23,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sBytes,
   sStr,
@@ -324,52 +321,26 @@ const M_FetchSnapshotRequest: StructMeta = {
   ],
 };
 
-/** Versions of FetchSnapshotRequest: 0+ (bit v set = version v exists). */
-const VALID_FetchSnapshotRequest = 0x3;
-
 /**
- * Reads one FetchSnapshotRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of FetchSnapshotRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readFetchSnapshotRequest(r: Reader, version: number, options?: DecodeOptions): FetchSnapshotRequest {
-  checkVersion(version, VALID_FetchSnapshotRequest, "FetchSnapshotRequest");
-  r.context = "FetchSnapshotRequest v" + version;
-  return read_FetchSnapshotRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one FetchSnapshotRequest body at `version`; missing fields take their defaults. */
-export function writeFetchSnapshotRequest(w: Writer, value: Init<FetchSnapshotRequest>, version: number): void {
-  checkVersion(version, VALID_FetchSnapshotRequest, "FetchSnapshotRequest");
-  write_FetchSnapshotRequest(w, value, version);
-}
-
-/** Encoded size of one FetchSnapshotRequest body at `version`. */
-export function sizeOfFetchSnapshotRequest(value: Init<FetchSnapshotRequest>, version: number): number {
-  checkVersion(version, VALID_FetchSnapshotRequest, "FetchSnapshotRequest");
-  return size_FetchSnapshotRequest(value, version);
-}
+export const FetchSnapshotRequestCodec: MessageCodec<FetchSnapshotRequest> = makeCodec(
+  "FetchSnapshotRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_FetchSnapshotRequest,
+  write_FetchSnapshotRequest,
+  size_FetchSnapshotRequest,
+  M_FetchSnapshotRequest,
+);
 
 /** Decodes exactly `bytes` as one FetchSnapshotRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeFetchSnapshotRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): FetchSnapshotRequest {
-  return decodeWith(FetchSnapshotRequestCodec, bytes, version, options);
-}
+export const decodeFetchSnapshotRequest: Decode<FetchSnapshotRequest> = FetchSnapshotRequestCodec.decode;
 
-/** Encodes one FetchSnapshotRequest body at `version` into a new array of exactly its size. */
-export function encodeFetchSnapshotRequest(value: Init<FetchSnapshotRequest>, version: number): Uint8Array {
-  return encodeWith(FetchSnapshotRequestCodec, value, version);
-}
-
-/** Codec and metadata of FetchSnapshotRequest. */
-export const FetchSnapshotRequestCodec: MessageCodec<FetchSnapshotRequest> = {
-  name: "FetchSnapshotRequest",
-  validVersions: VALID_FetchSnapshotRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readFetchSnapshotRequest,
-  write: writeFetchSnapshotRequest,
-  sizeOf: sizeOfFetchSnapshotRequest,
-  meta: M_FetchSnapshotRequest,
-};
+/** Encodes one FetchSnapshotRequest body at `version`; missing fields take their defaults. */
+export const encodeFetchSnapshotRequest: Encode<FetchSnapshotRequest> = FetchSnapshotRequestCodec.encode;
 
 /** SnapshotId (in FetchSnapshotResponse), versions 0+, flexible 0+. */
 export interface FetchSnapshotResponseSnapshotId {
@@ -785,49 +756,23 @@ const M_FetchSnapshotResponse: StructMeta = {
   ],
 };
 
-/** Versions of FetchSnapshotResponse: 0+ (bit v set = version v exists). */
-const VALID_FetchSnapshotResponse = 0x3;
-
 /**
- * Reads one FetchSnapshotResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of FetchSnapshotResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readFetchSnapshotResponse(r: Reader, version: number, options?: DecodeOptions): FetchSnapshotResponse {
-  checkVersion(version, VALID_FetchSnapshotResponse, "FetchSnapshotResponse");
-  r.context = "FetchSnapshotResponse v" + version;
-  return read_FetchSnapshotResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one FetchSnapshotResponse body at `version`; missing fields take their defaults. */
-export function writeFetchSnapshotResponse(w: Writer, value: Init<FetchSnapshotResponse>, version: number): void {
-  checkVersion(version, VALID_FetchSnapshotResponse, "FetchSnapshotResponse");
-  write_FetchSnapshotResponse(w, value, version);
-}
-
-/** Encoded size of one FetchSnapshotResponse body at `version`. */
-export function sizeOfFetchSnapshotResponse(value: Init<FetchSnapshotResponse>, version: number): number {
-  checkVersion(version, VALID_FetchSnapshotResponse, "FetchSnapshotResponse");
-  return size_FetchSnapshotResponse(value, version);
-}
+export const FetchSnapshotResponseCodec: MessageCodec<FetchSnapshotResponse> = makeCodec(
+  "FetchSnapshotResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_FetchSnapshotResponse,
+  write_FetchSnapshotResponse,
+  size_FetchSnapshotResponse,
+  M_FetchSnapshotResponse,
+);
 
 /** Decodes exactly `bytes` as one FetchSnapshotResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeFetchSnapshotResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): FetchSnapshotResponse {
-  return decodeWith(FetchSnapshotResponseCodec, bytes, version, options);
-}
+export const decodeFetchSnapshotResponse: Decode<FetchSnapshotResponse> = FetchSnapshotResponseCodec.decode;
 
-/** Encodes one FetchSnapshotResponse body at `version` into a new array of exactly its size. */
-export function encodeFetchSnapshotResponse(value: Init<FetchSnapshotResponse>, version: number): Uint8Array {
-  return encodeWith(FetchSnapshotResponseCodec, value, version);
-}
-
-/** Codec and metadata of FetchSnapshotResponse. */
-export const FetchSnapshotResponseCodec: MessageCodec<FetchSnapshotResponse> = {
-  name: "FetchSnapshotResponse",
-  validVersions: VALID_FetchSnapshotResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readFetchSnapshotResponse,
-  write: writeFetchSnapshotResponse,
-  sizeOf: sizeOfFetchSnapshotResponse,
-  meta: M_FetchSnapshotResponse,
-};
+/** Encodes one FetchSnapshotResponse body at `version`; missing fields take their defaults. */
+export const encodeFetchSnapshotResponse: Encode<FetchSnapshotResponse> = FetchSnapshotResponseCodec.encode;

@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_STR,
   rArr,
@@ -24,7 +22,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sStrEC,
@@ -105,52 +102,26 @@ const M_FindCoordinatorRequest: StructMeta = {
   ],
 };
 
-/** Versions of FindCoordinatorRequest: 0+ (bit v set = version v exists). */
-const VALID_FindCoordinatorRequest = 0x7f;
-
 /**
- * Reads one FindCoordinatorRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of FindCoordinatorRequest: versions 0-6, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readFindCoordinatorRequest(r: Reader, version: number, options?: DecodeOptions): FindCoordinatorRequest {
-  checkVersion(version, VALID_FindCoordinatorRequest, "FindCoordinatorRequest");
-  r.context = "FindCoordinatorRequest v" + version;
-  return read_FindCoordinatorRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one FindCoordinatorRequest body at `version`; missing fields take their defaults. */
-export function writeFindCoordinatorRequest(w: Writer, value: Init<FindCoordinatorRequest>, version: number): void {
-  checkVersion(version, VALID_FindCoordinatorRequest, "FindCoordinatorRequest");
-  write_FindCoordinatorRequest(w, value, version);
-}
-
-/** Encoded size of one FindCoordinatorRequest body at `version`. */
-export function sizeOfFindCoordinatorRequest(value: Init<FindCoordinatorRequest>, version: number): number {
-  checkVersion(version, VALID_FindCoordinatorRequest, "FindCoordinatorRequest");
-  return size_FindCoordinatorRequest(value, version);
-}
+export const FindCoordinatorRequestCodec: MessageCodec<FindCoordinatorRequest> = makeCodec(
+  "FindCoordinatorRequest",
+  0x7f,
+  0x78,
+  0x0,
+  read_FindCoordinatorRequest,
+  write_FindCoordinatorRequest,
+  size_FindCoordinatorRequest,
+  M_FindCoordinatorRequest,
+);
 
 /** Decodes exactly `bytes` as one FindCoordinatorRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeFindCoordinatorRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): FindCoordinatorRequest {
-  return decodeWith(FindCoordinatorRequestCodec, bytes, version, options);
-}
+export const decodeFindCoordinatorRequest: Decode<FindCoordinatorRequest> = FindCoordinatorRequestCodec.decode;
 
-/** Encodes one FindCoordinatorRequest body at `version` into a new array of exactly its size. */
-export function encodeFindCoordinatorRequest(value: Init<FindCoordinatorRequest>, version: number): Uint8Array {
-  return encodeWith(FindCoordinatorRequestCodec, value, version);
-}
-
-/** Codec and metadata of FindCoordinatorRequest. */
-export const FindCoordinatorRequestCodec: MessageCodec<FindCoordinatorRequest> = {
-  name: "FindCoordinatorRequest",
-  validVersions: VALID_FindCoordinatorRequest,
-  flexibleVersions: 0x78,
-  unstableVersions: 0x0,
-  read: readFindCoordinatorRequest,
-  write: writeFindCoordinatorRequest,
-  sizeOf: sizeOfFindCoordinatorRequest,
-  meta: M_FindCoordinatorRequest,
-};
+/** Encodes one FindCoordinatorRequest body at `version`; missing fields take their defaults. */
+export const encodeFindCoordinatorRequest: Encode<FindCoordinatorRequest> = FindCoordinatorRequestCodec.encode;
 
 /** Coordinator (in FindCoordinatorResponse), versions 4+, flexible 4+. */
 export interface Coordinator {
@@ -327,49 +298,23 @@ const M_FindCoordinatorResponse: StructMeta = {
   ],
 };
 
-/** Versions of FindCoordinatorResponse: 0+ (bit v set = version v exists). */
-const VALID_FindCoordinatorResponse = 0x7f;
-
 /**
- * Reads one FindCoordinatorResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of FindCoordinatorResponse: versions 0-6, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readFindCoordinatorResponse(r: Reader, version: number, options?: DecodeOptions): FindCoordinatorResponse {
-  checkVersion(version, VALID_FindCoordinatorResponse, "FindCoordinatorResponse");
-  r.context = "FindCoordinatorResponse v" + version;
-  return read_FindCoordinatorResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one FindCoordinatorResponse body at `version`; missing fields take their defaults. */
-export function writeFindCoordinatorResponse(w: Writer, value: Init<FindCoordinatorResponse>, version: number): void {
-  checkVersion(version, VALID_FindCoordinatorResponse, "FindCoordinatorResponse");
-  write_FindCoordinatorResponse(w, value, version);
-}
-
-/** Encoded size of one FindCoordinatorResponse body at `version`. */
-export function sizeOfFindCoordinatorResponse(value: Init<FindCoordinatorResponse>, version: number): number {
-  checkVersion(version, VALID_FindCoordinatorResponse, "FindCoordinatorResponse");
-  return size_FindCoordinatorResponse(value, version);
-}
+export const FindCoordinatorResponseCodec: MessageCodec<FindCoordinatorResponse> = makeCodec(
+  "FindCoordinatorResponse",
+  0x7f,
+  0x78,
+  0x0,
+  read_FindCoordinatorResponse,
+  write_FindCoordinatorResponse,
+  size_FindCoordinatorResponse,
+  M_FindCoordinatorResponse,
+);
 
 /** Decodes exactly `bytes` as one FindCoordinatorResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeFindCoordinatorResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): FindCoordinatorResponse {
-  return decodeWith(FindCoordinatorResponseCodec, bytes, version, options);
-}
+export const decodeFindCoordinatorResponse: Decode<FindCoordinatorResponse> = FindCoordinatorResponseCodec.decode;
 
-/** Encodes one FindCoordinatorResponse body at `version` into a new array of exactly its size. */
-export function encodeFindCoordinatorResponse(value: Init<FindCoordinatorResponse>, version: number): Uint8Array {
-  return encodeWith(FindCoordinatorResponseCodec, value, version);
-}
-
-/** Codec and metadata of FindCoordinatorResponse. */
-export const FindCoordinatorResponseCodec: MessageCodec<FindCoordinatorResponse> = {
-  name: "FindCoordinatorResponse",
-  validVersions: VALID_FindCoordinatorResponse,
-  flexibleVersions: 0x78,
-  unstableVersions: 0x0,
-  read: readFindCoordinatorResponse,
-  write: writeFindCoordinatorResponse,
-  sizeOf: sizeOfFindCoordinatorResponse,
-  meta: M_FindCoordinatorResponse,
-};
+/** Encodes one FindCoordinatorResponse body at `version`; missing fields take their defaults. */
+export const encodeFindCoordinatorResponse: Encode<FindCoordinatorResponse> = FindCoordinatorResponseCodec.encode;

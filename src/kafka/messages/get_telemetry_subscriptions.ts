@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I8,
   K_STR,
   rPrims,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStrEC,
@@ -76,52 +73,26 @@ const M_GetTelemetrySubscriptionsRequest: StructMeta = {
   ],
 };
 
-/** Versions of GetTelemetrySubscriptionsRequest: 0+ (bit v set = version v exists). */
-const VALID_GetTelemetrySubscriptionsRequest = 0x1;
-
 /**
- * Reads one GetTelemetrySubscriptionsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of GetTelemetrySubscriptionsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readGetTelemetrySubscriptionsRequest(r: Reader, version: number, options?: DecodeOptions): GetTelemetrySubscriptionsRequest {
-  checkVersion(version, VALID_GetTelemetrySubscriptionsRequest, "GetTelemetrySubscriptionsRequest");
-  r.context = "GetTelemetrySubscriptionsRequest v" + version;
-  return read_GetTelemetrySubscriptionsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one GetTelemetrySubscriptionsRequest body at `version`; missing fields take their defaults. */
-export function writeGetTelemetrySubscriptionsRequest(w: Writer, value: Init<GetTelemetrySubscriptionsRequest>, version: number): void {
-  checkVersion(version, VALID_GetTelemetrySubscriptionsRequest, "GetTelemetrySubscriptionsRequest");
-  write_GetTelemetrySubscriptionsRequest(w, value, version);
-}
-
-/** Encoded size of one GetTelemetrySubscriptionsRequest body at `version`. */
-export function sizeOfGetTelemetrySubscriptionsRequest(value: Init<GetTelemetrySubscriptionsRequest>, version: number): number {
-  checkVersion(version, VALID_GetTelemetrySubscriptionsRequest, "GetTelemetrySubscriptionsRequest");
-  return size_GetTelemetrySubscriptionsRequest(value, version);
-}
+export const GetTelemetrySubscriptionsRequestCodec: MessageCodec<GetTelemetrySubscriptionsRequest> = makeCodec(
+  "GetTelemetrySubscriptionsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_GetTelemetrySubscriptionsRequest,
+  write_GetTelemetrySubscriptionsRequest,
+  size_GetTelemetrySubscriptionsRequest,
+  M_GetTelemetrySubscriptionsRequest,
+);
 
 /** Decodes exactly `bytes` as one GetTelemetrySubscriptionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeGetTelemetrySubscriptionsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): GetTelemetrySubscriptionsRequest {
-  return decodeWith(GetTelemetrySubscriptionsRequestCodec, bytes, version, options);
-}
+export const decodeGetTelemetrySubscriptionsRequest: Decode<GetTelemetrySubscriptionsRequest> = GetTelemetrySubscriptionsRequestCodec.decode;
 
-/** Encodes one GetTelemetrySubscriptionsRequest body at `version` into a new array of exactly its size. */
-export function encodeGetTelemetrySubscriptionsRequest(value: Init<GetTelemetrySubscriptionsRequest>, version: number): Uint8Array {
-  return encodeWith(GetTelemetrySubscriptionsRequestCodec, value, version);
-}
-
-/** Codec and metadata of GetTelemetrySubscriptionsRequest. */
-export const GetTelemetrySubscriptionsRequestCodec: MessageCodec<GetTelemetrySubscriptionsRequest> = {
-  name: "GetTelemetrySubscriptionsRequest",
-  validVersions: VALID_GetTelemetrySubscriptionsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readGetTelemetrySubscriptionsRequest,
-  write: writeGetTelemetrySubscriptionsRequest,
-  sizeOf: sizeOfGetTelemetrySubscriptionsRequest,
-  meta: M_GetTelemetrySubscriptionsRequest,
-};
+/** Encodes one GetTelemetrySubscriptionsRequest body at `version`; missing fields take their defaults. */
+export const encodeGetTelemetrySubscriptionsRequest: Encode<GetTelemetrySubscriptionsRequest> = GetTelemetrySubscriptionsRequestCodec.encode;
 
 /** GetTelemetrySubscriptionsResponse, versions 0+, flexible 0+. */
 export interface GetTelemetrySubscriptionsResponse {
@@ -216,49 +187,23 @@ const M_GetTelemetrySubscriptionsResponse: StructMeta = {
   ],
 };
 
-/** Versions of GetTelemetrySubscriptionsResponse: 0+ (bit v set = version v exists). */
-const VALID_GetTelemetrySubscriptionsResponse = 0x1;
-
 /**
- * Reads one GetTelemetrySubscriptionsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of GetTelemetrySubscriptionsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readGetTelemetrySubscriptionsResponse(r: Reader, version: number, options?: DecodeOptions): GetTelemetrySubscriptionsResponse {
-  checkVersion(version, VALID_GetTelemetrySubscriptionsResponse, "GetTelemetrySubscriptionsResponse");
-  r.context = "GetTelemetrySubscriptionsResponse v" + version;
-  return read_GetTelemetrySubscriptionsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one GetTelemetrySubscriptionsResponse body at `version`; missing fields take their defaults. */
-export function writeGetTelemetrySubscriptionsResponse(w: Writer, value: Init<GetTelemetrySubscriptionsResponse>, version: number): void {
-  checkVersion(version, VALID_GetTelemetrySubscriptionsResponse, "GetTelemetrySubscriptionsResponse");
-  write_GetTelemetrySubscriptionsResponse(w, value, version);
-}
-
-/** Encoded size of one GetTelemetrySubscriptionsResponse body at `version`. */
-export function sizeOfGetTelemetrySubscriptionsResponse(value: Init<GetTelemetrySubscriptionsResponse>, version: number): number {
-  checkVersion(version, VALID_GetTelemetrySubscriptionsResponse, "GetTelemetrySubscriptionsResponse");
-  return size_GetTelemetrySubscriptionsResponse(value, version);
-}
+export const GetTelemetrySubscriptionsResponseCodec: MessageCodec<GetTelemetrySubscriptionsResponse> = makeCodec(
+  "GetTelemetrySubscriptionsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_GetTelemetrySubscriptionsResponse,
+  write_GetTelemetrySubscriptionsResponse,
+  size_GetTelemetrySubscriptionsResponse,
+  M_GetTelemetrySubscriptionsResponse,
+);
 
 /** Decodes exactly `bytes` as one GetTelemetrySubscriptionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeGetTelemetrySubscriptionsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): GetTelemetrySubscriptionsResponse {
-  return decodeWith(GetTelemetrySubscriptionsResponseCodec, bytes, version, options);
-}
+export const decodeGetTelemetrySubscriptionsResponse: Decode<GetTelemetrySubscriptionsResponse> = GetTelemetrySubscriptionsResponseCodec.decode;
 
-/** Encodes one GetTelemetrySubscriptionsResponse body at `version` into a new array of exactly its size. */
-export function encodeGetTelemetrySubscriptionsResponse(value: Init<GetTelemetrySubscriptionsResponse>, version: number): Uint8Array {
-  return encodeWith(GetTelemetrySubscriptionsResponseCodec, value, version);
-}
-
-/** Codec and metadata of GetTelemetrySubscriptionsResponse. */
-export const GetTelemetrySubscriptionsResponseCodec: MessageCodec<GetTelemetrySubscriptionsResponse> = {
-  name: "GetTelemetrySubscriptionsResponse",
-  validVersions: VALID_GetTelemetrySubscriptionsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readGetTelemetrySubscriptionsResponse,
-  write: writeGetTelemetrySubscriptionsResponse,
-  sizeOf: sizeOfGetTelemetrySubscriptionsResponse,
-  meta: M_GetTelemetrySubscriptionsResponse,
-};
+/** Encodes one GetTelemetrySubscriptionsResponse body at `version`; missing fields take their defaults. */
+export const encodeGetTelemetrySubscriptionsResponse: Encode<GetTelemetrySubscriptionsResponse> = GetTelemetrySubscriptionsResponseCodec.encode;

@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sStr,
   sUnknown,
   uvarintSize,
@@ -102,52 +99,26 @@ const M_HeartbeatRequest: StructMeta = {
   ],
 };
 
-/** Versions of HeartbeatRequest: 0+ (bit v set = version v exists). */
-const VALID_HeartbeatRequest = 0x1f;
-
 /**
- * Reads one HeartbeatRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of HeartbeatRequest: versions 0-4, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readHeartbeatRequest(r: Reader, version: number, options?: DecodeOptions): HeartbeatRequest {
-  checkVersion(version, VALID_HeartbeatRequest, "HeartbeatRequest");
-  r.context = "HeartbeatRequest v" + version;
-  return read_HeartbeatRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one HeartbeatRequest body at `version`; missing fields take their defaults. */
-export function writeHeartbeatRequest(w: Writer, value: Init<HeartbeatRequest>, version: number): void {
-  checkVersion(version, VALID_HeartbeatRequest, "HeartbeatRequest");
-  write_HeartbeatRequest(w, value, version);
-}
-
-/** Encoded size of one HeartbeatRequest body at `version`. */
-export function sizeOfHeartbeatRequest(value: Init<HeartbeatRequest>, version: number): number {
-  checkVersion(version, VALID_HeartbeatRequest, "HeartbeatRequest");
-  return size_HeartbeatRequest(value, version);
-}
+export const HeartbeatRequestCodec: MessageCodec<HeartbeatRequest> = makeCodec(
+  "HeartbeatRequest",
+  0x1f,
+  0x10,
+  0x0,
+  read_HeartbeatRequest,
+  write_HeartbeatRequest,
+  size_HeartbeatRequest,
+  M_HeartbeatRequest,
+);
 
 /** Decodes exactly `bytes` as one HeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeHeartbeatRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): HeartbeatRequest {
-  return decodeWith(HeartbeatRequestCodec, bytes, version, options);
-}
+export const decodeHeartbeatRequest: Decode<HeartbeatRequest> = HeartbeatRequestCodec.decode;
 
-/** Encodes one HeartbeatRequest body at `version` into a new array of exactly its size. */
-export function encodeHeartbeatRequest(value: Init<HeartbeatRequest>, version: number): Uint8Array {
-  return encodeWith(HeartbeatRequestCodec, value, version);
-}
-
-/** Codec and metadata of HeartbeatRequest. */
-export const HeartbeatRequestCodec: MessageCodec<HeartbeatRequest> = {
-  name: "HeartbeatRequest",
-  validVersions: VALID_HeartbeatRequest,
-  flexibleVersions: 0x10,
-  unstableVersions: 0x0,
-  read: readHeartbeatRequest,
-  write: writeHeartbeatRequest,
-  sizeOf: sizeOfHeartbeatRequest,
-  meta: M_HeartbeatRequest,
-};
+/** Encodes one HeartbeatRequest body at `version`; missing fields take their defaults. */
+export const encodeHeartbeatRequest: Encode<HeartbeatRequest> = HeartbeatRequestCodec.encode;
 
 /** HeartbeatResponse, versions 0+, flexible 4+. */
 export interface HeartbeatResponse {
@@ -207,49 +178,23 @@ const M_HeartbeatResponse: StructMeta = {
   ],
 };
 
-/** Versions of HeartbeatResponse: 0+ (bit v set = version v exists). */
-const VALID_HeartbeatResponse = 0x1f;
-
 /**
- * Reads one HeartbeatResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of HeartbeatResponse: versions 0-4, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readHeartbeatResponse(r: Reader, version: number, options?: DecodeOptions): HeartbeatResponse {
-  checkVersion(version, VALID_HeartbeatResponse, "HeartbeatResponse");
-  r.context = "HeartbeatResponse v" + version;
-  return read_HeartbeatResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one HeartbeatResponse body at `version`; missing fields take their defaults. */
-export function writeHeartbeatResponse(w: Writer, value: Init<HeartbeatResponse>, version: number): void {
-  checkVersion(version, VALID_HeartbeatResponse, "HeartbeatResponse");
-  write_HeartbeatResponse(w, value, version);
-}
-
-/** Encoded size of one HeartbeatResponse body at `version`. */
-export function sizeOfHeartbeatResponse(value: Init<HeartbeatResponse>, version: number): number {
-  checkVersion(version, VALID_HeartbeatResponse, "HeartbeatResponse");
-  return size_HeartbeatResponse(value, version);
-}
+export const HeartbeatResponseCodec: MessageCodec<HeartbeatResponse> = makeCodec(
+  "HeartbeatResponse",
+  0x1f,
+  0x10,
+  0x0,
+  read_HeartbeatResponse,
+  write_HeartbeatResponse,
+  size_HeartbeatResponse,
+  M_HeartbeatResponse,
+);
 
 /** Decodes exactly `bytes` as one HeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeHeartbeatResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): HeartbeatResponse {
-  return decodeWith(HeartbeatResponseCodec, bytes, version, options);
-}
+export const decodeHeartbeatResponse: Decode<HeartbeatResponse> = HeartbeatResponseCodec.decode;
 
-/** Encodes one HeartbeatResponse body at `version` into a new array of exactly its size. */
-export function encodeHeartbeatResponse(value: Init<HeartbeatResponse>, version: number): Uint8Array {
-  return encodeWith(HeartbeatResponseCodec, value, version);
-}
-
-/** Codec and metadata of HeartbeatResponse. */
-export const HeartbeatResponseCodec: MessageCodec<HeartbeatResponse> = {
-  name: "HeartbeatResponse",
-  validVersions: VALID_HeartbeatResponse,
-  flexibleVersions: 0x10,
-  unstableVersions: 0x0,
-  read: readHeartbeatResponse,
-  write: writeHeartbeatResponse,
-  sizeOf: sizeOfHeartbeatResponse,
-  meta: M_HeartbeatResponse,
-};
+/** Encodes one HeartbeatResponse body at `version`; missing fields take their defaults. */
+export const encodeHeartbeatResponse: Encode<HeartbeatResponse> = HeartbeatResponseCodec.encode;

@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -219,52 +216,26 @@ const M_IncrementalAlterConfigsRequest: StructMeta = {
   ],
 };
 
-/** Versions of IncrementalAlterConfigsRequest: 0+ (bit v set = version v exists). */
-const VALID_IncrementalAlterConfigsRequest = 0x3;
-
 /**
- * Reads one IncrementalAlterConfigsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of IncrementalAlterConfigsRequest: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readIncrementalAlterConfigsRequest(r: Reader, version: number, options?: DecodeOptions): IncrementalAlterConfigsRequest {
-  checkVersion(version, VALID_IncrementalAlterConfigsRequest, "IncrementalAlterConfigsRequest");
-  r.context = "IncrementalAlterConfigsRequest v" + version;
-  return read_IncrementalAlterConfigsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one IncrementalAlterConfigsRequest body at `version`; missing fields take their defaults. */
-export function writeIncrementalAlterConfigsRequest(w: Writer, value: Init<IncrementalAlterConfigsRequest>, version: number): void {
-  checkVersion(version, VALID_IncrementalAlterConfigsRequest, "IncrementalAlterConfigsRequest");
-  write_IncrementalAlterConfigsRequest(w, value, version);
-}
-
-/** Encoded size of one IncrementalAlterConfigsRequest body at `version`. */
-export function sizeOfIncrementalAlterConfigsRequest(value: Init<IncrementalAlterConfigsRequest>, version: number): number {
-  checkVersion(version, VALID_IncrementalAlterConfigsRequest, "IncrementalAlterConfigsRequest");
-  return size_IncrementalAlterConfigsRequest(value, version);
-}
+export const IncrementalAlterConfigsRequestCodec: MessageCodec<IncrementalAlterConfigsRequest> = makeCodec(
+  "IncrementalAlterConfigsRequest",
+  0x3,
+  0x2,
+  0x0,
+  read_IncrementalAlterConfigsRequest,
+  write_IncrementalAlterConfigsRequest,
+  size_IncrementalAlterConfigsRequest,
+  M_IncrementalAlterConfigsRequest,
+);
 
 /** Decodes exactly `bytes` as one IncrementalAlterConfigsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeIncrementalAlterConfigsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): IncrementalAlterConfigsRequest {
-  return decodeWith(IncrementalAlterConfigsRequestCodec, bytes, version, options);
-}
+export const decodeIncrementalAlterConfigsRequest: Decode<IncrementalAlterConfigsRequest> = IncrementalAlterConfigsRequestCodec.decode;
 
-/** Encodes one IncrementalAlterConfigsRequest body at `version` into a new array of exactly its size. */
-export function encodeIncrementalAlterConfigsRequest(value: Init<IncrementalAlterConfigsRequest>, version: number): Uint8Array {
-  return encodeWith(IncrementalAlterConfigsRequestCodec, value, version);
-}
-
-/** Codec and metadata of IncrementalAlterConfigsRequest. */
-export const IncrementalAlterConfigsRequestCodec: MessageCodec<IncrementalAlterConfigsRequest> = {
-  name: "IncrementalAlterConfigsRequest",
-  validVersions: VALID_IncrementalAlterConfigsRequest,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readIncrementalAlterConfigsRequest,
-  write: writeIncrementalAlterConfigsRequest,
-  sizeOf: sizeOfIncrementalAlterConfigsRequest,
-  meta: M_IncrementalAlterConfigsRequest,
-};
+/** Encodes one IncrementalAlterConfigsRequest body at `version`; missing fields take their defaults. */
+export const encodeIncrementalAlterConfigsRequest: Encode<IncrementalAlterConfigsRequest> = IncrementalAlterConfigsRequestCodec.encode;
 
 /** AlterConfigsResourceResponse (in IncrementalAlterConfigsResponse), versions 0+, flexible 1+. */
 export interface IncrementalAlterConfigsResponseAlterConfigsResourceResponse {
@@ -395,49 +366,23 @@ const M_IncrementalAlterConfigsResponse: StructMeta = {
   ],
 };
 
-/** Versions of IncrementalAlterConfigsResponse: 0+ (bit v set = version v exists). */
-const VALID_IncrementalAlterConfigsResponse = 0x3;
-
 /**
- * Reads one IncrementalAlterConfigsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of IncrementalAlterConfigsResponse: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readIncrementalAlterConfigsResponse(r: Reader, version: number, options?: DecodeOptions): IncrementalAlterConfigsResponse {
-  checkVersion(version, VALID_IncrementalAlterConfigsResponse, "IncrementalAlterConfigsResponse");
-  r.context = "IncrementalAlterConfigsResponse v" + version;
-  return read_IncrementalAlterConfigsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one IncrementalAlterConfigsResponse body at `version`; missing fields take their defaults. */
-export function writeIncrementalAlterConfigsResponse(w: Writer, value: Init<IncrementalAlterConfigsResponse>, version: number): void {
-  checkVersion(version, VALID_IncrementalAlterConfigsResponse, "IncrementalAlterConfigsResponse");
-  write_IncrementalAlterConfigsResponse(w, value, version);
-}
-
-/** Encoded size of one IncrementalAlterConfigsResponse body at `version`. */
-export function sizeOfIncrementalAlterConfigsResponse(value: Init<IncrementalAlterConfigsResponse>, version: number): number {
-  checkVersion(version, VALID_IncrementalAlterConfigsResponse, "IncrementalAlterConfigsResponse");
-  return size_IncrementalAlterConfigsResponse(value, version);
-}
+export const IncrementalAlterConfigsResponseCodec: MessageCodec<IncrementalAlterConfigsResponse> = makeCodec(
+  "IncrementalAlterConfigsResponse",
+  0x3,
+  0x2,
+  0x0,
+  read_IncrementalAlterConfigsResponse,
+  write_IncrementalAlterConfigsResponse,
+  size_IncrementalAlterConfigsResponse,
+  M_IncrementalAlterConfigsResponse,
+);
 
 /** Decodes exactly `bytes` as one IncrementalAlterConfigsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeIncrementalAlterConfigsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): IncrementalAlterConfigsResponse {
-  return decodeWith(IncrementalAlterConfigsResponseCodec, bytes, version, options);
-}
+export const decodeIncrementalAlterConfigsResponse: Decode<IncrementalAlterConfigsResponse> = IncrementalAlterConfigsResponseCodec.decode;
 
-/** Encodes one IncrementalAlterConfigsResponse body at `version` into a new array of exactly its size. */
-export function encodeIncrementalAlterConfigsResponse(value: Init<IncrementalAlterConfigsResponse>, version: number): Uint8Array {
-  return encodeWith(IncrementalAlterConfigsResponseCodec, value, version);
-}
-
-/** Codec and metadata of IncrementalAlterConfigsResponse. */
-export const IncrementalAlterConfigsResponseCodec: MessageCodec<IncrementalAlterConfigsResponse> = {
-  name: "IncrementalAlterConfigsResponse",
-  validVersions: VALID_IncrementalAlterConfigsResponse,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readIncrementalAlterConfigsResponse,
-  write: writeIncrementalAlterConfigsResponse,
-  sizeOf: sizeOfIncrementalAlterConfigsResponse,
-  meta: M_IncrementalAlterConfigsResponse,
-};
+/** Encodes one IncrementalAlterConfigsResponse body at `version`; missing fields take their defaults. */
+export const encodeIncrementalAlterConfigsResponse: Encode<IncrementalAlterConfigsResponse> = IncrementalAlterConfigsResponseCodec.encode;

@@ -10,17 +10,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sStr,
   sUnknown,
   uvarintSize,
@@ -118,52 +115,26 @@ const M_InitProducerIdRequest: StructMeta = {
   ],
 };
 
-/** Versions of InitProducerIdRequest: 0+ (bit v set = version v exists). */
-const VALID_InitProducerIdRequest = 0x7f;
-
 /**
- * Reads one InitProducerIdRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of InitProducerIdRequest: versions 0-6, flexible 2+, unstable 6.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readInitProducerIdRequest(r: Reader, version: number, options?: DecodeOptions): InitProducerIdRequest {
-  checkVersion(version, VALID_InitProducerIdRequest, "InitProducerIdRequest");
-  r.context = "InitProducerIdRequest v" + version;
-  return read_InitProducerIdRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one InitProducerIdRequest body at `version`; missing fields take their defaults. */
-export function writeInitProducerIdRequest(w: Writer, value: Init<InitProducerIdRequest>, version: number): void {
-  checkVersion(version, VALID_InitProducerIdRequest, "InitProducerIdRequest");
-  write_InitProducerIdRequest(w, value, version);
-}
-
-/** Encoded size of one InitProducerIdRequest body at `version`. */
-export function sizeOfInitProducerIdRequest(value: Init<InitProducerIdRequest>, version: number): number {
-  checkVersion(version, VALID_InitProducerIdRequest, "InitProducerIdRequest");
-  return size_InitProducerIdRequest(value, version);
-}
+export const InitProducerIdRequestCodec: MessageCodec<InitProducerIdRequest> = makeCodec(
+  "InitProducerIdRequest",
+  0x7f,
+  0x7c,
+  0x40,
+  read_InitProducerIdRequest,
+  write_InitProducerIdRequest,
+  size_InitProducerIdRequest,
+  M_InitProducerIdRequest,
+);
 
 /** Decodes exactly `bytes` as one InitProducerIdRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeInitProducerIdRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): InitProducerIdRequest {
-  return decodeWith(InitProducerIdRequestCodec, bytes, version, options);
-}
+export const decodeInitProducerIdRequest: Decode<InitProducerIdRequest> = InitProducerIdRequestCodec.decode;
 
-/** Encodes one InitProducerIdRequest body at `version` into a new array of exactly its size. */
-export function encodeInitProducerIdRequest(value: Init<InitProducerIdRequest>, version: number): Uint8Array {
-  return encodeWith(InitProducerIdRequestCodec, value, version);
-}
-
-/** Codec and metadata of InitProducerIdRequest. */
-export const InitProducerIdRequestCodec: MessageCodec<InitProducerIdRequest> = {
-  name: "InitProducerIdRequest",
-  validVersions: VALID_InitProducerIdRequest,
-  flexibleVersions: 0x7c,
-  unstableVersions: 0x40,
-  read: readInitProducerIdRequest,
-  write: writeInitProducerIdRequest,
-  sizeOf: sizeOfInitProducerIdRequest,
-  meta: M_InitProducerIdRequest,
-};
+/** Encodes one InitProducerIdRequest body at `version`; missing fields take their defaults. */
+export const encodeInitProducerIdRequest: Encode<InitProducerIdRequest> = InitProducerIdRequestCodec.encode;
 
 /** InitProducerIdResponse, versions 0+, flexible 2+. */
 export interface InitProducerIdResponse {
@@ -250,49 +221,23 @@ const M_InitProducerIdResponse: StructMeta = {
   ],
 };
 
-/** Versions of InitProducerIdResponse: 0+ (bit v set = version v exists). */
-const VALID_InitProducerIdResponse = 0x7f;
-
 /**
- * Reads one InitProducerIdResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of InitProducerIdResponse: versions 0-6, flexible 2+, unstable 6.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readInitProducerIdResponse(r: Reader, version: number, options?: DecodeOptions): InitProducerIdResponse {
-  checkVersion(version, VALID_InitProducerIdResponse, "InitProducerIdResponse");
-  r.context = "InitProducerIdResponse v" + version;
-  return read_InitProducerIdResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one InitProducerIdResponse body at `version`; missing fields take their defaults. */
-export function writeInitProducerIdResponse(w: Writer, value: Init<InitProducerIdResponse>, version: number): void {
-  checkVersion(version, VALID_InitProducerIdResponse, "InitProducerIdResponse");
-  write_InitProducerIdResponse(w, value, version);
-}
-
-/** Encoded size of one InitProducerIdResponse body at `version`. */
-export function sizeOfInitProducerIdResponse(value: Init<InitProducerIdResponse>, version: number): number {
-  checkVersion(version, VALID_InitProducerIdResponse, "InitProducerIdResponse");
-  return size_InitProducerIdResponse(value, version);
-}
+export const InitProducerIdResponseCodec: MessageCodec<InitProducerIdResponse> = makeCodec(
+  "InitProducerIdResponse",
+  0x7f,
+  0x7c,
+  0x40,
+  read_InitProducerIdResponse,
+  write_InitProducerIdResponse,
+  size_InitProducerIdResponse,
+  M_InitProducerIdResponse,
+);
 
 /** Decodes exactly `bytes` as one InitProducerIdResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeInitProducerIdResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): InitProducerIdResponse {
-  return decodeWith(InitProducerIdResponseCodec, bytes, version, options);
-}
+export const decodeInitProducerIdResponse: Decode<InitProducerIdResponse> = InitProducerIdResponseCodec.decode;
 
-/** Encodes one InitProducerIdResponse body at `version` into a new array of exactly its size. */
-export function encodeInitProducerIdResponse(value: Init<InitProducerIdResponse>, version: number): Uint8Array {
-  return encodeWith(InitProducerIdResponseCodec, value, version);
-}
-
-/** Codec and metadata of InitProducerIdResponse. */
-export const InitProducerIdResponseCodec: MessageCodec<InitProducerIdResponse> = {
-  name: "InitProducerIdResponse",
-  validVersions: VALID_InitProducerIdResponse,
-  flexibleVersions: 0x7c,
-  unstableVersions: 0x40,
-  read: readInitProducerIdResponse,
-  write: writeInitProducerIdResponse,
-  sizeOf: sizeOfInitProducerIdResponse,
-  meta: M_InitProducerIdResponse,
-};
+/** Encodes one InitProducerIdResponse body at `version`; missing fields take their defaults. */
+export const encodeInitProducerIdResponse: Encode<InitProducerIdResponse> = InitProducerIdResponseCodec.encode;

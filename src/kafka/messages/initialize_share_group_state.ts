@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -189,52 +186,26 @@ const M_InitializeShareGroupStateRequest: StructMeta = {
   ],
 };
 
-/** Versions of InitializeShareGroupStateRequest: 0+ (bit v set = version v exists). */
-const VALID_InitializeShareGroupStateRequest = 0x1;
-
 /**
- * Reads one InitializeShareGroupStateRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of InitializeShareGroupStateRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readInitializeShareGroupStateRequest(r: Reader, version: number, options?: DecodeOptions): InitializeShareGroupStateRequest {
-  checkVersion(version, VALID_InitializeShareGroupStateRequest, "InitializeShareGroupStateRequest");
-  r.context = "InitializeShareGroupStateRequest v" + version;
-  return read_InitializeShareGroupStateRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one InitializeShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export function writeInitializeShareGroupStateRequest(w: Writer, value: Init<InitializeShareGroupStateRequest>, version: number): void {
-  checkVersion(version, VALID_InitializeShareGroupStateRequest, "InitializeShareGroupStateRequest");
-  write_InitializeShareGroupStateRequest(w, value, version);
-}
-
-/** Encoded size of one InitializeShareGroupStateRequest body at `version`. */
-export function sizeOfInitializeShareGroupStateRequest(value: Init<InitializeShareGroupStateRequest>, version: number): number {
-  checkVersion(version, VALID_InitializeShareGroupStateRequest, "InitializeShareGroupStateRequest");
-  return size_InitializeShareGroupStateRequest(value, version);
-}
+export const InitializeShareGroupStateRequestCodec: MessageCodec<InitializeShareGroupStateRequest> = makeCodec(
+  "InitializeShareGroupStateRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_InitializeShareGroupStateRequest,
+  write_InitializeShareGroupStateRequest,
+  size_InitializeShareGroupStateRequest,
+  M_InitializeShareGroupStateRequest,
+);
 
 /** Decodes exactly `bytes` as one InitializeShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeInitializeShareGroupStateRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): InitializeShareGroupStateRequest {
-  return decodeWith(InitializeShareGroupStateRequestCodec, bytes, version, options);
-}
+export const decodeInitializeShareGroupStateRequest: Decode<InitializeShareGroupStateRequest> = InitializeShareGroupStateRequestCodec.decode;
 
-/** Encodes one InitializeShareGroupStateRequest body at `version` into a new array of exactly its size. */
-export function encodeInitializeShareGroupStateRequest(value: Init<InitializeShareGroupStateRequest>, version: number): Uint8Array {
-  return encodeWith(InitializeShareGroupStateRequestCodec, value, version);
-}
-
-/** Codec and metadata of InitializeShareGroupStateRequest. */
-export const InitializeShareGroupStateRequestCodec: MessageCodec<InitializeShareGroupStateRequest> = {
-  name: "InitializeShareGroupStateRequest",
-  validVersions: VALID_InitializeShareGroupStateRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readInitializeShareGroupStateRequest,
-  write: writeInitializeShareGroupStateRequest,
-  sizeOf: sizeOfInitializeShareGroupStateRequest,
-  meta: M_InitializeShareGroupStateRequest,
-};
+/** Encodes one InitializeShareGroupStateRequest body at `version`; missing fields take their defaults. */
+export const encodeInitializeShareGroupStateRequest: Encode<InitializeShareGroupStateRequest> = InitializeShareGroupStateRequestCodec.encode;
 
 /** PartitionResult (in InitializeShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface InitializeShareGroupStateResponsePartitionResult {
@@ -386,49 +357,23 @@ const M_InitializeShareGroupStateResponse: StructMeta = {
   ],
 };
 
-/** Versions of InitializeShareGroupStateResponse: 0+ (bit v set = version v exists). */
-const VALID_InitializeShareGroupStateResponse = 0x1;
-
 /**
- * Reads one InitializeShareGroupStateResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of InitializeShareGroupStateResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readInitializeShareGroupStateResponse(r: Reader, version: number, options?: DecodeOptions): InitializeShareGroupStateResponse {
-  checkVersion(version, VALID_InitializeShareGroupStateResponse, "InitializeShareGroupStateResponse");
-  r.context = "InitializeShareGroupStateResponse v" + version;
-  return read_InitializeShareGroupStateResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one InitializeShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export function writeInitializeShareGroupStateResponse(w: Writer, value: Init<InitializeShareGroupStateResponse>, version: number): void {
-  checkVersion(version, VALID_InitializeShareGroupStateResponse, "InitializeShareGroupStateResponse");
-  write_InitializeShareGroupStateResponse(w, value, version);
-}
-
-/** Encoded size of one InitializeShareGroupStateResponse body at `version`. */
-export function sizeOfInitializeShareGroupStateResponse(value: Init<InitializeShareGroupStateResponse>, version: number): number {
-  checkVersion(version, VALID_InitializeShareGroupStateResponse, "InitializeShareGroupStateResponse");
-  return size_InitializeShareGroupStateResponse(value, version);
-}
+export const InitializeShareGroupStateResponseCodec: MessageCodec<InitializeShareGroupStateResponse> = makeCodec(
+  "InitializeShareGroupStateResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_InitializeShareGroupStateResponse,
+  write_InitializeShareGroupStateResponse,
+  size_InitializeShareGroupStateResponse,
+  M_InitializeShareGroupStateResponse,
+);
 
 /** Decodes exactly `bytes` as one InitializeShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeInitializeShareGroupStateResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): InitializeShareGroupStateResponse {
-  return decodeWith(InitializeShareGroupStateResponseCodec, bytes, version, options);
-}
+export const decodeInitializeShareGroupStateResponse: Decode<InitializeShareGroupStateResponse> = InitializeShareGroupStateResponseCodec.decode;
 
-/** Encodes one InitializeShareGroupStateResponse body at `version` into a new array of exactly its size. */
-export function encodeInitializeShareGroupStateResponse(value: Init<InitializeShareGroupStateResponse>, version: number): Uint8Array {
-  return encodeWith(InitializeShareGroupStateResponseCodec, value, version);
-}
-
-/** Codec and metadata of InitializeShareGroupStateResponse. */
-export const InitializeShareGroupStateResponseCodec: MessageCodec<InitializeShareGroupStateResponse> = {
-  name: "InitializeShareGroupStateResponse",
-  validVersions: VALID_InitializeShareGroupStateResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readInitializeShareGroupStateResponse,
-  write: writeInitializeShareGroupStateResponse,
-  sizeOf: sizeOfInitializeShareGroupStateResponse,
-  meta: M_InitializeShareGroupStateResponse,
-};
+/** Encodes one InitializeShareGroupStateResponse body at `version`; missing fields take their defaults. */
+export const encodeInitializeShareGroupStateResponse: Encode<InitializeShareGroupStateResponse> = InitializeShareGroupStateResponseCodec.encode;

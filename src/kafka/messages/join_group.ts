@@ -10,13 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rBytes,
@@ -24,7 +22,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sBytes,
   sStr,
@@ -196,52 +193,26 @@ const M_JoinGroupRequest: StructMeta = {
   ],
 };
 
-/** Versions of JoinGroupRequest: 0+ (bit v set = version v exists). */
-const VALID_JoinGroupRequest = 0x3ff;
-
 /**
- * Reads one JoinGroupRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of JoinGroupRequest: versions 0-9, flexible 6+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readJoinGroupRequest(r: Reader, version: number, options?: DecodeOptions): JoinGroupRequest {
-  checkVersion(version, VALID_JoinGroupRequest, "JoinGroupRequest");
-  r.context = "JoinGroupRequest v" + version;
-  return read_JoinGroupRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one JoinGroupRequest body at `version`; missing fields take their defaults. */
-export function writeJoinGroupRequest(w: Writer, value: Init<JoinGroupRequest>, version: number): void {
-  checkVersion(version, VALID_JoinGroupRequest, "JoinGroupRequest");
-  write_JoinGroupRequest(w, value, version);
-}
-
-/** Encoded size of one JoinGroupRequest body at `version`. */
-export function sizeOfJoinGroupRequest(value: Init<JoinGroupRequest>, version: number): number {
-  checkVersion(version, VALID_JoinGroupRequest, "JoinGroupRequest");
-  return size_JoinGroupRequest(value, version);
-}
+export const JoinGroupRequestCodec: MessageCodec<JoinGroupRequest> = makeCodec(
+  "JoinGroupRequest",
+  0x3ff,
+  0x3c0,
+  0x0,
+  read_JoinGroupRequest,
+  write_JoinGroupRequest,
+  size_JoinGroupRequest,
+  M_JoinGroupRequest,
+);
 
 /** Decodes exactly `bytes` as one JoinGroupRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeJoinGroupRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): JoinGroupRequest {
-  return decodeWith(JoinGroupRequestCodec, bytes, version, options);
-}
+export const decodeJoinGroupRequest: Decode<JoinGroupRequest> = JoinGroupRequestCodec.decode;
 
-/** Encodes one JoinGroupRequest body at `version` into a new array of exactly its size. */
-export function encodeJoinGroupRequest(value: Init<JoinGroupRequest>, version: number): Uint8Array {
-  return encodeWith(JoinGroupRequestCodec, value, version);
-}
-
-/** Codec and metadata of JoinGroupRequest. */
-export const JoinGroupRequestCodec: MessageCodec<JoinGroupRequest> = {
-  name: "JoinGroupRequest",
-  validVersions: VALID_JoinGroupRequest,
-  flexibleVersions: 0x3c0,
-  unstableVersions: 0x0,
-  read: readJoinGroupRequest,
-  write: writeJoinGroupRequest,
-  sizeOf: sizeOfJoinGroupRequest,
-  meta: M_JoinGroupRequest,
-};
+/** Encodes one JoinGroupRequest body at `version`; missing fields take their defaults. */
+export const encodeJoinGroupRequest: Encode<JoinGroupRequest> = JoinGroupRequestCodec.encode;
 
 /** JoinGroupResponseMember (in JoinGroupResponse), versions 0+, flexible 6+. */
 export interface JoinGroupResponseMember {
@@ -416,49 +387,23 @@ const M_JoinGroupResponse: StructMeta = {
   ],
 };
 
-/** Versions of JoinGroupResponse: 0+ (bit v set = version v exists). */
-const VALID_JoinGroupResponse = 0x3ff;
-
 /**
- * Reads one JoinGroupResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of JoinGroupResponse: versions 0-9, flexible 6+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readJoinGroupResponse(r: Reader, version: number, options?: DecodeOptions): JoinGroupResponse {
-  checkVersion(version, VALID_JoinGroupResponse, "JoinGroupResponse");
-  r.context = "JoinGroupResponse v" + version;
-  return read_JoinGroupResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one JoinGroupResponse body at `version`; missing fields take their defaults. */
-export function writeJoinGroupResponse(w: Writer, value: Init<JoinGroupResponse>, version: number): void {
-  checkVersion(version, VALID_JoinGroupResponse, "JoinGroupResponse");
-  write_JoinGroupResponse(w, value, version);
-}
-
-/** Encoded size of one JoinGroupResponse body at `version`. */
-export function sizeOfJoinGroupResponse(value: Init<JoinGroupResponse>, version: number): number {
-  checkVersion(version, VALID_JoinGroupResponse, "JoinGroupResponse");
-  return size_JoinGroupResponse(value, version);
-}
+export const JoinGroupResponseCodec: MessageCodec<JoinGroupResponse> = makeCodec(
+  "JoinGroupResponse",
+  0x3ff,
+  0x3c0,
+  0x0,
+  read_JoinGroupResponse,
+  write_JoinGroupResponse,
+  size_JoinGroupResponse,
+  M_JoinGroupResponse,
+);
 
 /** Decodes exactly `bytes` as one JoinGroupResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeJoinGroupResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): JoinGroupResponse {
-  return decodeWith(JoinGroupResponseCodec, bytes, version, options);
-}
+export const decodeJoinGroupResponse: Decode<JoinGroupResponse> = JoinGroupResponseCodec.decode;
 
-/** Encodes one JoinGroupResponse body at `version` into a new array of exactly its size. */
-export function encodeJoinGroupResponse(value: Init<JoinGroupResponse>, version: number): Uint8Array {
-  return encodeWith(JoinGroupResponseCodec, value, version);
-}
-
-/** Codec and metadata of JoinGroupResponse. */
-export const JoinGroupResponseCodec: MessageCodec<JoinGroupResponse> = {
-  name: "JoinGroupResponse",
-  validVersions: VALID_JoinGroupResponse,
-  flexibleVersions: 0x3c0,
-  unstableVersions: 0x0,
-  read: readJoinGroupResponse,
-  write: writeJoinGroupResponse,
-  sizeOf: sizeOfJoinGroupResponse,
-  meta: M_JoinGroupResponse,
-};
+/** Encodes one JoinGroupResponse body at `version`; missing fields take their defaults. */
+export const encodeJoinGroupResponse: Encode<JoinGroupResponse> = JoinGroupResponseCodec.encode;

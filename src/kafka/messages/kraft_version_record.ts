@@ -9,14 +9,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sUnknown,
   uvarintSize,
   wTags,
@@ -71,49 +68,23 @@ const M_KRaftVersionRecord: StructMeta = {
   ],
 };
 
-/** Versions of KRaftVersionRecord: 0+ (bit v set = version v exists). */
-const VALID_KRaftVersionRecord = 0x1;
-
 /**
- * Reads one KRaftVersionRecord body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of KRaftVersionRecord: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readKRaftVersionRecord(r: Reader, version: number, options?: DecodeOptions): KRaftVersionRecord {
-  checkVersion(version, VALID_KRaftVersionRecord, "KRaftVersionRecord");
-  r.context = "KRaftVersionRecord v" + version;
-  return read_KRaftVersionRecord(r, version, resolveOptions(options));
-}
-
-/** Writes one KRaftVersionRecord body at `version`; missing fields take their defaults. */
-export function writeKRaftVersionRecord(w: Writer, value: Init<KRaftVersionRecord>, version: number): void {
-  checkVersion(version, VALID_KRaftVersionRecord, "KRaftVersionRecord");
-  write_KRaftVersionRecord(w, value, version);
-}
-
-/** Encoded size of one KRaftVersionRecord body at `version`. */
-export function sizeOfKRaftVersionRecord(value: Init<KRaftVersionRecord>, version: number): number {
-  checkVersion(version, VALID_KRaftVersionRecord, "KRaftVersionRecord");
-  return size_KRaftVersionRecord(value, version);
-}
+export const KRaftVersionRecordCodec: MessageCodec<KRaftVersionRecord> = makeCodec(
+  "KRaftVersionRecord",
+  0x1,
+  0x1,
+  0x0,
+  read_KRaftVersionRecord,
+  write_KRaftVersionRecord,
+  size_KRaftVersionRecord,
+  M_KRaftVersionRecord,
+);
 
 /** Decodes exactly `bytes` as one KRaftVersionRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeKRaftVersionRecord(bytes: Uint8Array, version: number, options?: DecodeOptions): KRaftVersionRecord {
-  return decodeWith(KRaftVersionRecordCodec, bytes, version, options);
-}
+export const decodeKRaftVersionRecord: Decode<KRaftVersionRecord> = KRaftVersionRecordCodec.decode;
 
-/** Encodes one KRaftVersionRecord body at `version` into a new array of exactly its size. */
-export function encodeKRaftVersionRecord(value: Init<KRaftVersionRecord>, version: number): Uint8Array {
-  return encodeWith(KRaftVersionRecordCodec, value, version);
-}
-
-/** Codec and metadata of KRaftVersionRecord. */
-export const KRaftVersionRecordCodec: MessageCodec<KRaftVersionRecord> = {
-  name: "KRaftVersionRecord",
-  validVersions: VALID_KRaftVersionRecord,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readKRaftVersionRecord,
-  write: writeKRaftVersionRecord,
-  sizeOf: sizeOfKRaftVersionRecord,
-  meta: M_KRaftVersionRecord,
-};
+/** Encodes one KRaftVersionRecord body at `version`; missing fields take their defaults. */
+export const encodeKRaftVersionRecord: Encode<KRaftVersionRecord> = KRaftVersionRecordCodec.encode;

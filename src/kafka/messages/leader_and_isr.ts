@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -27,7 +25,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -398,52 +395,26 @@ const M_LeaderAndIsrRequest: StructMeta = {
   ],
 };
 
-/** Versions of LeaderAndIsrRequest: 0+ (bit v set = version v exists). */
-const VALID_LeaderAndIsrRequest = 0xff;
-
 /**
- * Reads one LeaderAndIsrRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of LeaderAndIsrRequest: versions 0-7, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readLeaderAndIsrRequest(r: Reader, version: number, options?: DecodeOptions): LeaderAndIsrRequest {
-  checkVersion(version, VALID_LeaderAndIsrRequest, "LeaderAndIsrRequest");
-  r.context = "LeaderAndIsrRequest v" + version;
-  return read_LeaderAndIsrRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one LeaderAndIsrRequest body at `version`; missing fields take their defaults. */
-export function writeLeaderAndIsrRequest(w: Writer, value: Init<LeaderAndIsrRequest>, version: number): void {
-  checkVersion(version, VALID_LeaderAndIsrRequest, "LeaderAndIsrRequest");
-  write_LeaderAndIsrRequest(w, value, version);
-}
-
-/** Encoded size of one LeaderAndIsrRequest body at `version`. */
-export function sizeOfLeaderAndIsrRequest(value: Init<LeaderAndIsrRequest>, version: number): number {
-  checkVersion(version, VALID_LeaderAndIsrRequest, "LeaderAndIsrRequest");
-  return size_LeaderAndIsrRequest(value, version);
-}
+export const LeaderAndIsrRequestCodec: MessageCodec<LeaderAndIsrRequest> = makeCodec(
+  "LeaderAndIsrRequest",
+  0xff,
+  0xf0,
+  0x0,
+  read_LeaderAndIsrRequest,
+  write_LeaderAndIsrRequest,
+  size_LeaderAndIsrRequest,
+  M_LeaderAndIsrRequest,
+);
 
 /** Decodes exactly `bytes` as one LeaderAndIsrRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeLeaderAndIsrRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): LeaderAndIsrRequest {
-  return decodeWith(LeaderAndIsrRequestCodec, bytes, version, options);
-}
+export const decodeLeaderAndIsrRequest: Decode<LeaderAndIsrRequest> = LeaderAndIsrRequestCodec.decode;
 
-/** Encodes one LeaderAndIsrRequest body at `version` into a new array of exactly its size. */
-export function encodeLeaderAndIsrRequest(value: Init<LeaderAndIsrRequest>, version: number): Uint8Array {
-  return encodeWith(LeaderAndIsrRequestCodec, value, version);
-}
-
-/** Codec and metadata of LeaderAndIsrRequest. */
-export const LeaderAndIsrRequestCodec: MessageCodec<LeaderAndIsrRequest> = {
-  name: "LeaderAndIsrRequest",
-  validVersions: VALID_LeaderAndIsrRequest,
-  flexibleVersions: 0xf0,
-  unstableVersions: 0x0,
-  read: readLeaderAndIsrRequest,
-  write: writeLeaderAndIsrRequest,
-  sizeOf: sizeOfLeaderAndIsrRequest,
-  meta: M_LeaderAndIsrRequest,
-};
+/** Encodes one LeaderAndIsrRequest body at `version`; missing fields take their defaults. */
+export const encodeLeaderAndIsrRequest: Encode<LeaderAndIsrRequest> = LeaderAndIsrRequestCodec.encode;
 
 /** LeaderAndIsrPartitionError (in LeaderAndIsrResponse), versions 0+, flexible 4+. */
 export interface LeaderAndIsrPartitionError {
@@ -626,49 +597,23 @@ const M_LeaderAndIsrResponse: StructMeta = {
   ],
 };
 
-/** Versions of LeaderAndIsrResponse: 0+ (bit v set = version v exists). */
-const VALID_LeaderAndIsrResponse = 0xff;
-
 /**
- * Reads one LeaderAndIsrResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of LeaderAndIsrResponse: versions 0-7, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readLeaderAndIsrResponse(r: Reader, version: number, options?: DecodeOptions): LeaderAndIsrResponse {
-  checkVersion(version, VALID_LeaderAndIsrResponse, "LeaderAndIsrResponse");
-  r.context = "LeaderAndIsrResponse v" + version;
-  return read_LeaderAndIsrResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one LeaderAndIsrResponse body at `version`; missing fields take their defaults. */
-export function writeLeaderAndIsrResponse(w: Writer, value: Init<LeaderAndIsrResponse>, version: number): void {
-  checkVersion(version, VALID_LeaderAndIsrResponse, "LeaderAndIsrResponse");
-  write_LeaderAndIsrResponse(w, value, version);
-}
-
-/** Encoded size of one LeaderAndIsrResponse body at `version`. */
-export function sizeOfLeaderAndIsrResponse(value: Init<LeaderAndIsrResponse>, version: number): number {
-  checkVersion(version, VALID_LeaderAndIsrResponse, "LeaderAndIsrResponse");
-  return size_LeaderAndIsrResponse(value, version);
-}
+export const LeaderAndIsrResponseCodec: MessageCodec<LeaderAndIsrResponse> = makeCodec(
+  "LeaderAndIsrResponse",
+  0xff,
+  0xf0,
+  0x0,
+  read_LeaderAndIsrResponse,
+  write_LeaderAndIsrResponse,
+  size_LeaderAndIsrResponse,
+  M_LeaderAndIsrResponse,
+);
 
 /** Decodes exactly `bytes` as one LeaderAndIsrResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeLeaderAndIsrResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): LeaderAndIsrResponse {
-  return decodeWith(LeaderAndIsrResponseCodec, bytes, version, options);
-}
+export const decodeLeaderAndIsrResponse: Decode<LeaderAndIsrResponse> = LeaderAndIsrResponseCodec.decode;
 
-/** Encodes one LeaderAndIsrResponse body at `version` into a new array of exactly its size. */
-export function encodeLeaderAndIsrResponse(value: Init<LeaderAndIsrResponse>, version: number): Uint8Array {
-  return encodeWith(LeaderAndIsrResponseCodec, value, version);
-}
-
-/** Codec and metadata of LeaderAndIsrResponse. */
-export const LeaderAndIsrResponseCodec: MessageCodec<LeaderAndIsrResponse> = {
-  name: "LeaderAndIsrResponse",
-  validVersions: VALID_LeaderAndIsrResponse,
-  flexibleVersions: 0xf0,
-  unstableVersions: 0x0,
-  read: readLeaderAndIsrResponse,
-  write: writeLeaderAndIsrResponse,
-  sizeOf: sizeOfLeaderAndIsrResponse,
-  meta: M_LeaderAndIsrResponse,
-};
+/** Encodes one LeaderAndIsrResponse body at `version`; missing fields take their defaults. */
+export const encodeLeaderAndIsrResponse: Encode<LeaderAndIsrResponse> = LeaderAndIsrResponseCodec.encode;

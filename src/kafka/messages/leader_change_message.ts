@@ -9,18 +9,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   rArr,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sUnknown,
   uvarintSize,
@@ -143,49 +140,23 @@ const M_LeaderChangeMessage: StructMeta = {
   ],
 };
 
-/** Versions of LeaderChangeMessage: 0+ (bit v set = version v exists). */
-const VALID_LeaderChangeMessage = 0x3;
-
 /**
- * Reads one LeaderChangeMessage body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of LeaderChangeMessage: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readLeaderChangeMessage(r: Reader, version: number, options?: DecodeOptions): LeaderChangeMessage {
-  checkVersion(version, VALID_LeaderChangeMessage, "LeaderChangeMessage");
-  r.context = "LeaderChangeMessage v" + version;
-  return read_LeaderChangeMessage(r, version, resolveOptions(options));
-}
-
-/** Writes one LeaderChangeMessage body at `version`; missing fields take their defaults. */
-export function writeLeaderChangeMessage(w: Writer, value: Init<LeaderChangeMessage>, version: number): void {
-  checkVersion(version, VALID_LeaderChangeMessage, "LeaderChangeMessage");
-  write_LeaderChangeMessage(w, value, version);
-}
-
-/** Encoded size of one LeaderChangeMessage body at `version`. */
-export function sizeOfLeaderChangeMessage(value: Init<LeaderChangeMessage>, version: number): number {
-  checkVersion(version, VALID_LeaderChangeMessage, "LeaderChangeMessage");
-  return size_LeaderChangeMessage(value, version);
-}
+export const LeaderChangeMessageCodec: MessageCodec<LeaderChangeMessage> = makeCodec(
+  "LeaderChangeMessage",
+  0x3,
+  0x3,
+  0x0,
+  read_LeaderChangeMessage,
+  write_LeaderChangeMessage,
+  size_LeaderChangeMessage,
+  M_LeaderChangeMessage,
+);
 
 /** Decodes exactly `bytes` as one LeaderChangeMessage body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeLeaderChangeMessage(bytes: Uint8Array, version: number, options?: DecodeOptions): LeaderChangeMessage {
-  return decodeWith(LeaderChangeMessageCodec, bytes, version, options);
-}
+export const decodeLeaderChangeMessage: Decode<LeaderChangeMessage> = LeaderChangeMessageCodec.decode;
 
-/** Encodes one LeaderChangeMessage body at `version` into a new array of exactly its size. */
-export function encodeLeaderChangeMessage(value: Init<LeaderChangeMessage>, version: number): Uint8Array {
-  return encodeWith(LeaderChangeMessageCodec, value, version);
-}
-
-/** Codec and metadata of LeaderChangeMessage. */
-export const LeaderChangeMessageCodec: MessageCodec<LeaderChangeMessage> = {
-  name: "LeaderChangeMessage",
-  validVersions: VALID_LeaderChangeMessage,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readLeaderChangeMessage,
-  write: writeLeaderChangeMessage,
-  sizeOf: sizeOfLeaderChangeMessage,
-  meta: M_LeaderChangeMessage,
-};
+/** Encodes one LeaderChangeMessage body at `version`; missing fields take their defaults. */
+export const encodeLeaderChangeMessage: Encode<LeaderChangeMessage> = LeaderChangeMessageCodec.encode;

@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -166,52 +163,26 @@ const M_LeaveGroupRequest: StructMeta = {
   ],
 };
 
-/** Versions of LeaveGroupRequest: 0+ (bit v set = version v exists). */
-const VALID_LeaveGroupRequest = 0x3f;
-
 /**
- * Reads one LeaveGroupRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of LeaveGroupRequest: versions 0-5, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readLeaveGroupRequest(r: Reader, version: number, options?: DecodeOptions): LeaveGroupRequest {
-  checkVersion(version, VALID_LeaveGroupRequest, "LeaveGroupRequest");
-  r.context = "LeaveGroupRequest v" + version;
-  return read_LeaveGroupRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one LeaveGroupRequest body at `version`; missing fields take their defaults. */
-export function writeLeaveGroupRequest(w: Writer, value: Init<LeaveGroupRequest>, version: number): void {
-  checkVersion(version, VALID_LeaveGroupRequest, "LeaveGroupRequest");
-  write_LeaveGroupRequest(w, value, version);
-}
-
-/** Encoded size of one LeaveGroupRequest body at `version`. */
-export function sizeOfLeaveGroupRequest(value: Init<LeaveGroupRequest>, version: number): number {
-  checkVersion(version, VALID_LeaveGroupRequest, "LeaveGroupRequest");
-  return size_LeaveGroupRequest(value, version);
-}
+export const LeaveGroupRequestCodec: MessageCodec<LeaveGroupRequest> = makeCodec(
+  "LeaveGroupRequest",
+  0x3f,
+  0x30,
+  0x0,
+  read_LeaveGroupRequest,
+  write_LeaveGroupRequest,
+  size_LeaveGroupRequest,
+  M_LeaveGroupRequest,
+);
 
 /** Decodes exactly `bytes` as one LeaveGroupRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeLeaveGroupRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): LeaveGroupRequest {
-  return decodeWith(LeaveGroupRequestCodec, bytes, version, options);
-}
+export const decodeLeaveGroupRequest: Decode<LeaveGroupRequest> = LeaveGroupRequestCodec.decode;
 
-/** Encodes one LeaveGroupRequest body at `version` into a new array of exactly its size. */
-export function encodeLeaveGroupRequest(value: Init<LeaveGroupRequest>, version: number): Uint8Array {
-  return encodeWith(LeaveGroupRequestCodec, value, version);
-}
-
-/** Codec and metadata of LeaveGroupRequest. */
-export const LeaveGroupRequestCodec: MessageCodec<LeaveGroupRequest> = {
-  name: "LeaveGroupRequest",
-  validVersions: VALID_LeaveGroupRequest,
-  flexibleVersions: 0x30,
-  unstableVersions: 0x0,
-  read: readLeaveGroupRequest,
-  write: writeLeaveGroupRequest,
-  sizeOf: sizeOfLeaveGroupRequest,
-  meta: M_LeaveGroupRequest,
-};
+/** Encodes one LeaveGroupRequest body at `version`; missing fields take their defaults. */
+export const encodeLeaveGroupRequest: Encode<LeaveGroupRequest> = LeaveGroupRequestCodec.encode;
 
 /** MemberResponse (in LeaveGroupResponse), versions 3+, flexible 4+. */
 export interface MemberResponse {
@@ -344,49 +315,23 @@ const M_LeaveGroupResponse: StructMeta = {
   ],
 };
 
-/** Versions of LeaveGroupResponse: 0+ (bit v set = version v exists). */
-const VALID_LeaveGroupResponse = 0x3f;
-
 /**
- * Reads one LeaveGroupResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of LeaveGroupResponse: versions 0-5, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readLeaveGroupResponse(r: Reader, version: number, options?: DecodeOptions): LeaveGroupResponse {
-  checkVersion(version, VALID_LeaveGroupResponse, "LeaveGroupResponse");
-  r.context = "LeaveGroupResponse v" + version;
-  return read_LeaveGroupResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one LeaveGroupResponse body at `version`; missing fields take their defaults. */
-export function writeLeaveGroupResponse(w: Writer, value: Init<LeaveGroupResponse>, version: number): void {
-  checkVersion(version, VALID_LeaveGroupResponse, "LeaveGroupResponse");
-  write_LeaveGroupResponse(w, value, version);
-}
-
-/** Encoded size of one LeaveGroupResponse body at `version`. */
-export function sizeOfLeaveGroupResponse(value: Init<LeaveGroupResponse>, version: number): number {
-  checkVersion(version, VALID_LeaveGroupResponse, "LeaveGroupResponse");
-  return size_LeaveGroupResponse(value, version);
-}
+export const LeaveGroupResponseCodec: MessageCodec<LeaveGroupResponse> = makeCodec(
+  "LeaveGroupResponse",
+  0x3f,
+  0x30,
+  0x0,
+  read_LeaveGroupResponse,
+  write_LeaveGroupResponse,
+  size_LeaveGroupResponse,
+  M_LeaveGroupResponse,
+);
 
 /** Decodes exactly `bytes` as one LeaveGroupResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeLeaveGroupResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): LeaveGroupResponse {
-  return decodeWith(LeaveGroupResponseCodec, bytes, version, options);
-}
+export const decodeLeaveGroupResponse: Decode<LeaveGroupResponse> = LeaveGroupResponseCodec.decode;
 
-/** Encodes one LeaveGroupResponse body at `version` into a new array of exactly its size. */
-export function encodeLeaveGroupResponse(value: Init<LeaveGroupResponse>, version: number): Uint8Array {
-  return encodeWith(LeaveGroupResponseCodec, value, version);
-}
-
-/** Codec and metadata of LeaveGroupResponse. */
-export const LeaveGroupResponseCodec: MessageCodec<LeaveGroupResponse> = {
-  name: "LeaveGroupResponse",
-  validVersions: VALID_LeaveGroupResponse,
-  flexibleVersions: 0x30,
-  unstableVersions: 0x0,
-  read: readLeaveGroupResponse,
-  write: writeLeaveGroupResponse,
-  sizeOf: sizeOfLeaveGroupResponse,
-  meta: M_LeaveGroupResponse,
-};
+/** Encodes one LeaveGroupResponse body at `version`; missing fields take their defaults. */
+export const encodeLeaveGroupResponse: Encode<LeaveGroupResponse> = LeaveGroupResponseCodec.encode;

@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_I8,
   rArr,
   rPrims,
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -79,52 +76,26 @@ const M_ListConfigResourcesRequest: StructMeta = {
   ],
 };
 
-/** Versions of ListConfigResourcesRequest: 0+ (bit v set = version v exists). */
-const VALID_ListConfigResourcesRequest = 0x3;
-
 /**
- * Reads one ListConfigResourcesRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListConfigResourcesRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListConfigResourcesRequest(r: Reader, version: number, options?: DecodeOptions): ListConfigResourcesRequest {
-  checkVersion(version, VALID_ListConfigResourcesRequest, "ListConfigResourcesRequest");
-  r.context = "ListConfigResourcesRequest v" + version;
-  return read_ListConfigResourcesRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ListConfigResourcesRequest body at `version`; missing fields take their defaults. */
-export function writeListConfigResourcesRequest(w: Writer, value: Init<ListConfigResourcesRequest>, version: number): void {
-  checkVersion(version, VALID_ListConfigResourcesRequest, "ListConfigResourcesRequest");
-  write_ListConfigResourcesRequest(w, value, version);
-}
-
-/** Encoded size of one ListConfigResourcesRequest body at `version`. */
-export function sizeOfListConfigResourcesRequest(value: Init<ListConfigResourcesRequest>, version: number): number {
-  checkVersion(version, VALID_ListConfigResourcesRequest, "ListConfigResourcesRequest");
-  return size_ListConfigResourcesRequest(value, version);
-}
+export const ListConfigResourcesRequestCodec: MessageCodec<ListConfigResourcesRequest> = makeCodec(
+  "ListConfigResourcesRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_ListConfigResourcesRequest,
+  write_ListConfigResourcesRequest,
+  size_ListConfigResourcesRequest,
+  M_ListConfigResourcesRequest,
+);
 
 /** Decodes exactly `bytes` as one ListConfigResourcesRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListConfigResourcesRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ListConfigResourcesRequest {
-  return decodeWith(ListConfigResourcesRequestCodec, bytes, version, options);
-}
+export const decodeListConfigResourcesRequest: Decode<ListConfigResourcesRequest> = ListConfigResourcesRequestCodec.decode;
 
-/** Encodes one ListConfigResourcesRequest body at `version` into a new array of exactly its size. */
-export function encodeListConfigResourcesRequest(value: Init<ListConfigResourcesRequest>, version: number): Uint8Array {
-  return encodeWith(ListConfigResourcesRequestCodec, value, version);
-}
-
-/** Codec and metadata of ListConfigResourcesRequest. */
-export const ListConfigResourcesRequestCodec: MessageCodec<ListConfigResourcesRequest> = {
-  name: "ListConfigResourcesRequest",
-  validVersions: VALID_ListConfigResourcesRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readListConfigResourcesRequest,
-  write: writeListConfigResourcesRequest,
-  sizeOf: sizeOfListConfigResourcesRequest,
-  meta: M_ListConfigResourcesRequest,
-};
+/** Encodes one ListConfigResourcesRequest body at `version`; missing fields take their defaults. */
+export const encodeListConfigResourcesRequest: Encode<ListConfigResourcesRequest> = ListConfigResourcesRequestCodec.encode;
 
 /** ConfigResource (in ListConfigResourcesResponse), versions 0+, flexible 0+. */
 export interface ConfigResource {
@@ -233,49 +204,23 @@ const M_ListConfigResourcesResponse: StructMeta = {
   ],
 };
 
-/** Versions of ListConfigResourcesResponse: 0+ (bit v set = version v exists). */
-const VALID_ListConfigResourcesResponse = 0x3;
-
 /**
- * Reads one ListConfigResourcesResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListConfigResourcesResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListConfigResourcesResponse(r: Reader, version: number, options?: DecodeOptions): ListConfigResourcesResponse {
-  checkVersion(version, VALID_ListConfigResourcesResponse, "ListConfigResourcesResponse");
-  r.context = "ListConfigResourcesResponse v" + version;
-  return read_ListConfigResourcesResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ListConfigResourcesResponse body at `version`; missing fields take their defaults. */
-export function writeListConfigResourcesResponse(w: Writer, value: Init<ListConfigResourcesResponse>, version: number): void {
-  checkVersion(version, VALID_ListConfigResourcesResponse, "ListConfigResourcesResponse");
-  write_ListConfigResourcesResponse(w, value, version);
-}
-
-/** Encoded size of one ListConfigResourcesResponse body at `version`. */
-export function sizeOfListConfigResourcesResponse(value: Init<ListConfigResourcesResponse>, version: number): number {
-  checkVersion(version, VALID_ListConfigResourcesResponse, "ListConfigResourcesResponse");
-  return size_ListConfigResourcesResponse(value, version);
-}
+export const ListConfigResourcesResponseCodec: MessageCodec<ListConfigResourcesResponse> = makeCodec(
+  "ListConfigResourcesResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_ListConfigResourcesResponse,
+  write_ListConfigResourcesResponse,
+  size_ListConfigResourcesResponse,
+  M_ListConfigResourcesResponse,
+);
 
 /** Decodes exactly `bytes` as one ListConfigResourcesResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListConfigResourcesResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ListConfigResourcesResponse {
-  return decodeWith(ListConfigResourcesResponseCodec, bytes, version, options);
-}
+export const decodeListConfigResourcesResponse: Decode<ListConfigResourcesResponse> = ListConfigResourcesResponseCodec.decode;
 
-/** Encodes one ListConfigResourcesResponse body at `version` into a new array of exactly its size. */
-export function encodeListConfigResourcesResponse(value: Init<ListConfigResourcesResponse>, version: number): Uint8Array {
-  return encodeWith(ListConfigResourcesResponseCodec, value, version);
-}
-
-/** Codec and metadata of ListConfigResourcesResponse. */
-export const ListConfigResourcesResponseCodec: MessageCodec<ListConfigResourcesResponse> = {
-  name: "ListConfigResourcesResponse",
-  validVersions: VALID_ListConfigResourcesResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readListConfigResourcesResponse,
-  write: writeListConfigResourcesResponse,
-  sizeOf: sizeOfListConfigResourcesResponse,
-  meta: M_ListConfigResourcesResponse,
-};
+/** Encodes one ListConfigResourcesResponse body at `version`; missing fields take their defaults. */
+export const encodeListConfigResourcesResponse: Encode<ListConfigResourcesResponse> = ListConfigResourcesResponseCodec.encode;

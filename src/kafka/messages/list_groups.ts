@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_STR,
   rArr,
@@ -23,7 +21,6 @@ import {
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sStrEC,
@@ -96,52 +93,26 @@ const M_ListGroupsRequest: StructMeta = {
   ],
 };
 
-/** Versions of ListGroupsRequest: 0+ (bit v set = version v exists). */
-const VALID_ListGroupsRequest = 0x3f;
-
 /**
- * Reads one ListGroupsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListGroupsRequest: versions 0-5, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListGroupsRequest(r: Reader, version: number, options?: DecodeOptions): ListGroupsRequest {
-  checkVersion(version, VALID_ListGroupsRequest, "ListGroupsRequest");
-  r.context = "ListGroupsRequest v" + version;
-  return read_ListGroupsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ListGroupsRequest body at `version`; missing fields take their defaults. */
-export function writeListGroupsRequest(w: Writer, value: Init<ListGroupsRequest>, version: number): void {
-  checkVersion(version, VALID_ListGroupsRequest, "ListGroupsRequest");
-  write_ListGroupsRequest(w, value, version);
-}
-
-/** Encoded size of one ListGroupsRequest body at `version`. */
-export function sizeOfListGroupsRequest(value: Init<ListGroupsRequest>, version: number): number {
-  checkVersion(version, VALID_ListGroupsRequest, "ListGroupsRequest");
-  return size_ListGroupsRequest(value, version);
-}
+export const ListGroupsRequestCodec: MessageCodec<ListGroupsRequest> = makeCodec(
+  "ListGroupsRequest",
+  0x3f,
+  0x38,
+  0x0,
+  read_ListGroupsRequest,
+  write_ListGroupsRequest,
+  size_ListGroupsRequest,
+  M_ListGroupsRequest,
+);
 
 /** Decodes exactly `bytes` as one ListGroupsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListGroupsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ListGroupsRequest {
-  return decodeWith(ListGroupsRequestCodec, bytes, version, options);
-}
+export const decodeListGroupsRequest: Decode<ListGroupsRequest> = ListGroupsRequestCodec.decode;
 
-/** Encodes one ListGroupsRequest body at `version` into a new array of exactly its size. */
-export function encodeListGroupsRequest(value: Init<ListGroupsRequest>, version: number): Uint8Array {
-  return encodeWith(ListGroupsRequestCodec, value, version);
-}
-
-/** Codec and metadata of ListGroupsRequest. */
-export const ListGroupsRequestCodec: MessageCodec<ListGroupsRequest> = {
-  name: "ListGroupsRequest",
-  validVersions: VALID_ListGroupsRequest,
-  flexibleVersions: 0x38,
-  unstableVersions: 0x0,
-  read: readListGroupsRequest,
-  write: writeListGroupsRequest,
-  sizeOf: sizeOfListGroupsRequest,
-  meta: M_ListGroupsRequest,
-};
+/** Encodes one ListGroupsRequest body at `version`; missing fields take their defaults. */
+export const encodeListGroupsRequest: Encode<ListGroupsRequest> = ListGroupsRequestCodec.encode;
 
 /** ListedGroup (in ListGroupsResponse), versions 0+, flexible 3+. */
 export interface ListedGroup {
@@ -281,49 +252,23 @@ const M_ListGroupsResponse: StructMeta = {
   ],
 };
 
-/** Versions of ListGroupsResponse: 0+ (bit v set = version v exists). */
-const VALID_ListGroupsResponse = 0x3f;
-
 /**
- * Reads one ListGroupsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListGroupsResponse: versions 0-5, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListGroupsResponse(r: Reader, version: number, options?: DecodeOptions): ListGroupsResponse {
-  checkVersion(version, VALID_ListGroupsResponse, "ListGroupsResponse");
-  r.context = "ListGroupsResponse v" + version;
-  return read_ListGroupsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ListGroupsResponse body at `version`; missing fields take their defaults. */
-export function writeListGroupsResponse(w: Writer, value: Init<ListGroupsResponse>, version: number): void {
-  checkVersion(version, VALID_ListGroupsResponse, "ListGroupsResponse");
-  write_ListGroupsResponse(w, value, version);
-}
-
-/** Encoded size of one ListGroupsResponse body at `version`. */
-export function sizeOfListGroupsResponse(value: Init<ListGroupsResponse>, version: number): number {
-  checkVersion(version, VALID_ListGroupsResponse, "ListGroupsResponse");
-  return size_ListGroupsResponse(value, version);
-}
+export const ListGroupsResponseCodec: MessageCodec<ListGroupsResponse> = makeCodec(
+  "ListGroupsResponse",
+  0x3f,
+  0x38,
+  0x0,
+  read_ListGroupsResponse,
+  write_ListGroupsResponse,
+  size_ListGroupsResponse,
+  M_ListGroupsResponse,
+);
 
 /** Decodes exactly `bytes` as one ListGroupsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListGroupsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ListGroupsResponse {
-  return decodeWith(ListGroupsResponseCodec, bytes, version, options);
-}
+export const decodeListGroupsResponse: Decode<ListGroupsResponse> = ListGroupsResponseCodec.decode;
 
-/** Encodes one ListGroupsResponse body at `version` into a new array of exactly its size. */
-export function encodeListGroupsResponse(value: Init<ListGroupsResponse>, version: number): Uint8Array {
-  return encodeWith(ListGroupsResponseCodec, value, version);
-}
-
-/** Codec and metadata of ListGroupsResponse. */
-export const ListGroupsResponseCodec: MessageCodec<ListGroupsResponse> = {
-  name: "ListGroupsResponse",
-  validVersions: VALID_ListGroupsResponse,
-  flexibleVersions: 0x38,
-  unstableVersions: 0x0,
-  read: readListGroupsResponse,
-  write: writeListGroupsResponse,
-  sizeOf: sizeOfListGroupsResponse,
-  meta: M_ListGroupsResponse,
-};
+/** Encodes one ListGroupsResponse body at `version`; missing fields take their defaults. */
+export const encodeListGroupsResponse: Encode<ListGroupsResponse> = ListGroupsResponseCodec.encode;

@@ -12,12 +12,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I64,
   rArr,
@@ -25,7 +23,6 @@ import {
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -241,52 +238,26 @@ const M_ListOffsetsRequest: StructMeta = {
   ],
 };
 
-/** Versions of ListOffsetsRequest: 0+ (bit v set = version v exists). */
-const VALID_ListOffsetsRequest = 0xfff;
-
 /**
- * Reads one ListOffsetsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListOffsetsRequest: versions 0-11, flexible 6+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListOffsetsRequest(r: Reader, version: number, options?: DecodeOptions): ListOffsetsRequest {
-  checkVersion(version, VALID_ListOffsetsRequest, "ListOffsetsRequest");
-  r.context = "ListOffsetsRequest v" + version;
-  return read_ListOffsetsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ListOffsetsRequest body at `version`; missing fields take their defaults. */
-export function writeListOffsetsRequest(w: Writer, value: Init<ListOffsetsRequest>, version: number): void {
-  checkVersion(version, VALID_ListOffsetsRequest, "ListOffsetsRequest");
-  write_ListOffsetsRequest(w, value, version);
-}
-
-/** Encoded size of one ListOffsetsRequest body at `version`. */
-export function sizeOfListOffsetsRequest(value: Init<ListOffsetsRequest>, version: number): number {
-  checkVersion(version, VALID_ListOffsetsRequest, "ListOffsetsRequest");
-  return size_ListOffsetsRequest(value, version);
-}
+export const ListOffsetsRequestCodec: MessageCodec<ListOffsetsRequest> = makeCodec(
+  "ListOffsetsRequest",
+  0xfff,
+  0xfc0,
+  0x0,
+  read_ListOffsetsRequest,
+  write_ListOffsetsRequest,
+  size_ListOffsetsRequest,
+  M_ListOffsetsRequest,
+);
 
 /** Decodes exactly `bytes` as one ListOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListOffsetsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ListOffsetsRequest {
-  return decodeWith(ListOffsetsRequestCodec, bytes, version, options);
-}
+export const decodeListOffsetsRequest: Decode<ListOffsetsRequest> = ListOffsetsRequestCodec.decode;
 
-/** Encodes one ListOffsetsRequest body at `version` into a new array of exactly its size. */
-export function encodeListOffsetsRequest(value: Init<ListOffsetsRequest>, version: number): Uint8Array {
-  return encodeWith(ListOffsetsRequestCodec, value, version);
-}
-
-/** Codec and metadata of ListOffsetsRequest. */
-export const ListOffsetsRequestCodec: MessageCodec<ListOffsetsRequest> = {
-  name: "ListOffsetsRequest",
-  validVersions: VALID_ListOffsetsRequest,
-  flexibleVersions: 0xfc0,
-  unstableVersions: 0x0,
-  read: readListOffsetsRequest,
-  write: writeListOffsetsRequest,
-  sizeOf: sizeOfListOffsetsRequest,
-  meta: M_ListOffsetsRequest,
-};
+/** Encodes one ListOffsetsRequest body at `version`; missing fields take their defaults. */
+export const encodeListOffsetsRequest: Encode<ListOffsetsRequest> = ListOffsetsRequestCodec.encode;
 
 /** ListOffsetsPartitionResponse (in ListOffsetsResponse), versions 0+, flexible 6+. */
 export interface ListOffsetsPartitionResponse {
@@ -495,49 +466,23 @@ const M_ListOffsetsResponse: StructMeta = {
   ],
 };
 
-/** Versions of ListOffsetsResponse: 0+ (bit v set = version v exists). */
-const VALID_ListOffsetsResponse = 0xfff;
-
 /**
- * Reads one ListOffsetsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListOffsetsResponse: versions 0-11, flexible 6+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListOffsetsResponse(r: Reader, version: number, options?: DecodeOptions): ListOffsetsResponse {
-  checkVersion(version, VALID_ListOffsetsResponse, "ListOffsetsResponse");
-  r.context = "ListOffsetsResponse v" + version;
-  return read_ListOffsetsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ListOffsetsResponse body at `version`; missing fields take their defaults. */
-export function writeListOffsetsResponse(w: Writer, value: Init<ListOffsetsResponse>, version: number): void {
-  checkVersion(version, VALID_ListOffsetsResponse, "ListOffsetsResponse");
-  write_ListOffsetsResponse(w, value, version);
-}
-
-/** Encoded size of one ListOffsetsResponse body at `version`. */
-export function sizeOfListOffsetsResponse(value: Init<ListOffsetsResponse>, version: number): number {
-  checkVersion(version, VALID_ListOffsetsResponse, "ListOffsetsResponse");
-  return size_ListOffsetsResponse(value, version);
-}
+export const ListOffsetsResponseCodec: MessageCodec<ListOffsetsResponse> = makeCodec(
+  "ListOffsetsResponse",
+  0xfff,
+  0xfc0,
+  0x0,
+  read_ListOffsetsResponse,
+  write_ListOffsetsResponse,
+  size_ListOffsetsResponse,
+  M_ListOffsetsResponse,
+);
 
 /** Decodes exactly `bytes` as one ListOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListOffsetsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ListOffsetsResponse {
-  return decodeWith(ListOffsetsResponseCodec, bytes, version, options);
-}
+export const decodeListOffsetsResponse: Decode<ListOffsetsResponse> = ListOffsetsResponseCodec.decode;
 
-/** Encodes one ListOffsetsResponse body at `version` into a new array of exactly its size. */
-export function encodeListOffsetsResponse(value: Init<ListOffsetsResponse>, version: number): Uint8Array {
-  return encodeWith(ListOffsetsResponseCodec, value, version);
-}
-
-/** Codec and metadata of ListOffsetsResponse. */
-export const ListOffsetsResponseCodec: MessageCodec<ListOffsetsResponse> = {
-  name: "ListOffsetsResponse",
-  validVersions: VALID_ListOffsetsResponse,
-  flexibleVersions: 0xfc0,
-  unstableVersions: 0x0,
-  read: readListOffsetsResponse,
-  write: writeListOffsetsResponse,
-  sizeOf: sizeOfListOffsetsResponse,
-  meta: M_ListOffsetsResponse,
-};
+/** Encodes one ListOffsetsResponse body at `version`; missing fields take their defaults. */
+export const encodeListOffsetsResponse: Encode<ListOffsetsResponse> = ListOffsetsResponseCodec.encode;

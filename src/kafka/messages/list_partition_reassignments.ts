@@ -10,11 +10,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   rArr,
   rArrN,
@@ -23,7 +21,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -136,52 +133,26 @@ const M_ListPartitionReassignmentsRequest: StructMeta = {
   ],
 };
 
-/** Versions of ListPartitionReassignmentsRequest: 0+ (bit v set = version v exists). */
-const VALID_ListPartitionReassignmentsRequest = 0x1;
-
 /**
- * Reads one ListPartitionReassignmentsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListPartitionReassignmentsRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListPartitionReassignmentsRequest(r: Reader, version: number, options?: DecodeOptions): ListPartitionReassignmentsRequest {
-  checkVersion(version, VALID_ListPartitionReassignmentsRequest, "ListPartitionReassignmentsRequest");
-  r.context = "ListPartitionReassignmentsRequest v" + version;
-  return read_ListPartitionReassignmentsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ListPartitionReassignmentsRequest body at `version`; missing fields take their defaults. */
-export function writeListPartitionReassignmentsRequest(w: Writer, value: Init<ListPartitionReassignmentsRequest>, version: number): void {
-  checkVersion(version, VALID_ListPartitionReassignmentsRequest, "ListPartitionReassignmentsRequest");
-  write_ListPartitionReassignmentsRequest(w, value, version);
-}
-
-/** Encoded size of one ListPartitionReassignmentsRequest body at `version`. */
-export function sizeOfListPartitionReassignmentsRequest(value: Init<ListPartitionReassignmentsRequest>, version: number): number {
-  checkVersion(version, VALID_ListPartitionReassignmentsRequest, "ListPartitionReassignmentsRequest");
-  return size_ListPartitionReassignmentsRequest(value, version);
-}
+export const ListPartitionReassignmentsRequestCodec: MessageCodec<ListPartitionReassignmentsRequest> = makeCodec(
+  "ListPartitionReassignmentsRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_ListPartitionReassignmentsRequest,
+  write_ListPartitionReassignmentsRequest,
+  size_ListPartitionReassignmentsRequest,
+  M_ListPartitionReassignmentsRequest,
+);
 
 /** Decodes exactly `bytes` as one ListPartitionReassignmentsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListPartitionReassignmentsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ListPartitionReassignmentsRequest {
-  return decodeWith(ListPartitionReassignmentsRequestCodec, bytes, version, options);
-}
+export const decodeListPartitionReassignmentsRequest: Decode<ListPartitionReassignmentsRequest> = ListPartitionReassignmentsRequestCodec.decode;
 
-/** Encodes one ListPartitionReassignmentsRequest body at `version` into a new array of exactly its size. */
-export function encodeListPartitionReassignmentsRequest(value: Init<ListPartitionReassignmentsRequest>, version: number): Uint8Array {
-  return encodeWith(ListPartitionReassignmentsRequestCodec, value, version);
-}
-
-/** Codec and metadata of ListPartitionReassignmentsRequest. */
-export const ListPartitionReassignmentsRequestCodec: MessageCodec<ListPartitionReassignmentsRequest> = {
-  name: "ListPartitionReassignmentsRequest",
-  validVersions: VALID_ListPartitionReassignmentsRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readListPartitionReassignmentsRequest,
-  write: writeListPartitionReassignmentsRequest,
-  sizeOf: sizeOfListPartitionReassignmentsRequest,
-  meta: M_ListPartitionReassignmentsRequest,
-};
+/** Encodes one ListPartitionReassignmentsRequest body at `version`; missing fields take their defaults. */
+export const encodeListPartitionReassignmentsRequest: Encode<ListPartitionReassignmentsRequest> = ListPartitionReassignmentsRequestCodec.encode;
 
 /** OngoingPartitionReassignment (in ListPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface OngoingPartitionReassignment {
@@ -361,49 +332,23 @@ const M_ListPartitionReassignmentsResponse: StructMeta = {
   ],
 };
 
-/** Versions of ListPartitionReassignmentsResponse: 0+ (bit v set = version v exists). */
-const VALID_ListPartitionReassignmentsResponse = 0x1;
-
 /**
- * Reads one ListPartitionReassignmentsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListPartitionReassignmentsResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListPartitionReassignmentsResponse(r: Reader, version: number, options?: DecodeOptions): ListPartitionReassignmentsResponse {
-  checkVersion(version, VALID_ListPartitionReassignmentsResponse, "ListPartitionReassignmentsResponse");
-  r.context = "ListPartitionReassignmentsResponse v" + version;
-  return read_ListPartitionReassignmentsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ListPartitionReassignmentsResponse body at `version`; missing fields take their defaults. */
-export function writeListPartitionReassignmentsResponse(w: Writer, value: Init<ListPartitionReassignmentsResponse>, version: number): void {
-  checkVersion(version, VALID_ListPartitionReassignmentsResponse, "ListPartitionReassignmentsResponse");
-  write_ListPartitionReassignmentsResponse(w, value, version);
-}
-
-/** Encoded size of one ListPartitionReassignmentsResponse body at `version`. */
-export function sizeOfListPartitionReassignmentsResponse(value: Init<ListPartitionReassignmentsResponse>, version: number): number {
-  checkVersion(version, VALID_ListPartitionReassignmentsResponse, "ListPartitionReassignmentsResponse");
-  return size_ListPartitionReassignmentsResponse(value, version);
-}
+export const ListPartitionReassignmentsResponseCodec: MessageCodec<ListPartitionReassignmentsResponse> = makeCodec(
+  "ListPartitionReassignmentsResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_ListPartitionReassignmentsResponse,
+  write_ListPartitionReassignmentsResponse,
+  size_ListPartitionReassignmentsResponse,
+  M_ListPartitionReassignmentsResponse,
+);
 
 /** Decodes exactly `bytes` as one ListPartitionReassignmentsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListPartitionReassignmentsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ListPartitionReassignmentsResponse {
-  return decodeWith(ListPartitionReassignmentsResponseCodec, bytes, version, options);
-}
+export const decodeListPartitionReassignmentsResponse: Decode<ListPartitionReassignmentsResponse> = ListPartitionReassignmentsResponseCodec.decode;
 
-/** Encodes one ListPartitionReassignmentsResponse body at `version` into a new array of exactly its size. */
-export function encodeListPartitionReassignmentsResponse(value: Init<ListPartitionReassignmentsResponse>, version: number): Uint8Array {
-  return encodeWith(ListPartitionReassignmentsResponseCodec, value, version);
-}
-
-/** Codec and metadata of ListPartitionReassignmentsResponse. */
-export const ListPartitionReassignmentsResponseCodec: MessageCodec<ListPartitionReassignmentsResponse> = {
-  name: "ListPartitionReassignmentsResponse",
-  validVersions: VALID_ListPartitionReassignmentsResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readListPartitionReassignmentsResponse,
-  write: writeListPartitionReassignmentsResponse,
-  sizeOf: sizeOfListPartitionReassignmentsResponse,
-  meta: M_ListPartitionReassignmentsResponse,
-};
+/** Encodes one ListPartitionReassignmentsResponse body at `version`; missing fields take their defaults. */
+export const encodeListPartitionReassignmentsResponse: Encode<ListPartitionReassignmentsResponse> = ListPartitionReassignmentsResponseCodec.encode;

@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_I64,
   K_STR,
   rArr,
@@ -24,7 +22,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -104,52 +101,26 @@ const M_ListTransactionsRequest: StructMeta = {
   ],
 };
 
-/** Versions of ListTransactionsRequest: 0+ (bit v set = version v exists). */
-const VALID_ListTransactionsRequest = 0x7;
-
 /**
- * Reads one ListTransactionsRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListTransactionsRequest: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListTransactionsRequest(r: Reader, version: number, options?: DecodeOptions): ListTransactionsRequest {
-  checkVersion(version, VALID_ListTransactionsRequest, "ListTransactionsRequest");
-  r.context = "ListTransactionsRequest v" + version;
-  return read_ListTransactionsRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ListTransactionsRequest body at `version`; missing fields take their defaults. */
-export function writeListTransactionsRequest(w: Writer, value: Init<ListTransactionsRequest>, version: number): void {
-  checkVersion(version, VALID_ListTransactionsRequest, "ListTransactionsRequest");
-  write_ListTransactionsRequest(w, value, version);
-}
-
-/** Encoded size of one ListTransactionsRequest body at `version`. */
-export function sizeOfListTransactionsRequest(value: Init<ListTransactionsRequest>, version: number): number {
-  checkVersion(version, VALID_ListTransactionsRequest, "ListTransactionsRequest");
-  return size_ListTransactionsRequest(value, version);
-}
+export const ListTransactionsRequestCodec: MessageCodec<ListTransactionsRequest> = makeCodec(
+  "ListTransactionsRequest",
+  0x7,
+  0x7,
+  0x0,
+  read_ListTransactionsRequest,
+  write_ListTransactionsRequest,
+  size_ListTransactionsRequest,
+  M_ListTransactionsRequest,
+);
 
 /** Decodes exactly `bytes` as one ListTransactionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListTransactionsRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ListTransactionsRequest {
-  return decodeWith(ListTransactionsRequestCodec, bytes, version, options);
-}
+export const decodeListTransactionsRequest: Decode<ListTransactionsRequest> = ListTransactionsRequestCodec.decode;
 
-/** Encodes one ListTransactionsRequest body at `version` into a new array of exactly its size. */
-export function encodeListTransactionsRequest(value: Init<ListTransactionsRequest>, version: number): Uint8Array {
-  return encodeWith(ListTransactionsRequestCodec, value, version);
-}
-
-/** Codec and metadata of ListTransactionsRequest. */
-export const ListTransactionsRequestCodec: MessageCodec<ListTransactionsRequest> = {
-  name: "ListTransactionsRequest",
-  validVersions: VALID_ListTransactionsRequest,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readListTransactionsRequest,
-  write: writeListTransactionsRequest,
-  sizeOf: sizeOfListTransactionsRequest,
-  meta: M_ListTransactionsRequest,
-};
+/** Encodes one ListTransactionsRequest body at `version`; missing fields take their defaults. */
+export const encodeListTransactionsRequest: Encode<ListTransactionsRequest> = ListTransactionsRequestCodec.encode;
 
 /** TransactionState (in ListTransactionsResponse), versions 0+, flexible 0+. */
 export interface ListTransactionsResponseTransactionState {
@@ -271,49 +242,23 @@ const M_ListTransactionsResponse: StructMeta = {
   ],
 };
 
-/** Versions of ListTransactionsResponse: 0+ (bit v set = version v exists). */
-const VALID_ListTransactionsResponse = 0x7;
-
 /**
- * Reads one ListTransactionsResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ListTransactionsResponse: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readListTransactionsResponse(r: Reader, version: number, options?: DecodeOptions): ListTransactionsResponse {
-  checkVersion(version, VALID_ListTransactionsResponse, "ListTransactionsResponse");
-  r.context = "ListTransactionsResponse v" + version;
-  return read_ListTransactionsResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ListTransactionsResponse body at `version`; missing fields take their defaults. */
-export function writeListTransactionsResponse(w: Writer, value: Init<ListTransactionsResponse>, version: number): void {
-  checkVersion(version, VALID_ListTransactionsResponse, "ListTransactionsResponse");
-  write_ListTransactionsResponse(w, value, version);
-}
-
-/** Encoded size of one ListTransactionsResponse body at `version`. */
-export function sizeOfListTransactionsResponse(value: Init<ListTransactionsResponse>, version: number): number {
-  checkVersion(version, VALID_ListTransactionsResponse, "ListTransactionsResponse");
-  return size_ListTransactionsResponse(value, version);
-}
+export const ListTransactionsResponseCodec: MessageCodec<ListTransactionsResponse> = makeCodec(
+  "ListTransactionsResponse",
+  0x7,
+  0x7,
+  0x0,
+  read_ListTransactionsResponse,
+  write_ListTransactionsResponse,
+  size_ListTransactionsResponse,
+  M_ListTransactionsResponse,
+);
 
 /** Decodes exactly `bytes` as one ListTransactionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeListTransactionsResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ListTransactionsResponse {
-  return decodeWith(ListTransactionsResponseCodec, bytes, version, options);
-}
+export const decodeListTransactionsResponse: Decode<ListTransactionsResponse> = ListTransactionsResponseCodec.decode;
 
-/** Encodes one ListTransactionsResponse body at `version` into a new array of exactly its size. */
-export function encodeListTransactionsResponse(value: Init<ListTransactionsResponse>, version: number): Uint8Array {
-  return encodeWith(ListTransactionsResponseCodec, value, version);
-}
-
-/** Codec and metadata of ListTransactionsResponse. */
-export const ListTransactionsResponseCodec: MessageCodec<ListTransactionsResponse> = {
-  name: "ListTransactionsResponse",
-  validVersions: VALID_ListTransactionsResponse,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readListTransactionsResponse,
-  write: writeListTransactionsResponse,
-  sizeOf: sizeOfListTransactionsResponse,
-  meta: M_ListTransactionsResponse,
-};
+/** Encodes one ListTransactionsResponse body at `version`; missing fields take their defaults. */
+export const encodeListTransactionsResponse: Encode<ListTransactionsResponse> = ListTransactionsResponseCodec.encode;

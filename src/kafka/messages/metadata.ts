@@ -10,13 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -27,7 +25,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -175,52 +172,26 @@ const M_MetadataRequest: StructMeta = {
   ],
 };
 
-/** Versions of MetadataRequest: 0+ (bit v set = version v exists). */
-const VALID_MetadataRequest = 0x3fff;
-
 /**
- * Reads one MetadataRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of MetadataRequest: versions 0-13, flexible 9+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readMetadataRequest(r: Reader, version: number, options?: DecodeOptions): MetadataRequest {
-  checkVersion(version, VALID_MetadataRequest, "MetadataRequest");
-  r.context = "MetadataRequest v" + version;
-  return read_MetadataRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one MetadataRequest body at `version`; missing fields take their defaults. */
-export function writeMetadataRequest(w: Writer, value: Init<MetadataRequest>, version: number): void {
-  checkVersion(version, VALID_MetadataRequest, "MetadataRequest");
-  write_MetadataRequest(w, value, version);
-}
-
-/** Encoded size of one MetadataRequest body at `version`. */
-export function sizeOfMetadataRequest(value: Init<MetadataRequest>, version: number): number {
-  checkVersion(version, VALID_MetadataRequest, "MetadataRequest");
-  return size_MetadataRequest(value, version);
-}
+export const MetadataRequestCodec: MessageCodec<MetadataRequest> = makeCodec(
+  "MetadataRequest",
+  0x3fff,
+  0x3e00,
+  0x0,
+  read_MetadataRequest,
+  write_MetadataRequest,
+  size_MetadataRequest,
+  M_MetadataRequest,
+);
 
 /** Decodes exactly `bytes` as one MetadataRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeMetadataRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): MetadataRequest {
-  return decodeWith(MetadataRequestCodec, bytes, version, options);
-}
+export const decodeMetadataRequest: Decode<MetadataRequest> = MetadataRequestCodec.decode;
 
-/** Encodes one MetadataRequest body at `version` into a new array of exactly its size. */
-export function encodeMetadataRequest(value: Init<MetadataRequest>, version: number): Uint8Array {
-  return encodeWith(MetadataRequestCodec, value, version);
-}
-
-/** Codec and metadata of MetadataRequest. */
-export const MetadataRequestCodec: MessageCodec<MetadataRequest> = {
-  name: "MetadataRequest",
-  validVersions: VALID_MetadataRequest,
-  flexibleVersions: 0x3e00,
-  unstableVersions: 0x0,
-  read: readMetadataRequest,
-  write: writeMetadataRequest,
-  sizeOf: sizeOfMetadataRequest,
-  meta: M_MetadataRequest,
-};
+/** Encodes one MetadataRequest body at `version`; missing fields take their defaults. */
+export const encodeMetadataRequest: Encode<MetadataRequest> = MetadataRequestCodec.encode;
 
 /** MetadataResponseBroker (in MetadataResponse), versions 0+, flexible 9+. */
 export interface MetadataResponseBroker {
@@ -566,49 +537,23 @@ const M_MetadataResponse: StructMeta = {
   ],
 };
 
-/** Versions of MetadataResponse: 0+ (bit v set = version v exists). */
-const VALID_MetadataResponse = 0x3fff;
-
 /**
- * Reads one MetadataResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of MetadataResponse: versions 0-13, flexible 9+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readMetadataResponse(r: Reader, version: number, options?: DecodeOptions): MetadataResponse {
-  checkVersion(version, VALID_MetadataResponse, "MetadataResponse");
-  r.context = "MetadataResponse v" + version;
-  return read_MetadataResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one MetadataResponse body at `version`; missing fields take their defaults. */
-export function writeMetadataResponse(w: Writer, value: Init<MetadataResponse>, version: number): void {
-  checkVersion(version, VALID_MetadataResponse, "MetadataResponse");
-  write_MetadataResponse(w, value, version);
-}
-
-/** Encoded size of one MetadataResponse body at `version`. */
-export function sizeOfMetadataResponse(value: Init<MetadataResponse>, version: number): number {
-  checkVersion(version, VALID_MetadataResponse, "MetadataResponse");
-  return size_MetadataResponse(value, version);
-}
+export const MetadataResponseCodec: MessageCodec<MetadataResponse> = makeCodec(
+  "MetadataResponse",
+  0x3fff,
+  0x3e00,
+  0x0,
+  read_MetadataResponse,
+  write_MetadataResponse,
+  size_MetadataResponse,
+  M_MetadataResponse,
+);
 
 /** Decodes exactly `bytes` as one MetadataResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeMetadataResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): MetadataResponse {
-  return decodeWith(MetadataResponseCodec, bytes, version, options);
-}
+export const decodeMetadataResponse: Decode<MetadataResponse> = MetadataResponseCodec.decode;
 
-/** Encodes one MetadataResponse body at `version` into a new array of exactly its size. */
-export function encodeMetadataResponse(value: Init<MetadataResponse>, version: number): Uint8Array {
-  return encodeWith(MetadataResponseCodec, value, version);
-}
-
-/** Codec and metadata of MetadataResponse. */
-export const MetadataResponseCodec: MessageCodec<MetadataResponse> = {
-  name: "MetadataResponse",
-  validVersions: VALID_MetadataResponse,
-  flexibleVersions: 0x3e00,
-  unstableVersions: 0x0,
-  read: readMetadataResponse,
-  write: writeMetadataResponse,
-  sizeOf: sizeOfMetadataResponse,
-  meta: M_MetadataResponse,
-};
+/** Encodes one MetadataResponse body at `version`; missing fields take their defaults. */
+export const encodeMetadataResponse: Encode<MetadataResponse> = MetadataResponseCodec.encode;

@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rStr,
@@ -26,7 +24,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -270,52 +267,26 @@ const M_OffsetCommitRequest: StructMeta = {
   ],
 };
 
-/** Versions of OffsetCommitRequest: 0+ (bit v set = version v exists). */
-const VALID_OffsetCommitRequest = 0x7ff;
-
 /**
- * Reads one OffsetCommitRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of OffsetCommitRequest: versions 0-10, flexible 8+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readOffsetCommitRequest(r: Reader, version: number, options?: DecodeOptions): OffsetCommitRequest {
-  checkVersion(version, VALID_OffsetCommitRequest, "OffsetCommitRequest");
-  r.context = "OffsetCommitRequest v" + version;
-  return read_OffsetCommitRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one OffsetCommitRequest body at `version`; missing fields take their defaults. */
-export function writeOffsetCommitRequest(w: Writer, value: Init<OffsetCommitRequest>, version: number): void {
-  checkVersion(version, VALID_OffsetCommitRequest, "OffsetCommitRequest");
-  write_OffsetCommitRequest(w, value, version);
-}
-
-/** Encoded size of one OffsetCommitRequest body at `version`. */
-export function sizeOfOffsetCommitRequest(value: Init<OffsetCommitRequest>, version: number): number {
-  checkVersion(version, VALID_OffsetCommitRequest, "OffsetCommitRequest");
-  return size_OffsetCommitRequest(value, version);
-}
+export const OffsetCommitRequestCodec: MessageCodec<OffsetCommitRequest> = makeCodec(
+  "OffsetCommitRequest",
+  0x7ff,
+  0x700,
+  0x0,
+  read_OffsetCommitRequest,
+  write_OffsetCommitRequest,
+  size_OffsetCommitRequest,
+  M_OffsetCommitRequest,
+);
 
 /** Decodes exactly `bytes` as one OffsetCommitRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeOffsetCommitRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetCommitRequest {
-  return decodeWith(OffsetCommitRequestCodec, bytes, version, options);
-}
+export const decodeOffsetCommitRequest: Decode<OffsetCommitRequest> = OffsetCommitRequestCodec.decode;
 
-/** Encodes one OffsetCommitRequest body at `version` into a new array of exactly its size. */
-export function encodeOffsetCommitRequest(value: Init<OffsetCommitRequest>, version: number): Uint8Array {
-  return encodeWith(OffsetCommitRequestCodec, value, version);
-}
-
-/** Codec and metadata of OffsetCommitRequest. */
-export const OffsetCommitRequestCodec: MessageCodec<OffsetCommitRequest> = {
-  name: "OffsetCommitRequest",
-  validVersions: VALID_OffsetCommitRequest,
-  flexibleVersions: 0x700,
-  unstableVersions: 0x0,
-  read: readOffsetCommitRequest,
-  write: writeOffsetCommitRequest,
-  sizeOf: sizeOfOffsetCommitRequest,
-  meta: M_OffsetCommitRequest,
-};
+/** Encodes one OffsetCommitRequest body at `version`; missing fields take their defaults. */
+export const encodeOffsetCommitRequest: Encode<OffsetCommitRequest> = OffsetCommitRequestCodec.encode;
 
 /** OffsetCommitResponsePartition (in OffsetCommitResponse), versions 0+, flexible 8+. */
 export interface OffsetCommitResponsePartition {
@@ -499,49 +470,23 @@ const M_OffsetCommitResponse: StructMeta = {
   ],
 };
 
-/** Versions of OffsetCommitResponse: 0+ (bit v set = version v exists). */
-const VALID_OffsetCommitResponse = 0x7ff;
-
 /**
- * Reads one OffsetCommitResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of OffsetCommitResponse: versions 0-10, flexible 8+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readOffsetCommitResponse(r: Reader, version: number, options?: DecodeOptions): OffsetCommitResponse {
-  checkVersion(version, VALID_OffsetCommitResponse, "OffsetCommitResponse");
-  r.context = "OffsetCommitResponse v" + version;
-  return read_OffsetCommitResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one OffsetCommitResponse body at `version`; missing fields take their defaults. */
-export function writeOffsetCommitResponse(w: Writer, value: Init<OffsetCommitResponse>, version: number): void {
-  checkVersion(version, VALID_OffsetCommitResponse, "OffsetCommitResponse");
-  write_OffsetCommitResponse(w, value, version);
-}
-
-/** Encoded size of one OffsetCommitResponse body at `version`. */
-export function sizeOfOffsetCommitResponse(value: Init<OffsetCommitResponse>, version: number): number {
-  checkVersion(version, VALID_OffsetCommitResponse, "OffsetCommitResponse");
-  return size_OffsetCommitResponse(value, version);
-}
+export const OffsetCommitResponseCodec: MessageCodec<OffsetCommitResponse> = makeCodec(
+  "OffsetCommitResponse",
+  0x7ff,
+  0x700,
+  0x0,
+  read_OffsetCommitResponse,
+  write_OffsetCommitResponse,
+  size_OffsetCommitResponse,
+  M_OffsetCommitResponse,
+);
 
 /** Decodes exactly `bytes` as one OffsetCommitResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeOffsetCommitResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetCommitResponse {
-  return decodeWith(OffsetCommitResponseCodec, bytes, version, options);
-}
+export const decodeOffsetCommitResponse: Decode<OffsetCommitResponse> = OffsetCommitResponseCodec.decode;
 
-/** Encodes one OffsetCommitResponse body at `version` into a new array of exactly its size. */
-export function encodeOffsetCommitResponse(value: Init<OffsetCommitResponse>, version: number): Uint8Array {
-  return encodeWith(OffsetCommitResponseCodec, value, version);
-}
-
-/** Codec and metadata of OffsetCommitResponse. */
-export const OffsetCommitResponseCodec: MessageCodec<OffsetCommitResponse> = {
-  name: "OffsetCommitResponse",
-  validVersions: VALID_OffsetCommitResponse,
-  flexibleVersions: 0x700,
-  unstableVersions: 0x0,
-  read: readOffsetCommitResponse,
-  write: writeOffsetCommitResponse,
-  sizeOf: sizeOfOffsetCommitResponse,
-  meta: M_OffsetCommitResponse,
-};
+/** Encodes one OffsetCommitResponse body at `version`; missing fields take their defaults. */
+export const encodeOffsetCommitResponse: Encode<OffsetCommitResponse> = OffsetCommitResponseCodec.encode;

@@ -10,14 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
-  resolveOptions,
   sArr,
   sStr,
   wArr,
@@ -127,52 +124,26 @@ const M_OffsetDeleteRequest: StructMeta = {
   ],
 };
 
-/** Versions of OffsetDeleteRequest: 0+ (bit v set = version v exists). */
-const VALID_OffsetDeleteRequest = 0x1;
-
 /**
- * Reads one OffsetDeleteRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of OffsetDeleteRequest: versions 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readOffsetDeleteRequest(r: Reader, version: number, options?: DecodeOptions): OffsetDeleteRequest {
-  checkVersion(version, VALID_OffsetDeleteRequest, "OffsetDeleteRequest");
-  r.context = "OffsetDeleteRequest v" + version;
-  return read_OffsetDeleteRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one OffsetDeleteRequest body at `version`; missing fields take their defaults. */
-export function writeOffsetDeleteRequest(w: Writer, value: Init<OffsetDeleteRequest>, version: number): void {
-  checkVersion(version, VALID_OffsetDeleteRequest, "OffsetDeleteRequest");
-  write_OffsetDeleteRequest(w, value, version);
-}
-
-/** Encoded size of one OffsetDeleteRequest body at `version`. */
-export function sizeOfOffsetDeleteRequest(value: Init<OffsetDeleteRequest>, version: number): number {
-  checkVersion(version, VALID_OffsetDeleteRequest, "OffsetDeleteRequest");
-  return size_OffsetDeleteRequest(value, version);
-}
+export const OffsetDeleteRequestCodec: MessageCodec<OffsetDeleteRequest> = makeCodec(
+  "OffsetDeleteRequest",
+  0x1,
+  0x0,
+  0x0,
+  read_OffsetDeleteRequest,
+  write_OffsetDeleteRequest,
+  size_OffsetDeleteRequest,
+  M_OffsetDeleteRequest,
+);
 
 /** Decodes exactly `bytes` as one OffsetDeleteRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeOffsetDeleteRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetDeleteRequest {
-  return decodeWith(OffsetDeleteRequestCodec, bytes, version, options);
-}
+export const decodeOffsetDeleteRequest: Decode<OffsetDeleteRequest> = OffsetDeleteRequestCodec.decode;
 
-/** Encodes one OffsetDeleteRequest body at `version` into a new array of exactly its size. */
-export function encodeOffsetDeleteRequest(value: Init<OffsetDeleteRequest>, version: number): Uint8Array {
-  return encodeWith(OffsetDeleteRequestCodec, value, version);
-}
-
-/** Codec and metadata of OffsetDeleteRequest. */
-export const OffsetDeleteRequestCodec: MessageCodec<OffsetDeleteRequest> = {
-  name: "OffsetDeleteRequest",
-  validVersions: VALID_OffsetDeleteRequest,
-  flexibleVersions: 0x0,
-  unstableVersions: 0x0,
-  read: readOffsetDeleteRequest,
-  write: writeOffsetDeleteRequest,
-  sizeOf: sizeOfOffsetDeleteRequest,
-  meta: M_OffsetDeleteRequest,
-};
+/** Encodes one OffsetDeleteRequest body at `version`; missing fields take their defaults. */
+export const encodeOffsetDeleteRequest: Encode<OffsetDeleteRequest> = OffsetDeleteRequestCodec.encode;
 
 /** OffsetDeleteResponsePartition (in OffsetDeleteResponse), versions 0+. */
 export interface OffsetDeleteResponsePartition {
@@ -288,49 +259,23 @@ const M_OffsetDeleteResponse: StructMeta = {
   ],
 };
 
-/** Versions of OffsetDeleteResponse: 0+ (bit v set = version v exists). */
-const VALID_OffsetDeleteResponse = 0x1;
-
 /**
- * Reads one OffsetDeleteResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of OffsetDeleteResponse: versions 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readOffsetDeleteResponse(r: Reader, version: number, options?: DecodeOptions): OffsetDeleteResponse {
-  checkVersion(version, VALID_OffsetDeleteResponse, "OffsetDeleteResponse");
-  r.context = "OffsetDeleteResponse v" + version;
-  return read_OffsetDeleteResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one OffsetDeleteResponse body at `version`; missing fields take their defaults. */
-export function writeOffsetDeleteResponse(w: Writer, value: Init<OffsetDeleteResponse>, version: number): void {
-  checkVersion(version, VALID_OffsetDeleteResponse, "OffsetDeleteResponse");
-  write_OffsetDeleteResponse(w, value, version);
-}
-
-/** Encoded size of one OffsetDeleteResponse body at `version`. */
-export function sizeOfOffsetDeleteResponse(value: Init<OffsetDeleteResponse>, version: number): number {
-  checkVersion(version, VALID_OffsetDeleteResponse, "OffsetDeleteResponse");
-  return size_OffsetDeleteResponse(value, version);
-}
+export const OffsetDeleteResponseCodec: MessageCodec<OffsetDeleteResponse> = makeCodec(
+  "OffsetDeleteResponse",
+  0x1,
+  0x0,
+  0x0,
+  read_OffsetDeleteResponse,
+  write_OffsetDeleteResponse,
+  size_OffsetDeleteResponse,
+  M_OffsetDeleteResponse,
+);
 
 /** Decodes exactly `bytes` as one OffsetDeleteResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeOffsetDeleteResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetDeleteResponse {
-  return decodeWith(OffsetDeleteResponseCodec, bytes, version, options);
-}
+export const decodeOffsetDeleteResponse: Decode<OffsetDeleteResponse> = OffsetDeleteResponseCodec.decode;
 
-/** Encodes one OffsetDeleteResponse body at `version` into a new array of exactly its size. */
-export function encodeOffsetDeleteResponse(value: Init<OffsetDeleteResponse>, version: number): Uint8Array {
-  return encodeWith(OffsetDeleteResponseCodec, value, version);
-}
-
-/** Codec and metadata of OffsetDeleteResponse. */
-export const OffsetDeleteResponseCodec: MessageCodec<OffsetDeleteResponse> = {
-  name: "OffsetDeleteResponse",
-  validVersions: VALID_OffsetDeleteResponse,
-  flexibleVersions: 0x0,
-  unstableVersions: 0x0,
-  read: readOffsetDeleteResponse,
-  write: writeOffsetDeleteResponse,
-  sizeOf: sizeOfOffsetDeleteResponse,
-  meta: M_OffsetDeleteResponse,
-};
+/** Encodes one OffsetDeleteResponse body at `version`; missing fields take their defaults. */
+export const encodeOffsetDeleteResponse: Encode<OffsetDeleteResponse> = OffsetDeleteResponseCodec.encode;

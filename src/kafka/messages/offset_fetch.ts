@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -29,7 +27,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -301,52 +298,26 @@ const M_OffsetFetchRequest: StructMeta = {
   ],
 };
 
-/** Versions of OffsetFetchRequest: 0+ (bit v set = version v exists). */
-const VALID_OffsetFetchRequest = 0x7ff;
-
 /**
- * Reads one OffsetFetchRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of OffsetFetchRequest: versions 0-10, flexible 6+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readOffsetFetchRequest(r: Reader, version: number, options?: DecodeOptions): OffsetFetchRequest {
-  checkVersion(version, VALID_OffsetFetchRequest, "OffsetFetchRequest");
-  r.context = "OffsetFetchRequest v" + version;
-  return read_OffsetFetchRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one OffsetFetchRequest body at `version`; missing fields take their defaults. */
-export function writeOffsetFetchRequest(w: Writer, value: Init<OffsetFetchRequest>, version: number): void {
-  checkVersion(version, VALID_OffsetFetchRequest, "OffsetFetchRequest");
-  write_OffsetFetchRequest(w, value, version);
-}
-
-/** Encoded size of one OffsetFetchRequest body at `version`. */
-export function sizeOfOffsetFetchRequest(value: Init<OffsetFetchRequest>, version: number): number {
-  checkVersion(version, VALID_OffsetFetchRequest, "OffsetFetchRequest");
-  return size_OffsetFetchRequest(value, version);
-}
+export const OffsetFetchRequestCodec: MessageCodec<OffsetFetchRequest> = makeCodec(
+  "OffsetFetchRequest",
+  0x7ff,
+  0x7c0,
+  0x0,
+  read_OffsetFetchRequest,
+  write_OffsetFetchRequest,
+  size_OffsetFetchRequest,
+  M_OffsetFetchRequest,
+);
 
 /** Decodes exactly `bytes` as one OffsetFetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeOffsetFetchRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetFetchRequest {
-  return decodeWith(OffsetFetchRequestCodec, bytes, version, options);
-}
+export const decodeOffsetFetchRequest: Decode<OffsetFetchRequest> = OffsetFetchRequestCodec.decode;
 
-/** Encodes one OffsetFetchRequest body at `version` into a new array of exactly its size. */
-export function encodeOffsetFetchRequest(value: Init<OffsetFetchRequest>, version: number): Uint8Array {
-  return encodeWith(OffsetFetchRequestCodec, value, version);
-}
-
-/** Codec and metadata of OffsetFetchRequest. */
-export const OffsetFetchRequestCodec: MessageCodec<OffsetFetchRequest> = {
-  name: "OffsetFetchRequest",
-  validVersions: VALID_OffsetFetchRequest,
-  flexibleVersions: 0x7c0,
-  unstableVersions: 0x0,
-  read: readOffsetFetchRequest,
-  write: writeOffsetFetchRequest,
-  sizeOf: sizeOfOffsetFetchRequest,
-  meta: M_OffsetFetchRequest,
-};
+/** Encodes one OffsetFetchRequest body at `version`; missing fields take their defaults. */
+export const encodeOffsetFetchRequest: Encode<OffsetFetchRequest> = OffsetFetchRequestCodec.encode;
 
 /** OffsetFetchResponsePartition (in OffsetFetchResponse), versions 0-7, flexible 6-7. */
 export interface OffsetFetchResponsePartition {
@@ -742,49 +713,23 @@ const M_OffsetFetchResponse: StructMeta = {
   ],
 };
 
-/** Versions of OffsetFetchResponse: 0+ (bit v set = version v exists). */
-const VALID_OffsetFetchResponse = 0x7ff;
-
 /**
- * Reads one OffsetFetchResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of OffsetFetchResponse: versions 0-10, flexible 6+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readOffsetFetchResponse(r: Reader, version: number, options?: DecodeOptions): OffsetFetchResponse {
-  checkVersion(version, VALID_OffsetFetchResponse, "OffsetFetchResponse");
-  r.context = "OffsetFetchResponse v" + version;
-  return read_OffsetFetchResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one OffsetFetchResponse body at `version`; missing fields take their defaults. */
-export function writeOffsetFetchResponse(w: Writer, value: Init<OffsetFetchResponse>, version: number): void {
-  checkVersion(version, VALID_OffsetFetchResponse, "OffsetFetchResponse");
-  write_OffsetFetchResponse(w, value, version);
-}
-
-/** Encoded size of one OffsetFetchResponse body at `version`. */
-export function sizeOfOffsetFetchResponse(value: Init<OffsetFetchResponse>, version: number): number {
-  checkVersion(version, VALID_OffsetFetchResponse, "OffsetFetchResponse");
-  return size_OffsetFetchResponse(value, version);
-}
+export const OffsetFetchResponseCodec: MessageCodec<OffsetFetchResponse> = makeCodec(
+  "OffsetFetchResponse",
+  0x7ff,
+  0x7c0,
+  0x0,
+  read_OffsetFetchResponse,
+  write_OffsetFetchResponse,
+  size_OffsetFetchResponse,
+  M_OffsetFetchResponse,
+);
 
 /** Decodes exactly `bytes` as one OffsetFetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeOffsetFetchResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetFetchResponse {
-  return decodeWith(OffsetFetchResponseCodec, bytes, version, options);
-}
+export const decodeOffsetFetchResponse: Decode<OffsetFetchResponse> = OffsetFetchResponseCodec.decode;
 
-/** Encodes one OffsetFetchResponse body at `version` into a new array of exactly its size. */
-export function encodeOffsetFetchResponse(value: Init<OffsetFetchResponse>, version: number): Uint8Array {
-  return encodeWith(OffsetFetchResponseCodec, value, version);
-}
-
-/** Codec and metadata of OffsetFetchResponse. */
-export const OffsetFetchResponseCodec: MessageCodec<OffsetFetchResponse> = {
-  name: "OffsetFetchResponse",
-  validVersions: VALID_OffsetFetchResponse,
-  flexibleVersions: 0x7c0,
-  unstableVersions: 0x0,
-  read: readOffsetFetchResponse,
-  write: writeOffsetFetchResponse,
-  sizeOf: sizeOfOffsetFetchResponse,
-  meta: M_OffsetFetchResponse,
-};
+/** Encodes one OffsetFetchResponse body at `version`; missing fields take their defaults. */
+export const encodeOffsetFetchResponse: Encode<OffsetFetchResponse> = OffsetFetchResponseCodec.encode;

@@ -12,17 +12,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rArr,
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -214,52 +211,26 @@ const M_OffsetForLeaderEpochRequest: StructMeta = {
   ],
 };
 
-/** Versions of OffsetForLeaderEpochRequest: 0+ (bit v set = version v exists). */
-const VALID_OffsetForLeaderEpochRequest = 0x1f;
-
 /**
- * Reads one OffsetForLeaderEpochRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of OffsetForLeaderEpochRequest: versions 0-4, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readOffsetForLeaderEpochRequest(r: Reader, version: number, options?: DecodeOptions): OffsetForLeaderEpochRequest {
-  checkVersion(version, VALID_OffsetForLeaderEpochRequest, "OffsetForLeaderEpochRequest");
-  r.context = "OffsetForLeaderEpochRequest v" + version;
-  return read_OffsetForLeaderEpochRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one OffsetForLeaderEpochRequest body at `version`; missing fields take their defaults. */
-export function writeOffsetForLeaderEpochRequest(w: Writer, value: Init<OffsetForLeaderEpochRequest>, version: number): void {
-  checkVersion(version, VALID_OffsetForLeaderEpochRequest, "OffsetForLeaderEpochRequest");
-  write_OffsetForLeaderEpochRequest(w, value, version);
-}
-
-/** Encoded size of one OffsetForLeaderEpochRequest body at `version`. */
-export function sizeOfOffsetForLeaderEpochRequest(value: Init<OffsetForLeaderEpochRequest>, version: number): number {
-  checkVersion(version, VALID_OffsetForLeaderEpochRequest, "OffsetForLeaderEpochRequest");
-  return size_OffsetForLeaderEpochRequest(value, version);
-}
+export const OffsetForLeaderEpochRequestCodec: MessageCodec<OffsetForLeaderEpochRequest> = makeCodec(
+  "OffsetForLeaderEpochRequest",
+  0x1f,
+  0x10,
+  0x0,
+  read_OffsetForLeaderEpochRequest,
+  write_OffsetForLeaderEpochRequest,
+  size_OffsetForLeaderEpochRequest,
+  M_OffsetForLeaderEpochRequest,
+);
 
 /** Decodes exactly `bytes` as one OffsetForLeaderEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeOffsetForLeaderEpochRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetForLeaderEpochRequest {
-  return decodeWith(OffsetForLeaderEpochRequestCodec, bytes, version, options);
-}
+export const decodeOffsetForLeaderEpochRequest: Decode<OffsetForLeaderEpochRequest> = OffsetForLeaderEpochRequestCodec.decode;
 
-/** Encodes one OffsetForLeaderEpochRequest body at `version` into a new array of exactly its size. */
-export function encodeOffsetForLeaderEpochRequest(value: Init<OffsetForLeaderEpochRequest>, version: number): Uint8Array {
-  return encodeWith(OffsetForLeaderEpochRequestCodec, value, version);
-}
-
-/** Codec and metadata of OffsetForLeaderEpochRequest. */
-export const OffsetForLeaderEpochRequestCodec: MessageCodec<OffsetForLeaderEpochRequest> = {
-  name: "OffsetForLeaderEpochRequest",
-  validVersions: VALID_OffsetForLeaderEpochRequest,
-  flexibleVersions: 0x10,
-  unstableVersions: 0x0,
-  read: readOffsetForLeaderEpochRequest,
-  write: writeOffsetForLeaderEpochRequest,
-  sizeOf: sizeOfOffsetForLeaderEpochRequest,
-  meta: M_OffsetForLeaderEpochRequest,
-};
+/** Encodes one OffsetForLeaderEpochRequest body at `version`; missing fields take their defaults. */
+export const encodeOffsetForLeaderEpochRequest: Encode<OffsetForLeaderEpochRequest> = OffsetForLeaderEpochRequestCodec.encode;
 
 /** EpochEndOffset (in OffsetForLeaderEpochResponse), versions 0+, flexible 4+. */
 export interface OffsetForLeaderEpochResponseEpochEndOffset {
@@ -449,49 +420,23 @@ const M_OffsetForLeaderEpochResponse: StructMeta = {
   ],
 };
 
-/** Versions of OffsetForLeaderEpochResponse: 0+ (bit v set = version v exists). */
-const VALID_OffsetForLeaderEpochResponse = 0x1f;
-
 /**
- * Reads one OffsetForLeaderEpochResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of OffsetForLeaderEpochResponse: versions 0-4, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readOffsetForLeaderEpochResponse(r: Reader, version: number, options?: DecodeOptions): OffsetForLeaderEpochResponse {
-  checkVersion(version, VALID_OffsetForLeaderEpochResponse, "OffsetForLeaderEpochResponse");
-  r.context = "OffsetForLeaderEpochResponse v" + version;
-  return read_OffsetForLeaderEpochResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one OffsetForLeaderEpochResponse body at `version`; missing fields take their defaults. */
-export function writeOffsetForLeaderEpochResponse(w: Writer, value: Init<OffsetForLeaderEpochResponse>, version: number): void {
-  checkVersion(version, VALID_OffsetForLeaderEpochResponse, "OffsetForLeaderEpochResponse");
-  write_OffsetForLeaderEpochResponse(w, value, version);
-}
-
-/** Encoded size of one OffsetForLeaderEpochResponse body at `version`. */
-export function sizeOfOffsetForLeaderEpochResponse(value: Init<OffsetForLeaderEpochResponse>, version: number): number {
-  checkVersion(version, VALID_OffsetForLeaderEpochResponse, "OffsetForLeaderEpochResponse");
-  return size_OffsetForLeaderEpochResponse(value, version);
-}
+export const OffsetForLeaderEpochResponseCodec: MessageCodec<OffsetForLeaderEpochResponse> = makeCodec(
+  "OffsetForLeaderEpochResponse",
+  0x1f,
+  0x10,
+  0x0,
+  read_OffsetForLeaderEpochResponse,
+  write_OffsetForLeaderEpochResponse,
+  size_OffsetForLeaderEpochResponse,
+  M_OffsetForLeaderEpochResponse,
+);
 
 /** Decodes exactly `bytes` as one OffsetForLeaderEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeOffsetForLeaderEpochResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetForLeaderEpochResponse {
-  return decodeWith(OffsetForLeaderEpochResponseCodec, bytes, version, options);
-}
+export const decodeOffsetForLeaderEpochResponse: Decode<OffsetForLeaderEpochResponse> = OffsetForLeaderEpochResponseCodec.decode;
 
-/** Encodes one OffsetForLeaderEpochResponse body at `version` into a new array of exactly its size. */
-export function encodeOffsetForLeaderEpochResponse(value: Init<OffsetForLeaderEpochResponse>, version: number): Uint8Array {
-  return encodeWith(OffsetForLeaderEpochResponseCodec, value, version);
-}
-
-/** Codec and metadata of OffsetForLeaderEpochResponse. */
-export const OffsetForLeaderEpochResponseCodec: MessageCodec<OffsetForLeaderEpochResponse> = {
-  name: "OffsetForLeaderEpochResponse",
-  validVersions: VALID_OffsetForLeaderEpochResponse,
-  flexibleVersions: 0x10,
-  unstableVersions: 0x0,
-  read: readOffsetForLeaderEpochResponse,
-  write: writeOffsetForLeaderEpochResponse,
-  sizeOf: sizeOfOffsetForLeaderEpochResponse,
-  meta: M_OffsetForLeaderEpochResponse,
-};
+/** Encodes one OffsetForLeaderEpochResponse body at `version`; missing fields take their defaults. */
+export const encodeOffsetForLeaderEpochResponse: Encode<OffsetForLeaderEpochResponse> = OffsetForLeaderEpochResponseCodec.encode;

@@ -12,14 +12,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rRec,
@@ -28,7 +26,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sBytes,
   sStr,
@@ -238,52 +235,26 @@ const M_ProduceRequest: StructMeta = {
   ],
 };
 
-/** Versions of ProduceRequest: 0+ (bit v set = version v exists). */
-const VALID_ProduceRequest = 0x3fff;
-
 /**
- * Reads one ProduceRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ProduceRequest: versions 0-13, flexible 9+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readProduceRequest(r: Reader, version: number, options?: DecodeOptions): ProduceRequest {
-  checkVersion(version, VALID_ProduceRequest, "ProduceRequest");
-  r.context = "ProduceRequest v" + version;
-  return read_ProduceRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ProduceRequest body at `version`; missing fields take their defaults. */
-export function writeProduceRequest(w: Writer, value: Init<ProduceRequest>, version: number): void {
-  checkVersion(version, VALID_ProduceRequest, "ProduceRequest");
-  write_ProduceRequest(w, value, version);
-}
-
-/** Encoded size of one ProduceRequest body at `version`. */
-export function sizeOfProduceRequest(value: Init<ProduceRequest>, version: number): number {
-  checkVersion(version, VALID_ProduceRequest, "ProduceRequest");
-  return size_ProduceRequest(value, version);
-}
+export const ProduceRequestCodec: MessageCodec<ProduceRequest> = makeCodec(
+  "ProduceRequest",
+  0x3fff,
+  0x3e00,
+  0x0,
+  read_ProduceRequest,
+  write_ProduceRequest,
+  size_ProduceRequest,
+  M_ProduceRequest,
+);
 
 /** Decodes exactly `bytes` as one ProduceRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeProduceRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ProduceRequest {
-  return decodeWith(ProduceRequestCodec, bytes, version, options);
-}
+export const decodeProduceRequest: Decode<ProduceRequest> = ProduceRequestCodec.decode;
 
-/** Encodes one ProduceRequest body at `version` into a new array of exactly its size. */
-export function encodeProduceRequest(value: Init<ProduceRequest>, version: number): Uint8Array {
-  return encodeWith(ProduceRequestCodec, value, version);
-}
-
-/** Codec and metadata of ProduceRequest. */
-export const ProduceRequestCodec: MessageCodec<ProduceRequest> = {
-  name: "ProduceRequest",
-  validVersions: VALID_ProduceRequest,
-  flexibleVersions: 0x3e00,
-  unstableVersions: 0x0,
-  read: readProduceRequest,
-  write: writeProduceRequest,
-  sizeOf: sizeOfProduceRequest,
-  meta: M_ProduceRequest,
-};
+/** Encodes one ProduceRequest body at `version`; missing fields take their defaults. */
+export const encodeProduceRequest: Encode<ProduceRequest> = ProduceRequestCodec.encode;
 
 /** BatchIndexAndErrorMessage (in ProduceResponse), versions 8+, flexible 9+. */
 export interface BatchIndexAndErrorMessage {
@@ -751,49 +722,23 @@ const M_ProduceResponse: StructMeta = {
   ],
 };
 
-/** Versions of ProduceResponse: 0+ (bit v set = version v exists). */
-const VALID_ProduceResponse = 0x3fff;
-
 /**
- * Reads one ProduceResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ProduceResponse: versions 0-13, flexible 9+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readProduceResponse(r: Reader, version: number, options?: DecodeOptions): ProduceResponse {
-  checkVersion(version, VALID_ProduceResponse, "ProduceResponse");
-  r.context = "ProduceResponse v" + version;
-  return read_ProduceResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ProduceResponse body at `version`; missing fields take their defaults. */
-export function writeProduceResponse(w: Writer, value: Init<ProduceResponse>, version: number): void {
-  checkVersion(version, VALID_ProduceResponse, "ProduceResponse");
-  write_ProduceResponse(w, value, version);
-}
-
-/** Encoded size of one ProduceResponse body at `version`. */
-export function sizeOfProduceResponse(value: Init<ProduceResponse>, version: number): number {
-  checkVersion(version, VALID_ProduceResponse, "ProduceResponse");
-  return size_ProduceResponse(value, version);
-}
+export const ProduceResponseCodec: MessageCodec<ProduceResponse> = makeCodec(
+  "ProduceResponse",
+  0x3fff,
+  0x3e00,
+  0x0,
+  read_ProduceResponse,
+  write_ProduceResponse,
+  size_ProduceResponse,
+  M_ProduceResponse,
+);
 
 /** Decodes exactly `bytes` as one ProduceResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeProduceResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ProduceResponse {
-  return decodeWith(ProduceResponseCodec, bytes, version, options);
-}
+export const decodeProduceResponse: Decode<ProduceResponse> = ProduceResponseCodec.decode;
 
-/** Encodes one ProduceResponse body at `version` into a new array of exactly its size. */
-export function encodeProduceResponse(value: Init<ProduceResponse>, version: number): Uint8Array {
-  return encodeWith(ProduceResponseCodec, value, version);
-}
-
-/** Codec and metadata of ProduceResponse. */
-export const ProduceResponseCodec: MessageCodec<ProduceResponse> = {
-  name: "ProduceResponse",
-  validVersions: VALID_ProduceResponse,
-  flexibleVersions: 0x3e00,
-  unstableVersions: 0x0,
-  read: readProduceResponse,
-  write: writeProduceResponse,
-  sizeOf: sizeOfProduceResponse,
-  meta: M_ProduceResponse,
-};
+/** Encodes one ProduceResponse body at `version`; missing fields take their defaults. */
+export const encodeProduceResponse: Encode<ProduceResponse> = ProduceResponseCodec.encode;

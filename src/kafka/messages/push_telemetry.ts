@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rBytes,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sBytes,
   sUnknown,
   uvarintSize,
@@ -98,52 +95,26 @@ const M_PushTelemetryRequest: StructMeta = {
   ],
 };
 
-/** Versions of PushTelemetryRequest: 0+ (bit v set = version v exists). */
-const VALID_PushTelemetryRequest = 0x1;
-
 /**
- * Reads one PushTelemetryRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of PushTelemetryRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readPushTelemetryRequest(r: Reader, version: number, options?: DecodeOptions): PushTelemetryRequest {
-  checkVersion(version, VALID_PushTelemetryRequest, "PushTelemetryRequest");
-  r.context = "PushTelemetryRequest v" + version;
-  return read_PushTelemetryRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one PushTelemetryRequest body at `version`; missing fields take their defaults. */
-export function writePushTelemetryRequest(w: Writer, value: Init<PushTelemetryRequest>, version: number): void {
-  checkVersion(version, VALID_PushTelemetryRequest, "PushTelemetryRequest");
-  write_PushTelemetryRequest(w, value, version);
-}
-
-/** Encoded size of one PushTelemetryRequest body at `version`. */
-export function sizeOfPushTelemetryRequest(value: Init<PushTelemetryRequest>, version: number): number {
-  checkVersion(version, VALID_PushTelemetryRequest, "PushTelemetryRequest");
-  return size_PushTelemetryRequest(value, version);
-}
+export const PushTelemetryRequestCodec: MessageCodec<PushTelemetryRequest> = makeCodec(
+  "PushTelemetryRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_PushTelemetryRequest,
+  write_PushTelemetryRequest,
+  size_PushTelemetryRequest,
+  M_PushTelemetryRequest,
+);
 
 /** Decodes exactly `bytes` as one PushTelemetryRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodePushTelemetryRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): PushTelemetryRequest {
-  return decodeWith(PushTelemetryRequestCodec, bytes, version, options);
-}
+export const decodePushTelemetryRequest: Decode<PushTelemetryRequest> = PushTelemetryRequestCodec.decode;
 
-/** Encodes one PushTelemetryRequest body at `version` into a new array of exactly its size. */
-export function encodePushTelemetryRequest(value: Init<PushTelemetryRequest>, version: number): Uint8Array {
-  return encodeWith(PushTelemetryRequestCodec, value, version);
-}
-
-/** Codec and metadata of PushTelemetryRequest. */
-export const PushTelemetryRequestCodec: MessageCodec<PushTelemetryRequest> = {
-  name: "PushTelemetryRequest",
-  validVersions: VALID_PushTelemetryRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readPushTelemetryRequest,
-  write: writePushTelemetryRequest,
-  sizeOf: sizeOfPushTelemetryRequest,
-  meta: M_PushTelemetryRequest,
-};
+/** Encodes one PushTelemetryRequest body at `version`; missing fields take their defaults. */
+export const encodePushTelemetryRequest: Encode<PushTelemetryRequest> = PushTelemetryRequestCodec.encode;
 
 /** PushTelemetryResponse, versions 0+, flexible 0+. */
 export interface PushTelemetryResponse {
@@ -194,49 +165,23 @@ const M_PushTelemetryResponse: StructMeta = {
   ],
 };
 
-/** Versions of PushTelemetryResponse: 0+ (bit v set = version v exists). */
-const VALID_PushTelemetryResponse = 0x1;
-
 /**
- * Reads one PushTelemetryResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of PushTelemetryResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readPushTelemetryResponse(r: Reader, version: number, options?: DecodeOptions): PushTelemetryResponse {
-  checkVersion(version, VALID_PushTelemetryResponse, "PushTelemetryResponse");
-  r.context = "PushTelemetryResponse v" + version;
-  return read_PushTelemetryResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one PushTelemetryResponse body at `version`; missing fields take their defaults. */
-export function writePushTelemetryResponse(w: Writer, value: Init<PushTelemetryResponse>, version: number): void {
-  checkVersion(version, VALID_PushTelemetryResponse, "PushTelemetryResponse");
-  write_PushTelemetryResponse(w, value, version);
-}
-
-/** Encoded size of one PushTelemetryResponse body at `version`. */
-export function sizeOfPushTelemetryResponse(value: Init<PushTelemetryResponse>, version: number): number {
-  checkVersion(version, VALID_PushTelemetryResponse, "PushTelemetryResponse");
-  return size_PushTelemetryResponse(value, version);
-}
+export const PushTelemetryResponseCodec: MessageCodec<PushTelemetryResponse> = makeCodec(
+  "PushTelemetryResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_PushTelemetryResponse,
+  write_PushTelemetryResponse,
+  size_PushTelemetryResponse,
+  M_PushTelemetryResponse,
+);
 
 /** Decodes exactly `bytes` as one PushTelemetryResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodePushTelemetryResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): PushTelemetryResponse {
-  return decodeWith(PushTelemetryResponseCodec, bytes, version, options);
-}
+export const decodePushTelemetryResponse: Decode<PushTelemetryResponse> = PushTelemetryResponseCodec.decode;
 
-/** Encodes one PushTelemetryResponse body at `version` into a new array of exactly its size. */
-export function encodePushTelemetryResponse(value: Init<PushTelemetryResponse>, version: number): Uint8Array {
-  return encodeWith(PushTelemetryResponseCodec, value, version);
-}
-
-/** Codec and metadata of PushTelemetryResponse. */
-export const PushTelemetryResponseCodec: MessageCodec<PushTelemetryResponse> = {
-  name: "PushTelemetryResponse",
-  validVersions: VALID_PushTelemetryResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readPushTelemetryResponse,
-  write: writePushTelemetryResponse,
-  sizeOf: sizeOfPushTelemetryResponse,
-  meta: M_PushTelemetryResponse,
-};
+/** Encodes one PushTelemetryResponse body at `version`; missing fields take their defaults. */
+export const encodePushTelemetryResponse: Encode<PushTelemetryResponse> = PushTelemetryResponseCodec.encode;

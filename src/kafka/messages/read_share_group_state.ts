@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -183,52 +180,26 @@ const M_ReadShareGroupStateRequest: StructMeta = {
   ],
 };
 
-/** Versions of ReadShareGroupStateRequest: 0+ (bit v set = version v exists). */
-const VALID_ReadShareGroupStateRequest = 0x1;
-
 /**
- * Reads one ReadShareGroupStateRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ReadShareGroupStateRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readReadShareGroupStateRequest(r: Reader, version: number, options?: DecodeOptions): ReadShareGroupStateRequest {
-  checkVersion(version, VALID_ReadShareGroupStateRequest, "ReadShareGroupStateRequest");
-  r.context = "ReadShareGroupStateRequest v" + version;
-  return read_ReadShareGroupStateRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ReadShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export function writeReadShareGroupStateRequest(w: Writer, value: Init<ReadShareGroupStateRequest>, version: number): void {
-  checkVersion(version, VALID_ReadShareGroupStateRequest, "ReadShareGroupStateRequest");
-  write_ReadShareGroupStateRequest(w, value, version);
-}
-
-/** Encoded size of one ReadShareGroupStateRequest body at `version`. */
-export function sizeOfReadShareGroupStateRequest(value: Init<ReadShareGroupStateRequest>, version: number): number {
-  checkVersion(version, VALID_ReadShareGroupStateRequest, "ReadShareGroupStateRequest");
-  return size_ReadShareGroupStateRequest(value, version);
-}
+export const ReadShareGroupStateRequestCodec: MessageCodec<ReadShareGroupStateRequest> = makeCodec(
+  "ReadShareGroupStateRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_ReadShareGroupStateRequest,
+  write_ReadShareGroupStateRequest,
+  size_ReadShareGroupStateRequest,
+  M_ReadShareGroupStateRequest,
+);
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeReadShareGroupStateRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateRequest {
-  return decodeWith(ReadShareGroupStateRequestCodec, bytes, version, options);
-}
+export const decodeReadShareGroupStateRequest: Decode<ReadShareGroupStateRequest> = ReadShareGroupStateRequestCodec.decode;
 
-/** Encodes one ReadShareGroupStateRequest body at `version` into a new array of exactly its size. */
-export function encodeReadShareGroupStateRequest(value: Init<ReadShareGroupStateRequest>, version: number): Uint8Array {
-  return encodeWith(ReadShareGroupStateRequestCodec, value, version);
-}
-
-/** Codec and metadata of ReadShareGroupStateRequest. */
-export const ReadShareGroupStateRequestCodec: MessageCodec<ReadShareGroupStateRequest> = {
-  name: "ReadShareGroupStateRequest",
-  validVersions: VALID_ReadShareGroupStateRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readReadShareGroupStateRequest,
-  write: writeReadShareGroupStateRequest,
-  sizeOf: sizeOfReadShareGroupStateRequest,
-  meta: M_ReadShareGroupStateRequest,
-};
+/** Encodes one ReadShareGroupStateRequest body at `version`; missing fields take their defaults. */
+export const encodeReadShareGroupStateRequest: Encode<ReadShareGroupStateRequest> = ReadShareGroupStateRequestCodec.encode;
 
 /** StateBatch (in ReadShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateResponseStateBatch {
@@ -460,49 +431,23 @@ const M_ReadShareGroupStateResponse: StructMeta = {
   ],
 };
 
-/** Versions of ReadShareGroupStateResponse: 0+ (bit v set = version v exists). */
-const VALID_ReadShareGroupStateResponse = 0x1;
-
 /**
- * Reads one ReadShareGroupStateResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ReadShareGroupStateResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readReadShareGroupStateResponse(r: Reader, version: number, options?: DecodeOptions): ReadShareGroupStateResponse {
-  checkVersion(version, VALID_ReadShareGroupStateResponse, "ReadShareGroupStateResponse");
-  r.context = "ReadShareGroupStateResponse v" + version;
-  return read_ReadShareGroupStateResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ReadShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export function writeReadShareGroupStateResponse(w: Writer, value: Init<ReadShareGroupStateResponse>, version: number): void {
-  checkVersion(version, VALID_ReadShareGroupStateResponse, "ReadShareGroupStateResponse");
-  write_ReadShareGroupStateResponse(w, value, version);
-}
-
-/** Encoded size of one ReadShareGroupStateResponse body at `version`. */
-export function sizeOfReadShareGroupStateResponse(value: Init<ReadShareGroupStateResponse>, version: number): number {
-  checkVersion(version, VALID_ReadShareGroupStateResponse, "ReadShareGroupStateResponse");
-  return size_ReadShareGroupStateResponse(value, version);
-}
+export const ReadShareGroupStateResponseCodec: MessageCodec<ReadShareGroupStateResponse> = makeCodec(
+  "ReadShareGroupStateResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_ReadShareGroupStateResponse,
+  write_ReadShareGroupStateResponse,
+  size_ReadShareGroupStateResponse,
+  M_ReadShareGroupStateResponse,
+);
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeReadShareGroupStateResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateResponse {
-  return decodeWith(ReadShareGroupStateResponseCodec, bytes, version, options);
-}
+export const decodeReadShareGroupStateResponse: Decode<ReadShareGroupStateResponse> = ReadShareGroupStateResponseCodec.decode;
 
-/** Encodes one ReadShareGroupStateResponse body at `version` into a new array of exactly its size. */
-export function encodeReadShareGroupStateResponse(value: Init<ReadShareGroupStateResponse>, version: number): Uint8Array {
-  return encodeWith(ReadShareGroupStateResponseCodec, value, version);
-}
-
-/** Codec and metadata of ReadShareGroupStateResponse. */
-export const ReadShareGroupStateResponseCodec: MessageCodec<ReadShareGroupStateResponse> = {
-  name: "ReadShareGroupStateResponse",
-  validVersions: VALID_ReadShareGroupStateResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readReadShareGroupStateResponse,
-  write: writeReadShareGroupStateResponse,
-  sizeOf: sizeOfReadShareGroupStateResponse,
-  meta: M_ReadShareGroupStateResponse,
-};
+/** Encodes one ReadShareGroupStateResponse body at `version`; missing fields take their defaults. */
+export const encodeReadShareGroupStateResponse: Encode<ReadShareGroupStateResponse> = ReadShareGroupStateResponseCodec.encode;

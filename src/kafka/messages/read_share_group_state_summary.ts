@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -183,52 +180,26 @@ const M_ReadShareGroupStateSummaryRequest: StructMeta = {
   ],
 };
 
-/** Versions of ReadShareGroupStateSummaryRequest: 0+ (bit v set = version v exists). */
-const VALID_ReadShareGroupStateSummaryRequest = 0x3;
-
 /**
- * Reads one ReadShareGroupStateSummaryRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ReadShareGroupStateSummaryRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readReadShareGroupStateSummaryRequest(r: Reader, version: number, options?: DecodeOptions): ReadShareGroupStateSummaryRequest {
-  checkVersion(version, VALID_ReadShareGroupStateSummaryRequest, "ReadShareGroupStateSummaryRequest");
-  r.context = "ReadShareGroupStateSummaryRequest v" + version;
-  return read_ReadShareGroupStateSummaryRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ReadShareGroupStateSummaryRequest body at `version`; missing fields take their defaults. */
-export function writeReadShareGroupStateSummaryRequest(w: Writer, value: Init<ReadShareGroupStateSummaryRequest>, version: number): void {
-  checkVersion(version, VALID_ReadShareGroupStateSummaryRequest, "ReadShareGroupStateSummaryRequest");
-  write_ReadShareGroupStateSummaryRequest(w, value, version);
-}
-
-/** Encoded size of one ReadShareGroupStateSummaryRequest body at `version`. */
-export function sizeOfReadShareGroupStateSummaryRequest(value: Init<ReadShareGroupStateSummaryRequest>, version: number): number {
-  checkVersion(version, VALID_ReadShareGroupStateSummaryRequest, "ReadShareGroupStateSummaryRequest");
-  return size_ReadShareGroupStateSummaryRequest(value, version);
-}
+export const ReadShareGroupStateSummaryRequestCodec: MessageCodec<ReadShareGroupStateSummaryRequest> = makeCodec(
+  "ReadShareGroupStateSummaryRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_ReadShareGroupStateSummaryRequest,
+  write_ReadShareGroupStateSummaryRequest,
+  size_ReadShareGroupStateSummaryRequest,
+  M_ReadShareGroupStateSummaryRequest,
+);
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateSummaryRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeReadShareGroupStateSummaryRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateSummaryRequest {
-  return decodeWith(ReadShareGroupStateSummaryRequestCodec, bytes, version, options);
-}
+export const decodeReadShareGroupStateSummaryRequest: Decode<ReadShareGroupStateSummaryRequest> = ReadShareGroupStateSummaryRequestCodec.decode;
 
-/** Encodes one ReadShareGroupStateSummaryRequest body at `version` into a new array of exactly its size. */
-export function encodeReadShareGroupStateSummaryRequest(value: Init<ReadShareGroupStateSummaryRequest>, version: number): Uint8Array {
-  return encodeWith(ReadShareGroupStateSummaryRequestCodec, value, version);
-}
-
-/** Codec and metadata of ReadShareGroupStateSummaryRequest. */
-export const ReadShareGroupStateSummaryRequestCodec: MessageCodec<ReadShareGroupStateSummaryRequest> = {
-  name: "ReadShareGroupStateSummaryRequest",
-  validVersions: VALID_ReadShareGroupStateSummaryRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readReadShareGroupStateSummaryRequest,
-  write: writeReadShareGroupStateSummaryRequest,
-  sizeOf: sizeOfReadShareGroupStateSummaryRequest,
-  meta: M_ReadShareGroupStateSummaryRequest,
-};
+/** Encodes one ReadShareGroupStateSummaryRequest body at `version`; missing fields take their defaults. */
+export const encodeReadShareGroupStateSummaryRequest: Encode<ReadShareGroupStateSummaryRequest> = ReadShareGroupStateSummaryRequestCodec.encode;
 
 /** PartitionResult (in ReadShareGroupStateSummaryResponse), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateSummaryResponsePartitionResult {
@@ -405,49 +376,23 @@ const M_ReadShareGroupStateSummaryResponse: StructMeta = {
   ],
 };
 
-/** Versions of ReadShareGroupStateSummaryResponse: 0+ (bit v set = version v exists). */
-const VALID_ReadShareGroupStateSummaryResponse = 0x3;
-
 /**
- * Reads one ReadShareGroupStateSummaryResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ReadShareGroupStateSummaryResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readReadShareGroupStateSummaryResponse(r: Reader, version: number, options?: DecodeOptions): ReadShareGroupStateSummaryResponse {
-  checkVersion(version, VALID_ReadShareGroupStateSummaryResponse, "ReadShareGroupStateSummaryResponse");
-  r.context = "ReadShareGroupStateSummaryResponse v" + version;
-  return read_ReadShareGroupStateSummaryResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ReadShareGroupStateSummaryResponse body at `version`; missing fields take their defaults. */
-export function writeReadShareGroupStateSummaryResponse(w: Writer, value: Init<ReadShareGroupStateSummaryResponse>, version: number): void {
-  checkVersion(version, VALID_ReadShareGroupStateSummaryResponse, "ReadShareGroupStateSummaryResponse");
-  write_ReadShareGroupStateSummaryResponse(w, value, version);
-}
-
-/** Encoded size of one ReadShareGroupStateSummaryResponse body at `version`. */
-export function sizeOfReadShareGroupStateSummaryResponse(value: Init<ReadShareGroupStateSummaryResponse>, version: number): number {
-  checkVersion(version, VALID_ReadShareGroupStateSummaryResponse, "ReadShareGroupStateSummaryResponse");
-  return size_ReadShareGroupStateSummaryResponse(value, version);
-}
+export const ReadShareGroupStateSummaryResponseCodec: MessageCodec<ReadShareGroupStateSummaryResponse> = makeCodec(
+  "ReadShareGroupStateSummaryResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_ReadShareGroupStateSummaryResponse,
+  write_ReadShareGroupStateSummaryResponse,
+  size_ReadShareGroupStateSummaryResponse,
+  M_ReadShareGroupStateSummaryResponse,
+);
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateSummaryResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeReadShareGroupStateSummaryResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateSummaryResponse {
-  return decodeWith(ReadShareGroupStateSummaryResponseCodec, bytes, version, options);
-}
+export const decodeReadShareGroupStateSummaryResponse: Decode<ReadShareGroupStateSummaryResponse> = ReadShareGroupStateSummaryResponseCodec.decode;
 
-/** Encodes one ReadShareGroupStateSummaryResponse body at `version` into a new array of exactly its size. */
-export function encodeReadShareGroupStateSummaryResponse(value: Init<ReadShareGroupStateSummaryResponse>, version: number): Uint8Array {
-  return encodeWith(ReadShareGroupStateSummaryResponseCodec, value, version);
-}
-
-/** Codec and metadata of ReadShareGroupStateSummaryResponse. */
-export const ReadShareGroupStateSummaryResponseCodec: MessageCodec<ReadShareGroupStateSummaryResponse> = {
-  name: "ReadShareGroupStateSummaryResponse",
-  validVersions: VALID_ReadShareGroupStateSummaryResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readReadShareGroupStateSummaryResponse,
-  write: writeReadShareGroupStateSummaryResponse,
-  sizeOf: sizeOfReadShareGroupStateSummaryResponse,
-  meta: M_ReadShareGroupStateSummaryResponse,
-};
+/** Encodes one ReadShareGroupStateSummaryResponse body at `version`; missing fields take their defaults. */
+export const encodeReadShareGroupStateSummaryResponse: Encode<ReadShareGroupStateSummaryResponse> = ReadShareGroupStateSummaryResponseCodec.encode;

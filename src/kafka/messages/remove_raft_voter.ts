@@ -10,17 +10,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sStr,
   sUnknown,
   uvarintSize,
@@ -85,52 +82,26 @@ const M_RemoveRaftVoterRequest: StructMeta = {
   ],
 };
 
-/** Versions of RemoveRaftVoterRequest: 0+ (bit v set = version v exists). */
-const VALID_RemoveRaftVoterRequest = 0x1;
-
 /**
- * Reads one RemoveRaftVoterRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of RemoveRaftVoterRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readRemoveRaftVoterRequest(r: Reader, version: number, options?: DecodeOptions): RemoveRaftVoterRequest {
-  checkVersion(version, VALID_RemoveRaftVoterRequest, "RemoveRaftVoterRequest");
-  r.context = "RemoveRaftVoterRequest v" + version;
-  return read_RemoveRaftVoterRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one RemoveRaftVoterRequest body at `version`; missing fields take their defaults. */
-export function writeRemoveRaftVoterRequest(w: Writer, value: Init<RemoveRaftVoterRequest>, version: number): void {
-  checkVersion(version, VALID_RemoveRaftVoterRequest, "RemoveRaftVoterRequest");
-  write_RemoveRaftVoterRequest(w, value, version);
-}
-
-/** Encoded size of one RemoveRaftVoterRequest body at `version`. */
-export function sizeOfRemoveRaftVoterRequest(value: Init<RemoveRaftVoterRequest>, version: number): number {
-  checkVersion(version, VALID_RemoveRaftVoterRequest, "RemoveRaftVoterRequest");
-  return size_RemoveRaftVoterRequest(value, version);
-}
+export const RemoveRaftVoterRequestCodec: MessageCodec<RemoveRaftVoterRequest> = makeCodec(
+  "RemoveRaftVoterRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_RemoveRaftVoterRequest,
+  write_RemoveRaftVoterRequest,
+  size_RemoveRaftVoterRequest,
+  M_RemoveRaftVoterRequest,
+);
 
 /** Decodes exactly `bytes` as one RemoveRaftVoterRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeRemoveRaftVoterRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): RemoveRaftVoterRequest {
-  return decodeWith(RemoveRaftVoterRequestCodec, bytes, version, options);
-}
+export const decodeRemoveRaftVoterRequest: Decode<RemoveRaftVoterRequest> = RemoveRaftVoterRequestCodec.decode;
 
-/** Encodes one RemoveRaftVoterRequest body at `version` into a new array of exactly its size. */
-export function encodeRemoveRaftVoterRequest(value: Init<RemoveRaftVoterRequest>, version: number): Uint8Array {
-  return encodeWith(RemoveRaftVoterRequestCodec, value, version);
-}
-
-/** Codec and metadata of RemoveRaftVoterRequest. */
-export const RemoveRaftVoterRequestCodec: MessageCodec<RemoveRaftVoterRequest> = {
-  name: "RemoveRaftVoterRequest",
-  validVersions: VALID_RemoveRaftVoterRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readRemoveRaftVoterRequest,
-  write: writeRemoveRaftVoterRequest,
-  sizeOf: sizeOfRemoveRaftVoterRequest,
-  meta: M_RemoveRaftVoterRequest,
-};
+/** Encodes one RemoveRaftVoterRequest body at `version`; missing fields take their defaults. */
+export const encodeRemoveRaftVoterRequest: Encode<RemoveRaftVoterRequest> = RemoveRaftVoterRequestCodec.encode;
 
 /** RemoveRaftVoterResponse, versions 0+, flexible 0+. */
 export interface RemoveRaftVoterResponse {
@@ -188,49 +159,23 @@ const M_RemoveRaftVoterResponse: StructMeta = {
   ],
 };
 
-/** Versions of RemoveRaftVoterResponse: 0+ (bit v set = version v exists). */
-const VALID_RemoveRaftVoterResponse = 0x1;
-
 /**
- * Reads one RemoveRaftVoterResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of RemoveRaftVoterResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readRemoveRaftVoterResponse(r: Reader, version: number, options?: DecodeOptions): RemoveRaftVoterResponse {
-  checkVersion(version, VALID_RemoveRaftVoterResponse, "RemoveRaftVoterResponse");
-  r.context = "RemoveRaftVoterResponse v" + version;
-  return read_RemoveRaftVoterResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one RemoveRaftVoterResponse body at `version`; missing fields take their defaults. */
-export function writeRemoveRaftVoterResponse(w: Writer, value: Init<RemoveRaftVoterResponse>, version: number): void {
-  checkVersion(version, VALID_RemoveRaftVoterResponse, "RemoveRaftVoterResponse");
-  write_RemoveRaftVoterResponse(w, value, version);
-}
-
-/** Encoded size of one RemoveRaftVoterResponse body at `version`. */
-export function sizeOfRemoveRaftVoterResponse(value: Init<RemoveRaftVoterResponse>, version: number): number {
-  checkVersion(version, VALID_RemoveRaftVoterResponse, "RemoveRaftVoterResponse");
-  return size_RemoveRaftVoterResponse(value, version);
-}
+export const RemoveRaftVoterResponseCodec: MessageCodec<RemoveRaftVoterResponse> = makeCodec(
+  "RemoveRaftVoterResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_RemoveRaftVoterResponse,
+  write_RemoveRaftVoterResponse,
+  size_RemoveRaftVoterResponse,
+  M_RemoveRaftVoterResponse,
+);
 
 /** Decodes exactly `bytes` as one RemoveRaftVoterResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeRemoveRaftVoterResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): RemoveRaftVoterResponse {
-  return decodeWith(RemoveRaftVoterResponseCodec, bytes, version, options);
-}
+export const decodeRemoveRaftVoterResponse: Decode<RemoveRaftVoterResponse> = RemoveRaftVoterResponseCodec.decode;
 
-/** Encodes one RemoveRaftVoterResponse body at `version` into a new array of exactly its size. */
-export function encodeRemoveRaftVoterResponse(value: Init<RemoveRaftVoterResponse>, version: number): Uint8Array {
-  return encodeWith(RemoveRaftVoterResponseCodec, value, version);
-}
-
-/** Codec and metadata of RemoveRaftVoterResponse. */
-export const RemoveRaftVoterResponseCodec: MessageCodec<RemoveRaftVoterResponse> = {
-  name: "RemoveRaftVoterResponse",
-  validVersions: VALID_RemoveRaftVoterResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readRemoveRaftVoterResponse,
-  write: writeRemoveRaftVoterResponse,
-  sizeOf: sizeOfRemoveRaftVoterResponse,
-  meta: M_RemoveRaftVoterResponse,
-};
+/** Encodes one RemoveRaftVoterResponse body at `version`; missing fields take their defaults. */
+export const encodeRemoveRaftVoterResponse: Encode<RemoveRaftVoterResponse> = RemoveRaftVoterResponseCodec.encode;

@@ -12,17 +12,14 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rBytes,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sBytes,
   sUnknown,
   uvarintSize,
@@ -88,52 +85,26 @@ const M_RenewDelegationTokenRequest: StructMeta = {
   ],
 };
 
-/** Versions of RenewDelegationTokenRequest: 0+ (bit v set = version v exists). */
-const VALID_RenewDelegationTokenRequest = 0x7;
-
 /**
- * Reads one RenewDelegationTokenRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of RenewDelegationTokenRequest: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readRenewDelegationTokenRequest(r: Reader, version: number, options?: DecodeOptions): RenewDelegationTokenRequest {
-  checkVersion(version, VALID_RenewDelegationTokenRequest, "RenewDelegationTokenRequest");
-  r.context = "RenewDelegationTokenRequest v" + version;
-  return read_RenewDelegationTokenRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one RenewDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export function writeRenewDelegationTokenRequest(w: Writer, value: Init<RenewDelegationTokenRequest>, version: number): void {
-  checkVersion(version, VALID_RenewDelegationTokenRequest, "RenewDelegationTokenRequest");
-  write_RenewDelegationTokenRequest(w, value, version);
-}
-
-/** Encoded size of one RenewDelegationTokenRequest body at `version`. */
-export function sizeOfRenewDelegationTokenRequest(value: Init<RenewDelegationTokenRequest>, version: number): number {
-  checkVersion(version, VALID_RenewDelegationTokenRequest, "RenewDelegationTokenRequest");
-  return size_RenewDelegationTokenRequest(value, version);
-}
+export const RenewDelegationTokenRequestCodec: MessageCodec<RenewDelegationTokenRequest> = makeCodec(
+  "RenewDelegationTokenRequest",
+  0x7,
+  0x4,
+  0x0,
+  read_RenewDelegationTokenRequest,
+  write_RenewDelegationTokenRequest,
+  size_RenewDelegationTokenRequest,
+  M_RenewDelegationTokenRequest,
+);
 
 /** Decodes exactly `bytes` as one RenewDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeRenewDelegationTokenRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): RenewDelegationTokenRequest {
-  return decodeWith(RenewDelegationTokenRequestCodec, bytes, version, options);
-}
+export const decodeRenewDelegationTokenRequest: Decode<RenewDelegationTokenRequest> = RenewDelegationTokenRequestCodec.decode;
 
-/** Encodes one RenewDelegationTokenRequest body at `version` into a new array of exactly its size. */
-export function encodeRenewDelegationTokenRequest(value: Init<RenewDelegationTokenRequest>, version: number): Uint8Array {
-  return encodeWith(RenewDelegationTokenRequestCodec, value, version);
-}
-
-/** Codec and metadata of RenewDelegationTokenRequest. */
-export const RenewDelegationTokenRequestCodec: MessageCodec<RenewDelegationTokenRequest> = {
-  name: "RenewDelegationTokenRequest",
-  validVersions: VALID_RenewDelegationTokenRequest,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readRenewDelegationTokenRequest,
-  write: writeRenewDelegationTokenRequest,
-  sizeOf: sizeOfRenewDelegationTokenRequest,
-  meta: M_RenewDelegationTokenRequest,
-};
+/** Encodes one RenewDelegationTokenRequest body at `version`; missing fields take their defaults. */
+export const encodeRenewDelegationTokenRequest: Encode<RenewDelegationTokenRequest> = RenewDelegationTokenRequestCodec.encode;
 
 /** RenewDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface RenewDelegationTokenResponse {
@@ -198,49 +169,23 @@ const M_RenewDelegationTokenResponse: StructMeta = {
   ],
 };
 
-/** Versions of RenewDelegationTokenResponse: 0+ (bit v set = version v exists). */
-const VALID_RenewDelegationTokenResponse = 0x7;
-
 /**
- * Reads one RenewDelegationTokenResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of RenewDelegationTokenResponse: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readRenewDelegationTokenResponse(r: Reader, version: number, options?: DecodeOptions): RenewDelegationTokenResponse {
-  checkVersion(version, VALID_RenewDelegationTokenResponse, "RenewDelegationTokenResponse");
-  r.context = "RenewDelegationTokenResponse v" + version;
-  return read_RenewDelegationTokenResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one RenewDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export function writeRenewDelegationTokenResponse(w: Writer, value: Init<RenewDelegationTokenResponse>, version: number): void {
-  checkVersion(version, VALID_RenewDelegationTokenResponse, "RenewDelegationTokenResponse");
-  write_RenewDelegationTokenResponse(w, value, version);
-}
-
-/** Encoded size of one RenewDelegationTokenResponse body at `version`. */
-export function sizeOfRenewDelegationTokenResponse(value: Init<RenewDelegationTokenResponse>, version: number): number {
-  checkVersion(version, VALID_RenewDelegationTokenResponse, "RenewDelegationTokenResponse");
-  return size_RenewDelegationTokenResponse(value, version);
-}
+export const RenewDelegationTokenResponseCodec: MessageCodec<RenewDelegationTokenResponse> = makeCodec(
+  "RenewDelegationTokenResponse",
+  0x7,
+  0x4,
+  0x0,
+  read_RenewDelegationTokenResponse,
+  write_RenewDelegationTokenResponse,
+  size_RenewDelegationTokenResponse,
+  M_RenewDelegationTokenResponse,
+);
 
 /** Decodes exactly `bytes` as one RenewDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeRenewDelegationTokenResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): RenewDelegationTokenResponse {
-  return decodeWith(RenewDelegationTokenResponseCodec, bytes, version, options);
-}
+export const decodeRenewDelegationTokenResponse: Decode<RenewDelegationTokenResponse> = RenewDelegationTokenResponseCodec.decode;
 
-/** Encodes one RenewDelegationTokenResponse body at `version` into a new array of exactly its size. */
-export function encodeRenewDelegationTokenResponse(value: Init<RenewDelegationTokenResponse>, version: number): Uint8Array {
-  return encodeWith(RenewDelegationTokenResponseCodec, value, version);
-}
-
-/** Codec and metadata of RenewDelegationTokenResponse. */
-export const RenewDelegationTokenResponseCodec: MessageCodec<RenewDelegationTokenResponse> = {
-  name: "RenewDelegationTokenResponse",
-  validVersions: VALID_RenewDelegationTokenResponse,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readRenewDelegationTokenResponse,
-  write: writeRenewDelegationTokenResponse,
-  sizeOf: sizeOfRenewDelegationTokenResponse,
-  meta: M_RenewDelegationTokenResponse,
-};
+/** Encodes one RenewDelegationTokenResponse body at `version`; missing fields take their defaults. */
+export const encodeRenewDelegationTokenResponse: Encode<RenewDelegationTokenResponse> = RenewDelegationTokenResponseCodec.encode;

@@ -10,16 +10,13 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sStr,
   sUnknown,
   uvarintSize,
@@ -97,49 +94,23 @@ const M_RequestHeader: StructMeta = {
   ],
 };
 
-/** Versions of RequestHeader: 0+ (bit v set = version v exists). */
-const VALID_RequestHeader = 0x7;
-
 /**
- * Reads one RequestHeader body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of RequestHeader: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readRequestHeader(r: Reader, version: number, options?: DecodeOptions): RequestHeader {
-  checkVersion(version, VALID_RequestHeader, "RequestHeader");
-  r.context = "RequestHeader v" + version;
-  return read_RequestHeader(r, version, resolveOptions(options));
-}
-
-/** Writes one RequestHeader body at `version`; missing fields take their defaults. */
-export function writeRequestHeader(w: Writer, value: Init<RequestHeader>, version: number): void {
-  checkVersion(version, VALID_RequestHeader, "RequestHeader");
-  write_RequestHeader(w, value, version);
-}
-
-/** Encoded size of one RequestHeader body at `version`. */
-export function sizeOfRequestHeader(value: Init<RequestHeader>, version: number): number {
-  checkVersion(version, VALID_RequestHeader, "RequestHeader");
-  return size_RequestHeader(value, version);
-}
+export const RequestHeaderCodec: MessageCodec<RequestHeader> = makeCodec(
+  "RequestHeader",
+  0x7,
+  0x4,
+  0x0,
+  read_RequestHeader,
+  write_RequestHeader,
+  size_RequestHeader,
+  M_RequestHeader,
+);
 
 /** Decodes exactly `bytes` as one RequestHeader body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeRequestHeader(bytes: Uint8Array, version: number, options?: DecodeOptions): RequestHeader {
-  return decodeWith(RequestHeaderCodec, bytes, version, options);
-}
+export const decodeRequestHeader: Decode<RequestHeader> = RequestHeaderCodec.decode;
 
-/** Encodes one RequestHeader body at `version` into a new array of exactly its size. */
-export function encodeRequestHeader(value: Init<RequestHeader>, version: number): Uint8Array {
-  return encodeWith(RequestHeaderCodec, value, version);
-}
-
-/** Codec and metadata of RequestHeader. */
-export const RequestHeaderCodec: MessageCodec<RequestHeader> = {
-  name: "RequestHeader",
-  validVersions: VALID_RequestHeader,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readRequestHeader,
-  write: writeRequestHeader,
-  sizeOf: sizeOfRequestHeader,
-  meta: M_RequestHeader,
-};
+/** Encodes one RequestHeader body at `version`; missing fields take their defaults. */
+export const encodeRequestHeader: Encode<RequestHeader> = RequestHeaderCodec.encode;

@@ -9,15 +9,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sUnknown,
   uvarintSize,
   wTags,
@@ -74,49 +71,23 @@ const M_ResponseHeader: StructMeta = {
   ],
 };
 
-/** Versions of ResponseHeader: 0+ (bit v set = version v exists). */
-const VALID_ResponseHeader = 0x3;
-
 /**
- * Reads one ResponseHeader body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ResponseHeader: versions 0-1, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readResponseHeader(r: Reader, version: number, options?: DecodeOptions): ResponseHeader {
-  checkVersion(version, VALID_ResponseHeader, "ResponseHeader");
-  r.context = "ResponseHeader v" + version;
-  return read_ResponseHeader(r, version, resolveOptions(options));
-}
-
-/** Writes one ResponseHeader body at `version`; missing fields take their defaults. */
-export function writeResponseHeader(w: Writer, value: Init<ResponseHeader>, version: number): void {
-  checkVersion(version, VALID_ResponseHeader, "ResponseHeader");
-  write_ResponseHeader(w, value, version);
-}
-
-/** Encoded size of one ResponseHeader body at `version`. */
-export function sizeOfResponseHeader(value: Init<ResponseHeader>, version: number): number {
-  checkVersion(version, VALID_ResponseHeader, "ResponseHeader");
-  return size_ResponseHeader(value, version);
-}
+export const ResponseHeaderCodec: MessageCodec<ResponseHeader> = makeCodec(
+  "ResponseHeader",
+  0x3,
+  0x2,
+  0x0,
+  read_ResponseHeader,
+  write_ResponseHeader,
+  size_ResponseHeader,
+  M_ResponseHeader,
+);
 
 /** Decodes exactly `bytes` as one ResponseHeader body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeResponseHeader(bytes: Uint8Array, version: number, options?: DecodeOptions): ResponseHeader {
-  return decodeWith(ResponseHeaderCodec, bytes, version, options);
-}
+export const decodeResponseHeader: Decode<ResponseHeader> = ResponseHeaderCodec.decode;
 
-/** Encodes one ResponseHeader body at `version` into a new array of exactly its size. */
-export function encodeResponseHeader(value: Init<ResponseHeader>, version: number): Uint8Array {
-  return encodeWith(ResponseHeaderCodec, value, version);
-}
-
-/** Codec and metadata of ResponseHeader. */
-export const ResponseHeaderCodec: MessageCodec<ResponseHeader> = {
-  name: "ResponseHeader",
-  validVersions: VALID_ResponseHeader,
-  flexibleVersions: 0x2,
-  unstableVersions: 0x0,
-  read: readResponseHeader,
-  write: writeResponseHeader,
-  sizeOf: sizeOfResponseHeader,
-  meta: M_ResponseHeader,
-};
+/** Encodes one ResponseHeader body at `version`; missing fields take their defaults. */
+export const encodeResponseHeader: Encode<ResponseHeader> = ResponseHeaderCodec.encode;

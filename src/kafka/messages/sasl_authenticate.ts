@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   rBytes,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sBytes,
   sStr,
   sUnknown,
@@ -83,52 +80,26 @@ const M_SaslAuthenticateRequest: StructMeta = {
   ],
 };
 
-/** Versions of SaslAuthenticateRequest: 0+ (bit v set = version v exists). */
-const VALID_SaslAuthenticateRequest = 0x7;
-
 /**
- * Reads one SaslAuthenticateRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of SaslAuthenticateRequest: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readSaslAuthenticateRequest(r: Reader, version: number, options?: DecodeOptions): SaslAuthenticateRequest {
-  checkVersion(version, VALID_SaslAuthenticateRequest, "SaslAuthenticateRequest");
-  r.context = "SaslAuthenticateRequest v" + version;
-  return read_SaslAuthenticateRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one SaslAuthenticateRequest body at `version`; missing fields take their defaults. */
-export function writeSaslAuthenticateRequest(w: Writer, value: Init<SaslAuthenticateRequest>, version: number): void {
-  checkVersion(version, VALID_SaslAuthenticateRequest, "SaslAuthenticateRequest");
-  write_SaslAuthenticateRequest(w, value, version);
-}
-
-/** Encoded size of one SaslAuthenticateRequest body at `version`. */
-export function sizeOfSaslAuthenticateRequest(value: Init<SaslAuthenticateRequest>, version: number): number {
-  checkVersion(version, VALID_SaslAuthenticateRequest, "SaslAuthenticateRequest");
-  return size_SaslAuthenticateRequest(value, version);
-}
+export const SaslAuthenticateRequestCodec: MessageCodec<SaslAuthenticateRequest> = makeCodec(
+  "SaslAuthenticateRequest",
+  0x7,
+  0x4,
+  0x0,
+  read_SaslAuthenticateRequest,
+  write_SaslAuthenticateRequest,
+  size_SaslAuthenticateRequest,
+  M_SaslAuthenticateRequest,
+);
 
 /** Decodes exactly `bytes` as one SaslAuthenticateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeSaslAuthenticateRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): SaslAuthenticateRequest {
-  return decodeWith(SaslAuthenticateRequestCodec, bytes, version, options);
-}
+export const decodeSaslAuthenticateRequest: Decode<SaslAuthenticateRequest> = SaslAuthenticateRequestCodec.decode;
 
-/** Encodes one SaslAuthenticateRequest body at `version` into a new array of exactly its size. */
-export function encodeSaslAuthenticateRequest(value: Init<SaslAuthenticateRequest>, version: number): Uint8Array {
-  return encodeWith(SaslAuthenticateRequestCodec, value, version);
-}
-
-/** Codec and metadata of SaslAuthenticateRequest. */
-export const SaslAuthenticateRequestCodec: MessageCodec<SaslAuthenticateRequest> = {
-  name: "SaslAuthenticateRequest",
-  validVersions: VALID_SaslAuthenticateRequest,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readSaslAuthenticateRequest,
-  write: writeSaslAuthenticateRequest,
-  sizeOf: sizeOfSaslAuthenticateRequest,
-  meta: M_SaslAuthenticateRequest,
-};
+/** Encodes one SaslAuthenticateRequest body at `version`; missing fields take their defaults. */
+export const encodeSaslAuthenticateRequest: Encode<SaslAuthenticateRequest> = SaslAuthenticateRequestCodec.encode;
 
 /** SaslAuthenticateResponse, versions 0+, flexible 2+. */
 export interface SaslAuthenticateResponse {
@@ -202,49 +173,23 @@ const M_SaslAuthenticateResponse: StructMeta = {
   ],
 };
 
-/** Versions of SaslAuthenticateResponse: 0+ (bit v set = version v exists). */
-const VALID_SaslAuthenticateResponse = 0x7;
-
 /**
- * Reads one SaslAuthenticateResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of SaslAuthenticateResponse: versions 0-2, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readSaslAuthenticateResponse(r: Reader, version: number, options?: DecodeOptions): SaslAuthenticateResponse {
-  checkVersion(version, VALID_SaslAuthenticateResponse, "SaslAuthenticateResponse");
-  r.context = "SaslAuthenticateResponse v" + version;
-  return read_SaslAuthenticateResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one SaslAuthenticateResponse body at `version`; missing fields take their defaults. */
-export function writeSaslAuthenticateResponse(w: Writer, value: Init<SaslAuthenticateResponse>, version: number): void {
-  checkVersion(version, VALID_SaslAuthenticateResponse, "SaslAuthenticateResponse");
-  write_SaslAuthenticateResponse(w, value, version);
-}
-
-/** Encoded size of one SaslAuthenticateResponse body at `version`. */
-export function sizeOfSaslAuthenticateResponse(value: Init<SaslAuthenticateResponse>, version: number): number {
-  checkVersion(version, VALID_SaslAuthenticateResponse, "SaslAuthenticateResponse");
-  return size_SaslAuthenticateResponse(value, version);
-}
+export const SaslAuthenticateResponseCodec: MessageCodec<SaslAuthenticateResponse> = makeCodec(
+  "SaslAuthenticateResponse",
+  0x7,
+  0x4,
+  0x0,
+  read_SaslAuthenticateResponse,
+  write_SaslAuthenticateResponse,
+  size_SaslAuthenticateResponse,
+  M_SaslAuthenticateResponse,
+);
 
 /** Decodes exactly `bytes` as one SaslAuthenticateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeSaslAuthenticateResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): SaslAuthenticateResponse {
-  return decodeWith(SaslAuthenticateResponseCodec, bytes, version, options);
-}
+export const decodeSaslAuthenticateResponse: Decode<SaslAuthenticateResponse> = SaslAuthenticateResponseCodec.decode;
 
-/** Encodes one SaslAuthenticateResponse body at `version` into a new array of exactly its size. */
-export function encodeSaslAuthenticateResponse(value: Init<SaslAuthenticateResponse>, version: number): Uint8Array {
-  return encodeWith(SaslAuthenticateResponseCodec, value, version);
-}
-
-/** Codec and metadata of SaslAuthenticateResponse. */
-export const SaslAuthenticateResponseCodec: MessageCodec<SaslAuthenticateResponse> = {
-  name: "SaslAuthenticateResponse",
-  validVersions: VALID_SaslAuthenticateResponse,
-  flexibleVersions: 0x4,
-  unstableVersions: 0x0,
-  read: readSaslAuthenticateResponse,
-  write: writeSaslAuthenticateResponse,
-  sizeOf: sizeOfSaslAuthenticateResponse,
-  meta: M_SaslAuthenticateResponse,
-};
+/** Encodes one SaslAuthenticateResponse body at `version`; missing fields take their defaults. */
+export const encodeSaslAuthenticateResponse: Encode<SaslAuthenticateResponse> = SaslAuthenticateResponseCodec.encode;

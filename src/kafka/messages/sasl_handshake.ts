@@ -10,15 +10,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_STR,
   rPrims,
   rStr,
-  resolveOptions,
   sArr,
   sStr,
   sStrE,
@@ -56,52 +53,26 @@ const M_SaslHandshakeRequest: StructMeta = {
   ],
 };
 
-/** Versions of SaslHandshakeRequest: 0+ (bit v set = version v exists). */
-const VALID_SaslHandshakeRequest = 0x3;
-
 /**
- * Reads one SaslHandshakeRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of SaslHandshakeRequest: versions 0-1.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readSaslHandshakeRequest(r: Reader, version: number, options?: DecodeOptions): SaslHandshakeRequest {
-  checkVersion(version, VALID_SaslHandshakeRequest, "SaslHandshakeRequest");
-  r.context = "SaslHandshakeRequest v" + version;
-  return read_SaslHandshakeRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one SaslHandshakeRequest body at `version`; missing fields take their defaults. */
-export function writeSaslHandshakeRequest(w: Writer, value: Init<SaslHandshakeRequest>, version: number): void {
-  checkVersion(version, VALID_SaslHandshakeRequest, "SaslHandshakeRequest");
-  write_SaslHandshakeRequest(w, value, version);
-}
-
-/** Encoded size of one SaslHandshakeRequest body at `version`. */
-export function sizeOfSaslHandshakeRequest(value: Init<SaslHandshakeRequest>, version: number): number {
-  checkVersion(version, VALID_SaslHandshakeRequest, "SaslHandshakeRequest");
-  return size_SaslHandshakeRequest(value, version);
-}
+export const SaslHandshakeRequestCodec: MessageCodec<SaslHandshakeRequest> = makeCodec(
+  "SaslHandshakeRequest",
+  0x3,
+  0x0,
+  0x0,
+  read_SaslHandshakeRequest,
+  write_SaslHandshakeRequest,
+  size_SaslHandshakeRequest,
+  M_SaslHandshakeRequest,
+);
 
 /** Decodes exactly `bytes` as one SaslHandshakeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeSaslHandshakeRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): SaslHandshakeRequest {
-  return decodeWith(SaslHandshakeRequestCodec, bytes, version, options);
-}
+export const decodeSaslHandshakeRequest: Decode<SaslHandshakeRequest> = SaslHandshakeRequestCodec.decode;
 
-/** Encodes one SaslHandshakeRequest body at `version` into a new array of exactly its size. */
-export function encodeSaslHandshakeRequest(value: Init<SaslHandshakeRequest>, version: number): Uint8Array {
-  return encodeWith(SaslHandshakeRequestCodec, value, version);
-}
-
-/** Codec and metadata of SaslHandshakeRequest. */
-export const SaslHandshakeRequestCodec: MessageCodec<SaslHandshakeRequest> = {
-  name: "SaslHandshakeRequest",
-  validVersions: VALID_SaslHandshakeRequest,
-  flexibleVersions: 0x0,
-  unstableVersions: 0x0,
-  read: readSaslHandshakeRequest,
-  write: writeSaslHandshakeRequest,
-  sizeOf: sizeOfSaslHandshakeRequest,
-  meta: M_SaslHandshakeRequest,
-};
+/** Encodes one SaslHandshakeRequest body at `version`; missing fields take their defaults. */
+export const encodeSaslHandshakeRequest: Encode<SaslHandshakeRequest> = SaslHandshakeRequestCodec.encode;
 
 /** SaslHandshakeResponse, versions 0+. */
 export interface SaslHandshakeResponse {
@@ -139,49 +110,23 @@ const M_SaslHandshakeResponse: StructMeta = {
   ],
 };
 
-/** Versions of SaslHandshakeResponse: 0+ (bit v set = version v exists). */
-const VALID_SaslHandshakeResponse = 0x3;
-
 /**
- * Reads one SaslHandshakeResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of SaslHandshakeResponse: versions 0-1.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readSaslHandshakeResponse(r: Reader, version: number, options?: DecodeOptions): SaslHandshakeResponse {
-  checkVersion(version, VALID_SaslHandshakeResponse, "SaslHandshakeResponse");
-  r.context = "SaslHandshakeResponse v" + version;
-  return read_SaslHandshakeResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one SaslHandshakeResponse body at `version`; missing fields take their defaults. */
-export function writeSaslHandshakeResponse(w: Writer, value: Init<SaslHandshakeResponse>, version: number): void {
-  checkVersion(version, VALID_SaslHandshakeResponse, "SaslHandshakeResponse");
-  write_SaslHandshakeResponse(w, value, version);
-}
-
-/** Encoded size of one SaslHandshakeResponse body at `version`. */
-export function sizeOfSaslHandshakeResponse(value: Init<SaslHandshakeResponse>, version: number): number {
-  checkVersion(version, VALID_SaslHandshakeResponse, "SaslHandshakeResponse");
-  return size_SaslHandshakeResponse(value, version);
-}
+export const SaslHandshakeResponseCodec: MessageCodec<SaslHandshakeResponse> = makeCodec(
+  "SaslHandshakeResponse",
+  0x3,
+  0x0,
+  0x0,
+  read_SaslHandshakeResponse,
+  write_SaslHandshakeResponse,
+  size_SaslHandshakeResponse,
+  M_SaslHandshakeResponse,
+);
 
 /** Decodes exactly `bytes` as one SaslHandshakeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeSaslHandshakeResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): SaslHandshakeResponse {
-  return decodeWith(SaslHandshakeResponseCodec, bytes, version, options);
-}
+export const decodeSaslHandshakeResponse: Decode<SaslHandshakeResponse> = SaslHandshakeResponseCodec.decode;
 
-/** Encodes one SaslHandshakeResponse body at `version` into a new array of exactly its size. */
-export function encodeSaslHandshakeResponse(value: Init<SaslHandshakeResponse>, version: number): Uint8Array {
-  return encodeWith(SaslHandshakeResponseCodec, value, version);
-}
-
-/** Codec and metadata of SaslHandshakeResponse. */
-export const SaslHandshakeResponseCodec: MessageCodec<SaslHandshakeResponse> = {
-  name: "SaslHandshakeResponse",
-  validVersions: VALID_SaslHandshakeResponse,
-  flexibleVersions: 0x0,
-  unstableVersions: 0x0,
-  read: readSaslHandshakeResponse,
-  write: writeSaslHandshakeResponse,
-  sizeOf: sizeOfSaslHandshakeResponse,
-  meta: M_SaslHandshakeResponse,
-};
+/** Encodes one SaslHandshakeResponse body at `version`; missing fields take their defaults. */
+export const encodeSaslHandshakeResponse: Encode<SaslHandshakeResponse> = SaslHandshakeResponseCodec.encode;

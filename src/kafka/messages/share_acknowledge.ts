@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_I8,
   rArr,
   rPrims,
@@ -27,7 +25,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -268,52 +265,26 @@ const M_ShareAcknowledgeRequest: StructMeta = {
   ],
 };
 
-/** Versions of ShareAcknowledgeRequest: 0+ (bit v set = version v exists). */
-const VALID_ShareAcknowledgeRequest = 0x7;
-
 /**
- * Reads one ShareAcknowledgeRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ShareAcknowledgeRequest: versions 0-2, flexible 0+, unstable 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readShareAcknowledgeRequest(r: Reader, version: number, options?: DecodeOptions): ShareAcknowledgeRequest {
-  checkVersion(version, VALID_ShareAcknowledgeRequest, "ShareAcknowledgeRequest");
-  r.context = "ShareAcknowledgeRequest v" + version;
-  return read_ShareAcknowledgeRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ShareAcknowledgeRequest body at `version`; missing fields take their defaults. */
-export function writeShareAcknowledgeRequest(w: Writer, value: Init<ShareAcknowledgeRequest>, version: number): void {
-  checkVersion(version, VALID_ShareAcknowledgeRequest, "ShareAcknowledgeRequest");
-  write_ShareAcknowledgeRequest(w, value, version);
-}
-
-/** Encoded size of one ShareAcknowledgeRequest body at `version`. */
-export function sizeOfShareAcknowledgeRequest(value: Init<ShareAcknowledgeRequest>, version: number): number {
-  checkVersion(version, VALID_ShareAcknowledgeRequest, "ShareAcknowledgeRequest");
-  return size_ShareAcknowledgeRequest(value, version);
-}
+export const ShareAcknowledgeRequestCodec: MessageCodec<ShareAcknowledgeRequest> = makeCodec(
+  "ShareAcknowledgeRequest",
+  0x7,
+  0x7,
+  0x1,
+  read_ShareAcknowledgeRequest,
+  write_ShareAcknowledgeRequest,
+  size_ShareAcknowledgeRequest,
+  M_ShareAcknowledgeRequest,
+);
 
 /** Decodes exactly `bytes` as one ShareAcknowledgeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeShareAcknowledgeRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ShareAcknowledgeRequest {
-  return decodeWith(ShareAcknowledgeRequestCodec, bytes, version, options);
-}
+export const decodeShareAcknowledgeRequest: Decode<ShareAcknowledgeRequest> = ShareAcknowledgeRequestCodec.decode;
 
-/** Encodes one ShareAcknowledgeRequest body at `version` into a new array of exactly its size. */
-export function encodeShareAcknowledgeRequest(value: Init<ShareAcknowledgeRequest>, version: number): Uint8Array {
-  return encodeWith(ShareAcknowledgeRequestCodec, value, version);
-}
-
-/** Codec and metadata of ShareAcknowledgeRequest. */
-export const ShareAcknowledgeRequestCodec: MessageCodec<ShareAcknowledgeRequest> = {
-  name: "ShareAcknowledgeRequest",
-  validVersions: VALID_ShareAcknowledgeRequest,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x1,
-  read: readShareAcknowledgeRequest,
-  write: writeShareAcknowledgeRequest,
-  sizeOf: sizeOfShareAcknowledgeRequest,
-  meta: M_ShareAcknowledgeRequest,
-};
+/** Encodes one ShareAcknowledgeRequest body at `version`; missing fields take their defaults. */
+export const encodeShareAcknowledgeRequest: Encode<ShareAcknowledgeRequest> = ShareAcknowledgeRequestCodec.encode;
 
 /** LeaderIdAndEpoch (in ShareAcknowledgeResponse), versions 0+, flexible 0+. */
 export interface ShareAcknowledgeResponseLeaderIdAndEpoch {
@@ -621,49 +592,23 @@ const M_ShareAcknowledgeResponse: StructMeta = {
   ],
 };
 
-/** Versions of ShareAcknowledgeResponse: 0+ (bit v set = version v exists). */
-const VALID_ShareAcknowledgeResponse = 0x7;
-
 /**
- * Reads one ShareAcknowledgeResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ShareAcknowledgeResponse: versions 0-2, flexible 0+, unstable 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readShareAcknowledgeResponse(r: Reader, version: number, options?: DecodeOptions): ShareAcknowledgeResponse {
-  checkVersion(version, VALID_ShareAcknowledgeResponse, "ShareAcknowledgeResponse");
-  r.context = "ShareAcknowledgeResponse v" + version;
-  return read_ShareAcknowledgeResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ShareAcknowledgeResponse body at `version`; missing fields take their defaults. */
-export function writeShareAcknowledgeResponse(w: Writer, value: Init<ShareAcknowledgeResponse>, version: number): void {
-  checkVersion(version, VALID_ShareAcknowledgeResponse, "ShareAcknowledgeResponse");
-  write_ShareAcknowledgeResponse(w, value, version);
-}
-
-/** Encoded size of one ShareAcknowledgeResponse body at `version`. */
-export function sizeOfShareAcknowledgeResponse(value: Init<ShareAcknowledgeResponse>, version: number): number {
-  checkVersion(version, VALID_ShareAcknowledgeResponse, "ShareAcknowledgeResponse");
-  return size_ShareAcknowledgeResponse(value, version);
-}
+export const ShareAcknowledgeResponseCodec: MessageCodec<ShareAcknowledgeResponse> = makeCodec(
+  "ShareAcknowledgeResponse",
+  0x7,
+  0x7,
+  0x1,
+  read_ShareAcknowledgeResponse,
+  write_ShareAcknowledgeResponse,
+  size_ShareAcknowledgeResponse,
+  M_ShareAcknowledgeResponse,
+);
 
 /** Decodes exactly `bytes` as one ShareAcknowledgeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeShareAcknowledgeResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ShareAcknowledgeResponse {
-  return decodeWith(ShareAcknowledgeResponseCodec, bytes, version, options);
-}
+export const decodeShareAcknowledgeResponse: Decode<ShareAcknowledgeResponse> = ShareAcknowledgeResponseCodec.decode;
 
-/** Encodes one ShareAcknowledgeResponse body at `version` into a new array of exactly its size. */
-export function encodeShareAcknowledgeResponse(value: Init<ShareAcknowledgeResponse>, version: number): Uint8Array {
-  return encodeWith(ShareAcknowledgeResponseCodec, value, version);
-}
-
-/** Codec and metadata of ShareAcknowledgeResponse. */
-export const ShareAcknowledgeResponseCodec: MessageCodec<ShareAcknowledgeResponse> = {
-  name: "ShareAcknowledgeResponse",
-  validVersions: VALID_ShareAcknowledgeResponse,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x1,
-  read: readShareAcknowledgeResponse,
-  write: writeShareAcknowledgeResponse,
-  sizeOf: sizeOfShareAcknowledgeResponse,
-  meta: M_ShareAcknowledgeResponse,
-};
+/** Encodes one ShareAcknowledgeResponse body at `version`; missing fields take their defaults. */
+export const encodeShareAcknowledgeResponse: Encode<ShareAcknowledgeResponse> = ShareAcknowledgeResponseCodec.encode;

@@ -12,13 +12,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_I32,
   K_I8,
   rArr,
@@ -29,7 +27,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sBytes,
@@ -378,52 +375,26 @@ const M_ShareFetchRequest: StructMeta = {
   ],
 };
 
-/** Versions of ShareFetchRequest: 0+ (bit v set = version v exists). */
-const VALID_ShareFetchRequest = 0x7;
-
 /**
- * Reads one ShareFetchRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ShareFetchRequest: versions 0-2, flexible 0+, unstable 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readShareFetchRequest(r: Reader, version: number, options?: DecodeOptions): ShareFetchRequest {
-  checkVersion(version, VALID_ShareFetchRequest, "ShareFetchRequest");
-  r.context = "ShareFetchRequest v" + version;
-  return read_ShareFetchRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ShareFetchRequest body at `version`; missing fields take their defaults. */
-export function writeShareFetchRequest(w: Writer, value: Init<ShareFetchRequest>, version: number): void {
-  checkVersion(version, VALID_ShareFetchRequest, "ShareFetchRequest");
-  write_ShareFetchRequest(w, value, version);
-}
-
-/** Encoded size of one ShareFetchRequest body at `version`. */
-export function sizeOfShareFetchRequest(value: Init<ShareFetchRequest>, version: number): number {
-  checkVersion(version, VALID_ShareFetchRequest, "ShareFetchRequest");
-  return size_ShareFetchRequest(value, version);
-}
+export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = makeCodec(
+  "ShareFetchRequest",
+  0x7,
+  0x7,
+  0x1,
+  read_ShareFetchRequest,
+  write_ShareFetchRequest,
+  size_ShareFetchRequest,
+  M_ShareFetchRequest,
+);
 
 /** Decodes exactly `bytes` as one ShareFetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeShareFetchRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ShareFetchRequest {
-  return decodeWith(ShareFetchRequestCodec, bytes, version, options);
-}
+export const decodeShareFetchRequest: Decode<ShareFetchRequest> = ShareFetchRequestCodec.decode;
 
-/** Encodes one ShareFetchRequest body at `version` into a new array of exactly its size. */
-export function encodeShareFetchRequest(value: Init<ShareFetchRequest>, version: number): Uint8Array {
-  return encodeWith(ShareFetchRequestCodec, value, version);
-}
-
-/** Codec and metadata of ShareFetchRequest. */
-export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = {
-  name: "ShareFetchRequest",
-  validVersions: VALID_ShareFetchRequest,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x1,
-  read: readShareFetchRequest,
-  write: writeShareFetchRequest,
-  sizeOf: sizeOfShareFetchRequest,
-  meta: M_ShareFetchRequest,
-};
+/** Encodes one ShareFetchRequest body at `version`; missing fields take their defaults. */
+export const encodeShareFetchRequest: Encode<ShareFetchRequest> = ShareFetchRequestCodec.encode;
 
 /** LeaderIdAndEpoch (in ShareFetchResponse), versions 0+, flexible 0+. */
 export interface ShareFetchResponseLeaderIdAndEpoch {
@@ -814,49 +785,23 @@ const M_ShareFetchResponse: StructMeta = {
   ],
 };
 
-/** Versions of ShareFetchResponse: 0+ (bit v set = version v exists). */
-const VALID_ShareFetchResponse = 0x7;
-
 /**
- * Reads one ShareFetchResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ShareFetchResponse: versions 0-2, flexible 0+, unstable 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readShareFetchResponse(r: Reader, version: number, options?: DecodeOptions): ShareFetchResponse {
-  checkVersion(version, VALID_ShareFetchResponse, "ShareFetchResponse");
-  r.context = "ShareFetchResponse v" + version;
-  return read_ShareFetchResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ShareFetchResponse body at `version`; missing fields take their defaults. */
-export function writeShareFetchResponse(w: Writer, value: Init<ShareFetchResponse>, version: number): void {
-  checkVersion(version, VALID_ShareFetchResponse, "ShareFetchResponse");
-  write_ShareFetchResponse(w, value, version);
-}
-
-/** Encoded size of one ShareFetchResponse body at `version`. */
-export function sizeOfShareFetchResponse(value: Init<ShareFetchResponse>, version: number): number {
-  checkVersion(version, VALID_ShareFetchResponse, "ShareFetchResponse");
-  return size_ShareFetchResponse(value, version);
-}
+export const ShareFetchResponseCodec: MessageCodec<ShareFetchResponse> = makeCodec(
+  "ShareFetchResponse",
+  0x7,
+  0x7,
+  0x1,
+  read_ShareFetchResponse,
+  write_ShareFetchResponse,
+  size_ShareFetchResponse,
+  M_ShareFetchResponse,
+);
 
 /** Decodes exactly `bytes` as one ShareFetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeShareFetchResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ShareFetchResponse {
-  return decodeWith(ShareFetchResponseCodec, bytes, version, options);
-}
+export const decodeShareFetchResponse: Decode<ShareFetchResponse> = ShareFetchResponseCodec.decode;
 
-/** Encodes one ShareFetchResponse body at `version` into a new array of exactly its size. */
-export function encodeShareFetchResponse(value: Init<ShareFetchResponse>, version: number): Uint8Array {
-  return encodeWith(ShareFetchResponseCodec, value, version);
-}
-
-/** Codec and metadata of ShareFetchResponse. */
-export const ShareFetchResponseCodec: MessageCodec<ShareFetchResponse> = {
-  name: "ShareFetchResponse",
-  validVersions: VALID_ShareFetchResponse,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x1,
-  read: readShareFetchResponse,
-  write: writeShareFetchResponse,
-  sizeOf: sizeOfShareFetchResponse,
-  meta: M_ShareFetchResponse,
-};
+/** Encodes one ShareFetchResponse body at `version`; missing fields take their defaults. */
+export const encodeShareFetchResponse: Encode<ShareFetchResponse> = ShareFetchResponseCodec.encode;

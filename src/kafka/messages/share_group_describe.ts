@@ -12,12 +12,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   K_STR,
   rArr,
@@ -27,7 +25,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -91,52 +88,26 @@ const M_ShareGroupDescribeRequest: StructMeta = {
   ],
 };
 
-/** Versions of ShareGroupDescribeRequest: 0+ (bit v set = version v exists). */
-const VALID_ShareGroupDescribeRequest = 0x3;
-
 /**
- * Reads one ShareGroupDescribeRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ShareGroupDescribeRequest: versions 0-1, flexible 0+, unstable 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readShareGroupDescribeRequest(r: Reader, version: number, options?: DecodeOptions): ShareGroupDescribeRequest {
-  checkVersion(version, VALID_ShareGroupDescribeRequest, "ShareGroupDescribeRequest");
-  r.context = "ShareGroupDescribeRequest v" + version;
-  return read_ShareGroupDescribeRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ShareGroupDescribeRequest body at `version`; missing fields take their defaults. */
-export function writeShareGroupDescribeRequest(w: Writer, value: Init<ShareGroupDescribeRequest>, version: number): void {
-  checkVersion(version, VALID_ShareGroupDescribeRequest, "ShareGroupDescribeRequest");
-  write_ShareGroupDescribeRequest(w, value, version);
-}
-
-/** Encoded size of one ShareGroupDescribeRequest body at `version`. */
-export function sizeOfShareGroupDescribeRequest(value: Init<ShareGroupDescribeRequest>, version: number): number {
-  checkVersion(version, VALID_ShareGroupDescribeRequest, "ShareGroupDescribeRequest");
-  return size_ShareGroupDescribeRequest(value, version);
-}
+export const ShareGroupDescribeRequestCodec: MessageCodec<ShareGroupDescribeRequest> = makeCodec(
+  "ShareGroupDescribeRequest",
+  0x3,
+  0x3,
+  0x1,
+  read_ShareGroupDescribeRequest,
+  write_ShareGroupDescribeRequest,
+  size_ShareGroupDescribeRequest,
+  M_ShareGroupDescribeRequest,
+);
 
 /** Decodes exactly `bytes` as one ShareGroupDescribeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeShareGroupDescribeRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupDescribeRequest {
-  return decodeWith(ShareGroupDescribeRequestCodec, bytes, version, options);
-}
+export const decodeShareGroupDescribeRequest: Decode<ShareGroupDescribeRequest> = ShareGroupDescribeRequestCodec.decode;
 
-/** Encodes one ShareGroupDescribeRequest body at `version` into a new array of exactly its size. */
-export function encodeShareGroupDescribeRequest(value: Init<ShareGroupDescribeRequest>, version: number): Uint8Array {
-  return encodeWith(ShareGroupDescribeRequestCodec, value, version);
-}
-
-/** Codec and metadata of ShareGroupDescribeRequest. */
-export const ShareGroupDescribeRequestCodec: MessageCodec<ShareGroupDescribeRequest> = {
-  name: "ShareGroupDescribeRequest",
-  validVersions: VALID_ShareGroupDescribeRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x1,
-  read: readShareGroupDescribeRequest,
-  write: writeShareGroupDescribeRequest,
-  sizeOf: sizeOfShareGroupDescribeRequest,
-  meta: M_ShareGroupDescribeRequest,
-};
+/** Encodes one ShareGroupDescribeRequest body at `version`; missing fields take their defaults. */
+export const encodeShareGroupDescribeRequest: Encode<ShareGroupDescribeRequest> = ShareGroupDescribeRequestCodec.encode;
 
 /** TopicPartitions (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ShareGroupDescribeResponseTopicPartitions {
@@ -474,49 +445,23 @@ const M_ShareGroupDescribeResponse: StructMeta = {
   ],
 };
 
-/** Versions of ShareGroupDescribeResponse: 0+ (bit v set = version v exists). */
-const VALID_ShareGroupDescribeResponse = 0x3;
-
 /**
- * Reads one ShareGroupDescribeResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ShareGroupDescribeResponse: versions 0-1, flexible 0+, unstable 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readShareGroupDescribeResponse(r: Reader, version: number, options?: DecodeOptions): ShareGroupDescribeResponse {
-  checkVersion(version, VALID_ShareGroupDescribeResponse, "ShareGroupDescribeResponse");
-  r.context = "ShareGroupDescribeResponse v" + version;
-  return read_ShareGroupDescribeResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ShareGroupDescribeResponse body at `version`; missing fields take their defaults. */
-export function writeShareGroupDescribeResponse(w: Writer, value: Init<ShareGroupDescribeResponse>, version: number): void {
-  checkVersion(version, VALID_ShareGroupDescribeResponse, "ShareGroupDescribeResponse");
-  write_ShareGroupDescribeResponse(w, value, version);
-}
-
-/** Encoded size of one ShareGroupDescribeResponse body at `version`. */
-export function sizeOfShareGroupDescribeResponse(value: Init<ShareGroupDescribeResponse>, version: number): number {
-  checkVersion(version, VALID_ShareGroupDescribeResponse, "ShareGroupDescribeResponse");
-  return size_ShareGroupDescribeResponse(value, version);
-}
+export const ShareGroupDescribeResponseCodec: MessageCodec<ShareGroupDescribeResponse> = makeCodec(
+  "ShareGroupDescribeResponse",
+  0x3,
+  0x3,
+  0x1,
+  read_ShareGroupDescribeResponse,
+  write_ShareGroupDescribeResponse,
+  size_ShareGroupDescribeResponse,
+  M_ShareGroupDescribeResponse,
+);
 
 /** Decodes exactly `bytes` as one ShareGroupDescribeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeShareGroupDescribeResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupDescribeResponse {
-  return decodeWith(ShareGroupDescribeResponseCodec, bytes, version, options);
-}
+export const decodeShareGroupDescribeResponse: Decode<ShareGroupDescribeResponse> = ShareGroupDescribeResponseCodec.decode;
 
-/** Encodes one ShareGroupDescribeResponse body at `version` into a new array of exactly its size. */
-export function encodeShareGroupDescribeResponse(value: Init<ShareGroupDescribeResponse>, version: number): Uint8Array {
-  return encodeWith(ShareGroupDescribeResponseCodec, value, version);
-}
-
-/** Codec and metadata of ShareGroupDescribeResponse. */
-export const ShareGroupDescribeResponseCodec: MessageCodec<ShareGroupDescribeResponse> = {
-  name: "ShareGroupDescribeResponse",
-  validVersions: VALID_ShareGroupDescribeResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x1,
-  read: readShareGroupDescribeResponse,
-  write: writeShareGroupDescribeResponse,
-  sizeOf: sizeOfShareGroupDescribeResponse,
-  meta: M_ShareGroupDescribeResponse,
-};
+/** Encodes one ShareGroupDescribeResponse body at `version`; missing fields take their defaults. */
+export const encodeShareGroupDescribeResponse: Encode<ShareGroupDescribeResponse> = ShareGroupDescribeResponseCodec.encode;

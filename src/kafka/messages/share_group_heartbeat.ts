@@ -12,12 +12,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_I32,
   K_STR,
   rArr,
@@ -28,7 +26,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -115,52 +112,26 @@ const M_ShareGroupHeartbeatRequest: StructMeta = {
   ],
 };
 
-/** Versions of ShareGroupHeartbeatRequest: 0+ (bit v set = version v exists). */
-const VALID_ShareGroupHeartbeatRequest = 0x3;
-
 /**
- * Reads one ShareGroupHeartbeatRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ShareGroupHeartbeatRequest: versions 0-1, flexible 0+, unstable 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readShareGroupHeartbeatRequest(r: Reader, version: number, options?: DecodeOptions): ShareGroupHeartbeatRequest {
-  checkVersion(version, VALID_ShareGroupHeartbeatRequest, "ShareGroupHeartbeatRequest");
-  r.context = "ShareGroupHeartbeatRequest v" + version;
-  return read_ShareGroupHeartbeatRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one ShareGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export function writeShareGroupHeartbeatRequest(w: Writer, value: Init<ShareGroupHeartbeatRequest>, version: number): void {
-  checkVersion(version, VALID_ShareGroupHeartbeatRequest, "ShareGroupHeartbeatRequest");
-  write_ShareGroupHeartbeatRequest(w, value, version);
-}
-
-/** Encoded size of one ShareGroupHeartbeatRequest body at `version`. */
-export function sizeOfShareGroupHeartbeatRequest(value: Init<ShareGroupHeartbeatRequest>, version: number): number {
-  checkVersion(version, VALID_ShareGroupHeartbeatRequest, "ShareGroupHeartbeatRequest");
-  return size_ShareGroupHeartbeatRequest(value, version);
-}
+export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRequest> = makeCodec(
+  "ShareGroupHeartbeatRequest",
+  0x3,
+  0x3,
+  0x1,
+  read_ShareGroupHeartbeatRequest,
+  write_ShareGroupHeartbeatRequest,
+  size_ShareGroupHeartbeatRequest,
+  M_ShareGroupHeartbeatRequest,
+);
 
 /** Decodes exactly `bytes` as one ShareGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeShareGroupHeartbeatRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupHeartbeatRequest {
-  return decodeWith(ShareGroupHeartbeatRequestCodec, bytes, version, options);
-}
+export const decodeShareGroupHeartbeatRequest: Decode<ShareGroupHeartbeatRequest> = ShareGroupHeartbeatRequestCodec.decode;
 
-/** Encodes one ShareGroupHeartbeatRequest body at `version` into a new array of exactly its size. */
-export function encodeShareGroupHeartbeatRequest(value: Init<ShareGroupHeartbeatRequest>, version: number): Uint8Array {
-  return encodeWith(ShareGroupHeartbeatRequestCodec, value, version);
-}
-
-/** Codec and metadata of ShareGroupHeartbeatRequest. */
-export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRequest> = {
-  name: "ShareGroupHeartbeatRequest",
-  validVersions: VALID_ShareGroupHeartbeatRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x1,
-  read: readShareGroupHeartbeatRequest,
-  write: writeShareGroupHeartbeatRequest,
-  sizeOf: sizeOfShareGroupHeartbeatRequest,
-  meta: M_ShareGroupHeartbeatRequest,
-};
+/** Encodes one ShareGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
+export const encodeShareGroupHeartbeatRequest: Encode<ShareGroupHeartbeatRequest> = ShareGroupHeartbeatRequestCodec.encode;
 
 /** TopicPartitions (in ShareGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ShareGroupHeartbeatResponseTopicPartitions {
@@ -338,49 +309,23 @@ const M_ShareGroupHeartbeatResponse: StructMeta = {
   ],
 };
 
-/** Versions of ShareGroupHeartbeatResponse: 0+ (bit v set = version v exists). */
-const VALID_ShareGroupHeartbeatResponse = 0x3;
-
 /**
- * Reads one ShareGroupHeartbeatResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of ShareGroupHeartbeatResponse: versions 0-1, flexible 0+, unstable 0.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readShareGroupHeartbeatResponse(r: Reader, version: number, options?: DecodeOptions): ShareGroupHeartbeatResponse {
-  checkVersion(version, VALID_ShareGroupHeartbeatResponse, "ShareGroupHeartbeatResponse");
-  r.context = "ShareGroupHeartbeatResponse v" + version;
-  return read_ShareGroupHeartbeatResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one ShareGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export function writeShareGroupHeartbeatResponse(w: Writer, value: Init<ShareGroupHeartbeatResponse>, version: number): void {
-  checkVersion(version, VALID_ShareGroupHeartbeatResponse, "ShareGroupHeartbeatResponse");
-  write_ShareGroupHeartbeatResponse(w, value, version);
-}
-
-/** Encoded size of one ShareGroupHeartbeatResponse body at `version`. */
-export function sizeOfShareGroupHeartbeatResponse(value: Init<ShareGroupHeartbeatResponse>, version: number): number {
-  checkVersion(version, VALID_ShareGroupHeartbeatResponse, "ShareGroupHeartbeatResponse");
-  return size_ShareGroupHeartbeatResponse(value, version);
-}
+export const ShareGroupHeartbeatResponseCodec: MessageCodec<ShareGroupHeartbeatResponse> = makeCodec(
+  "ShareGroupHeartbeatResponse",
+  0x3,
+  0x3,
+  0x1,
+  read_ShareGroupHeartbeatResponse,
+  write_ShareGroupHeartbeatResponse,
+  size_ShareGroupHeartbeatResponse,
+  M_ShareGroupHeartbeatResponse,
+);
 
 /** Decodes exactly `bytes` as one ShareGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeShareGroupHeartbeatResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupHeartbeatResponse {
-  return decodeWith(ShareGroupHeartbeatResponseCodec, bytes, version, options);
-}
+export const decodeShareGroupHeartbeatResponse: Decode<ShareGroupHeartbeatResponse> = ShareGroupHeartbeatResponseCodec.decode;
 
-/** Encodes one ShareGroupHeartbeatResponse body at `version` into a new array of exactly its size. */
-export function encodeShareGroupHeartbeatResponse(value: Init<ShareGroupHeartbeatResponse>, version: number): Uint8Array {
-  return encodeWith(ShareGroupHeartbeatResponseCodec, value, version);
-}
-
-/** Codec and metadata of ShareGroupHeartbeatResponse. */
-export const ShareGroupHeartbeatResponseCodec: MessageCodec<ShareGroupHeartbeatResponse> = {
-  name: "ShareGroupHeartbeatResponse",
-  validVersions: VALID_ShareGroupHeartbeatResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x1,
-  read: readShareGroupHeartbeatResponse,
-  write: writeShareGroupHeartbeatResponse,
-  sizeOf: sizeOfShareGroupHeartbeatResponse,
-  meta: M_ShareGroupHeartbeatResponse,
-};
+/** Encodes one ShareGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
+export const encodeShareGroupHeartbeatResponse: Encode<ShareGroupHeartbeatResponse> = ShareGroupHeartbeatResponseCodec.encode;

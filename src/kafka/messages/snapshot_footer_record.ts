@@ -9,14 +9,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sUnknown,
   uvarintSize,
   wTags,
@@ -65,49 +62,23 @@ const M_SnapshotFooterRecord: StructMeta = {
   ],
 };
 
-/** Versions of SnapshotFooterRecord: 0+ (bit v set = version v exists). */
-const VALID_SnapshotFooterRecord = 0x1;
-
 /**
- * Reads one SnapshotFooterRecord body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of SnapshotFooterRecord: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readSnapshotFooterRecord(r: Reader, version: number, options?: DecodeOptions): SnapshotFooterRecord {
-  checkVersion(version, VALID_SnapshotFooterRecord, "SnapshotFooterRecord");
-  r.context = "SnapshotFooterRecord v" + version;
-  return read_SnapshotFooterRecord(r, version, resolveOptions(options));
-}
-
-/** Writes one SnapshotFooterRecord body at `version`; missing fields take their defaults. */
-export function writeSnapshotFooterRecord(w: Writer, value: Init<SnapshotFooterRecord>, version: number): void {
-  checkVersion(version, VALID_SnapshotFooterRecord, "SnapshotFooterRecord");
-  write_SnapshotFooterRecord(w, value, version);
-}
-
-/** Encoded size of one SnapshotFooterRecord body at `version`. */
-export function sizeOfSnapshotFooterRecord(value: Init<SnapshotFooterRecord>, version: number): number {
-  checkVersion(version, VALID_SnapshotFooterRecord, "SnapshotFooterRecord");
-  return size_SnapshotFooterRecord(value, version);
-}
+export const SnapshotFooterRecordCodec: MessageCodec<SnapshotFooterRecord> = makeCodec(
+  "SnapshotFooterRecord",
+  0x1,
+  0x1,
+  0x0,
+  read_SnapshotFooterRecord,
+  write_SnapshotFooterRecord,
+  size_SnapshotFooterRecord,
+  M_SnapshotFooterRecord,
+);
 
 /** Decodes exactly `bytes` as one SnapshotFooterRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeSnapshotFooterRecord(bytes: Uint8Array, version: number, options?: DecodeOptions): SnapshotFooterRecord {
-  return decodeWith(SnapshotFooterRecordCodec, bytes, version, options);
-}
+export const decodeSnapshotFooterRecord: Decode<SnapshotFooterRecord> = SnapshotFooterRecordCodec.decode;
 
-/** Encodes one SnapshotFooterRecord body at `version` into a new array of exactly its size. */
-export function encodeSnapshotFooterRecord(value: Init<SnapshotFooterRecord>, version: number): Uint8Array {
-  return encodeWith(SnapshotFooterRecordCodec, value, version);
-}
-
-/** Codec and metadata of SnapshotFooterRecord. */
-export const SnapshotFooterRecordCodec: MessageCodec<SnapshotFooterRecord> = {
-  name: "SnapshotFooterRecord",
-  validVersions: VALID_SnapshotFooterRecord,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readSnapshotFooterRecord,
-  write: writeSnapshotFooterRecord,
-  sizeOf: sizeOfSnapshotFooterRecord,
-  meta: M_SnapshotFooterRecord,
-};
+/** Encodes one SnapshotFooterRecord body at `version`; missing fields take their defaults. */
+export const encodeSnapshotFooterRecord: Encode<SnapshotFooterRecord> = SnapshotFooterRecordCodec.encode;

@@ -9,14 +9,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sUnknown,
   uvarintSize,
   wTags,
@@ -71,49 +68,23 @@ const M_SnapshotHeaderRecord: StructMeta = {
   ],
 };
 
-/** Versions of SnapshotHeaderRecord: 0+ (bit v set = version v exists). */
-const VALID_SnapshotHeaderRecord = 0x1;
-
 /**
- * Reads one SnapshotHeaderRecord body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of SnapshotHeaderRecord: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readSnapshotHeaderRecord(r: Reader, version: number, options?: DecodeOptions): SnapshotHeaderRecord {
-  checkVersion(version, VALID_SnapshotHeaderRecord, "SnapshotHeaderRecord");
-  r.context = "SnapshotHeaderRecord v" + version;
-  return read_SnapshotHeaderRecord(r, version, resolveOptions(options));
-}
-
-/** Writes one SnapshotHeaderRecord body at `version`; missing fields take their defaults. */
-export function writeSnapshotHeaderRecord(w: Writer, value: Init<SnapshotHeaderRecord>, version: number): void {
-  checkVersion(version, VALID_SnapshotHeaderRecord, "SnapshotHeaderRecord");
-  write_SnapshotHeaderRecord(w, value, version);
-}
-
-/** Encoded size of one SnapshotHeaderRecord body at `version`. */
-export function sizeOfSnapshotHeaderRecord(value: Init<SnapshotHeaderRecord>, version: number): number {
-  checkVersion(version, VALID_SnapshotHeaderRecord, "SnapshotHeaderRecord");
-  return size_SnapshotHeaderRecord(value, version);
-}
+export const SnapshotHeaderRecordCodec: MessageCodec<SnapshotHeaderRecord> = makeCodec(
+  "SnapshotHeaderRecord",
+  0x1,
+  0x1,
+  0x0,
+  read_SnapshotHeaderRecord,
+  write_SnapshotHeaderRecord,
+  size_SnapshotHeaderRecord,
+  M_SnapshotHeaderRecord,
+);
 
 /** Decodes exactly `bytes` as one SnapshotHeaderRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeSnapshotHeaderRecord(bytes: Uint8Array, version: number, options?: DecodeOptions): SnapshotHeaderRecord {
-  return decodeWith(SnapshotHeaderRecordCodec, bytes, version, options);
-}
+export const decodeSnapshotHeaderRecord: Decode<SnapshotHeaderRecord> = SnapshotHeaderRecordCodec.decode;
 
-/** Encodes one SnapshotHeaderRecord body at `version` into a new array of exactly its size. */
-export function encodeSnapshotHeaderRecord(value: Init<SnapshotHeaderRecord>, version: number): Uint8Array {
-  return encodeWith(SnapshotHeaderRecordCodec, value, version);
-}
-
-/** Codec and metadata of SnapshotHeaderRecord. */
-export const SnapshotHeaderRecordCodec: MessageCodec<SnapshotHeaderRecord> = {
-  name: "SnapshotHeaderRecord",
-  validVersions: VALID_SnapshotHeaderRecord,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readSnapshotHeaderRecord,
-  write: writeSnapshotHeaderRecord,
-  sizeOf: sizeOfSnapshotHeaderRecord,
-  meta: M_SnapshotHeaderRecord,
-};
+/** Encodes one SnapshotHeaderRecord body at `version`; missing fields take their defaults. */
+export const encodeSnapshotHeaderRecord: Encode<SnapshotHeaderRecord> = SnapshotHeaderRecordCodec.encode;

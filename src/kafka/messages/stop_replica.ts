@@ -12,12 +12,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -25,7 +23,6 @@ import {
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -342,52 +339,26 @@ const M_StopReplicaRequest: StructMeta = {
   ],
 };
 
-/** Versions of StopReplicaRequest: 0+ (bit v set = version v exists). */
-const VALID_StopReplicaRequest = 0x1f;
-
 /**
- * Reads one StopReplicaRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of StopReplicaRequest: versions 0-4, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readStopReplicaRequest(r: Reader, version: number, options?: DecodeOptions): StopReplicaRequest {
-  checkVersion(version, VALID_StopReplicaRequest, "StopReplicaRequest");
-  r.context = "StopReplicaRequest v" + version;
-  return read_StopReplicaRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one StopReplicaRequest body at `version`; missing fields take their defaults. */
-export function writeStopReplicaRequest(w: Writer, value: Init<StopReplicaRequest>, version: number): void {
-  checkVersion(version, VALID_StopReplicaRequest, "StopReplicaRequest");
-  write_StopReplicaRequest(w, value, version);
-}
-
-/** Encoded size of one StopReplicaRequest body at `version`. */
-export function sizeOfStopReplicaRequest(value: Init<StopReplicaRequest>, version: number): number {
-  checkVersion(version, VALID_StopReplicaRequest, "StopReplicaRequest");
-  return size_StopReplicaRequest(value, version);
-}
+export const StopReplicaRequestCodec: MessageCodec<StopReplicaRequest> = makeCodec(
+  "StopReplicaRequest",
+  0x1f,
+  0x1c,
+  0x0,
+  read_StopReplicaRequest,
+  write_StopReplicaRequest,
+  size_StopReplicaRequest,
+  M_StopReplicaRequest,
+);
 
 /** Decodes exactly `bytes` as one StopReplicaRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeStopReplicaRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): StopReplicaRequest {
-  return decodeWith(StopReplicaRequestCodec, bytes, version, options);
-}
+export const decodeStopReplicaRequest: Decode<StopReplicaRequest> = StopReplicaRequestCodec.decode;
 
-/** Encodes one StopReplicaRequest body at `version` into a new array of exactly its size. */
-export function encodeStopReplicaRequest(value: Init<StopReplicaRequest>, version: number): Uint8Array {
-  return encodeWith(StopReplicaRequestCodec, value, version);
-}
-
-/** Codec and metadata of StopReplicaRequest. */
-export const StopReplicaRequestCodec: MessageCodec<StopReplicaRequest> = {
-  name: "StopReplicaRequest",
-  validVersions: VALID_StopReplicaRequest,
-  flexibleVersions: 0x1c,
-  unstableVersions: 0x0,
-  read: readStopReplicaRequest,
-  write: writeStopReplicaRequest,
-  sizeOf: sizeOfStopReplicaRequest,
-  meta: M_StopReplicaRequest,
-};
+/** Encodes one StopReplicaRequest body at `version`; missing fields take their defaults. */
+export const encodeStopReplicaRequest: Encode<StopReplicaRequest> = StopReplicaRequestCodec.encode;
 
 /** StopReplicaPartitionError (in StopReplicaResponse), versions 0+, flexible 2+. */
 export interface StopReplicaPartitionError {
@@ -511,49 +482,23 @@ const M_StopReplicaResponse: StructMeta = {
   ],
 };
 
-/** Versions of StopReplicaResponse: 0+ (bit v set = version v exists). */
-const VALID_StopReplicaResponse = 0x1f;
-
 /**
- * Reads one StopReplicaResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of StopReplicaResponse: versions 0-4, flexible 2+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readStopReplicaResponse(r: Reader, version: number, options?: DecodeOptions): StopReplicaResponse {
-  checkVersion(version, VALID_StopReplicaResponse, "StopReplicaResponse");
-  r.context = "StopReplicaResponse v" + version;
-  return read_StopReplicaResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one StopReplicaResponse body at `version`; missing fields take their defaults. */
-export function writeStopReplicaResponse(w: Writer, value: Init<StopReplicaResponse>, version: number): void {
-  checkVersion(version, VALID_StopReplicaResponse, "StopReplicaResponse");
-  write_StopReplicaResponse(w, value, version);
-}
-
-/** Encoded size of one StopReplicaResponse body at `version`. */
-export function sizeOfStopReplicaResponse(value: Init<StopReplicaResponse>, version: number): number {
-  checkVersion(version, VALID_StopReplicaResponse, "StopReplicaResponse");
-  return size_StopReplicaResponse(value, version);
-}
+export const StopReplicaResponseCodec: MessageCodec<StopReplicaResponse> = makeCodec(
+  "StopReplicaResponse",
+  0x1f,
+  0x1c,
+  0x0,
+  read_StopReplicaResponse,
+  write_StopReplicaResponse,
+  size_StopReplicaResponse,
+  M_StopReplicaResponse,
+);
 
 /** Decodes exactly `bytes` as one StopReplicaResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeStopReplicaResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): StopReplicaResponse {
-  return decodeWith(StopReplicaResponseCodec, bytes, version, options);
-}
+export const decodeStopReplicaResponse: Decode<StopReplicaResponse> = StopReplicaResponseCodec.decode;
 
-/** Encodes one StopReplicaResponse body at `version` into a new array of exactly its size. */
-export function encodeStopReplicaResponse(value: Init<StopReplicaResponse>, version: number): Uint8Array {
-  return encodeWith(StopReplicaResponseCodec, value, version);
-}
-
-/** Codec and metadata of StopReplicaResponse. */
-export const StopReplicaResponseCodec: MessageCodec<StopReplicaResponse> = {
-  name: "StopReplicaResponse",
-  validVersions: VALID_StopReplicaResponse,
-  flexibleVersions: 0x1c,
-  unstableVersions: 0x0,
-  read: readStopReplicaResponse,
-  write: writeStopReplicaResponse,
-  sizeOf: sizeOfStopReplicaResponse,
-  meta: M_StopReplicaResponse,
-};
+/** Encodes one StopReplicaResponse body at `version`; missing fields take their defaults. */
+export const encodeStopReplicaResponse: Encode<StopReplicaResponse> = StopReplicaResponseCodec.encode;

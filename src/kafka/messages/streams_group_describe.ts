@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_I32,
   K_STR,
   rArr,
@@ -26,7 +24,6 @@ import {
   rStructN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -99,52 +96,26 @@ const M_StreamsGroupDescribeRequest: StructMeta = {
   ],
 };
 
-/** Versions of StreamsGroupDescribeRequest: 0+ (bit v set = version v exists). */
-const VALID_StreamsGroupDescribeRequest = 0x3;
-
 /**
- * Reads one StreamsGroupDescribeRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of StreamsGroupDescribeRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readStreamsGroupDescribeRequest(r: Reader, version: number, options?: DecodeOptions): StreamsGroupDescribeRequest {
-  checkVersion(version, VALID_StreamsGroupDescribeRequest, "StreamsGroupDescribeRequest");
-  r.context = "StreamsGroupDescribeRequest v" + version;
-  return read_StreamsGroupDescribeRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one StreamsGroupDescribeRequest body at `version`; missing fields take their defaults. */
-export function writeStreamsGroupDescribeRequest(w: Writer, value: Init<StreamsGroupDescribeRequest>, version: number): void {
-  checkVersion(version, VALID_StreamsGroupDescribeRequest, "StreamsGroupDescribeRequest");
-  write_StreamsGroupDescribeRequest(w, value, version);
-}
-
-/** Encoded size of one StreamsGroupDescribeRequest body at `version`. */
-export function sizeOfStreamsGroupDescribeRequest(value: Init<StreamsGroupDescribeRequest>, version: number): number {
-  checkVersion(version, VALID_StreamsGroupDescribeRequest, "StreamsGroupDescribeRequest");
-  return size_StreamsGroupDescribeRequest(value, version);
-}
+export const StreamsGroupDescribeRequestCodec: MessageCodec<StreamsGroupDescribeRequest> = makeCodec(
+  "StreamsGroupDescribeRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_StreamsGroupDescribeRequest,
+  write_StreamsGroupDescribeRequest,
+  size_StreamsGroupDescribeRequest,
+  M_StreamsGroupDescribeRequest,
+);
 
 /** Decodes exactly `bytes` as one StreamsGroupDescribeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeStreamsGroupDescribeRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupDescribeRequest {
-  return decodeWith(StreamsGroupDescribeRequestCodec, bytes, version, options);
-}
+export const decodeStreamsGroupDescribeRequest: Decode<StreamsGroupDescribeRequest> = StreamsGroupDescribeRequestCodec.decode;
 
-/** Encodes one StreamsGroupDescribeRequest body at `version` into a new array of exactly its size. */
-export function encodeStreamsGroupDescribeRequest(value: Init<StreamsGroupDescribeRequest>, version: number): Uint8Array {
-  return encodeWith(StreamsGroupDescribeRequestCodec, value, version);
-}
-
-/** Codec and metadata of StreamsGroupDescribeRequest. */
-export const StreamsGroupDescribeRequestCodec: MessageCodec<StreamsGroupDescribeRequest> = {
-  name: "StreamsGroupDescribeRequest",
-  validVersions: VALID_StreamsGroupDescribeRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readStreamsGroupDescribeRequest,
-  write: writeStreamsGroupDescribeRequest,
-  sizeOf: sizeOfStreamsGroupDescribeRequest,
-  meta: M_StreamsGroupDescribeRequest,
-};
+/** Encodes one StreamsGroupDescribeRequest body at `version`; missing fields take their defaults. */
+export const encodeStreamsGroupDescribeRequest: Encode<StreamsGroupDescribeRequest> = StreamsGroupDescribeRequestCodec.encode;
 
 /** KeyValue (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseKeyValue {
@@ -1144,49 +1115,23 @@ const M_StreamsGroupDescribeResponse: StructMeta = {
   ],
 };
 
-/** Versions of StreamsGroupDescribeResponse: 0+ (bit v set = version v exists). */
-const VALID_StreamsGroupDescribeResponse = 0x3;
-
 /**
- * Reads one StreamsGroupDescribeResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of StreamsGroupDescribeResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readStreamsGroupDescribeResponse(r: Reader, version: number, options?: DecodeOptions): StreamsGroupDescribeResponse {
-  checkVersion(version, VALID_StreamsGroupDescribeResponse, "StreamsGroupDescribeResponse");
-  r.context = "StreamsGroupDescribeResponse v" + version;
-  return read_StreamsGroupDescribeResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one StreamsGroupDescribeResponse body at `version`; missing fields take their defaults. */
-export function writeStreamsGroupDescribeResponse(w: Writer, value: Init<StreamsGroupDescribeResponse>, version: number): void {
-  checkVersion(version, VALID_StreamsGroupDescribeResponse, "StreamsGroupDescribeResponse");
-  write_StreamsGroupDescribeResponse(w, value, version);
-}
-
-/** Encoded size of one StreamsGroupDescribeResponse body at `version`. */
-export function sizeOfStreamsGroupDescribeResponse(value: Init<StreamsGroupDescribeResponse>, version: number): number {
-  checkVersion(version, VALID_StreamsGroupDescribeResponse, "StreamsGroupDescribeResponse");
-  return size_StreamsGroupDescribeResponse(value, version);
-}
+export const StreamsGroupDescribeResponseCodec: MessageCodec<StreamsGroupDescribeResponse> = makeCodec(
+  "StreamsGroupDescribeResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_StreamsGroupDescribeResponse,
+  write_StreamsGroupDescribeResponse,
+  size_StreamsGroupDescribeResponse,
+  M_StreamsGroupDescribeResponse,
+);
 
 /** Decodes exactly `bytes` as one StreamsGroupDescribeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeStreamsGroupDescribeResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupDescribeResponse {
-  return decodeWith(StreamsGroupDescribeResponseCodec, bytes, version, options);
-}
+export const decodeStreamsGroupDescribeResponse: Decode<StreamsGroupDescribeResponse> = StreamsGroupDescribeResponseCodec.decode;
 
-/** Encodes one StreamsGroupDescribeResponse body at `version` into a new array of exactly its size. */
-export function encodeStreamsGroupDescribeResponse(value: Init<StreamsGroupDescribeResponse>, version: number): Uint8Array {
-  return encodeWith(StreamsGroupDescribeResponseCodec, value, version);
-}
-
-/** Codec and metadata of StreamsGroupDescribeResponse. */
-export const StreamsGroupDescribeResponseCodec: MessageCodec<StreamsGroupDescribeResponse> = {
-  name: "StreamsGroupDescribeResponse",
-  validVersions: VALID_StreamsGroupDescribeResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readStreamsGroupDescribeResponse,
-  write: writeStreamsGroupDescribeResponse,
-  sizeOf: sizeOfStreamsGroupDescribeResponse,
-  meta: M_StreamsGroupDescribeResponse,
-};
+/** Encodes one StreamsGroupDescribeResponse body at `version`; missing fields take their defaults. */
+export const encodeStreamsGroupDescribeResponse: Encode<StreamsGroupDescribeResponse> = StreamsGroupDescribeResponseCodec.encode;

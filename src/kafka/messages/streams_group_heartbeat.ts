@@ -10,12 +10,10 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   K_I16,
   K_I32,
   K_STR,
@@ -27,7 +25,6 @@ import {
   rStructN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -659,52 +656,26 @@ const M_StreamsGroupHeartbeatRequest: StructMeta = {
   ],
 };
 
-/** Versions of StreamsGroupHeartbeatRequest: 0+ (bit v set = version v exists). */
-const VALID_StreamsGroupHeartbeatRequest = 0x3;
-
 /**
- * Reads one StreamsGroupHeartbeatRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of StreamsGroupHeartbeatRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readStreamsGroupHeartbeatRequest(r: Reader, version: number, options?: DecodeOptions): StreamsGroupHeartbeatRequest {
-  checkVersion(version, VALID_StreamsGroupHeartbeatRequest, "StreamsGroupHeartbeatRequest");
-  r.context = "StreamsGroupHeartbeatRequest v" + version;
-  return read_StreamsGroupHeartbeatRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one StreamsGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export function writeStreamsGroupHeartbeatRequest(w: Writer, value: Init<StreamsGroupHeartbeatRequest>, version: number): void {
-  checkVersion(version, VALID_StreamsGroupHeartbeatRequest, "StreamsGroupHeartbeatRequest");
-  write_StreamsGroupHeartbeatRequest(w, value, version);
-}
-
-/** Encoded size of one StreamsGroupHeartbeatRequest body at `version`. */
-export function sizeOfStreamsGroupHeartbeatRequest(value: Init<StreamsGroupHeartbeatRequest>, version: number): number {
-  checkVersion(version, VALID_StreamsGroupHeartbeatRequest, "StreamsGroupHeartbeatRequest");
-  return size_StreamsGroupHeartbeatRequest(value, version);
-}
+export const StreamsGroupHeartbeatRequestCodec: MessageCodec<StreamsGroupHeartbeatRequest> = makeCodec(
+  "StreamsGroupHeartbeatRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_StreamsGroupHeartbeatRequest,
+  write_StreamsGroupHeartbeatRequest,
+  size_StreamsGroupHeartbeatRequest,
+  M_StreamsGroupHeartbeatRequest,
+);
 
 /** Decodes exactly `bytes` as one StreamsGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeStreamsGroupHeartbeatRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupHeartbeatRequest {
-  return decodeWith(StreamsGroupHeartbeatRequestCodec, bytes, version, options);
-}
+export const decodeStreamsGroupHeartbeatRequest: Decode<StreamsGroupHeartbeatRequest> = StreamsGroupHeartbeatRequestCodec.decode;
 
-/** Encodes one StreamsGroupHeartbeatRequest body at `version` into a new array of exactly its size. */
-export function encodeStreamsGroupHeartbeatRequest(value: Init<StreamsGroupHeartbeatRequest>, version: number): Uint8Array {
-  return encodeWith(StreamsGroupHeartbeatRequestCodec, value, version);
-}
-
-/** Codec and metadata of StreamsGroupHeartbeatRequest. */
-export const StreamsGroupHeartbeatRequestCodec: MessageCodec<StreamsGroupHeartbeatRequest> = {
-  name: "StreamsGroupHeartbeatRequest",
-  validVersions: VALID_StreamsGroupHeartbeatRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readStreamsGroupHeartbeatRequest,
-  write: writeStreamsGroupHeartbeatRequest,
-  sizeOf: sizeOfStreamsGroupHeartbeatRequest,
-  meta: M_StreamsGroupHeartbeatRequest,
-};
+/** Encodes one StreamsGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
+export const encodeStreamsGroupHeartbeatRequest: Encode<StreamsGroupHeartbeatRequest> = StreamsGroupHeartbeatRequestCodec.encode;
 
 /** Status (in StreamsGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface Status {
@@ -1115,49 +1086,23 @@ const M_StreamsGroupHeartbeatResponse: StructMeta = {
   ],
 };
 
-/** Versions of StreamsGroupHeartbeatResponse: 0+ (bit v set = version v exists). */
-const VALID_StreamsGroupHeartbeatResponse = 0x3;
-
 /**
- * Reads one StreamsGroupHeartbeatResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of StreamsGroupHeartbeatResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readStreamsGroupHeartbeatResponse(r: Reader, version: number, options?: DecodeOptions): StreamsGroupHeartbeatResponse {
-  checkVersion(version, VALID_StreamsGroupHeartbeatResponse, "StreamsGroupHeartbeatResponse");
-  r.context = "StreamsGroupHeartbeatResponse v" + version;
-  return read_StreamsGroupHeartbeatResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one StreamsGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export function writeStreamsGroupHeartbeatResponse(w: Writer, value: Init<StreamsGroupHeartbeatResponse>, version: number): void {
-  checkVersion(version, VALID_StreamsGroupHeartbeatResponse, "StreamsGroupHeartbeatResponse");
-  write_StreamsGroupHeartbeatResponse(w, value, version);
-}
-
-/** Encoded size of one StreamsGroupHeartbeatResponse body at `version`. */
-export function sizeOfStreamsGroupHeartbeatResponse(value: Init<StreamsGroupHeartbeatResponse>, version: number): number {
-  checkVersion(version, VALID_StreamsGroupHeartbeatResponse, "StreamsGroupHeartbeatResponse");
-  return size_StreamsGroupHeartbeatResponse(value, version);
-}
+export const StreamsGroupHeartbeatResponseCodec: MessageCodec<StreamsGroupHeartbeatResponse> = makeCodec(
+  "StreamsGroupHeartbeatResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_StreamsGroupHeartbeatResponse,
+  write_StreamsGroupHeartbeatResponse,
+  size_StreamsGroupHeartbeatResponse,
+  M_StreamsGroupHeartbeatResponse,
+);
 
 /** Decodes exactly `bytes` as one StreamsGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeStreamsGroupHeartbeatResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupHeartbeatResponse {
-  return decodeWith(StreamsGroupHeartbeatResponseCodec, bytes, version, options);
-}
+export const decodeStreamsGroupHeartbeatResponse: Decode<StreamsGroupHeartbeatResponse> = StreamsGroupHeartbeatResponseCodec.decode;
 
-/** Encodes one StreamsGroupHeartbeatResponse body at `version` into a new array of exactly its size. */
-export function encodeStreamsGroupHeartbeatResponse(value: Init<StreamsGroupHeartbeatResponse>, version: number): Uint8Array {
-  return encodeWith(StreamsGroupHeartbeatResponseCodec, value, version);
-}
-
-/** Codec and metadata of StreamsGroupHeartbeatResponse. */
-export const StreamsGroupHeartbeatResponseCodec: MessageCodec<StreamsGroupHeartbeatResponse> = {
-  name: "StreamsGroupHeartbeatResponse",
-  validVersions: VALID_StreamsGroupHeartbeatResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readStreamsGroupHeartbeatResponse,
-  write: writeStreamsGroupHeartbeatResponse,
-  sizeOf: sizeOfStreamsGroupHeartbeatResponse,
-  meta: M_StreamsGroupHeartbeatResponse,
-};
+/** Encodes one StreamsGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
+export const encodeStreamsGroupHeartbeatResponse: Encode<StreamsGroupHeartbeatResponse> = StreamsGroupHeartbeatResponseCodec.encode;

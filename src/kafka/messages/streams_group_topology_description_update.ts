@@ -10,11 +10,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   K_STR,
   rArr,
   rPrims,
@@ -22,7 +20,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sStrEC,
@@ -337,52 +334,26 @@ const M_StreamsGroupTopologyDescriptionUpdateRequest: StructMeta = {
   ],
 };
 
-/** Versions of StreamsGroupTopologyDescriptionUpdateRequest: 0+ (bit v set = version v exists). */
-const VALID_StreamsGroupTopologyDescriptionUpdateRequest = 0x1;
-
 /**
- * Reads one StreamsGroupTopologyDescriptionUpdateRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of StreamsGroupTopologyDescriptionUpdateRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readStreamsGroupTopologyDescriptionUpdateRequest(r: Reader, version: number, options?: DecodeOptions): StreamsGroupTopologyDescriptionUpdateRequest {
-  checkVersion(version, VALID_StreamsGroupTopologyDescriptionUpdateRequest, "StreamsGroupTopologyDescriptionUpdateRequest");
-  r.context = "StreamsGroupTopologyDescriptionUpdateRequest v" + version;
-  return read_StreamsGroupTopologyDescriptionUpdateRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one StreamsGroupTopologyDescriptionUpdateRequest body at `version`; missing fields take their defaults. */
-export function writeStreamsGroupTopologyDescriptionUpdateRequest(w: Writer, value: Init<StreamsGroupTopologyDescriptionUpdateRequest>, version: number): void {
-  checkVersion(version, VALID_StreamsGroupTopologyDescriptionUpdateRequest, "StreamsGroupTopologyDescriptionUpdateRequest");
-  write_StreamsGroupTopologyDescriptionUpdateRequest(w, value, version);
-}
-
-/** Encoded size of one StreamsGroupTopologyDescriptionUpdateRequest body at `version`. */
-export function sizeOfStreamsGroupTopologyDescriptionUpdateRequest(value: Init<StreamsGroupTopologyDescriptionUpdateRequest>, version: number): number {
-  checkVersion(version, VALID_StreamsGroupTopologyDescriptionUpdateRequest, "StreamsGroupTopologyDescriptionUpdateRequest");
-  return size_StreamsGroupTopologyDescriptionUpdateRequest(value, version);
-}
+export const StreamsGroupTopologyDescriptionUpdateRequestCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateRequest> = makeCodec(
+  "StreamsGroupTopologyDescriptionUpdateRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_StreamsGroupTopologyDescriptionUpdateRequest,
+  write_StreamsGroupTopologyDescriptionUpdateRequest,
+  size_StreamsGroupTopologyDescriptionUpdateRequest,
+  M_StreamsGroupTopologyDescriptionUpdateRequest,
+);
 
 /** Decodes exactly `bytes` as one StreamsGroupTopologyDescriptionUpdateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeStreamsGroupTopologyDescriptionUpdateRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupTopologyDescriptionUpdateRequest {
-  return decodeWith(StreamsGroupTopologyDescriptionUpdateRequestCodec, bytes, version, options);
-}
+export const decodeStreamsGroupTopologyDescriptionUpdateRequest: Decode<StreamsGroupTopologyDescriptionUpdateRequest> = StreamsGroupTopologyDescriptionUpdateRequestCodec.decode;
 
-/** Encodes one StreamsGroupTopologyDescriptionUpdateRequest body at `version` into a new array of exactly its size. */
-export function encodeStreamsGroupTopologyDescriptionUpdateRequest(value: Init<StreamsGroupTopologyDescriptionUpdateRequest>, version: number): Uint8Array {
-  return encodeWith(StreamsGroupTopologyDescriptionUpdateRequestCodec, value, version);
-}
-
-/** Codec and metadata of StreamsGroupTopologyDescriptionUpdateRequest. */
-export const StreamsGroupTopologyDescriptionUpdateRequestCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateRequest> = {
-  name: "StreamsGroupTopologyDescriptionUpdateRequest",
-  validVersions: VALID_StreamsGroupTopologyDescriptionUpdateRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readStreamsGroupTopologyDescriptionUpdateRequest,
-  write: writeStreamsGroupTopologyDescriptionUpdateRequest,
-  sizeOf: sizeOfStreamsGroupTopologyDescriptionUpdateRequest,
-  meta: M_StreamsGroupTopologyDescriptionUpdateRequest,
-};
+/** Encodes one StreamsGroupTopologyDescriptionUpdateRequest body at `version`; missing fields take their defaults. */
+export const encodeStreamsGroupTopologyDescriptionUpdateRequest: Encode<StreamsGroupTopologyDescriptionUpdateRequest> = StreamsGroupTopologyDescriptionUpdateRequestCodec.encode;
 
 /** StreamsGroupTopologyDescriptionUpdateResponse, versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateResponse {
@@ -440,49 +411,23 @@ const M_StreamsGroupTopologyDescriptionUpdateResponse: StructMeta = {
   ],
 };
 
-/** Versions of StreamsGroupTopologyDescriptionUpdateResponse: 0+ (bit v set = version v exists). */
-const VALID_StreamsGroupTopologyDescriptionUpdateResponse = 0x1;
-
 /**
- * Reads one StreamsGroupTopologyDescriptionUpdateResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of StreamsGroupTopologyDescriptionUpdateResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readStreamsGroupTopologyDescriptionUpdateResponse(r: Reader, version: number, options?: DecodeOptions): StreamsGroupTopologyDescriptionUpdateResponse {
-  checkVersion(version, VALID_StreamsGroupTopologyDescriptionUpdateResponse, "StreamsGroupTopologyDescriptionUpdateResponse");
-  r.context = "StreamsGroupTopologyDescriptionUpdateResponse v" + version;
-  return read_StreamsGroupTopologyDescriptionUpdateResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one StreamsGroupTopologyDescriptionUpdateResponse body at `version`; missing fields take their defaults. */
-export function writeStreamsGroupTopologyDescriptionUpdateResponse(w: Writer, value: Init<StreamsGroupTopologyDescriptionUpdateResponse>, version: number): void {
-  checkVersion(version, VALID_StreamsGroupTopologyDescriptionUpdateResponse, "StreamsGroupTopologyDescriptionUpdateResponse");
-  write_StreamsGroupTopologyDescriptionUpdateResponse(w, value, version);
-}
-
-/** Encoded size of one StreamsGroupTopologyDescriptionUpdateResponse body at `version`. */
-export function sizeOfStreamsGroupTopologyDescriptionUpdateResponse(value: Init<StreamsGroupTopologyDescriptionUpdateResponse>, version: number): number {
-  checkVersion(version, VALID_StreamsGroupTopologyDescriptionUpdateResponse, "StreamsGroupTopologyDescriptionUpdateResponse");
-  return size_StreamsGroupTopologyDescriptionUpdateResponse(value, version);
-}
+export const StreamsGroupTopologyDescriptionUpdateResponseCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateResponse> = makeCodec(
+  "StreamsGroupTopologyDescriptionUpdateResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_StreamsGroupTopologyDescriptionUpdateResponse,
+  write_StreamsGroupTopologyDescriptionUpdateResponse,
+  size_StreamsGroupTopologyDescriptionUpdateResponse,
+  M_StreamsGroupTopologyDescriptionUpdateResponse,
+);
 
 /** Decodes exactly `bytes` as one StreamsGroupTopologyDescriptionUpdateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeStreamsGroupTopologyDescriptionUpdateResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupTopologyDescriptionUpdateResponse {
-  return decodeWith(StreamsGroupTopologyDescriptionUpdateResponseCodec, bytes, version, options);
-}
+export const decodeStreamsGroupTopologyDescriptionUpdateResponse: Decode<StreamsGroupTopologyDescriptionUpdateResponse> = StreamsGroupTopologyDescriptionUpdateResponseCodec.decode;
 
-/** Encodes one StreamsGroupTopologyDescriptionUpdateResponse body at `version` into a new array of exactly its size. */
-export function encodeStreamsGroupTopologyDescriptionUpdateResponse(value: Init<StreamsGroupTopologyDescriptionUpdateResponse>, version: number): Uint8Array {
-  return encodeWith(StreamsGroupTopologyDescriptionUpdateResponseCodec, value, version);
-}
-
-/** Codec and metadata of StreamsGroupTopologyDescriptionUpdateResponse. */
-export const StreamsGroupTopologyDescriptionUpdateResponseCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateResponse> = {
-  name: "StreamsGroupTopologyDescriptionUpdateResponse",
-  validVersions: VALID_StreamsGroupTopologyDescriptionUpdateResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readStreamsGroupTopologyDescriptionUpdateResponse,
-  write: writeStreamsGroupTopologyDescriptionUpdateResponse,
-  sizeOf: sizeOfStreamsGroupTopologyDescriptionUpdateResponse,
-  meta: M_StreamsGroupTopologyDescriptionUpdateResponse,
-};
+/** Encodes one StreamsGroupTopologyDescriptionUpdateResponse body at `version`; missing fields take their defaults. */
+export const encodeStreamsGroupTopologyDescriptionUpdateResponse: Encode<StreamsGroupTopologyDescriptionUpdateResponse> = StreamsGroupTopologyDescriptionUpdateResponseCodec.encode;

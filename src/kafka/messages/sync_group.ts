@@ -10,13 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rBytes,
@@ -24,7 +22,6 @@ import {
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sBytes,
   sStr,
@@ -189,52 +186,26 @@ const M_SyncGroupRequest: StructMeta = {
   ],
 };
 
-/** Versions of SyncGroupRequest: 0+ (bit v set = version v exists). */
-const VALID_SyncGroupRequest = 0x3f;
-
 /**
- * Reads one SyncGroupRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of SyncGroupRequest: versions 0-5, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readSyncGroupRequest(r: Reader, version: number, options?: DecodeOptions): SyncGroupRequest {
-  checkVersion(version, VALID_SyncGroupRequest, "SyncGroupRequest");
-  r.context = "SyncGroupRequest v" + version;
-  return read_SyncGroupRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one SyncGroupRequest body at `version`; missing fields take their defaults. */
-export function writeSyncGroupRequest(w: Writer, value: Init<SyncGroupRequest>, version: number): void {
-  checkVersion(version, VALID_SyncGroupRequest, "SyncGroupRequest");
-  write_SyncGroupRequest(w, value, version);
-}
-
-/** Encoded size of one SyncGroupRequest body at `version`. */
-export function sizeOfSyncGroupRequest(value: Init<SyncGroupRequest>, version: number): number {
-  checkVersion(version, VALID_SyncGroupRequest, "SyncGroupRequest");
-  return size_SyncGroupRequest(value, version);
-}
+export const SyncGroupRequestCodec: MessageCodec<SyncGroupRequest> = makeCodec(
+  "SyncGroupRequest",
+  0x3f,
+  0x30,
+  0x0,
+  read_SyncGroupRequest,
+  write_SyncGroupRequest,
+  size_SyncGroupRequest,
+  M_SyncGroupRequest,
+);
 
 /** Decodes exactly `bytes` as one SyncGroupRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeSyncGroupRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): SyncGroupRequest {
-  return decodeWith(SyncGroupRequestCodec, bytes, version, options);
-}
+export const decodeSyncGroupRequest: Decode<SyncGroupRequest> = SyncGroupRequestCodec.decode;
 
-/** Encodes one SyncGroupRequest body at `version` into a new array of exactly its size. */
-export function encodeSyncGroupRequest(value: Init<SyncGroupRequest>, version: number): Uint8Array {
-  return encodeWith(SyncGroupRequestCodec, value, version);
-}
-
-/** Codec and metadata of SyncGroupRequest. */
-export const SyncGroupRequestCodec: MessageCodec<SyncGroupRequest> = {
-  name: "SyncGroupRequest",
-  validVersions: VALID_SyncGroupRequest,
-  flexibleVersions: 0x30,
-  unstableVersions: 0x0,
-  read: readSyncGroupRequest,
-  write: writeSyncGroupRequest,
-  sizeOf: sizeOfSyncGroupRequest,
-  meta: M_SyncGroupRequest,
-};
+/** Encodes one SyncGroupRequest body at `version`; missing fields take their defaults. */
+export const encodeSyncGroupRequest: Encode<SyncGroupRequest> = SyncGroupRequestCodec.encode;
 
 /** SyncGroupResponse, versions 0+, flexible 4+. */
 export interface SyncGroupResponse {
@@ -315,49 +286,23 @@ const M_SyncGroupResponse: StructMeta = {
   ],
 };
 
-/** Versions of SyncGroupResponse: 0+ (bit v set = version v exists). */
-const VALID_SyncGroupResponse = 0x3f;
-
 /**
- * Reads one SyncGroupResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of SyncGroupResponse: versions 0-5, flexible 4+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readSyncGroupResponse(r: Reader, version: number, options?: DecodeOptions): SyncGroupResponse {
-  checkVersion(version, VALID_SyncGroupResponse, "SyncGroupResponse");
-  r.context = "SyncGroupResponse v" + version;
-  return read_SyncGroupResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one SyncGroupResponse body at `version`; missing fields take their defaults. */
-export function writeSyncGroupResponse(w: Writer, value: Init<SyncGroupResponse>, version: number): void {
-  checkVersion(version, VALID_SyncGroupResponse, "SyncGroupResponse");
-  write_SyncGroupResponse(w, value, version);
-}
-
-/** Encoded size of one SyncGroupResponse body at `version`. */
-export function sizeOfSyncGroupResponse(value: Init<SyncGroupResponse>, version: number): number {
-  checkVersion(version, VALID_SyncGroupResponse, "SyncGroupResponse");
-  return size_SyncGroupResponse(value, version);
-}
+export const SyncGroupResponseCodec: MessageCodec<SyncGroupResponse> = makeCodec(
+  "SyncGroupResponse",
+  0x3f,
+  0x30,
+  0x0,
+  read_SyncGroupResponse,
+  write_SyncGroupResponse,
+  size_SyncGroupResponse,
+  M_SyncGroupResponse,
+);
 
 /** Decodes exactly `bytes` as one SyncGroupResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeSyncGroupResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): SyncGroupResponse {
-  return decodeWith(SyncGroupResponseCodec, bytes, version, options);
-}
+export const decodeSyncGroupResponse: Decode<SyncGroupResponse> = SyncGroupResponseCodec.decode;
 
-/** Encodes one SyncGroupResponse body at `version` into a new array of exactly its size. */
-export function encodeSyncGroupResponse(value: Init<SyncGroupResponse>, version: number): Uint8Array {
-  return encodeWith(SyncGroupResponseCodec, value, version);
-}
-
-/** Codec and metadata of SyncGroupResponse. */
-export const SyncGroupResponseCodec: MessageCodec<SyncGroupResponse> = {
-  name: "SyncGroupResponse",
-  validVersions: VALID_SyncGroupResponse,
-  flexibleVersions: 0x30,
-  unstableVersions: 0x0,
-  read: readSyncGroupResponse,
-  write: writeSyncGroupResponse,
-  sizeOf: sizeOfSyncGroupResponse,
-  meta: M_SyncGroupResponse,
-};
+/** Encodes one SyncGroupResponse body at `version`; missing fields take their defaults. */
+export const encodeSyncGroupResponse: Encode<SyncGroupResponse> = SyncGroupResponseCodec.encode;

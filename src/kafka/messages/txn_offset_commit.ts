@@ -10,13 +10,11 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   rArr,
   rStr,
@@ -24,7 +22,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -274,52 +271,26 @@ const M_TxnOffsetCommitRequest: StructMeta = {
   ],
 };
 
-/** Versions of TxnOffsetCommitRequest: 0+ (bit v set = version v exists). */
-const VALID_TxnOffsetCommitRequest = 0x7f;
-
 /**
- * Reads one TxnOffsetCommitRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of TxnOffsetCommitRequest: versions 0-6, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readTxnOffsetCommitRequest(r: Reader, version: number, options?: DecodeOptions): TxnOffsetCommitRequest {
-  checkVersion(version, VALID_TxnOffsetCommitRequest, "TxnOffsetCommitRequest");
-  r.context = "TxnOffsetCommitRequest v" + version;
-  return read_TxnOffsetCommitRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one TxnOffsetCommitRequest body at `version`; missing fields take their defaults. */
-export function writeTxnOffsetCommitRequest(w: Writer, value: Init<TxnOffsetCommitRequest>, version: number): void {
-  checkVersion(version, VALID_TxnOffsetCommitRequest, "TxnOffsetCommitRequest");
-  write_TxnOffsetCommitRequest(w, value, version);
-}
-
-/** Encoded size of one TxnOffsetCommitRequest body at `version`. */
-export function sizeOfTxnOffsetCommitRequest(value: Init<TxnOffsetCommitRequest>, version: number): number {
-  checkVersion(version, VALID_TxnOffsetCommitRequest, "TxnOffsetCommitRequest");
-  return size_TxnOffsetCommitRequest(value, version);
-}
+export const TxnOffsetCommitRequestCodec: MessageCodec<TxnOffsetCommitRequest> = makeCodec(
+  "TxnOffsetCommitRequest",
+  0x7f,
+  0x78,
+  0x0,
+  read_TxnOffsetCommitRequest,
+  write_TxnOffsetCommitRequest,
+  size_TxnOffsetCommitRequest,
+  M_TxnOffsetCommitRequest,
+);
 
 /** Decodes exactly `bytes` as one TxnOffsetCommitRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeTxnOffsetCommitRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): TxnOffsetCommitRequest {
-  return decodeWith(TxnOffsetCommitRequestCodec, bytes, version, options);
-}
+export const decodeTxnOffsetCommitRequest: Decode<TxnOffsetCommitRequest> = TxnOffsetCommitRequestCodec.decode;
 
-/** Encodes one TxnOffsetCommitRequest body at `version` into a new array of exactly its size. */
-export function encodeTxnOffsetCommitRequest(value: Init<TxnOffsetCommitRequest>, version: number): Uint8Array {
-  return encodeWith(TxnOffsetCommitRequestCodec, value, version);
-}
-
-/** Codec and metadata of TxnOffsetCommitRequest. */
-export const TxnOffsetCommitRequestCodec: MessageCodec<TxnOffsetCommitRequest> = {
-  name: "TxnOffsetCommitRequest",
-  validVersions: VALID_TxnOffsetCommitRequest,
-  flexibleVersions: 0x78,
-  unstableVersions: 0x0,
-  read: readTxnOffsetCommitRequest,
-  write: writeTxnOffsetCommitRequest,
-  sizeOf: sizeOfTxnOffsetCommitRequest,
-  meta: M_TxnOffsetCommitRequest,
-};
+/** Encodes one TxnOffsetCommitRequest body at `version`; missing fields take their defaults. */
+export const encodeTxnOffsetCommitRequest: Encode<TxnOffsetCommitRequest> = TxnOffsetCommitRequestCodec.encode;
 
 /** TxnOffsetCommitResponsePartition (in TxnOffsetCommitResponse), versions 0+, flexible 3+. */
 export interface TxnOffsetCommitResponsePartition {
@@ -502,49 +473,23 @@ const M_TxnOffsetCommitResponse: StructMeta = {
   ],
 };
 
-/** Versions of TxnOffsetCommitResponse: 0+ (bit v set = version v exists). */
-const VALID_TxnOffsetCommitResponse = 0x7f;
-
 /**
- * Reads one TxnOffsetCommitResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of TxnOffsetCommitResponse: versions 0-6, flexible 3+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readTxnOffsetCommitResponse(r: Reader, version: number, options?: DecodeOptions): TxnOffsetCommitResponse {
-  checkVersion(version, VALID_TxnOffsetCommitResponse, "TxnOffsetCommitResponse");
-  r.context = "TxnOffsetCommitResponse v" + version;
-  return read_TxnOffsetCommitResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one TxnOffsetCommitResponse body at `version`; missing fields take their defaults. */
-export function writeTxnOffsetCommitResponse(w: Writer, value: Init<TxnOffsetCommitResponse>, version: number): void {
-  checkVersion(version, VALID_TxnOffsetCommitResponse, "TxnOffsetCommitResponse");
-  write_TxnOffsetCommitResponse(w, value, version);
-}
-
-/** Encoded size of one TxnOffsetCommitResponse body at `version`. */
-export function sizeOfTxnOffsetCommitResponse(value: Init<TxnOffsetCommitResponse>, version: number): number {
-  checkVersion(version, VALID_TxnOffsetCommitResponse, "TxnOffsetCommitResponse");
-  return size_TxnOffsetCommitResponse(value, version);
-}
+export const TxnOffsetCommitResponseCodec: MessageCodec<TxnOffsetCommitResponse> = makeCodec(
+  "TxnOffsetCommitResponse",
+  0x7f,
+  0x78,
+  0x0,
+  read_TxnOffsetCommitResponse,
+  write_TxnOffsetCommitResponse,
+  size_TxnOffsetCommitResponse,
+  M_TxnOffsetCommitResponse,
+);
 
 /** Decodes exactly `bytes` as one TxnOffsetCommitResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeTxnOffsetCommitResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): TxnOffsetCommitResponse {
-  return decodeWith(TxnOffsetCommitResponseCodec, bytes, version, options);
-}
+export const decodeTxnOffsetCommitResponse: Decode<TxnOffsetCommitResponse> = TxnOffsetCommitResponseCodec.decode;
 
-/** Encodes one TxnOffsetCommitResponse body at `version` into a new array of exactly its size. */
-export function encodeTxnOffsetCommitResponse(value: Init<TxnOffsetCommitResponse>, version: number): Uint8Array {
-  return encodeWith(TxnOffsetCommitResponseCodec, value, version);
-}
-
-/** Codec and metadata of TxnOffsetCommitResponse. */
-export const TxnOffsetCommitResponseCodec: MessageCodec<TxnOffsetCommitResponse> = {
-  name: "TxnOffsetCommitResponse",
-  validVersions: VALID_TxnOffsetCommitResponse,
-  flexibleVersions: 0x78,
-  unstableVersions: 0x0,
-  read: readTxnOffsetCommitResponse,
-  write: writeTxnOffsetCommitResponse,
-  sizeOf: sizeOfTxnOffsetCommitResponse,
-  meta: M_TxnOffsetCommitResponse,
-};
+/** Encodes one TxnOffsetCommitResponse body at `version`; missing fields take their defaults. */
+export const encodeTxnOffsetCommitResponse: Encode<TxnOffsetCommitResponse> = TxnOffsetCommitResponseCodec.encode;

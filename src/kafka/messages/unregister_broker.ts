@@ -10,15 +10,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sStr,
   sUnknown,
   uvarintSize,
@@ -69,52 +66,26 @@ const M_UnregisterBrokerRequest: StructMeta = {
   ],
 };
 
-/** Versions of UnregisterBrokerRequest: 0+ (bit v set = version v exists). */
-const VALID_UnregisterBrokerRequest = 0x1;
-
 /**
- * Reads one UnregisterBrokerRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UnregisterBrokerRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUnregisterBrokerRequest(r: Reader, version: number, options?: DecodeOptions): UnregisterBrokerRequest {
-  checkVersion(version, VALID_UnregisterBrokerRequest, "UnregisterBrokerRequest");
-  r.context = "UnregisterBrokerRequest v" + version;
-  return read_UnregisterBrokerRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one UnregisterBrokerRequest body at `version`; missing fields take their defaults. */
-export function writeUnregisterBrokerRequest(w: Writer, value: Init<UnregisterBrokerRequest>, version: number): void {
-  checkVersion(version, VALID_UnregisterBrokerRequest, "UnregisterBrokerRequest");
-  write_UnregisterBrokerRequest(w, value, version);
-}
-
-/** Encoded size of one UnregisterBrokerRequest body at `version`. */
-export function sizeOfUnregisterBrokerRequest(value: Init<UnregisterBrokerRequest>, version: number): number {
-  checkVersion(version, VALID_UnregisterBrokerRequest, "UnregisterBrokerRequest");
-  return size_UnregisterBrokerRequest(value, version);
-}
+export const UnregisterBrokerRequestCodec: MessageCodec<UnregisterBrokerRequest> = makeCodec(
+  "UnregisterBrokerRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_UnregisterBrokerRequest,
+  write_UnregisterBrokerRequest,
+  size_UnregisterBrokerRequest,
+  M_UnregisterBrokerRequest,
+);
 
 /** Decodes exactly `bytes` as one UnregisterBrokerRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUnregisterBrokerRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterBrokerRequest {
-  return decodeWith(UnregisterBrokerRequestCodec, bytes, version, options);
-}
+export const decodeUnregisterBrokerRequest: Decode<UnregisterBrokerRequest> = UnregisterBrokerRequestCodec.decode;
 
-/** Encodes one UnregisterBrokerRequest body at `version` into a new array of exactly its size. */
-export function encodeUnregisterBrokerRequest(value: Init<UnregisterBrokerRequest>, version: number): Uint8Array {
-  return encodeWith(UnregisterBrokerRequestCodec, value, version);
-}
-
-/** Codec and metadata of UnregisterBrokerRequest. */
-export const UnregisterBrokerRequestCodec: MessageCodec<UnregisterBrokerRequest> = {
-  name: "UnregisterBrokerRequest",
-  validVersions: VALID_UnregisterBrokerRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readUnregisterBrokerRequest,
-  write: writeUnregisterBrokerRequest,
-  sizeOf: sizeOfUnregisterBrokerRequest,
-  meta: M_UnregisterBrokerRequest,
-};
+/** Encodes one UnregisterBrokerRequest body at `version`; missing fields take their defaults. */
+export const encodeUnregisterBrokerRequest: Encode<UnregisterBrokerRequest> = UnregisterBrokerRequestCodec.encode;
 
 /** UnregisterBrokerResponse, versions 0+, flexible 0+. */
 export interface UnregisterBrokerResponse {
@@ -172,49 +143,23 @@ const M_UnregisterBrokerResponse: StructMeta = {
   ],
 };
 
-/** Versions of UnregisterBrokerResponse: 0+ (bit v set = version v exists). */
-const VALID_UnregisterBrokerResponse = 0x1;
-
 /**
- * Reads one UnregisterBrokerResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UnregisterBrokerResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUnregisterBrokerResponse(r: Reader, version: number, options?: DecodeOptions): UnregisterBrokerResponse {
-  checkVersion(version, VALID_UnregisterBrokerResponse, "UnregisterBrokerResponse");
-  r.context = "UnregisterBrokerResponse v" + version;
-  return read_UnregisterBrokerResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one UnregisterBrokerResponse body at `version`; missing fields take their defaults. */
-export function writeUnregisterBrokerResponse(w: Writer, value: Init<UnregisterBrokerResponse>, version: number): void {
-  checkVersion(version, VALID_UnregisterBrokerResponse, "UnregisterBrokerResponse");
-  write_UnregisterBrokerResponse(w, value, version);
-}
-
-/** Encoded size of one UnregisterBrokerResponse body at `version`. */
-export function sizeOfUnregisterBrokerResponse(value: Init<UnregisterBrokerResponse>, version: number): number {
-  checkVersion(version, VALID_UnregisterBrokerResponse, "UnregisterBrokerResponse");
-  return size_UnregisterBrokerResponse(value, version);
-}
+export const UnregisterBrokerResponseCodec: MessageCodec<UnregisterBrokerResponse> = makeCodec(
+  "UnregisterBrokerResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_UnregisterBrokerResponse,
+  write_UnregisterBrokerResponse,
+  size_UnregisterBrokerResponse,
+  M_UnregisterBrokerResponse,
+);
 
 /** Decodes exactly `bytes` as one UnregisterBrokerResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUnregisterBrokerResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterBrokerResponse {
-  return decodeWith(UnregisterBrokerResponseCodec, bytes, version, options);
-}
+export const decodeUnregisterBrokerResponse: Decode<UnregisterBrokerResponse> = UnregisterBrokerResponseCodec.decode;
 
-/** Encodes one UnregisterBrokerResponse body at `version` into a new array of exactly its size. */
-export function encodeUnregisterBrokerResponse(value: Init<UnregisterBrokerResponse>, version: number): Uint8Array {
-  return encodeWith(UnregisterBrokerResponseCodec, value, version);
-}
-
-/** Codec and metadata of UnregisterBrokerResponse. */
-export const UnregisterBrokerResponseCodec: MessageCodec<UnregisterBrokerResponse> = {
-  name: "UnregisterBrokerResponse",
-  validVersions: VALID_UnregisterBrokerResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readUnregisterBrokerResponse,
-  write: writeUnregisterBrokerResponse,
-  sizeOf: sizeOfUnregisterBrokerResponse,
-  meta: M_UnregisterBrokerResponse,
-};
+/** Encodes one UnregisterBrokerResponse body at `version`; missing fields take their defaults. */
+export const encodeUnregisterBrokerResponse: Encode<UnregisterBrokerResponse> = UnregisterBrokerResponseCodec.encode;

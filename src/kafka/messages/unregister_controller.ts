@@ -10,15 +10,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sStr,
   sUnknown,
   uvarintSize,
@@ -69,52 +66,26 @@ const M_UnregisterControllerRequest: StructMeta = {
   ],
 };
 
-/** Versions of UnregisterControllerRequest: 0+ (bit v set = version v exists). */
-const VALID_UnregisterControllerRequest = 0x1;
-
 /**
- * Reads one UnregisterControllerRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UnregisterControllerRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUnregisterControllerRequest(r: Reader, version: number, options?: DecodeOptions): UnregisterControllerRequest {
-  checkVersion(version, VALID_UnregisterControllerRequest, "UnregisterControllerRequest");
-  r.context = "UnregisterControllerRequest v" + version;
-  return read_UnregisterControllerRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one UnregisterControllerRequest body at `version`; missing fields take their defaults. */
-export function writeUnregisterControllerRequest(w: Writer, value: Init<UnregisterControllerRequest>, version: number): void {
-  checkVersion(version, VALID_UnregisterControllerRequest, "UnregisterControllerRequest");
-  write_UnregisterControllerRequest(w, value, version);
-}
-
-/** Encoded size of one UnregisterControllerRequest body at `version`. */
-export function sizeOfUnregisterControllerRequest(value: Init<UnregisterControllerRequest>, version: number): number {
-  checkVersion(version, VALID_UnregisterControllerRequest, "UnregisterControllerRequest");
-  return size_UnregisterControllerRequest(value, version);
-}
+export const UnregisterControllerRequestCodec: MessageCodec<UnregisterControllerRequest> = makeCodec(
+  "UnregisterControllerRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_UnregisterControllerRequest,
+  write_UnregisterControllerRequest,
+  size_UnregisterControllerRequest,
+  M_UnregisterControllerRequest,
+);
 
 /** Decodes exactly `bytes` as one UnregisterControllerRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUnregisterControllerRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterControllerRequest {
-  return decodeWith(UnregisterControllerRequestCodec, bytes, version, options);
-}
+export const decodeUnregisterControllerRequest: Decode<UnregisterControllerRequest> = UnregisterControllerRequestCodec.decode;
 
-/** Encodes one UnregisterControllerRequest body at `version` into a new array of exactly its size. */
-export function encodeUnregisterControllerRequest(value: Init<UnregisterControllerRequest>, version: number): Uint8Array {
-  return encodeWith(UnregisterControllerRequestCodec, value, version);
-}
-
-/** Codec and metadata of UnregisterControllerRequest. */
-export const UnregisterControllerRequestCodec: MessageCodec<UnregisterControllerRequest> = {
-  name: "UnregisterControllerRequest",
-  validVersions: VALID_UnregisterControllerRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readUnregisterControllerRequest,
-  write: writeUnregisterControllerRequest,
-  sizeOf: sizeOfUnregisterControllerRequest,
-  meta: M_UnregisterControllerRequest,
-};
+/** Encodes one UnregisterControllerRequest body at `version`; missing fields take their defaults. */
+export const encodeUnregisterControllerRequest: Encode<UnregisterControllerRequest> = UnregisterControllerRequestCodec.encode;
 
 /** UnregisterControllerResponse, versions 0+, flexible 0+. */
 export interface UnregisterControllerResponse {
@@ -172,49 +143,23 @@ const M_UnregisterControllerResponse: StructMeta = {
   ],
 };
 
-/** Versions of UnregisterControllerResponse: 0+ (bit v set = version v exists). */
-const VALID_UnregisterControllerResponse = 0x1;
-
 /**
- * Reads one UnregisterControllerResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UnregisterControllerResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUnregisterControllerResponse(r: Reader, version: number, options?: DecodeOptions): UnregisterControllerResponse {
-  checkVersion(version, VALID_UnregisterControllerResponse, "UnregisterControllerResponse");
-  r.context = "UnregisterControllerResponse v" + version;
-  return read_UnregisterControllerResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one UnregisterControllerResponse body at `version`; missing fields take their defaults. */
-export function writeUnregisterControllerResponse(w: Writer, value: Init<UnregisterControllerResponse>, version: number): void {
-  checkVersion(version, VALID_UnregisterControllerResponse, "UnregisterControllerResponse");
-  write_UnregisterControllerResponse(w, value, version);
-}
-
-/** Encoded size of one UnregisterControllerResponse body at `version`. */
-export function sizeOfUnregisterControllerResponse(value: Init<UnregisterControllerResponse>, version: number): number {
-  checkVersion(version, VALID_UnregisterControllerResponse, "UnregisterControllerResponse");
-  return size_UnregisterControllerResponse(value, version);
-}
+export const UnregisterControllerResponseCodec: MessageCodec<UnregisterControllerResponse> = makeCodec(
+  "UnregisterControllerResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_UnregisterControllerResponse,
+  write_UnregisterControllerResponse,
+  size_UnregisterControllerResponse,
+  M_UnregisterControllerResponse,
+);
 
 /** Decodes exactly `bytes` as one UnregisterControllerResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUnregisterControllerResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterControllerResponse {
-  return decodeWith(UnregisterControllerResponseCodec, bytes, version, options);
-}
+export const decodeUnregisterControllerResponse: Decode<UnregisterControllerResponse> = UnregisterControllerResponseCodec.decode;
 
-/** Encodes one UnregisterControllerResponse body at `version` into a new array of exactly its size. */
-export function encodeUnregisterControllerResponse(value: Init<UnregisterControllerResponse>, version: number): Uint8Array {
-  return encodeWith(UnregisterControllerResponseCodec, value, version);
-}
-
-/** Codec and metadata of UnregisterControllerResponse. */
-export const UnregisterControllerResponseCodec: MessageCodec<UnregisterControllerResponse> = {
-  name: "UnregisterControllerResponse",
-  validVersions: VALID_UnregisterControllerResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readUnregisterControllerResponse,
-  write: writeUnregisterControllerResponse,
-  sizeOf: sizeOfUnregisterControllerResponse,
-  meta: M_UnregisterControllerResponse,
-};
+/** Encodes one UnregisterControllerResponse body at `version`; missing fields take their defaults. */
+export const encodeUnregisterControllerResponse: Encode<UnregisterControllerResponse> = UnregisterControllerResponseCodec.encode;

@@ -10,18 +10,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -155,52 +152,26 @@ const M_UpdateFeaturesRequest: StructMeta = {
   ],
 };
 
-/** Versions of UpdateFeaturesRequest: 0+ (bit v set = version v exists). */
-const VALID_UpdateFeaturesRequest = 0x7;
-
 /**
- * Reads one UpdateFeaturesRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UpdateFeaturesRequest: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUpdateFeaturesRequest(r: Reader, version: number, options?: DecodeOptions): UpdateFeaturesRequest {
-  checkVersion(version, VALID_UpdateFeaturesRequest, "UpdateFeaturesRequest");
-  r.context = "UpdateFeaturesRequest v" + version;
-  return read_UpdateFeaturesRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one UpdateFeaturesRequest body at `version`; missing fields take their defaults. */
-export function writeUpdateFeaturesRequest(w: Writer, value: Init<UpdateFeaturesRequest>, version: number): void {
-  checkVersion(version, VALID_UpdateFeaturesRequest, "UpdateFeaturesRequest");
-  write_UpdateFeaturesRequest(w, value, version);
-}
-
-/** Encoded size of one UpdateFeaturesRequest body at `version`. */
-export function sizeOfUpdateFeaturesRequest(value: Init<UpdateFeaturesRequest>, version: number): number {
-  checkVersion(version, VALID_UpdateFeaturesRequest, "UpdateFeaturesRequest");
-  return size_UpdateFeaturesRequest(value, version);
-}
+export const UpdateFeaturesRequestCodec: MessageCodec<UpdateFeaturesRequest> = makeCodec(
+  "UpdateFeaturesRequest",
+  0x7,
+  0x7,
+  0x0,
+  read_UpdateFeaturesRequest,
+  write_UpdateFeaturesRequest,
+  size_UpdateFeaturesRequest,
+  M_UpdateFeaturesRequest,
+);
 
 /** Decodes exactly `bytes` as one UpdateFeaturesRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUpdateFeaturesRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateFeaturesRequest {
-  return decodeWith(UpdateFeaturesRequestCodec, bytes, version, options);
-}
+export const decodeUpdateFeaturesRequest: Decode<UpdateFeaturesRequest> = UpdateFeaturesRequestCodec.decode;
 
-/** Encodes one UpdateFeaturesRequest body at `version` into a new array of exactly its size. */
-export function encodeUpdateFeaturesRequest(value: Init<UpdateFeaturesRequest>, version: number): Uint8Array {
-  return encodeWith(UpdateFeaturesRequestCodec, value, version);
-}
-
-/** Codec and metadata of UpdateFeaturesRequest. */
-export const UpdateFeaturesRequestCodec: MessageCodec<UpdateFeaturesRequest> = {
-  name: "UpdateFeaturesRequest",
-  validVersions: VALID_UpdateFeaturesRequest,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readUpdateFeaturesRequest,
-  write: writeUpdateFeaturesRequest,
-  sizeOf: sizeOfUpdateFeaturesRequest,
-  meta: M_UpdateFeaturesRequest,
-};
+/** Encodes one UpdateFeaturesRequest body at `version`; missing fields take their defaults. */
+export const encodeUpdateFeaturesRequest: Encode<UpdateFeaturesRequest> = UpdateFeaturesRequestCodec.encode;
 
 /** UpdatableFeatureResult (in UpdateFeaturesResponse), versions 0-1, flexible 0-1. */
 export interface UpdatableFeatureResult {
@@ -322,49 +293,23 @@ const M_UpdateFeaturesResponse: StructMeta = {
   ],
 };
 
-/** Versions of UpdateFeaturesResponse: 0+ (bit v set = version v exists). */
-const VALID_UpdateFeaturesResponse = 0x7;
-
 /**
- * Reads one UpdateFeaturesResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UpdateFeaturesResponse: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUpdateFeaturesResponse(r: Reader, version: number, options?: DecodeOptions): UpdateFeaturesResponse {
-  checkVersion(version, VALID_UpdateFeaturesResponse, "UpdateFeaturesResponse");
-  r.context = "UpdateFeaturesResponse v" + version;
-  return read_UpdateFeaturesResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one UpdateFeaturesResponse body at `version`; missing fields take their defaults. */
-export function writeUpdateFeaturesResponse(w: Writer, value: Init<UpdateFeaturesResponse>, version: number): void {
-  checkVersion(version, VALID_UpdateFeaturesResponse, "UpdateFeaturesResponse");
-  write_UpdateFeaturesResponse(w, value, version);
-}
-
-/** Encoded size of one UpdateFeaturesResponse body at `version`. */
-export function sizeOfUpdateFeaturesResponse(value: Init<UpdateFeaturesResponse>, version: number): number {
-  checkVersion(version, VALID_UpdateFeaturesResponse, "UpdateFeaturesResponse");
-  return size_UpdateFeaturesResponse(value, version);
-}
+export const UpdateFeaturesResponseCodec: MessageCodec<UpdateFeaturesResponse> = makeCodec(
+  "UpdateFeaturesResponse",
+  0x7,
+  0x7,
+  0x0,
+  read_UpdateFeaturesResponse,
+  write_UpdateFeaturesResponse,
+  size_UpdateFeaturesResponse,
+  M_UpdateFeaturesResponse,
+);
 
 /** Decodes exactly `bytes` as one UpdateFeaturesResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUpdateFeaturesResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateFeaturesResponse {
-  return decodeWith(UpdateFeaturesResponseCodec, bytes, version, options);
-}
+export const decodeUpdateFeaturesResponse: Decode<UpdateFeaturesResponse> = UpdateFeaturesResponseCodec.decode;
 
-/** Encodes one UpdateFeaturesResponse body at `version` into a new array of exactly its size. */
-export function encodeUpdateFeaturesResponse(value: Init<UpdateFeaturesResponse>, version: number): Uint8Array {
-  return encodeWith(UpdateFeaturesResponseCodec, value, version);
-}
-
-/** Codec and metadata of UpdateFeaturesResponse. */
-export const UpdateFeaturesResponseCodec: MessageCodec<UpdateFeaturesResponse> = {
-  name: "UpdateFeaturesResponse",
-  validVersions: VALID_UpdateFeaturesResponse,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readUpdateFeaturesResponse,
-  write: writeUpdateFeaturesResponse,
-  sizeOf: sizeOfUpdateFeaturesResponse,
-  meta: M_UpdateFeaturesResponse,
-};
+/** Encodes one UpdateFeaturesResponse body at `version`; missing fields take their defaults. */
+export const encodeUpdateFeaturesResponse: Encode<UpdateFeaturesResponse> = UpdateFeaturesResponseCodec.encode;

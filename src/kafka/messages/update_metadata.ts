@@ -12,14 +12,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   noTaggedFields,
   K_I32,
   rArr,
@@ -29,7 +27,6 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -492,52 +489,26 @@ const M_UpdateMetadataRequest: StructMeta = {
   ],
 };
 
-/** Versions of UpdateMetadataRequest: 0+ (bit v set = version v exists). */
-const VALID_UpdateMetadataRequest = 0x1ff;
-
 /**
- * Reads one UpdateMetadataRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UpdateMetadataRequest: versions 0-8, flexible 6+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUpdateMetadataRequest(r: Reader, version: number, options?: DecodeOptions): UpdateMetadataRequest {
-  checkVersion(version, VALID_UpdateMetadataRequest, "UpdateMetadataRequest");
-  r.context = "UpdateMetadataRequest v" + version;
-  return read_UpdateMetadataRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one UpdateMetadataRequest body at `version`; missing fields take their defaults. */
-export function writeUpdateMetadataRequest(w: Writer, value: Init<UpdateMetadataRequest>, version: number): void {
-  checkVersion(version, VALID_UpdateMetadataRequest, "UpdateMetadataRequest");
-  write_UpdateMetadataRequest(w, value, version);
-}
-
-/** Encoded size of one UpdateMetadataRequest body at `version`. */
-export function sizeOfUpdateMetadataRequest(value: Init<UpdateMetadataRequest>, version: number): number {
-  checkVersion(version, VALID_UpdateMetadataRequest, "UpdateMetadataRequest");
-  return size_UpdateMetadataRequest(value, version);
-}
+export const UpdateMetadataRequestCodec: MessageCodec<UpdateMetadataRequest> = makeCodec(
+  "UpdateMetadataRequest",
+  0x1ff,
+  0x1c0,
+  0x0,
+  read_UpdateMetadataRequest,
+  write_UpdateMetadataRequest,
+  size_UpdateMetadataRequest,
+  M_UpdateMetadataRequest,
+);
 
 /** Decodes exactly `bytes` as one UpdateMetadataRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUpdateMetadataRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateMetadataRequest {
-  return decodeWith(UpdateMetadataRequestCodec, bytes, version, options);
-}
+export const decodeUpdateMetadataRequest: Decode<UpdateMetadataRequest> = UpdateMetadataRequestCodec.decode;
 
-/** Encodes one UpdateMetadataRequest body at `version` into a new array of exactly its size. */
-export function encodeUpdateMetadataRequest(value: Init<UpdateMetadataRequest>, version: number): Uint8Array {
-  return encodeWith(UpdateMetadataRequestCodec, value, version);
-}
-
-/** Codec and metadata of UpdateMetadataRequest. */
-export const UpdateMetadataRequestCodec: MessageCodec<UpdateMetadataRequest> = {
-  name: "UpdateMetadataRequest",
-  validVersions: VALID_UpdateMetadataRequest,
-  flexibleVersions: 0x1c0,
-  unstableVersions: 0x0,
-  read: readUpdateMetadataRequest,
-  write: writeUpdateMetadataRequest,
-  sizeOf: sizeOfUpdateMetadataRequest,
-  meta: M_UpdateMetadataRequest,
-};
+/** Encodes one UpdateMetadataRequest body at `version`; missing fields take their defaults. */
+export const encodeUpdateMetadataRequest: Encode<UpdateMetadataRequest> = UpdateMetadataRequestCodec.encode;
 
 /** UpdateMetadataResponse, versions 0+, flexible 6+. */
 export interface UpdateMetadataResponse {
@@ -590,49 +561,23 @@ const M_UpdateMetadataResponse: StructMeta = {
   ],
 };
 
-/** Versions of UpdateMetadataResponse: 0+ (bit v set = version v exists). */
-const VALID_UpdateMetadataResponse = 0x1ff;
-
 /**
- * Reads one UpdateMetadataResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UpdateMetadataResponse: versions 0-8, flexible 6+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUpdateMetadataResponse(r: Reader, version: number, options?: DecodeOptions): UpdateMetadataResponse {
-  checkVersion(version, VALID_UpdateMetadataResponse, "UpdateMetadataResponse");
-  r.context = "UpdateMetadataResponse v" + version;
-  return read_UpdateMetadataResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one UpdateMetadataResponse body at `version`; missing fields take their defaults. */
-export function writeUpdateMetadataResponse(w: Writer, value: Init<UpdateMetadataResponse>, version: number): void {
-  checkVersion(version, VALID_UpdateMetadataResponse, "UpdateMetadataResponse");
-  write_UpdateMetadataResponse(w, value, version);
-}
-
-/** Encoded size of one UpdateMetadataResponse body at `version`. */
-export function sizeOfUpdateMetadataResponse(value: Init<UpdateMetadataResponse>, version: number): number {
-  checkVersion(version, VALID_UpdateMetadataResponse, "UpdateMetadataResponse");
-  return size_UpdateMetadataResponse(value, version);
-}
+export const UpdateMetadataResponseCodec: MessageCodec<UpdateMetadataResponse> = makeCodec(
+  "UpdateMetadataResponse",
+  0x1ff,
+  0x1c0,
+  0x0,
+  read_UpdateMetadataResponse,
+  write_UpdateMetadataResponse,
+  size_UpdateMetadataResponse,
+  M_UpdateMetadataResponse,
+);
 
 /** Decodes exactly `bytes` as one UpdateMetadataResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUpdateMetadataResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateMetadataResponse {
-  return decodeWith(UpdateMetadataResponseCodec, bytes, version, options);
-}
+export const decodeUpdateMetadataResponse: Decode<UpdateMetadataResponse> = UpdateMetadataResponseCodec.decode;
 
-/** Encodes one UpdateMetadataResponse body at `version` into a new array of exactly its size. */
-export function encodeUpdateMetadataResponse(value: Init<UpdateMetadataResponse>, version: number): Uint8Array {
-  return encodeWith(UpdateMetadataResponseCodec, value, version);
-}
-
-/** Codec and metadata of UpdateMetadataResponse. */
-export const UpdateMetadataResponseCodec: MessageCodec<UpdateMetadataResponse> = {
-  name: "UpdateMetadataResponse",
-  validVersions: VALID_UpdateMetadataResponse,
-  flexibleVersions: 0x1c0,
-  unstableVersions: 0x0,
-  read: readUpdateMetadataResponse,
-  write: writeUpdateMetadataResponse,
-  sizeOf: sizeOfUpdateMetadataResponse,
-  meta: M_UpdateMetadataResponse,
-};
+/** Encodes one UpdateMetadataResponse body at `version`; missing fields take their defaults. */
+export const encodeUpdateMetadataResponse: Encode<UpdateMetadataResponse> = UpdateMetadataResponseCodec.encode;

@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -220,52 +217,26 @@ const M_UpdateRaftVoterRequest: StructMeta = {
   ],
 };
 
-/** Versions of UpdateRaftVoterRequest: 0+ (bit v set = version v exists). */
-const VALID_UpdateRaftVoterRequest = 0x1;
-
 /**
- * Reads one UpdateRaftVoterRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UpdateRaftVoterRequest: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUpdateRaftVoterRequest(r: Reader, version: number, options?: DecodeOptions): UpdateRaftVoterRequest {
-  checkVersion(version, VALID_UpdateRaftVoterRequest, "UpdateRaftVoterRequest");
-  r.context = "UpdateRaftVoterRequest v" + version;
-  return read_UpdateRaftVoterRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one UpdateRaftVoterRequest body at `version`; missing fields take their defaults. */
-export function writeUpdateRaftVoterRequest(w: Writer, value: Init<UpdateRaftVoterRequest>, version: number): void {
-  checkVersion(version, VALID_UpdateRaftVoterRequest, "UpdateRaftVoterRequest");
-  write_UpdateRaftVoterRequest(w, value, version);
-}
-
-/** Encoded size of one UpdateRaftVoterRequest body at `version`. */
-export function sizeOfUpdateRaftVoterRequest(value: Init<UpdateRaftVoterRequest>, version: number): number {
-  checkVersion(version, VALID_UpdateRaftVoterRequest, "UpdateRaftVoterRequest");
-  return size_UpdateRaftVoterRequest(value, version);
-}
+export const UpdateRaftVoterRequestCodec: MessageCodec<UpdateRaftVoterRequest> = makeCodec(
+  "UpdateRaftVoterRequest",
+  0x1,
+  0x1,
+  0x0,
+  read_UpdateRaftVoterRequest,
+  write_UpdateRaftVoterRequest,
+  size_UpdateRaftVoterRequest,
+  M_UpdateRaftVoterRequest,
+);
 
 /** Decodes exactly `bytes` as one UpdateRaftVoterRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUpdateRaftVoterRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateRaftVoterRequest {
-  return decodeWith(UpdateRaftVoterRequestCodec, bytes, version, options);
-}
+export const decodeUpdateRaftVoterRequest: Decode<UpdateRaftVoterRequest> = UpdateRaftVoterRequestCodec.decode;
 
-/** Encodes one UpdateRaftVoterRequest body at `version` into a new array of exactly its size. */
-export function encodeUpdateRaftVoterRequest(value: Init<UpdateRaftVoterRequest>, version: number): Uint8Array {
-  return encodeWith(UpdateRaftVoterRequestCodec, value, version);
-}
-
-/** Codec and metadata of UpdateRaftVoterRequest. */
-export const UpdateRaftVoterRequestCodec: MessageCodec<UpdateRaftVoterRequest> = {
-  name: "UpdateRaftVoterRequest",
-  validVersions: VALID_UpdateRaftVoterRequest,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readUpdateRaftVoterRequest,
-  write: writeUpdateRaftVoterRequest,
-  sizeOf: sizeOfUpdateRaftVoterRequest,
-  meta: M_UpdateRaftVoterRequest,
-};
+/** Encodes one UpdateRaftVoterRequest body at `version`; missing fields take their defaults. */
+export const encodeUpdateRaftVoterRequest: Encode<UpdateRaftVoterRequest> = UpdateRaftVoterRequestCodec.encode;
 
 /** CurrentLeader (in UpdateRaftVoterResponse), versions 0+, flexible 0+. */
 export interface CurrentLeader {
@@ -419,49 +390,23 @@ const M_UpdateRaftVoterResponse: StructMeta = {
   ],
 };
 
-/** Versions of UpdateRaftVoterResponse: 0+ (bit v set = version v exists). */
-const VALID_UpdateRaftVoterResponse = 0x1;
-
 /**
- * Reads one UpdateRaftVoterResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of UpdateRaftVoterResponse: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readUpdateRaftVoterResponse(r: Reader, version: number, options?: DecodeOptions): UpdateRaftVoterResponse {
-  checkVersion(version, VALID_UpdateRaftVoterResponse, "UpdateRaftVoterResponse");
-  r.context = "UpdateRaftVoterResponse v" + version;
-  return read_UpdateRaftVoterResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one UpdateRaftVoterResponse body at `version`; missing fields take their defaults. */
-export function writeUpdateRaftVoterResponse(w: Writer, value: Init<UpdateRaftVoterResponse>, version: number): void {
-  checkVersion(version, VALID_UpdateRaftVoterResponse, "UpdateRaftVoterResponse");
-  write_UpdateRaftVoterResponse(w, value, version);
-}
-
-/** Encoded size of one UpdateRaftVoterResponse body at `version`. */
-export function sizeOfUpdateRaftVoterResponse(value: Init<UpdateRaftVoterResponse>, version: number): number {
-  checkVersion(version, VALID_UpdateRaftVoterResponse, "UpdateRaftVoterResponse");
-  return size_UpdateRaftVoterResponse(value, version);
-}
+export const UpdateRaftVoterResponseCodec: MessageCodec<UpdateRaftVoterResponse> = makeCodec(
+  "UpdateRaftVoterResponse",
+  0x1,
+  0x1,
+  0x0,
+  read_UpdateRaftVoterResponse,
+  write_UpdateRaftVoterResponse,
+  size_UpdateRaftVoterResponse,
+  M_UpdateRaftVoterResponse,
+);
 
 /** Decodes exactly `bytes` as one UpdateRaftVoterResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeUpdateRaftVoterResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateRaftVoterResponse {
-  return decodeWith(UpdateRaftVoterResponseCodec, bytes, version, options);
-}
+export const decodeUpdateRaftVoterResponse: Decode<UpdateRaftVoterResponse> = UpdateRaftVoterResponseCodec.decode;
 
-/** Encodes one UpdateRaftVoterResponse body at `version` into a new array of exactly its size. */
-export function encodeUpdateRaftVoterResponse(value: Init<UpdateRaftVoterResponse>, version: number): Uint8Array {
-  return encodeWith(UpdateRaftVoterResponseCodec, value, version);
-}
-
-/** Codec and metadata of UpdateRaftVoterResponse. */
-export const UpdateRaftVoterResponseCodec: MessageCodec<UpdateRaftVoterResponse> = {
-  name: "UpdateRaftVoterResponse",
-  validVersions: VALID_UpdateRaftVoterResponse,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readUpdateRaftVoterResponse,
-  write: writeUpdateRaftVoterResponse,
-  sizeOf: sizeOfUpdateRaftVoterResponse,
-  meta: M_UpdateRaftVoterResponse,
-};
+/** Encodes one UpdateRaftVoterResponse body at `version`; missing fields take their defaults. */
+export const encodeUpdateRaftVoterResponse: Encode<UpdateRaftVoterResponse> = UpdateRaftVoterResponseCodec.encode;

@@ -10,21 +10,18 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
+  makeCodec,
   cannotCarry,
-  checkVersion,
-  decodeWith,
-  encodeWith,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -234,52 +231,26 @@ const M_VoteRequest: StructMeta = {
   ],
 };
 
-/** Versions of VoteRequest: 0+ (bit v set = version v exists). */
-const VALID_VoteRequest = 0x7;
-
 /**
- * Reads one VoteRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of VoteRequest: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readVoteRequest(r: Reader, version: number, options?: DecodeOptions): VoteRequest {
-  checkVersion(version, VALID_VoteRequest, "VoteRequest");
-  r.context = "VoteRequest v" + version;
-  return read_VoteRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one VoteRequest body at `version`; missing fields take their defaults. */
-export function writeVoteRequest(w: Writer, value: Init<VoteRequest>, version: number): void {
-  checkVersion(version, VALID_VoteRequest, "VoteRequest");
-  write_VoteRequest(w, value, version);
-}
-
-/** Encoded size of one VoteRequest body at `version`. */
-export function sizeOfVoteRequest(value: Init<VoteRequest>, version: number): number {
-  checkVersion(version, VALID_VoteRequest, "VoteRequest");
-  return size_VoteRequest(value, version);
-}
+export const VoteRequestCodec: MessageCodec<VoteRequest> = makeCodec(
+  "VoteRequest",
+  0x7,
+  0x7,
+  0x0,
+  read_VoteRequest,
+  write_VoteRequest,
+  size_VoteRequest,
+  M_VoteRequest,
+);
 
 /** Decodes exactly `bytes` as one VoteRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeVoteRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): VoteRequest {
-  return decodeWith(VoteRequestCodec, bytes, version, options);
-}
+export const decodeVoteRequest: Decode<VoteRequest> = VoteRequestCodec.decode;
 
-/** Encodes one VoteRequest body at `version` into a new array of exactly its size. */
-export function encodeVoteRequest(value: Init<VoteRequest>, version: number): Uint8Array {
-  return encodeWith(VoteRequestCodec, value, version);
-}
-
-/** Codec and metadata of VoteRequest. */
-export const VoteRequestCodec: MessageCodec<VoteRequest> = {
-  name: "VoteRequest",
-  validVersions: VALID_VoteRequest,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readVoteRequest,
-  write: writeVoteRequest,
-  sizeOf: sizeOfVoteRequest,
-  meta: M_VoteRequest,
-};
+/** Encodes one VoteRequest body at `version`; missing fields take their defaults. */
+export const encodeVoteRequest: Encode<VoteRequest> = VoteRequestCodec.encode;
 
 /** PartitionData (in VoteResponse), versions 0+, flexible 0+. */
 export interface VoteResponsePartitionData {
@@ -540,49 +511,23 @@ const M_VoteResponse: StructMeta = {
   ],
 };
 
-/** Versions of VoteResponse: 0+ (bit v set = version v exists). */
-const VALID_VoteResponse = 0x7;
-
 /**
- * Reads one VoteResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of VoteResponse: versions 0-2, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readVoteResponse(r: Reader, version: number, options?: DecodeOptions): VoteResponse {
-  checkVersion(version, VALID_VoteResponse, "VoteResponse");
-  r.context = "VoteResponse v" + version;
-  return read_VoteResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one VoteResponse body at `version`; missing fields take their defaults. */
-export function writeVoteResponse(w: Writer, value: Init<VoteResponse>, version: number): void {
-  checkVersion(version, VALID_VoteResponse, "VoteResponse");
-  write_VoteResponse(w, value, version);
-}
-
-/** Encoded size of one VoteResponse body at `version`. */
-export function sizeOfVoteResponse(value: Init<VoteResponse>, version: number): number {
-  checkVersion(version, VALID_VoteResponse, "VoteResponse");
-  return size_VoteResponse(value, version);
-}
+export const VoteResponseCodec: MessageCodec<VoteResponse> = makeCodec(
+  "VoteResponse",
+  0x7,
+  0x7,
+  0x0,
+  read_VoteResponse,
+  write_VoteResponse,
+  size_VoteResponse,
+  M_VoteResponse,
+);
 
 /** Decodes exactly `bytes` as one VoteResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeVoteResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): VoteResponse {
-  return decodeWith(VoteResponseCodec, bytes, version, options);
-}
+export const decodeVoteResponse: Decode<VoteResponse> = VoteResponseCodec.decode;
 
-/** Encodes one VoteResponse body at `version` into a new array of exactly its size. */
-export function encodeVoteResponse(value: Init<VoteResponse>, version: number): Uint8Array {
-  return encodeWith(VoteResponseCodec, value, version);
-}
-
-/** Codec and metadata of VoteResponse. */
-export const VoteResponseCodec: MessageCodec<VoteResponse> = {
-  name: "VoteResponse",
-  validVersions: VALID_VoteResponse,
-  flexibleVersions: 0x7,
-  unstableVersions: 0x0,
-  read: readVoteResponse,
-  write: writeVoteResponse,
-  sizeOf: sizeOfVoteResponse,
-  meta: M_VoteResponse,
-};
+/** Encodes one VoteResponse body at `version`; missing fields take their defaults. */
+export const encodeVoteResponse: Encode<VoteResponse> = VoteResponseCodec.encode;

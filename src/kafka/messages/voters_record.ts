@@ -9,18 +9,15 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -254,49 +251,23 @@ const M_VotersRecord: StructMeta = {
   ],
 };
 
-/** Versions of VotersRecord: 0+ (bit v set = version v exists). */
-const VALID_VotersRecord = 0x1;
-
 /**
- * Reads one VotersRecord body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of VotersRecord: versions 0, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readVotersRecord(r: Reader, version: number, options?: DecodeOptions): VotersRecord {
-  checkVersion(version, VALID_VotersRecord, "VotersRecord");
-  r.context = "VotersRecord v" + version;
-  return read_VotersRecord(r, version, resolveOptions(options));
-}
-
-/** Writes one VotersRecord body at `version`; missing fields take their defaults. */
-export function writeVotersRecord(w: Writer, value: Init<VotersRecord>, version: number): void {
-  checkVersion(version, VALID_VotersRecord, "VotersRecord");
-  write_VotersRecord(w, value, version);
-}
-
-/** Encoded size of one VotersRecord body at `version`. */
-export function sizeOfVotersRecord(value: Init<VotersRecord>, version: number): number {
-  checkVersion(version, VALID_VotersRecord, "VotersRecord");
-  return size_VotersRecord(value, version);
-}
+export const VotersRecordCodec: MessageCodec<VotersRecord> = makeCodec(
+  "VotersRecord",
+  0x1,
+  0x1,
+  0x0,
+  read_VotersRecord,
+  write_VotersRecord,
+  size_VotersRecord,
+  M_VotersRecord,
+);
 
 /** Decodes exactly `bytes` as one VotersRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeVotersRecord(bytes: Uint8Array, version: number, options?: DecodeOptions): VotersRecord {
-  return decodeWith(VotersRecordCodec, bytes, version, options);
-}
+export const decodeVotersRecord: Decode<VotersRecord> = VotersRecordCodec.decode;
 
-/** Encodes one VotersRecord body at `version` into a new array of exactly its size. */
-export function encodeVotersRecord(value: Init<VotersRecord>, version: number): Uint8Array {
-  return encodeWith(VotersRecordCodec, value, version);
-}
-
-/** Codec and metadata of VotersRecord. */
-export const VotersRecordCodec: MessageCodec<VotersRecord> = {
-  name: "VotersRecord",
-  validVersions: VALID_VotersRecord,
-  flexibleVersions: 0x1,
-  unstableVersions: 0x0,
-  read: readVotersRecord,
-  write: writeVotersRecord,
-  sizeOf: sizeOfVotersRecord,
-  meta: M_VotersRecord,
-};
+/** Encodes one VotersRecord body at `version`; missing fields take their defaults. */
+export const encodeVotersRecord: Encode<VotersRecord> = VotersRecordCodec.encode;

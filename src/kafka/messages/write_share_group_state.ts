@@ -10,19 +10,16 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   rArr,
   rStr,
   rStrN,
   rTagCount,
   rUnknownTag,
   rUuid,
-  resolveOptions,
   sArr,
   sStr,
   sUnknown,
@@ -270,52 +267,26 @@ const M_WriteShareGroupStateRequest: StructMeta = {
   ],
 };
 
-/** Versions of WriteShareGroupStateRequest: 0+ (bit v set = version v exists). */
-const VALID_WriteShareGroupStateRequest = 0x3;
-
 /**
- * Reads one WriteShareGroupStateRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of WriteShareGroupStateRequest: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readWriteShareGroupStateRequest(r: Reader, version: number, options?: DecodeOptions): WriteShareGroupStateRequest {
-  checkVersion(version, VALID_WriteShareGroupStateRequest, "WriteShareGroupStateRequest");
-  r.context = "WriteShareGroupStateRequest v" + version;
-  return read_WriteShareGroupStateRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one WriteShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export function writeWriteShareGroupStateRequest(w: Writer, value: Init<WriteShareGroupStateRequest>, version: number): void {
-  checkVersion(version, VALID_WriteShareGroupStateRequest, "WriteShareGroupStateRequest");
-  write_WriteShareGroupStateRequest(w, value, version);
-}
-
-/** Encoded size of one WriteShareGroupStateRequest body at `version`. */
-export function sizeOfWriteShareGroupStateRequest(value: Init<WriteShareGroupStateRequest>, version: number): number {
-  checkVersion(version, VALID_WriteShareGroupStateRequest, "WriteShareGroupStateRequest");
-  return size_WriteShareGroupStateRequest(value, version);
-}
+export const WriteShareGroupStateRequestCodec: MessageCodec<WriteShareGroupStateRequest> = makeCodec(
+  "WriteShareGroupStateRequest",
+  0x3,
+  0x3,
+  0x0,
+  read_WriteShareGroupStateRequest,
+  write_WriteShareGroupStateRequest,
+  size_WriteShareGroupStateRequest,
+  M_WriteShareGroupStateRequest,
+);
 
 /** Decodes exactly `bytes` as one WriteShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeWriteShareGroupStateRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): WriteShareGroupStateRequest {
-  return decodeWith(WriteShareGroupStateRequestCodec, bytes, version, options);
-}
+export const decodeWriteShareGroupStateRequest: Decode<WriteShareGroupStateRequest> = WriteShareGroupStateRequestCodec.decode;
 
-/** Encodes one WriteShareGroupStateRequest body at `version` into a new array of exactly its size. */
-export function encodeWriteShareGroupStateRequest(value: Init<WriteShareGroupStateRequest>, version: number): Uint8Array {
-  return encodeWith(WriteShareGroupStateRequestCodec, value, version);
-}
-
-/** Codec and metadata of WriteShareGroupStateRequest. */
-export const WriteShareGroupStateRequestCodec: MessageCodec<WriteShareGroupStateRequest> = {
-  name: "WriteShareGroupStateRequest",
-  validVersions: VALID_WriteShareGroupStateRequest,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readWriteShareGroupStateRequest,
-  write: writeWriteShareGroupStateRequest,
-  sizeOf: sizeOfWriteShareGroupStateRequest,
-  meta: M_WriteShareGroupStateRequest,
-};
+/** Encodes one WriteShareGroupStateRequest body at `version`; missing fields take their defaults. */
+export const encodeWriteShareGroupStateRequest: Encode<WriteShareGroupStateRequest> = WriteShareGroupStateRequestCodec.encode;
 
 /** PartitionResult (in WriteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface WriteShareGroupStateResponsePartitionResult {
@@ -467,49 +438,23 @@ const M_WriteShareGroupStateResponse: StructMeta = {
   ],
 };
 
-/** Versions of WriteShareGroupStateResponse: 0+ (bit v set = version v exists). */
-const VALID_WriteShareGroupStateResponse = 0x3;
-
 /**
- * Reads one WriteShareGroupStateResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of WriteShareGroupStateResponse: versions 0-1, flexible 0+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readWriteShareGroupStateResponse(r: Reader, version: number, options?: DecodeOptions): WriteShareGroupStateResponse {
-  checkVersion(version, VALID_WriteShareGroupStateResponse, "WriteShareGroupStateResponse");
-  r.context = "WriteShareGroupStateResponse v" + version;
-  return read_WriteShareGroupStateResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one WriteShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export function writeWriteShareGroupStateResponse(w: Writer, value: Init<WriteShareGroupStateResponse>, version: number): void {
-  checkVersion(version, VALID_WriteShareGroupStateResponse, "WriteShareGroupStateResponse");
-  write_WriteShareGroupStateResponse(w, value, version);
-}
-
-/** Encoded size of one WriteShareGroupStateResponse body at `version`. */
-export function sizeOfWriteShareGroupStateResponse(value: Init<WriteShareGroupStateResponse>, version: number): number {
-  checkVersion(version, VALID_WriteShareGroupStateResponse, "WriteShareGroupStateResponse");
-  return size_WriteShareGroupStateResponse(value, version);
-}
+export const WriteShareGroupStateResponseCodec: MessageCodec<WriteShareGroupStateResponse> = makeCodec(
+  "WriteShareGroupStateResponse",
+  0x3,
+  0x3,
+  0x0,
+  read_WriteShareGroupStateResponse,
+  write_WriteShareGroupStateResponse,
+  size_WriteShareGroupStateResponse,
+  M_WriteShareGroupStateResponse,
+);
 
 /** Decodes exactly `bytes` as one WriteShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeWriteShareGroupStateResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): WriteShareGroupStateResponse {
-  return decodeWith(WriteShareGroupStateResponseCodec, bytes, version, options);
-}
+export const decodeWriteShareGroupStateResponse: Decode<WriteShareGroupStateResponse> = WriteShareGroupStateResponseCodec.decode;
 
-/** Encodes one WriteShareGroupStateResponse body at `version` into a new array of exactly its size. */
-export function encodeWriteShareGroupStateResponse(value: Init<WriteShareGroupStateResponse>, version: number): Uint8Array {
-  return encodeWith(WriteShareGroupStateResponseCodec, value, version);
-}
-
-/** Codec and metadata of WriteShareGroupStateResponse. */
-export const WriteShareGroupStateResponseCodec: MessageCodec<WriteShareGroupStateResponse> = {
-  name: "WriteShareGroupStateResponse",
-  validVersions: VALID_WriteShareGroupStateResponse,
-  flexibleVersions: 0x3,
-  unstableVersions: 0x0,
-  read: readWriteShareGroupStateResponse,
-  write: writeWriteShareGroupStateResponse,
-  sizeOf: sizeOfWriteShareGroupStateResponse,
-  meta: M_WriteShareGroupStateResponse,
-};
+/** Encodes one WriteShareGroupStateResponse body at `version`; missing fields take their defaults. */
+export const encodeWriteShareGroupStateResponse: Encode<WriteShareGroupStateResponse> = WriteShareGroupStateResponseCodec.encode;

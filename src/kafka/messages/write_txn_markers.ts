@@ -12,11 +12,9 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { DecodeOptions, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  checkVersion,
-  decodeWith,
-  encodeWith,
+  makeCodec,
   noTaggedFields,
   K_I32,
   rArr,
@@ -24,7 +22,6 @@ import {
   rStr,
   rTagCount,
   rUnknownTag,
-  resolveOptions,
   sArr,
   sArrFixed,
   sStr,
@@ -230,52 +227,26 @@ const M_WriteTxnMarkersRequest: StructMeta = {
   ],
 };
 
-/** Versions of WriteTxnMarkersRequest: 0+ (bit v set = version v exists). */
-const VALID_WriteTxnMarkersRequest = 0x7;
-
 /**
- * Reads one WriteTxnMarkersRequest body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of WriteTxnMarkersRequest: versions 0-2, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readWriteTxnMarkersRequest(r: Reader, version: number, options?: DecodeOptions): WriteTxnMarkersRequest {
-  checkVersion(version, VALID_WriteTxnMarkersRequest, "WriteTxnMarkersRequest");
-  r.context = "WriteTxnMarkersRequest v" + version;
-  return read_WriteTxnMarkersRequest(r, version, resolveOptions(options));
-}
-
-/** Writes one WriteTxnMarkersRequest body at `version`; missing fields take their defaults. */
-export function writeWriteTxnMarkersRequest(w: Writer, value: Init<WriteTxnMarkersRequest>, version: number): void {
-  checkVersion(version, VALID_WriteTxnMarkersRequest, "WriteTxnMarkersRequest");
-  write_WriteTxnMarkersRequest(w, value, version);
-}
-
-/** Encoded size of one WriteTxnMarkersRequest body at `version`. */
-export function sizeOfWriteTxnMarkersRequest(value: Init<WriteTxnMarkersRequest>, version: number): number {
-  checkVersion(version, VALID_WriteTxnMarkersRequest, "WriteTxnMarkersRequest");
-  return size_WriteTxnMarkersRequest(value, version);
-}
+export const WriteTxnMarkersRequestCodec: MessageCodec<WriteTxnMarkersRequest> = makeCodec(
+  "WriteTxnMarkersRequest",
+  0x7,
+  0x6,
+  0x0,
+  read_WriteTxnMarkersRequest,
+  write_WriteTxnMarkersRequest,
+  size_WriteTxnMarkersRequest,
+  M_WriteTxnMarkersRequest,
+);
 
 /** Decodes exactly `bytes` as one WriteTxnMarkersRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeWriteTxnMarkersRequest(bytes: Uint8Array, version: number, options?: DecodeOptions): WriteTxnMarkersRequest {
-  return decodeWith(WriteTxnMarkersRequestCodec, bytes, version, options);
-}
+export const decodeWriteTxnMarkersRequest: Decode<WriteTxnMarkersRequest> = WriteTxnMarkersRequestCodec.decode;
 
-/** Encodes one WriteTxnMarkersRequest body at `version` into a new array of exactly its size. */
-export function encodeWriteTxnMarkersRequest(value: Init<WriteTxnMarkersRequest>, version: number): Uint8Array {
-  return encodeWith(WriteTxnMarkersRequestCodec, value, version);
-}
-
-/** Codec and metadata of WriteTxnMarkersRequest. */
-export const WriteTxnMarkersRequestCodec: MessageCodec<WriteTxnMarkersRequest> = {
-  name: "WriteTxnMarkersRequest",
-  validVersions: VALID_WriteTxnMarkersRequest,
-  flexibleVersions: 0x6,
-  unstableVersions: 0x0,
-  read: readWriteTxnMarkersRequest,
-  write: writeWriteTxnMarkersRequest,
-  sizeOf: sizeOfWriteTxnMarkersRequest,
-  meta: M_WriteTxnMarkersRequest,
-};
+/** Encodes one WriteTxnMarkersRequest body at `version`; missing fields take their defaults. */
+export const encodeWriteTxnMarkersRequest: Encode<WriteTxnMarkersRequest> = WriteTxnMarkersRequestCodec.encode;
 
 /** WritableTxnMarkerPartitionResult (in WriteTxnMarkersResponse), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerPartitionResult {
@@ -503,49 +474,23 @@ const M_WriteTxnMarkersResponse: StructMeta = {
   ],
 };
 
-/** Versions of WriteTxnMarkersResponse: 0+ (bit v set = version v exists). */
-const VALID_WriteTxnMarkersResponse = 0x7;
-
 /**
- * Reads one WriteTxnMarkersResponse body at `version` from `r` (which may hold more after it).
- * @throws {WireError} on malformed input, or `UNSUPPORTED_VERSION`.
+ * Codec of WriteTxnMarkersResponse: versions 0-2, flexible 1+.
+ * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export function readWriteTxnMarkersResponse(r: Reader, version: number, options?: DecodeOptions): WriteTxnMarkersResponse {
-  checkVersion(version, VALID_WriteTxnMarkersResponse, "WriteTxnMarkersResponse");
-  r.context = "WriteTxnMarkersResponse v" + version;
-  return read_WriteTxnMarkersResponse(r, version, resolveOptions(options));
-}
-
-/** Writes one WriteTxnMarkersResponse body at `version`; missing fields take their defaults. */
-export function writeWriteTxnMarkersResponse(w: Writer, value: Init<WriteTxnMarkersResponse>, version: number): void {
-  checkVersion(version, VALID_WriteTxnMarkersResponse, "WriteTxnMarkersResponse");
-  write_WriteTxnMarkersResponse(w, value, version);
-}
-
-/** Encoded size of one WriteTxnMarkersResponse body at `version`. */
-export function sizeOfWriteTxnMarkersResponse(value: Init<WriteTxnMarkersResponse>, version: number): number {
-  checkVersion(version, VALID_WriteTxnMarkersResponse, "WriteTxnMarkersResponse");
-  return size_WriteTxnMarkersResponse(value, version);
-}
+export const WriteTxnMarkersResponseCodec: MessageCodec<WriteTxnMarkersResponse> = makeCodec(
+  "WriteTxnMarkersResponse",
+  0x7,
+  0x6,
+  0x0,
+  read_WriteTxnMarkersResponse,
+  write_WriteTxnMarkersResponse,
+  size_WriteTxnMarkersResponse,
+  M_WriteTxnMarkersResponse,
+);
 
 /** Decodes exactly `bytes` as one WriteTxnMarkersResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export function decodeWriteTxnMarkersResponse(bytes: Uint8Array, version: number, options?: DecodeOptions): WriteTxnMarkersResponse {
-  return decodeWith(WriteTxnMarkersResponseCodec, bytes, version, options);
-}
+export const decodeWriteTxnMarkersResponse: Decode<WriteTxnMarkersResponse> = WriteTxnMarkersResponseCodec.decode;
 
-/** Encodes one WriteTxnMarkersResponse body at `version` into a new array of exactly its size. */
-export function encodeWriteTxnMarkersResponse(value: Init<WriteTxnMarkersResponse>, version: number): Uint8Array {
-  return encodeWith(WriteTxnMarkersResponseCodec, value, version);
-}
-
-/** Codec and metadata of WriteTxnMarkersResponse. */
-export const WriteTxnMarkersResponseCodec: MessageCodec<WriteTxnMarkersResponse> = {
-  name: "WriteTxnMarkersResponse",
-  validVersions: VALID_WriteTxnMarkersResponse,
-  flexibleVersions: 0x6,
-  unstableVersions: 0x0,
-  read: readWriteTxnMarkersResponse,
-  write: writeWriteTxnMarkersResponse,
-  sizeOf: sizeOfWriteTxnMarkersResponse,
-  meta: M_WriteTxnMarkersResponse,
-};
+/** Encodes one WriteTxnMarkersResponse body at `version`; missing fields take their defaults. */
+export const encodeWriteTxnMarkersResponse: Encode<WriteTxnMarkersResponse> = WriteTxnMarkersResponseCodec.encode;
