@@ -64,7 +64,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = Object.freeze({
 /** Fills in defaults; returns the shared default object when nothing is set. */
 export function resolveOptions(o: DecodeOptions | undefined): ResolvedOptions {
   if (o === undefined) return DEFAULT_OPTIONS;
-  if ("strictUtf8" in o === false && "maxArrayLength" in o === false && "maxTaggedFields" in o === false) {
+  if (o.strictUtf8 === undefined && o.maxArrayLength === undefined && o.maxTaggedFields === undefined) {
     return DEFAULT_OPTIONS;
   }
   return {

@@ -8,6 +8,15 @@
  * `@streamwire/codec/kafka/messages`); the rest of this module is the handwritten layer over
  * them: headers, frames, negotiation, JSON form.
  *
+ * Decoding follows kafka-clients' own readers: strings are decoded leniently (malformed UTF-8
+ * becomes U+FFFD, as Java's `new String(bytes, UTF_8)` does; pass `{ strictUtf8: true }` to get
+ * `INVALID_UTF8` instead), any negative length of a nullable field is null, arrays may hold at
+ * most 1 000 000 elements and structs 10 000 tagged fields (`maxArrayLength`,
+ * `maxTaggedFields`), and every length and count is checked against the bytes left before
+ * anything is allocated. Encoding refuses what Kafka's writers refuse: a non-default value in a
+ * field the version lacks (unless the schema marks it ignorable) is `UNSUPPORTED_VERSION`, a
+ * string over 32 767 UTF-8 bytes is `STRING_TOO_LONG`.
+ *
  * @example
  * ```ts
  * import { decodeRequest, encodeRequest, FrameDecoder } from "@streamwire/codec/kafka";
@@ -62,6 +71,69 @@ export {
   ZERO_UUID,
 } from "./_runtime.ts";
 export type { Decode, DecodeOptions, Encode, FieldMeta, Init, MessageCodec, StructMeta, TaggedField } from "./_runtime.ts";
+// Record formats: v2 batches, legacy message sets, control records, read-committed filtering.
+export {
+  BATCH_ATTRIBUTES,
+  BATCH_V2,
+  COMPRESSION_NAMES,
+  CONTROL_RECORD_TYPE,
+  CONTROL_RECORD_TYPE_NAMES,
+  decodeControlRecordKey,
+  decodeEndTxnMarkerValue,
+  decodeRecordBatch,
+  decodeRecordSet,
+  deliverableBatches,
+  encodeControlRecordKey,
+  encodeEndTxnMarkerBatch,
+  encodeEndTxnMarkerValue,
+  encodeLegacyMessage,
+  encodeMessageSet,
+  encodeRecordBatch,
+  encodeRecordBatchInto,
+  fixLz4HeaderChecksum,
+  HEADER_SIZE_UP_TO_MAGIC,
+  LEGACY,
+  LegacyRecordBatch,
+  LegacyRecordCursor,
+  LOG_OVERHEAD,
+  MAGIC,
+  MIN_RECORD_SIZE_V2,
+  NO_PARTITION_LEADER_EPOCH,
+  NO_PRODUCER_EPOCH,
+  NO_PRODUCER_ID,
+  NO_SEQUENCE,
+  NO_TIMESTAMP,
+  readControlRecord,
+  RecordBatch,
+  RecordBatchIterator,
+  recordBatchSize,
+  RecordCursor,
+  TIMESTAMP_TYPE,
+  TransactionFilter,
+} from "./records/mod.ts";
+export type {
+  AbortedTransactionEntry,
+  AnyRecordBatch,
+  CompressionType,
+  ControlRecord,
+  ControlRecordKey,
+  EndTxnMarkerBatchInit,
+  EndTxnMarkerValue,
+  KafkaRecord,
+  LegacyMessageInit,
+  LegacyRecord,
+  LegacyRecordInit,
+  MessageSetEncodeOptions,
+  MessageSetInit,
+  RecordBatchEncodeOptions,
+  RecordBatchInit,
+  RecordHeader,
+  RecordHeaderInit,
+  RecordInit,
+  RecordsDecodeOptions,
+  RecordSet,
+  TimestampType,
+} from "./records/mod.ts";
 // Read/write functions of every message take the shared primitives.
 export { isWireError, Reader, WIRE_ERROR_CODES, WireError, Writer } from "../wire/mod.ts";
 export type { WireErrorCode } from "../wire/mod.ts";

@@ -437,7 +437,8 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
       rd.push(`${ind}  switch (tag) {`);
       for (const f of tagged) {
         const TC = cond(f.tagged, FD);
-        const KC = cond((f.tagKnown & FD & ~f.tagged) >>> 0, FD);
+        // Relative to the versions not already handled by the tagged read above.
+        const KC = cond((f.tagKnown & FD & ~f.tagged) >>> 0, (FD & ~f.tagged) >>> 0);
         rd.push(`${ind}    case ${f.tag}:`);
         if (f.tagged) {
           if (TC === "true") {

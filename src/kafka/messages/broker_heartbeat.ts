@@ -66,17 +66,13 @@ function read_BrokerHeartbeatRequest(r: Reader, v: number, o: ResolvedOptions): 
           f_offlineLogDirs = rPrims(r, true, false, "offlineLogDirs", o, K_UUID) as string[];
           break;
         }
-        if (v <= 0) throw badTag(r, tag, v);
-        u = rUnknownTag(r, tag, size, u);
-        break;
+        throw badTag(r, tag, v);
       case 1:
         if (v >= 2) {
           f_cordonedLogDirs = rPrims(r, true, true, "cordonedLogDirs", o, K_UUID) as string[] | null;
           break;
         }
-        if (v <= 1) throw badTag(r, tag, v);
-        u = rUnknownTag(r, tag, size, u);
-        break;
+        throw badTag(r, tag, v);
       default:
         u = rUnknownTag(r, tag, size, u);
     }

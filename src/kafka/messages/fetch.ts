@@ -127,17 +127,13 @@ function read_FetchRequestFetchPartition(r: Reader, v: number, o: ResolvedOption
             f_replicaDirectoryId = rUuid(r);
             break;
           }
-          if (v <= 16) throw badTag(r, tag, v);
-          u = rUnknownTag(r, tag, size, u);
-          break;
+          throw badTag(r, tag, v);
         case 1:
           if (v >= 18) {
             f_highWatermark = r.i64be();
             break;
           }
-          if (v <= 17) throw badTag(r, tag, v);
-          u = rUnknownTag(r, tag, size, u);
-          break;
+          throw badTag(r, tag, v);
         default:
           u = rUnknownTag(r, tag, size, u);
       }
@@ -384,9 +380,7 @@ function read_FetchRequest(r: Reader, v: number, o: ResolvedOptions): FetchReque
             f_replicaState = read_FetchRequestReplicaState(r, v, o);
             break;
           }
-          if (v <= 14) throw badTag(r, tag, v);
-          u = rUnknownTag(r, tag, size, u);
-          break;
+          throw badTag(r, tag, v);
         default:
           u = rUnknownTag(r, tag, size, u);
       }
@@ -1037,9 +1031,7 @@ function read_FetchResponse(r: Reader, v: number, o: ResolvedOptions): FetchResp
             f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_FetchResponseNodeEndpoint);
             break;
           }
-          if (v <= 15) throw badTag(r, tag, v);
-          u = rUnknownTag(r, tag, size, u);
-          break;
+          throw badTag(r, tag, v);
         default:
           u = rUnknownTag(r, tag, size, u);
       }

@@ -109,9 +109,7 @@ function read_FetchSnapshotRequestPartitionSnapshot(r: Reader, v: number, o: Res
           f_replicaDirectoryId = rUuid(r);
           break;
         }
-        if (v <= 0) throw badTag(r, tag, v);
-        u = rUnknownTag(r, tag, size, u);
-        break;
+        throw badTag(r, tag, v);
       default:
         u = rUnknownTag(r, tag, size, u);
     }
@@ -630,9 +628,7 @@ function read_FetchSnapshotResponse(r: Reader, v: number, o: ResolvedOptions): F
           f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_FetchSnapshotResponseNodeEndpoint);
           break;
         }
-        if (v <= 0) throw badTag(r, tag, v);
-        u = rUnknownTag(r, tag, size, u);
-        break;
+        throw badTag(r, tag, v);
       default:
         u = rUnknownTag(r, tag, size, u);
     }

@@ -388,9 +388,7 @@ function read_PartitionProduceResponse(r: Reader, v: number, o: ResolvedOptions)
             f_currentLeader = read_ProduceResponseLeaderIdAndEpoch(r, v, o);
             break;
           }
-          if (v <= 9) throw badTag(r, tag, v);
-          u = rUnknownTag(r, tag, size, u);
-          break;
+          throw badTag(r, tag, v);
         default:
           u = rUnknownTag(r, tag, size, u);
       }
@@ -592,9 +590,7 @@ function read_ProduceResponse(r: Reader, v: number, o: ResolvedOptions): Produce
             f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_ProduceResponseNodeEndpoint);
             break;
           }
-          if (v <= 9) throw badTag(r, tag, v);
-          u = rUnknownTag(r, tag, size, u);
-          break;
+          throw badTag(r, tag, v);
         default:
           u = rUnknownTag(r, tag, size, u);
       }

@@ -353,9 +353,7 @@ function read_UpdateMetadataRequest(r: Reader, v: number, o: ResolvedOptions): U
             f_type = r.i8();
             break;
           }
-          if (v <= 7) throw badTag(r, tag, v);
-          u = rUnknownTag(r, tag, size, u);
-          break;
+          throw badTag(r, tag, v);
         default:
           u = rUnknownTag(r, tag, size, u);
       }

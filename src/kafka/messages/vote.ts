@@ -422,9 +422,7 @@ function read_VoteResponse(r: Reader, v: number, o: ResolvedOptions): VoteRespon
           f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_VoteResponseNodeEndpoint);
           break;
         }
-        if (v <= 0) throw badTag(r, tag, v);
-        u = rUnknownTag(r, tag, size, u);
-        break;
+        throw badTag(r, tag, v);
       default:
         u = rUnknownTag(r, tag, size, u);
     }
