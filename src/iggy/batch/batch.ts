@@ -251,6 +251,8 @@ export class MessageCursor {
   #dv: DataView = new DataView(new ArrayBuffer(0));
   #next = BATCH_HEADER_SIZE;
   #end = BATCH_HEADER_SIZE;
+  #baseOffset = 0;
+  #origin = 0;
   /** Offset of the current frame in the record (−1 before the first `next()`). */
   frameOffset: number = -1;
   /** Payload length of the current frame. */
@@ -271,6 +273,9 @@ export class MessageCursor {
     this.#dv = batch.view;
     this.#next = BATCH_HEADER_SIZE;
     this.#end = batch.bytes.length;
+    // Read once per record, so the per-message number getters are one addition.
+    this.#baseOffset = batch.baseOffsetNumber;
+    this.#origin = batch.originTimestampNumber;
     this.frameOffset = -1;
     this.index = -1;
     return this;
@@ -346,7 +351,7 @@ export class MessageCursor {
   }
   /** {@linkcode MessageCursor.offset} as a number (exact below 2^53). */
   get offsetNumber(): number {
-    return this.#batch!.baseOffsetNumber + this.offsetDelta;
+    return this.#baseOffset + this.offsetDelta;
   }
   /** The batch's `baseTimestamp` (broker append time). */
   get timestamp(): bigint {
@@ -358,7 +363,7 @@ export class MessageCursor {
   }
   /** {@linkcode MessageCursor.originTimestamp} as a number (exact below 2^53). */
   get originTimestampNumber(): number {
-    return this.#batch!.originTimestampNumber + this.timestampDelta;
+    return this.#origin + this.timestampDelta;
   }
   /** The current frame as a plain object. */
   toObject(): BatchMessage {
@@ -420,6 +425,7 @@ function walk(batch: BatchView, verify: boolean): void {
   const sum = verify ? new Uint32Array(2) : undefined;
   // The batch hash input: the six header fields, then every frame's stored checksum field.
   let hashed: Uint8Array | undefined;
+  let hdv: DataView | undefined;
   let hashedLen = 0;
   if (verify) {
     const frames = Math.min(count, Math.floor((end - BATCH_HEADER_SIZE) / BATCH_MESSAGE_HEADER_SIZE));
@@ -427,6 +433,7 @@ function walk(batch: BatchView, verify: boolean): void {
     hashed.set(bytes.subarray(0, 40), 0);
     hashed.set(bytes.subarray(48, 52), 40);
     hashedLen = 44;
+    hdv = new DataView(hashed.buffer);
   }
   let pos = BATCH_HEADER_SIZE;
   let walked = 0;
@@ -454,8 +461,11 @@ function walk(batch: BatchView, verify: boolean): void {
         const grown = new Uint8Array(hashed!.length * 2 + 8);
         grown.set(hashed!);
         hashed = grown;
+        hdv = new DataView(grown.buffer);
       }
-      hashed!.set(bytes.subarray(pos, pos + 8), hashedLen);
+      // The stored checksum equals the computed one here: copy it from `sum`, no view needed.
+      hdv!.setUint32(hashedLen, sum![0], true);
+      hdv!.setUint32(hashedLen + 4, sum![1], true);
       hashedLen += 8;
     }
     walked++;

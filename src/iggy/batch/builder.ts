@@ -255,13 +255,15 @@ export function encodeBatchInto(
   const dv = new DataView(dest.buffer, dest.byteOffset, dest.byteLength);
   const scratch = new Uint32Array(2);
   const checksums = new Uint8Array(44 + 8 * messages.length);
+  const cdv = new DataView(checksums.buffer);
   let pos = at + BATCH_HEADER_SIZE;
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     const delta = deltaOf(m, origin);
-    const frameAt = pos;
-    pos = writeFrame(dest, dv, frameAt, m, i, delta, scratch);
-    checksums.set(dest.subarray(frameAt, frameAt + 8), 44 + 8 * i);
+    pos = writeFrame(dest, dv, pos, m, i, delta, scratch);
+    // The frame's checksum is still in `scratch`: gather it without a view of the frame.
+    cdv.setUint32(44 + 8 * i, scratch[0], true);
+    cdv.setUint32(48 + 8 * i, scratch[1], true);
   }
   writeHeader(dest, dv, at, stamp, origin, size, messages.length, checksums, scratch);
   return size;
