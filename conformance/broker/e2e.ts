@@ -1,0 +1,1628 @@
+/**
+ * End-to-end suite against a real Apache Kafka broker: a client's whole life spoken with
+ * streamwire's codec only (requests encoded, responses decoded, record batches built and read
+ * by `src/kafka`). Started by run.sh, which launches the broker; see README.md.
+ *
+ *   e2e.ts --broker-version 4.4.0 --bootstrap 127.0.0.1:9092 --sasl 127.0.0.1:9093 \
+ *          --sasl-user u --sasl-password p [--modes max,min] [--results file.json] [--verbose]
+ *   e2e.ts --summary a.json b.json      # the combined matrix of several runs
+ *
+ * Each API is exercised at the highest version both sides support ("max" mode) and, on 3.9,
+ * also at the oldest version the broker accepts ("min" mode, a client from long ago). Every
+ * error code a response carries is checked: one the step did not expect fails the step and is
+ * printed by name.
+ *
+ * @module
+ */
+
+import process from "node:process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import type { Init } from "../../src/kafka/_runtime.ts";
+import { decodeWith, encodeWith, ZERO_UUID } from "../../src/kafka/_runtime.ts";
+import type { RequestOf, ResponseOf } from "../../src/kafka/api.ts";
+import { decodeResponse, encodeRequest } from "../../src/kafka/api.ts";
+import { saslPlainToken } from "../../src/kafka/client.ts";
+import { KAFKA_ERROR as E } from "../../src/kafka/errors.ts";
+import type { RequestTypes } from "../../src/kafka/messages/_table.ts";
+import {
+  type ConsumerProtocolSubscription,
+  ConsumerProtocolSubscriptionCodec,
+} from "../../src/kafka/messages/consumer_protocol_subscription.ts";
+import {
+  type ConsumerProtocolAssignment,
+  ConsumerProtocolAssignmentCodec,
+} from "../../src/kafka/messages/consumer_protocol_assignment.ts";
+import { supportedVersions } from "../../src/kafka/versions.ts";
+import {
+  type AnyRecordBatch,
+  COMPRESSION_NAMES,
+  decodeRecordSet,
+  encodeMessageSet,
+  encodeRecordBatch,
+  readControlRecord,
+  TransactionFilter,
+} from "../../src/kafka/records/mod.ts";
+import type { CompressionType } from "../../src/kafka/records/mod.ts";
+import { ApiFailure, type Cell, describeErrors, findErrorCodes, Matrix, printMatrix } from "./_harness.ts";
+import { type ScramMechanism, ScramClient } from "./_scram.ts";
+import { BrokerSocket, RawFrameSocket } from "./socket.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Arguments
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function hostPort(s: string): { host: string; port: number } {
+  const i = s.lastIndexOf(":");
+  return { host: s.slice(0, i), port: Number(s.slice(i + 1)) };
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+const b = (s: string | null): Uint8Array | null => (s === null ? null : enc.encode(s));
+const str = (u: Uint8Array | null): string | null => (u === null ? null : dec.decode(u));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Keys (for readability of the scenario code)
+
+const K = {
+  Produce: 0,
+  Fetch: 1,
+  ListOffsets: 2,
+  Metadata: 3,
+  OffsetCommit: 8,
+  OffsetFetch: 9,
+  FindCoordinator: 10,
+  JoinGroup: 11,
+  Heartbeat: 12,
+  LeaveGroup: 13,
+  SyncGroup: 14,
+  DescribeGroups: 15,
+  ListGroups: 16,
+  SaslHandshake: 17,
+  ApiVersions: 18,
+  CreateTopics: 19,
+  DeleteTopics: 20,
+  DeleteRecords: 21,
+  InitProducerId: 22,
+  OffsetForLeaderEpoch: 23,
+  AddPartitionsToTxn: 24,
+  AddOffsetsToTxn: 25,
+  EndTxn: 26,
+  TxnOffsetCommit: 28,
+  DescribeConfigs: 32,
+  SaslAuthenticate: 36,
+  CreatePartitions: 37,
+  DeleteGroups: 42,
+  IncrementalAlterConfigs: 44,
+  DescribeCluster: 60,
+  DescribeProducers: 61,
+  DescribeTransactions: 65,
+  ListTransactions: 66,
+  ConsumerGroupHeartbeat: 68,
+  ConsumerGroupDescribe: 69,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Context and request helpers
+
+
+interface Ctx {
+  m: Matrix;
+  broker: string;
+  major: number;
+  host: string;
+  port: number;
+  saslHost: string;
+  saslPort: number;
+  user: string;
+  password: string;
+  /**
+   * Which versions are under test: step n puts every API at its (n+1)-th oldest accepted version
+   * (capped at its highest); Infinity is the highest of each.
+   */
+  step: number;
+  /** A negotiated connection (PLAINTEXT). */
+  s: BrokerSocket;
+  /** Topic name -> id (from Metadata at the highest version). */
+  ids: Map<string, string>;
+  /** A per-run prefix keeping names unique across modes and reruns. */
+  prefix: string;
+}
+
+/**
+ * The oldest version of `apiKey` both sides support and the broker really accepts. Kafka 4.x
+ * advertises Produce v0-2 (so that old librdkafka keeps working, KAFKA-18659) but closes the
+ * connection on them; produceAndFetch checks that separately.
+ */
+function lowest(ctx: Ctx, apiKey: number): number {
+  const r = ctx.s.conn.brokerVersions(apiKey);
+  const ours = supportedVersions(apiKey);
+  if (r === undefined || ours === undefined) return ctx.s.conn.version(apiKey);
+  const min = Math.max(r.min, ours.min);
+  return apiKey === K.Produce && ctx.major >= 4 ? Math.max(min, 3) : min;
+}
+
+/** The version of `apiKey` under test at this step. */
+function V(ctx: Ctx, apiKey: number): number {
+  const hi = ctx.s.conn.version(apiKey);
+  if (ctx.step === Infinity) return hi;
+  return Math.min(lowest(ctx, apiKey) + ctx.step, hi);
+}
+
+/** True at the step that tests the highest versions. */
+function atMax(ctx: Ctx): boolean {
+  return ctx.step === Infinity;
+}
+
+/** The highest negotiated version (setup steps that are not under test use it). */
+function MAX(ctx: Ctx, apiKey: number): number {
+  return ctx.s.conn.version(apiKey);
+}
+
+function has(ctx: Ctx, apiKey: number): boolean {
+  return ctx.s.conn.tryVersion(apiKey) !== undefined;
+}
+
+function errorMessages(body: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (v === null || typeof v !== "object" || v instanceof Uint8Array) return;
+    if (Array.isArray(v)) return v.forEach(walk);
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (/errormessage$/i.test(k) && typeof x === "string") out.push(x);
+      else if (typeof x === "object") walk(x);
+    }
+  };
+  walk(body);
+  return out;
+}
+
+interface CallOptions {
+  /** Error codes the step expects (not failures). */
+  allow?: readonly number[];
+  /** Error codes to retry on (with a short backoff) before giving up. */
+  retry?: readonly number[];
+  /** Connection to use (default the context's). */
+  on?: BrokerSocket;
+}
+
+/**
+ * Sends a request at `version` and returns the decoded body. Any error code in the response that
+ * is not in `allow` is a failure of this API at this version (printed by name).
+ */
+async function call<Key extends keyof RequestTypes>(
+  ctx: Ctx,
+  apiKey: Key,
+  version: number,
+  body: Init<RequestOf<Key>>,
+  options?: CallOptions,
+): Promise<ResponseOf<Key>> {
+  const s = options?.on ?? ctx.s;
+  const retry = options?.retry ?? [];
+  for (let attempt = 0;; attempt++) {
+    let res: ResponseOf<Key>;
+    try {
+      res = (await s.send(apiKey, body, version)).body as ResponseOf<Key>;
+    } catch (e) {
+      throw new ApiFailure(apiKey, version, `request/response failed: ${e instanceof Error ? e.message : e}`);
+    }
+    const errors = findErrorCodes(res);
+    if (attempt < 100 && errors.length > 0 && errors.every((x) => retry.includes(x.code))) {
+      await sleep(100);
+      continue;
+    }
+    const unexpected = errors.filter((x) => !(options?.allow ?? []).includes(x.code));
+    if (unexpected.length > 0) {
+      const msgs = errorMessages(res);
+      throw new ApiFailure(
+        apiKey,
+        version,
+        `unexpected broker error ${describeErrors(unexpected)}${msgs.length ? ` (${msgs.join("; ")})` : ""}`,
+      );
+    }
+    return res;
+  }
+}
+
+/** Asserts a fact about a response of `apiKey` at `version`. */
+function expect(cond: unknown, apiKey: number, version: number, what: string): asserts cond {
+  if (!cond) throw new ApiFailure(apiKey, version, what);
+}
+
+function eqBytes(a: Uint8Array | null, c: Uint8Array | null): boolean {
+  if (a === null || c === null) return a === c;
+  return a.length === c.length && a.every((x, i) => x === c[i]);
+}
+
+/** Topic reference for request/response bodies: name before `idFrom`, topic id from it on. */
+function topicRef(ctx: Ctx, topic: string, version: number, idFrom: number, nameField = "name"): Record<string, string> {
+  if (version >= idFrom) return { topicId: topicId(ctx, topic) };
+  return { [nameField]: topic };
+}
+
+/** allowAutoTopicCreation exists from Metadata v4; before, it must stay at its default (true). */
+function noAutoCreate(v: number): { allowAutoTopicCreation?: boolean } {
+  return v >= 4 ? { allowAutoTopicCreation: false } : {};
+}
+
+function topicId(ctx: Ctx, topic: string): string {
+  const id = ctx.ids.get(topic);
+  if (id === undefined || id === ZERO_UUID) throw new Error(`no topic id known for ${topic}`);
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records
+
+interface Rec {
+  key: string | null;
+  value: string | null;
+  headers?: [string, string | null][];
+}
+
+interface BatchSpec {
+  compression?: CompressionType;
+  producerId?: bigint;
+  producerEpoch?: number;
+  baseSequence?: number;
+  transactional?: boolean;
+}
+
+/** The record format a Produce version carries: magic 0 (v0-1), 1 (v2), 2 (v3+). */
+function magicForProduce(v: number): 0 | 1 | 2 {
+  return v <= 1 ? 0 : v === 2 ? 1 : 2;
+}
+
+/** The record format a Fetch version returns: magic 0 (v0-1), 1 (v2-3), 2 (v4+). */
+function magicForFetch(v: number): 0 | 1 | 2 {
+  return v <= 1 ? 0 : v <= 3 ? 1 : 2;
+}
+
+function buildRecords(recs: readonly Rec[], magic: 0 | 1 | 2, spec: BatchSpec = {}): Uint8Array {
+  const now = Date.now();
+  if (magic < 2) {
+    if (spec.compression === 4) throw new Error("zstd cannot be carried by magic 0/1");
+    return encodeMessageSet({
+      magic: magic as 0 | 1,
+      compression: (spec.compression ?? 0) as 0 | 1 | 2 | 3,
+      records: recs.map((r, i) => ({ key: b(r.key), value: b(r.value), timestamp: magic === 1 ? now + i : undefined })),
+    });
+  }
+  return encodeRecordBatch({
+    compression: spec.compression ?? 0,
+    producerId: spec.producerId ?? -1n,
+    producerEpoch: spec.producerEpoch ?? -1,
+    baseSequence: spec.baseSequence ?? -1,
+    isTransactional: spec.transactional ?? false,
+    records: recs.map((r, i) => ({
+      key: b(r.key),
+      value: b(r.value),
+      timestamp: now + i,
+      headers: (r.headers ?? []).map(([k, v]) => ({ key: k, value: b(v) })),
+    })),
+  });
+}
+
+interface ReadRecord {
+  offset: bigint;
+  key: string | null;
+  value: string | null;
+  headers: [string, string | null][];
+  batch: AnyRecordBatch;
+}
+
+function recordsOf(batches: readonly AnyRecordBatch[]): ReadRecord[] {
+  const out: ReadRecord[] = [];
+  for (const batch of batches) {
+    if (batch.isControl) continue;
+    for (const r of batch.toArray()) {
+      out.push({
+        offset: r.offset,
+        key: str(r.key),
+        value: str(r.value),
+        headers: r.headers.map((h) => [h.key, str(h.value)] as [string, string | null]),
+        batch,
+      });
+    }
+  }
+  return out;
+}
+
+function sameRecord(a: ReadRecord, e: Rec, withHeaders: boolean): boolean {
+  if (a.key !== e.key || a.value !== e.value) return false;
+  if (!withHeaders) return true;
+  const eh = e.headers ?? [];
+  return a.headers.length === eh.length && a.headers.every(([k, v], i) => k === eh[i][0] && v === eh[i][1]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Produce and fetch helpers
+
+async function produce(
+  ctx: Ctx,
+  version: number,
+  topic: string,
+  partition: number,
+  records: Uint8Array,
+  opts: { acks?: number; transactionalId?: string | null; allow?: readonly number[]; on?: BrokerSocket } = {},
+): Promise<{ errorCode: number; baseOffset: bigint; logAppendTimeMs: bigint; logStartOffset: bigint } | undefined> {
+  const acks = opts.acks ?? -1;
+  const body = {
+    transactionalId: opts.transactionalId ?? null,
+    acks,
+    timeoutMs: 30000,
+    topicData: [{ ...topicRef(ctx, topic, version, 13), partitionData: [{ index: partition, records }] }],
+  };
+  if (acks === 0) {
+    const s = opts.on ?? ctx.s;
+    s.sendOnly(s.conn.request(K.Produce, body, { version }));
+    return undefined;
+  }
+  const res = await call(ctx, K.Produce, version, body, { allow: opts.allow, on: opts.on, retry: [E.NOT_LEADER_OR_FOLLOWER] });
+  expect(res.responses.length === 1, K.Produce, version, `${res.responses.length} topic responses`);
+  const t = res.responses[0];
+  if (version >= 13) expect(t.topicId === topicId(ctx, topic), K.Produce, version, `response topicId ${t.topicId}`);
+  else expect(t.name === topic, K.Produce, version, `response topic ${t.name}`);
+  const p = t.partitionResponses[0];
+  expect(p !== undefined && p.index === partition, K.Produce, version, "partition response missing");
+  return p;
+}
+
+interface FetchOpts {
+  isolation?: number;
+  maxBytes?: number;
+  allow?: readonly number[];
+}
+
+async function fetchOnce(ctx: Ctx, version: number, topic: string, partition: number, offset: bigint, opts: FetchOpts = {}) {
+  const res = await call(ctx, K.Fetch, version, {
+    replicaId: -1,
+    maxWaitMs: 50,
+    minBytes: 1,
+    maxBytes: 4 << 20,
+    isolationLevel: opts.isolation ?? 0,
+    sessionId: 0,
+    sessionEpoch: -1,
+    topics: [{
+      ...topicRef(ctx, topic, version, 13, "topic"),
+      partitions: [{ partition, fetchOffset: offset, partitionMaxBytes: opts.maxBytes ?? (1 << 20), logStartOffset: -1n }],
+    }],
+    forgottenTopicsData: [],
+    rackId: "",
+  }, { allow: opts.allow });
+  expect(res.responses.length === 1, K.Fetch, version, `${res.responses.length} topic responses`);
+  const t = res.responses[0];
+  if (version >= 13) expect(t.topicId === topicId(ctx, topic), K.Fetch, version, `response topicId ${t.topicId}`);
+  else expect(t.topic === topic, K.Fetch, version, `response topic ${t.topic}`);
+  const p = t.partitions[0];
+  expect(p !== undefined && p.partitionIndex === partition, K.Fetch, version, "partition data missing");
+  return p;
+}
+
+/** Fetches a partition from `from` up to its high watermark (or last stable offset), decoding every batch. */
+async function fetchAll(ctx: Ctx, version: number, topic: string, partition: number, from = 0n, opts: FetchOpts = {}) {
+  let offset = from;
+  const batches: AnyRecordBatch[] = [];
+  let last;
+  for (let i = 0; i < 200; i++) {
+    const p = await fetchOnce(ctx, version, topic, partition, offset, opts);
+    last = p;
+    if (p.errorCode !== 0) return { batches, partition: p };
+    const end = opts.isolation === 1 && version >= 4 ? p.lastStableOffset : p.highWatermark;
+    let set;
+    try {
+      set = decodeRecordSet(p.records ?? new Uint8Array(0));
+    } catch (e) {
+      throw new ApiFailure(K.Fetch, version, `records at offset ${offset} do not decode: ${e instanceof Error ? e.message : e}`);
+    }
+    for (const batch of set.batches) {
+      batches.push(batch);
+      const next = batch.lastOffset + 1n;
+      if (next > offset) offset = next;
+    }
+    if (offset >= end) break;
+    if (set.batches.length === 0) await sleep(20);
+  }
+  return { batches, partition: last! };
+}
+
+async function waitForTopics(ctx: Ctx, topics: readonly string[]): Promise<void> {
+  const v = MAX(ctx, K.Metadata);
+  for (let i = 0; i < 100; i++) {
+    const res = await call(ctx, K.Metadata, v, {
+      topics: topics.map((name) => ({ name })),
+      allowAutoTopicCreation: false,
+    }, { allow: [E.LEADER_NOT_AVAILABLE, E.UNKNOWN_TOPIC_OR_PARTITION] });
+    const ready = res.topics.every((t) => t.errorCode === 0 && t.partitions.length > 0 && t.partitions.every((p) => p.errorCode === 0 && p.leaderId >= 0));
+    for (const t of res.topics) if (t.name !== null && v >= 10) ctx.ids.set(t.name, t.topicId);
+    if (ready && res.topics.length === topics.length) return;
+    await sleep(100);
+  }
+  throw new ApiFailure(K.Metadata, v, `topics ${topics.join(", ")} have no leader after 10 s`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+async function apiVersions(ctx: Ctx): Promise<void> {
+  const { m } = ctx;
+  const ours = supportedVersions(K.ApiVersions)!;
+  const s = await BrokerSocket.connect(ctx.host, ctx.port, { clientId: "streamwire-e2e" });
+  try {
+    const tested = V(ctx, K.ApiVersions);
+    if (tested === ctx.s.conn.version(K.ApiVersions)) {
+      // Our highest ApiVersions first: a broker that does not know it answers in v0 with
+      // UNSUPPORTED_VERSION and its own range; the client then retries lower.
+      const first = await s.exchange(s.conn.apiVersionsRequest({ version: ours.max }));
+      const body = first.body as ResponseOf<18>;
+      let v = ours.max;
+      if (body.errorCode === E.UNSUPPORTED_VERSION) {
+        await m.check(K.ApiVersions, ours.max, "unknown version answered in v0 with the broker's range", async () => {
+          expect(first.version === 0, K.ApiVersions, ours.max, `fallback decoded at v${first.version}`);
+          const retry = s.conn.retryApiVersionsVersion(body);
+          expect(retry !== undefined && retry < ours.max, K.ApiVersions, ours.max, `retry version ${retry}`);
+          v = retry!;
+        });
+      } else {
+        await m.check(K.ApiVersions, v, "highest version", async () => {
+          expect(body.errorCode === 0 && first.version === v, K.ApiVersions, v, `error ${body.errorCode} at v${first.version}`);
+        });
+      }
+      if (v !== ours.max) {
+        await m.check(K.ApiVersions, v, "highest version the broker accepts", async () => {
+          const r = await call(ctx, K.ApiVersions, v, { clientSoftwareName: "streamwire", clientSoftwareVersion: "0.1.0" }, { on: s });
+          expect(r.apiKeys.some((k) => k.apiKey === 18 && k.maxVersion === v), K.ApiVersions, v, "own range");
+        });
+      }
+    } else {
+      const v = tested;
+      await m.check(K.ApiVersions, v, "broker's API table", async () => {
+        const r = await call(ctx, K.ApiVersions, v, { clientSoftwareName: "streamwire", clientSoftwareVersion: "0.1.0" }, { on: s });
+        expect(r.apiKeys.length > 10 && r.apiKeys.some((k) => k.apiKey === 18), K.ApiVersions, v, `${r.apiKeys.length} API keys`);
+        if (v >= 3) expect(r.supportedFeatures.some((f) => f.name === "metadata.version"), K.ApiVersions, v, "supportedFeatures");
+      });
+    }
+  } finally {
+    s.close();
+  }
+}
+
+/**
+ * Kafka 4.x still advertises Produce v0-2 (KAFKA-18659) but can no longer parse them: it closes
+ * the connection. Checked so that a change in that behaviour shows up in the matrix.
+ */
+async function advertisedButRefused(ctx: Ctx): Promise<void> {
+  const r = ctx.s.conn.brokerVersions(K.Produce);
+  if (ctx.major < 4 || r === undefined) return;
+  for (let v = r.min; v < 3; v++) {
+    await ctx.m.check(K.Produce, v, "advertised, but the broker closes the connection (KAFKA-18659)", async () => {
+      const s = await BrokerSocket.connect(ctx.host, ctx.port, { clientId: "streamwire-e2e", timeoutMs: 10000 });
+      try {
+        const records = buildRecords([{ key: null, value: "old" }], magicForProduce(v));
+        await s.send(K.Produce, { acks: 1, timeoutMs: 1000, topicData: [{ name: `${ctx.prefix}-none`, partitionData: [{ index: 0, records }] }] }, v);
+        throw new ApiFailure(K.Produce, v, "the broker answered");
+      } catch (e) {
+        if (!(e instanceof Error) || !/closed/.test(e.message)) throw e;
+      } finally {
+        s.close();
+      }
+    });
+  }
+}
+
+async function clusterAndMetadata(ctx: Ctx): Promise<void> {
+  const { m } = ctx;
+  if (has(ctx, K.DescribeCluster)) {
+    const v = V(ctx, K.DescribeCluster);
+    await m.check(K.DescribeCluster, v, "cluster id, controller and this broker", async () => {
+      const r = await call(ctx, K.DescribeCluster, v, { includeClusterAuthorizedOperations: false, endpointType: 1 });
+      expect(r.clusterId.length > 0, K.DescribeCluster, v, "empty cluster id");
+      expect(r.brokers.some((x) => x.brokerId === 1 && x.port === ctx.port && x.host === ctx.host), K.DescribeCluster, v, `brokers ${JSON.stringify(r.brokers)}`);
+    });
+  }
+  const v = V(ctx, K.Metadata);
+  await m.check(K.Metadata, v, "all topics, brokers, controller", async () => {
+    const r = await call(ctx, K.Metadata, v, { topics: v === 0 ? [] : null, ...noAutoCreate(v) });
+    expect(r.brokers.length === 1 && r.brokers[0].nodeId === 1 && r.brokers[0].port === ctx.port, K.Metadata, v, `brokers ${JSON.stringify(r.brokers)}`);
+    if (v >= 1) expect(r.controllerId === 1, K.Metadata, v, `controller ${r.controllerId}`);
+    if (v >= 2) expect(typeof r.clusterId === "string" && r.clusterId.length > 0, K.Metadata, v, "cluster id");
+  });
+}
+
+interface Topics {
+  main: string;
+  idem: string;
+  del: string;
+  txn: string;
+  recompress: Map<CompressionType, string>;
+}
+
+async function createTopics(ctx: Ctx): Promise<Topics> {
+  const { m } = ctx;
+  const p = ctx.prefix;
+  const t: Topics = {
+    main: `${p}-main`,
+    idem: `${p}-idem`,
+    del: `${p}-del`,
+    txn: `${p}-txn`,
+    recompress: new Map(([1, 2, 3, 4] as CompressionType[]).map((c) => [c, `${p}-as-${COMPRESSION_NAMES[c]}`])),
+  };
+  const v = V(ctx, K.CreateTopics);
+  const plain = [t.main, t.idem, t.del, t.txn];
+  await m.check(K.CreateTopics, v, "create topics with configs", async () => {
+    const r = await call(ctx, K.CreateTopics, v, {
+      topics: [
+        ...plain.map((name) => ({ name, numPartitions: 1, replicationFactor: 1, assignments: [], configs: [{ name: "cleanup.policy", value: "delete" }] })),
+        ...[...t.recompress].map(([c, name]) => ({
+          name,
+          numPartitions: 1,
+          replicationFactor: 1,
+          assignments: [],
+          configs: [{ name: "compression.type", value: COMPRESSION_NAMES[c] }],
+        })),
+      ],
+      timeoutMs: 30000,
+      validateOnly: false,
+    });
+    expect(r.topics.length === plain.length + t.recompress.size, K.CreateTopics, v, `${r.topics.length} results`);
+    if (v >= 5) {
+      const lz4 = r.topics.find((x) => x.name === t.recompress.get(3));
+      expect(lz4?.numPartitions === 1 && lz4.replicationFactor === 1, K.CreateTopics, v, "numPartitions/replicationFactor");
+      expect(lz4.configs?.some((c) => c.name === "compression.type" && c.value === "lz4"), K.CreateTopics, v, "configs in result");
+    }
+    if (v >= 7) for (const x of r.topics) ctx.ids.set(x.name, x.topicId);
+  });
+  await m.check(K.CreateTopics, v, "existing topic is TOPIC_ALREADY_EXISTS; validateOnly", async () => {
+    const r = await call(ctx, K.CreateTopics, v, {
+      topics: [{ name: t.main, numPartitions: 1, replicationFactor: 1 }],
+      timeoutMs: 30000,
+    }, { allow: [E.TOPIC_ALREADY_EXISTS] });
+    expect(r.topics[0].errorCode === E.TOPIC_ALREADY_EXISTS, K.CreateTopics, v, `error ${r.topics[0].errorCode}`);
+    if (v >= 1) {
+      const r2 = await call(ctx, K.CreateTopics, v, {
+        topics: [{ name: `${p}-never`, numPartitions: 3, replicationFactor: 1 }],
+        timeoutMs: 30000,
+        validateOnly: true,
+      });
+      expect(r2.topics[0].errorCode === 0, K.CreateTopics, v, "validateOnly");
+    }
+  });
+  await waitForTopics(ctx, [...plain, ...t.recompress.values()]);
+  const mv = V(ctx, K.Metadata);
+  await m.check(K.Metadata, mv, "named topics: partitions, leader, topic ids", async () => {
+    const r = await call(ctx, K.Metadata, mv, { topics: [{ name: t.main }, { name: t.txn }], ...noAutoCreate(mv) });
+    expect(r.topics.length === 2, K.Metadata, mv, `${r.topics.length} topics`);
+    for (const x of r.topics) {
+      expect(x.partitions.length === 1 && x.partitions[0].leaderId === 1, K.Metadata, mv, `partitions ${JSON.stringify(x.partitions)}`);
+      expect(x.partitions[0].replicaNodes[0] === 1 && x.partitions[0].isrNodes[0] === 1, K.Metadata, mv, "replicas/isr");
+      if (mv >= 10) expect(x.topicId !== ZERO_UUID && x.topicId === ctx.ids.get(x.name!), K.Metadata, mv, "topic id");
+    }
+    if (mv >= 12) {
+      const byId = await call(ctx, K.Metadata, mv, { topics: [{ topicId: topicId(ctx, t.main), name: null }], ...noAutoCreate(mv) });
+      expect(byId.topics[0]?.name === t.main, K.Metadata, mv, "lookup by topic id");
+    }
+  });
+  return t;
+}
+
+async function partitionsAndConfigs(ctx: Ctx, t: Topics): Promise<void> {
+  const { m } = ctx;
+  const v = V(ctx, K.CreatePartitions);
+  await m.check(K.CreatePartitions, v, "1 -> 2 partitions", async () => {
+    await call(ctx, K.CreatePartitions, v, { topics: [{ name: t.main, count: 2, assignments: null }], timeoutMs: 30000, validateOnly: false });
+    // The new partition reaches the broker's metadata cache asynchronously.
+    let n = 0;
+    for (let i = 0; i < 100 && n !== 2; i++) {
+      await waitForTopics(ctx, [t.main]);
+      const r = await call(ctx, K.Metadata, MAX(ctx, K.Metadata), { topics: [{ name: t.main }], allowAutoTopicCreation: false });
+      n = r.topics[0].partitions.length;
+      if (n !== 2) await sleep(100);
+    }
+    expect(n === 2, K.CreatePartitions, v, `${n} partitions`);
+    const again = await call(ctx, K.CreatePartitions, v, { topics: [{ name: t.main, count: 2, assignments: null }], timeoutMs: 30000 }, { allow: [E.INVALID_PARTITIONS] });
+    expect(again.results[0].errorCode === E.INVALID_PARTITIONS, K.CreatePartitions, v, "same count is INVALID_PARTITIONS");
+  });
+
+  const dv = V(ctx, K.DescribeConfigs);
+  const describe = async (version: number, type: number, name: string, keys: string[] | null) => {
+    const r = await call(ctx, K.DescribeConfigs, version, {
+      resources: [{ resourceType: type, resourceName: name, configurationKeys: keys }],
+      includeSynonyms: version >= 1,
+      includeDocumentation: version >= 3,
+    });
+    expect(r.results.length === 1 && r.results[0].resourceName === name, K.DescribeConfigs, version, "resource");
+    return new Map(r.results[0].configs.map((c) => [c.name, c]));
+  };
+  await m.check(K.DescribeConfigs, dv, "topic and broker configs", async () => {
+    const topic = await describe(dv, 2, t.recompress.get(3)!, ["compression.type", "retention.ms"]);
+    expect(topic.get("compression.type")?.value === "lz4", K.DescribeConfigs, dv, `compression.type ${topic.get("compression.type")?.value}`);
+    if (dv >= 1) expect(topic.get("compression.type")?.configSource === 1, K.DescribeConfigs, dv, "source DYNAMIC_TOPIC_CONFIG");
+    if (dv >= 3) expect(topic.get("retention.ms")?.configType === 5, K.DescribeConfigs, dv, `configType ${topic.get("retention.ms")?.configType}`);
+    const broker = await describe(dv, 4, "1", ["num.io.threads"]);
+    expect(broker.get("num.io.threads")?.value === "2", K.DescribeConfigs, dv, "num.io.threads");
+    const all = await describe(dv, 2, t.main, null);
+    expect(all.size > 20, K.DescribeConfigs, dv, `${all.size} topic configs`);
+  });
+
+  const iv = V(ctx, K.IncrementalAlterConfigs);
+  await m.check(K.IncrementalAlterConfigs, iv, "SET and DELETE a topic config", async () => {
+    const alter = (op: number, value: string | null) =>
+      call(ctx, K.IncrementalAlterConfigs, iv, {
+        resources: [{ resourceType: 2, resourceName: t.main, configs: [{ name: "retention.ms", configOperation: op, value }] }],
+        validateOnly: false,
+      });
+    // Config changes reach the broker through the metadata log, a moment after the reply.
+    const settle = async (want: string) => {
+      let got: string | null | undefined;
+      for (let i = 0; i < 50 && got !== want; i++) {
+        if (i > 0) await sleep(100);
+        got = (await describe(MAX(ctx, K.DescribeConfigs), 2, t.main, ["retention.ms"])).get("retention.ms")?.value;
+      }
+      return got;
+    };
+    await alter(0, "86400000");
+    const after = await settle("86400000");
+    expect(after === "86400000", K.IncrementalAlterConfigs, iv, `after SET ${after}`);
+    await alter(1, null);
+    const back = await settle("604800000");
+    expect(back === "604800000", K.IncrementalAlterConfigs, iv, `after DELETE ${back}`);
+    const bad = await call(ctx, K.IncrementalAlterConfigs, iv, {
+      resources: [{ resourceType: 2, resourceName: t.main, configs: [{ name: "no.such.config", configOperation: 0, value: "1" }] }],
+    }, { allow: [E.INVALID_CONFIG] });
+    expect(bad.responses[0].errorCode === E.INVALID_CONFIG, K.IncrementalAlterConfigs, iv, "unknown config is INVALID_CONFIG");
+  });
+}
+
+/** What was produced to one partition, in order. */
+interface Produced {
+  recs: Rec[];
+  /** Per produced batch: base offset (when acknowledged) and codec. */
+  batches: { baseOffset: bigint | undefined; compression: CompressionType; count: number }[];
+}
+
+async function produceAndFetch(ctx: Ctx, t: Topics): Promise<void> {
+  const { m } = ctx;
+  const pv = V(ctx, K.Produce);
+  const magic = magicForProduce(pv);
+  const withHeaders = magic === 2;
+  const main: Produced = { recs: [], batches: [] };
+  const sample = (tag: string): Rec[] => [
+    { key: `k-${tag}`, value: `value ${tag} ${"x".repeat(300)}`, headers: withHeaders ? [["h1", "one"], ["h-null", null], ["", ""]] : [] },
+    { key: null, value: `null key ${tag}` },
+    { key: `tombstone-${tag}`, value: null },
+    { key: "", value: "" },
+  ];
+  const send = async (tag: string, compression: CompressionType, acks: number) => {
+    const recs = sample(tag);
+    const p = await produce(ctx, pv, t.main, 0, buildRecords(recs, magic, { compression }), { acks });
+    if (p !== undefined) {
+      expect(p.errorCode === 0 && p.baseOffset >= 0n, K.Produce, pv, `baseOffset ${p.baseOffset}`);
+      if (pv >= 2) expect(p.logAppendTimeMs === -1n, K.Produce, pv, "CreateTime topic has logAppendTimeMs -1");
+      if (pv >= 5) expect(p.logStartOffset === 0n, K.Produce, pv, `logStartOffset ${p.logStartOffset}`);
+    }
+    main.recs.push(...recs);
+    main.batches.push({ baseOffset: p?.baseOffset, compression, count: recs.length });
+  };
+  await m.check(K.Produce, pv, `acks=1, magic ${magic}, null keys/values${withHeaders ? ", headers" : ""}`, () => send("plain", 0, 1));
+  await m.check(K.Produce, pv, "acks=all (-1)", () => send("all", 0, -1));
+  for (const c of [1, 2, 3, 4] as CompressionType[]) {
+    if (c === 4 && magic < 2) continue;
+    if (c === 4 && pv < 7) {
+      await m.check(K.Produce, pv, "zstd before v7 is UNSUPPORTED_COMPRESSION_TYPE", async () => {
+        const p = await produce(ctx, pv, t.main, 0, buildRecords(sample("zstd"), magic, { compression: 4 }), { allow: [E.UNSUPPORTED_COMPRESSION_TYPE] });
+        expect(p?.errorCode === E.UNSUPPORTED_COMPRESSION_TYPE, K.Produce, pv, `error ${p?.errorCode}`);
+      });
+      continue;
+    }
+    await m.check(K.Produce, pv, `${COMPRESSION_NAMES[c]} batch`, () => send(COMPRESSION_NAMES[c], c, -1));
+  }
+  await m.check(K.Produce, pv, "acks=0 (no response; the connection stays usable)", async () => {
+    await send("acks0", 0, 0);
+    await call(ctx, K.Metadata, MAX(ctx, K.Metadata), { topics: [{ name: t.main }], allowAutoTopicCreation: false });
+  });
+  await m.check(K.Produce, pv, "two partitions in one request", async () => {
+    const body = {
+      acks: -1,
+      timeoutMs: 30000,
+      topicData: [{
+        ...topicRef(ctx, t.main, pv, 13),
+        partitionData: [0, 1].map((index) => ({ index, records: buildRecords([{ key: `p${index}`, value: `partition ${index}` }], magic) })),
+      }],
+    };
+    const r = await call(ctx, K.Produce, pv, body);
+    const parts = r.responses[0].partitionResponses.map((x) => x.index).sort();
+    expect(parts.join() === "0,1", K.Produce, pv, `partitions ${parts}`);
+    main.recs.push({ key: "p0", value: "partition 0" });
+    main.batches.push({ baseOffset: r.responses[0].partitionResponses.find((x) => x.index === 0)!.baseOffset, compression: 0, count: 1 });
+  });
+
+  // Fetch what was produced and compare record by record (and codec by codec where the format survives).
+  const fv = V(ctx, K.Fetch);
+  const fmagic = magicForFetch(fv);
+  await m.check(K.Fetch, fv, `read back ${main.recs.length} records (magic ${fmagic}), codecs as produced`, async () => {
+    let got: ReadRecord[] = [];
+    for (let i = 0; i < 50; i++) {
+      const { batches } = await fetchAll(ctx, fv, t.main, 0);
+      got = recordsOf(batches);
+      if (got.length >= main.recs.length) break;
+      await sleep(100); // the acks=0 batch may still be on its way
+    }
+    expect(got.length === main.recs.length, K.Fetch, fv, `${got.length} records, expected ${main.recs.length}`);
+    main.recs.forEach((e, i) => {
+      expect(sameRecord(got[i], e, withHeaders && fmagic === 2), K.Fetch, fv, `record ${i}: got ${JSON.stringify({ ...got[i], batch: undefined, offset: String(got[i].offset) })}, expected ${JSON.stringify(e)}`);
+      expect(got[i].offset === BigInt(i), K.Fetch, fv, `record ${i} at offset ${got[i].offset}`);
+    });
+    if (fmagic === 2 && magic === 2) {
+      for (const pb of main.batches) {
+        if (pb.baseOffset === undefined) continue;
+        const rec = got.find((r) => r.offset === pb.baseOffset)!;
+        expect(rec.batch.compression === pb.compression, K.Fetch, fv, `batch at ${pb.baseOffset}: codec ${rec.batch.compression}, produced ${pb.compression}`);
+      }
+    }
+  });
+
+  // The broker recompresses to the topic's compression.type: decode what it wrote.
+  for (const [codec, topic] of t.recompress) {
+    const produced: CompressionType = codec === 1 ? 0 : 1;
+    const recs = sample(`re-${COMPRESSION_NAMES[codec]}`);
+    // Kafka 3.x refuses to hand zstd data to Fetch before v10; 4.x (no down-conversion any
+    // more, KIP-896) returns the batches as stored.
+    const zstdOld = codec === 4 && fv < 10 && ctx.major < 4;
+    await m.check(K.Fetch, fv, `topic compression.type=${COMPRESSION_NAMES[codec]}: broker-recompressed batch${zstdOld ? " (3.x: zstd before Fetch v10 is UNSUPPORTED_COMPRESSION_TYPE)" : ""}`, async () => {
+      // The broker takes old-format batches into a zstd topic (it converts them); only the
+      // fetch side needs v10 to carry zstd.
+      await produce(ctx, pv, topic, 0, buildRecords(recs, magic, { compression: produced }));
+      const { batches, partition } = await fetchAll(ctx, fv, topic, 0, 0n, { allow: zstdOld ? [E.UNSUPPORTED_COMPRESSION_TYPE] : [] });
+      if (zstdOld) {
+        expect(partition.errorCode === E.UNSUPPORTED_COMPRESSION_TYPE, K.Fetch, fv, `error ${partition.errorCode}`);
+        return;
+      }
+      const got = recordsOf(batches);
+      expect(got.length === recs.length, K.Fetch, fv, `${got.length} records`);
+      recs.forEach((e, i) => expect(sameRecord(got[i], e, withHeaders && fmagic === 2), K.Fetch, fv, `record ${i} differs`));
+      expect(batches[0].compression === codec, K.Fetch, fv, `batch codec ${batches[0].compression}, topic says ${codec}`);
+    });
+  }
+
+  // Incremental fetch sessions (KIP-227): full fetch opens a session, incremental requests
+  // carry only changes, and the broker answers with only the partitions that changed.
+  if (fv >= 7) {
+    await m.check(K.Fetch, fv, "incremental fetch session", async () => {
+      const hw = (await fetchOnce(ctx, fv, t.main, 0, 0n)).highWatermark;
+      const req = (sessionId: number, sessionEpoch: number, parts: { partition: number; fetchOffset: bigint }[]) =>
+        call(ctx, K.Fetch, fv, {
+          replicaId: -1,
+          maxWaitMs: 100,
+          minBytes: 1,
+          maxBytes: 1 << 20,
+          sessionId,
+          sessionEpoch,
+          topics: parts.length === 0 ? [] : [{
+            ...topicRef(ctx, t.main, fv, 13, "topic"),
+            partitions: parts.map((x) => ({ ...x, partitionMaxBytes: 1 << 20, logStartOffset: -1n })),
+          }],
+          forgottenTopicsData: [],
+          rackId: "",
+        });
+      const full = await req(0, 0, [{ partition: 0, fetchOffset: hw }, { partition: 1, fetchOffset: 0n }]);
+      expect(full.sessionId !== 0, K.Fetch, fv, "full fetch request did not open a session");
+      const sid = full.sessionId;
+      const p1 = full.responses[0].partitions.find((x) => x.partitionIndex === 1);
+      const p1hw = p1?.highWatermark ?? 0n;
+      const inc1 = await req(sid, 1, [{ partition: 1, fetchOffset: p1hw }]);
+      expect(inc1.sessionId === sid, K.Fetch, fv, `session ${inc1.sessionId}`);
+      const changed = inc1.responses.flatMap((x) => x.partitions);
+      expect(changed.every((x) => (x.records?.length ?? 0) === 0), K.Fetch, fv, "no new data yet");
+      await produce(ctx, MAX(ctx, K.Produce), t.main, 0, buildRecords([{ key: "inc", value: "incremental" }], 2));
+      let seen = false;
+      for (let epoch = 2; epoch < 30 && !seen; epoch++) {
+        const inc = await req(sid, epoch, []);
+        for (const x of inc.responses.flatMap((y) => y.partitions)) {
+          const recs = recordsOf(decodeRecordSet(x.records ?? new Uint8Array(0)).batches);
+          if (x.partitionIndex === 0 && recs.some((r) => r.value === "incremental")) seen = true;
+        }
+      }
+      expect(seen, K.Fetch, fv, "incremental fetch did not deliver the new record");
+      await req(sid, -1, []); // close the session (FINAL_EPOCH)
+      main.recs.push({ key: "inc", value: "incremental" });
+    });
+  }
+
+  // ListOffsets: earliest, latest, by timestamp, max timestamp.
+  const lv = V(ctx, K.ListOffsets);
+  await m.check(K.ListOffsets, lv, "earliest, latest, by timestamp", async () => {
+    const list = async (timestamp: bigint) => {
+      const r = await call(ctx, K.ListOffsets, lv, {
+        replicaId: -1,
+        isolationLevel: 0,
+        topics: [{ name: t.main, partitions: [{ partitionIndex: 0, timestamp, maxNumOffsets: 1, currentLeaderEpoch: -1 }] }],
+        timeoutMs: 30000,
+      });
+      const p = r.topics[0].partitions[0];
+      return lv === 0 ? { offset: p.oldStyleOffsets[0], timestamp: -1n, leaderEpoch: -1 } : p;
+    };
+    const latest = await list(-1n);
+    expect(latest.offset === BigInt(main.recs.length), K.ListOffsets, lv, `latest ${latest.offset}, expected ${main.recs.length}`);
+    const earliest = await list(-2n);
+    expect(earliest.offset === 0n, K.ListOffsets, lv, `earliest ${earliest.offset}`);
+    if (lv >= 1) {
+      // Magic 0 messages carry no timestamp, so a partition holding only those has no offset
+      // for any time.
+      const byTime = await list(BigInt(Date.now() - 3_600_000));
+      const want = magic === 0 ? -1n : 0n;
+      expect(byTime.offset === want, K.ListOffsets, lv, `offset for an hour ago ${byTime.offset}, expected ${want}`);
+      const future = await list(BigInt(Date.now() + 3_600_000));
+      expect(future.offset === -1n, K.ListOffsets, lv, `offset for the future ${future.offset}`);
+    }
+    if (lv >= 4) expect(latest.leaderEpoch >= 0, K.ListOffsets, lv, `leader epoch ${latest.leaderEpoch}`);
+    if (lv >= 7) {
+      const maxTs = await list(-3n);
+      expect(maxTs.offset >= 0n && maxTs.timestamp > 0n, K.ListOffsets, lv, `max timestamp offset ${maxTs.offset}`);
+    }
+  });
+
+  const ov = V(ctx, K.OffsetForLeaderEpoch);
+  await m.check(K.OffsetForLeaderEpoch, ov, "end offset of the current leader epoch", async () => {
+    const r = await call(ctx, K.OffsetForLeaderEpoch, ov, {
+      replicaId: -1,
+      topics: [{ topic: t.main, partitions: [{ partition: 0, currentLeaderEpoch: -1, leaderEpoch: 0 }] }],
+    });
+    const p = r.topics[0].partitions[0];
+    expect(p.endOffset === BigInt(main.recs.length), K.OffsetForLeaderEpoch, ov, `end offset ${p.endOffset}, log end ${main.recs.length}`);
+    if (ov >= 1) expect(p.leaderEpoch === 0, K.OffsetForLeaderEpoch, ov, `leader epoch ${p.leaderEpoch}`);
+  });
+}
+
+async function idempotence(ctx: Ctx, t: Topics): Promise<void> {
+  const { m } = ctx;
+  const iv = V(ctx, K.InitProducerId);
+  // Idempotent batches need magic 2, so Produce is at least v3 here.
+  const pv = Math.max(V(ctx, K.Produce), 3);
+  let pid = -1n;
+  let epoch = -1;
+  await m.check(K.InitProducerId, iv, "idempotent producer id", async () => {
+    const r = await call(ctx, K.InitProducerId, iv, { transactionalId: null, transactionTimeoutMs: 60000, producerId: -1n, producerEpoch: -1 }, { retry: [E.COORDINATOR_NOT_AVAILABLE, E.NOT_COORDINATOR, E.COORDINATOR_LOAD_IN_PROGRESS] });
+    expect(r.producerId >= 0n && r.producerEpoch >= 0, K.InitProducerId, iv, `pid ${r.producerId} epoch ${r.producerEpoch}`);
+    pid = r.producerId;
+    epoch = r.producerEpoch;
+  });
+  if (pid < 0n) return;
+  await m.check(K.Produce, pv, "idempotent: sequences, duplicate detection, out-of-order rejection", async () => {
+    const batch = (seq: number, n: number) =>
+      buildRecords(Array.from({ length: n }, (_, i) => ({ key: `seq-${seq + i}`, value: `idempotent ${seq + i}` })), 2, { producerId: pid, producerEpoch: epoch, baseSequence: seq });
+    const first = await produce(ctx, pv, t.idem, 0, batch(0, 2));
+    const second = await produce(ctx, pv, t.idem, 0, batch(2, 1));
+    expect(first!.baseOffset === 0n && second!.baseOffset === 2n, K.Produce, pv, `offsets ${first!.baseOffset}, ${second!.baseOffset}`);
+    const dup = await produce(ctx, pv, t.idem, 0, batch(2, 1));
+    expect(dup!.errorCode === 0 && dup!.baseOffset === 2n, K.Produce, pv, `duplicate: error ${dup!.errorCode}, offset ${dup!.baseOffset}`);
+    const gap = await produce(ctx, pv, t.idem, 0, batch(10, 1), { allow: [E.OUT_OF_ORDER_SEQUENCE_NUMBER] });
+    expect(gap!.errorCode === E.OUT_OF_ORDER_SEQUENCE_NUMBER, K.Produce, pv, `gap: error ${gap!.errorCode}`);
+  });
+  if (has(ctx, K.DescribeProducers)) {
+    const dv = V(ctx, K.DescribeProducers);
+    await m.check(K.DescribeProducers, dv, "the idempotent producer's state", async () => {
+      const r = await call(ctx, K.DescribeProducers, dv, { topics: [{ name: t.idem, partitionIndexes: [0] }] });
+      const ps = r.topics[0].partitions[0].activeProducers;
+      const me = ps.find((x) => x.producerId === pid);
+      expect(me !== undefined, K.DescribeProducers, dv, `producers ${ps.map((x) => x.producerId)}`);
+      expect(me.lastSequence === 2 && me.producerEpoch === epoch, K.DescribeProducers, dv, `lastSequence ${me.lastSequence} epoch ${me.producerEpoch}`);
+    });
+  }
+}
+
+async function deleteRecords(ctx: Ctx, t: Topics): Promise<void> {
+  const { m } = ctx;
+  const v = V(ctx, K.DeleteRecords);
+  await m.check(K.DeleteRecords, v, "delete before offset 3; earliest moves; older offsets out of range", async () => {
+    await produce(ctx, MAX(ctx, K.Produce), t.del, 0, buildRecords([0, 1, 2, 3, 4].map((i) => ({ key: null, value: `d${i}` })), 2));
+    const r = await call(ctx, K.DeleteRecords, v, { topics: [{ name: t.del, partitions: [{ partitionIndex: 0, offset: 3n }] }], timeoutMs: 30000 });
+    expect(r.topics[0].partitions[0].lowWatermark === 3n, K.DeleteRecords, v, `low watermark ${r.topics[0].partitions[0].lowWatermark}`);
+    const lv = MAX(ctx, K.ListOffsets);
+    const l = await call(ctx, K.ListOffsets, lv, { replicaId: -1, topics: [{ name: t.del, partitions: [{ partitionIndex: 0, timestamp: -2n }] }] });
+    expect(l.topics[0].partitions[0].offset === 3n, K.DeleteRecords, v, `earliest after delete ${l.topics[0].partitions[0].offset}`);
+    const fv = MAX(ctx, K.Fetch);
+    const old = await fetchOnce(ctx, fv, t.del, 0, 0n, { allow: [E.OFFSET_OUT_OF_RANGE] });
+    expect(old.errorCode === E.OFFSET_OUT_OF_RANGE, K.DeleteRecords, v, `fetch at 0: error ${old.errorCode}`);
+    const rest = recordsOf((await fetchAll(ctx, fv, t.del, 0, 3n)).batches).filter((x) => x.offset >= 3n);
+    expect(rest.map((x) => x.value).join() === "d3,d4", K.DeleteRecords, v, `remaining ${rest.map((x) => x.value)}`);
+  });
+}
+
+// -- classic consumer group ------------------------------------------------------------------
+
+function subscriptionBytes(version: number, value: Init<ConsumerProtocolSubscription>): Uint8Array {
+  const body = encodeWith(ConsumerProtocolSubscriptionCodec, value, version);
+  const out = new Uint8Array(2 + body.length);
+  new DataView(out.buffer).setInt16(0, version);
+  out.set(body, 2);
+  return out;
+}
+
+function assignmentBytes(version: number, value: Init<ConsumerProtocolAssignment>): Uint8Array {
+  const body = encodeWith(ConsumerProtocolAssignmentCodec, value, version);
+  const out = new Uint8Array(2 + body.length);
+  new DataView(out.buffer).setInt16(0, version);
+  out.set(body, 2);
+  return out;
+}
+
+function readVersioned<T>(bytes: Uint8Array, read: (body: Uint8Array, v: number) => T): { version: number; value: T } {
+  const version = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt16(0);
+  return { version, value: read(bytes.subarray(2), version) };
+}
+
+async function findCoordinator(ctx: Ctx, v: number, key: string, keyType: number): Promise<{ nodeId: number; port: number }> {
+  const r = await call(ctx, K.FindCoordinator, v, v >= 4 ? { keyType, coordinatorKeys: [key] } : { key, keyType }, {
+    retry: [E.COORDINATOR_NOT_AVAILABLE, E.COORDINATOR_LOAD_IN_PROGRESS],
+  });
+  if (v >= 4) {
+    expect(r.coordinators.length === 1 && r.coordinators[0].key === key, K.FindCoordinator, v, "coordinator key");
+    return r.coordinators[0];
+  }
+  return r;
+}
+
+async function classicGroup(ctx: Ctx, t: Topics): Promise<void> {
+  const { m } = ctx;
+  const group = `${ctx.prefix}-classic`;
+  const fcv = V(ctx, K.FindCoordinator);
+  await m.check(K.FindCoordinator, fcv, "group coordinator", async () => {
+    const c = await findCoordinator(ctx, fcv, group, 0);
+    expect(c.nodeId === 1 && c.port === ctx.port, K.FindCoordinator, fcv, `coordinator ${JSON.stringify(c)}`);
+  });
+
+  const jv = V(ctx, K.JoinGroup);
+  const sv = V(ctx, K.SyncGroup);
+  const subVersion = Math.min(ctx.step, 3);
+  const sub = subscriptionBytes(subVersion, {
+    topics: [t.main],
+    userData: subVersion >= 0 ? enc.encode("user-data") : null,
+    ownedPartitions: [],
+    generationId: -1,
+    rackId: null,
+  });
+  const asgVersion = Math.min(ctx.step, 3);
+  const asg = assignmentBytes(asgVersion, { assignedPartitions: [{ topic: t.main, partitions: [0, 1] }], userData: null });
+  let memberId = "";
+  let generation = -1;
+  const joined = await m.check(K.JoinGroup, jv, `join as leader (consumer protocol subscription v${subVersion})`, async () => {
+    const join = (id: string) =>
+      call(ctx, K.JoinGroup, jv, {
+        groupId: group,
+        sessionTimeoutMs: 10000,
+        rebalanceTimeoutMs: 10000,
+        memberId: id,
+        groupInstanceId: null,
+        protocolType: "consumer",
+        protocols: [{ name: "range", metadata: sub }],
+        reason: null,
+      }, { allow: [E.MEMBER_ID_REQUIRED], retry: [E.COORDINATOR_LOAD_IN_PROGRESS, E.NOT_COORDINATOR, E.COORDINATOR_NOT_AVAILABLE] });
+    let r = await join("");
+    if (jv >= 4) {
+      expect(r.errorCode === E.MEMBER_ID_REQUIRED && r.memberId.length > 0, K.JoinGroup, jv, `first join: error ${r.errorCode}`);
+      r = await join(r.memberId);
+    }
+    expect(r.errorCode === 0, K.JoinGroup, jv, `error ${r.errorCode}`);
+    expect(r.leader === r.memberId && r.generationId >= 1 && r.protocolName === "range", K.JoinGroup, jv, `leader ${r.leader} generation ${r.generationId}`);
+    if (jv >= 7) expect(r.protocolType === "consumer", K.JoinGroup, jv, `protocolType ${r.protocolType}`);
+    expect(r.members.length === 1 && eqBytes(r.members[0].metadata, sub), K.JoinGroup, jv, "member metadata is not our subscription");
+    const back = readVersioned(r.members[0].metadata, (x, v) => decodeWith(ConsumerProtocolSubscriptionCodec, x, v));
+    expect(back.version === subVersion && back.value.topics[0] === t.main, K.JoinGroup, jv, "subscription does not decode");
+    memberId = r.memberId;
+    generation = r.generationId;
+  });
+  if (!joined) return;
+
+  await m.check(K.SyncGroup, sv, `leader assigns (consumer protocol assignment v${asgVersion})`, async () => {
+    const r = await call(ctx, K.SyncGroup, sv, {
+      groupId: group,
+      generationId: generation,
+      memberId,
+      groupInstanceId: null,
+      protocolType: "consumer",
+      protocolName: "range",
+      assignments: [{ memberId, assignment: asg }],
+    });
+    expect(eqBytes(r.assignment, asg), K.SyncGroup, sv, "assignment differs from what the leader sent");
+    const a = readVersioned(r.assignment, (x, v) => decodeWith(ConsumerProtocolAssignmentCodec, x, v));
+    expect(a.value.assignedPartitions[0].partitions.join() === "0,1", K.SyncGroup, sv, "assignment does not decode");
+    if (sv >= 5) expect(r.protocolType === "consumer" && r.protocolName === "range", K.SyncGroup, sv, "protocol");
+  });
+
+  const hv = V(ctx, K.Heartbeat);
+  await m.check(K.Heartbeat, hv, "stable member", async () => {
+    await call(ctx, K.Heartbeat, hv, { groupId: group, generationId: generation, memberId, groupInstanceId: null });
+    const stale = await call(ctx, K.Heartbeat, hv, { groupId: group, generationId: generation + 5, memberId }, { allow: [E.ILLEGAL_GENERATION] });
+    expect(stale.errorCode === E.ILLEGAL_GENERATION, K.Heartbeat, hv, "wrong generation is ILLEGAL_GENERATION");
+  });
+
+  let cv = V(ctx, K.OffsetCommit);
+  let fv = V(ctx, K.OffsetFetch);
+  // Version 0 of both offset APIs kept offsets in ZooKeeper; a KRaft broker still advertises it
+  // but answers UNSUPPORTED_VERSION per partition, so the oldest working version is 1.
+  if (cv === 0) {
+    await m.check(K.OffsetCommit, 0, "v0 (ZooKeeper offsets) is refused per partition by a KRaft broker", async () => {
+      const r = await call(ctx, K.OffsetCommit, 0, {
+        groupId: group,
+        topics: [{ name: t.main, partitions: [{ partitionIndex: 0, committedOffset: 1n, committedMetadata: null }] }],
+      }, { allow: [E.UNSUPPORTED_VERSION] });
+      expect(r.topics[0].partitions[0].errorCode === E.UNSUPPORTED_VERSION, K.OffsetCommit, 0, "error");
+    });
+    cv = 1;
+  }
+  if (fv === 0) {
+    await m.check(K.OffsetFetch, 0, "v0 (ZooKeeper offsets) is refused per partition by a KRaft broker", async () => {
+      const r = await call(ctx, K.OffsetFetch, 0, { groupId: group, topics: [{ name: t.main, partitionIndexes: [0] }] }, {
+        allow: [E.UNSUPPORTED_VERSION],
+      });
+      expect(r.topics[0].partitions[0].errorCode === E.UNSUPPORTED_VERSION, K.OffsetFetch, 0, "error");
+    });
+    fv = 1;
+  }
+  await m.check(K.OffsetCommit, cv, "commit two partitions with metadata", async () => {
+    const r = await call(ctx, K.OffsetCommit, cv, {
+      groupId: group,
+      generationIdOrMemberEpoch: generation,
+      memberId,
+      groupInstanceId: null,
+      retentionTimeMs: -1n,
+      topics: [{
+        ...topicRef(ctx, t.main, cv, 10),
+        partitions: [
+          { partitionIndex: 0, committedOffset: 2n, committedLeaderEpoch: -1, commitTimestamp: -1n, committedMetadata: "streamwire" },
+          { partitionIndex: 1, committedOffset: 1n, committedLeaderEpoch: -1, commitTimestamp: -1n, committedMetadata: null },
+        ],
+      }],
+    });
+    expect(r.topics[0].partitions.length === 2, K.OffsetCommit, cv, "partition results");
+  });
+  await m.check(K.OffsetFetch, fv, "committed offsets and metadata", async () => {
+    const r = await call(ctx, K.OffsetFetch, fv, fv >= 8
+      ? { groups: [{ groupId: group, memberId: null, memberEpoch: -1, topics: [{ ...topicRef(ctx, t.main, fv, 10), partitionIndexes: [0, 1] }] }], requireStable: true }
+      : { groupId: group, topics: [{ name: t.main, partitionIndexes: [0, 1] }], requireStable: fv >= 7 });
+    const parts = fv >= 8 ? r.groups[0].topics[0].partitions : r.topics[0].partitions;
+    const p0 = parts.find((x) => x.partitionIndex === 0);
+    const p1 = parts.find((x) => x.partitionIndex === 1);
+    expect(p0?.committedOffset === 2n && p0.metadata === "streamwire", K.OffsetFetch, fv, `p0 ${p0?.committedOffset} ${p0?.metadata}`);
+    expect(p1?.committedOffset === 1n, K.OffsetFetch, fv, `p1 ${p1?.committedOffset}`);
+    if (fv >= 2 && fv <= 7) {
+      const all = await call(ctx, K.OffsetFetch, fv, { groupId: group, topics: null });
+      expect(all.topics.some((x) => x.name === t.main), K.OffsetFetch, fv, "all topics (null) lists the topic");
+    }
+  });
+
+  const dgv = V(ctx, K.DescribeGroups);
+  const describeGroup = async (v: number) => {
+    const r = await call(ctx, K.DescribeGroups, v, { groups: [group], includeAuthorizedOperations: false }, { allow: [E.GROUP_ID_NOT_FOUND] });
+    return r.groups[0];
+  };
+  await m.check(K.DescribeGroups, dgv, "stable group with our member's bytes", async () => {
+    const g = await describeGroup(dgv);
+    expect(g.groupState === "Stable" && g.protocolType === "consumer" && g.protocolData === "range", K.DescribeGroups, dgv, `state ${g.groupState} ${g.protocolType} ${g.protocolData}`);
+    expect(g.members.length === 1 && g.members[0].memberId === memberId && g.members[0].clientId === "streamwire-e2e", K.DescribeGroups, dgv, "member");
+    expect(eqBytes(g.members[0].memberMetadata, sub) && eqBytes(g.members[0].memberAssignment, asg), K.DescribeGroups, dgv, "member metadata/assignment bytes");
+  });
+
+  const lgv = V(ctx, K.ListGroups);
+  await m.check(K.ListGroups, lgv, "lists the group (with state/type filters where supported)", async () => {
+    const r = await call(ctx, K.ListGroups, lgv, { statesFilter: lgv >= 4 ? ["Stable"] : [], typesFilter: lgv >= 5 ? ["classic"] : [] });
+    const g = r.groups.find((x) => x.groupId === group);
+    expect(g?.protocolType === "consumer", K.ListGroups, lgv, `group ${JSON.stringify(g)}`);
+    if (lgv >= 4) expect(g.groupState === "Stable", K.ListGroups, lgv, `state ${g.groupState}`);
+    if (lgv >= 5) expect(g.groupType === "classic", K.ListGroups, lgv, `type ${g.groupType}`);
+  });
+
+  const lv = V(ctx, K.LeaveGroup);
+  await m.check(K.LeaveGroup, lv, "member leaves; group becomes Empty", async () => {
+    const r = await call(ctx, K.LeaveGroup, lv, lv >= 3
+      ? { groupId: group, members: [{ memberId, groupInstanceId: null, reason: "e2e done" }] }
+      : { groupId: group, memberId });
+    if (lv >= 3) expect(r.members.length === 1 && r.members[0].memberId === memberId, K.LeaveGroup, lv, "member result");
+    const g = await describeGroup(MAX(ctx, K.DescribeGroups));
+    expect(g.groupState === "Empty", K.LeaveGroup, lv, `state after leave ${g.groupState}`);
+  });
+
+  const delv = V(ctx, K.DeleteGroups);
+  await m.check(K.DeleteGroups, delv, "delete the empty group; deleting again is GROUP_ID_NOT_FOUND", async () => {
+    const r = await call(ctx, K.DeleteGroups, delv, { groupsNames: [group] });
+    expect(r.results[0].groupId === group, K.DeleteGroups, delv, "result group id");
+    const again = await call(ctx, K.DeleteGroups, delv, { groupsNames: [group] }, { allow: [E.GROUP_ID_NOT_FOUND] });
+    expect(again.results[0].errorCode === E.GROUP_ID_NOT_FOUND, K.DeleteGroups, delv, `second delete: error ${again.results[0].errorCode}`);
+  });
+}
+
+// -- KIP-848 consumer group ------------------------------------------------------------------
+
+async function consumerGroup(ctx: Ctx, t: Topics): Promise<void> {
+  const { m } = ctx;
+  if (ctx.major < 4 || !has(ctx, K.ConsumerGroupHeartbeat)) return;
+  const hv = V(ctx, K.ConsumerGroupHeartbeat);
+  const dv = V(ctx, K.ConsumerGroupDescribe);
+  const group = `${ctx.prefix}-kip848`;
+  // From v1 the member id is the client's own (KIP-1082); v0 lets the broker choose.
+  let memberId = hv >= 1 ? randomBytes(16).toString("base64url") : "";
+  let epoch = 0;
+  const mainId = topicId(ctx, t.main);
+  let owned: { topicId: string; partitions: number[] }[] = [];
+  const ok = await m.check(K.ConsumerGroupHeartbeat, hv, "join, receive the assignment, reconcile", async () => {
+    let r = await call(ctx, K.ConsumerGroupHeartbeat, hv, {
+      groupId: group,
+      memberId,
+      memberEpoch: 0,
+      instanceId: null,
+      rackId: null,
+      rebalanceTimeoutMs: 30000,
+      subscribedTopicNames: [t.main],
+      serverAssignor: "uniform",
+      topicPartitions: [],
+    }, { retry: [E.COORDINATOR_LOAD_IN_PROGRESS, E.COORDINATOR_NOT_AVAILABLE, E.NOT_COORDINATOR] });
+    expect(r.memberEpoch >= 1 && r.heartbeatIntervalMs > 0, K.ConsumerGroupHeartbeat, hv, `epoch ${r.memberEpoch}`);
+    if (hv >= 1) expect(r.memberId === memberId, K.ConsumerGroupHeartbeat, hv, `member id ${r.memberId}`);
+    memberId = r.memberId!;
+    epoch = r.memberEpoch;
+    for (let i = 0; i < 100; i++) {
+      if (r.assignment !== null) owned = r.assignment.topicPartitions.map((x) => ({ topicId: x.topicId, partitions: [...x.partitions].sort() }));
+      const got = owned.find((x) => x.topicId === mainId)?.partitions.join();
+      if (got === "0,1") break;
+      await sleep(100);
+      r = await call(ctx, K.ConsumerGroupHeartbeat, hv, { groupId: group, memberId, memberEpoch: epoch, topicPartitions: owned, subscribedTopicNames: null, rebalanceTimeoutMs: -1 });
+      epoch = r.memberEpoch;
+    }
+    expect(owned.find((x) => x.topicId === mainId)?.partitions.join() === "0,1", K.ConsumerGroupHeartbeat, hv, `assignment ${JSON.stringify(owned)}`);
+    // Acknowledge the assignment (owned partitions), which lets the group become Stable.
+    r = await call(ctx, K.ConsumerGroupHeartbeat, hv, { groupId: group, memberId, memberEpoch: epoch, topicPartitions: owned, subscribedTopicNames: null, rebalanceTimeoutMs: -1 });
+    epoch = r.memberEpoch;
+  });
+  if (!ok) return;
+  await m.check(K.ConsumerGroupDescribe, dv, "stable group, member, assignment by topic name", async () => {
+    let g;
+    for (let i = 0; i < 50; i++) {
+      const r = await call(ctx, K.ConsumerGroupDescribe, dv, { groupIds: [group], includeAuthorizedOperations: false });
+      g = r.groups[0];
+      if (g.groupState === "Stable") break;
+      await sleep(100);
+    }
+    expect(g!.groupState === "Stable" && g!.assignorName === "uniform", K.ConsumerGroupDescribe, dv, `state ${g!.groupState} assignor ${g!.assignorName}`);
+    const me = g!.members.find((x) => x.memberId === memberId);
+    expect(me !== undefined && me.memberEpoch === epoch && me.clientId === "streamwire-e2e", K.ConsumerGroupDescribe, dv, "member");
+    const tp = me.assignment.topicPartitions[0];
+    expect(tp?.topicName === t.main && tp.topicId === mainId && [...tp.partitions].sort().join() === "0,1", K.ConsumerGroupDescribe, dv, `assignment ${JSON.stringify(me.assignment)}`);
+    expect(me.subscribedTopicNames.join() === t.main, K.ConsumerGroupDescribe, dv, "subscription");
+    if (dv >= 1) expect(me.memberType === 1, K.ConsumerGroupDescribe, dv, `memberType ${me.memberType} (1 = consumer)`);
+  });
+  const cv = MAX(ctx, K.OffsetCommit);
+  if (cv >= 9) {
+    await m.check(K.OffsetCommit, cv, "commit with a KIP-848 member epoch", async () => {
+      await call(ctx, K.OffsetCommit, cv, {
+        groupId: group,
+        generationIdOrMemberEpoch: epoch,
+        memberId,
+        topics: [{ ...topicRef(ctx, t.main, cv, 10), partitions: [{ partitionIndex: 0, committedOffset: 3n, committedMetadata: null }] }],
+      });
+      const stale = await call(ctx, K.OffsetCommit, cv, {
+        groupId: group,
+        generationIdOrMemberEpoch: epoch + 10,
+        memberId,
+        topics: [{ ...topicRef(ctx, t.main, cv, 10), partitions: [{ partitionIndex: 0, committedOffset: 4n, committedMetadata: null }] }],
+      }, { allow: [E.STALE_MEMBER_EPOCH] });
+      expect(stale.topics[0].partitions[0].errorCode === E.STALE_MEMBER_EPOCH, K.OffsetCommit, cv, "future epoch is STALE_MEMBER_EPOCH");
+    });
+  }
+  await m.check(K.ConsumerGroupHeartbeat, hv, "leave (member epoch -1)", async () => {
+    const r = await call(ctx, K.ConsumerGroupHeartbeat, hv, { groupId: group, memberId, memberEpoch: -1 });
+    expect(r.memberEpoch === -1, K.ConsumerGroupHeartbeat, hv, `epoch after leave ${r.memberEpoch}`);
+  });
+}
+
+// -- transactions ----------------------------------------------------------------------------
+
+async function transactions(ctx: Ctx, t: Topics): Promise<void> {
+  const { m } = ctx;
+  const txnId = `${ctx.prefix}-txn-id`;
+  const group = `${ctx.prefix}-txn-group`;
+  const iv = V(ctx, K.InitProducerId);
+  const av = V(ctx, K.AddPartitionsToTxn);
+  const aov = V(ctx, K.AddOffsetsToTxn);
+  const tcv = V(ctx, K.TxnOffsetCommit);
+  const ev = V(ctx, K.EndTxn);
+  const pv = Math.max(V(ctx, K.Produce), 3);
+  const busy = [E.CONCURRENT_TRANSACTIONS, E.COORDINATOR_LOAD_IN_PROGRESS, E.COORDINATOR_NOT_AVAILABLE, E.NOT_COORDINATOR];
+  let pid = -1n;
+  let epoch = -1;
+  let seq = 0;
+
+  await m.check(K.FindCoordinator, MAX(ctx, K.FindCoordinator), "transaction coordinator (key type 1)", async () => {
+    const c = await findCoordinator(ctx, MAX(ctx, K.FindCoordinator), txnId, 1);
+    expect(c.nodeId === 1, K.FindCoordinator, MAX(ctx, K.FindCoordinator), `coordinator ${c.nodeId}`);
+  });
+  const init = await m.check(K.InitProducerId, iv, "transactional producer id", async () => {
+    const r = await call(ctx, K.InitProducerId, iv, { transactionalId: txnId, transactionTimeoutMs: 60000, producerId: -1n, producerEpoch: -1 }, { retry: busy });
+    expect(r.producerId >= 0n && r.producerEpoch >= 0, K.InitProducerId, iv, `pid ${r.producerId}`);
+    pid = r.producerId;
+    epoch = r.producerEpoch;
+  });
+  if (!init) return;
+
+  const addPartitions = async () => {
+    const r = await call(ctx, K.AddPartitionsToTxn, av, av >= 4
+      ? { transactions: [{ transactionalId: txnId, producerId: pid, producerEpoch: epoch, verifyOnly: false, topics: [{ name: t.txn, partitions: [0] }] }] }
+      : { v3AndBelowTransactionalId: txnId, v3AndBelowProducerId: pid, v3AndBelowProducerEpoch: epoch, v3AndBelowTopics: [{ name: t.txn, partitions: [0] }] }, { retry: busy });
+    const results = av >= 4 ? r.resultsByTransaction[0]?.topicResults : r.resultsByTopicV3AndBelow;
+    expect(results?.[0]?.name === t.txn && results[0].resultsByPartition[0].partitionIndex === 0, K.AddPartitionsToTxn, av, "partition result");
+  };
+  const produceTxn = async (values: string[]) => {
+    const p = await produce(ctx, pv, t.txn, 0, buildRecords(values.map((v) => ({ key: null, value: v })), 2, {
+      producerId: pid,
+      producerEpoch: epoch,
+      baseSequence: seq,
+      transactional: true,
+    }), { transactionalId: txnId });
+    seq += values.length;
+    expect(p!.errorCode === 0, K.Produce, pv, "transactional produce");
+  };
+  const endTxn = async (committed: boolean) => {
+    const r = await call(ctx, K.EndTxn, ev, { transactionalId: txnId, producerId: pid, producerEpoch: epoch, committed }, { retry: busy });
+    if (ev >= 5) {
+      // Transaction version 2 (KIP-890): every EndTxn bumps the epoch and returns it.
+      expect(r.producerId === pid && r.producerEpoch > epoch, K.EndTxn, ev, `pid ${r.producerId} epoch ${r.producerEpoch} (was ${epoch})`);
+      epoch = r.producerEpoch;
+      seq = 0;
+    }
+  };
+
+  const txOk = await m.check(K.AddPartitionsToTxn, av, "add the partition to the transaction", addPartitions);
+  if (!txOk) return;
+  await m.check(K.Produce, pv, "transactional batch", () => produceTxn(["c0", "c1"]));
+  await m.check(K.AddOffsetsToTxn, aov, "add the group's offsets to the transaction", async () => {
+    await call(ctx, K.AddOffsetsToTxn, aov, { transactionalId: txnId, producerId: pid, producerEpoch: epoch, groupId: group }, { retry: busy });
+  });
+  await m.check(K.TxnOffsetCommit, tcv, "commit an offset inside the transaction", async () => {
+    const r = await call(ctx, K.TxnOffsetCommit, tcv, {
+      transactionalId: txnId,
+      groupId: group,
+      producerId: pid,
+      producerEpoch: epoch,
+      generationIdOrMemberEpoch: -1,
+      memberId: "",
+      groupInstanceId: null,
+      topics: [{ ...topicRef(ctx, t.main, tcv, 6), partitions: [{ partitionIndex: 0, committedOffset: 7n, committedLeaderEpoch: -1, committedMetadata: "txn" }] }],
+    }, { retry: busy });
+    expect(r.topics[0].partitions[0].partitionIndex === 0, K.TxnOffsetCommit, tcv, "partition result");
+  });
+  await m.check(K.EndTxn, ev, "commit", () => endTxn(true));
+  await m.check(K.EndTxn, ev, "abort", async () => {
+    await addPartitions();
+    await produceTxn(["a0", "a1"]);
+    await endTxn(false);
+  });
+  await m.check(K.EndTxn, ev, "commit after an abort", async () => {
+    await addPartitions();
+    await produceTxn(["c2"]);
+    await endTxn(true);
+  });
+
+  const fv = Math.max(V(ctx, K.Fetch), 4);
+  await m.check(K.Fetch, fv, "read_committed skips the aborted records; markers decode", async () => {
+    let res;
+    for (let i = 0; i < 100; i++) {
+      res = await fetchAll(ctx, fv, t.txn, 0, 0n, { isolation: 1 });
+      if (res.partition.lastStableOffset === res.partition.highWatermark && res.partition.highWatermark >= 8n) break;
+      await sleep(100);
+    }
+    const { batches, partition } = res!;
+    const aborted = partition.abortedTransactions;
+    expect(aborted !== null && aborted.length === 1 && aborted[0].producerId === pid && aborted[0].firstOffset === 3n, K.Fetch, fv, `abortedTransactions ${JSON.stringify(aborted, (_, x) => typeof x === "bigint" ? String(x) : x)}`);
+    const filter = new TransactionFilter(aborted);
+    const delivered = recordsOf(batches.filter((x) => filter.accept(x))).map((x) => x.value);
+    expect(delivered.join() === "c0,c1,c2", K.Fetch, fv, `delivered ${delivered}`);
+    const markers = batches.filter((x) => x.isControl && x.magic === 2).map((x) => readControlRecord(x as Parameters<typeof readControlRecord>[0])?.key.type);
+    expect(markers.join() === "1,0,1", K.Fetch, fv, `control markers ${markers} (1 commit, 0 abort)`);
+    const uncommitted = recordsOf((await fetchAll(ctx, fv, t.txn, 0, 0n, { isolation: 0 })).batches).map((x) => x.value);
+    expect(uncommitted.join() === "c0,c1,a0,a1,c2", K.Fetch, fv, `read_uncommitted ${uncommitted}`);
+  });
+  await m.check(K.OffsetFetch, MAX(ctx, K.OffsetFetch), "offset committed by the transaction", async () => {
+    const v = MAX(ctx, K.OffsetFetch);
+    const r = await call(ctx, K.OffsetFetch, v, v >= 8
+      ? { groups: [{ groupId: group, topics: [{ ...topicRef(ctx, t.main, v, 10), partitionIndexes: [0] }] }], requireStable: true }
+      : { groupId: group, topics: [{ name: t.main, partitionIndexes: [0] }], requireStable: v >= 7 }, { retry: [E.UNSTABLE_OFFSET_COMMIT] });
+    const p = v >= 8 ? r.groups[0].topics[0].partitions[0] : r.topics[0].partitions[0];
+    expect(p.committedOffset === 7n && p.metadata === "txn", K.OffsetFetch, v, `offset ${p.committedOffset}`);
+  });
+
+  if (has(ctx, K.DescribeTransactions)) {
+    const v = V(ctx, K.DescribeTransactions);
+    await m.check(K.DescribeTransactions, v, "completed transaction state", async () => {
+      let s;
+      for (let i = 0; i < 50; i++) {
+        const r = await call(ctx, K.DescribeTransactions, v, { transactionalIds: [txnId] });
+        s = r.transactionStates[0];
+        if (s.transactionState === "CompleteCommit") break;
+        await sleep(100);
+      }
+      expect(s!.transactionalId === txnId && s!.transactionState === "CompleteCommit" && s!.producerId === pid, K.DescribeTransactions, v, `state ${s!.transactionState}`);
+      expect(s!.transactionTimeoutMs === 60000, K.DescribeTransactions, v, `timeout ${s!.transactionTimeoutMs}`);
+      const unknown = await call(ctx, K.DescribeTransactions, v, { transactionalIds: [`${txnId}-unknown`] }, { allow: [E.TRANSACTIONAL_ID_NOT_FOUND] });
+      expect(unknown.transactionStates[0].errorCode === E.TRANSACTIONAL_ID_NOT_FOUND, K.DescribeTransactions, v, "unknown id");
+    });
+  }
+  if (has(ctx, K.ListTransactions)) {
+    const v = V(ctx, K.ListTransactions);
+    await m.check(K.ListTransactions, v, "lists the transactional id (filters by state/producer)", async () => {
+      const r = await call(ctx, K.ListTransactions, v, { stateFilters: ["CompleteCommit"], producerIdFilters: [pid], durationFilter: -1n, transactionalIdPattern: v >= 2 ? `${ctx.prefix}-txn-.*` : null });
+      expect(r.transactionStates.some((x) => x.transactionalId === txnId && x.producerId === pid), K.ListTransactions, v, `states ${JSON.stringify(r.transactionStates, (_, x) => typeof x === "bigint" ? String(x) : x)}`);
+      const bogus = await call(ctx, K.ListTransactions, v, { stateFilters: ["NoSuchState"] });
+      expect(bogus.unknownStateFilters.join() === "NoSuchState", K.ListTransactions, v, "unknownStateFilters");
+    });
+  }
+  if (has(ctx, K.DescribeProducers)) {
+    const v = V(ctx, K.DescribeProducers);
+    await m.check(K.DescribeProducers, v, "transactional producer state", async () => {
+      const r = await call(ctx, K.DescribeProducers, v, { topics: [{ name: t.txn, partitionIndexes: [0] }] });
+      const me = r.topics[0].partitions[0].activeProducers.find((x) => x.producerId === pid);
+      expect(me !== undefined && me.currentTxnStartOffset === -1n, K.DescribeProducers, v, "no open transaction");
+    });
+  }
+}
+
+// -- SASL ------------------------------------------------------------------------------------
+
+async function saslExchange(ctx: Ctx, mechanism: string, password: string, hv: number, av: number): Promise<{ s: BrokerSocket; error: number }> {
+  const s = await BrokerSocket.connect(ctx.saslHost, ctx.saslPort, { clientId: "streamwire-e2e" });
+  const v = await s.exchange(s.conn.apiVersionsRequest({ version: MAX(ctx, K.ApiVersions) }));
+  s.conn.applyApiVersions(v.body as ResponseOf<18>);
+  const hs = await call(ctx, K.SaslHandshake, hv, { mechanism }, { on: s });
+  expect(hs.mechanisms.includes(mechanism), K.SaslHandshake, hv, `mechanisms ${hs.mechanisms}`);
+  const auth = async (bytes: Uint8Array, allow: number[] = []) => {
+    const r = await call(ctx, K.SaslAuthenticate, av, { authBytes: bytes }, { on: s, allow });
+    return r;
+  };
+  if (mechanism === "PLAIN") {
+    const r = await auth(saslPlainToken(ctx.user, password), [E.SASL_AUTHENTICATION_FAILED]);
+    return { s, error: r.errorCode };
+  }
+  const scram = new ScramClient(mechanism as ScramMechanism, ctx.user, password);
+  const first = await auth(scram.first());
+  const final = await auth(scram.final(first.authBytes), [E.SASL_AUTHENTICATION_FAILED]);
+  if (final.errorCode === 0) {
+    scram.verify(final.authBytes);
+    if (av >= 1) expect(final.sessionLifetimeMs === 0n, K.SaslAuthenticate, av, `session lifetime ${final.sessionLifetimeMs}`);
+  }
+  return { s, error: final.errorCode };
+}
+
+/** SaslHandshake v0: after the handshake the tokens travel as bare frames, with no Kafka header. */
+async function saslV0Plain(ctx: Ctx): Promise<void> {
+  const raw = await RawFrameSocket.connect(ctx.saslHost, ctx.saslPort);
+  try {
+    raw.write(encodeRequest(K.SaslHandshake, 0, { correlationId: 1, clientId: "streamwire-e2e" }, { mechanism: "PLAIN" }));
+    const hs = decodeResponse(K.SaslHandshake, 0, await raw.read());
+    expect(hs.body.errorCode === 0 && hs.header.correlationId === 1, K.SaslHandshake, 0, `handshake error ${hs.body.errorCode}`);
+    raw.write(saslPlainToken(ctx.user, ctx.password));
+    const done = await raw.read();
+    expect(done.length === 0, K.SaslHandshake, 0, `PLAIN success frame has ${done.length} bytes`);
+    const mv = MAX(ctx, K.Metadata);
+    raw.write(encodeRequest(K.Metadata, mv, { correlationId: 2, clientId: "streamwire-e2e" }, { topics: null, allowAutoTopicCreation: false }));
+    const md = decodeResponse(K.Metadata, mv, await raw.read());
+    expect(md.header.correlationId === 2 && md.body.brokers.length === 1, K.SaslHandshake, 0, "metadata after raw authentication");
+  } finally {
+    raw.close();
+  }
+}
+
+async function sasl(ctx: Ctx): Promise<void> {
+  const { m } = ctx;
+  const hv = V(ctx, K.SaslHandshake);
+  const av = V(ctx, K.SaslAuthenticate);
+  if (hv === 0) {
+    await m.check(K.SaslHandshake, 0, "PLAIN with raw (v0) token frames", () => saslV0Plain(ctx));
+  }
+  const hv1 = Math.max(hv, 1);
+  for (const mech of ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"]) {
+    await m.check(K.SaslAuthenticate, av, `${mech}: authenticate, then a request on the session`, async () => {
+      const { s, error } = await saslExchange(ctx, mech, ctx.password, hv1, av);
+      try {
+        expect(error === 0, K.SaslAuthenticate, av, `error ${error}`);
+        const r = await call(ctx, K.Metadata, MAX(ctx, K.Metadata), { topics: null, allowAutoTopicCreation: false }, { on: s });
+        expect(r.brokers.length === 1, K.SaslAuthenticate, av, "metadata after authentication");
+      } finally {
+        s.close();
+      }
+    });
+    await m.check(K.SaslAuthenticate, av, `${mech}: wrong password is SASL_AUTHENTICATION_FAILED`, async () => {
+      let error = -1;
+      try {
+        const r = await saslExchange(ctx, mech, `${ctx.password}-wrong`, hv1, av);
+        error = r.error;
+        r.s.close();
+      } catch (e) {
+        // The broker closes the connection after a SCRAM failure it reports in the response.
+        if (!(e instanceof ApiFailure)) throw e;
+        throw e;
+      }
+      expect(error === E.SASL_AUTHENTICATION_FAILED, K.SaslAuthenticate, av, `error ${error}`);
+    });
+  }
+  await m.check(K.SaslHandshake, hv1, "unknown mechanism is UNSUPPORTED_SASL_MECHANISM with the enabled list", async () => {
+    const s = await BrokerSocket.connect(ctx.saslHost, ctx.saslPort, { clientId: "streamwire-e2e" });
+    try {
+      const r = await call(ctx, K.SaslHandshake, hv1, { mechanism: "GSSAPI" }, { on: s, allow: [E.UNSUPPORTED_SASL_MECHANISM] });
+      expect(r.errorCode === E.UNSUPPORTED_SASL_MECHANISM, K.SaslHandshake, hv1, `error ${r.errorCode}`);
+      expect([...r.mechanisms].sort().join() === "PLAIN,SCRAM-SHA-256,SCRAM-SHA-512", K.SaslHandshake, hv1, `mechanisms ${r.mechanisms}`);
+    } finally {
+      s.close();
+    }
+  });
+}
+
+async function deleteTopics(ctx: Ctx, t: Topics): Promise<void> {
+  const { m } = ctx;
+  const v = V(ctx, K.DeleteTopics);
+  await m.check(K.DeleteTopics, v, "delete by name (and by id from v6); gone from metadata", async () => {
+    const byName = [t.del, ...t.recompress.values()];
+    const byId = v >= 6 ? [t.idem] : [];
+    const r = await call(ctx, K.DeleteTopics, v, v >= 6
+      ? { topics: [...byName.map((name) => ({ name, topicId: ZERO_UUID })), ...byId.map((x) => ({ name: null, topicId: topicId(ctx, x) }))], timeoutMs: 30000 }
+      : { topicNames: byName, timeoutMs: 30000 });
+    expect(r.responses.length === byName.length + byId.length, K.DeleteTopics, v, `${r.responses.length} results`);
+    if (v >= 6) expect(r.responses.find((x) => x.topicId === topicId(ctx, t.idem))?.name === t.idem, K.DeleteTopics, v, "by-id result names the topic");
+    const gone = [...byName, ...byId];
+    for (let i = 0; i < 50; i++) {
+      const md = await call(ctx, K.Metadata, MAX(ctx, K.Metadata), { topics: gone.map((name) => ({ name })), allowAutoTopicCreation: false }, { allow: [E.UNKNOWN_TOPIC_OR_PARTITION] });
+      if (md.topics.every((x) => x.errorCode === E.UNKNOWN_TOPIC_OR_PARTITION)) return;
+      await sleep(100);
+    }
+    throw new ApiFailure(K.DeleteTopics, v, "deleted topics still in metadata");
+  });
+  await m.check(K.DeleteTopics, v, "unknown topic is UNKNOWN_TOPIC_OR_PARTITION", async () => {
+    const r = await call(ctx, K.DeleteTopics, v, v >= 6 ? { topics: [{ name: `${ctx.prefix}-nope`, topicId: ZERO_UUID }], timeoutMs: 30000 } : { topicNames: [`${ctx.prefix}-nope`], timeoutMs: 30000 }, { allow: [E.UNKNOWN_TOPIC_OR_PARTITION] });
+    expect(r.responses[0].errorCode === E.UNKNOWN_TOPIC_OR_PARTITION, K.DeleteTopics, v, `error ${r.responses[0].errorCode}`);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function waitForBroker(host: string, port: number, seconds: number): Promise<BrokerSocket> {
+  const deadline = Date.now() + seconds * 1000;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const s = await BrokerSocket.connect(host, port, { clientId: "streamwire-e2e", timeoutMs: 5000 });
+      const ours = supportedVersions(K.ApiVersions)!;
+      let r = await s.exchange(s.conn.apiVersionsRequest({ version: ours.max }));
+      const retry = s.conn.retryApiVersionsVersion(r.body as ResponseOf<18>);
+      if (retry !== undefined) r = await s.exchange(s.conn.apiVersionsRequest({ version: retry }));
+      s.conn.applyApiVersions(r.body as ResponseOf<18>);
+      // A broker that answers ApiVersions may still be registering; wait until it lists itself.
+      const md = await s.send(K.Metadata, { topics: [], allowAutoTopicCreation: false });
+      if ((md.body as ResponseOf<3>).brokers.length > 0) return s;
+      s.close();
+    } catch (e) {
+      last = e;
+    }
+    await sleep(500);
+  }
+  throw new Error(`broker at ${host}:${port} did not answer in ${seconds} s: ${last instanceof Error ? last.message : last}`);
+}
+
+/** Steps needed to reach every version of every API the suite uses (the widest range). */
+function spanOf(s: BrokerSocket, major: number): number {
+  let span = 1;
+  for (const k of Object.values(K)) {
+    const hi = s.conn.tryVersion(k);
+    const r = s.conn.brokerVersions(k);
+    const ours = supportedVersions(k);
+    if (hi === undefined || r === undefined || ours === undefined) continue;
+    const lo = k === K.Produce && major >= 4 ? Math.max(r.min, ours.min, 3) : Math.max(r.min, ours.min);
+    span = Math.max(span, hi - lo);
+  }
+  return span;
+}
+
+function negotiationNotes(ctx: Ctx): void {
+  const unknown: string[] = [];
+  const above: string[] = [];
+  for (let k = 0; k < 200; k++) {
+    const r = ctx.s.conn.brokerVersions(k);
+    if (r === undefined) continue;
+    const ours = supportedVersions(k, { includeUnstable: true });
+    if (ours === undefined) unknown.push(String(k));
+    else if (r.max > ours.max) above.push(`${k} (broker ${r.min}-${r.max}, codec ${ours.min}-${ours.max})`);
+    else if (ctx.s.conn.tryVersion(k) === undefined) above.push(`${k} (no common version)`);
+  }
+  if (unknown.length) ctx.m.note(`API keys the broker advertises and the codec does not know: ${unknown.join(", ")}`);
+  if (above.length) ctx.m.note(`APIs where the broker goes beyond the codec: ${above.join("; ")}`);
+}
+
+async function runBroker(): Promise<number> {
+  const broker = arg("--broker-version") ?? "unknown";
+  const { host, port } = hostPort(arg("--bootstrap") ?? "127.0.0.1:9092");
+  const saslAddr = hostPort(arg("--sasl") ?? "127.0.0.1:9093");
+  // Steps: "max" (every API at its highest version), "min" (its oldest), "all" (every version
+  // of every API: step n tests each API's n-th oldest version, capped at its highest).
+  const modes = (arg("--modes") ?? "all").split(",");
+  const m = new Matrix(broker);
+  const started = Date.now();
+  const s = await waitForBroker(host, port, Number(arg("--wait") ?? 90));
+  console.log(`broker ${broker} answers after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  try {
+    const span = spanOf(s, Number(broker.split(".")[0]));
+    const steps = [...new Set(modes.flatMap((x) => x === "max" ? [Infinity] : x === "min" ? [0] : x === "all" ? [...Array(span).keys(), Infinity] : [Number(x)]))];
+    for (const step of steps) {
+      const t0 = Date.now();
+      const mode = step === Infinity ? "max" : `s${step}`;
+      const ctx: Ctx = {
+        m,
+        broker,
+        major: Number(broker.split(".")[0]),
+        host,
+        port,
+        saslHost: saslAddr.host,
+        saslPort: saslAddr.port,
+        user: arg("--sasl-user") ?? "streamwire",
+        password: arg("--sasl-password") ?? "streamwire-secret",
+        step,
+        s,
+        ids: new Map(),
+        prefix: `sw-${mode}-${randomBytes(3).toString("hex")}`,
+      };
+      if (mode === "max") negotiationNotes(ctx);
+      await apiVersions(ctx);
+      if (step === 0) await advertisedButRefused(ctx);
+      await clusterAndMetadata(ctx);
+      let topics: Topics | undefined;
+      try {
+        topics = await createTopics(ctx);
+      } catch (e) {
+        m.fail(K.CreateTopics, V(ctx, K.CreateTopics), `setup: ${e instanceof Error ? e.message : e}`);
+      }
+      if (topics !== undefined) {
+        const t = topics;
+        for (const step of [partitionsAndConfigs, produceAndFetch, idempotence, deleteRecords, classicGroup, consumerGroup, transactions]) {
+          try {
+            await step(ctx, t);
+          } catch (e) {
+            // A step's own checks record failures; this is a failure outside any check.
+            const f = e instanceof ApiFailure ? e : new ApiFailure(K.ApiVersions, -1, String(e));
+            m.fail(f.apiKey, f.version, `${step.name}: ${f.message}`);
+          }
+        }
+        await sasl(ctx);
+        await deleteTopics(ctx, t);
+      }
+      console.log(`step ${mode}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    s.close();
+  }
+  const cells = m.sorted();
+  const { passed, failed } = printMatrix(cells, process.argv.includes("--verbose"));
+  for (const n of m.notes) console.log(`note: ${n}`);
+  const results = arg("--results");
+  if (results !== undefined) writeFileSync(results, JSON.stringify({ broker, notes: m.notes, seconds: (Date.now() - started) / 1000, cells }, null, 1));
+  console.log(`\nbroker ${broker}: ${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+function runSummary(files: string[]): number {
+  const cells: Cell[] = [];
+  for (const f of files) {
+    const r = JSON.parse(readFileSync(f, "utf8")) as { broker: string; notes: string[]; seconds: number; cells: Cell[] };
+    cells.push(...r.cells);
+    console.log(`broker ${r.broker}: ${r.seconds.toFixed(0)} s`);
+    for (const n of r.notes) console.log(`  note: ${n}`);
+  }
+  const { passed, failed } = printMatrix(cells, false);
+  console.log(`\n${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+const summary = process.argv.indexOf("--summary");
+const code = summary >= 0 ? runSummary(process.argv.slice(summary + 1)) : await runBroker();
+process.exit(code);
