@@ -764,7 +764,7 @@ const RUNTIME_VALUES = [
 function imports(code: string): string[] {
   const has = (n: string) => new RegExp(`\\b${n}\\b`).test(code);
   const types = ["Decode", "Encode", "Init", "MessageCodec", "ResolvedOptions", "StructMeta", "TaggedField"].filter(has);
-  const vals = RUNTIME_VALUES.filter(has);
+  const vals = RUNTIME_VALUES.filter(has).sort();
   return [
     'import type { Reader } from "../../wire/reader.ts";',
     'import type { Writer } from "../../wire/writer.ts";',

@@ -14,9 +14,9 @@ import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  K_I32,
   makeCodec,
   noTaggedFields,
-  K_I32,
   rArr,
   rPrims,
   rStr,

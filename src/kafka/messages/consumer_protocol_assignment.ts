@@ -11,11 +11,11 @@ import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
-  makeCodec,
   K_I32,
+  makeCodec,
   rArr,
-  rPrims,
   rBytesN,
+  rPrims,
   rStr,
   sArr,
   sArrFixed,

@@ -14,8 +14,8 @@ import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  makeCodec,
   cannotCarry,
+  makeCodec,
   noTaggedFields,
   rArr,
   rStr,

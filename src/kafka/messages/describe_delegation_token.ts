@@ -15,8 +15,8 @@ import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
-  makeCodec,
   cannotCarry,
+  makeCodec,
   noTaggedFields,
   rArr,
   rArrN,

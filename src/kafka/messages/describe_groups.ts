@@ -13,13 +13,13 @@ import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
-  makeCodec,
-  cannotCarry,
-  noTaggedFields,
   K_STR,
+  cannotCarry,
+  makeCodec,
+  noTaggedFields,
   rArr,
-  rPrims,
   rBytes,
+  rPrims,
   rStr,
   rStrN,
   rTagCount,

@@ -14,8 +14,8 @@ import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, T
 import {
   ZERO_UUID,
   badTag,
-  makeCodec,
   cannotCarry,
+  makeCodec,
   rArr,
   rRec,
   rStr,

@@ -12,8 +12,8 @@ import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
-  makeCodec,
   cannotCarry,
+  makeCodec,
   rArr,
   rTagCount,
   rUnknownTag,

@@ -14,10 +14,10 @@ import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  makeCodec,
-  cannotCarry,
-  noTaggedFields,
   K_I64,
+  cannotCarry,
+  makeCodec,
+  noTaggedFields,
   rArr,
   rPrims,
   rStr,

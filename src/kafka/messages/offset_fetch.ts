@@ -14,11 +14,11 @@ import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  ZERO_UUID,
-  makeCodec,
-  cannotCarry,
-  noTaggedFields,
   K_I32,
+  ZERO_UUID,
+  cannotCarry,
+  makeCodec,
+  noTaggedFields,
   rArr,
   rArrN,
   rPrims,

@@ -16,8 +16,8 @@ import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, T
 import {
   ZERO_UUID,
   badTag,
-  makeCodec,
   cannotCarry,
+  makeCodec,
   noTaggedFields,
   rArr,
   rRec,

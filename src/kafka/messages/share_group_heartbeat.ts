@@ -14,10 +14,10 @@ import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  ZERO_UUID,
-  makeCodec,
   K_I32,
   K_STR,
+  ZERO_UUID,
+  makeCodec,
   rArr,
   rPrims,
   rStr,

@@ -12,11 +12,11 @@ import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
-  makeCodec,
-  cannotCarry,
   K_I16,
   K_I32,
   K_STR,
+  cannotCarry,
+  makeCodec,
   rArr,
   rArrN,
   rPrims,
