@@ -9,6 +9,7 @@
  * @module
  */
 
+import { Reader } from "../../src/wire/reader.ts";
 import type { ProtocolAdapters } from "../lib/types.ts";
 import { big, bytesOf } from "../lib/json.ts";
 import { toHex } from "../../src/wire/hex.ts";
@@ -159,25 +160,35 @@ function operationJson(op: Operation): unknown {
   };
 }
 
+/** Reads exactly one value from `bytes` (a wrong length is a WireError, as for any decoder). */
+function oneValue<T>(bytes: Uint8Array, read: (r: Reader) => T): T {
+  const r = new Reader(bytes);
+  const v = read(r);
+  r.expectEnd();
+  return v;
+}
+
 /** Consensus header, discriminant and helper adapters, by vector-file `message`. */
 export const iggyConsensusAdapters: ProtocolAdapters = {
   ...Object.fromEntries(Object.entries(HEADER_TYPES).map(([name, type]) => [name, headerAdapter(type)])),
   Command: {
     decode(bytes) {
-      const name = commandName(bytes[0]);
+      const byte = oneValue(bytes, (r) => r.u8());
+      const name = commandName(byte);
       if (name === undefined) throw unknownCommandError();
       return { name: lowerFirst(name) };
     },
   },
   Operation: {
     decode(bytes) {
-      if (!isKnownOperation(bytes[0])) throw unsupportedOperationError(bytes[0], 0);
-      return operationJson(bytes[0]);
+      const byte = oneValue(bytes, (r) => r.u8());
+      if (!isKnownOperation(byte)) throw unsupportedOperationError(byte, 0);
+      return operationJson(byte);
     },
   },
   OperationForCode: {
     decode(bytes) {
-      const code = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
+      const code = oneValue(bytes, (r) => r.u32le());
       const from = operationFromCommandCode(code);
       return {
         operation: lowerFirst(operationName(operationForCode(code))!),
