@@ -7,6 +7,7 @@
 
 import type { ProtocolAdapters } from "../lib/types.ts";
 import { kafkaMessageAdapters } from "./kafka_messages.ts";
+import { kafkaRecordsAdapters } from "./kafka_records.ts";
 import { iggyBatchAdapters } from "./iggy_batch.ts";
 import { iggyChecksumAdapters } from "./checksums.ts";
 import { iggyCmdAdapters } from "./iggy_cmds.ts";
@@ -22,5 +23,6 @@ export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
   },
   kafka: {
     ...kafkaMessageAdapters,
+    ...kafkaRecordsAdapters,
   },
 };
