@@ -694,30 +694,35 @@ export function zstdCompress(data: Uint8Array, options: ZstdCompressOptions = {}
     out[o++] = 1, out[o++] = 0, out[o++] = 0; // last, raw, empty
   } else {
     const maxDistance = single ? len : 1 << WINDOW_LOG;
-    const chainLog = Math.min(p.chainLog, WINDOW_LOG, Math.max(10, Math.ceil(Math.log2(len))));
+    // Tables are sized by the input as well as the level: Kafka batches are often a few KiB,
+    // where clearing level-sized tables would cost more than compressing.
+    const inputLog = Math.max(10, Math.ceil(Math.log2(len)));
+    const chainLog = Math.min(p.chainLog, WINDOW_LOG, inputLog);
+    const hashLog = Math.min(p.hashLog, inputLog + 1);
+    const blockCap = Math.min(len, BLOCK_MAX);
     const ctx: CCtx = {
       src: data,
       p,
-      head: new Int32Array(1 << p.hashLog).fill(-1),
+      head: new Int32Array(1 << hashLog).fill(-1),
       chain: new Int32Array(1 << chainLog),
       chainMask: (1 << chainLog) - 1,
-      hashShift: 32 - p.hashLog,
+      hashShift: 32 - hashLog,
       maxDistance,
       nextInsert: 0,
       rep: Int32Array.of(1, 4, 8),
       nbSeq: 0,
-      seqLL: new Uint32Array(BLOCK_MAX / 3 + 1),
-      seqML: new Uint32Array(BLOCK_MAX / 3 + 1),
-      seqOF: new Uint32Array(BLOCK_MAX / 3 + 1),
-      lits: new Uint8Array(BLOCK_MAX),
+      seqLL: new Uint32Array((blockCap >> 2) + 1),
+      seqML: new Uint32Array((blockCap >> 2) + 1),
+      seqOF: new Uint32Array((blockCap >> 2) + 1),
+      lits: new Uint8Array(blockCap),
       nbLits: 0,
       prevHuf: null,
       prevLL: { ct: null },
       prevOF: { ct: null },
       prevML: { ct: null },
-      block: new Uint8Array(2 * BLOCK_MAX + 1024),
-      bw: new BitWriter(BLOCK_MAX),
-      hw: new BitWriter(BLOCK_MAX),
+      block: new Uint8Array(2 * blockCap + 1024),
+      bw: new BitWriter(blockCap),
+      hw: new BitWriter(blockCap),
     };
     for (let start = 0; start < len; start += BLOCK_MAX) {
       const end = Math.min(len, start + BLOCK_MAX);
