@@ -19,11 +19,36 @@ import type { Init } from "../../src/kafka/_runtime.ts";
 import type { RequestOf } from "../../src/kafka/api.ts";
 import type { RequestTypes } from "../../src/kafka/messages/_table.ts";
 import { encodeFrame, FrameDecoder } from "../../src/kafka/frame.ts";
+import { encodeResponse } from "../../src/kafka/api.ts";
+import { toHex } from "../../src/wire/hex.ts";
 
 /** Options of {@linkcode BrokerSocket.connect}. */
 export interface BrokerSocketOptions extends ClientConnectionOptions {
   /** Milliseconds to wait for the TCP connection and for each response. Default 30 000. */
   timeoutMs?: number;
+  /**
+   * Re-encode every decoded response with the codec and compare it with the broker's bytes; a
+   * difference fails the request. Default true: it turns every reply into a byte-exact check of
+   * the response encoders against Kafka's own.
+   */
+  verifyReencode?: boolean;
+}
+
+/** Where the codec's re-encoding of a response differs from the broker's bytes, or undefined. */
+export function reencodeDifference(r: AnyClientResponse, payload: Uint8Array): string | undefined {
+  let again: Uint8Array;
+  try {
+    again = encodeResponse(r.apiKey, r.version, r.header, r.body as never);
+  } catch (e) {
+    return `re-encoding failed: ${e instanceof Error ? e.message : e}`;
+  }
+  if (again.length === payload.length && again.every((x, i) => x === payload[i])) return undefined;
+  let i = 0;
+  while (i < again.length && i < payload.length && again[i] === payload[i]) i++;
+  const around = (b: Uint8Array) => toHex(b.subarray(Math.max(0, i - 8), i + 16));
+  return `re-encoded response differs at byte ${i} of ${payload.length} (codec wrote ${again.length}): broker …${
+    around(payload)
+  }…, codec …${around(again)}…`;
 }
 
 interface Waiter {
@@ -40,26 +65,33 @@ export class BrokerSocket {
   readonly #timeoutMs: number;
   readonly #waiters = new Map<number, Waiter>();
   #failure: unknown;
+  /** A second frame decoder over the same chunks: the raw payloads, paired with the responses in order. */
+  readonly #tee: FrameDecoder | undefined;
 
-  private constructor(socket: Socket, conn: ClientConnection, timeoutMs: number) {
+  private constructor(socket: Socket, conn: ClientConnection, timeoutMs: number, verify: boolean) {
     this.#socket = socket;
     this.conn = conn;
     this.#timeoutMs = timeoutMs;
+    this.#tee = verify ? new FrameDecoder() : undefined;
     socket.on("data", (chunk: Uint8Array) => {
       let responses: AnyClientResponse[];
+      let payloads: Uint8Array[] = [];
       try {
         responses = conn.receive(chunk);
+        if (this.#tee !== undefined) payloads = this.#tee.push(chunk);
       } catch (e) {
         this.#fail(e);
         return;
       }
-      for (const r of responses) {
+      responses.forEach((r, i) => {
         const w = this.#waiters.get(r.correlationId);
-        if (w === undefined) continue;
+        if (w === undefined) return;
         this.#waiters.delete(r.correlationId);
         clearTimeout(w.timer);
-        w.resolve(r);
-      }
+        const diff = this.#tee === undefined ? undefined : reencodeDifference(r, payloads[i]);
+        if (diff === undefined) w.resolve(r);
+        else w.reject(new Error(diff));
+      });
     });
     socket.on("error", (e) => this.#fail(e));
     socket.on("close", () => this.#fail(new Error("connection closed by the broker")));
@@ -82,7 +114,7 @@ export class BrokerSocket {
       socket.once("connect", () => {
         clearTimeout(timer);
         socket.removeAllListeners("error");
-        resolve(new BrokerSocket(socket, new ClientConnection(options), timeoutMs));
+        resolve(new BrokerSocket(socket, new ClientConnection(options), timeoutMs, options?.verifyReencode ?? true));
       });
     });
   }
