@@ -15,6 +15,7 @@ import { decodePayload, encodePayload, type PayloadCodec } from "../../src/iggy/
 import { systemCommands, systemOperations } from "../../src/iggy/commands/system.ts";
 import { streamCommands, streamOperations } from "../../src/iggy/commands/streams.ts";
 import { topicCommands, topicOperations } from "../../src/iggy/commands/topics.ts";
+import { metadataChangesCommands } from "../../src/iggy/commands/metadata_changes.ts";
 import {
   decodeRequest,
   decodeResponse,
@@ -88,7 +89,7 @@ function codecAdapter(request: AnyCodec, response?: AnyCodec): MessageAdapter {
 }
 
 const commandAdapters: ProtocolAdapters = {};
-for (const c of [...systemCommands, ...streamCommands, ...topicCommands]) {
+for (const c of [...systemCommands, ...streamCommands, ...topicCommands, ...metadataChangesCommands]) {
   commandAdapters[c.name] = codecAdapter(c.request, c.response);
 }
 for (const o of [...systemOperations, ...streamOperations, ...topicOperations]) {

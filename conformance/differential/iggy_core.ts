@@ -31,6 +31,7 @@ import { decodePayload } from "../../src/iggy/codec.ts";
 import * as streams from "../../src/iggy/commands/streams.ts";
 import * as topics from "../../src/iggy/commands/topics.ts";
 import * as system from "../../src/iggy/commands/system.ts";
+import * as mc from "../../src/iggy/commands/metadata_changes.ts";
 import { clientVersionInfo } from "../../src/iggy/version.ts";
 import { requestFrameCodec, responseFrameCodec } from "../../src/iggy/framing.ts";
 
@@ -236,7 +237,92 @@ function genStats(r: Rng): system.StatsResponse {
   };
 }
 
+function genCursor(r: Rng): mc.MetadataChangeCursor {
+  const op = r.u64();
+  return op === 0n ? { logId: r.u128(), op, checksum: 0n, ordinal: 0 } : { logId: r.u128(), op, checksum: r.u128(), ordinal: r.u32e() };
+}
+
+const GROUPS = Object.keys(mc.METADATA_CHANGE_GROUPS) as mc.MetadataChangeGroup[];
+
+function genTokenKey(r: Rng, group: mc.MetadataChangeGroup): Uint8Array {
+  switch (group) {
+    case "streams":
+    case "users":
+      return r.bytes(4);
+    case "topics":
+    case "partitions":
+    case "sessions":
+      return r.bytes(8);
+    case "consumerGroups":
+      return r.bytes(12);
+    case "consumerGroupMembers":
+      return r.bytes(16);
+    case "personalAccessTokens": {
+      const name = new TextEncoder().encode(genName(r));
+      const key = new Uint8Array(5 + name.length);
+      key.set(r.bytes(4));
+      key[4] = name.length;
+      key.set(name, 5);
+      return key;
+    }
+  }
+}
+
+function genToken(r: Rng): mc.MetadataCurrentPageToken {
+  const anchor = genCursor(r);
+  const group = r.pick(GROUPS);
+  const bit = 1 << (mc.METADATA_CHANGE_GROUPS[group] - 1);
+  const room = 0xffff_ffff_ffff_ffffn - anchor.op;
+  const requiredHead = anchor.op + (room === 0n ? 0n : r.u64() % (room + 1n));
+  return { anchor, requiredHead, groupsMask: r.u8() | bit, group, lastKey: genTokenKey(r, group) };
+}
+
+function genStart(r: Rng): mc.MetadataChangeStart {
+  switch (r.int(0, 3)) {
+    case 0:
+      return "earliest";
+    case 1:
+      return "latest";
+    case 2:
+      return { kind: "after", value: genCursor(r) };
+    default:
+      return { kind: "current", value: r.bool() ? genToken(r) : null };
+  }
+}
+
+function genMetadataChangesResponse(r: Rng): mc.GetMetadataChangesResponse {
+  const phase = r.pick(["changes", "current"] as const);
+  return {
+    status: r.pick(["ok", "behind", "expired", "reset"] as const),
+    phase,
+    logId: r.bool() ? r.u128() : null,
+    oldestOp: r.u64(),
+    retainedSince: r.u64(),
+    headOp: r.u64(),
+    next: r.bool() ? genCursor(r) : null,
+    hasMore: r.bool(),
+    records: phase === "changes"
+      ? r.array(0, 4, () => ({
+        op: r.u64(), ordinal: r.u32e(), checksum: r.u128(), timestamp: r.u64(), actorUserId: r.bool() ? r.u32e() : null,
+        group: r.u8(), kind: r.u8(), body: r.bytes(r.len(0, 40)),
+      }))
+      : [],
+    items: phase === "current" ? r.array(0, 4, () => ({ group: r.u8(), body: r.bytes(r.len(0, 40)) })) : [],
+    currentPageToken: phase === "current" && r.bool() ? genToken(r) : null,
+  };
+}
+
 const commandTypes: DiffType<any>[] = [
+  {
+    type: "GetMetadataChanges", direction: "request", codec: mc.getMetadataChangesRequest,
+    gen: (r) => ({
+      start: genStart(r), since: r.bool() ? r.u64() : null, until: r.bool() ? r.u64() : null, limit: r.u32e(),
+      groups: r.array(0, r.chance(0.05) ? 255 : 8, () => r.u8()),
+    }),
+  },
+  { type: "GetMetadataChanges", direction: "response", codec: mc.getMetadataChangesResponse, gen: genMetadataChangesResponse },
+  { type: "WireMetadataChangeCursor", direction: "data", codec: mc.metadataChangeCursor, gen: genCursor },
+  { type: "WireMetadataCurrentPageToken", direction: "data", codec: mc.metadataCurrentPageToken, gen: genToken },
   // system
   { type: "Ping", direction: "request", codec: system.pingRequest, gen: empty },
   { type: "Ping", direction: "response", codec: system.emptyResponse, gen: empty },

@@ -32,6 +32,7 @@ import { Operation } from "./consensus/operation.ts";
 import { systemCommands, systemOperations } from "./commands/system.ts";
 import { streamCommands, streamOperations } from "./commands/streams.ts";
 import { topicCommands, topicOperations } from "./commands/topics.ts";
+import { metadataChangesCommands } from "./commands/metadata_changes.ts";
 import { messageCommands } from "./commands/messages.ts";
 import { userCommands, userOperations } from "./commands/users.ts";
 import { personalAccessTokenCommands } from "./commands/personal_access_tokens.ts";
@@ -45,6 +46,7 @@ const AREA_COMMANDS: readonly (readonly CommandCodecs[])[] = [
   systemCommands,
   streamCommands,
   topicCommands,
+  metadataChangesCommands,
   messageCommands,
   userCommands,
   personalAccessTokenCommands,

@@ -323,6 +323,31 @@ export type {
   UpdateTopicResolvedRequest,
 } from "./commands/topics.ts";
 export {
+  getMetadataChangesRequest,
+  getMetadataChangesResponse,
+  MAX_PAGE_TOKEN_KEY_SIZE,
+  MAX_PAGE_TOKEN_SIZE,
+  METADATA_CHANGE_CURSOR_SIZE,
+  METADATA_CHANGE_GROUPS,
+  METADATA_CHANGE_KINDS,
+  metadataChangeCursor,
+  metadataChangeKindGroup,
+  metadataChangesCommands,
+  metadataCurrentPageToken,
+} from "./commands/metadata_changes.ts";
+export type {
+  GetMetadataChangesRequest,
+  GetMetadataChangesResponse,
+  MetadataChangeCursor,
+  MetadataChangeGroup,
+  MetadataChangePhase,
+  MetadataChangeRecord,
+  MetadataChangeStart,
+  MetadataChangeStatus,
+  MetadataCurrentPageToken,
+  MetadataItem,
+} from "./commands/metadata_changes.ts";
+export {
   CONFIRMATION_SIZE,
   decodePollMessagesResponse,
   decodeSendMessagesRequest,

@@ -16,6 +16,10 @@ use iggy_binary_protocol::requests::users::login_register::BindSecret;
 use iggy_binary_protocol::responses::EmptyResponse;
 use iggy_binary_protocol::responses::clients::{ClientDetailsResponse, ClientResponse, ConsumerGroupInfoResponse};
 use iggy_binary_protocol::responses::system::get_stats::CacheMetricEntry;
+use iggy_binary_protocol::primitives::metadata_changes::{
+    WireMetadataChangeCursor, WireMetadataChangeGroup, WireMetadataChangePhase, WireMetadataChangeStatus,
+    WireMetadataCurrentPageToken,
+};
 use iggy_binary_protocol::responses::system::*;
 use iggy_binary_protocol::version::ClientVersionInfo;
 use iggy_binary_protocol::{IGGY_PROTOCOL_VERSION, WireEncode};
@@ -34,6 +38,7 @@ fn main() {
     bind_session(&dir);
     finalize_session(&dir);
     retire_sessions(&dir);
+    get_metadata_changes(&dir);
 }
 
 fn empty_request<T: WireEncode + iggy_binary_protocol::WireDecode>(f: &mut VectorFile, v: &T) {
@@ -482,4 +487,139 @@ fn retire_sessions(dir: &Path) {
     invalid::<RetireSessionsRequest>(&mut f, "req.second-invalid", &enc(vec![id(1, 1, 1), id(2, 0, 0)]), "the second identity is not retired");
     invalid::<RetireSessionsRequest>(&mut f, "req.count-129", &enc((1..=129).map(|i| id(i, 1, 1)).collect()), "129 identities");
     f.write(dir, "retire_sessions.json");
+}
+
+fn cur(log_id: u128, op: u64, checksum: u128, ordinal: u32) -> WireMetadataChangeCursor {
+    WireMetadataChangeCursor { log_id, op, checksum, ordinal }
+}
+
+fn token(anchor: WireMetadataChangeCursor, head: u64, mask: u8, group: WireMetadataChangeGroup, key: &[u8]) -> WireMetadataCurrentPageToken {
+    WireMetadataCurrentPageToken { anchor, required_head: head, groups_mask: mask, group, last_key: Bytes::copy_from_slice(key) }
+}
+
+fn pat_key(user: u32, name: &str) -> Vec<u8> {
+    let mut k = user.to_le_bytes().to_vec();
+    k.push(name.len() as u8);
+    k.extend_from_slice(name.as_bytes());
+    k
+}
+
+fn get_metadata_changes(dir: &Path) {
+    use WireMetadataChangeGroup as G;
+    let mut f = VectorFile::new("GetMetadataChanges", Some(GET_METADATA_CHANGES_CODE));
+    f.header("GetMetadataChanges request: [start:u8 0 earliest, 1 latest, 2 after, 3 current][cursor:44, zero unless after]");
+    f.header("[since: flag+u64][until: flag+u64][limit:u32][groups_count:u8][group:u8]*[token_len:u16][page token].");
+    f.header("Response: status, phase, log id, oldest/retained/head, next cursor, has_more, records, items, page token;");
+    f.header("record and item bodies are raw bytes. Flags must be 0 or 1.");
+    f.group("request", "body");
+    let anchor = cur(0xABCD, 42, 0x1234_5678_9abc_def0, 1);
+    let reqs: Vec<(&str, GetMetadataChangesRequest)> = vec![
+        ("earliest", GetMetadataChangesRequest { start: WireMetadataChangeStart::Earliest, since: None, until: None, limit: 100, groups: vec![] }),
+        ("latest-bounds", GetMetadataChangesRequest { start: WireMetadataChangeStart::Latest, since: Some(0), until: Some(u64::MAX), limit: 1, groups: vec![1] }),
+        ("after", GetMetadataChangesRequest { start: WireMetadataChangeStart::After(cur(0xABCD, 5, u128::MAX, 3)), since: None, until: None, limit: 1000, groups: (1..=8).collect() }),
+        ("after-op0", GetMetadataChangesRequest { start: WireMetadataChangeStart::After(cur(u128::MAX, 0, 0, 0)), since: Some(1_700_000_000_000_000), until: None, limit: 10, groups: vec![6, 7] }),
+        ("current-first", GetMetadataChangesRequest { start: WireMetadataChangeStart::Current(None), since: None, until: None, limit: 50, groups: vec![] }),
+        ("current-streams", GetMetadataChangesRequest { start: WireMetadataChangeStart::Current(Some(token(anchor, 42, 0b1, G::Streams, &7u32.to_le_bytes()))), since: None, until: None, limit: 50, groups: vec![1] }),
+        ("current-pat", GetMetadataChangesRequest { start: WireMetadataChangeStart::Current(Some(token(anchor, 100, 0xff, G::PersonalAccessTokens, &pat_key(3, "ci-token")))), since: None, until: None, limit: 5, groups: vec![] }),
+        ("current-members", GetMetadataChangesRequest { start: WireMetadataChangeStart::Current(Some(token(cur(1, 0, 0, 0), 0, 0b1_0000, G::ConsumerGroupMembers, &[7; 16]))), since: None, until: Some(9), limit: 5, groups: vec![5] }),
+        ("current-pat-255", GetMetadataChangesRequest { start: WireMetadataChangeStart::Current(Some(token(anchor, u64::MAX, 0b100_0000, G::PersonalAccessTokens, &pat_key(u32::MAX, &long_name())))), since: None, until: None, limit: u32::MAX, groups: vec![7] }),
+        ("groups-255", GetMetadataChangesRequest { start: WireMetadataChangeStart::Earliest, since: Some(u64::MAX), until: Some(0), limit: 0, groups: (0..255).map(|i| i as u8).collect() }),
+        ("current-sessions", GetMetadataChangesRequest { start: WireMetadataChangeStart::Current(Some(token(anchor, 43, 0x80, G::Sessions, &[1; 8]))), since: None, until: None, limit: 7, groups: vec![8] }),
+    ];
+    let mut sample = vec![];
+    let mut current_sample = vec![];
+    for (n, r) in &reqs {
+        let b = valid(&mut f, &format!("req.{n}"), r, j::get_metadata_changes);
+        if *n == "after" {
+            sample = b;
+        } else if *n == "current-streams" {
+            current_sample = b;
+        }
+    }
+    trailing::<GetMetadataChangesRequest>(&mut f, "req.after", &sample, j::get_metadata_changes);
+    truncs::<GetMetadataChangesRequest>(&mut f, "req.after", &sample);
+    truncs::<GetMetadataChangesRequest>(&mut f, "req.current-streams", &current_sample);
+    let earliest = reqs[0].1.to_bytes().to_vec();
+    patched::<GetMetadataChangesRequest>(&mut f, "req.start-4", &earliest, 0, &[4], "unknown start mode");
+    patched::<GetMetadataChangesRequest>(&mut f, "req.since-flag-2", &earliest, 45, &[2], "presence byte 2");
+    patched::<GetMetadataChangesRequest>(&mut f, "req.cursor-outside-after", &earliest, 20, &[1], "a cursor with start = earliest");
+    let mut noncanon = earliest.clone();
+    noncanon[0] = 2;
+    noncanon[1 + 24] = 1; // checksum byte while op stays 0
+    invalid::<GetMetadataChangesRequest>(&mut f, "req.after-op0-checksum", &noncanon, "cursor at op 0 with a checksum");
+    let mut token_in_latest = current_sample.clone();
+    token_in_latest[0] = 1;
+    invalid::<GetMetadataChangesRequest>(&mut f, "req.token-outside-current", &token_in_latest, "a page token with start = latest");
+    let tok_at = current_sample.len() - (44 + 12 + 4);
+    let mut bad_group = current_sample.clone();
+    bad_group[tok_at + 53] = 9;
+    invalid::<GetMetadataChangesRequest>(&mut f, "req.token-group-9", &bad_group, "page token names group 9");
+    let mut not_in_mask = current_sample.clone();
+    not_in_mask[tok_at + 52] = 0b10;
+    invalid::<GetMetadataChangesRequest>(&mut f, "req.token-group-not-in-mask", &not_in_mask, "group bit missing from the mask");
+    let mut below = current_sample.clone();
+    below[tok_at + 44..tok_at + 52].copy_from_slice(&41u64.to_le_bytes());
+    invalid::<GetMetadataChangesRequest>(&mut f, "req.token-head-below-anchor", &below, "required head below the anchor op");
+    let mut wrong_key = current_sample.clone();
+    wrong_key[tok_at + 53] = 2; // topics need 8-byte keys
+    wrong_key[tok_at + 52] = 0b10;
+    invalid::<GetMetadataChangesRequest>(&mut f, "req.token-key-size", &wrong_key, "a 4-byte key for the topics group");
+    let mut long_key = earliest.clone();
+    long_key[0] = 3;
+    let n = long_key.len();
+    long_key[n - 2..].copy_from_slice(&(44u16 + 12 + 261).to_le_bytes());
+    let tok = [&cur(1, 1, 0, 0).to_bytes()[..], &1u64.to_le_bytes(), &[0xff, 1], &261u16.to_le_bytes(), &[0u8; 261]].concat();
+    long_key.extend_from_slice(&tok);
+    invalid::<GetMetadataChangesRequest>(&mut f, "req.token-key-261", &long_key, "page token key over 260 bytes");
+    let mut tok_trailing = current_sample.clone();
+    let l = u16::from_le_bytes([tok_trailing[tok_at - 2], tok_trailing[tok_at - 1]]) + 1;
+    tok_trailing[tok_at - 2..tok_at].copy_from_slice(&l.to_le_bytes());
+    tok_trailing.push(0);
+    invalid::<GetMetadataChangesRequest>(&mut f, "req.token-trailing", &tok_trailing, "token length one past the token");
+
+    f.group("response", "body");
+    let rec = |op: u64, ordinal: u32, actor: Option<u32>, group: u8, kind: u8, body: &[u8]| WireMetadataChangeRecord {
+        op, ordinal, checksum: u128::from(op) * 0x1_0000_0001, timestamp: 1_700_000_000_000_000 + op, actor_user_id: actor, group, kind, body: Bytes::copy_from_slice(body),
+    };
+    let item = |group: u8, body: &[u8]| WireMetadataItem { group, body: Bytes::copy_from_slice(body) };
+    let page = |status, phase, log_id: Option<u128>, next: Option<WireMetadataChangeCursor>, has_more, records, items, token| GetMetadataChangesResponse {
+        status, phase, log_id, oldest_op: 1, retained_since: 1_600_000_000_000_000, head_op: 99, next, has_more, records, items, current_page_token: token,
+    };
+    use WireMetadataChangePhase as P;
+    use WireMetadataChangeStatus as S;
+    let res: Vec<(&str, GetMetadataChangesResponse)> = vec![
+        ("empty-changes", page(S::Ok, P::Changes, None, None, false, vec![], vec![], None)),
+        ("records", page(S::Ok, P::Changes, Some(0xABCD), Some(cur(0xABCD, 43, 7, 0)), true, vec![rec(42, 0, Some(1), 1, 1, &[1, 2, 3]), rec(42, 1, None, 2, 10, &[])], vec![], None)),
+        ("behind", page(S::Behind, P::Changes, Some(1), None, false, vec![rec(5, 0, Some(u32::MAX), 6, 50, b"user")], vec![], None)),
+        ("expired", page(S::Expired, P::Changes, Some(u128::MAX), Some(cur(u128::MAX, 0, 0, 0)), false, vec![], vec![], None)),
+        ("reset", page(S::Reset, P::Changes, None, None, true, vec![], vec![], None)),
+        ("unknown-kinds", page(S::Ok, P::Changes, Some(2), None, false, vec![rec(7, 2, None, 200, 255, &[0xee; 40])], vec![], None)),
+        ("current-items", page(S::Ok, P::Current, Some(3), None, true, vec![], vec![item(1, &[9; 12]), item(2, &[])], Some(token(anchor, 42, 0b11, G::Topics, &[5; 8])))),
+        ("current-last", page(S::Ok, P::Current, Some(3), Some(cur(3, 99, 1, 2)), false, vec![], vec![item(8, &[1; 30])], None)),
+        ("current-empty", page(S::Ok, P::Current, None, None, false, vec![], vec![], None)),
+        ("current-pat-token", page(S::Behind, P::Current, Some(4), None, true, vec![], vec![item(7, b"pat")], Some(token(anchor, 50, 0x40, G::PersonalAccessTokens, &pat_key(1, MULTI))))),
+        ("many-records", page(S::Ok, P::Changes, Some(5), Some(cur(5, 60, 3, 4)), true, (0..6).map(|i| rec(50 + i, i as u32, Some(i as u32), (i % 8 + 1) as u8, (i * 10) as u8, &[i as u8; 5])).collect(), vec![], None)),
+    ];
+    let mut sample = vec![];
+    let mut cur_sample = vec![];
+    for (n, r) in &res {
+        let b = valid(&mut f, &format!("res.{n}"), r, j::get_metadata_changes_response);
+        if *n == "records" {
+            sample = b;
+        } else if *n == "current-items" {
+            cur_sample = b;
+        }
+    }
+    trailing::<GetMetadataChangesResponse>(&mut f, "res.records", &sample, j::get_metadata_changes_response);
+    truncs::<GetMetadataChangesResponse>(&mut f, "res.records", &sample);
+    truncs::<GetMetadataChangesResponse>(&mut f, "res.current-items", &cur_sample);
+    patched::<GetMetadataChangesResponse>(&mut f, "res.status-4", &sample, 0, &[4], "unknown status");
+    patched::<GetMetadataChangesResponse>(&mut f, "res.phase-2", &sample, 1, &[2], "unknown phase");
+    patched::<GetMetadataChangesResponse>(&mut f, "res.log-id-flag-2", &sample, 2, &[2], "presence byte 2");
+    patched::<GetMetadataChangesResponse>(&mut f, "res.changes-as-current", &sample, 1, &[1], "records in a current page");
+    patched::<GetMetadataChangesResponse>(&mut f, "res.current-as-changes", &cur_sample, 1, &[0], "items and a token in a changes page");
+    let empty = res[0].1.to_bytes().to_vec();
+    patched::<GetMetadataChangesResponse>(&mut f, "res.has-more-flag-3", &empty, 28, &[3], "has_more byte 3");
+    patched::<GetMetadataChangesResponse>(&mut f, "res.records-count-max", &empty, 29, &u32::MAX.to_le_bytes(), "record count u32::MAX");
+    f.write(dir, "get_metadata_changes.json");
 }

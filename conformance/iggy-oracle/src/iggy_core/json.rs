@@ -344,3 +344,72 @@ pub fn group_info(g: &ConsumerGroupInfoResponse) -> Value {
 pub fn client_details(r: &ClientDetailsResponse) -> Value {
     json!({ "client": client(&r.client), "consumerGroups": r.consumer_groups.iter().map(group_info).collect::<Vec<_>>() })
 }
+
+// ---- GetMetadataChanges ----
+
+use iggy_binary_protocol::primitives::metadata_changes::{
+    WireMetadataChangeCursor, WireMetadataChangeGroup, WireMetadataChangePhase, WireMetadataChangeStatus,
+    WireMetadataCurrentPageToken,
+};
+use iggy_binary_protocol::responses::system::GetMetadataChangesResponse;
+
+pub fn cursor(c: &WireMetadataChangeCursor) -> Value {
+    json!({ "logId": big(c.log_id), "op": big(c.op), "checksum": big(c.checksum), "ordinal": c.ordinal })
+}
+
+pub fn change_group(g: WireMetadataChangeGroup) -> Value {
+    json!(match g {
+        WireMetadataChangeGroup::Streams => "streams",
+        WireMetadataChangeGroup::Topics => "topics",
+        WireMetadataChangeGroup::Partitions => "partitions",
+        WireMetadataChangeGroup::ConsumerGroups => "consumerGroups",
+        WireMetadataChangeGroup::ConsumerGroupMembers => "consumerGroupMembers",
+        WireMetadataChangeGroup::Users => "users",
+        WireMetadataChangeGroup::PersonalAccessTokens => "personalAccessTokens",
+        WireMetadataChangeGroup::Sessions => "sessions",
+    })
+}
+
+pub fn page_token(t: &WireMetadataCurrentPageToken) -> Value {
+    json!({
+        "anchor": cursor(&t.anchor), "requiredHead": big(t.required_head), "groupsMask": t.groups_mask,
+        "group": change_group(t.group), "lastKey": hex(&t.last_key),
+    })
+}
+
+pub fn get_metadata_changes(r: &GetMetadataChangesRequest) -> Value {
+    let start = match &r.start {
+        WireMetadataChangeStart::Earliest => json!("earliest"),
+        WireMetadataChangeStart::Latest => json!("latest"),
+        WireMetadataChangeStart::After(c) => json!({ "kind": "after", "value": cursor(c) }),
+        WireMetadataChangeStart::Current(t) => json!({ "kind": "current", "value": opt(t, page_token) }),
+    };
+    json!({
+        "start": start, "since": opt(&r.since, |v| big(v)), "until": opt(&r.until, |v| big(v)),
+        "limit": r.limit, "groups": r.groups,
+    })
+}
+
+pub fn get_metadata_changes_response(r: &GetMetadataChangesResponse) -> Value {
+    let status = match r.status {
+        WireMetadataChangeStatus::Ok => "ok",
+        WireMetadataChangeStatus::Behind => "behind",
+        WireMetadataChangeStatus::Expired => "expired",
+        WireMetadataChangeStatus::Reset => "reset",
+    };
+    let phase = match r.phase {
+        WireMetadataChangePhase::Changes => "changes",
+        WireMetadataChangePhase::Current => "current",
+    };
+    json!({
+        "status": status, "phase": phase, "logId": opt(&r.log_id, |v| big(v)),
+        "oldestOp": big(r.oldest_op), "retainedSince": big(r.retained_since), "headOp": big(r.head_op),
+        "next": opt(&r.next, cursor), "hasMore": r.has_more,
+        "records": r.records.iter().map(|x| json!({
+            "op": big(x.op), "ordinal": x.ordinal, "checksum": big(x.checksum), "timestamp": big(x.timestamp),
+            "actorUserId": x.actor_user_id, "group": x.group, "kind": x.kind, "body": hex(&x.body),
+        })).collect::<Vec<_>>(),
+        "items": r.items.iter().map(|x| json!({ "group": x.group, "body": hex(&x.body) })).collect::<Vec<_>>(),
+        "currentPageToken": opt(&r.current_page_token, page_token),
+    })
+}

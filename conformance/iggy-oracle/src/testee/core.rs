@@ -19,8 +19,9 @@ use iggy_binary_protocol::requests::system::*;
 use iggy_binary_protocol::requests::topics::*;
 use iggy_binary_protocol::responses::EmptyResponse;
 use iggy_binary_protocol::responses::streams::{GetStreamResponse, GetStreamsResponse, StreamResponse};
+use iggy_binary_protocol::primitives::metadata_changes::{WireMetadataChangeCursor, WireMetadataCurrentPageToken};
 use iggy_binary_protocol::responses::system::{
-    ClusterMetadataResponse, DescribeOptionsResponse, GetSnapshotResponse, StatsResponse,
+    ClusterMetadataResponse, DescribeOptionsResponse, GetMetadataChangesResponse, GetSnapshotResponse, StatsResponse,
 };
 use iggy_binary_protocol::responses::topics::{GetTopicResponse, GetTopicsResponse};
 use serde_json::json;
@@ -106,6 +107,10 @@ pub fn entries() -> Vec<Entry> {
         entry!("BindSession", "request", BindSessionRequest, j::bind_session),
         entry!("FinalizeSession", "request", FinalizeSessionRequest, j::finalize_session),
         entry!("RetireSessions", "request", RetireSessionsRequest, j::retire_sessions),
+        entry!("GetMetadataChanges", "request", GetMetadataChangesRequest, j::get_metadata_changes),
+        entry!("GetMetadataChanges", "response", GetMetadataChangesResponse, j::get_metadata_changes_response),
+        entry!("WireMetadataChangeCursor", "data", WireMetadataChangeCursor, j::cursor),
+        entry!("WireMetadataCurrentPageToken", "data", WireMetadataCurrentPageToken, j::page_token),
         // streams
         entry!("CreateStream", "request", CreateStreamRequest, j::create_stream),
         entry!("CreateStream", "response", StreamResponse, j::stream_response),
