@@ -50,6 +50,11 @@ function rotl(s: Uint32Array, i: number, r: number): void {
   s[i + 1] = ((hi << r) | (lo >>> (32 - r))) >>> 0;
 }
 
+/** Little-endian 32-bit word of `d` at `p`, as a signed value. */
+function r32(d: Uint8Array, p: number): number {
+  return d[p] | (d[p + 1] << 8) | (d[p + 2] << 16) | (d[p + 3] << 24);
+}
+
 function u32(d: Uint8Array, p: number): number {
   return (d[p] | (d[p + 1] << 8) | (d[p + 2] << 16) | (d[p + 3] << 24)) >>> 0;
 }
@@ -95,49 +100,49 @@ function xxh64Into(data: Uint8Array, seedLo: number, seedHi: number, out: Uint32
       let v1l = s[0], v1h = s[1], v2l = s[2], v2h = s[3], v3l = s[4], v3h = s[5], v4l = s[6], v4h = s[7];
       // The hot loop keeps the four lanes in locals; each block is one accumulator round
       // (acc = rotl(acc + lane * P2, 31) * P1) spelled out, because a helper cannot return two halves.
+      // Halves are kept as signed 32-bit values here (carries by unsigned comparison), so every
+      // sum stays an int32 operation instead of a float one.
+      let ll = 0, lh = 0, ml = 0, mh = 0, lo = 0, hi = 0, rl = 0, rh = 0;
       while (p <= limit) {
-        let ll = u32(data, p), lh = u32(data, p + 4);
-        let ml = Math.imul(ll, P2L) >>> 0;
-        let mh = (mulhi(ll, P2L, ml) + Math.imul(lh, P2L) + Math.imul(ll, P2H)) >>> 0;
-        let lo = v1l + ml;
-        let hi = (v1h + mh + (lo > 0xffffffff ? 1 : 0)) >>> 0;
-        lo = lo >>> 0;
-        let rl = ((lo << 31) | (hi >>> 1)) >>> 0, rh = ((hi << 31) | (lo >>> 1)) >>> 0;
-        v1l = Math.imul(rl, P1L) >>> 0;
-        v1h = (mulhi(rl, P1L, v1l) + Math.imul(rh, P1L) + Math.imul(rl, P1H)) >>> 0;
+        ll = r32(data, p + 0), lh = r32(data, p + 4);
+        ml = Math.imul(ll, P2L);
+        mh = mulhi(ll >>> 0, P2L, ml >>> 0) + Math.imul(lh, P2L) + Math.imul(ll, P2H);
+        lo = (v1l + ml) | 0;
+        hi = (v1h + mh + ((lo >>> 0) < (ml >>> 0) ? 1 : 0)) | 0;
+        rl = (lo << 31) | (hi >>> 1), rh = (hi << 31) | (lo >>> 1);
+        v1l = Math.imul(rl, P1L);
+        v1h = (mulhi(rl >>> 0, P1L, v1l >>> 0) + Math.imul(rh, P1L) + Math.imul(rl, P1H)) | 0;
 
-        ll = u32(data, p + 8), lh = u32(data, p + 12);
-        ml = Math.imul(ll, P2L) >>> 0;
-        mh = (mulhi(ll, P2L, ml) + Math.imul(lh, P2L) + Math.imul(ll, P2H)) >>> 0;
-        lo = v2l + ml;
-        hi = (v2h + mh + (lo > 0xffffffff ? 1 : 0)) >>> 0;
-        lo = lo >>> 0;
-        rl = ((lo << 31) | (hi >>> 1)) >>> 0, rh = ((hi << 31) | (lo >>> 1)) >>> 0;
-        v2l = Math.imul(rl, P1L) >>> 0;
-        v2h = (mulhi(rl, P1L, v2l) + Math.imul(rh, P1L) + Math.imul(rl, P1H)) >>> 0;
+        ll = r32(data, p + 8), lh = r32(data, p + 12);
+        ml = Math.imul(ll, P2L);
+        mh = mulhi(ll >>> 0, P2L, ml >>> 0) + Math.imul(lh, P2L) + Math.imul(ll, P2H);
+        lo = (v2l + ml) | 0;
+        hi = (v2h + mh + ((lo >>> 0) < (ml >>> 0) ? 1 : 0)) | 0;
+        rl = (lo << 31) | (hi >>> 1), rh = (hi << 31) | (lo >>> 1);
+        v2l = Math.imul(rl, P1L);
+        v2h = (mulhi(rl >>> 0, P1L, v2l >>> 0) + Math.imul(rh, P1L) + Math.imul(rl, P1H)) | 0;
 
-        ll = u32(data, p + 16), lh = u32(data, p + 20);
-        ml = Math.imul(ll, P2L) >>> 0;
-        mh = (mulhi(ll, P2L, ml) + Math.imul(lh, P2L) + Math.imul(ll, P2H)) >>> 0;
-        lo = v3l + ml;
-        hi = (v3h + mh + (lo > 0xffffffff ? 1 : 0)) >>> 0;
-        lo = lo >>> 0;
-        rl = ((lo << 31) | (hi >>> 1)) >>> 0, rh = ((hi << 31) | (lo >>> 1)) >>> 0;
-        v3l = Math.imul(rl, P1L) >>> 0;
-        v3h = (mulhi(rl, P1L, v3l) + Math.imul(rh, P1L) + Math.imul(rl, P1H)) >>> 0;
+        ll = r32(data, p + 16), lh = r32(data, p + 20);
+        ml = Math.imul(ll, P2L);
+        mh = mulhi(ll >>> 0, P2L, ml >>> 0) + Math.imul(lh, P2L) + Math.imul(ll, P2H);
+        lo = (v3l + ml) | 0;
+        hi = (v3h + mh + ((lo >>> 0) < (ml >>> 0) ? 1 : 0)) | 0;
+        rl = (lo << 31) | (hi >>> 1), rh = (hi << 31) | (lo >>> 1);
+        v3l = Math.imul(rl, P1L);
+        v3h = (mulhi(rl >>> 0, P1L, v3l >>> 0) + Math.imul(rh, P1L) + Math.imul(rl, P1H)) | 0;
 
-        ll = u32(data, p + 24), lh = u32(data, p + 28);
-        ml = Math.imul(ll, P2L) >>> 0;
-        mh = (mulhi(ll, P2L, ml) + Math.imul(lh, P2L) + Math.imul(ll, P2H)) >>> 0;
-        lo = v4l + ml;
-        hi = (v4h + mh + (lo > 0xffffffff ? 1 : 0)) >>> 0;
-        lo = lo >>> 0;
-        rl = ((lo << 31) | (hi >>> 1)) >>> 0, rh = ((hi << 31) | (lo >>> 1)) >>> 0;
-        v4l = Math.imul(rl, P1L) >>> 0;
-        v4h = (mulhi(rl, P1L, v4l) + Math.imul(rh, P1L) + Math.imul(rl, P1H)) >>> 0;
+        ll = r32(data, p + 24), lh = r32(data, p + 28);
+        ml = Math.imul(ll, P2L);
+        mh = mulhi(ll >>> 0, P2L, ml >>> 0) + Math.imul(lh, P2L) + Math.imul(ll, P2H);
+        lo = (v4l + ml) | 0;
+        hi = (v4h + mh + ((lo >>> 0) < (ml >>> 0) ? 1 : 0)) | 0;
+        rl = (lo << 31) | (hi >>> 1), rh = (hi << 31) | (lo >>> 1);
+        v4l = Math.imul(rl, P1L);
+        v4h = (mulhi(rl >>> 0, P1L, v4l >>> 0) + Math.imul(rh, P1L) + Math.imul(rl, P1H)) | 0;
         p += 32;
       }
-      s[0] = v1l, s[1] = v1h, s[2] = v2l, s[3] = v2h, s[4] = v3l, s[5] = v3h, s[6] = v4l, s[7] = v4h;
+      s[0] = v1l >>> 0, s[1] = v1h >>> 0, s[2] = v2l >>> 0, s[3] = v2h >>> 0;
+      s[4] = v3l >>> 0, s[5] = v3h >>> 0, s[6] = v4l >>> 0, s[7] = v4h >>> 0;
     }
     // h = rotl(v1,1) + rotl(v2,7) + rotl(v3,12) + rotl(v4,18)
     s[10] = 0, s[11] = 0;
