@@ -246,6 +246,29 @@ export function decodeResponse(code: number, payload: Uint8Array, options?: Deco
   return decodePayload(commandCodecs(code).response, payload, options);
 }
 
+/**
+ * Commands whose "not found" answer from released servers (and the SDKs that read them) is a
+ * success status with an empty payload rather than an error status: GetUser, GetClient,
+ * GetConsumerOffset, GetStream, GetTopic, GetConsumerGroup.
+ */
+export const EMPTY_MEANS_NOT_FOUND_CODES: readonly number[] = Object.freeze([31, 21, 120, 200, 300, 600]);
+
+/**
+ * {@linkcode decodeResponse}, except that an empty payload of a command in
+ * {@linkcode EMPTY_MEANS_NOT_FOUND_CODES} is `null` (not found) instead of `TRUNCATED`. The crate
+ * has no such rule — its decoders reject the empty payload — but servers send it.
+ *
+ * @example
+ * ```ts
+ * import { decodeResponseOrNull } from "@streamwire/codec/iggy";
+ * decodeResponseOrNull(200, new Uint8Array()); // null (stream not found)
+ * ```
+ */
+export function decodeResponseOrNull(code: number, payload: Uint8Array, options?: DecodePayloadOptions): unknown {
+  if (payload.length === 0 && EMPTY_MEANS_NOT_FOUND_CODES.includes(code)) return null;
+  return decodeResponse(code, payload, options);
+}
+
 /** Encodes `value` as the response payload of command `code`. */
 export function encodeResponse(code: number, value: unknown): Uint8Array {
   return encodePayload(commandCodecs(code).response, value);

@@ -8,6 +8,7 @@ import {
   decodeOperationBody,
   decodeRequest,
   decodeResponse,
+  decodeResponseOrNull,
   encodeRequest,
   lookupByOperation,
   lookupCommand,
@@ -61,6 +62,11 @@ describe("decodeRequest / encodeRequest", () => {
   it("decodes an empty Ping request and response", () => {
     assert.deepEqual(decodeRequest(1, new Uint8Array()), {});
     assert.deepEqual(decodeResponse(1, new Uint8Array()), {});
+  });
+  it("decodeResponseOrNull() reads an empty GetStream payload as not found, and still rejects it for GetStats", () => {
+    assert.equal(decodeResponseOrNull(200, new Uint8Array()), null);
+    assert.throws(() => decodeResponse(200, new Uint8Array()), (e) => isWireError(e) && e.code === "TRUNCATED");
+    assert.throws(() => decodeResponseOrNull(10, new Uint8Array()), (e) => isWireError(e) && e.code === "TRUNCATED");
   });
   it("throws UNKNOWN_COMMAND for an unknown or retired code", () => {
     for (const code of [204, 9999]) {

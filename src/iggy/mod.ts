@@ -12,8 +12,11 @@
  * what real servers send, and says so at the symbol: frames come in the crate's layout (with
  * a request id) and in the legacy layout of released servers ({@linkcode FrameLayout});
  * `StatsResponse` accepts servers that omit the open-files fields; option-catalog descriptions
- * decode leniently as the crate does; the protocol version is the crate's 0.12.0, which
- * released 0.11.x servers reject.
+ * decode leniently as the crate does; {@linkcode decodeResponseOrNull} reads the empty
+ * "not found" payload servers send for Get* queries (the crate's decoders reject it); bytes
+ * after a fixed-layout request are ignored as the crate's `decode_from` ignores them (the Node
+ * SDK's DeleteTopic sends 4 extra bytes), and are `TRAILING_BYTES` with `{ exact: true }`; the
+ * protocol version is the crate's 0.12.0, which released 0.11.x servers reject.
  *
  * @example
  * ```ts
@@ -116,6 +119,8 @@ export {
   decodeOperationBody,
   decodeRequest,
   decodeResponse,
+  decodeResponseOrNull,
+  EMPTY_MEANS_NOT_FOUND_CODES,
   encodeOperationBody,
   encodeRequest,
   encodeResponse,

@@ -24,7 +24,7 @@ import { wireName } from "../primitives/identifier.ts";
 /** Bytes of a change cursor. */
 export const METADATA_CHANGE_CURSOR_SIZE = 44;
 /** Longest page-token key: a user id and a 255-byte token name. */
-export const MAX_PAGE_TOKEN_KEY_SIZE = 4 + 1 + 255;
+export const MAX_PAGE_TOKEN_KEY_SIZE: number = 4 + 1 + 255;
 /** Longest page token. */
 export const MAX_PAGE_TOKEN_SIZE: number = METADATA_CHANGE_CURSOR_SIZE + 8 + 1 + 1 + 2 + MAX_PAGE_TOKEN_KEY_SIZE;
 
@@ -82,13 +82,13 @@ export function metadataChangeKindGroup(kind: number): number | undefined {
 }
 
 const GROUP_NAMES = Object.keys(METADATA_CHANGE_GROUPS) as MetadataChangeGroup[];
-const STATUS_NAMES = ["ok", "behind", "expired", "reset"] as const;
-const PHASE_NAMES = ["changes", "current"] as const;
+const STATUS_NAMES: readonly MetadataChangeStatus[] = ["ok", "behind", "expired", "reset"];
+const PHASE_NAMES: readonly MetadataChangePhase[] = ["changes", "current"];
 
 /** How far the answer is from what was asked: ok, behind, expired (cursor too old), reset. */
-export type MetadataChangeStatus = typeof STATUS_NAMES[number];
+export type MetadataChangeStatus = "ok" | "behind" | "expired" | "reset";
 /** Whether a page holds change records or current-state items. */
-export type MetadataChangePhase = typeof PHASE_NAMES[number];
+export type MetadataChangePhase = "changes" | "current";
 
 /** A position in the change log. At op 0, checksum and ordinal must be 0. */
 export interface MetadataChangeCursor {
