@@ -153,12 +153,14 @@ if (lz4js) {
 const same = (a: Bytes, b: Bytes): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 // What each decoder is timed on: the family's most common producer (node zlib level 6 for gzip,
-// as Java's GZIPOutputStream would write; streamwire's own framing for snappy and lz4, which
-// libsnappy, liblz4 and Kafka's Java client decode — see tools/kat/compression_kat.py verify).
+// as Java's GZIPOutputStream would write; streamwire's own output for snappy (raw, or xerial for
+// the xerial row) and lz4, which libsnappy, liblz4 and Kafka's Java client decode — see
+// tools/kat/compression_kat.py verify).
 const decodeInput = new Map<string, Bytes>();
 for (const { label, data } of corpora) {
   decodeInput.set(`gzip ${label}`, u8(zlib.gzipSync(data, { level: 6 })));
   decodeInput.set(`snappy ${label}`, snappyCompress(data, { framing: "raw" }));
+  decodeInput.set(`snappy-xerial ${label}`, snappyCompress(data));
   decodeInput.set(`lz4 ${label}`, lz4Compress(data));
   // Cross-check: every decoder reads every encoder's output of its family.
   for (const enc of codecs) {
@@ -191,7 +193,7 @@ for (const { label, data } of corpora) {
       rows.push({ key, family: c.family, label, op: "compress", codec: c, bytes: data.length });
     }
     if (c.decompress) {
-      const input = decodeInput.get(`${c.family} ${label}`)!;
+      const input = decodeInput.get(`${c.family}${c.name.includes("xerial") ? "-xerial" : ""} ${label}`)!;
       const key = `${c.family} decompress ${label}: ${c.name}`;
       bench.add(key, () => void (sink ^= c.decompress!(input).length));
       rows.push({ key, family: c.family, label, op: "decompress", codec: c, bytes: data.length });

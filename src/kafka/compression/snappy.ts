@@ -122,11 +122,13 @@ function decodeBlock(
       n += 1;
       if (op + n > oend) throw corruptAt(p, "literal runs past the declared length");
       if (p + n > end) throw early(truncCode, end, "literal bytes");
-      // Short copies by hand: a subarray view costs more than a few dozen byte moves, and
-      // JavaScriptCore runs the post-increment form much faster than indexed `op + i`.
+      // Short copies by hand: a subarray view costs more than a few dozen byte moves. The
+      // indexed form (one induction variable) measured faster than `out[op++] = src[p++]`
+      // on both V8 and JavaScriptCore here.
       if (n < 64) {
-        const stop = p + n;
-        while (p < stop) out[op++] = src[p++];
+        for (let i = 0; i < n; i++) out[op + i] = src[p + i];
+        op += n;
+        p += n;
       } else {
         out.set(src.subarray(p, p + n), op);
         op += n;
@@ -153,9 +155,10 @@ function decodeBlock(
     }
     if (off === 0 || off > op - base) throw corruptAt(p, `copy offset ${off} outside the block`);
     if (op + n > oend) throw corruptAt(p, "copy runs past the declared length");
-    let from = op - off;
-    const stop = op + n;
-    while (op < stop) out[op++] = out[from++];
+    // Byte by byte on purpose: when off < n the copy reads bytes it has just written.
+    const from = op - off;
+    for (let i = 0; i < n; i++) out[op + i] = out[from + i];
+    op += n;
   }
   if (op !== oend) throw early(truncCode, end, `block ends after ${op - base} of ${len} bytes`);
   sink.pos = op;
