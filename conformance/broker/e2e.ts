@@ -47,6 +47,7 @@ import type { CompressionType } from "../../src/kafka/records/mod.ts";
 import { ApiFailure, type Cell, describeErrors, findErrorCodes, Matrix, printMatrix } from "./_harness.ts";
 import { type ScramMechanism, ScramClient } from "./_scram.ts";
 import { BrokerSocket, RawFrameSocket } from "./socket.ts";
+import { compareRequestLog, RequestRecorder } from "./_requestlog.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -133,6 +134,13 @@ interface Ctx {
   ids: Map<string, string>;
   /** A per-run prefix keeping names unique across modes and reruns. */
   prefix: string;
+  /** Every request and response, for the comparison with the broker's request log. */
+  recorder: RequestRecorder;
+}
+
+/** A new connection recording its traffic. */
+function open(ctx: Ctx, host: string, port: number, timeoutMs?: number): Promise<BrokerSocket> {
+  return BrokerSocket.connect(host, port, { clientId: "streamwire-e2e", timeoutMs, recorder: ctx.recorder });
 }
 
 /**
@@ -453,7 +461,7 @@ async function waitForTopics(ctx: Ctx, topics: readonly string[]): Promise<void>
 async function apiVersions(ctx: Ctx): Promise<void> {
   const { m } = ctx;
   const ours = supportedVersions(K.ApiVersions)!;
-  const s = await BrokerSocket.connect(ctx.host, ctx.port, { clientId: "streamwire-e2e" });
+  const s = await open(ctx, ctx.host, ctx.port);
   try {
     const tested = V(ctx, K.ApiVersions);
     if (tested === ctx.s.conn.version(K.ApiVersions)) {
@@ -502,7 +510,7 @@ async function advertisedButRefused(ctx: Ctx): Promise<void> {
   if (ctx.major < 4 || r === undefined) return;
   for (let v = r.min; v < 3; v++) {
     await ctx.m.check(K.Produce, v, "advertised, but the broker closes the connection (KAFKA-18659)", async () => {
-      const s = await BrokerSocket.connect(ctx.host, ctx.port, { clientId: "streamwire-e2e", timeoutMs: 10000 });
+      const s = await open(ctx, ctx.host, ctx.port, 10000);
       try {
         const records = buildRecords([{ key: null, value: "old" }], magicForProduce(v));
         await s.send(K.Produce, { acks: 1, timeoutMs: 1000, topicData: [{ name: `${ctx.prefix}-none`, partitionData: [{ index: 0, records }] }] }, v);
@@ -1373,7 +1381,7 @@ async function transactions(ctx: Ctx, t: Topics): Promise<void> {
 // -- SASL ------------------------------------------------------------------------------------
 
 async function saslExchange(ctx: Ctx, mechanism: string, password: string, hv: number, av: number): Promise<{ s: BrokerSocket; error: number }> {
-  const s = await BrokerSocket.connect(ctx.saslHost, ctx.saslPort, { clientId: "streamwire-e2e" });
+  const s = await open(ctx, ctx.saslHost, ctx.saslPort);
   const v = await s.exchange(s.conn.apiVersionsRequest({ version: MAX(ctx, K.ApiVersions) }));
   s.conn.applyApiVersions(v.body as ResponseOf<18>);
   const hs = await call(ctx, K.SaslHandshake, hv, { mechanism }, { on: s });
@@ -1449,7 +1457,7 @@ async function sasl(ctx: Ctx): Promise<void> {
     });
   }
   await m.check(K.SaslHandshake, hv1, "unknown mechanism is UNSUPPORTED_SASL_MECHANISM with the enabled list", async () => {
-    const s = await BrokerSocket.connect(ctx.saslHost, ctx.saslPort, { clientId: "streamwire-e2e" });
+    const s = await open(ctx, ctx.saslHost, ctx.saslPort);
     try {
       const r = await call(ctx, K.SaslHandshake, hv1, { mechanism: "GSSAPI" }, { on: s, allow: [E.UNSUPPORTED_SASL_MECHANISM] });
       expect(r.errorCode === E.UNSUPPORTED_SASL_MECHANISM, K.SaslHandshake, hv1, `error ${r.errorCode}`);
@@ -1488,12 +1496,12 @@ async function deleteTopics(ctx: Ctx, t: Topics): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Main
 
-async function waitForBroker(host: string, port: number, seconds: number): Promise<BrokerSocket> {
+async function waitForBroker(host: string, port: number, seconds: number, recorder: RequestRecorder): Promise<BrokerSocket> {
   const deadline = Date.now() + seconds * 1000;
   let last: unknown;
   while (Date.now() < deadline) {
     try {
-      const s = await BrokerSocket.connect(host, port, { clientId: "streamwire-e2e", timeoutMs: 5000 });
+      const s = await BrokerSocket.connect(host, port, { clientId: "streamwire-e2e", timeoutMs: 5000, recorder });
       const ours = supportedVersions(K.ApiVersions)!;
       let r = await s.exchange(s.conn.apiVersionsRequest({ version: ours.max }));
       const retry = s.conn.retryApiVersionsVersion(r.body as ResponseOf<18>);
@@ -1549,7 +1557,8 @@ async function runBroker(): Promise<number> {
   const modes = (arg("--modes") ?? "all").split(",");
   const m = new Matrix(broker);
   const started = Date.now();
-  const s = await waitForBroker(host, port, Number(arg("--wait") ?? 90));
+  const recorder = new RequestRecorder();
+  const s = await waitForBroker(host, port, Number(arg("--wait") ?? 90), recorder);
   console.log(`broker ${broker} answers after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   try {
     const span = spanOf(s, Number(broker.split(".")[0]));
@@ -1571,6 +1580,7 @@ async function runBroker(): Promise<number> {
         s,
         ids: new Map(),
         prefix: `sw-${mode}-${randomBytes(3).toString("hex")}`,
+        recorder,
       };
       if (mode === "max") negotiationNotes(ctx);
       await apiVersions(ctx);
@@ -1600,6 +1610,18 @@ async function runBroker(): Promise<number> {
     }
   } finally {
     s.close();
+  }
+  const log = arg("--broker-log");
+  if (log !== undefined) {
+    // The broker logs a request once its response is sent; give the last ones a moment.
+    await sleep(1000);
+    const c = compareRequestLog(log, recorder);
+    console.log(`broker request log: ${c.logged} of our ${c.ours} requests logged and compared`);
+    if (process.argv.includes("--verbose")) console.log(`  not logged: ${[...c.unlogged].map(([k, n]) => `${k} x${n}`).join(", ")}`);
+    for (const cell of c.matched.values()) {
+      if (cell.differences.length === 0) m.pass(cell.apiKey, cell.version, `broker's request log agrees (${cell.count} exchange(s))`);
+      else for (const d of cell.differences) m.fail(cell.apiKey, cell.version, `broker's request log: ${d}`);
+    }
   }
   const cells = m.sorted();
   const { passed, failed } = printMatrix(cells, process.argv.includes("--verbose"));

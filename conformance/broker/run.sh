@@ -188,7 +188,8 @@ for v in $versions; do
   set +e
   (cd "$root" && "${run_ts[@]}" conformance/broker/e2e.ts --broker-version "$v" \
     --bootstrap "127.0.0.1:$plain_port" --sasl "127.0.0.1:$sasl_port" \
-    --sasl-user "$SASL_USER" --sasl-password "$SASL_PASSWORD" --results "$here/target/results-$v.json" "${e2e_args[@]}")
+    --sasl-user "$SASL_USER" --sasl-password "$SASL_PASSWORD" --results "$here/target/results-$v.json" \
+    --broker-log "$workdir/broker.log" "${e2e_args[@]}")
   rc=$?
   set -e
   if [ $rc -ne 0 ]; then

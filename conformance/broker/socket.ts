@@ -21,6 +21,7 @@ import type { RequestTypes } from "../../src/kafka/messages/_table.ts";
 import { encodeFrame, FrameDecoder } from "../../src/kafka/frame.ts";
 import { encodeResponse } from "../../src/kafka/api.ts";
 import { toHex } from "../../src/wire/hex.ts";
+import type { RequestRecorder } from "./_requestlog.ts";
 
 /** Options of {@linkcode BrokerSocket.connect}. */
 export interface BrokerSocketOptions extends ClientConnectionOptions {
@@ -32,6 +33,8 @@ export interface BrokerSocketOptions extends ClientConnectionOptions {
    * the response encoders against Kafka's own.
    */
   verifyReencode?: boolean;
+  /** Records every request sent and response decoded (for the broker request-log comparison). */
+  recorder?: RequestRecorder;
 }
 
 /** Where the codec's re-encoding of a response differs from the broker's bytes, or undefined. */
@@ -67,9 +70,11 @@ export class BrokerSocket {
   #failure: unknown;
   /** A second frame decoder over the same chunks: the raw payloads, paired with the responses in order. */
   readonly #tee: FrameDecoder | undefined;
+  readonly #recorder: RequestRecorder | undefined;
 
-  private constructor(socket: Socket, conn: ClientConnection, timeoutMs: number, verify: boolean) {
+  private constructor(socket: Socket, conn: ClientConnection, timeoutMs: number, verify: boolean, recorder?: RequestRecorder) {
     this.#socket = socket;
+    this.#recorder = recorder;
     this.conn = conn;
     this.#timeoutMs = timeoutMs;
     this.#tee = verify ? new FrameDecoder() : undefined;
@@ -89,6 +94,7 @@ export class BrokerSocket {
         this.#waiters.delete(r.correlationId);
         clearTimeout(w.timer);
         const diff = this.#tee === undefined ? undefined : reencodeDifference(r, payloads[i]);
+        this.#recorder?.respond(socket.localPort ?? 0, r.correlationId, r.body);
         if (diff === undefined) w.resolve(r);
         else w.reject(new Error(diff));
       });
@@ -114,7 +120,7 @@ export class BrokerSocket {
       socket.once("connect", () => {
         clearTimeout(timer);
         socket.removeAllListeners("error");
-        resolve(new BrokerSocket(socket, new ClientConnection(options), timeoutMs, options?.verifyReencode ?? true));
+        resolve(new BrokerSocket(socket, new ClientConnection(options), timeoutMs, options?.verifyReencode ?? true, options?.recorder));
       });
     });
   }
@@ -138,12 +144,24 @@ export class BrokerSocket {
       }, this.#timeoutMs);
       this.#waiters.set(req.correlationId, { resolve, reject, timer });
     });
+    this.#record(req);
     this.#socket.write(Buffer.from(req.frame.buffer, req.frame.byteOffset, req.frame.byteLength));
     return p;
   }
 
+  #record(req: OutgoingRequest): void {
+    this.#recorder?.record({
+      localPort: this.#socket.localPort ?? 0,
+      correlationId: req.correlationId,
+      apiKey: req.apiKey,
+      version: req.version,
+      frame: req.frame,
+    });
+  }
+
   /** Writes a request the broker does not answer (Produce with acks 0). */
   sendOnly(req: OutgoingRequest): void {
+    this.#record(req);
     this.#socket.write(Buffer.from(req.frame.buffer, req.frame.byteOffset, req.frame.byteLength));
   }
 
