@@ -208,7 +208,9 @@ for (const t of bench.tasks) {
   const row = rows.find((x) => x.key === t.name)!;
   mbs.set(t.name, (r?.throughput?.mean ?? 0) * row.bytes / 1e6);
 }
-console.log("\nMB/s of uncompressed data; ratio = this row / the fastest pure-JS peer on the same task");
+console.log(
+  "\nMB/s of uncompressed data; ratio = this row / the fastest pure-JS peer on the same task (gzip: at the same level)",
+);
 let last = "";
 for (
   const row of rows.slice().sort((a, b) =>
@@ -219,9 +221,13 @@ for (
   const group = `${row.family} ${row.op} ${row.label}`;
   if (group !== last) console.log(`  ${group}`);
   last = group;
-  const peers = rows.filter((r) =>
+  // Compare gzip at the same level ("level 6" against "level 6"); other families have one peer.
+  const level = / level \d/.exec(row.codec.name)?.[0];
+  const samePeers = rows.filter((r) =>
     r.family === row.family && r.op === row.op && r.label === row.label && r.codec.kind === "peer"
   );
+  const leveled = samePeers.filter((r) => level !== undefined && r.codec.name.includes(level));
+  const peers = leveled.length > 0 ? leveled : samePeers;
   const best = Math.max(0, ...peers.map((p) => mbs.get(p.key)!));
   const v = mbs.get(row.key)!;
   console.log(
