@@ -38,6 +38,14 @@ import {
   packProtocolVersion,
   unpackProtocolVersion,
 } from "../../src/iggy/version.ts";
+import { identifier, wireName } from "../../src/iggy/primitives/identifier.ts";
+import { consumer } from "../../src/iggy/primitives/consumer.ts";
+import { partitioning } from "../../src/iggy/primitives/partitioning.ts";
+import { ackLevel, pollingStrategy } from "../../src/iggy/primitives/polling_strategy.ts";
+import { permissions } from "../../src/iggy/primitives/permissions.ts";
+import { consumerGroupOwner, createdPartitionAssignment, partitionContext } from "../../src/iggy/primitives/partition.ts";
+import { userHeadersToEnd } from "../../src/iggy/primitives/user_headers.ts";
+import { optionsToEnd } from "../../src/iggy/primitives/options.ts";
 import { fromHex } from "../../src/wire/hex.ts";
 import { Reader } from "../../src/wire/reader.ts";
 import { Writer } from "../../src/wire/writer.ts";
@@ -185,4 +193,16 @@ export const iggyCoreAdapters: ProtocolAdapters = {
   ClientVersionInfo: codecAdapter(clientVersionInfo),
   ProtocolVersion: protocolVersionAdapter,
   CommandTable: commandTableAdapter,
+  WireName: codecAdapter(wireName),
+  WireIdentifier: codecAdapter(identifier),
+  WireConsumer: codecAdapter(consumer),
+  WirePartitioning: codecAdapter(partitioning),
+  WirePollingStrategy: codecAdapter(pollingStrategy),
+  AckLevel: codecAdapter(ackLevel),
+  WirePermissions: codecAdapter(permissions),
+  PartitionContext: codecAdapter(partitionContext),
+  ConsumerGroupOwner: codecAdapter(consumerGroupOwner),
+  CreatedPartitionAssignment: codecAdapter(createdPartitionAssignment),
+  WireUserHeaders: codecAdapter(userHeadersToEnd),
+  WireOptions: codecAdapter(optionsToEnd),
 };

@@ -22,12 +22,10 @@ import {
   createdPartitionAssignment,
   partitionContext,
 } from "../../src/iggy/primitives/partition.ts";
-import { encodeUserHeaders, type UserHeaderEntry } from "../../src/iggy/primitives/user_headers.ts";
+import { encodeUserHeaders, type UserHeaderEntry, userHeadersToEnd } from "../../src/iggy/primitives/user_headers.ts";
 import { Writer } from "../../src/wire/writer.ts";
-import type { PayloadCodec } from "../../src/iggy/codec.ts";
-import { validateOptions } from "../../src/iggy/primitives/options.ts";
-import { iterateUserHeaders, validateUserHeaders } from "../../src/iggy/primitives/user_headers.ts";
-import { decodePayload } from "../../src/iggy/codec.ts";
+import { optionsToEnd } from "../../src/iggy/primitives/options.ts";
+import { iterateUserHeaders } from "../../src/iggy/primitives/user_headers.ts";
 import * as streams from "../../src/iggy/commands/streams.ts";
 import * as topics from "../../src/iggy/commands/topics.ts";
 import * as system from "../../src/iggy/commands/system.ts";
@@ -124,33 +122,6 @@ export function genOptions(r: Rng): Uint8Array {
   encodeUserHeaders(w, entries);
   return w.finish();
 }
-
-// ---------------------------------------------------------------------------------------------
-// Codecs for the raw blocks (their validators are plain functions).
-
-const userHeadersBlock: PayloadCodec<Uint8Array> = {
-  name: "WireUserHeaders",
-  encode: (w, v) => w.bytes(v),
-  sizeOf: (v) => v.length,
-  decode(r) {
-    const b = r.buf.subarray(r.pos, r.end);
-    validateUserHeaders(b);
-    r.pos = r.end;
-    return b;
-  },
-};
-
-const optionsBlock: PayloadCodec<Uint8Array> = {
-  name: "WireOptions",
-  encode: (w, v) => w.bytes(v),
-  sizeOf: (v) => v.length,
-  decode(r) {
-    const b = r.buf.subarray(r.pos, r.end);
-    validateOptions(b);
-    r.pos = r.end;
-    return b;
-  },
-};
 
 // ---------------------------------------------------------------------------------------------
 // Command generators.
@@ -474,7 +445,7 @@ export const types: DiffType<any>[] = [
     type: "ConsumerGroupOwner", direction: "data", codec: consumerGroupOwner,
     gen: (r) => r.chance(0.2) ? { clientId: 0n, session: 0n, generation: r.u64() } : { clientId: r.u128() || 1n, session: r.u64nz(), generation: r.u64() },
   },
-  { type: "WireUserHeaders", direction: "data", codec: userHeadersBlock, gen: genUserHeaders, decode: (b) => decodePayload(userHeadersBlock, b) },
-  { type: "WireOptions", direction: "data", codec: optionsBlock, gen: genOptions },
+  { type: "WireUserHeaders", direction: "data", codec: userHeadersToEnd, gen: genUserHeaders },
+  { type: "WireOptions", direction: "data", codec: optionsToEnd, gen: genOptions },
   ...commandTypes,
 ];

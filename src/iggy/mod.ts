@@ -188,6 +188,7 @@ export {
   iterateUserHeaders,
   MAX_HEADER_FIELD_LENGTH,
   userHeadersEncodedSize,
+  userHeadersToEnd,
   validateUserHeaders,
 } from "./primitives/user_headers.ts";
 export type {

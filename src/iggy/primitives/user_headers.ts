@@ -15,7 +15,9 @@
  */
 
 import { WireError } from "../../wire/error.ts";
+import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
+import type { PayloadCodec } from "../codec.ts";
 import { decodeUtf8Strict, encodeUtf8 } from "../../wire/utf8.ts";
 
 /** Longest key or value in bytes. */
@@ -416,3 +418,22 @@ export function buildUserHeaders(entries: readonly UserHeaderInput[]): Uint8Arra
   }
   return out;
 }
+
+/**
+ * A whole header block as a codec: decoding validates every remaining byte as one block
+ * (structure only) and returns a view of it; encoding validates and copies it.
+ */
+export const userHeadersToEnd: PayloadCodec<Uint8Array> = {
+  name: "WireUserHeaders",
+  encode(w: Writer, v: Uint8Array): void {
+    validateUserHeaders(v);
+    w.bytes(v);
+  },
+  sizeOf: (v: Uint8Array) => v.length,
+  decode(r: Reader): Uint8Array {
+    const block = r.buf.subarray(r.pos, r.end);
+    validateUserHeaders(block);
+    r.pos = r.end;
+    return block;
+  },
+};
