@@ -19,7 +19,7 @@ import process from "node:process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import type { Init } from "../../src/kafka/_runtime.ts";
-import { decodeWith, encodeWith, ZERO_UUID } from "../../src/kafka/_runtime.ts";
+import { ZERO_UUID } from "../../src/kafka/_runtime.ts";
 import type { RequestOf, ResponseOf } from "../../src/kafka/api.ts";
 import { decodeResponse, encodeRequest } from "../../src/kafka/api.ts";
 import { saslPlainToken } from "../../src/kafka/client.ts";
@@ -27,11 +27,13 @@ import { KAFKA_ERROR as E } from "../../src/kafka/errors.ts";
 import type { RequestTypes } from "../../src/kafka/messages/_table.ts";
 import {
   type ConsumerProtocolSubscription,
-  ConsumerProtocolSubscriptionCodec,
+  decodeConsumerProtocolSubscription,
+  encodeConsumerProtocolSubscription,
 } from "../../src/kafka/messages/consumer_protocol_subscription.ts";
 import {
   type ConsumerProtocolAssignment,
-  ConsumerProtocolAssignmentCodec,
+  decodeConsumerProtocolAssignment,
+  encodeConsumerProtocolAssignment,
 } from "../../src/kafka/messages/consumer_protocol_assignment.ts";
 import { supportedVersions } from "../../src/kafka/versions.ts";
 import {
@@ -41,6 +43,7 @@ import {
   encodeMessageSet,
   encodeRecordBatch,
   readControlRecord,
+  RecordBatch,
   TransactionFilter,
 } from "../../src/kafka/records/mod.ts";
 import type { CompressionType } from "../../src/kafka/records/mod.ts";
@@ -924,6 +927,105 @@ async function idempotence(ctx: Ctx, t: Topics): Promise<void> {
   }
 }
 
+/** ~300 KB of records that compress (repeated structure) but not trivially (random parts). */
+function bulkRecords(tag: string, n = 200): Rec[] {
+  return Array.from({ length: n }, (_, i) => ({
+    key: `${tag}-${i}`,
+    value: JSON.stringify({ i, tag, note: "the quick brown fox ".repeat(20 + (i % 7)), noise: randomBytes(300 + (i % 50)).toString("base64") }),
+    headers: [["i", String(i)]],
+  }));
+}
+
+/**
+ * Records at scale and the record-format corners: large batches through every codec both ways
+ * (the broker decompresses ours to validate them, and recompresses them with Java's codecs for
+ * topics with another compression.type), LogAppendTime, out-of-order timestamps, and a partial
+ * batch at the end of a size-limited fetch. Run at the highest versions only.
+ */
+async function recordsAtScale(ctx: Ctx, _t: Topics): Promise<void> {
+  if (!atMax(ctx)) return;
+  const { m } = ctx;
+  const pv = MAX(ctx, K.Produce);
+  const fv = MAX(ctx, K.Fetch);
+  const p = `${ctx.prefix}-scale`;
+  const topics = {
+    ours: `${p}-producer`,
+    lat: `${p}-logappend`,
+    cut: `${p}-cut`,
+    java: new Map(([1, 2, 3, 4] as CompressionType[]).map((c) => [c, `${p}-java-${COMPRESSION_NAMES[c]}`])),
+  };
+  await call(ctx, K.CreateTopics, MAX(ctx, K.CreateTopics), {
+    topics: [
+      { name: topics.ours, numPartitions: 1, replicationFactor: 1 },
+      { name: topics.lat, numPartitions: 1, replicationFactor: 1, configs: [{ name: "message.timestamp.type", value: "LogAppendTime" }] },
+      { name: topics.cut, numPartitions: 1, replicationFactor: 1 },
+      ...[...topics.java].map(([c, name]) => ({ name, numPartitions: 1, replicationFactor: 1, configs: [{ name: "compression.type", value: COMPRESSION_NAMES[c] }] })),
+    ],
+    timeoutMs: 30000,
+  });
+  await waitForTopics(ctx, [topics.ours, topics.lat, topics.cut, ...topics.java.values()]);
+
+  // Ours compressed, Java decompressing (to validate and assign offsets) and serving them back.
+  for (const c of [0, 1, 2, 3, 4] as CompressionType[]) {
+    await m.check(K.Produce, pv, `~300 KB ${COMPRESSION_NAMES[c]} batch of 200 records: the broker validates our compression`, async () => {
+      const recs = bulkRecords(`ours-${c}`);
+      const bytes = buildRecords(recs, 2, { compression: c });
+      const r = await produce(ctx, pv, topics.ours, 0, bytes);
+      const { batches } = await fetchAll(ctx, fv, topics.ours, 0, r!.baseOffset);
+      const got = recordsOf(batches).filter((x) => x.offset >= r!.baseOffset);
+      expect(got.length >= recs.length && recs.every((e, i) => sameRecord(got[i], e, true)), K.Fetch, fv, `records differ after the round trip through the broker (${got.length})`);
+      expect(got[0].batch.compression === c && eqBytes(got[0].batch.bytes.subarray(61), bytes.subarray(61)), K.Fetch, fv, "the stored batch is not the one we produced");
+    });
+  }
+  // Java compressed (topic compression.type differs from the batch's): our decompressors on
+  // large multi-block output of Kafka's own codecs.
+  for (const [c, topic] of topics.java) {
+    await m.check(K.Fetch, fv, `~300 KB batch recompressed by the broker to ${COMPRESSION_NAMES[c]}`, async () => {
+      const recs = bulkRecords(`java-${c}`);
+      await produce(ctx, pv, topic, 0, buildRecords(recs, 2, { compression: c === 1 ? 3 : 1 }));
+      const { batches } = await fetchAll(ctx, fv, topic, 0);
+      const got = recordsOf(batches);
+      expect(batches.every((x) => x.compression === c), K.Fetch, fv, `codecs ${batches.map((x) => x.compression)}`);
+      expect(got.length === recs.length && recs.every((e, i) => sameRecord(got[i], e, true)), K.Fetch, fv, "records differ");
+    });
+  }
+
+  await m.check(K.Produce, pv, "LogAppendTime topic: the broker's append time replaces the timestamps", async () => {
+    const before = BigInt(Date.now());
+    const r = await produce(ctx, pv, topics.lat, 0, buildRecords([{ key: "a", value: "1" }, { key: "b", value: "2" }], 2));
+    expect(r!.logAppendTimeMs >= before - 5000n, K.Produce, pv, `logAppendTimeMs ${r!.logAppendTimeMs}`);
+    const { batches } = await fetchAll(ctx, fv, topics.lat, 0);
+    const b0 = batches[0];
+    expect(b0 instanceof RecordBatch, K.Fetch, fv, "not a v2 batch");
+    expect(b0.timestampType === 1 && b0.maxTimestamp === r!.logAppendTimeMs, K.Fetch, fv, `batch timestamp type ${b0.timestampType}, max ${b0.maxTimestamp}`);
+    const ts = b0.toArray().map((x) => x.timestamp);
+    expect(ts.every((x) => x === r!.logAppendTimeMs), K.Fetch, fv, `record timestamps ${ts} (append time ${r!.logAppendTimeMs})`);
+  });
+
+  await m.check(K.Fetch, fv, "records with timestamps out of order (negative deltas) keep them", async () => {
+    const base = Date.now();
+    const stamps = [base, base - 86_400_000, base + 1, 0];
+    const bytes = encodeRecordBatch({ records: stamps.map((ts, i) => ({ value: enc.encode(`t${i}`), timestamp: ts })) });
+    const r = await produce(ctx, pv, topics.ours, 0, bytes);
+    const { batches } = await fetchAll(ctx, fv, topics.ours, 0, r!.baseOffset);
+    const b = batches.find((x) => x.toArray()[0]?.offset === r!.baseOffset);
+    expect(b instanceof RecordBatch, K.Fetch, fv, "batch not found");
+    expect(b.toArray().map((x) => Number(x.timestamp)).join() === stamps.join() && b.maxTimestamp === BigInt(base + 1), K.Fetch, fv, `timestamps ${b.toArray().map((x) => x.timestamp)}`);
+  });
+
+  await m.check(K.Fetch, fv, "a size-limited fetch ends with a partial batch, which the decoder reports", async () => {
+    const sizes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const bytes = buildRecords([{ key: `cut-${i}`, value: "z".repeat(5000) }], 2);
+      sizes.push(bytes.length);
+      await produce(ctx, pv, topics.cut, 0, bytes);
+    }
+    const p0 = await fetchOnce(ctx, fv, topics.cut, 0, 0n, { maxBytes: sizes[0] + 100 });
+    const set = decodeRecordSet(p0.records ?? new Uint8Array(0));
+    expect(set.batches.length === 1 && set.partialBytes === 100, K.Fetch, fv, `${set.batches.length} batch(es), partial ${set.partialBytes} (records ${p0.records?.length})`);
+  });
+}
+
 async function deleteRecords(ctx: Ctx, t: Topics): Promise<void> {
   const { m } = ctx;
   const v = V(ctx, K.DeleteRecords);
@@ -945,7 +1047,7 @@ async function deleteRecords(ctx: Ctx, t: Topics): Promise<void> {
 // -- classic consumer group ------------------------------------------------------------------
 
 function subscriptionBytes(version: number, value: Init<ConsumerProtocolSubscription>): Uint8Array {
-  const body = encodeWith(ConsumerProtocolSubscriptionCodec, value, version);
+  const body = encodeConsumerProtocolSubscription(value, version);
   const out = new Uint8Array(2 + body.length);
   new DataView(out.buffer).setInt16(0, version);
   out.set(body, 2);
@@ -953,7 +1055,7 @@ function subscriptionBytes(version: number, value: Init<ConsumerProtocolSubscrip
 }
 
 function assignmentBytes(version: number, value: Init<ConsumerProtocolAssignment>): Uint8Array {
-  const body = encodeWith(ConsumerProtocolAssignmentCodec, value, version);
+  const body = encodeConsumerProtocolAssignment(value, version);
   const out = new Uint8Array(2 + body.length);
   new DataView(out.buffer).setInt16(0, version);
   out.set(body, 2);
@@ -1020,7 +1122,7 @@ async function classicGroup(ctx: Ctx, t: Topics): Promise<void> {
     expect(r.leader === r.memberId && r.generationId >= 1 && r.protocolName === "range", K.JoinGroup, jv, `leader ${r.leader} generation ${r.generationId}`);
     if (jv >= 7) expect(r.protocolType === "consumer", K.JoinGroup, jv, `protocolType ${r.protocolType}`);
     expect(r.members.length === 1 && eqBytes(r.members[0].metadata, sub), K.JoinGroup, jv, "member metadata is not our subscription");
-    const back = readVersioned(r.members[0].metadata, (x, v) => decodeWith(ConsumerProtocolSubscriptionCodec, x, v));
+    const back = readVersioned(r.members[0].metadata, (x, v) => decodeConsumerProtocolSubscription(x, v));
     expect(back.version === subVersion && back.value.topics[0] === t.main, K.JoinGroup, jv, "subscription does not decode");
     memberId = r.memberId;
     generation = r.generationId;
@@ -1038,7 +1140,7 @@ async function classicGroup(ctx: Ctx, t: Topics): Promise<void> {
       assignments: [{ memberId, assignment: asg }],
     });
     expect(eqBytes(r.assignment, asg), K.SyncGroup, sv, "assignment differs from what the leader sent");
-    const a = readVersioned(r.assignment, (x, v) => decodeWith(ConsumerProtocolAssignmentCodec, x, v));
+    const a = readVersioned(r.assignment, (x, v) => decodeConsumerProtocolAssignment(x, v));
     expect(a.value.assignedPartitions[0].partitions.join() === "0,1", K.SyncGroup, sv, "assignment does not decode");
     if (sv >= 5) expect(r.protocolType === "consumer" && r.protocolName === "range", K.SyncGroup, sv, "protocol");
   });
@@ -1594,7 +1696,7 @@ async function runBroker(): Promise<number> {
       }
       if (topics !== undefined) {
         const t = topics;
-        for (const step of [partitionsAndConfigs, produceAndFetch, idempotence, deleteRecords, classicGroup, consumerGroup, transactions]) {
+        for (const step of [partitionsAndConfigs, produceAndFetch, recordsAtScale, idempotence, deleteRecords, classicGroup, consumerGroup, transactions]) {
           try {
             await step(ctx, t);
           } catch (e) {
