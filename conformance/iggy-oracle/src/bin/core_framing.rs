@@ -134,6 +134,9 @@ fn framing(dir: &Path) {
     f.group("response", "frame");
     res(&mut f, "res.crate-example", &response_ok(7, b"response data"), None, Some("the crate's round-trip example"));
     res(&mut f, "res.ok-empty", &response_ok(42, &[]), None, None);
+    res(&mut f, "res.ok-one-byte", &response_ok(0, &[0xff]), None, None);
+    res(&mut f, "res.ok-id-max", &response_ok(u64::MAX, b"x"), None, None);
+    res(&mut f, "res.ok-256", &response_ok(1 << 40, &[0xa5; 256]), None, None);
     let mut err = BytesMut::new();
     ResponseFrame::encode_error(NonZeroU32::new(1001).unwrap(), 55, &mut err);
     res(&mut f, "res.error-1001", &err, None, Some("error responses carry no payload"));
