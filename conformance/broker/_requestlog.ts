@@ -44,6 +44,12 @@ export interface Difference {
   where: string;
 }
 
+/**
+ * Fields the 3.9 schemas name differently from the 4.4 names the codec uses (same wire field):
+ * TxnOffsetCommitRequest.GenerationId became GenerationIdOrMemberEpoch in 4.0 (KIP-848).
+ */
+const RENAMED: Record<string, string> = { generationId: "generationIdOrMemberEpoch" };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Kafka prints a Uuid as 22 characters of URL-safe base64. */
@@ -83,6 +89,11 @@ export function compareWithKafkaJson(j: unknown, o: unknown, path: string, out: 
         const rec = oo.records as Uint8Array | null;
         const size = rec === null ? 0 : rec.length;
         if (v !== size && !(rec === null && v === -1)) out.push(`${path}.records: broker ${v} bytes, codec ${size}`);
+        continue;
+      }
+      const alias = RENAMED[k];
+      if (!(k in oo) && alias !== undefined && alias in oo) {
+        compareWithKafkaJson(v, oo[alias], `${path}.${alias}`, out);
         continue;
       }
       if (!(k in oo)) {

@@ -65,6 +65,11 @@ function hostPort(s: string): { host: string; port: number } {
   return { host: s.slice(0, i), port: Number(s.slice(i + 1)) };
 }
 
+/**
+ * Names carry non-ASCII characters (2-, 3- and 4-byte UTF-8) wherever Kafka allows them, so that
+ * every string length on the wire is a byte count, not a character count.
+ */
+const CLIENT_ID = "streamwire-e2e-ü✓";
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 const b = (s: string | null): Uint8Array | null => (s === null ? null : enc.encode(s));
@@ -141,9 +146,17 @@ interface Ctx {
   recorder: RequestRecorder;
 }
 
+/**
+ * Correlation ids are unique across the whole run (each connection starts 100 000 above the
+ * previous one), so a request in the broker's log is found even when the OS reuses a client port.
+ */
+let nextCorrelationBase = 100_000;
+
 /** A new connection recording its traffic. */
 function open(ctx: Ctx, host: string, port: number, timeoutMs?: number): Promise<BrokerSocket> {
-  return BrokerSocket.connect(host, port, { clientId: "streamwire-e2e", timeoutMs, recorder: ctx.recorder });
+  const firstCorrelationId = nextCorrelationBase;
+  nextCorrelationBase += 100_000;
+  return BrokerSocket.connect(host, port, { clientId: CLIENT_ID, timeoutMs, recorder: ctx.recorder, firstCorrelationId });
 }
 
 /**
@@ -561,7 +574,8 @@ async function createTopics(ctx: Ctx): Promise<Topics> {
     main: `${p}-main`,
     idem: `${p}-idem`,
     del: `${p}-del`,
-    txn: `${p}-txn`,
+    // 249 characters, Kafka's longest topic name: compact lengths above 127 take two bytes.
+    txn: `${p}-txn-`.padEnd(249, "t"),
     recompress: new Map(([1, 2, 3, 4] as CompressionType[]).map((c) => [c, `${p}-as-${COMPRESSION_NAMES[c]}`])),
   };
   const v = V(ctx, K.CreateTopics);
@@ -1026,6 +1040,78 @@ async function recordsAtScale(ctx: Ctx, _t: Topics): Promise<void> {
   });
 }
 
+/**
+ * Wire corners the scenarios do not reach on their own, at the highest versions: null versus
+ * empty arrays, unknown tagged fields in the header and at every struct level (the broker must
+ * skip them), a tagged field the broker acts on (Fetch clusterId), and an array longer than 127
+ * elements (a two-byte compact length).
+ */
+async function wireCorners(ctx: Ctx, t: Topics): Promise<void> {
+  if (!atMax(ctx)) return;
+  const { m } = ctx;
+  const mv = MAX(ctx, K.Metadata);
+  await m.check(K.Metadata, mv, "topics [] lists no topic, null lists all", async () => {
+    const none = await call(ctx, K.Metadata, mv, { topics: [], ...noAutoCreate(mv) });
+    expect(none.topics.length === 0, K.Metadata, mv, `${none.topics.length} topics for []`);
+    const all = await call(ctx, K.Metadata, mv, { topics: null, ...noAutoCreate(mv) });
+    expect(all.topics.some((x) => x.name === t.main) && all.topics.some((x) => x.name === t.txn), K.Metadata, mv, "null did not list our topics");
+  });
+  if (mv >= 9) {
+    await m.check(K.Metadata, mv, "unknown tagged fields in the header, the body and a nested struct are skipped", async () => {
+      const tags = (n: number) => [{ tag: 7000 + n, data: Uint8Array.of(1, 2, 3) }, { tag: 9000 + n, data: new Uint8Array(200) }];
+      const body = { topics: [{ name: t.main, _unknownTaggedFields: tags(1) }], ...noAutoCreate(mv), _unknownTaggedFields: tags(2) };
+      const req = ctx.s.conn.request(K.Metadata, body, { version: mv });
+      const frame = encodeRequest(K.Metadata, mv, { correlationId: req.correlationId, clientId: CLIENT_ID, _unknownTaggedFields: tags(3) }, body, { sizePrefix: true });
+      const res = await ctx.s.exchange({ ...req, frame });
+      const r = res.body as ResponseOf<3>;
+      expect(r.topics.length === 1 && r.topics[0].name === t.main && r.topics[0].errorCode === 0, K.Metadata, mv, `response ${r.topics.map((x) => x.name)}`);
+    });
+  }
+  const fv = MAX(ctx, K.Fetch);
+  if (fv >= 12) {
+    // Only the KRaft quorum checks a Fetch's clusterId; a broker takes it and ignores it. That
+    // it parsed the tagged field is visible in its request log, which the suite compares.
+    await m.check(K.Fetch, fv, "non-default tagged field (clusterId) in the request", async () => {
+      const md = await call(ctx, K.Metadata, mv, { topics: [], ...noAutoCreate(mv) });
+      const fetch = (clusterId: string) =>
+        call(ctx, K.Fetch, fv, {
+          clusterId,
+          replicaId: -1,
+          maxWaitMs: 10,
+          minBytes: 1,
+          topics: [{ ...topicRef(ctx, t.main, fv, 13, "topic"), partitions: [{ partition: 0, fetchOffset: 0n, partitionMaxBytes: 1024 }] }],
+        });
+      for (const id of [md.clusterId!, "AAAAAAAAAAAAAAAAAAAAAA"]) {
+        const r = await fetch(id);
+        expect(r.errorCode === 0 && r.responses.length === 1, K.Fetch, fv, `error ${r.errorCode}`);
+      }
+    });
+  }
+  const many = `${ctx.prefix}-many`;
+  const n = 130;
+  await m.check(K.CreateTopics, MAX(ctx, K.CreateTopics), `${n} partitions: arrays past 127 elements`, async () => {
+    await call(ctx, K.CreateTopics, MAX(ctx, K.CreateTopics), { topics: [{ name: many, numPartitions: n, replicationFactor: 1 }], timeoutMs: 60000 });
+    await waitForTopics(ctx, [many]);
+    let parts = 0;
+    for (let i = 0; i < 100 && parts !== n; i++) {
+      const md = await call(ctx, K.Metadata, mv, { topics: [{ name: many }], ...noAutoCreate(mv) });
+      parts = md.topics[0].partitions.length;
+      if (parts !== n) await sleep(100);
+    }
+    expect(parts === n, K.Metadata, mv, `${parts} partitions`);
+    const lv = MAX(ctx, K.ListOffsets);
+    const lo = await call(ctx, K.ListOffsets, lv, {
+      replicaId: -1,
+      topics: [{ name: many, partitions: Array.from({ length: n }, (_, i) => ({ partitionIndex: i, timestamp: -1n })) }],
+    }, { retry: [E.NOT_LEADER_OR_FOLLOWER, E.LEADER_NOT_AVAILABLE] });
+    const offsets = lo.topics[0].partitions;
+    expect(offsets.length === n && offsets.every((x) => x.offset === 0n), K.ListOffsets, lv, `${offsets.length} partition offsets`);
+    await call(ctx, K.DeleteTopics, MAX(ctx, K.DeleteTopics), MAX(ctx, K.DeleteTopics) >= 6
+      ? { topics: [{ name: many, topicId: ZERO_UUID }], timeoutMs: 30000 }
+      : { topicNames: [many], timeoutMs: 30000 });
+  });
+}
+
 async function deleteRecords(ctx: Ctx, t: Topics): Promise<void> {
   const { m } = ctx;
   const v = V(ctx, K.DeleteRecords);
@@ -1080,7 +1166,7 @@ async function findCoordinator(ctx: Ctx, v: number, key: string, keyType: number
 
 async function classicGroup(ctx: Ctx, t: Topics): Promise<void> {
   const { m } = ctx;
-  const group = `${ctx.prefix}-classic`;
+  const group = `${ctx.prefix}-classic-grüppe-𝄞`;
   const fcv = V(ctx, K.FindCoordinator);
   await m.check(K.FindCoordinator, fcv, "group coordinator", async () => {
     const c = await findCoordinator(ctx, fcv, group, 0);
@@ -1215,7 +1301,7 @@ async function classicGroup(ctx: Ctx, t: Topics): Promise<void> {
   await m.check(K.DescribeGroups, dgv, "stable group with our member's bytes", async () => {
     const g = await describeGroup(dgv);
     expect(g.groupState === "Stable" && g.protocolType === "consumer" && g.protocolData === "range", K.DescribeGroups, dgv, `state ${g.groupState} ${g.protocolType} ${g.protocolData}`);
-    expect(g.members.length === 1 && g.members[0].memberId === memberId && g.members[0].clientId === "streamwire-e2e", K.DescribeGroups, dgv, "member");
+    expect(g.members.length === 1 && g.members[0].memberId === memberId && g.members[0].clientId === CLIENT_ID, K.DescribeGroups, dgv, "member");
     expect(eqBytes(g.members[0].memberMetadata, sub) && eqBytes(g.members[0].memberAssignment, asg), K.DescribeGroups, dgv, "member metadata/assignment bytes");
   });
 
@@ -1254,7 +1340,7 @@ async function consumerGroup(ctx: Ctx, t: Topics): Promise<void> {
   if (ctx.major < 4 || !has(ctx, K.ConsumerGroupHeartbeat)) return;
   const hv = V(ctx, K.ConsumerGroupHeartbeat);
   const dv = V(ctx, K.ConsumerGroupDescribe);
-  const group = `${ctx.prefix}-kip848`;
+  const group = `${ctx.prefix}-kip848-ü✓`;
   // From v1 the member id is the client's own (KIP-1082); v0 lets the broker choose.
   let memberId = hv >= 1 ? randomBytes(16).toString("base64url") : "";
   let epoch = 0;
@@ -1300,7 +1386,7 @@ async function consumerGroup(ctx: Ctx, t: Topics): Promise<void> {
     }
     expect(g!.groupState === "Stable" && g!.assignorName === "uniform", K.ConsumerGroupDescribe, dv, `state ${g!.groupState} assignor ${g!.assignorName}`);
     const me = g!.members.find((x) => x.memberId === memberId);
-    expect(me !== undefined && me.memberEpoch === epoch && me.clientId === "streamwire-e2e", K.ConsumerGroupDescribe, dv, "member");
+    expect(me !== undefined && me.memberEpoch === epoch && me.clientId === CLIENT_ID, K.ConsumerGroupDescribe, dv, "member");
     const tp = me.assignment.topicPartitions[0];
     expect(tp?.topicName === t.main && tp.topicId === mainId && [...tp.partitions].sort().join() === "0,1", K.ConsumerGroupDescribe, dv, `assignment ${JSON.stringify(me.assignment)}`);
     expect(me.subscribedTopicNames.join() === t.main, K.ConsumerGroupDescribe, dv, "subscription");
@@ -1334,8 +1420,8 @@ async function consumerGroup(ctx: Ctx, t: Topics): Promise<void> {
 
 async function transactions(ctx: Ctx, t: Topics): Promise<void> {
   const { m } = ctx;
-  const txnId = `${ctx.prefix}-txn-id`;
-  const group = `${ctx.prefix}-txn-group`;
+  const txnId = `${ctx.prefix}-txn-id-ü✓𝄞`;
+  const group = `${ctx.prefix}-txn-group-ü`;
   const iv = V(ctx, K.InitProducerId);
   const av = V(ctx, K.AddPartitionsToTxn);
   const aov = V(ctx, K.AddOffsetsToTxn);
@@ -1510,14 +1596,14 @@ async function saslExchange(ctx: Ctx, mechanism: string, password: string, hv: n
 async function saslV0Plain(ctx: Ctx): Promise<void> {
   const raw = await RawFrameSocket.connect(ctx.saslHost, ctx.saslPort);
   try {
-    raw.write(encodeRequest(K.SaslHandshake, 0, { correlationId: 1, clientId: "streamwire-e2e" }, { mechanism: "PLAIN" }));
+    raw.write(encodeRequest(K.SaslHandshake, 0, { correlationId: 1, clientId: CLIENT_ID }, { mechanism: "PLAIN" }));
     const hs = decodeResponse(K.SaslHandshake, 0, await raw.read());
     expect(hs.body.errorCode === 0 && hs.header.correlationId === 1, K.SaslHandshake, 0, `handshake error ${hs.body.errorCode}`);
     raw.write(saslPlainToken(ctx.user, ctx.password));
     const done = await raw.read();
     expect(done.length === 0, K.SaslHandshake, 0, `PLAIN success frame has ${done.length} bytes`);
     const mv = MAX(ctx, K.Metadata);
-    raw.write(encodeRequest(K.Metadata, mv, { correlationId: 2, clientId: "streamwire-e2e" }, { topics: null, allowAutoTopicCreation: false }));
+    raw.write(encodeRequest(K.Metadata, mv, { correlationId: 2, clientId: CLIENT_ID }, { topics: null, allowAutoTopicCreation: false }));
     const md = decodeResponse(K.Metadata, mv, await raw.read());
     expect(md.header.correlationId === 2 && md.body.brokers.length === 1, K.SaslHandshake, 0, "metadata after raw authentication");
   } finally {
@@ -1603,7 +1689,7 @@ async function waitForBroker(host: string, port: number, seconds: number, record
   let last: unknown;
   while (Date.now() < deadline) {
     try {
-      const s = await BrokerSocket.connect(host, port, { clientId: "streamwire-e2e", timeoutMs: 5000, recorder });
+      const s = await BrokerSocket.connect(host, port, { clientId: CLIENT_ID, timeoutMs: 5000, recorder });
       const ours = supportedVersions(K.ApiVersions)!;
       let r = await s.exchange(s.conn.apiVersionsRequest({ version: ours.max }));
       const retry = s.conn.retryApiVersionsVersion(r.body as ResponseOf<18>);
@@ -1696,7 +1782,7 @@ async function runBroker(): Promise<number> {
       }
       if (topics !== undefined) {
         const t = topics;
-        for (const step of [partitionsAndConfigs, produceAndFetch, recordsAtScale, idempotence, deleteRecords, classicGroup, consumerGroup, transactions]) {
+        for (const step of [partitionsAndConfigs, produceAndFetch, recordsAtScale, wireCorners, idempotence, deleteRecords, classicGroup, consumerGroup, transactions]) {
           try {
             await step(ctx, t);
           } catch (e) {
