@@ -6,6 +6,8 @@
 #   bash conformance/broker/run.sh --require-java       # CI: missing Java/Maven is a failure
 #   bash conformance/broker/run.sh --keep               # keep the broker's temp dir (logs)
 #   bash conformance/broker/run.sh --serve --versions 4.4.0   # start one broker and wait (debugging)
+#   bash conformance/broker/run.sh --quorum static      # static controller.quorum.voters instead of
+#                                                       # a --standalone dynamic quorum (both work on 4.4 and 3.9)
 #
 # For each release: Maven copies the pinned broker jars into target/kafka-<version>/ (offline
 # when ~/.m2 already has them), StorageTool formats a temp log dir (single-node KRaft combined
@@ -21,6 +23,7 @@ versions="4.4.0 3.9.2"
 require_java=false
 keep=false
 serve=false
+quorum=standalone
 e2e_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -28,6 +31,7 @@ while [ $# -gt 0 ]; do
     --versions) versions="${2//,/ }"; shift ;;
     --keep) keep=true ;;
     --serve) serve=true ;;
+    --quorum) quorum="$2"; shift ;;
     --) shift; e2e_args+=("$@"); break ;;
     *) e2e_args+=("$1") ;;
   esac
@@ -68,8 +72,8 @@ fetch_jars() {
   [ -f "$dir/.complete" ] && return 0
   echo "broker $v: fetching jars (mvn dependency:copy-dependencies)"
   rm -rf "$dir"
-  (cd "$here" && { mvn -q -B -o -P "$profile" dependency:copy-dependencies 2>/dev/null ||
-    mvn -q -B -P "$profile" dependency:copy-dependencies; })
+  (cd "$here" && { mvn -q -B -o -Dstyle.color=never -P "$profile" dependency:copy-dependencies 2>/dev/null ||
+    mvn -q -B -Dstyle.color=never -P "$profile" dependency:copy-dependencies; })
   [ -f "$dir/kafka_2.13-$v.jar" ] || { echo "broker $v: kafka_2.13-$v.jar missing after Maven" >&2; return 1; }
   touch "$dir/.complete"
 }
@@ -121,11 +125,16 @@ start_broker() {
   sasl_port="$(free_port)"
   ctrl_port="$(free_port)"
   local jaas_plain="org.apache.kafka.common.security.plain.PlainLoginModule required user_${SASL_USER}=\"${SASL_PASSWORD}\";"
+  local quorum_line="controller.quorum.bootstrap.servers=127.0.0.1:$ctrl_port" format_mode=(--standalone)
+  if [ "$quorum" = static ]; then
+    quorum_line="controller.quorum.voters=1@127.0.0.1:$ctrl_port"
+    format_mode=()
+  fi
   local jaas_scram="org.apache.kafka.common.security.scram.ScramLoginModule required;"
   cat >"$workdir/server.properties" <<EOF
 process.roles=broker,controller
 node.id=1
-controller.quorum.bootstrap.servers=127.0.0.1:$ctrl_port
+$quorum_line
 listeners=PLAINTEXT://127.0.0.1:$plain_port,SASL_PLAINTEXT://127.0.0.1:$sasl_port,CONTROLLER://127.0.0.1:$ctrl_port
 advertised.listeners=PLAINTEXT://127.0.0.1:$plain_port,SASL_PLAINTEXT://127.0.0.1:$sasl_port
 controller.listener.names=CONTROLLER
@@ -159,7 +168,7 @@ EOF
     -Dkafka.logs.dir="$workdir")
   local cluster_id
   cluster_id="$(java -XX:TieredStopAtLevel=1 -cp "$libs/*" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -n 1)"
-  java "${jvm[@]}" -cp "$libs/*" kafka.tools.StorageTool format --standalone -t "$cluster_id" \
+  java "${jvm[@]}" -cp "$libs/*" kafka.tools.StorageTool format "${format_mode[@]}" -t "$cluster_id" \
     -c "$workdir/server.properties" \
     --add-scram "SCRAM-SHA-256=[name=$SASL_USER,password=$SASL_PASSWORD]" \
     --add-scram "SCRAM-SHA-512=[name=$SASL_USER,password=$SASL_PASSWORD]" >"$workdir/format.log" 2>&1 || {
