@@ -45,10 +45,16 @@ export interface Difference {
 }
 
 /**
- * Fields the 3.9 schemas name differently from the 4.4 names the codec uses (same wire field):
- * TxnOffsetCommitRequest.GenerationId became GenerationIdOrMemberEpoch in 4.0 (KIP-848).
+ * Fields the 3.9 schemas name differently from the 4.4 names the codec uses (same wire fields):
+ * TxnOffsetCommitRequest.GenerationId became GenerationIdOrMemberEpoch in 4.0 (KIP-848), and
+ * ListClientMetricsResources (key 74) became ListConfigResources with ClientMetricsResources[].Name
+ * renamed ConfigResources[].ResourceName (KIP-1142).
  */
-const RENAMED: Record<string, string> = { generationId: "generationIdOrMemberEpoch" };
+const RENAMED: Record<string, string> = {
+  generationId: "generationIdOrMemberEpoch",
+  clientMetricsResources: "configResources",
+  name: "resourceName",
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

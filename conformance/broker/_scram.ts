@@ -38,6 +38,12 @@ function attrs(message: string): Map<string, string> {
   return m;
 }
 
+/** RFC 5802 SaltedPassword = Hi(password, salt, i): what AlterUserScramCredentials stores. */
+export function scramSaltedPassword(mechanism: ScramMechanism, password: string, salt: Uint8Array, iterations: number): Uint8Array {
+  const { name, size } = HASH[mechanism];
+  return pbkdf2Sync(password, salt, iterations, size, name);
+}
+
 /** One SCRAM client exchange: first message, final message from the server's first, and the server's proof check. */
 export class ScramClient {
   readonly mechanism: ScramMechanism;
