@@ -5,8 +5,13 @@
  * kafka-clients and serializes them again. The bytes must come back identical and Kafka's
  * decoded value (JSON form) must equal streamwire's decode of the same bytes.
  *
- * Flags: `--n 200` values per (message, version), `--seed 1`, `--key <apiKey>` to test one key,
- * `--verbose` to print every mismatch (default: the first 20).
+ * Flags: `--n 200` values per (message, version), `--mutations 20` mutated encodings per
+ * (message, version), `--seed 1`, `--key <apiKey>` to test one key, `--verbose` to print every
+ * mismatch (default: the first 20).
+ *
+ * Mutations (a byte changed, a cut, bytes appended) check decoding parity: both sides accept
+ * with the same value and re-serialization, or both reject with the same error code. Bad UTF-8
+ * is the one allowed difference when streamwire runs strict (it does not by default).
  *
  * Random values: every field present at the version, nullable fields sometimes null, tagged
  * fields sometimes left at their default, and sometimes unknown tagged fields (with tags above
@@ -22,7 +27,8 @@ import { Rng } from "./_rng.ts";
 import { encodeWith, decodeWith, type MessageCodec, type StructMeta } from "../../src/kafka/_runtime.ts";
 import { toJsonForm } from "../../src/kafka/json.ts";
 import { API_LIST, DATA_CODECS } from "../../src/kafka/messages/_table.ts";
-import { toHex } from "../../src/wire/hex.ts";
+import { fromHex as fromHexStr, toHex } from "../../src/wire/hex.ts";
+import { isWireError } from "../../src/wire/error.ts";
 import { jsonDiff } from "../lib/json.ts";
 import { repoRoot } from "../lib/files.ts";
 import { getArgs } from "../lib/runtime.ts";
@@ -33,6 +39,7 @@ const opt = (name: string, dflt: string) => {
   return i >= 0 ? args[i + 1] : dflt;
 };
 const N = Number(opt("n", "200"));
+const MUTATIONS = Number(opt("mutations", "20"));
 const SEED = Number(opt("seed", "1"));
 const ONLY_KEY = opt("key", "");
 const VERBOSE = args.includes("--verbose");
@@ -125,6 +132,7 @@ function genStruct(meta: StructMeta, v: number, rng: Rng, depth: number): Record
 interface Answer {
   id: number;
   ok: boolean;
+  consumed?: number;
   hex?: string;
   value?: unknown;
   code?: string;
@@ -209,45 +217,93 @@ let id = 1;
 const started = Date.now();
 const rng = new Rng(SEED);
 
+function mutate(b: Uint8Array, rng: Rng): Uint8Array {
+  const kind = rng.int(0, 3);
+  if (kind === 0 && b.length > 0) return b.slice(0, rng.int(0, b.length - 1)); // cut
+  if (kind === 1) return Uint8Array.from([...b, ...rng.bytes(rng.int(1, 3))]); // trailing bytes
+  const m = b.length ? b.slice() : new Uint8Array(1);
+  const at = rng.int(0, m.length - 1);
+  m[at] = kind === 2 ? rng.pick([0x00, 0x7f, 0x80, 0xff]) : rng.u32() & 0xff; // a changed byte
+  return m;
+}
+
+function fail(label: string, problem: string): void {
+  failed++;
+  failedTargets.set(label, (failedTargets.get(label) ?? 0) + 1);
+  problems.push(`${label}: ${problem}`);
+}
+
 for (const t of targets) {
   const v = t.line.version as number;
   const batch: Record<string, unknown>[] = [];
-  const ours: { hex: string; json: unknown; value: unknown }[] = [];
+  const ours: { hex: string; json?: unknown; code?: string; mutated: boolean }[] = [];
+  const valid: Uint8Array[] = [];
   for (let i = 0; i < N; i++) {
     const value = genStruct(t.codec.meta, v, rng, 0);
     let bytes: Uint8Array;
     try {
       bytes = encodeWith(t.codec, value, v);
     } catch (e) {
-      failed++;
-      failedTargets.set(t.label, (failedTargets.get(t.label) ?? 0) + 1);
-      problems.push(`${t.label}: streamwire could not encode a generated value: ${(e as Error).message}`);
+      fail(t.label, `streamwire could not encode a generated value: ${(e as Error).message}`);
       continue;
     }
+    valid.push(bytes);
     const json = toJsonForm(t.codec.meta, decodeWith(t.codec, bytes, v), v);
     const hex = toHex(bytes);
-    ours.push({ hex, json, value });
+    ours.push({ hex, json, mutated: false });
+    batch.push({ id: id++, ...t.line, hex });
+  }
+  for (let i = 0; i < MUTATIONS && valid.length; i++) {
+    const bytes = mutate(rng.pick(valid), rng);
+    const hex = toHex(bytes);
+    try {
+      const json = toJsonForm(t.codec.meta, decodeWith(t.codec, bytes, v), v);
+      ours.push({ hex, json, mutated: true });
+    } catch (e) {
+      if (!isWireError(e)) {
+        fail(t.label, `non-WireError escaped: ${(e as Error).message}\n    hex ${hex}`);
+        continue;
+      }
+      ours.push({ hex, code: e.code, mutated: true });
+    }
     batch.push({ id: id++, ...t.line, hex });
   }
   const answers = await testee.run(batch);
   for (let i = 0; i < answers.length; i++) {
     const a = answers[i];
     const o = ours[i];
+    const what = o.mutated ? "mutated input" : "value";
+    // The testee reads one body and reports how much it consumed; bytes left over are what
+    // streamwire's exact decode calls TRAILING_BYTES.
+    if (a.ok && a.consumed !== undefined && a.consumed * 2 !== o.hex.length) {
+      a.ok = false;
+      a.code = "TRAILING_BYTES";
+      a.detail = `consumed ${a.consumed} of ${o.hex.length / 2} bytes`;
+    }
     let problem: string | undefined;
-    if (!a.ok) problem = `kafka-clients rejected our bytes: ${a.code} ${a.detail}\n    hex ${o.hex}`;
-    else if (a.hex !== o.hex) {
+    if (o.code !== undefined) {
+      if (a.ok) problem = `streamwire rejected (${o.code}) a mutated input kafka-clients accepts\n    hex ${o.hex}`;
+      else if (a.code !== o.code) problem = `rejection codes differ: ours ${o.code}, kafka ${a.code} (${a.detail})\n    hex ${o.hex}`;
+    } else if (!a.ok && o.mutated && /Invalid raw tag field list/.test(a.detail ?? "")) {
+      // Kafka decoded it but cannot write unknown tags out of order; neither can we.
+      try {
+        encodeWith(t.codec, decodeWith(t.codec, fromHexStr(o.hex), v) as Record<string, never>, v);
+        problem = `kafka-clients cannot re-serialize unordered unknown tags, streamwire did\n    hex ${o.hex}`;
+      } catch (e) {
+        if (!isWireError(e) || e.code !== "INVALID_VALUE") problem = `unexpected re-encode failure: ${(e as Error).message}`;
+      }
+    } else if (!a.ok) {
+      problem = `kafka-clients rejected our ${what}: ${a.code} ${a.detail}\n    hex ${o.hex}`;
+    } else if (!o.mutated && a.hex !== o.hex) {
       let k = 0;
       while (k < o.hex.length && o.hex[k] === a.hex![k]) k++;
       problem = `re-serialized bytes differ at byte ${k >> 1}: ours …${o.hex.slice(k, k + 24)}, kafka …${a.hex!.slice(k, k + 24)}\n    hex ${o.hex}`;
     } else {
       const d = jsonDiff(a.value, o.json);
-      if (d) problem = `values differ: ${d}\n    hex ${o.hex}`;
+      if (d) problem = `${what}: values differ: ${d}\n    hex ${o.hex}`;
     }
-    if (problem) {
-      failed++;
-      failedTargets.set(t.label, (failedTargets.get(t.label) ?? 0) + 1);
-      problems.push(`${t.label}: ${problem}`);
-    } else passed++;
+    if (problem) fail(t.label, problem);
+    else passed++;
   }
 }
 await testee.close();
@@ -255,10 +311,11 @@ await testee.close();
 const shown = VERBOSE ? problems : problems.slice(0, 20);
 for (const p of shown) console.log(p);
 if (failedTargets.size) {
-  console.log(`\nfailing (message version: count): ${[...failedTargets].map(([k, n]) => `${k}: ${n}`).join(", ")}`);
+  const top = [...failedTargets].sort((x, y) => y[1] - x[1]);
+  console.log(`\nfailing (message version: count, ${top.length} in all): ${top.slice(0, 30).map(([k, n]) => `${k}: ${n}`).join(", ")}`);
 }
 console.log(
-  `\nkafka differential: ${targets.length} (message, version) targets x ${N} values, seed ${SEED}, ` +
+  `\nkafka differential: ${targets.length} (message, version) targets x (${N} values + ${MUTATIONS} mutations), seed ${SEED}, ` +
     `${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
 console.log(`${passed} passed, ${failed} failed`);

@@ -18,7 +18,8 @@
 import { Reader } from "../wire/reader.ts";
 import { Writer } from "../wire/writer.ts";
 import { WireError } from "../wire/error.ts";
-import { utf8Length } from "../wire/utf8.ts";
+import { decodeUtf8Strict, utf8Length } from "../wire/utf8.ts";
+import { decodeUtf8Java } from "./_utf8_java.ts";
 
 /** An unknown tagged field, kept as raw bytes (a view into the decoded input) and written back. */
 export interface TaggedField {
@@ -33,7 +34,7 @@ export interface DecodeOptions {
   /**
    * Reject malformed UTF-8 in strings with `INVALID_UTF8` instead of replacing it with U+FFFD.
    * Default `false`, as Kafka itself decodes leniently (so a strict decoder would refuse bytes a
-   * broker accepts).
+   * broker accepts); the replacement follows Java's rules, so the text equals what Kafka reads.
    */
   strictUtf8?: boolean;
   /** Largest array count accepted (`LIMIT_EXCEEDED` above it). Default 1 000 000, as Kafka 4.4. */
@@ -109,7 +110,18 @@ function nullError(r: Reader, name: string, at: number): WireError {
 
 function stringBody(r: Reader, n: number, o: ResolvedOptions, name: string, at: number): string {
   if (n > 0x7fff) throw r.error("STRING_TOO_LONG", `string field ${name} had invalid length ${n}`, at);
-  return o.strictUtf8 ? r.utf8(n) : r.utf8Lenient(n);
+  if (o.strictUtf8) return r.utf8(n);
+  r.length(n);
+  const p = r.pos;
+  let s: string;
+  try {
+    s = decodeUtf8Strict(r.buf, p, p + n, p);
+  } catch {
+    // Malformed: replace the way kafka-clients (Java) does, not the way TextDecoder does.
+    s = decodeUtf8Java(r.buf, p, p + n);
+  }
+  r.pos = p + n;
+  return s;
 }
 
 /** A non-nullable string (classic: int16 length; compact: uvarint length + 1). */
@@ -296,10 +308,15 @@ export function rStructN<T>(r: Reader, v: number, o: ResolvedOptions, el: ReadEl
   return r.i8() < 0 ? null : el(r, v, o);
 }
 
-/** The field count that opens a tagged section. */
-export function rTagCount(r: Reader, o: ResolvedOptions): number {
+/**
+ * The field count that opens a tagged section. `legacy` selects kafka-clients 3.9's reader (for
+ * versions only 3.9 defines), which has no count checks: a negative count means no fields and
+ * a too-large one fails later as truncation. Either way no allocation depends on the count.
+ */
+export function rTagCount(r: Reader, o: ResolvedOptions, legacy = false): number {
   const at = r.pos;
   const n = r.uvarint() | 0;
+  if (legacy) return n < 0 ? 0 : n;
   if (n < 0) throw r.error("NEGATIVE_LENGTH", `negative number of tagged fields ${n}`, at);
   if (n > r.end - r.pos) {
     throw new WireError("COUNT_EXCEEDS_REMAINING", {
@@ -316,16 +333,17 @@ export function rTagCount(r: Reader, o: ResolvedOptions): number {
 
 /** The payload of an unknown tagged field (`size` as read, in Java's int arithmetic). */
 export function rUnknownTag(r: Reader, tag: number, size: number, list: TaggedField[] | undefined): TaggedField[] {
-  if (size < 0) throw r.error("NEGATIVE_LENGTH", `tagged field ${tag} has negative size ${size}`);
+  // Kafka fails here with NegativeArraySizeException, which the vectors call CORRUPT_DATA.
+  if (size < 0) throw r.error("CORRUPT_DATA", `tagged field ${tag} has negative size ${size}`);
   const data = r.bytes(size);
   if (list === undefined) return [{ tag, data }];
   list.push({ tag, data });
   return list;
 }
 
-/** A known tag that the version being decoded does not allow. */
+/** A known tag that the version being decoded does not allow (Kafka rejects it rather than skip it). */
 export function badTag(r: Reader, tag: number, v: number): WireError {
-  return r.error("INVALID_VALUE", `Tag ${tag} is not valid for version ${v}`);
+  return r.error("CORRUPT_DATA", `Tag ${tag} is not valid for version ${v}`);
 }
 
 // ---------------------------------------------------------------------------------------------

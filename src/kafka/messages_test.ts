@@ -144,9 +144,9 @@ describe("tagged fields", () => {
   });
   // BrokerHeartbeat: brokerId, brokerEpoch, currentMetadataOffset, wantFence, wantShutDown, then tags.
   const hb = "00000001" + "0000000000000002" + "0000000000000003" + "00" + "00";
-  it("decode throws INVALID_VALUE for a known tag at a version that does not have it", () => {
+  it("decode throws CORRUPT_DATA for a known tag at a version that does not have it", () => {
     // Tag 0 (offlineLogDirs) is tagged from v1; at v0 Kafka rejects it rather than skip it.
-    rejects(() => decodeBrokerHeartbeatRequest(fromHex(hb + "01" + "0011" + "01" + "00".repeat(16)), 0), "INVALID_VALUE");
+    rejects(() => decodeBrokerHeartbeatRequest(fromHex(hb + "01" + "0011" + "01" + "00".repeat(16)), 0), "CORRUPT_DATA");
     const v1 = decodeBrokerHeartbeatRequest(fromHex(hb + "01" + "0011" + "02" + "00".repeat(16)), 1);
     assert.deepEqual(v1.offlineLogDirs, ["00000000-0000-0000-0000-000000000000"]);
   });

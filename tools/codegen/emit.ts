@@ -427,7 +427,9 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
     const F = cond(FD, D);
     const ind = F === "true" ? "  " : "    ";
     if (F !== "true") rd.push(`  if (${F}) {`);
-    rd.push(`${ind}const n = rTagCount(r, o);`);
+    // Versions only the older release defines use its reader's (unchecked) tag count.
+    const legacy = cond((msg.older & FD) >>> 0, FD);
+    rd.push(`${ind}const n = rTagCount(r, o${legacy === "false" ? "" : `, ${legacy}`});`);
     rd.push(`${ind}for (let i = 0; i < n; i++) {`);
     rd.push(`${ind}  const tag = r.uvarint();`);
     rd.push(`${ind}  const size = r.uvarint() | 0;`);

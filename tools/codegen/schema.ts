@@ -226,6 +226,8 @@ export interface MMessage {
   structs: MStruct[];
   /** Per version, which release's schema defines it. */
   sourceOf: Map<number, string>;
+  /** Versions taken from the older release. */
+  older: number;
   /** Free-text notes about the merge (for the module doc). */
   notes: string[];
 }
@@ -524,6 +526,7 @@ export function mergeMessage(
     root,
     structs: structs.filter((s) => s.domain !== 0),
     sourceOf,
+    older: bValid >>> 0,
     notes,
   };
 }

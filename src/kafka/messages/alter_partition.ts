@@ -102,7 +102,7 @@ function read_AlterPartitionRequestPartitionData(r: Reader, v: number, o: Resolv
   const f_leaderRecoveryState = v >= 1 ? r.i8() : 0;
   const f_partitionEpoch = r.i32be();
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 1);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -159,7 +159,7 @@ function read_AlterPartitionRequestTopicData(r: Reader, v: number, o: ResolvedOp
   const f_topicId = v >= 2 ? rUuid(r) : ZERO_UUID;
   const f_partitions = rArr(r, true, "partitions", o, v, read_AlterPartitionRequestPartitionData);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 1);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -207,7 +207,7 @@ function read_AlterPartitionRequest(r: Reader, v: number, o: ResolvedOptions): A
   const f_brokerEpoch = r.i64be();
   const f_topics = rArr(r, true, "topics", o, v, read_AlterPartitionRequestTopicData);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 1);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -328,7 +328,7 @@ function read_AlterPartitionResponsePartitionData(r: Reader, v: number, o: Resol
   const f_leaderRecoveryState = v >= 1 ? r.i8() : 0;
   const f_partitionEpoch = r.i32be();
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 1);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -383,7 +383,7 @@ function read_AlterPartitionResponseTopicData(r: Reader, v: number, o: ResolvedO
   const f_topicId = v >= 2 ? rUuid(r) : ZERO_UUID;
   const f_partitions = rArr(r, true, "partitions", o, v, read_AlterPartitionResponsePartitionData);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 1);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -431,7 +431,7 @@ function read_AlterPartitionResponse(r: Reader, v: number, o: ResolvedOptions): 
   const f_errorCode = r.i16be();
   const f_topics = rArr(r, true, "topics", o, v, read_AlterPartitionResponseTopicData);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 1);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;

@@ -44,7 +44,7 @@ function read_ControlledShutdownRequest(r: Reader, v: number, o: ResolvedOptions
   const f_brokerEpoch = v >= 2 ? r.i64be() : -1n;
   let u: TaggedField[] | undefined;
   if (v >= 3) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -123,7 +123,7 @@ function read_RemainingPartition(r: Reader, v: number, o: ResolvedOptions): Rema
   const f_partitionIndex = r.i32be();
   let u: TaggedField[] | undefined;
   if (v >= 3) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -172,7 +172,7 @@ function read_ControlledShutdownResponse(r: Reader, v: number, o: ResolvedOption
   const f_remainingPartitions = rArr(r, v >= 3, "remainingPartitions", o, v, read_RemainingPartition);
   let u: TaggedField[] | undefined;
   if (v >= 3) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;

@@ -82,7 +82,7 @@ function read_LeaderAndIsrPartitionState(r: Reader, v: number, o: ResolvedOption
   const f_leaderRecoveryState = v >= 6 ? r.i8() : 0;
   let u: TaggedField[] | undefined;
   if (v >= 4) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -161,7 +161,7 @@ function read_LeaderAndIsrTopicState(r: Reader, v: number, o: ResolvedOptions): 
   const f_partitionStates = rArr(r, v >= 4, "partitionStates", o, v, read_LeaderAndIsrPartitionState);
   let u: TaggedField[] | undefined;
   if (v >= 4) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -217,7 +217,7 @@ function read_LeaderAndIsrLiveLeader(r: Reader, v: number, o: ResolvedOptions): 
   const f_port = r.i32be();
   let u: TaggedField[] | undefined;
   if (v >= 4) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -286,7 +286,7 @@ function read_LeaderAndIsrRequest(r: Reader, v: number, o: ResolvedOptions): Lea
   const f_liveLeaders = rArr(r, v >= 4, "liveLeaders", o, v, read_LeaderAndIsrLiveLeader);
   let u: TaggedField[] | undefined;
   if (v >= 4) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -434,7 +434,7 @@ function read_LeaderAndIsrPartitionError(r: Reader, v: number, o: ResolvedOption
   const f_errorCode = r.i16be();
   let u: TaggedField[] | undefined;
   if (v >= 4) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -484,7 +484,7 @@ function read_LeaderAndIsrTopicError(r: Reader, v: number, o: ResolvedOptions): 
   const f_topicId = rUuid(r);
   const f_partitionErrors = rArr(r, true, "partitionErrors", o, v, read_LeaderAndIsrPartitionError);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, true);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -529,7 +529,7 @@ function read_LeaderAndIsrResponse(r: Reader, v: number, o: ResolvedOptions): Le
   const f_topics = v >= 5 ? rArr(r, true, "topics", o, v, read_LeaderAndIsrTopicError) : [];
   let u: TaggedField[] | undefined;
   if (v >= 4) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;

@@ -49,12 +49,12 @@ export interface ShareAcknowledgeRequestAcknowledgementBatch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareAcknowledgeRequestAcknowledgementBatch(r: Reader, _v: number, o: ResolvedOptions): ShareAcknowledgeRequestAcknowledgementBatch {
+function read_ShareAcknowledgeRequestAcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): ShareAcknowledgeRequestAcknowledgementBatch {
   const f_firstOffset = r.i64be();
   const f_lastOffset = r.i64be();
   const f_acknowledgeTypes = rPrims(r, true, false, "acknowledgeTypes", o, K_I8) as number[];
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -97,7 +97,7 @@ function read_AcknowledgePartition(r: Reader, v: number, o: ResolvedOptions): Ac
   const f_partitionIndex = r.i32be();
   const f_acknowledgementBatches = rArr(r, true, "acknowledgementBatches", o, v, read_ShareAcknowledgeRequestAcknowledgementBatch);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -138,7 +138,7 @@ function read_AcknowledgeTopic(r: Reader, v: number, o: ResolvedOptions): Acknow
   const f_topicId = rUuid(r);
   const f_partitions = rArr(r, true, "partitions", o, v, read_AcknowledgePartition);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -188,7 +188,7 @@ function read_ShareAcknowledgeRequest(r: Reader, v: number, o: ResolvedOptions):
   const f_isRenewAck = v >= 2 ? r.u8() !== 0 : false;
   const f_topics = rArr(r, true, "topics", o, v, read_AcknowledgeTopic);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -296,11 +296,11 @@ export interface ShareAcknowledgeResponseLeaderIdAndEpoch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareAcknowledgeResponseLeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): ShareAcknowledgeResponseLeaderIdAndEpoch {
+function read_ShareAcknowledgeResponseLeaderIdAndEpoch(r: Reader, v: number, o: ResolvedOptions): ShareAcknowledgeResponseLeaderIdAndEpoch {
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -346,7 +346,7 @@ function read_ShareAcknowledgeResponsePartitionData(r: Reader, v: number, o: Res
   const f_errorMessage = rStrN(r, true, true, o, "errorMessage");
   const f_currentLeader = read_ShareAcknowledgeResponseLeaderIdAndEpoch(r, v, o);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -392,7 +392,7 @@ function read_ShareAcknowledgeTopicResponse(r: Reader, v: number, o: ResolvedOpt
   const f_topicId = rUuid(r);
   const f_partitions = rArr(r, true, "partitions", o, v, read_ShareAcknowledgeResponsePartitionData);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -433,13 +433,13 @@ export interface ShareAcknowledgeResponseNodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareAcknowledgeResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): ShareAcknowledgeResponseNodeEndpoint {
+function read_ShareAcknowledgeResponseNodeEndpoint(r: Reader, v: number, o: ResolvedOptions): ShareAcknowledgeResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.i32be();
   const f_rack = rStrN(r, true, true, o, "rack");
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -497,7 +497,7 @@ function read_ShareAcknowledgeResponse(r: Reader, v: number, o: ResolvedOptions)
   const f_responses = rArr(r, true, "responses", o, v, read_ShareAcknowledgeTopicResponse);
   const f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_ShareAcknowledgeResponseNodeEndpoint);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;

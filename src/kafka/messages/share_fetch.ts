@@ -53,12 +53,12 @@ export interface ShareFetchRequestAcknowledgementBatch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareFetchRequestAcknowledgementBatch(r: Reader, _v: number, o: ResolvedOptions): ShareFetchRequestAcknowledgementBatch {
+function read_ShareFetchRequestAcknowledgementBatch(r: Reader, v: number, o: ResolvedOptions): ShareFetchRequestAcknowledgementBatch {
   const f_firstOffset = r.i64be();
   const f_lastOffset = r.i64be();
   const f_acknowledgeTypes = rPrims(r, true, false, "acknowledgeTypes", o, K_I8) as number[];
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -104,7 +104,7 @@ function read_ShareFetchRequestFetchPartition(r: Reader, v: number, o: ResolvedO
   const f_partitionMaxBytes = v <= 0 ? r.i32be() : 0;
   const f_acknowledgementBatches = rArr(r, true, "acknowledgementBatches", o, v, read_ShareFetchRequestAcknowledgementBatch);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -149,7 +149,7 @@ function read_ShareFetchRequestFetchTopic(r: Reader, v: number, o: ResolvedOptio
   const f_topicId = rUuid(r);
   const f_partitions = rArr(r, true, "partitions", o, v, read_ShareFetchRequestFetchPartition);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -186,11 +186,11 @@ export interface ShareFetchRequestForgottenTopic {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareFetchRequestForgottenTopic(r: Reader, _v: number, o: ResolvedOptions): ShareFetchRequestForgottenTopic {
+function read_ShareFetchRequestForgottenTopic(r: Reader, v: number, o: ResolvedOptions): ShareFetchRequestForgottenTopic {
   const f_topicId = rUuid(r);
   const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -261,7 +261,7 @@ function read_ShareFetchRequest(r: Reader, v: number, o: ResolvedOptions): Share
   const f_topics = rArr(r, true, "topics", o, v, read_ShareFetchRequestFetchTopic);
   const f_forgottenTopicsData = rArr(r, true, "forgottenTopicsData", o, v, read_ShareFetchRequestForgottenTopic);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -406,11 +406,11 @@ export interface ShareFetchResponseLeaderIdAndEpoch {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareFetchResponseLeaderIdAndEpoch(r: Reader, _v: number, o: ResolvedOptions): ShareFetchResponseLeaderIdAndEpoch {
+function read_ShareFetchResponseLeaderIdAndEpoch(r: Reader, v: number, o: ResolvedOptions): ShareFetchResponseLeaderIdAndEpoch {
   const f_leaderId = r.i32be();
   const f_leaderEpoch = r.i32be();
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -448,12 +448,12 @@ export interface AcquiredRecords {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_AcquiredRecords(r: Reader, _v: number, o: ResolvedOptions): AcquiredRecords {
+function read_AcquiredRecords(r: Reader, v: number, o: ResolvedOptions): AcquiredRecords {
   const f_firstOffset = r.i64be();
   const f_lastOffset = r.i64be();
   const f_deliveryCount = r.i16be();
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -513,7 +513,7 @@ function read_ShareFetchResponsePartitionData(r: Reader, v: number, o: ResolvedO
   const f_records = rRec(r, true, v <= 0, "records");
   const f_acquiredRecords = rArr(r, true, "acquiredRecords", o, v, read_AcquiredRecords);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -570,7 +570,7 @@ function read_ShareFetchableTopicResponse(r: Reader, v: number, o: ResolvedOptio
   const f_topicId = rUuid(r);
   const f_partitions = rArr(r, true, "partitions", o, v, read_ShareFetchResponsePartitionData);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -611,13 +611,13 @@ export interface ShareFetchResponseNodeEndpoint {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareFetchResponseNodeEndpoint(r: Reader, _v: number, o: ResolvedOptions): ShareFetchResponseNodeEndpoint {
+function read_ShareFetchResponseNodeEndpoint(r: Reader, v: number, o: ResolvedOptions): ShareFetchResponseNodeEndpoint {
   const f_nodeId = r.i32be();
   const f_host = rStr(r, true, o, "host");
   const f_port = r.i32be();
   const f_rack = rStrN(r, true, true, o, "rack");
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -675,7 +675,7 @@ function read_ShareFetchResponse(r: Reader, v: number, o: ResolvedOptions): Shar
   const f_responses = rArr(r, true, "responses", o, v, read_ShareFetchableTopicResponse);
   const f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_ShareFetchResponseNodeEndpoint);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;

@@ -48,11 +48,11 @@ export interface ShareGroupDescribeRequest {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareGroupDescribeRequest(r: Reader, _v: number, o: ResolvedOptions): ShareGroupDescribeRequest {
+function read_ShareGroupDescribeRequest(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeRequest {
   const f_groupIds = rPrims(r, true, false, "groupIds", o, K_STR) as string[];
   const f_includeAuthorizedOperations = r.u8() !== 0;
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -121,12 +121,12 @@ export interface ShareGroupDescribeResponseTopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareGroupDescribeResponseTopicPartitions(r: Reader, _v: number, o: ResolvedOptions): ShareGroupDescribeResponseTopicPartitions {
+function read_ShareGroupDescribeResponseTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeResponseTopicPartitions {
   const f_topicId = rUuid(r);
   const f_topicName = rStr(r, true, o, "topicName");
   const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -167,7 +167,7 @@ export interface ShareGroupDescribeResponseAssignment {
 function read_ShareGroupDescribeResponseAssignment(r: Reader, v: number, o: ResolvedOptions): ShareGroupDescribeResponseAssignment {
   const f_topicPartitions = rArr(r, true, "topicPartitions", o, v, read_ShareGroupDescribeResponseTopicPartitions);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -221,7 +221,7 @@ function read_ShareGroupDescribeResponseMember(r: Reader, v: number, o: Resolved
   const f_subscribedTopicNames = rPrims(r, true, false, "subscribedTopicNames", o, K_STR) as string[];
   const f_assignment = read_ShareGroupDescribeResponseAssignment(r, v, o);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -298,7 +298,7 @@ function read_ShareGroupDescribeResponseDescribedGroup(r: Reader, v: number, o: 
   const f_members = rArr(r, true, "members", o, v, read_ShareGroupDescribeResponseMember);
   const f_authorizedOperations = r.i32be();
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -357,7 +357,7 @@ function read_ShareGroupDescribeResponse(r: Reader, v: number, o: ResolvedOption
   const f_throttleTimeMs = r.i32be();
   const f_groups = rArr(r, true, "groups", o, v, read_ShareGroupDescribeResponseDescribedGroup);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;

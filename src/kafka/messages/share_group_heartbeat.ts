@@ -57,14 +57,14 @@ export interface ShareGroupHeartbeatRequest {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareGroupHeartbeatRequest(r: Reader, _v: number, o: ResolvedOptions): ShareGroupHeartbeatRequest {
+function read_ShareGroupHeartbeatRequest(r: Reader, v: number, o: ResolvedOptions): ShareGroupHeartbeatRequest {
   const f_groupId = rStr(r, true, o, "groupId");
   const f_memberId = rStr(r, true, o, "memberId");
   const f_memberEpoch = r.i32be();
   const f_rackId = rStrN(r, true, true, o, "rackId");
   const f_subscribedTopicNames = rPrims(r, true, true, "subscribedTopicNames", o, K_STR) as string[] | null;
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -143,11 +143,11 @@ export interface ShareGroupHeartbeatResponseTopicPartitions {
   _unknownTaggedFields?: TaggedField[];
 }
 
-function read_ShareGroupHeartbeatResponseTopicPartitions(r: Reader, _v: number, o: ResolvedOptions): ShareGroupHeartbeatResponseTopicPartitions {
+function read_ShareGroupHeartbeatResponseTopicPartitions(r: Reader, v: number, o: ResolvedOptions): ShareGroupHeartbeatResponseTopicPartitions {
   const f_topicId = rUuid(r);
   const f_partitions = rPrims(r, true, false, "partitions", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -185,7 +185,7 @@ export interface ShareGroupHeartbeatResponseAssignment {
 function read_ShareGroupHeartbeatResponseAssignment(r: Reader, v: number, o: ResolvedOptions): ShareGroupHeartbeatResponseAssignment {
   const f_topicPartitions = rArr(r, true, "topicPartitions", o, v, read_ShareGroupHeartbeatResponseTopicPartitions);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -239,7 +239,7 @@ function read_ShareGroupHeartbeatResponse(r: Reader, v: number, o: ResolvedOptio
   const f_heartbeatIntervalMs = r.i32be();
   const f_assignment = rStructN(r, v, o, read_ShareGroupHeartbeatResponseAssignment);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, v <= 0);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;

@@ -76,7 +76,7 @@ function read_StopReplicaTopicV1(r: Reader, v: number, o: ResolvedOptions): Stop
   const f_partitionIndexes = rPrims(r, v >= 2, false, "partitionIndexes", o, K_I32) as number[];
   let u: TaggedField[] | undefined;
   if (v >= 2) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -128,7 +128,7 @@ function read_StopReplicaPartitionState(r: Reader, _v: number, o: ResolvedOption
   const f_leaderEpoch = r.i32be();
   const f_deletePartition = r.u8() !== 0;
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, true);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -170,7 +170,7 @@ function read_StopReplicaTopicState(r: Reader, v: number, o: ResolvedOptions): S
   const f_topicName = rStr(r, true, o, "topicName");
   const f_partitionStates = rArr(r, true, "partitionStates", o, v, read_StopReplicaPartitionState);
   let u: TaggedField[] | undefined;
-  const n = rTagCount(r, o);
+  const n = rTagCount(r, o, true);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
     const size = r.uvarint() | 0;
@@ -231,7 +231,7 @@ function read_StopReplicaRequest(r: Reader, v: number, o: ResolvedOptions): Stop
   const f_topicStates = v >= 3 ? rArr(r, true, "topicStates", o, v, read_StopReplicaTopicState) : [];
   let u: TaggedField[] | undefined;
   if (v >= 2) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -378,7 +378,7 @@ function read_StopReplicaPartitionError(r: Reader, v: number, o: ResolvedOptions
   const f_errorCode = r.i16be();
   let u: TaggedField[] | undefined;
   if (v >= 2) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -429,7 +429,7 @@ function read_StopReplicaResponse(r: Reader, v: number, o: ResolvedOptions): Sto
   const f_partitionErrors = rArr(r, v >= 2, "partitionErrors", o, v, read_StopReplicaPartitionError);
   let u: TaggedField[] | undefined;
   if (v >= 2) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;

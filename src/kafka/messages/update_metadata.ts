@@ -76,7 +76,7 @@ function read_UpdateMetadataPartitionState(r: Reader, v: number, o: ResolvedOpti
   const f_offlineReplicas = v >= 4 ? rPrims(r, v >= 6, false, "offlineReplicas", o, K_I32) as number[] : [];
   let u: TaggedField[] | undefined;
   if (v >= 6) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -145,7 +145,7 @@ function read_UpdateMetadataTopicState(r: Reader, v: number, o: ResolvedOptions)
   const f_partitionStates = rArr(r, v >= 6, "partitionStates", o, v, read_UpdateMetadataPartitionState);
   let u: TaggedField[] | undefined;
   if (v >= 6) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -204,7 +204,7 @@ function read_UpdateMetadataEndpoint(r: Reader, v: number, o: ResolvedOptions): 
   const f_securityProtocol = r.i16be();
   let u: TaggedField[] | undefined;
   if (v >= 6) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -267,7 +267,7 @@ function read_UpdateMetadataBroker(r: Reader, v: number, o: ResolvedOptions): Up
   const f_rack = v >= 2 ? rStrN(r, v >= 6, true, o, "rack") : "";
   let u: TaggedField[] | undefined;
   if (v >= 6) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -343,7 +343,7 @@ function read_UpdateMetadataRequest(r: Reader, v: number, o: ResolvedOptions): U
   const f_liveBrokers = rArr(r, v >= 6, "liveBrokers", o, v, read_UpdateMetadataBroker);
   let u: TaggedField[] | undefined;
   if (v >= 6) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
@@ -520,7 +520,7 @@ function read_UpdateMetadataResponse(r: Reader, v: number, o: ResolvedOptions): 
   const f_errorCode = r.i16be();
   let u: TaggedField[] | undefined;
   if (v >= 6) {
-    const n = rTagCount(r, o);
+    const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
       const tag = r.uvarint();
       const size = r.uvarint() | 0;
