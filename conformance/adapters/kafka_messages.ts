@@ -38,12 +38,17 @@ function bodyAdapter(codec: MessageCodec<unknown>): MessageAdapter {
   };
 }
 
-function apiAdapter(apiKey: number, request: MessageCodec<unknown>, response: MessageCodec<unknown>): MessageAdapter {
+function apiAdapter(
+  apiKey: number,
+  request: MessageCodec<unknown>,
+  response: MessageCodec<unknown>,
+): MessageAdapter {
   const pick = (ctx: CaseContext) => {
     const isRequest = ctx.group.direction === "request";
     const v = versionOf(ctx);
     const header = isRequest ? REQUEST_HEADER : RESPONSE_HEADER;
-    const hv = ctx.group.headerVersion ?? (isRequest ? requestHeaderVersion(apiKey, v) : responseHeaderVersion(apiKey, v));
+    const hv = ctx.group.headerVersion ??
+      (isRequest ? requestHeaderVersion(apiKey, v) : responseHeaderVersion(apiKey, v));
     return { body: isRequest ? request : response, header, hv, v };
   };
   return {

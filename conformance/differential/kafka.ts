@@ -24,7 +24,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import process from "node:process";
 import { Rng } from "./_rng.ts";
-import { encodeWith, decodeWith, type MessageCodec, type StructMeta } from "../../src/kafka/_runtime.ts";
+import { decodeWith, encodeWith, type MessageCodec, type StructMeta } from "../../src/kafka/_runtime.ts";
 import { toJsonForm } from "../../src/kafka/json.ts";
 import { API_LIST, DATA_CODECS } from "../../src/kafka/messages/_table.ts";
 import { fromHex as fromHexStr, toHex } from "../../src/wire/hex.ts";
@@ -57,7 +57,9 @@ function i64(rng: Rng): bigint {
 }
 
 function float(rng: Rng): number {
-  if (rng.chance(0.2)) return rng.pick([0, -0, 1, -1.5, NaN, Infinity, -Infinity, Number.MAX_VALUE, Number.MIN_VALUE]);
+  if (rng.chance(0.2)) {
+    return rng.pick([0, -0, 1, -1.5, NaN, Infinity, -Infinity, Number.MAX_VALUE, Number.MIN_VALUE]);
+  }
   const b = new DataView(rng.bytes(8).buffer);
   const x = b.getFloat64(0);
   return Number.isNaN(x) ? 0.25 : x;
@@ -166,7 +168,9 @@ class Testee {
 
   async run(lines: Record<string, unknown>[]): Promise<Answer[]> {
     const ps = lines.map((l) => new Promise<Answer>((resolve) => this.waiting.set(l.id as number, resolve)));
-    const ok = new Promise<boolean>((resolve) => this.child.stdin!.write(lines.map((l) => JSON.stringify(l)).join("\n") + "\n", () => resolve(true)));
+    const ok = new Promise<boolean>((resolve) =>
+      this.child.stdin!.write(lines.map((l) => JSON.stringify(l)).join("\n") + "\n", () => resolve(true))
+    );
     await ok;
     const died = this.exited.then((code) => {
       throw new Error(`testee exited (${code}) with ${this.waiting.size} answer(s) outstanding`);
@@ -194,15 +198,27 @@ for (const a of API_LIST) {
   if (ONLY_KEY !== "" && String(a.apiKey) !== ONLY_KEY) continue;
   for (let v = 0; v < 31; v++) {
     if (!has(a.validVersions, v)) continue;
-    targets.push({ label: `${a.name}Request v${v}`, codec: a.request, line: { apiKey: a.apiKey, version: v, direction: "request" } });
-    targets.push({ label: `${a.name}Response v${v}`, codec: a.response, line: { apiKey: a.apiKey, version: v, direction: "response" } });
+    targets.push({
+      label: `${a.name}Request v${v}`,
+      codec: a.request,
+      line: { apiKey: a.apiKey, version: v, direction: "request" },
+    });
+    targets.push({
+      label: `${a.name}Response v${v}`,
+      codec: a.response,
+      line: { apiKey: a.apiKey, version: v, direction: "response" },
+    });
   }
 }
 if (ONLY_KEY === "") {
   for (const [name, codec] of Object.entries(DATA_CODECS)) {
     for (let v = 0; v < 31; v++) {
       if (has(codec.validVersions, v)) {
-        targets.push({ label: `${name} v${v}`, codec, line: { direction: "data", message: name, version: v } });
+        targets.push({
+          label: `${name} v${v}`,
+          codec,
+          line: { direction: "data", message: name, version: v },
+        });
       }
     }
   }
@@ -282,22 +298,30 @@ for (const t of targets) {
     }
     let problem: string | undefined;
     if (o.code !== undefined) {
-      if (a.ok) problem = `streamwire rejected (${o.code}) a mutated input kafka-clients accepts\n    hex ${o.hex}`;
-      else if (a.code !== o.code) problem = `rejection codes differ: ours ${o.code}, kafka ${a.code} (${a.detail})\n    hex ${o.hex}`;
+      if (a.ok) {
+        problem = `streamwire rejected (${o.code}) a mutated input kafka-clients accepts\n    hex ${o.hex}`;
+      } else if (a.code !== o.code) {
+        problem = `rejection codes differ: ours ${o.code}, kafka ${a.code} (${a.detail})\n    hex ${o.hex}`;
+      }
     } else if (!a.ok && o.mutated && /Invalid raw tag field list/.test(a.detail ?? "")) {
       // Kafka decoded it but cannot write unknown tags out of order; neither can we.
       try {
         encodeWith(t.codec, decodeWith(t.codec, fromHexStr(o.hex), v) as Record<string, never>, v);
-        problem = `kafka-clients cannot re-serialize unordered unknown tags, streamwire did\n    hex ${o.hex}`;
+        problem =
+          `kafka-clients cannot re-serialize unordered unknown tags, streamwire did\n    hex ${o.hex}`;
       } catch (e) {
-        if (!isWireError(e) || e.code !== "INVALID_VALUE") problem = `unexpected re-encode failure: ${(e as Error).message}`;
+        if (!isWireError(e) || e.code !== "INVALID_VALUE") {
+          problem = `unexpected re-encode failure: ${(e as Error).message}`;
+        }
       }
     } else if (!a.ok) {
       problem = `kafka-clients rejected our ${what}: ${a.code} ${a.detail}\n    hex ${o.hex}`;
     } else if (!o.mutated && a.hex !== o.hex) {
       let k = 0;
       while (k < o.hex.length && o.hex[k] === a.hex![k]) k++;
-      problem = `re-serialized bytes differ at byte ${k >> 1}: ours …${o.hex.slice(k, k + 24)}, kafka …${a.hex!.slice(k, k + 24)}\n    hex ${o.hex}`;
+      problem = `re-serialized bytes differ at byte ${k >> 1}: ours …${o.hex.slice(k, k + 24)}, kafka …${
+        a.hex!.slice(k, k + 24)
+      }\n    hex ${o.hex}`;
     } else {
       const d = jsonDiff(a.value, o.json);
       if (d) problem = `${what}: values differ: ${d}\n    hex ${o.hex}`;
@@ -312,7 +336,11 @@ const shown = VERBOSE ? problems : problems.slice(0, 20);
 for (const p of shown) console.log(p);
 if (failedTargets.size) {
   const top = [...failedTargets].sort((x, y) => y[1] - x[1]);
-  console.log(`\nfailing (message version: count, ${top.length} in all): ${top.slice(0, 30).map(([k, n]) => `${k}: ${n}`).join(", ")}`);
+  console.log(
+    `\nfailing (message version: count, ${top.length} in all): ${
+      top.slice(0, 30).map(([k, n]) => `${k}: ${n}`).join(", ")
+    }`,
+  );
 }
 console.log(
   `\nkafka differential: ${targets.length} (message, version) targets x (${N} values + ${MUTATIONS} mutations), seed ${SEED}, ` +

@@ -79,7 +79,8 @@ export function resolveOptions(o: DecodeOptions | undefined): ResolvedOptions {
  * What an encoder accepts: the decoded type with every field optional, recursively. A missing
  * field takes its schema default, as an unset field of Kafka's Java message classes does.
  */
-export type Init<T> = T extends Uint8Array | string | number | bigint | boolean | null | undefined | TaggedField ? T
+export type Init<T> = T extends
+  Uint8Array | string | number | bigint | boolean | null | undefined | TaggedField ? T
   : T extends readonly (infer E)[] ? readonly Init<E>[]
   : { [K in keyof T]?: Init<T[K]> };
 
@@ -133,7 +134,13 @@ export function rStr(r: Reader, compact: boolean, o: ResolvedOptions, name: stri
 }
 
 /** A string that may be null when `nullable` (any negative length is null, as in Kafka). */
-export function rStrN(r: Reader, compact: boolean, nullable: boolean, o: ResolvedOptions, name: string): string | null {
+export function rStrN(
+  r: Reader,
+  compact: boolean,
+  nullable: boolean,
+  o: ResolvedOptions,
+  name: string,
+): string | null {
   const at = r.pos;
   const n = compact ? compactLength(r) : r.i16be();
   if (n < 0) {
@@ -187,17 +194,30 @@ function arrayCount(r: Reader, n: number, o: ResolvedOptions, name: string, at: 
     throw new WireError("COUNT_EXCEEDS_REMAINING", {
       offset: at,
       context: r.context,
-      detail: `Tried to allocate a collection of size ${n}, but there are only ${r.end - r.pos} bytes remaining (${name})`,
+      detail: `Tried to allocate a collection of size ${n}, but there are only ${
+        r.end - r.pos
+      } bytes remaining (${name})`,
     });
   }
   if (n > o.maxArrayLength) {
-    throw r.error("LIMIT_EXCEEDED", `collection ${name} of size ${n} exceeds the maximum of ${o.maxArrayLength}`, at);
+    throw r.error(
+      "LIMIT_EXCEEDED",
+      `collection ${name} of size ${n} exceeds the maximum of ${o.maxArrayLength}`,
+      at,
+    );
   }
   return n;
 }
 
 /** A non-nullable array. */
-export function rArr<T>(r: Reader, compact: boolean, name: string, o: ResolvedOptions, v: number, el: ReadElem<T>): T[] {
+export function rArr<T>(
+  r: Reader,
+  compact: boolean,
+  name: string,
+  o: ResolvedOptions,
+  v: number,
+  el: ReadElem<T>,
+): T[] {
   const at = r.pos;
   const n = compact ? compactLength(r) : r.i32be();
   if (n < 0) throw nullError(r, name, at);
@@ -268,7 +288,9 @@ export function rPrims(
         // All elements are there: read the bytes directly (the common case, and the hot one).
         const b = r.buf;
         let p = r.pos;
-        for (let i = 0; i < n; i++, p += 4) a.push((b[p] << 24) | (b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3]);
+        for (let i = 0; i < n; i++, p += 4) {
+          a.push((b[p] << 24) | (b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3]);
+        }
         r.pos = p;
       } else {
         for (let i = 0; i < n; i++) a.push(r.i32be());
@@ -332,7 +354,12 @@ export function rTagCount(r: Reader, o: ResolvedOptions, legacy = false): number
 }
 
 /** The payload of an unknown tagged field (`size` as read, in Java's int arithmetic). */
-export function rUnknownTag(r: Reader, tag: number, size: number, list: TaggedField[] | undefined): TaggedField[] {
+export function rUnknownTag(
+  r: Reader,
+  tag: number,
+  size: number,
+  list: TaggedField[] | undefined,
+): TaggedField[] {
   // Kafka fails here with NegativeArraySizeException, which the vectors call CORRUPT_DATA.
   if (size < 0) throw r.error("CORRUPT_DATA", `tagged field ${tag} has negative size ${size}`);
   const data = r.bytes(size);
@@ -361,12 +388,18 @@ function notString(name: string, s: unknown): WireError {
 function strLen(s: string, name: string): number {
   if (typeof s !== "string") throw notString(name, s);
   const n = utf8Length(s);
-  if (n > 0x7fff) throw new WireError("STRING_TOO_LONG", { detail: `field ${name} is ${n} UTF-8 bytes, the limit is 32767` });
+  if (n > 0x7fff) {
+    throw new WireError("STRING_TOO_LONG", {
+      detail: `field ${name} is ${n} UTF-8 bytes, the limit is 32767`,
+    });
+  }
   return n;
 }
 
 function nullOnEncode(name: string): WireError {
-  return new WireError("NULL_FOR_NON_NULLABLE", { detail: `field ${name} is null but not nullable at this version` });
+  return new WireError("NULL_FOR_NON_NULLABLE", {
+    detail: `field ${name} is null but not nullable at this version`,
+  });
 }
 
 /** Writes a string (null only when `nullable`). */
@@ -398,7 +431,13 @@ function checkBytes(b: unknown, name: string): Uint8Array {
 }
 
 /** Writes bytes or records (null only when `nullable`). */
-export function wBytes(w: Writer, compact: boolean, nullable: boolean, b: Uint8Array | null, name: string): void {
+export function wBytes(
+  w: Writer,
+  compact: boolean,
+  nullable: boolean,
+  b: Uint8Array | null,
+  name: string,
+): void {
   if (b === null) {
     if (!nullable) throw nullOnEncode(name);
     if (compact) w.uvarint(0);
@@ -475,7 +514,13 @@ export function wArr<T>(
 }
 
 /** Size of an array. */
-export function sArr<T>(compact: boolean, a: readonly T[] | null, name: string, v: number, el: SizeElem<T>): number {
+export function sArr<T>(
+  compact: boolean,
+  a: readonly T[] | null,
+  name: string,
+  v: number,
+  el: SizeElem<T>,
+): number {
   if (a === null) return compact ? 1 : 4;
   checkArray(a, name);
   let n = compact ? uvarintSize(a.length + 1) : 4;
@@ -484,7 +529,12 @@ export function sArr<T>(compact: boolean, a: readonly T[] | null, name: string, 
 }
 
 /** Size of an array of fixed-width elements. */
-export function sArrFixed(compact: boolean, a: readonly unknown[] | null, name: string, width: number): number {
+export function sArrFixed(
+  compact: boolean,
+  a: readonly unknown[] | null,
+  name: string,
+  width: number,
+): number {
   if (a === null) return compact ? 1 : 4;
   checkArray(a, name);
   return (compact ? uvarintSize(a.length + 1) : 4) + a.length * width;
@@ -531,7 +581,14 @@ export function wPrims(
 }
 
 /** Writes a nullable struct outside a tagged section (marker -1 for null, 1 then the struct). */
-export function wStructN<T>(w: Writer, nullable: boolean, x: T | null, name: string, v: number, el: WriteElem<T>): void {
+export function wStructN<T>(
+  w: Writer,
+  nullable: boolean,
+  x: T | null,
+  name: string,
+  v: number,
+  el: WriteElem<T>,
+): void {
   if (!nullable) {
     if (x === null) throw nullOnEncode(name);
     el(w, x, v);
@@ -549,7 +606,9 @@ export const sStrE: SizeElem<string> = (x) => sStr(false, x, "element");
 export const sStrEC: SizeElem<string> = (x) => sStr(true, x, "element");
 
 function checkUnknown(u: unknown): readonly TaggedField[] {
-  if (!Array.isArray(u)) throw new WireError("INVALID_VALUE", { detail: "_unknownTaggedFields must be an array" });
+  if (!Array.isArray(u)) {
+    throw new WireError("INVALID_VALUE", { detail: "_unknownTaggedFields must be an array" });
+  }
   return u;
 }
 
@@ -563,11 +622,15 @@ export function wUnknown(w: Writer, u: readonly TaggedField[], from: number, bel
   for (; i < u.length; i++) {
     const f = u[i];
     if (f.tag >= below) {
-      if (f.tag === below) throw new WireError("INVALID_VALUE", { detail: `unknown tagged field reuses known tag ${below}` });
+      if (f.tag === below) {
+        throw new WireError("INVALID_VALUE", { detail: `unknown tagged field reuses known tag ${below}` });
+      }
       break;
     }
     if (i > 0 && u[i - 1].tag >= f.tag) {
-      throw new WireError("INVALID_VALUE", { detail: `unknown tagged fields must ascend: ${f.tag} after ${u[i - 1].tag}` });
+      throw new WireError("INVALID_VALUE", {
+        detail: `unknown tagged fields must ascend: ${f.tag} after ${u[i - 1].tag}`,
+      });
     }
     checkBytes(f.data, "tagged field data");
     w.uvarint(f.tag);
@@ -602,7 +665,9 @@ export function sUnknown(u: readonly TaggedField[] | undefined): number {
 
 /** The error for a value a version cannot carry (Kafka's UnsupportedVersionException on write). */
 export function cannotCarry(what: string, name: string, v: number): WireError {
-  return new WireError("UNSUPPORTED_VERSION", { detail: `Attempted to write a non-default ${name} at version ${v} of ${what}` });
+  return new WireError("UNSUPPORTED_VERSION", {
+    detail: `Attempted to write a non-default ${name} at version ${v} of ${what}`,
+  });
 }
 
 /** The error for unknown tagged fields on a version without tagged fields. */
@@ -618,8 +683,6 @@ export function checkVersion(v: number, mask: number, what: string): void {
     throw new WireError("UNSUPPORTED_VERSION", { detail: `${what} has no version ${v}` });
   }
 }
-
-
 
 /** Size of a nullable struct outside a tagged section (the marker byte counts when `nullable`). */
 export function sStructN<T>(nullable: boolean, x: T | null, v: number, el: SizeElem<T>): number {
@@ -727,7 +790,12 @@ export function makeCodec<T>(
 }
 
 /** Decodes exactly `bytes` with `codec` (`TRAILING_BYTES` when bytes are left over). */
-export function decodeWith<T>(codec: MessageCodec<T>, bytes: Uint8Array, version: number, options?: DecodeOptions): T {
+export function decodeWith<T>(
+  codec: MessageCodec<T>,
+  bytes: Uint8Array,
+  version: number,
+  options?: DecodeOptions,
+): T {
   const r = new Reader(bytes);
   const x = codec.read(r, version, options);
   r.expectEnd();
@@ -745,7 +813,9 @@ export function encodeWith<T>(codec: MessageCodec<T>, value: Init<T>, version: n
   const w = new Writer(size + 8);
   codec.write(w, value, version);
   if (w.pos !== size) {
-    throw new WireError("CORRUPT_DATA", { detail: `${codec.name} v${version}: sized ${size} bytes, wrote ${w.pos}` });
+    throw new WireError("CORRUPT_DATA", {
+      detail: `${codec.name} v${version}: sized ${size} bytes, wrote ${w.pos}`,
+    });
   }
   return w.buf.subarray(0, size);
 }

@@ -57,7 +57,8 @@ export function decodeUtf8Java(b: Uint8Array, start: number, end: number): strin
       }
     } else if (b1 >= 0xf0 && b1 <= 0xf7) {
       const bad2 = sp < end &&
-        ((b1 === 0xf0 && (b[sp] < 0x90 || b[sp] > 0xbf)) || (b1 === 0xf4 && (b[sp] & 0xf0) !== 0x80) || !cont(b[sp]));
+        ((b1 === 0xf0 && (b[sp] < 0x90 || b[sp] > 0xbf)) || (b1 === 0xf4 && (b[sp] & 0xf0) !== 0x80) ||
+          !cont(b[sp]));
       if (sp + 2 < end) {
         const b2 = b[sp];
         const b3 = b[sp + 1];

@@ -8,10 +8,16 @@
 import { Reader } from "../wire/reader.ts";
 import { Writer } from "../wire/writer.ts";
 import { WireError } from "../wire/error.ts";
-import { type DecodeOptions, type Init, type MessageCodec, resolveOptions, type TaggedField } from "./_runtime.ts";
+import {
+  type DecodeOptions,
+  type Init,
+  type MessageCodec,
+  resolveOptions,
+  type TaggedField,
+} from "./_runtime.ts";
 import { API_LIST, type ApiInfo, type RequestTypes, type ResponseTypes } from "./messages/_table.ts";
-import { RequestHeaderCodec, type RequestHeader } from "./messages/request_header.ts";
-import { ResponseHeaderCodec, type ResponseHeader } from "./messages/response_header.ts";
+import { type RequestHeader, RequestHeaderCodec } from "./messages/request_header.ts";
+import { type ResponseHeader, ResponseHeaderCodec } from "./messages/response_header.ts";
 
 const BY_KEY: (ApiInfo | undefined)[] = [];
 for (const a of API_LIST) BY_KEY[a.apiKey] = a;
@@ -141,7 +147,9 @@ function encodeWhole<H, B>(
   hc.write(w, header, hv);
   bc.write(w, body, version);
   if (w.pos !== pre + hs + bs) {
-    throw new WireError("CORRUPT_DATA", { detail: `${bc.name} v${version}: sized ${pre + hs + bs}, wrote ${w.pos}` });
+    throw new WireError("CORRUPT_DATA", {
+      detail: `${bc.name} v${version}: sized ${pre + hs + bs}, wrote ${w.pos}`,
+    });
   }
   return w.buf.subarray(0, w.pos);
 }
@@ -178,7 +186,15 @@ export function encodeRequest<K extends number>(
     clientId: header.clientId === undefined ? null : header.clientId,
     _unknownTaggedFields: header._unknownTaggedFields,
   };
-  return encodeWhole(RequestHeaderCodec, h, hv, a.request, body as Init<unknown>, version, options?.sizePrefix ?? false);
+  return encodeWhole(
+    RequestHeaderCodec,
+    h,
+    hv,
+    a.request,
+    body as Init<unknown>,
+    version,
+    options?.sizePrefix ?? false,
+  );
 }
 
 /** A decoded request: header, header version and body. */
@@ -299,5 +315,13 @@ export function encodeResponse<K extends number>(
     correlationId: header.correlationId ?? 0,
     _unknownTaggedFields: header._unknownTaggedFields,
   };
-  return encodeWhole(ResponseHeaderCodec, h, hv, a.response, body as Init<unknown>, version, options?.sizePrefix ?? false);
+  return encodeWhole(
+    ResponseHeaderCodec,
+    h,
+    hv,
+    a.response,
+    body as Init<unknown>,
+    version,
+    options?.sizePrefix ?? false,
+  );
 }

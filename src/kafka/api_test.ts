@@ -22,8 +22,7 @@ function rejects(fn: () => unknown, code: string): void {
 }
 
 // Request/response bytes below come from vectors/kafka/api_versions.json (kafka-clients 4.4.0).
-const API_VERSIONS_V3_REQUEST =
-  "001200030000002a000f73747265616d776972652d74657374" + // header v2: key 18, v3, corr 42, client id
+const API_VERSIONS_V3_REQUEST = "001200030000002a000f73747265616d776972652d74657374" + // header v2: key 18, v3, corr 42, client id
   "00" + // header tagged fields
   "17636c69656e742d736f6674776172652d6e616d652d31" + // clientSoftwareName
   "1a636c69656e742d736f6674776172652d76657273696f6e2d32" + // clientSoftwareVersion
@@ -81,7 +80,12 @@ describe("requests", () => {
     assert.equal(req.apiKey, 18);
     assert.equal(req.apiVersion, 3);
     assert.equal(req.headerVersion, 2);
-    assert.deepEqual(req.header, { requestApiKey: 18, requestApiVersion: 3, correlationId: 42, clientId: "streamwire-test" });
+    assert.deepEqual(req.header, {
+      requestApiKey: 18,
+      requestApiVersion: 3,
+      correlationId: 42,
+      clientId: "streamwire-test",
+    });
     assert.deepEqual(req.body, {
       clientSoftwareName: "client-software-name-1",
       clientSoftwareVersion: "client-software-version-2",
@@ -95,14 +99,20 @@ describe("requests", () => {
       clientSoftwareVersion: "client-software-version-2",
     });
     assert.equal(toHex(bytes), API_VERSIONS_V3_REQUEST);
-    assert.equal(toHex(encodeRequest(18, 0, { correlationId: 42, clientId: "streamwire-test" }, {})), API_VERSIONS_V0_REQUEST);
+    assert.equal(
+      toHex(encodeRequest(18, 0, { correlationId: 42, clientId: "streamwire-test" }, {})),
+      API_VERSIONS_V0_REQUEST,
+    );
   });
   it("encodeRequest() with sizePrefix makes a frame", () => {
     const bytes = encodeRequest(18, 3, { correlationId: 42, clientId: "streamwire-test" }, {
       clientSoftwareName: "client-software-name-1",
       clientSoftwareVersion: "client-software-version-2",
     }, { sizePrefix: true });
-    assert.equal(toHex(bytes), (API_VERSIONS_V3_REQUEST.length / 2).toString(16).padStart(8, "0") + API_VERSIONS_V3_REQUEST);
+    assert.equal(
+      toHex(bytes),
+      (API_VERSIONS_V3_REQUEST.length / 2).toString(16).padStart(8, "0") + API_VERSIONS_V3_REQUEST,
+    );
   });
   const bad = [
     { name: "an unknown API key", hex: "03e800000000002a0000", code: "UNKNOWN_API_KEY" },
@@ -133,7 +143,11 @@ describe("responses", () => {
     assert.equal(res.headerVersion, 0);
     assert.equal(res.header.correlationId, 42);
     assert.equal(res.body.errorCode, 2);
-    assert.deepEqual(res.body.apiKeys.map((k) => [k.apiKey, k.minVersion, k.maxVersion]), [[3, 4, 5], [6, 7, 8]]);
+    assert.deepEqual(res.body.apiKeys.map((k) => [k.apiKey, k.minVersion, k.maxVersion]), [[3, 4, 5], [
+      6,
+      7,
+      8,
+    ]]);
     assert.equal(res.body.throttleTimeMs, 8);
   });
   it("encodeResponse() reproduces kafka-clients' bytes", () => {

@@ -38,7 +38,10 @@ export function encodeFrame(payload: Uint8Array): Uint8Array {
 function checkSize(size: number, max: number, offset: number): void {
   if (size < 0) throw new WireError("NEGATIVE_LENGTH", { offset, detail: `frame size ${size}` });
   if (size > max) {
-    throw new WireError("FRAME_TOO_LARGE", { offset, detail: `frame of ${size} bytes exceeds maxFrameBytes ${max}` });
+    throw new WireError("FRAME_TOO_LARGE", {
+      offset,
+      detail: `frame of ${size} bytes exceeds maxFrameBytes ${max}`,
+    });
   }
 }
 
@@ -49,15 +52,30 @@ function checkSize(size: number, max: number, offset: number): void {
 export function decodeFrame(bytes: Uint8Array, options?: FrameDecoderOptions): Uint8Array {
   const max = options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   if (bytes.length < 4) {
-    throw new WireError("TRUNCATED", { offset: 0, need: 4, have: bytes.length, incomplete: true, context: "frame" });
+    throw new WireError("TRUNCATED", {
+      offset: 0,
+      need: 4,
+      have: bytes.length,
+      incomplete: true,
+      context: "frame",
+    });
   }
   const size = new DataView(bytes.buffer, bytes.byteOffset, 4).getInt32(0);
   checkSize(size, max, 0);
   if (bytes.length - 4 < size) {
-    throw new WireError("TRUNCATED", { offset: 4, need: size, have: bytes.length - 4, incomplete: true, context: "frame" });
+    throw new WireError("TRUNCATED", {
+      offset: 4,
+      need: size,
+      have: bytes.length - 4,
+      incomplete: true,
+      context: "frame",
+    });
   }
   if (bytes.length - 4 > size) {
-    throw new WireError("TRAILING_BYTES", { offset: 4 + size, detail: `${bytes.length - 4 - size} byte(s) after the frame` });
+    throw new WireError("TRAILING_BYTES", {
+      offset: 4 + size,
+      detail: `${bytes.length - 4 - size} byte(s) after the frame`,
+    });
   }
   return bytes.subarray(4, 4 + size);
 }

@@ -9,7 +9,9 @@ function rejects(fn: () => unknown, code: string, extra: Partial<WireError> = {}
   assert.throws(fn, (e: unknown) => {
     assert.ok(isWireError(e), `expected WireError, got ${e}`);
     assert.equal((e as WireError).code, code);
-    for (const [k, v] of Object.entries(extra)) assert.equal((e as unknown as Record<string, unknown>)[k], v, k);
+    for (const [k, v] of Object.entries(extra)) {
+      assert.equal((e as unknown as Record<string, unknown>)[k], v, k);
+    }
     return true;
   });
 }
@@ -21,8 +23,10 @@ describe("encodeFrame / decodeFrame", () => {
     { payload: "0102030405", frame: "000000050102030405" },
   ];
   for (const { payload, frame } of cases) {
-    it(`encodeFrame() of "${payload}" is ${frame}`, () => assert.equal(toHex(encodeFrame(fromHex(payload))), frame));
-    it(`decodeFrame() of ${frame} is "${payload}"`, () => assert.equal(toHex(decodeFrame(fromHex(frame))), payload));
+    it(`encodeFrame() of "${payload}" is ${frame}`, () =>
+      assert.equal(toHex(encodeFrame(fromHex(payload))), frame));
+    it(`decodeFrame() of ${frame} is "${payload}"`, () =>
+      assert.equal(toHex(decodeFrame(fromHex(frame))), payload));
   }
   const bad = [
     { hex: "000000", code: "TRUNCATED" },

@@ -130,8 +130,15 @@ function primFromJson(kind: string, j: unknown, path: string): unknown {
  * the JSON stay undefined (the encoder uses their defaults); a field the version does not have,
  * or one the struct does not know, is `INVALID_VALUE`.
  */
-export function fromJsonForm(meta: StructMeta, json: unknown, version: number, path = "$"): Record<string, unknown> {
-  if (json === null || typeof json !== "object" || Array.isArray(json)) throw bad(`${path}: expected an object`);
+export function fromJsonForm(
+  meta: StructMeta,
+  json: unknown,
+  version: number,
+  path = "$",
+): Record<string, unknown> {
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    throw bad(`${path}: expected an object`);
+  }
   const j = json as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   let known = 0;
@@ -146,12 +153,16 @@ export function fromJsonForm(meta: StructMeta, json: unknown, version: number, p
     const u = j._unknownTaggedFields;
     if (!Array.isArray(u)) throw bad(`${path}._unknownTaggedFields: expected an array`);
     out._unknownTaggedFields = u.map((t: { tag?: unknown; hex?: unknown }) => {
-      if (typeof t?.tag !== "number" || typeof t.hex !== "string") throw bad(`${path}._unknownTaggedFields: bad entry`);
+      if (typeof t?.tag !== "number" || typeof t.hex !== "string") {
+        throw bad(`${path}._unknownTaggedFields: bad entry`);
+      }
       return { tag: t.tag, data: fromHex(t.hex) };
     });
   }
   if (known !== Object.keys(j).length) {
-    const extra = Object.keys(j).filter((k) => k !== "_unknownTaggedFields" && !meta.fields.some((f) => f[0] === k));
+    const extra = Object.keys(j).filter((k) =>
+      k !== "_unknownTaggedFields" && !meta.fields.some((f) => f[0] === k)
+    );
     throw bad(`${path}: unknown field(s) ${extra.join(", ")} for ${meta.name}`);
   }
   return out;

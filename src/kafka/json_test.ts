@@ -38,7 +38,10 @@ describe("toJsonForm", () => {
     const c = FetchResponseCodec;
     const bytes = encodeWith(c, {
       responses: [{
-        topicId: "0123456789abcdef0123456789abcdef".replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5"),
+        topicId: "0123456789abcdef0123456789abcdef".replace(
+          /(.{8})(.{4})(.{4})(.{4})(.{12})/,
+          "$1-$2-$3-$4-$5",
+        ),
         partitions: [{ highWatermark: 9007199254740993n, records: new Uint8Array([1, 2]) }],
       }],
       _unknownTaggedFields: [{ tag: 7, data: new Uint8Array([0xab]) }],
@@ -65,7 +68,10 @@ describe("fromJsonForm", () => {
     const c = FetchResponseCodec;
     const bytes = encodeWith(c, {
       throttleTimeMs: 3,
-      responses: [{ topicId: "01234567-89ab-cdef-0123-456789abcdef", partitions: [{ partitionIndex: 2, records: null }] }],
+      responses: [{
+        topicId: "01234567-89ab-cdef-0123-456789abcdef",
+        partitions: [{ partitionIndex: 2, records: null }],
+      }],
     }, 16);
     const j = toJsonForm(c.meta, decodeWith(c, bytes, 16), 16);
     assert.equal(toHex(encodeWith(c, fromJsonForm(c.meta, j, 16), 16)), toHex(bytes));

@@ -58,7 +58,10 @@ function tagsAt(bytes: Uint8Array, at: number): number[] {
 describe("string limits", () => {
   it("decode throws STRING_TOO_LONG for a compact string of 0x8000 bytes", () => {
     // uvarint 0x8001 = 81 80 02, then more bytes than the limit allows
-    rejects(() => decodeApiVersionsRequest(fromHex("818002" + "61".repeat(0x8000) + "0100"), 3), "STRING_TOO_LONG");
+    rejects(
+      () => decodeApiVersionsRequest(fromHex("818002" + "61".repeat(0x8000) + "0100"), 3),
+      "STRING_TOO_LONG",
+    );
   });
   it("decode accepts a compact string of exactly 0x7fff bytes", () => {
     const s = "a".repeat(0x7fff);
@@ -83,11 +86,22 @@ describe("string limits", () => {
   const nulls = [
     // MetadataRequest v1: topics is a nullable array; a topic name is a non-nullable int16 string.
     { name: "a null non-nullable string", hex: "00000001ffff", version: 1, code: "NULL_FOR_NON_NULLABLE" },
-    { name: "a length of -2 for a non-nullable string", hex: "00000001fffe", version: 1, code: "NULL_FOR_NON_NULLABLE" },
-    { name: "a null array at v0 (not nullable there)", hex: "ffffffff", version: 0, code: "NULL_FOR_NON_NULLABLE" },
+    {
+      name: "a length of -2 for a non-nullable string",
+      hex: "00000001fffe",
+      version: 1,
+      code: "NULL_FOR_NON_NULLABLE",
+    },
+    {
+      name: "a null array at v0 (not nullable there)",
+      hex: "ffffffff",
+      version: 0,
+      code: "NULL_FOR_NON_NULLABLE",
+    },
   ];
   for (const { name, hex, version, code } of nulls) {
-    it(`decode throws ${code} for ${name}`, () => rejects(() => decodeMetadataRequest(fromHex(hex), version), code));
+    it(`decode throws ${code} for ${name}`, () =>
+      rejects(() => decodeMetadataRequest(fromHex(hex), version), code));
   }
   it("decode reads any negative length of a nullable array as null (as Kafka does)", () => {
     assert.equal(decodeMetadataRequest(fromHex("fffffffe"), 1).topics, null);
@@ -114,29 +128,67 @@ describe("tagged fields", () => {
     assert.equal(toHex(encodeApiVersionsResponse(back, 3)), toHex(bytes));
   });
   it("unknown tags of a struct without known tags are written as given", () => {
-    const bytes = encodeRequestHeader({ _unknownTaggedFields: [{ tag: 0, data: fromHex("01") }, { tag: 3, data: new Uint8Array(0) }] }, 2);
+    const bytes = encodeRequestHeader({
+      _unknownTaggedFields: [{ tag: 0, data: fromHex("01") }, { tag: 3, data: new Uint8Array(0) }],
+    }, 2);
     assert.deepEqual(tagsAt(bytes, 10), [0, 3]);
   });
   it("encode throws INVALID_VALUE for unknown tags out of order or reusing a known tag", () => {
-    rejects(() => encodeApiVersionsResponse({ _unknownTaggedFields: [{ tag: 9, data: fromHex("") }, { tag: 5, data: fromHex("") }] }, 3), "INVALID_VALUE");
-    rejects(() => encodeApiVersionsResponse({ _unknownTaggedFields: [{ tag: 2, data: fromHex("") }] }, 3), "INVALID_VALUE");
+    rejects(
+      () =>
+        encodeApiVersionsResponse({
+          _unknownTaggedFields: [{ tag: 9, data: fromHex("") }, { tag: 5, data: fromHex("") }],
+        }, 3),
+      "INVALID_VALUE",
+    );
+    rejects(
+      () => encodeApiVersionsResponse({ _unknownTaggedFields: [{ tag: 2, data: fromHex("") }] }, 3),
+      "INVALID_VALUE",
+    );
   });
   it("encode throws UNSUPPORTED_VERSION for unknown tagged fields on a non-flexible version", () => {
-    rejects(() => encodeApiVersionsResponse({ _unknownTaggedFields: [{ tag: 9, data: fromHex("00") }] }, 2), "UNSUPPORTED_VERSION");
+    rejects(
+      () => encodeApiVersionsResponse({ _unknownTaggedFields: [{ tag: 9, data: fromHex("00") }] }, 2),
+      "UNSUPPORTED_VERSION",
+    );
   });
   it("a tagged field at its default is not written", () => {
-    assert.equal(toHex(encodeApiVersionsResponse({ finalizedFeaturesEpoch: -1n }, 3)), "00000100000000" + "00");
+    assert.equal(
+      toHex(encodeApiVersionsResponse({ finalizedFeaturesEpoch: -1n }, 3)),
+      "00000100000000" + "00",
+    );
   });
   // RequestHeader v2: key, version, correlation id, null client id, then the tagged section.
   const header = "0000000000000000ffff";
   const caps = [
-    { name: "more tagged fields than maxTaggedFields", hex: header + "03" + "0000" + "0100" + "0200", o: { maxTaggedFields: 2 }, code: "LIMIT_EXCEEDED" },
-    { name: "a tagged-field count above the bytes left", hex: header + "05" + "0000", o: {}, code: "COUNT_EXCEEDS_REMAINING" },
-    { name: "a tagged field longer than the input", hex: header + "01" + "0005aa", o: {}, code: "LENGTH_EXCEEDS_REMAINING" },
-    { name: "a tag varint of six bytes", hex: header + "01" + "ffffffffff01", o: {}, code: "VARINT_TOO_LONG" },
+    {
+      name: "more tagged fields than maxTaggedFields",
+      hex: header + "03" + "0000" + "0100" + "0200",
+      o: { maxTaggedFields: 2 },
+      code: "LIMIT_EXCEEDED",
+    },
+    {
+      name: "a tagged-field count above the bytes left",
+      hex: header + "05" + "0000",
+      o: {},
+      code: "COUNT_EXCEEDS_REMAINING",
+    },
+    {
+      name: "a tagged field longer than the input",
+      hex: header + "01" + "0005aa",
+      o: {},
+      code: "LENGTH_EXCEEDS_REMAINING",
+    },
+    {
+      name: "a tag varint of six bytes",
+      hex: header + "01" + "ffffffffff01",
+      o: {},
+      code: "VARINT_TOO_LONG",
+    },
   ];
   for (const { name, hex, o, code } of caps) {
-    it(`decode throws ${code} for ${name}`, () => rejects(() => decodeRequestHeader(fromHex(hex), 2, o), code));
+    it(`decode throws ${code} for ${name}`, () =>
+      rejects(() => decodeRequestHeader(fromHex(hex), 2, o), code));
   }
   it("decode accepts exactly maxTaggedFields tagged fields", () => {
     const h = decodeRequestHeader(fromHex(header + "02" + "0000" + "0100"), 2, { maxTaggedFields: 2 });
@@ -146,7 +198,10 @@ describe("tagged fields", () => {
   const hb = "00000001" + "0000000000000002" + "0000000000000003" + "00" + "00";
   it("decode throws CORRUPT_DATA for a known tag at a version that does not have it", () => {
     // Tag 0 (offlineLogDirs) is tagged from v1; at v0 Kafka rejects it rather than skip it.
-    rejects(() => decodeBrokerHeartbeatRequest(fromHex(hb + "01" + "0011" + "01" + "00".repeat(16)), 0), "CORRUPT_DATA");
+    rejects(
+      () => decodeBrokerHeartbeatRequest(fromHex(hb + "01" + "0011" + "01" + "00".repeat(16)), 0),
+      "CORRUPT_DATA",
+    );
     const v1 = decodeBrokerHeartbeatRequest(fromHex(hb + "01" + "0011" + "02" + "00".repeat(16)), 1);
     assert.deepEqual(v1.offlineLogDirs, ["00000000-0000-0000-0000-000000000000"]);
   });
@@ -155,10 +210,16 @@ describe("tagged fields", () => {
 describe("values a version cannot carry", () => {
   it("encode throws UNSUPPORTED_VERSION for a non-default, non-ignorable field the version lacks", () => {
     // MetadataRequest.allowAutoTopicCreation exists from v4 (default true, not ignorable).
-    rejects(() => encodeMetadataRequest({ topics: [], allowAutoTopicCreation: false }, 3), "UNSUPPORTED_VERSION");
+    rejects(
+      () => encodeMetadataRequest({ topics: [], allowAutoTopicCreation: false }, 3),
+      "UNSUPPORTED_VERSION",
+    );
     assert.equal(toHex(encodeMetadataRequest({ topics: [], allowAutoTopicCreation: true }, 3)), "00000000");
     // A tagged field below its tagged versions: BrokerHeartbeat.offlineLogDirs (v1+).
-    rejects(() => encodeBrokerHeartbeatRequest({ offlineLogDirs: ["00000000-0000-0000-0000-000000000001"] }, 0), "UNSUPPORTED_VERSION");
+    rejects(
+      () => encodeBrokerHeartbeatRequest({ offlineLogDirs: ["00000000-0000-0000-0000-000000000001"] }, 0),
+      "UNSUPPORTED_VERSION",
+    );
   });
   it("encode drops an ignorable field the version lacks", () => {
     // ApiVersionsResponse.throttleTimeMs is v1+ and ignorable.
@@ -184,7 +245,10 @@ describe("arrays", () => {
     assert.equal(decodeApiVersionsResponse(fromHex(three), 0, { maxArrayLength: 3 }).apiKeys.length, 3);
   });
   it("decode throws COUNT_EXCEEDS_REMAINING before allocating for a huge count", () => {
-    rejects(() => decodeApiVersionsResponse(fromHex("0000" + "7fffffff" + "00"), 0), "COUNT_EXCEEDS_REMAINING");
+    rejects(
+      () => decodeApiVersionsResponse(fromHex("0000" + "7fffffff" + "00"), 0),
+      "COUNT_EXCEEDS_REMAINING",
+    );
   });
   it("decode reads a nullable struct marker (ConsumerGroupHeartbeat assignment)", () => {
     const c = ConsumerGroupHeartbeatResponseCodec;
@@ -219,14 +283,18 @@ describe("robustness", () => {
   it("decode of random bytes returns a value or throws WireError, nothing else", () => {
     const targets = SAMPLE.flatMap((c) => versionsOf(c.validVersions).map((v) => ({ c, v })));
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: targets.length - 1 }), fc.uint8Array({ maxLength: 96, size: "max" }), (i, bytes) => {
-        const { c, v } = targets[i];
-        try {
-          decodeWith(c, bytes, v);
-        } catch (e) {
-          if (!isWireError(e)) throw e;
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: targets.length - 1 }),
+        fc.uint8Array({ maxLength: 96, size: "max" }),
+        (i, bytes) => {
+          const { c, v } = targets[i];
+          try {
+            decodeWith(c, bytes, v);
+          } catch (e) {
+            if (!isWireError(e)) throw e;
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -238,17 +306,22 @@ describe("robustness", () => {
       ])
     );
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: seeds.length - 1 }), fc.nat(), fc.integer({ min: 0, max: 255 }), (i, at, b) => {
-        const { c, v, bytes } = seeds[i];
-        if (bytes.length === 0) return;
-        const m = bytes.slice();
-        m[at % m.length] = b;
-        try {
-          decodeWith(c, m, v);
-        } catch (e) {
-          if (!isWireError(e)) throw e;
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: seeds.length - 1 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 255 }),
+        (i, at, b) => {
+          const { c, v, bytes } = seeds[i];
+          if (bytes.length === 0) return;
+          const m = bytes.slice();
+          m[at % m.length] = b;
+          try {
+            decodeWith(c, m, v);
+          } catch (e) {
+            if (!isWireError(e)) throw e;
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -275,10 +348,14 @@ describe("coverage", () => {
     let data = 0;
     const schemas = Object.values(DATA_CODECS);
     for (const c of schemas) {
-      const ok = versionsOf(c.validVersions).every((v) => toHex(encodeWith(c, decodeWith(c, encodeWith(c, {}, v), v), v)) === toHex(encodeWith(c, {}, v)));
+      const ok = versionsOf(c.validVersions).every((v) =>
+        toHex(encodeWith(c, decodeWith(c, encodeWith(c, {}, v), v), v)) === toHex(encodeWith(c, {}, v))
+      );
       if (ok) data++;
     }
-    console.log(`coverage: keys ${keys}/${API_LIST.length}, versions ${versions}/${total}, schemas ${data}/${schemas.length}`);
+    console.log(
+      `coverage: keys ${keys}/${API_LIST.length}, versions ${versions}/${total}, schemas ${data}/${schemas.length}`,
+    );
     assert.equal(keys, API_LIST.length);
     assert.equal(versions, total);
     assert.equal(data, schemas.length);

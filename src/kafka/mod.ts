@@ -59,18 +59,33 @@ export { knownApiKeys, negotiateVersions, pickVersion, supportedVersions } from 
 export type { BrokerApiVersion, VersionOptions, VersionRange } from "./versions.ts";
 export { fromJsonForm, toJsonForm } from "./json.ts";
 export { ClientConnection, saslPlainToken } from "./client.ts";
-export type { AnyClientResponse, ClientConnectionOptions, ClientResponse, OutgoingRequest, RequestOptions } from "./client.ts";
+export type {
+  AnyClientResponse,
+  ClientConnectionOptions,
+  ClientResponse,
+  OutgoingRequest,
+  RequestOptions,
+} from "./client.ts";
 export { errorInfo, errorName, isRetriable, KAFKA_ERROR } from "./errors.ts";
 export type { KafkaErrorInfo, KafkaErrorName } from "./errors.ts";
 export {
   decodeWith,
   DEFAULT_MAX_ARRAY_LENGTH,
   DEFAULT_MAX_TAGGED_FIELDS,
-  encodeWith,
   EMPTY_BYTES,
+  encodeWith,
   ZERO_UUID,
 } from "./_runtime.ts";
-export type { Decode, DecodeOptions, Encode, FieldMeta, Init, MessageCodec, StructMeta, TaggedField } from "./_runtime.ts";
+export type {
+  Decode,
+  DecodeOptions,
+  Encode,
+  FieldMeta,
+  Init,
+  MessageCodec,
+  StructMeta,
+  TaggedField,
+} from "./_runtime.ts";
 // Record formats: v2 batches, legacy message sets, control records, read-committed filtering.
 export {
   BATCH_ATTRIBUTES,

@@ -14,7 +14,8 @@ describe("supportedVersions", () => {
     { key: 1000, want: undefined },
   ];
   for (const { key, want } of cases) {
-    it(`supportedVersions(${key}) is ${JSON.stringify(want)}`, () => assert.deepEqual(supportedVersions(key), want));
+    it(`supportedVersions(${key}) is ${JSON.stringify(want)}`, () =>
+      assert.deepEqual(supportedVersions(key), want));
   }
   it("supportedVersions() counts unstable versions only when asked", () => {
     assert.deepEqual(supportedVersions(76, { includeUnstable: true }), { min: 0, max: 1 });
@@ -34,7 +35,8 @@ describe("pickVersion", () => {
     { key: 1000, min: 0, max: 3, want: undefined },
   ];
   for (const { key, min, max, want } of cases) {
-    it(`pickVersion(${key}, ${min}, ${max}) is ${want}`, () => assert.equal(pickVersion(key, min, max), want));
+    it(`pickVersion(${key}, ${min}, ${max}) is ${want}`, () =>
+      assert.equal(pickVersion(key, min, max), want));
   }
 });
 

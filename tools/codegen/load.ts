@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { listZip, readZipEntry } from "./zip.ts";
-import { type MMessage, mergeMessage, type RawSpec, stripComments } from "./schema.ts";
+import { mergeMessage, type MMessage, type RawSpec, stripComments } from "./schema.ts";
 
 /** One pinned jar of tools/codegen/inputs.json. */
 export interface JarInput {
@@ -89,7 +89,9 @@ export function buildModel(newer: Release, older: Release): Model {
   const others: MMessage[] = [];
   const names = new Set<string>();
   for (const rel of [newer, older]) {
-    for (const s of rel.specs) if (s.type !== "request" && s.type !== "response" && live(s)) names.add(s.name);
+    for (const s of rel.specs) {
+      if (s.type !== "request" && s.type !== "response" && live(s)) names.add(s.name);
+    }
   }
   for (const n of [...names].sort()) {
     const a = newer.specs.find((s) => s.name === n && live(s));

@@ -46,7 +46,9 @@ const bytes = [...files.values()].reduce((n, s) => n + new TextEncoder().encode(
 console.log(
   `codegen: ${model.apis.length} API keys, ${reqVersions} request versions, ${resVersions} response versions ` +
     `(${flexibleReq} flexible, ${unstable} unstable), ${dataSchemas.length} data schemas + ` +
-    `${model.others.length - dataSchemas.length} headers; ${files.size} files, ${(bytes / 1024).toFixed(0)} KiB`,
+    `${model.others.length - dataSchemas.length} headers; ${files.size} files, ${
+      (bytes / 1024).toFixed(0)
+    } KiB`,
 );
 
 if (check) {
@@ -59,7 +61,11 @@ if (check) {
     for (const name of readdirSync(outDir)) if (!files.has(name)) stale.push(`${name} (not generated)`);
   }
   if (stale.length) {
-    console.error(`codegen:check: ${stale.length} file(s) differ from the generator's output: ${stale.slice(0, 10).join(", ")}`);
+    console.error(
+      `codegen:check: ${stale.length} file(s) differ from the generator's output: ${
+        stale.slice(0, 10).join(", ")
+      }`,
+    );
     process.exit(1);
   }
   console.log("codegen:check: src/kafka/messages is up to date");

@@ -462,9 +462,15 @@ export function mergeMessage(
       const tagged = ((fx?.tagged ?? 0) | (fy?.tagged ?? 0)) >>> 0;
       const compact = ((fx?.compact ?? 0) | (fy?.compact ?? 0)) >>> 0;
       const nullableAll = (nullable & present) === present;
-      const dx = fx ? parseDefault(fx.raw, type, nullableAll || fx.nullable === fx.present, `${where}${fpath}`) : undefined;
-      const dy = fy ? parseDefault(fy.raw, type, nullableAll || fy.nullable === fy.present, `${where}${fpath}`) : undefined;
-      if (dx && dy && !sameDefault(dx, dy)) notes.push(`${fpath}: default differs between releases; using ${aLabel}'s`);
+      const dx = fx
+        ? parseDefault(fx.raw, type, nullableAll || fx.nullable === fx.present, `${where}${fpath}`)
+        : undefined;
+      const dy = fy
+        ? parseDefault(fy.raw, type, nullableAll || fy.nullable === fy.present, `${where}${fpath}`)
+        : undefined;
+      if (dx && dy && !sameDefault(dx, dy)) {
+        notes.push(`${fpath}: default differs between releases; using ${aLabel}'s`);
+      }
       const raw = (fx ?? fy)!.raw;
       ms.fields.push({
         name: fname,
@@ -494,7 +500,11 @@ export function mergeMessage(
   // Domains: a nested struct occurs where any field of its type is present.
   const visit = (s: MStruct) => {
     for (const f of s.fields) {
-      const sub = f.type.k === "struct" ? f.type.s : f.type.k === "array" && f.type.e.k === "struct" ? f.type.e.s : undefined;
+      const sub = f.type.k === "struct"
+        ? f.type.s
+        : f.type.k === "array" && f.type.e.k === "struct"
+        ? f.type.e.s
+        : undefined;
       if (!sub) continue;
       const before = sub.domain;
       sub.domain = (sub.domain | (f.present & s.domain)) >>> 0;

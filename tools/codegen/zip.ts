@@ -60,6 +60,8 @@ export function readZipEntry(zip: Uint8Array, entry: ZipEntry): Uint8Array {
   if (entry.method === 0) data = raw;
   else if (entry.method === 8) data = new Uint8Array(inflateRawSync(raw));
   else throw new Error(`zip: unsupported method ${entry.method} for ${entry.name}`);
-  if (data.length !== entry.size) throw new Error(`zip: ${entry.name} inflated to ${data.length}, expected ${entry.size}`);
+  if (data.length !== entry.size) {
+    throw new Error(`zip: ${entry.name} inflated to ${data.length}, expected ${entry.size}`);
+  }
   return data;
 }
