@@ -159,6 +159,7 @@ share.coordinator.state.topic.replication.factor=1
 share.coordinator.state.topic.min.isr=1
 share.coordinator.state.topic.num.partitions=1
 group.initial.rebalance.delay.ms=0
+group.streams.initial.rebalance.delay.ms=0
 num.network.threads=2
 num.io.threads=2
 background.threads=2
