@@ -12,6 +12,7 @@ import { iggyBatchAdapters } from "./iggy_batch.ts";
 import { iggyChecksumAdapters } from "./checksums.ts";
 import { iggyCmdAdapters } from "./iggy_cmds.ts";
 import { iggyCoreAdapters } from "./iggy_core.ts";
+import { iggyMetadataAdapters } from "./iggy_metadata.ts";
 
 /** Adapters by protocol, then by vector-file `message`. */
 export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
@@ -20,6 +21,7 @@ export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
     ...iggyChecksumAdapters,
     ...iggyCmdAdapters,
     ...iggyCoreAdapters,
+    ...iggyMetadataAdapters,
   },
   kafka: {
     ...kafkaMessageAdapters,

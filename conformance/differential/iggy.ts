@@ -30,12 +30,14 @@ import type { DiffType } from "./_types.ts";
 import { types as coreTypes } from "./iggy_core.ts";
 import { types as cmdsTypes } from "./iggy_cmds.ts";
 import { types as batchTypes } from "./iggy_batch.ts";
+import { types as metadataTypes } from "./iggy_metadata.ts";
 
 // One line per area.
 const AREAS: DiffType<any>[][] = [
   coreTypes,
   cmdsTypes,
   batchTypes,
+  metadataTypes,
 ];
 
 const args = getArgs();

@@ -30,6 +30,7 @@ import * as streams from "../../src/iggy/commands/streams.ts";
 import * as topics from "../../src/iggy/commands/topics.ts";
 import * as system from "../../src/iggy/commands/system.ts";
 import * as mc from "../../src/iggy/commands/metadata_changes.ts";
+import { metadataChangeView, metadataItemView } from "../../src/iggy/primitives/metadata_change_bodies.ts";
 import { clientVersionInfo } from "../../src/iggy/version.ts";
 import { requestFrameCodec, responseFrameCodec } from "../../src/iggy/framing.ts";
 
@@ -273,12 +274,18 @@ function genMetadataChangesResponse(r: Rng): mc.GetMetadataChangesResponse {
     next: r.bool() ? genCursor(r) : null,
     hasMore: r.bool(),
     records: phase === "changes"
-      ? r.array(0, 4, () => ({
-        op: r.u64(), ordinal: r.u32e(), checksum: r.u128(), timestamp: r.u64(), actorUserId: r.bool() ? r.u32e() : null,
-        group: r.u8(), kind: r.u8(), body: r.bytes(r.len(0, 40)),
-      }))
+      ? r.array(0, 4, () => {
+        const envelope = { op: r.u64(), ordinal: r.u32e(), checksum: r.u128(), timestamp: r.u64(), actorUserId: r.bool() ? r.u32e() : null };
+        const [group, kind, body] = [r.u8(), r.u8(), r.bytes(r.len(0, 40))];
+        return { ...envelope, group, kind, body, change: metadataChangeView(group, kind, body) };
+      })
       : [],
-    items: phase === "current" ? r.array(0, 4, () => ({ group: r.u8(), body: r.bytes(r.len(0, 40)) })) : [],
+    items: phase === "current"
+      ? r.array(0, 4, () => {
+        const [group, body] = [r.u8(), r.bytes(r.len(0, 40))];
+        return { group, body, item: metadataItemView(group, body) };
+      })
+      : [],
     currentPageToken: phase === "current" && r.bool() ? genToken(r) : null,
   };
 }

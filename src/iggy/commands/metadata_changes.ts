@@ -2,9 +2,13 @@
  * GetMetadataChanges (code 17): paging through the log of committed metadata operations, or
  * through the current state, with its cursor and page-token primitives.
  *
- * Records and items carry their bodies as raw bytes, as the crate's response type does; the
- * `(group, kind)` pair says how a body is laid out. Unknown groups and kinds are not errors at
- * this layer, so a newer server's records pass through.
+ * Records and items carry their bodies as raw bytes, as the crate's response type does (the
+ * `(group, kind)` pair says how a body is laid out), and beside them the body decoded
+ * (`change` / `item`, see `src/iggy/primitives/metadata_change_bodies.ts`). A body never
+ * fails the page: the crate's response decoder does not look inside bodies, so an unknown
+ * group or kind gives `null` and a malformed body a `{ kind: "invalid", code }` view, while
+ * the raw bytes stay available (and are what the encoder writes). To build a record from a
+ * typed change, use `encodeMetadataChange` / `metadataChangeRecord`.
  *
  * @module
  */
@@ -20,6 +24,20 @@ import {
   unknownDiscriminant,
 } from "../codec.ts";
 import { wireName } from "../primitives/identifier.ts";
+import {
+  METADATA_CHANGE_GROUPS,
+  METADATA_CHANGE_KINDS,
+  encodeMetadataChange,
+  encodeMetadataItem,
+  type MetadataChange,
+  type MetadataChangeGroup,
+  metadataChangeKindGroup,
+  type MetadataChangeView,
+  type MetadataCurrentItem,
+  metadataChangeView,
+  type MetadataCurrentItemView,
+  metadataItemView,
+} from "../primitives/metadata_change_bodies.ts";
 
 /** Bytes of a change cursor. */
 export const METADATA_CHANGE_CURSOR_SIZE = 44;
@@ -28,58 +46,8 @@ export const MAX_PAGE_TOKEN_KEY_SIZE: number = 4 + 1 + 255;
 /** Longest page token. */
 export const MAX_PAGE_TOKEN_SIZE: number = METADATA_CHANGE_CURSOR_SIZE + 8 + 1 + 1 + 2 + MAX_PAGE_TOKEN_KEY_SIZE;
 
-/** Change groups by name, with their wire bytes (bit `code - 1` of a groups mask). */
-export const METADATA_CHANGE_GROUPS = {
-  streams: 1,
-  topics: 2,
-  partitions: 3,
-  consumerGroups: 4,
-  consumerGroupMembers: 5,
-  users: 6,
-  personalAccessTokens: 7,
-  sessions: 8,
-} as const;
-
-/** A change group name. */
-export type MetadataChangeGroup = keyof typeof METADATA_CHANGE_GROUPS;
-
-/** Change kinds by name, with their wire bytes. */
-export const METADATA_CHANGE_KINDS = {
-  streamCreated: 1,
-  streamUpdated: 2,
-  streamDeleted: 3,
-  topicCreated: 10,
-  topicUpdated: 11,
-  topicDeleted: 12,
-  partitionsChanged: 20,
-  consumerGroupCreated: 30,
-  consumerGroupDeleted: 31,
-  consumerGroupMemberJoined: 40,
-  consumerGroupMemberLeft: 41,
-  consumerGroupPartitionHandedOver: 42,
-  userCreated: 50,
-  userUpdated: 51,
-  userDeleted: 52,
-  userPasswordChanged: 53,
-  userPermissionsUpdated: 54,
-  personalAccessTokenCreated: 60,
-  personalAccessTokenDeleted: 61,
-  sessionRegistered: 70,
-  sessionClosed: 71,
-} as const;
-
-/**
- * The group a change kind belongs to (kinds are numbered by group: `floor(kind / 10) + 1`).
- *
- * @example
- * ```ts
- * import { metadataChangeKindGroup } from "@streamwire/codec/iggy";
- * metadataChangeKindGroup(42); // 5 (consumer-group members)
- * ```
- */
-export function metadataChangeKindGroup(kind: number): number | undefined {
-  return (Object.values(METADATA_CHANGE_KINDS) as number[]).includes(kind) ? Math.floor(kind / 10) + 1 : undefined;
-}
+export { METADATA_CHANGE_GROUPS, METADATA_CHANGE_KINDS, metadataChangeKindGroup };
+export type { MetadataChangeGroup };
 
 const GROUP_NAMES = Object.keys(METADATA_CHANGE_GROUPS) as MetadataChangeGroup[];
 const STATUS_NAMES: readonly MetadataChangeStatus[] = ["ok", "behind", "expired", "reset"];
@@ -367,16 +335,24 @@ export interface MetadataChangeRecord {
   readonly group: number;
   /** Kind code. */
   readonly kind: number;
-  /** The change body as sent (a view). */
+  /** The change body as sent (a view); the encoder writes these bytes. */
   readonly body: Uint8Array;
+  /**
+   * The body decoded by `(group, kind)`: the typed change, `null` for a group or kind this
+   * build does not know, or `{ kind: "invalid", code }` for a malformed body. Set by decoding;
+   * the encoder ignores it (it writes `body`).
+   */
+  readonly change: MetadataChangeView;
 }
 
 /** One current-state item. */
 export interface MetadataItem {
   /** Group code. */
   readonly group: number;
-  /** The item body as sent (a view). */
+  /** The item body as sent (a view); the encoder writes these bytes. */
   readonly body: Uint8Array;
+  /** The body decoded by `group` (see {@linkcode MetadataChangeRecord.change}); ignored by the encoder. */
+  readonly item: MetadataCurrentItemView;
 }
 
 /** GetMetadataChanges response: one page. */
@@ -405,7 +381,46 @@ export interface GetMetadataChangesResponse {
   readonly currentPageToken: MetadataCurrentPageToken | null;
 }
 
-const metadataChangeRecord: PayloadCodec<MetadataChangeRecord> = {
+/** The envelope of a change record: everything but the body. */
+export type MetadataChangeEnvelope = Pick<MetadataChangeRecord, "op" | "ordinal" | "checksum" | "timestamp" | "actorUserId">;
+
+/**
+ * A change record carrying a typed change: the body is encoded (so `INVALID_VALUE` for a
+ * change the wire cannot carry), `group` and `kind` follow from the change.
+ *
+ * @example
+ * ```ts
+ * import { metadataChangeRecord } from "@streamwire/codec/iggy";
+ * const record = metadataChangeRecord(
+ *   { op: 42n, ordinal: 0, checksum: 7n, timestamp: 1_700_000_000_000_000n, actorUserId: 1 },
+ *   { kind: "userDeleted", key: { userId: 9, userCreatedAt: 1n }, username: "alice" },
+ * );
+ * record.group; // 6
+ * record.kind;  // 52
+ * ```
+ */
+export function metadataChangeRecord(envelope: MetadataChangeEnvelope, change: MetadataChange): MetadataChangeRecord {
+  const { group, kind, body } = encodeMetadataChange(change);
+  const { op, ordinal, checksum, timestamp, actorUserId } = envelope;
+  return { op, ordinal, checksum, timestamp, actorUserId, group, kind, body, change };
+}
+
+/**
+ * A current-state item carrying a typed item body (see {@linkcode metadataChangeRecord}).
+ *
+ * @example
+ * ```ts
+ * import { metadataItem } from "@streamwire/codec/iggy";
+ * const topic = { stream: { streamId: 1, streamCreatedOp: 2n }, topicId: 3, topicCreatedOp: 4n };
+ * metadataItem({ kind: "partitions", topic, partitionsCount: 8 }).group; // 3
+ * ```
+ */
+export function metadataItem(item: MetadataCurrentItem): MetadataItem {
+  const { group, body } = encodeMetadataItem(item);
+  return { group, body, item };
+}
+
+const metadataChangeRecordCodec: PayloadCodec<MetadataChangeRecord> = {
   name: "WireMetadataChangeRecord",
   encode(w, v) {
     w.u64le(v.op);
@@ -432,11 +447,11 @@ const metadataChangeRecord: PayloadCodec<MetadataChangeRecord> = {
     const group = r.u8();
     const kind = r.u8();
     const body = readBytes(r, r.u32le());
-    return { op, ordinal, checksum, timestamp, actorUserId, group, kind, body };
+    return { op, ordinal, checksum, timestamp, actorUserId, group, kind, body, change: metadataChangeView(group, kind, body) };
   },
 };
 
-const metadataItem: PayloadCodec<MetadataItem> = {
+const metadataItemCodec: PayloadCodec<MetadataItem> = {
   name: "WireMetadataItem",
   encode(w, v) {
     w.u8(v.group);
@@ -444,7 +459,11 @@ const metadataItem: PayloadCodec<MetadataItem> = {
     w.bytes(v.body);
   },
   sizeOf: (v) => 5 + v.body.length,
-  decode: (r) => ({ group: r.u8(), body: readBytes(r, r.u32le()) }),
+  decode(r) {
+    const group = r.u8();
+    const body = readBytes(r, r.u32le());
+    return { group, body, item: metadataItemView(group, body) };
+  },
 };
 
 function phaseProblem(v: { phase: MetadataChangePhase; records: readonly unknown[]; items: readonly unknown[]; currentPageToken: unknown }): boolean {
@@ -483,9 +502,9 @@ export const getMetadataChangesResponse: PayloadCodec<GetMetadataChangesResponse
     }
     w.u8(v.hasMore ? 1 : 0);
     w.u32le(v.records.length);
-    for (const rec of v.records) metadataChangeRecord.encode(w, rec);
+    for (const rec of v.records) metadataChangeRecordCodec.encode(w, rec);
     w.u32le(v.items.length);
-    for (const it of v.items) metadataItem.encode(w, it);
+    for (const it of v.items) metadataItemCodec.encode(w, it);
     if (v.currentPageToken) {
       w.u16le(metadataCurrentPageToken.sizeOf(v.currentPageToken));
       metadataCurrentPageToken.encode(w, v.currentPageToken);
@@ -495,8 +514,8 @@ export const getMetadataChangesResponse: PayloadCodec<GetMetadataChangesResponse
   },
   sizeOf(v) {
     let n = 2 + (v.logId === null ? 1 : 17) + 24 + (v.next === null ? 1 : 45) + 1 + 4 + 4 + 2;
-    for (const rec of v.records) n += metadataChangeRecord.sizeOf(rec);
-    for (const it of v.items) n += metadataItem.sizeOf(it);
+    for (const rec of v.records) n += metadataChangeRecordCodec.sizeOf(rec);
+    for (const it of v.items) n += metadataItemCodec.sizeOf(it);
     if (v.currentPageToken) n += metadataCurrentPageToken.sizeOf(v.currentPageToken);
     return n;
   },
@@ -516,10 +535,10 @@ export const getMetadataChangesResponse: PayloadCodec<GetMetadataChangesResponse
     const recordCount = r.u32le();
     const records: MetadataChangeRecord[] = [];
     // Every record takes at least 43 bytes, so a large count fails on the first missing one.
-    for (let i = 0; i < recordCount; i++) records.push(metadataChangeRecord.decode(r));
+    for (let i = 0; i < recordCount; i++) records.push(metadataChangeRecordCodec.decode(r));
     const itemCount = r.u32le();
     const items: MetadataItem[] = [];
-    for (let i = 0; i < itemCount; i++) items.push(metadataItem.decode(r));
+    for (let i = 0; i < itemCount; i++) items.push(metadataItemCodec.decode(r));
     const tokenLength = r.u16le();
     let currentPageToken: MetadataCurrentPageToken | null = null;
     if (tokenLength !== 0) {

@@ -7,6 +7,8 @@
 mod cases;
 #[path = "../iggy_core/json.rs"]
 mod j;
+#[path = "../iggy_meta/cases.rs"]
+mod meta_cases;
 
 use bytes::Bytes;
 use cases::*;
@@ -587,7 +589,7 @@ fn get_metadata_changes(dir: &Path) {
     };
     use WireMetadataChangePhase as P;
     use WireMetadataChangeStatus as S;
-    let res: Vec<(&str, GetMetadataChangesResponse)> = vec![
+    let mut res: Vec<(&str, GetMetadataChangesResponse)> = vec![
         ("empty-changes", page(S::Ok, P::Changes, None, None, false, vec![], vec![], None)),
         ("records", page(S::Ok, P::Changes, Some(0xABCD), Some(cur(0xABCD, 43, 7, 0)), true, vec![rec(42, 0, Some(1), 1, 1, &[1, 2, 3]), rec(42, 1, None, 2, 10, &[])], vec![], None)),
         ("behind", page(S::Behind, P::Changes, Some(1), None, false, vec![rec(5, 0, Some(u32::MAX), 6, 50, b"user")], vec![], None)),
@@ -600,6 +602,8 @@ fn get_metadata_changes(dir: &Path) {
         ("current-pat-token", page(S::Behind, P::Current, Some(4), None, true, vec![], vec![item(7, b"pat")], Some(token(anchor, 50, 0x40, G::PersonalAccessTokens, &pat_key(1, MULTI))))),
         ("many-records", page(S::Ok, P::Changes, Some(5), Some(cur(5, 60, 3, 4)), true, (0..6).map(|i| rec(50 + i, i as u32, Some(i as u32), (i % 8 + 1) as u8, (i * 10) as u8, &[i as u8; 5])).collect(), vec![], None)),
     ];
+    // Records and items carrying every body kind (their `change` / `item` views typed by the crate).
+    res.extend(meta_cases::response_pages());
     let mut sample = vec![];
     let mut cur_sample = vec![];
     for (n, r) in &res {

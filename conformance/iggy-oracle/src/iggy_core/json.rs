@@ -352,6 +352,8 @@ use iggy_binary_protocol::primitives::metadata_changes::{
     WireMetadataCurrentPageToken,
 };
 use iggy_binary_protocol::responses::system::GetMetadataChangesResponse;
+#[path = "../iggy_meta/json.rs"]
+mod meta;
 
 pub fn cursor(c: &WireMetadataChangeCursor) -> Value {
     json!({ "logId": big(c.log_id), "op": big(c.op), "checksum": big(c.checksum), "ordinal": c.ordinal })
@@ -408,8 +410,11 @@ pub fn get_metadata_changes_response(r: &GetMetadataChangesResponse) -> Value {
         "records": r.records.iter().map(|x| json!({
             "op": big(x.op), "ordinal": x.ordinal, "checksum": big(x.checksum), "timestamp": big(x.timestamp),
             "actorUserId": x.actor_user_id, "group": x.group, "kind": x.kind, "body": hex(&x.body),
+            "change": meta::change_view(x.group, x.kind, &x.body),
         })).collect::<Vec<_>>(),
-        "items": r.items.iter().map(|x| json!({ "group": x.group, "body": hex(&x.body) })).collect::<Vec<_>>(),
+        "items": r.items.iter().map(|x| json!({
+            "group": x.group, "body": hex(&x.body), "item": meta::item_view(x.group, &x.body),
+        })).collect::<Vec<_>>(),
         "currentPageToken": opt(&r.current_page_token, page_token),
     })
 }

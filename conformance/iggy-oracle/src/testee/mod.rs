@@ -65,4 +65,5 @@ areas! {
     core, // IGGY-CORE: primitives, framing, version, system, streams, topics
     batch, // IGGY-BATCH: batch records, messages commands, consensus headers
     cmds, // IGGY-CMDS: users, tokens, partitions, segments, consumer groups/offsets, clients
+    metadata, // IGGY-META: metadata change-log bodies (change kinds, current-state items)
 }
