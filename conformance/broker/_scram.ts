@@ -53,16 +53,23 @@ export class ScramClient {
   #clientFirstBare = "";
   #serverSignature: Buffer | undefined;
 
-  constructor(mechanism: ScramMechanism, user: string, password: string, nonce?: string) {
+  readonly #extensions: string;
+
+  /**
+   * `extensions` are appended to client-first-message as `,key=value` (RFC 5802 reserves that
+   * place for them); Kafka reads `tokenauth=true` there for delegation-token logins.
+   */
+  constructor(mechanism: ScramMechanism, user: string, password: string, options?: { nonce?: string; extensions?: Record<string, string> }) {
     this.mechanism = mechanism;
     this.#user = user;
     this.#password = password;
-    this.#nonce = nonce ?? randomBytes(24).toString("base64").replace(/[=,]/g, "");
+    this.#nonce = options?.nonce ?? randomBytes(24).toString("base64").replace(/[=,]/g, "");
+    this.#extensions = Object.entries(options?.extensions ?? {}).map(([k, v]) => `,${k}=${v}`).join("");
   }
 
   /** client-first-message (no channel binding, no authzid). */
   first(): Uint8Array {
-    this.#clientFirstBare = `n=${saslName(this.#user)},r=${this.#nonce}`;
+    this.#clientFirstBare = `n=${saslName(this.#user)},r=${this.#nonce}${this.#extensions}`;
     return new TextEncoder().encode(`n,,${this.#clientFirstBare}`);
   }
 

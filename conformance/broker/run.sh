@@ -147,6 +147,7 @@ listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=$jaas_scram
 authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
 super.users=User:ANONYMOUS;User:$SASL_USER
 allow.everyone.if.no.acl.found=true
+delegation.token.secret.key=streamwire-e2e-delegation-token-secret
 log.dirs=$workdir/data
 num.partitions=1
 auto.create.topics.enable=false
