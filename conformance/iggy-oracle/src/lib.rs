@@ -56,6 +56,25 @@ pub fn source() -> Value {
     json!({ "name": CRATE_NAME, "version": CRATE_VERSION })
 }
 
+/// Lowercase hex SHA-256.
+pub fn sha256_hex(b: &[u8]) -> String {
+    hex(ring::digest::digest(&ring::digest::SHA256, b).as_ref())
+}
+
+/// Writes `bytes` to `<out>/bin/<bin_dir>/<name>.bin` and returns the test's `file` reference
+/// (its path is relative to vectors/, so `out` is vectors/iggy). Tests over 4 KiB carry their
+/// bytes this way instead of inline hex.
+pub fn bin_file(out: &Path, bin_dir: &str, name: &str, bytes: &[u8]) -> Value {
+    let rel = format!("bin/{bin_dir}/{name}.bin");
+    let path = out.join(&rel);
+    std::fs::create_dir_all(path.parent().unwrap()).expect("create bin dir");
+    std::fs::write(&path, bytes).expect("write bin file");
+    json!({ "path": format!("iggy/{rel}"), "sha256": sha256_hex(bytes), "length": bytes.len() })
+}
+
+/// Inline hex above this many characters (4 KiB of bytes) moves to a `.bin` file.
+const MAX_INLINE_HEX: usize = 8192;
+
 /// A wirevec v1 file under construction.
 pub struct VectorFile {
     message: String,
@@ -150,7 +169,15 @@ impl VectorFile {
                     let mut m = Map::new();
                     m.insert("tcId".into(), json!(tc));
                     for (k, v) in t.as_object().unwrap() {
-                        m.insert(k.clone(), v.clone());
+                        let long = k == "hex" && v.as_str().is_some_and(|h| h.len() > MAX_INLINE_HEX);
+                        if long {
+                            let name = t["name"].as_str().expect("test name");
+                            let stem = file_name.trim_end_matches(".json");
+                            let bytes = unhex(v.as_str().unwrap());
+                            m.insert("file".into(), bin_file(dir, stem, name, &bytes));
+                        } else {
+                            m.insert(k.clone(), v.clone());
+                        }
                     }
                     Value::Object(m)
                 })

@@ -67,12 +67,7 @@ impl Out<'_> {
             }
         }
         if bytes.len() > 4096 {
-            let rel = format!("bin/{}/{name}.bin", self.bin_dir);
-            let path = self.dir.join(&rel);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, bytes).unwrap();
-            let sha = hex(ring::digest::digest(&ring::digest::SHA256, bytes).as_ref());
-            m.insert("file".into(), json!({ "path": format!("iggy/{rel}"), "sha256": sha, "length": bytes.len() }));
+            m.insert("file".into(), iggy_oracle::bin_file(self.dir, self.bin_dir, name, bytes));
         } else {
             m.insert("hex".into(), json!(hex(bytes)));
         }

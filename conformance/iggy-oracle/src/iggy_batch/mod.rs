@@ -119,10 +119,6 @@ pub fn filler(n: usize, seed: u32) -> Vec<u8> {
         .collect()
 }
 
-fn sha256_hex(b: &[u8]) -> String {
-    hex(ring::digest::digest(&ring::digest::SHA256, b).as_ref())
-}
-
 /// Adds a test whose bytes go to `bin/<dir>/<name>.bin` when over 4 KiB (inline hex otherwise).
 /// `out` is the vectors/iggy directory; the reference path is relative to vectors/.
 pub fn push_test(
@@ -134,14 +130,7 @@ pub fn push_test(
 ) {
     if bytes.len() > 4096 {
         let name = test["name"].as_str().unwrap().to_string();
-        let rel = format!("bin/{bin_dir}/{name}.bin");
-        let path = out.join(&rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, bytes).unwrap();
-        test.insert(
-            "file".into(),
-            json!({ "path": format!("iggy/{rel}"), "sha256": sha256_hex(bytes), "length": bytes.len() }),
-        );
+        test.insert("file".into(), iggy_oracle::bin_file(out, bin_dir, &name, bytes));
     } else {
         test.insert("hex".into(), json!(hex(bytes)));
     }
