@@ -3,8 +3,8 @@
  *
  * - Iggy: builds conformance/iggy-oracle (Rust, iggy_binary_protocol pinned) and runs every
  *   binary in its src/bin/ except the differential testee, each writing into vectors/iggy.
- * - Kafka: runs conformance/kafka-oracle/run.sh (Java, kafka-clients pinned), writing into
- *   vectors/kafka.
+ * - Kafka: runs conformance/kafka-oracle/run.sh (messages, headers, data schemas) and
+ *   records.sh (record batches, message sets) — Java, kafka-clients pinned — into vectors/kafka.
  *
  * Flags: --only iggy|kafka, --manifest-only. CI runs this and then `git diff --exit-code vectors/`.
  *
@@ -54,12 +54,11 @@ if (!manifestOnly && (!only || only === "iggy")) {
 }
 
 if (!manifestOnly && (!only || only === "kafka")) {
-  const script = join(root, "conformance", "kafka-oracle", "run.sh");
-  if (existsSync(script)) {
-    clear("kafka");
-    run("bash", [script, "generate", join(root, "vectors", "kafka")], root);
-  } else {
-    console.log("kafka oracle not present yet; skipped");
+  // run.sh: messages, headers and data schemas; records.sh: record batches and message sets.
+  const oracle = join(root, "conformance", "kafka-oracle");
+  clear("kafka");
+  for (const script of ["run.sh", "records.sh"]) {
+    run("bash", [join(oracle, script), "generate", join(root, "vectors", "kafka")], root);
   }
 }
 
