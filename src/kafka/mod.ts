@@ -129,9 +129,13 @@ export {
 export type {
   AbortedTransactionEntry,
   AnyRecordBatch,
+  CodecRegistry,
+  CompressionCodec,
   CompressionType,
+  CompressOptions,
   ControlRecord,
   ControlRecordKey,
+  DecompressOptions,
   EndTxnMarkerBatchInit,
   EndTxnMarkerValue,
   KafkaRecord,

@@ -6,6 +6,7 @@
  */
 
 import { crc32c } from "../../wire/crc32c.ts";
+import type { WireError } from "../../wire/error.ts";
 import { decodeUtf8Lenient } from "../../wire/utf8.ts";
 import { type CodecRegistry, DEFAULT_MAX_DECOMPRESSED_BYTES } from "../compression/codec.ts";
 import { fail, i16At, i32At, i64At, i64NumberAt, notSafe, u32At } from "./_bytes.ts";
@@ -651,6 +652,7 @@ export class RecordCursor {
     throw this.err("VARINT_TOO_LONG", first, "varlong longer than 10 bytes", start);
   }
 
+  /** A WireError for the current record, with the offset in the caller's input when known. */
   private err(
     code:
       | "TRUNCATED"
@@ -663,7 +665,7 @@ export class RecordCursor {
     at: number,
     detail: string,
     recordStart = at,
-  ) {
+  ): WireError {
     const where = this.errorBase < 0 ? -1 : this.errorBase + at;
     const d = this.errorBase < 0 ? `${detail} (at ${at} of the decompressed records)` : detail;
     void recordStart;

@@ -160,12 +160,12 @@ export const CONTROL_RECORD_TYPE_NAMES: readonly string[] = [
 ];
 
 /** Producer id of a batch written without idempotence (`RecordBatch.NO_PRODUCER_ID`). */
-export const NO_PRODUCER_ID = -1n;
+export const NO_PRODUCER_ID: bigint = -1n;
 /** Producer epoch of a batch written without idempotence. */
-export const NO_PRODUCER_EPOCH = -1;
+export const NO_PRODUCER_EPOCH: number = -1;
 /** Base sequence of a batch written without idempotence. */
-export const NO_SEQUENCE = -1;
+export const NO_SEQUENCE: number = -1;
 /** Partition leader epoch a producer writes; the broker stamps the real one. */
-export const NO_PARTITION_LEADER_EPOCH = -1;
+export const NO_PARTITION_LEADER_EPOCH: number = -1;
 /** Timestamp of a record or batch without one (and of every magic 0 message). */
-export const NO_TIMESTAMP = -1n;
+export const NO_TIMESTAMP: bigint = -1n;

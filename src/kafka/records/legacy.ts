@@ -348,6 +348,7 @@ export class LegacyRecordCursor {
     return true;
   }
 
+  /** The current message; INVALID_VALUE before next() or after the end. */
   private get m(): Msg {
     if (this.cur === undefined) throw new WireError("INVALID_VALUE", { detail: "cursor is not on a record; call next()" });
     return this.cur;
