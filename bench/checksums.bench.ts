@@ -26,48 +26,52 @@
  *
  * ## Results (2026-11-30, 2-core shared VM, CPU-time clock, median of 3 runs)
  *
- * Load average (1 min) at the start of the runs: deno 8.8 / 10.0 / 8.5, bun 9.1 / 9.6 / 8.4,
+ * Load average (1 min) at the start of the runs: deno 7.7 / 8.2 / 8.2, bun 8.0 / 8.6 / 8.1,
  * on 2 cores; bun ran with `BUN_JSC_useConcurrentJIT=0`. Ratios are ours ÷ that row.
  *
  * | family          | deno ours | ÷ ref | ÷ bytes | ÷ SheetJS | ÷ native | bun ours | ÷ ref | ÷ bytes | ÷ SheetJS | ÷ native |
  * | --------------- | --------- | ----- | ------- | --------- | -------- | -------- | ----- | ------- | --------- | -------- |
- * | CRC-32C 140 B   | 0.71 GB/s | 1.21x | 1.09x   | 1.05x     | 2.41x    | 1.17     | 2.30x | 1.23x   | 1.24x     | 3.57x    |
- * | CRC-32C 1 KiB   | 1.02      | 0.98x | 1.25x   | 1.28x     | 0.75x    | 1.21     | 1.00x | 0.88x   | 0.97x     | 0.82x    |
- * | CRC-32C 4 KiB   | 1.15      | 0.99x | 1.39x   | 1.41x     | 0.49x    | 1.43     | 1.01x | 0.99x   | 1.17x     | 0.57x    |
- * | CRC-32C 64 KiB  | 1.19      | 1.00x | 1.43x   | 1.46x     | 0.35x    | 1.53     | 1.01x | 1.06x   | 1.24x     | 0.45x    |
- * | CRC-32 1 KiB    | 1.02      | 0.98x |         | 1.25x     | 0.20x    | 1.21     | 1.01x |         | 0.78x     | 0.22x    |
- * | CRC-32 64 KiB   | 1.19      | 0.99x |         | 1.42x     | 0.13x    | 1.53     | 1.02x |         | 0.95x     | 0.15x    |
+ * | CRC-32C 140 B   | 0.68 GB/s | 1.17x | 1.04x   | 1.04x     | 2.27x    | 1.18     | 2.29x | 1.26x   | 1.03x     | 3.59x    |
+ * | CRC-32C 1 KiB   | 1.03      | 1.00x | 1.26x   | 1.29x     | 0.76x    | 1.23     | 1.02x | 0.88x   | 0.77x     | 0.83x    |
+ * | CRC-32C 4 KiB   | 1.15      | 1.00x | 1.37x   | 1.41x     | 0.48x    | 1.45     | 1.01x | 1.00x   | 0.89x     | 0.58x    |
+ * | CRC-32C 64 KiB  | 1.21      | 1.00x | 1.42x   | 1.45x     | 0.35x    | 1.54     | 1.00x | 1.06x   | 0.94x     | 0.44x    |
+ * | CRC-32 1 KiB    | 1.04      | 1.00x |         | 1.26x     | 0.20x    | 1.22     | 1.02x |         | 0.77x     | 0.22x    |
+ * | CRC-32 64 KiB   | 1.21      | 1.00x |         | 1.43x     | 0.13x    | 1.53     | 1.00x |         | 0.94x     | 0.15x    |
  *
  * | XXH3-64         | deno ours     | ÷ native (ref) | ÷ XXH64 WASM | ÷ xxh3-ts | bun ours | ÷ native (ref) | ÷ XXH64 WASM | ÷ xxh3-ts |
  * | --------------- | ------------- | -------------- | ------------ | --------- | -------- | -------------- | ------------ | --------- |
- * | 140 B, `Into`   | 3.04 M/s      | 2.03x          | 0.60x        | 38.7x     | 3.99     | 2.40x          | 0.86x        | 46.8x     |
- * | 140 B, bigint   | 2.42          |                |              |           | 3.01     |                |              |           |
- * | 64 B, `Into`    | 5.86          | 3.15x          | 1.07x        | 34.3x     | 7.68     | 3.66x          | 1.44x        | 43.0x     |
- * | 64 KiB          | 0.58 GB/s     | 0.46x          | 0.09x        |           | 0.45     | 0.35x          | 0.07x        |           |
+ * | 140 B, `Into`   | 3.04 M/s      | 1.99x          | 0.59x        | 39.6x     | 4.09     | 2.44x          | 0.87x        | 47.6x     |
+ * | 140 B, bigint   | 2.39          |                |              |           | 3.15     |                |              |           |
+ * | 64 B, `Into`    | 5.82          | 3.16x          | 1.06x        | 34.2x     | 7.56     | 3.62x          | 1.47x        | 42.7x     |
+ * | 64 KiB          | 1.03 GB/s     | 0.79x          | 0.16x        |           | 0.86     | 0.64x          | 0.12x        |           |
+ *
+ * Node 20 (V8 11.3, one run): CRC-32C 0.80 GB/s at 64 KiB (1.00x ref, SheetJS 0.84), XXH3
+ * 2.99 M/s at 140 B (1.91x the native add-on) and 1.09 GB/s at 64 KiB (0.84x).
+ *
+ * Before this round of work (same harness, A/B in one process): CRC-32C at 140 B was 1.11x
+ * (V8) / 1.19x (JSC) slower, at 64 KiB the same; XXH3 `Into` was 1.45x / 1.81x slower at
+ * 140 B, 1.15x / 1.61x at 64 B and 1.8x / 2.35x at 64 KiB; `xxh3_64` on 8 bytes 6.4x / 2.2x.
  *
  * Reading the targets (CRC-32C ≥ 2.5 GB/s, XXH3-64 ≥ 10 M hashes/s at 140 B, both in the
- * anchor's terms): this machine runs the anchor's CRC technique at 1.21 (deno) / 1.51 (bun)
- * GB/s where the anchor measured 2.75 / 2.80, i.e. 2.3× / 1.9× slower. CRC-32C is at that
- * technique's ceiling from 1 KiB up (0.98–1.01×), which scales to about 2.7 GB/s there: met.
- * XXH3 at 140 B scales the same way to about 6.9 (deno) / 7.4 (bun) M hashes/s: about 30%
- * short. (Scaled by the native add-on instead, which ran 2.0× / 2.4× slower than ours here
- * and at 6.6 / 4.8 M there, it would be 13 / 11 M; but that call is bound by N-API overhead,
- * not by arithmetic, so the CRC scale is the fairer one.) Where the remaining XXH3 time goes,
- * from ablations in the same harness: on V8 the 144 bounds-checked byte loads per hash take
- * about half (the same code with computed words runs 2× faster); on JSC the carries take
- * about a third (1.4× without them). A `DataView` or `Int32Array` per call costs more than it
- * saves at this size, and one cached per buffer helps V8 only (see `src/wire/xxh3.ts`).
- * Node 20 (V8 11.3, one run): CRC-32C 0.80 GB/s at 64 KiB (SheetJS 0.83), XXH3 2.97 M/s at
- * 140 B (1.81× the native add-on).
+ * anchor's terms): this machine runs the anchor's CRC technique at 1.21 (deno) / 1.53 (bun)
+ * GB/s where the anchor measured 2.75 / 2.80, i.e. 2.3× / 1.8× slower. CRC-32C is at that
+ * technique's ceiling from 1 KiB up (1.00–1.02×), which scales to about 2.7–2.8 GB/s there:
+ * met. XXH3 at 140 B scales the same way to about 6.9 (deno) / 7.5 (bun) M hashes/s: about
+ * 25–30% short. (Scaled by the native add-on instead, which ran 2.0× / 2.4× slower than ours
+ * here and at 6.6 / 4.8 M there, it would be 13 / 12 M; but that call is bound by N-API
+ * overhead, not by arithmetic, so the CRC scale is the fairer one.) Where the remaining XXH3
+ * time goes, from ablations in the same harness: on V8 the 144 bounds-checked byte loads per
+ * hash take about half (the same code with computed words runs 2× faster); on JSC the
+ * carries take about a third (1.4× without them). A `DataView` or `Int32Array` per call
+ * costs more than it saves at this size, and one cached per buffer helps V8 only (see
+ * `src/wire/xxh3.ts`).
  *
- * Where a peer is ahead: on bun, SheetJS CRC-32 at 1 KiB (ours 0.78×). Its sixteen tables are
- * separate module constants read with byte loads, which JSC compiles without bounds checks;
- * the same layout in our kernel gained up to 1.4× on JSC but lost 2–30% on V8 (deno) and
- * about 40% on node 20, so it was not adopted.
- *
- * The 64 KiB XXH3 path (the batch checksum) was not reworked here: it still keeps its lanes
- * in a typed array with compare-based carries, at 0.35–0.46× the native add-on; a lazy-carry
- * version with `Float64Array` lanes was tried and gained nothing on V8.
+ * Where a peer is ahead: on bun, SheetJS CRC-32/-32C from 1 KiB up (ours 0.77–0.94× in these
+ * runs; 0.97–1.24× for CRC-32C in an earlier set, so JSC's tiering moves it). Its sixteen
+ * tables are separate module constants read with byte loads, which JSC compiles without
+ * bounds checks; the same layout in our kernel gained up to 1.4× on JSC but lost 2–30% on V8
+ * (deno) and about 40% on node 20, so it was not adopted. XXH64 in WASM (a different, simpler
+ * hash) stays ahead at 140 B and far ahead at 64 KiB.
  *
  * @module
  */
