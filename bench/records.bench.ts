@@ -44,7 +44,8 @@ console.log(`  workload: ${N} records, 10 B keys, 100 B values: ${batch.length} 
 const NodeBuffer = (globalThis as any).Buffer;
 const asBuffer = (u: Uint8Array) => NodeBuffer.from(u.buffer, u.byteOffset, u.byteLength);
 
-const kafkajsBatch = (await optionalImport("kafkajs/src/protocol/recordBatch/v0/index.js"))?.default?.RecordBatch;
+const kafkajsBatch = (await optionalImport("kafkajs/src/protocol/recordBatch/v0/index.js"))?.default
+  ?.RecordBatch;
 const kafkajsRecord = (await optionalImport("kafkajs/src/protocol/recordBatch/record/v0/index.js"))?.default;
 const kafkajsBatchDecoder = (await optionalImport("kafkajs/src/protocol/recordBatch/v0/decoder.js"))?.default;
 const kafkajsDecoder = (await optionalImport("kafkajs/src/protocol/decoder.js"))?.default;
@@ -57,7 +58,12 @@ let sink = 0;
 
 async function kafkajsEncode(): Promise<Uint8Array> {
   const recs = records.map((r, i) =>
-    kafkajsRecord({ offsetDelta: i, timestampDelta: r.timestamp - T0, key: asBuffer(r.key), value: asBuffer(r.value) })
+    kafkajsRecord({
+      offsetDelta: i,
+      timestampDelta: r.timestamp - T0,
+      key: asBuffer(r.key),
+      value: asBuffer(r.value),
+    })
   );
   const e = await kafkajsBatch({
     firstOffset: kafkajsLong.fromInt(0),
@@ -69,7 +75,12 @@ async function kafkajsEncode(): Promise<Uint8Array> {
   return e.buffer;
 }
 
-const platMessages = records.map((r) => ({ key: asBuffer(r.key), value: asBuffer(r.value), timestamp: BigInt(r.timestamp), topic: "t" }));
+const platMessages = records.map((r) => ({
+  key: asBuffer(r.key),
+  value: asBuffer(r.value),
+  timestamp: BigInt(r.timestamp),
+  topic: "t",
+}));
 function platEncode(): Uint8Array {
   for (const m of platMessages) m.timestamp = BigInt(m.timestamp);
   return plat.createRecordsBatch(platMessages, { producerId: -1n }).buffer;
@@ -82,7 +93,9 @@ if (kafkajsBatch) {
 }
 if (plat) {
   const got = toHex(platEncode());
-  if (got !== want) throw new Error(`platformatic bytes differ:\n${got.slice(0, 200)}\n${want.slice(0, 200)}`);
+  if (got !== want) {
+    throw new Error(`platformatic bytes differ:\n${got.slice(0, 200)}\n${want.slice(0, 200)}`);
+  }
 }
 
 function streamwireRecords(): [number, number, string, string][] {
@@ -95,7 +108,9 @@ const wantRecords = JSON.stringify(streamwireRecords());
 const batchBuffer = asBuffer(batch);
 if (kafkajsBatchDecoder) {
   const d = await kafkajsBatchDecoder(new kafkajsDecoder(batchBuffer));
-  const got = d.records.map((r: any) => [Number(r.offset), Number(r.timestamp), toHex(r.key), toHex(r.value)]);
+  const got = d.records.map((
+    r: any,
+  ) => [Number(r.offset), Number(r.timestamp), toHex(r.key), toHex(r.value)]);
   if (JSON.stringify(got) !== wantRecords) throw new Error("kafkajs decodes different records");
 }
 if (plat) {
@@ -155,7 +170,10 @@ if (plat) {
   });
 }
 await bench.run();
-report("RecordBatch v2, 1000 x 100 B records (records/s; ratios within each family)", bench.tasks, { unitsPerOp: N, unit: "rec" });
+report("RecordBatch v2, 1000 x 100 B records (records/s; ratios within each family)", bench.tasks, {
+  unitsPerOp: N,
+  unit: "rec",
+});
 
 // ---- per codec ----------------------------------------------------------------------------
 
@@ -163,10 +181,15 @@ const codecBench = new Bench({ time: 300, warmup: true });
 const raw = batch.length - 61;
 for (const [id, name] of [[1, "gzip"], [2, "snappy"], [3, "lz4"], [4, "zstd"]] as const) {
   const packed = encodeRecordBatch({ ...init, compression: id });
-  if (JSON.stringify(decodeRecordBatch(packed).toArray().map((r) => toHex(r.value!))) !== JSON.stringify(records.map((r) => toHex(r.value)))) {
+  if (
+    JSON.stringify(decodeRecordBatch(packed).toArray().map((r) => toHex(r.value!))) !==
+      JSON.stringify(records.map((r) => toHex(r.value)))
+  ) {
     throw new Error(`${name}: records differ after a round trip`);
   }
-  console.log(`  ${name}: ${raw} B of records -> ${packed.length - 61} B (${((packed.length - 61) / raw).toFixed(3)})`);
+  console.log(
+    `  ${name}: ${raw} B of records -> ${packed.length - 61} B (${((packed.length - 61) / raw).toFixed(3)})`,
+  );
   codecBench.add(`${name}: encode (records + compress)`, () => {
     sink += encodeRecordBatch({ ...init, compression: id }).length;
   });
@@ -178,5 +201,8 @@ for (const [id, name] of [[1, "gzip"], [2, "snappy"], [3, "lz4"], [4, "zstd"]] a
   });
 }
 await codecBench.run();
-report("Compressed batches (MB/s of uncompressed records)", codecBench.tasks, { unitsPerOp: raw / 1e6, unit: "MB" });
+report("Compressed batches (MB/s of uncompressed records)", codecBench.tasks, {
+  unitsPerOp: raw / 1e6,
+  unit: "MB",
+});
 if (sink === 42) console.log("");

@@ -29,7 +29,9 @@ type Json = Record<string, any>;
 const TS_NAMES = ["CreateTime", "LogAppendTime"] as const;
 
 const hexOrNull = (b: Uint8Array | null): string | null => (b === null ? null : toHex(b));
-const bytesOrNull = (v: unknown): Uint8Array | null => (v === null || v === undefined ? null : fromHex(v as string));
+const bytesOrNull = (
+  v: unknown,
+): Uint8Array | null => (v === null || v === undefined ? null : fromHex(v as string));
 
 function v2ToJson(b: RecordBatch): Json {
   const records: Json[] = [];
@@ -47,7 +49,9 @@ function v2ToJson(b: RecordBatch): Json {
     if (b.isControl) {
       const k = decodeControlRecordKey(c.key);
       const control: Json = { type: k.typeName, version: k.version };
-      if (k.type === 0 || k.type === 1) control.coordinatorEpoch = decodeEndTxnMarkerValue(c.value).coordinatorEpoch;
+      if (k.type === 0 || k.type === 1) {
+        control.coordinatorEpoch = decodeEndTxnMarkerValue(c.value).coordinatorEpoch;
+      }
       r.control = control;
     }
     records.push(r);

@@ -114,7 +114,10 @@ function maybeBytes(rng: Rng, max: number): Uint8Array | null {
 }
 
 /** One random v2 batch starting at `offset`; returns its init and how many offsets it uses. */
-function v2Batch(rng: Rng, offset: number): { init: RecordBatchInit | "marker"; bytes: Uint8Array; span: number } {
+function v2Batch(
+  rng: Rng,
+  offset: number,
+): { init: RecordBatchInit | "marker"; bytes: Uint8Array; span: number } {
   if (rng.chance(0.1)) {
     const bytes = encodeEndTxnMarkerBatch({
       marker: rng.bool() ? "commit" : "abort",
@@ -154,7 +157,11 @@ function v2Batch(rng: Rng, offset: number): { init: RecordBatchInit | "marker"; 
   return { init, bytes: encodeRecordBatch(init), span: Math.max(count, 1) };
 }
 
-function legacySet(rng: Rng, magic: 0 | 1, offset: number): { init: MessageSetInit; bytes: Uint8Array; span: number } {
+function legacySet(
+  rng: Rng,
+  magic: 0 | 1,
+  offset: number,
+): { init: MessageSetInit; bytes: Uint8Array; span: number } {
   const count = rng.len(1, 20);
   const logAppend = magic === 1 && rng.chance(0.2);
   const init: MessageSetInit = {
@@ -212,7 +219,9 @@ function randomCase(rng: Rng): Case {
 
 // ---- checks -------------------------------------------------------------------------------
 
-function localJson(bytes: Uint8Array): { ok: true; value: any } | { ok: false; code: string; detail: string } {
+function localJson(
+  bytes: Uint8Array,
+): { ok: true; value: any } | { ok: false; code: string; detail: string } {
   try {
     return { ok: true, value: recordSetToJson(bytes) };
   } catch (e) {
@@ -249,15 +258,26 @@ function checkIntent(c: Case, value: any): string | null {
       const r = records[j];
       if (r.key !== hex(w.key) || r.value !== hex(w.value)) return `batch ${i} record ${j}: key/value differ`;
       let ts: unknown = w.timestamp;
-      if (p.magic === 2 && (p.init as RecordBatchInit).timestampType === 1) ts = (p.init as RecordBatchInit).maxTimestamp;
-      if (p.magic === 1 && (p.init as MessageSetInit).timestampType === 1) ts = (p.init as MessageSetInit).logAppendTime;
-      if (p.magic !== 0 && r.timestamp !== String(ts)) return `batch ${i} record ${j}: timestamp ${r.timestamp}, wanted ${ts}`;
+      if (p.magic === 2 && (p.init as RecordBatchInit).timestampType === 1) {
+        ts = (p.init as RecordBatchInit).maxTimestamp;
+      }
+      if (p.magic === 1 && (p.init as MessageSetInit).timestampType === 1) {
+        ts = (p.init as MessageSetInit).logAppendTime;
+      }
+      if (p.magic !== 0 && r.timestamp !== String(ts)) {
+        return `batch ${i} record ${j}: timestamp ${r.timestamp}, wanted ${ts}`;
+      }
       if (p.magic === 2) {
-        const d = jsonDiff(r.headers, (w.headers ?? []).map((h: any) => ({ key: h.key, value: hex(h.value) })));
+        const d = jsonDiff(
+          r.headers,
+          (w.headers ?? []).map((h: any) => ({ key: h.key, value: hex(h.value) })),
+        );
         if (d) return `batch ${i} record ${j}: headers ${d}`;
       }
       const wantOffset = BigInt((p.init as any).baseOffset) + BigInt(j);
-      if (r.offset !== String(wantOffset)) return `batch ${i} record ${j}: offset ${r.offset}, wanted ${wantOffset}`;
+      if (r.offset !== String(wantOffset)) {
+        return `batch ${i} record ${j}: offset ${r.offset}, wanted ${wantOffset}`;
+      }
     }
   }
   if (at !== value.batches.length) return `${value.batches.length} batches, wanted ${at}`;
@@ -307,7 +327,9 @@ for (let i = 0; i < mutated.length; i++) {
   const a = mutAnswers[i];
   let note: string | null = null;
   if (mine.ok !== a.ok) {
-    note = mine.ok ? `Kafka rejects (${a.code}: ${a.detail}), streamwire accepts` : `streamwire rejects (${mine.code}), Kafka accepts`;
+    note = mine.ok
+      ? `Kafka rejects (${a.code}: ${a.detail}), streamwire accepts`
+      : `streamwire rejects (${mine.code}), Kafka accepts`;
   } else if (mine.ok) note = jsonDiff(mine.value, a.value);
   count("mutation parity", note === null, `case ${i}: ${note}`);
 }
@@ -316,10 +338,14 @@ for (let i = 0; i < mutated.length; i++) {
 const builds: Record<string, unknown>[] = [];
 for (let i = 0; i < Math.max(20, n / 5); i++) {
   const magic = rng.pick([0, 1, 2, 2]);
-  const compression = rng.pick(magic === 2 ? ["none", "gzip", "snappy", "lz4", "zstd"] : ["none", "gzip", "snappy", "lz4"]);
+  const compression = rng.pick(
+    magic === 2 ? ["none", "gzip", "snappy", "lz4", "zstd"] : ["none", "gzip", "snappy", "lz4"],
+  );
   const records = Array.from({ length: rng.len(1, 50) }, () => ({
     key: rng.chance(0.2) ? null : toHex(maybeBytes(rng, 20) ?? new Uint8Array()),
-    value: rng.chance(0.1) ? null : toHex(rng.chance(0.5) ? new TextEncoder().encode(rng.str(0, 400)) : rng.bytes(rng.len(0, 400))),
+    value: rng.chance(0.1)
+      ? null
+      : toHex(rng.chance(0.5) ? new TextEncoder().encode(rng.str(0, 400)) : rng.bytes(rng.len(0, 400))),
     timestamp: String(T0 + rng.int(0, 10_000)),
   }));
   builds.push({ op: "build", magic, compression, records });
@@ -333,18 +359,30 @@ for (let i = 0; i < built.length; i++) {
     continue;
   }
   const mine = localJson(fromHex(built[i].hex!));
-  count(key, mine.ok && jsonDiff(mine.value, builtDecoded[i].value) === null, mine.ok ? jsonDiff(mine.value, builtDecoded[i].value) ?? "" : mine.code);
+  count(
+    key,
+    mine.ok && jsonDiff(mine.value, builtDecoded[i].value) === null,
+    mine.ok ? jsonDiff(mine.value, builtDecoded[i].value) ?? "" : mine.code,
+  );
 }
 
 // 4. Compressed size against Kafka's on JSON log lines (1000 records of about 150 bytes).
 const rnd = prng(7);
 const lines = Array.from({ length: 1000 }, (_, i) => new TextEncoder().encode(logLine(rnd, T0 + i * 7)));
-const corpusRecords = lines.map((value, i) => ({ key: new TextEncoder().encode(`user-${i % 97}`), value, timestamp: T0 + i }));
+const corpusRecords = lines.map((value, i) => ({
+  key: new TextEncoder().encode(`user-${i % 97}`),
+  value,
+  timestamp: T0 + i,
+}));
 const ratioReqs = ["gzip", "snappy", "lz4", "zstd"].map((compression) => ({
   op: "build",
   magic: 2,
   compression,
-  records: corpusRecords.map((r) => ({ key: toHex(r.key), value: toHex(r.value), timestamp: String(r.timestamp) })),
+  records: corpusRecords.map((r) => ({
+    key: toHex(r.key),
+    value: toHex(r.value),
+    timestamp: String(r.timestamp),
+  })),
 }));
 const ratioAnswers = await testee.run(ratioReqs);
 const plain = encodeRecordBatch({ records: corpusRecords }).length;
@@ -353,9 +391,12 @@ for (let i = 0; i < ratioReqs.length; i++) {
   const name = ratioReqs[i].compression;
   const ours = encodeRecordBatch({ compression: (i + 1) as 1 | 2 | 3 | 4, records: corpusRecords });
   const theirs = fromHex(ratioAnswers[i].hex ?? "");
-  const same = jsonDiff(recordSetToJson(ours).batches[0].records, recordSetToJson(theirs).batches[0].records) === null;
+  const same =
+    jsonDiff(recordSetToJson(ours).batches[0].records, recordSetToJson(theirs).batches[0].records) === null;
   console.log(
-    `  ${name.padEnd(7)} streamwire ${String(ours.length).padStart(7)} B, Kafka ${String(theirs.length).padStart(7)} B, ` +
+    `  ${name.padEnd(7)} streamwire ${String(ours.length).padStart(7)} B, Kafka ${
+      String(theirs.length).padStart(7)
+    } B, ` +
       `ratio ${(ours.length / theirs.length).toFixed(3)}${same ? "" : "  (records differ!)"}`,
   );
   count(`size: ${name}`, same, "records differ");
@@ -364,7 +405,11 @@ for (let i = 0; i < ratioReqs.length; i++) {
 await testee.close();
 
 console.log("\nkafka records differential (streamwire vs kafka-clients 4.4.0):");
-for (const [k, t] of [...tally].sort()) console.log(`  ${k.padEnd(40)} ${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed`);
+for (const [k, t] of [...tally].sort()) {
+  console.log(
+    `  ${k.padEnd(40)} ${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed`,
+  );
+}
 for (const f of failures) console.log(`  FAIL ${f}`);
 const passed = [...tally.values()].reduce((s, t) => s + t.passed, 0);
 const failed = [...tally.values()].reduce((s, t) => s + t.failed, 0);

@@ -36,6 +36,11 @@ export function decompressWith(
 }
 
 /** Compresses with the codec for `id`. */
-export function compressWith(codecs: CodecRegistry, id: number, data: Uint8Array, level?: number): Uint8Array {
+export function compressWith(
+  codecs: CodecRegistry,
+  id: number,
+  data: Uint8Array,
+  level?: number,
+): Uint8Array {
   return codecs.get(id).compress(data, level === undefined ? undefined : { level });
 }

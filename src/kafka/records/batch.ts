@@ -86,7 +86,12 @@ export function resolveDecodeOptions(o?: RecordsDecodeOptions): ResolvedDecodeOp
   if (!(cap >= 0) || !(maxRecords >= 0)) {
     throw fail("INVALID_VALUE", "record decode options", -1, "caps must be non-negative numbers");
   }
-  return { verifyChecksum: o?.verifyChecksum ?? true, maxDecompressedBytes: cap, maxRecordsPerBatch: maxRecords, codecs: o?.codecs };
+  return {
+    verifyChecksum: o?.verifyChecksum ?? true,
+    maxDecompressedBytes: cap,
+    maxRecordsPerBatch: maxRecords,
+    codecs: o?.codecs,
+  };
 }
 
 const CONTEXT = "RecordBatch v2";
@@ -247,7 +252,14 @@ export class RecordBatch {
    */
   records(): RecordCursor {
     if (this.compression === 0) {
-      return new RecordCursor(this.bytes, BATCH_V2.overhead, this.bytes.length, this.recordCount, this, this.inputOffset);
+      return new RecordCursor(
+        this.bytes,
+        BATCH_V2.overhead,
+        this.bytes.length,
+        this.recordCount,
+        this,
+        this.inputOffset,
+      );
     }
     const data = this.recordsBytes();
     return new RecordCursor(data, 0, data.length, this.recordCount, this, -1);
@@ -297,7 +309,12 @@ export function decodeBatchAt(
   opts: ResolvedDecodeOptions,
 ): RecordBatch {
   if (size < BATCH_V2.overhead) {
-    throw fail("CORRUPT_DATA", CONTEXT, start + BATCH_V2.batchLength, `batch size ${size} is below the ${BATCH_V2.overhead}-byte header`);
+    throw fail(
+      "CORRUPT_DATA",
+      CONTEXT,
+      start + BATCH_V2.batchLength,
+      `batch size ${size} is below the ${BATCH_V2.overhead}-byte header`,
+    );
   }
   const b = bytes.subarray(start, start + size);
   if (opts.verifyChecksum) {
@@ -314,12 +331,24 @@ export function decodeBatchAt(
   }
   const compression = i16At(b, BATCH_V2.attributes) & BATCH_ATTRIBUTES.compressionMask;
   if (compression > 4) {
-    throw fail("UNKNOWN_DISCRIMINANT", CONTEXT, start + BATCH_V2.attributes, `compression type ${compression}`);
+    throw fail(
+      "UNKNOWN_DISCRIMINANT",
+      CONTEXT,
+      start + BATCH_V2.attributes,
+      `compression type ${compression}`,
+    );
   }
   const count = i32At(b, BATCH_V2.recordsCount);
-  if (count < 0) throw fail("NEGATIVE_LENGTH", CONTEXT, start + BATCH_V2.recordsCount, `record count ${count}`);
+  if (count < 0) {
+    throw fail("NEGATIVE_LENGTH", CONTEXT, start + BATCH_V2.recordsCount, `record count ${count}`);
+  }
   if (count > opts.maxRecordsPerBatch) {
-    throw fail("LIMIT_EXCEEDED", CONTEXT, start + BATCH_V2.recordsCount, `record count ${count} > maxRecordsPerBatch ${opts.maxRecordsPerBatch}`);
+    throw fail(
+      "LIMIT_EXCEEDED",
+      CONTEXT,
+      start + BATCH_V2.recordsCount,
+      `record count ${count} > maxRecordsPerBatch ${opts.maxRecordsPerBatch}`,
+    );
   }
   if (compression === 0) checkCount(count, size - BATCH_V2.overhead, start + BATCH_V2.recordsCount);
   return new RecordBatch(b, start, opts);
@@ -345,7 +374,12 @@ export function decodeBatchAt(
 export function decodeRecordBatch(bytes: Uint8Array, options?: RecordsDecodeOptions): RecordBatch {
   const opts = resolveDecodeOptions(options);
   if (bytes.length < BATCH_V2.overhead) {
-    throw fail("TRUNCATED", CONTEXT, bytes.length, `a batch needs at least ${BATCH_V2.overhead} bytes, have ${bytes.length}`);
+    throw fail(
+      "TRUNCATED",
+      CONTEXT,
+      bytes.length,
+      `a batch needs at least ${BATCH_V2.overhead} bytes, have ${bytes.length}`,
+    );
   }
   const magic = bytes[BATCH_V2.magic];
   if (magic !== 2) throw fail("UNSUPPORTED_VERSION", CONTEXT, BATCH_V2.magic, `magic ${magic}`);
@@ -354,7 +388,9 @@ export function decodeRecordBatch(bytes: Uint8Array, options?: RecordsDecodeOpti
     if (size > bytes.length) {
       throw fail("TRUNCATED", CONTEXT, bytes.length, `batch needs ${size} bytes, have ${bytes.length}`);
     }
-    if (size < bytes.length) throw fail("TRAILING_BYTES", CONTEXT, size, `${bytes.length - size} byte(s) after the batch`);
+    if (size < bytes.length) {
+      throw fail("TRAILING_BYTES", CONTEXT, size, `${bytes.length - size} byte(s) after the batch`);
+    }
   }
   return decodeBatchAt(bytes, 0, size, opts);
 }
@@ -420,7 +456,14 @@ export class RecordCursor {
   private readonly abOffset: number;
 
   /** Use {@linkcode RecordBatch.records}. */
-  constructor(buf: Uint8Array, start: number, end: number, count: number, batch: RecordBatch, inputOffset: number) {
+  constructor(
+    buf: Uint8Array,
+    start: number,
+    end: number,
+    count: number,
+    batch: RecordBatch,
+    inputOffset: number,
+  ) {
     this.buf = buf;
     this.pos = start;
     this.end = end;
@@ -456,7 +499,9 @@ export class RecordCursor {
     let p = this.pos;
     const i = this.index + 1;
     if (i >= this.count) {
-      if (p !== end) throw this.err("TRAILING_BYTES", p, `${end - p} byte(s) after the declared ${this.count} record(s)`);
+      if (p !== end) {
+        throw this.err("TRAILING_BYTES", p, `${end - p} byte(s) after the declared ${this.count} record(s)`);
+      }
       this.index = this.count;
       return false;
     }
@@ -523,7 +568,12 @@ export class RecordCursor {
     const keyStart = p;
     if (keyLength >= 0) {
       if (keyLength > lim - p) {
-        throw this.err("LENGTH_EXCEEDS_REMAINING", p, `key length ${keyLength}, ${lim - p} byte(s) left in the record`, start);
+        throw this.err(
+          "LENGTH_EXCEEDS_REMAINING",
+          p,
+          `key length ${keyLength}, ${lim - p} byte(s) left in the record`,
+          start,
+        );
       }
       p += keyLength;
     } else keyLength = -1;
@@ -542,7 +592,12 @@ export class RecordCursor {
     const valueStart = p;
     if (valueLength >= 0) {
       if (valueLength > lim - p) {
-        throw this.err("LENGTH_EXCEEDS_REMAINING", p, `value length ${valueLength}, ${lim - p} byte(s) left in the record`, start);
+        throw this.err(
+          "LENGTH_EXCEEDS_REMAINING",
+          p,
+          `value length ${valueLength}, ${lim - p} byte(s) left in the record`,
+          start,
+        );
       }
       p += valueLength;
     } else valueLength = -1;
@@ -555,7 +610,9 @@ export class RecordCursor {
     }
     const headerCount = (v >>> 1) ^ -(v & 1);
     if (headerCount !== 0) p = this.checkHeaders(p, lim, headerCount, start);
-    if (p !== lim) throw this.err("CORRUPT_DATA", start, `record length ${len}, its fields take ${p - (lim - len)}`);
+    if (p !== lim) {
+      throw this.err("CORRUPT_DATA", start, `record length ${len}, its fields take ${p - (lim - len)}`);
+    }
     this.pos = p;
     this.recordStart = start;
     this.attributes = attributes;
@@ -583,7 +640,12 @@ export class RecordCursor {
     if (n < 0) throw this.err("NEGATIVE_LENGTH", p, `header count ${n}`, start);
     // Each header takes at least two bytes (two one-byte lengths).
     if (n * 2 > lim - p) {
-      throw this.err("COUNT_EXCEEDS_REMAINING", p, `${n} header(s), ${lim - p} byte(s) left in the record`, start);
+      throw this.err(
+        "COUNT_EXCEEDS_REMAINING",
+        p,
+        `${n} header(s), ${lim - p} byte(s) left in the record`,
+        start,
+      );
     }
     const b = this.buf;
     for (let i = 0; i < n; i++) {
@@ -595,7 +657,9 @@ export class RecordCursor {
       }
       let len = (v >>> 1) ^ -(v & 1);
       if (len < 0) throw this.err("NEGATIVE_LENGTH", p, `header key length ${len}`, start);
-      if (len > lim - p) throw this.err("LENGTH_EXCEEDS_REMAINING", p, `header key length ${len}, ${lim - p} left`, start);
+      if (len > lim - p) {
+        throw this.err("LENGTH_EXCEEDS_REMAINING", p, `header key length ${len}, ${lim - p} left`, start);
+      }
       p += len;
       if (p < lim && b[p] < 0x80) v = b[p++];
       else {
@@ -604,7 +668,9 @@ export class RecordCursor {
       }
       len = (v >>> 1) ^ -(v & 1);
       if (len >= 0) {
-        if (len > lim - p) throw this.err("LENGTH_EXCEEDS_REMAINING", p, `header value length ${len}, ${lim - p} left`, start);
+        if (len > lim - p) {
+          throw this.err("LENGTH_EXCEEDS_REMAINING", p, `header value length ${len}, ${lim - p} left`, start);
+        }
         p += len;
       }
     }
@@ -734,7 +800,9 @@ export class RecordCursor {
 
   /** Value bytes (a view), or null. */
   get value(): Uint8Array | null {
-    return this.valueLength < 0 ? null : new Uint8Array(this.ab, this.abOffset + this.valueStart, this.valueLength);
+    return this.valueLength < 0
+      ? null
+      : new Uint8Array(this.ab, this.abOffset + this.valueStart, this.valueLength);
   }
 
   /** Headers of the current record as objects (values are views). */

@@ -5,7 +5,7 @@ import { crc32c } from "../../wire/crc32c.ts";
 import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { decodeRecordBatch, type KafkaRecord } from "./batch.ts";
-import { encodeRecordBatch, encodeRecordBatchInto, type RecordInit, recordBatchSize } from "./encode.ts";
+import { encodeRecordBatch, encodeRecordBatchInto, recordBatchSize, type RecordInit } from "./encode.ts";
 
 // Known answers written by Kafka's MemoryRecordsBuilder (kafka-clients 4.4.0, vectors/kafka/record_batch.json).
 const KAFKA_SINGLE =
@@ -44,7 +44,8 @@ function codeOf(fn: () => unknown): string {
   return "ok";
 }
 
-const decodeAll = (b: Uint8Array, o?: Parameters<typeof decodeRecordBatch>[1]) => decodeRecordBatch(b, o).toArray();
+const decodeAll = (b: Uint8Array, o?: Parameters<typeof decodeRecordBatch>[1]) =>
+  decodeRecordBatch(b, o).toArray();
 
 describe("decodeRecordBatch", () => {
   it("decodes Kafka's single-record batch", () => {
@@ -109,7 +110,13 @@ describe("decodeRecordBatch", () => {
     assert.deepEqual([c.offset, c.timestamp, c.keyLength, c.valueLength, c.headerCount], [10, T0, 1, 3, 0]);
     assert.equal(str(bytes.subarray(c.valueStart, c.valueStart + c.valueLength)), "one");
     assert.equal(c.next(), true);
-    assert.deepEqual([c.offset, c.offsetDelta, c.timestamp, c.keyLength, c.valueLength], [15, 5, T0 + 2, -1, -1]);
+    assert.deepEqual([c.offset, c.offsetDelta, c.timestamp, c.keyLength, c.valueLength], [
+      15,
+      5,
+      T0 + 2,
+      -1,
+      -1,
+    ]);
     assert.equal(c.key, null);
     assert.equal(c.next(), false);
     assert.equal(c.next(), false);
@@ -158,7 +165,17 @@ describe("decodeRecordBatch", () => {
     for (const hex of [KAFKA_SINGLE, KAFKA_HEADERS, KAFKA_COMPRESSED.gzip, KAFKA_COMPRESSED.zstd]) {
       const original = decodeAll(fromHex(hex));
       const content = (rs: KafkaRecord[]) =>
-        JSON.stringify(rs.map((r) => [toHex(r.key ?? new Uint8Array()), r.key === null, r.value && toHex(r.value), r.timestamp.toString(), r.headers.map((h) => [h.key, h.value && toHex(h.value)])]));
+        JSON.stringify(
+          rs.map((
+            r,
+          ) => [
+            toHex(r.key ?? new Uint8Array()),
+            r.key === null,
+            r.value && toHex(r.value),
+            r.timestamp.toString(),
+            r.headers.map((h) => [h.key, h.value && toHex(h.value)]),
+          ]),
+        );
       const want = content(original);
       const n = hex.length / 2;
       for (let i = 0; i < n; i++) {
@@ -171,7 +188,9 @@ describe("decodeRecordBatch", () => {
           } catch (e) {
             assert.ok(isWireError(e), `byte ${i} bit ${bit}: ${e}`);
             // Everything from the attributes on is covered by the CRC-32C.
-            if (i >= 17) assert.equal((e as { code: string }).code, "CHECKSUM_MISMATCH", `byte ${i} bit ${bit}`);
+            if (i >= 17) {
+              assert.equal((e as { code: string }).code, "CHECKSUM_MISMATCH", `byte ${i} bit ${bit}`);
+            }
             continue;
           }
           // Only baseOffset and partitionLeaderEpoch (bytes 0-15) are outside the CRC.
@@ -192,7 +211,8 @@ describe("decodeRecordBatch", () => {
   // A one-record batch (key "k", value "v"): record bytes from 61: length, attributes,
   // timestampDelta, offsetDelta, keyLength, key, valueLength, value, headerCount.
   const one = () => encodeRecordBatch({ records: [{ key: text("k"), value: text("v") }] });
-  const withHeader = () => encodeRecordBatch({ records: [{ key: text("k"), value: text("v"), headers: [{ key: "a" }] }] });
+  const withHeader = () =>
+    encodeRecordBatch({ records: [{ key: text("k"), value: text("v"), headers: [{ key: "a" }] }] });
   const edit = (b: Uint8Array, at: number, v: number) => {
     b[at] = v;
     return b;
@@ -202,28 +222,57 @@ describe("decodeRecordBatch", () => {
     return b;
   };
   const structural: { name: string; bytes: () => Uint8Array; code: string }[] = [
-    { name: "record count beyond the bytes", bytes: () => setCount(one(), 1_000_000), code: "COUNT_EXCEEDS_REMAINING" },
+    {
+      name: "record count beyond the bytes",
+      bytes: () => setCount(one(), 1_000_000),
+      code: "COUNT_EXCEEDS_REMAINING",
+    },
     { name: "negative record count", bytes: () => setCount(one(), -1), code: "NEGATIVE_LENGTH" },
     {
       name: "one record more than present",
       bytes: () => setCount(encodeRecordBatch({ records: [{ value: new Uint8Array(40) }, {}] }), 3),
       code: "TRUNCATED",
     },
-    { name: "one record fewer than present", bytes: () => setCount(encodeRecordBatch({ records: [{}, {}] }), 1), code: "TRAILING_BYTES" },
+    {
+      name: "one record fewer than present",
+      bytes: () => setCount(encodeRecordBatch({ records: [{}, {}] }), 1),
+      code: "TRAILING_BYTES",
+    },
     { name: "negative record length", bytes: () => edit(one(), 61, 0x01), code: "NEGATIVE_LENGTH" },
-    { name: "record length past the batch", bytes: () => edit(one(), 61, 0x12), code: "LENGTH_EXCEEDS_REMAINING" },
+    {
+      name: "record length past the batch",
+      bytes: () => edit(one(), 61, 0x12),
+      code: "LENGTH_EXCEEDS_REMAINING",
+    },
     {
       name: "record length longer than its fields",
-      bytes: () => edit(encodeRecordBatch({ records: [{ value: text("v") }, { value: text("v") }] }), 61, 0x10),
+      bytes: () =>
+        edit(encodeRecordBatch({ records: [{ value: text("v") }, { value: text("v") }] }), 61, 0x10),
       code: "CORRUPT_DATA",
     },
     { name: "record length shorter than its fields", bytes: () => edit(one(), 61, 0x0e), code: "TRUNCATED" },
-    { name: "key length past the record", bytes: () => edit(one(), 65, 0x7e), code: "LENGTH_EXCEEDS_REMAINING" },
-    { name: "value length past the record", bytes: () => edit(one(), 67, 0x7e), code: "LENGTH_EXCEEDS_REMAINING" },
-    { name: "header count beyond the record", bytes: () => edit(one(), 69, 0x7e), code: "COUNT_EXCEEDS_REMAINING" },
+    {
+      name: "key length past the record",
+      bytes: () => edit(one(), 65, 0x7e),
+      code: "LENGTH_EXCEEDS_REMAINING",
+    },
+    {
+      name: "value length past the record",
+      bytes: () => edit(one(), 67, 0x7e),
+      code: "LENGTH_EXCEEDS_REMAINING",
+    },
+    {
+      name: "header count beyond the record",
+      bytes: () => edit(one(), 69, 0x7e),
+      code: "COUNT_EXCEEDS_REMAINING",
+    },
     { name: "negative header count", bytes: () => edit(one(), 69, 0x01), code: "NEGATIVE_LENGTH" },
     { name: "null header key", bytes: () => edit(withHeader(), 70, 0x01), code: "NEGATIVE_LENGTH" },
-    { name: "header key past the record", bytes: () => edit(withHeader(), 70, 0x7e), code: "LENGTH_EXCEEDS_REMAINING" },
+    {
+      name: "header key past the record",
+      bytes: () => edit(withHeader(), 70, 0x7e),
+      code: "LENGTH_EXCEEDS_REMAINING",
+    },
     {
       name: "a six-byte varint",
       bytes: () => {
@@ -279,7 +328,12 @@ describe("decodeRecordBatch", () => {
 
   it("decompresses a batch once, and only when its records are read", () => {
     let calls = 0;
-    const gz = { id: 1, name: "gzip", compress: (d: Uint8Array) => d, decompress: (d: Uint8Array) => (calls++, d) };
+    const gz = {
+      id: 1,
+      name: "gzip",
+      compress: (d: Uint8Array) => d,
+      decompress: (d: Uint8Array) => (calls++, d),
+    };
     const codecs = { byId: { 1: gz }, has: (id: number) => id === 1, get: () => gz };
     const bytes = encodeRecordBatch({ compression: 1, records: [{ value: text("raw") }] }, { codecs });
     const batch = decodeRecordBatch(bytes, { codecs });
@@ -326,7 +380,9 @@ describe("encodeRecordBatch", () => {
   });
 
   it("sizes exactly and writes into a caller's buffer", () => {
-    const init = { records: [{ key: text("k"), value: new Uint8Array(200), headers: [{ key: "é", value: null }] }] };
+    const init = {
+      records: [{ key: text("k"), value: new Uint8Array(200), headers: [{ key: "é", value: null }] }],
+    };
     const size = recordBatchSize(init);
     const dest = new Uint8Array(size + 7);
     assert.deepEqual(encodeRecordBatchInto(init, dest, 7), { written: size });
@@ -351,7 +407,10 @@ describe("encodeRecordBatch", () => {
   const recordArb: fc.Arbitrary<RecordInit> = fc.record({
     key: bytesArb,
     value: bytesArb,
-    headers: fc.array(fc.record({ key: fc.string({ unit: "grapheme", maxLength: 6, size: "small" }), value: bytesArb }), { maxLength: 3, size: "small" }),
+    headers: fc.array(
+      fc.record({ key: fc.string({ unit: "grapheme", maxLength: 6, size: "small" }), value: bytesArb }),
+      { maxLength: 3, size: "small" },
+    ),
     timestamp: fc.integer({ min: 0, max: 2 ** 45 }),
   });
   for (const compression of [0, 1, 2, 3, 4] as const) {
@@ -362,7 +421,15 @@ describe("encodeRecordBatch", () => {
           fc.bigInt({ min: 0n, max: 2n ** 62n }),
           fc.boolean(),
           (records, baseOffset, transactional) => {
-            const init = { baseOffset, compression, isTransactional: transactional, producerId: 5n, producerEpoch: 1, baseSequence: 0, records };
+            const init = {
+              baseOffset,
+              compression,
+              isTransactional: transactional,
+              producerId: 5n,
+              producerEpoch: 1,
+              baseSequence: 0,
+              records,
+            };
             const batch = decodeRecordBatch(encodeRecordBatch(init));
             assert.equal(batch.isTransactional, transactional);
             assert.equal(batch.recordCount, records.length);
@@ -373,7 +440,10 @@ describe("encodeRecordBatch", () => {
               assert.equal(r.timestamp, BigInt(want.timestamp as number));
               assert.deepEqual(r.key, want.key ?? null);
               assert.deepEqual(r.value, want.value ?? null);
-              assert.deepEqual(r.headers, (want.headers ?? []).map((h) => ({ key: h.key, value: h.value ?? null })));
+              assert.deepEqual(
+                r.headers,
+                (want.headers ?? []).map((h) => ({ key: h.key, value: h.value ?? null })),
+              );
             });
           },
         ),

@@ -41,7 +41,12 @@ export interface EndTxnMarkerValue {
  */
 export function decodeControlRecordKey(key: Uint8Array | null): ControlRecordKey {
   if (key === null || key.length < 4) {
-    throw fail("TRUNCATED", "control record key", key?.length ?? 0, `needs 4 bytes, has ${key?.length ?? "null"}`);
+    throw fail(
+      "TRUNCATED",
+      "control record key",
+      key?.length ?? 0,
+      `needs 4 bytes, has ${key?.length ?? "null"}`,
+    );
   }
   const version = i16At(key, 0);
   if (version < 0) throw fail("INVALID_VALUE", "control record key", 0, `version ${version}`);
@@ -61,7 +66,12 @@ export function decodeControlRecordKey(key: Uint8Array | null): ControlRecordKey
  */
 export function decodeEndTxnMarkerValue(value: Uint8Array | null): EndTxnMarkerValue {
   if (value === null || value.length < 6) {
-    throw fail("TRUNCATED", "EndTxnMarkerValue", value?.length ?? 0, `needs 6 bytes, has ${value?.length ?? "null"}`);
+    throw fail(
+      "TRUNCATED",
+      "EndTxnMarkerValue",
+      value?.length ?? 0,
+      `needs 6 bytes, has ${value?.length ?? "null"}`,
+    );
   }
   const version = i16At(value, 0);
   if (version < 0) throw fail("INVALID_VALUE", "EndTxnMarkerValue", 0, `version ${version}`);

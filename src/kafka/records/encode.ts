@@ -12,7 +12,13 @@ import { encodeUtf8Into, utf8Length } from "../../wire/utf8.ts";
 import type { CodecRegistry } from "../compression/codec.ts";
 import { putI16, putI32, putI64 } from "./_bytes.ts";
 import { compressWith, defaultCodecs } from "./_codecs.ts";
-import { BATCH_ATTRIBUTES, BATCH_V2, type CompressionType, LOG_OVERHEAD, type TimestampType } from "./constants.ts";
+import {
+  BATCH_ATTRIBUTES,
+  BATCH_V2,
+  type CompressionType,
+  LOG_OVERHEAD,
+  type TimestampType,
+} from "./constants.ts";
 
 /** A record header to encode. */
 export interface RecordHeaderInit {
@@ -84,19 +90,28 @@ const TWO_31 = 0x80000000;
 
 function range(what: string, v: number, lo: number, hi: number): void {
   if (!Number.isInteger(v) || v < lo || v > hi) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { context: "RecordBatch v2", detail: `${what} ${v} not in [${lo}, ${hi}]` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      context: "RecordBatch v2",
+      detail: `${what} ${v} not in [${lo}, ${hi}]`,
+    });
   }
 }
 
 function toBig(v: number | bigint, what: string): bigint {
   if (typeof v === "bigint") {
     if (v < -(1n << 63n) || v >= 1n << 63n) {
-      throw new WireError("VALUE_OUT_OF_RANGE", { context: "RecordBatch v2", detail: `${what} ${v} is not an int64` });
+      throw new WireError("VALUE_OUT_OF_RANGE", {
+        context: "RecordBatch v2",
+        detail: `${what} ${v} is not an int64`,
+      });
     }
     return v;
   }
   if (!Number.isSafeInteger(v)) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { context: "RecordBatch v2", detail: `${what} ${v} is not a safe integer` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      context: "RecordBatch v2",
+      detail: `${what} ${v} is not a safe integer`,
+    });
   }
   return BigInt(v);
 }
@@ -136,7 +151,9 @@ function putUvarint(b: Uint8Array, p: number, u: number): number {
 
 /** Writes the zigzag varlong of `v` at `p`; returns the next position. */
 function putVarlong(b: Uint8Array, p: number, v: number | bigint): number {
-  if (typeof v === "number" && v >= -0x40000000 && v < 0x40000000) return putUvarint(b, p, ((v << 1) ^ (v >> 31)) >>> 0);
+  if (typeof v === "number" && v >= -0x40000000 && v < 0x40000000) {
+    return putUvarint(b, p, ((v << 1) ^ (v >> 31)) >>> 0);
+  }
   let z = typeof v === "number" ? BigInt(v) : v;
   z = BigInt.asUintN(64, (z << 1n) ^ (z >> 63n));
   while (z >= 0x80n) {
@@ -153,7 +170,7 @@ function putVarlong(b: Uint8Array, p: number, v: number | bigint): number {
  */
 function copyInto(b: Uint8Array, p: number, src: Uint8Array): void {
   const n = src.length;
-  if (n <= 24) for (let i = 0; i < n; i++) b[p + i] = src[i];
+  if (n <= 24) { for (let i = 0; i < n; i++) b[p + i] = src[i]; }
   else b.set(src, p);
 }
 
@@ -172,7 +189,11 @@ interface Plan {
 /** The timestamp delta of `r` against the batch base (number when exact, else bigint). */
 function tsDelta(r: RecordInit, base: number | bigint): number | bigint {
   const d = r.timestampDelta;
-  if (d !== undefined) return typeof d === "number" ? (range("timestampDelta", d, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), d) : toBig(d, "timestampDelta");
+  if (d !== undefined) {
+    return typeof d === "number"
+      ? (range("timestampDelta", d, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), d)
+      : toBig(d, "timestampDelta");
+  }
   const t = r.timestamp;
   if (t === undefined) return 0;
   if (typeof t === "number" && typeof base === "number") {
@@ -195,7 +216,10 @@ function recordBodySize(r: RecordInit, delta: number | bigint, offsetDelta: numb
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i];
     if (typeof h.key !== "string") {
-      throw new WireError("NULL_FOR_NON_NULLABLE", { context: "RecordBatch v2", detail: "header key must be a string" });
+      throw new WireError("NULL_FOR_NON_NULLABLE", {
+        context: "RecordBatch v2",
+        detail: "header key must be a string",
+      });
     }
     const kl = utf8Length(h.key);
     n += varintSize(kl) + kl;
@@ -209,8 +233,9 @@ function plan(init: RecordBatchInit): Plan {
   const rs = init.records;
   const first = rs.length > 0 ? rs[0].timestamp : undefined;
   const baseTs = init.baseTimestamp ?? first ?? -1;
-  if (typeof baseTs === "number") range("baseTimestamp", baseTs, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  else toBig(baseTs, "baseTimestamp");
+  if (typeof baseTs === "number") {
+    range("baseTimestamp", baseTs, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  } else toBig(baseTs, "baseTimestamp");
   let size = 0;
   let maxDelta: number | bigint | undefined;
   const bodies = new Int32Array(rs.length);
@@ -231,7 +256,9 @@ function plan(init: RecordBatchInit): Plan {
   let maxTs = init.maxTimestamp;
   if (maxTs === undefined) {
     if (maxDelta === undefined) maxTs = -1;
-    else if (typeof maxDelta === "number" && typeof baseTs === "number" && Number.isSafeInteger(baseTs + maxDelta)) {
+    else if (
+      typeof maxDelta === "number" && typeof baseTs === "number" && Number.isSafeInteger(baseTs + maxDelta)
+    ) {
       maxTs = baseTs + maxDelta;
     } else maxTs = BigInt.asIntN(64, toBig(baseTs, "baseTimestamp") + BigInt(maxDelta));
   }
@@ -307,16 +334,32 @@ function writeHeader(b: Uint8Array, at: number, init: RecordBatchInit, pl: Plan,
   if (init.isControl) attrs |= BATCH_ATTRIBUTES.control;
   if (init.hasDeleteHorizon) attrs |= BATCH_ATTRIBUTES.deleteHorizon;
   const baseOffset = init.baseOffset ?? 0;
-  putI64(b, at + BATCH_V2.baseOffset, typeof baseOffset === "number" ? (range("baseOffset", baseOffset, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), baseOffset) : toBig(baseOffset, "baseOffset"));
+  putI64(
+    b,
+    at + BATCH_V2.baseOffset,
+    typeof baseOffset === "number"
+      ? (range("baseOffset", baseOffset, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), baseOffset)
+      : toBig(baseOffset, "baseOffset"),
+  );
   putI32(b, at + BATCH_V2.batchLength, batchSize - LOG_OVERHEAD);
   putI32(b, at + BATCH_V2.partitionLeaderEpoch, pe);
   b[at + BATCH_V2.magic] = 2;
   putI16(b, at + BATCH_V2.attributes, attrs);
   putI32(b, at + BATCH_V2.lastOffsetDelta, pl.lastOffsetDelta);
   putI64(b, at + BATCH_V2.baseTimestamp, pl.baseTs);
-  putI64(b, at + BATCH_V2.maxTimestamp, typeof pl.maxTs === "number" ? pl.maxTs : toBig(pl.maxTs, "maxTimestamp"));
+  putI64(
+    b,
+    at + BATCH_V2.maxTimestamp,
+    typeof pl.maxTs === "number" ? pl.maxTs : toBig(pl.maxTs, "maxTimestamp"),
+  );
   const pid = init.producerId ?? -1;
-  putI64(b, at + BATCH_V2.producerId, typeof pid === "number" ? (range("producerId", pid, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), pid) : toBig(pid, "producerId"));
+  putI64(
+    b,
+    at + BATCH_V2.producerId,
+    typeof pid === "number"
+      ? (range("producerId", pid, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), pid)
+      : toBig(pid, "producerId"),
+  );
   putI16(b, at + BATCH_V2.producerEpoch, epoch);
   putI32(b, at + BATCH_V2.baseSequence, seq);
   putI32(b, at + BATCH_V2.recordsCount, init.records.length);
@@ -396,12 +439,18 @@ export function encodeRecordBatch(init: RecordBatchInit, options?: RecordBatchEn
  */
 export function encodeRecordBatchInto(init: RecordBatchInit, dest: Uint8Array, at = 0): { written: number } {
   if ((init.compression ?? 0) !== 0) {
-    throw new WireError("INVALID_VALUE", { context: "RecordBatch v2", detail: "encodeRecordBatchInto writes uncompressed batches only" });
+    throw new WireError("INVALID_VALUE", {
+      context: "RecordBatch v2",
+      detail: "encodeRecordBatchInto writes uncompressed batches only",
+    });
   }
   const pl = plan(init);
   const size = BATCH_V2.overhead + pl.recordsSize;
   if (dest.length - at < size) {
-    throw new WireError("LIMIT_EXCEEDED", { context: "RecordBatch v2", detail: `destination has ${dest.length - at} bytes, need ${size}` });
+    throw new WireError("LIMIT_EXCEEDED", {
+      context: "RecordBatch v2",
+      detail: `destination has ${dest.length - at} bytes, need ${size}`,
+    });
   }
   writeHeader(dest, at, init, pl, size);
   writeRecords(dest, at + BATCH_V2.overhead, init, pl);

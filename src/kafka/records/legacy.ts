@@ -60,28 +60,57 @@ interface Msg {
  * attributes, key and value lengths. `base` turns positions into offsets for errors (-1 when
  * `buf` is decompressed data).
  */
-function parseMessage(buf: Uint8Array, at: number, size: number, offset: bigint, verify: boolean, base: number): Msg {
+function parseMessage(
+  buf: Uint8Array,
+  at: number,
+  size: number,
+  offset: bigint,
+  verify: boolean,
+  base: number,
+): Msg {
   const where = (p: number) => (base < 0 ? -1 : base + p);
   if (size < LEGACY.overheadV0) {
-    throw fail("CORRUPT_DATA", CONTEXT, where(at - 4), `message size ${size} is below the ${LEGACY.overheadV0}-byte minimum`);
+    throw fail(
+      "CORRUPT_DATA",
+      CONTEXT,
+      where(at - 4),
+      `message size ${size} is below the ${LEGACY.overheadV0}-byte minimum`,
+    );
   }
   const magic = buf[at + LEGACY.magic];
-  if (magic > 1) throw fail("CORRUPT_DATA", CONTEXT, where(at + LEGACY.magic), `magic ${magic} inside a message set`);
+  if (magic > 1) {
+    throw fail("CORRUPT_DATA", CONTEXT, where(at + LEGACY.magic), `magic ${magic} inside a message set`);
+  }
   if (magic === 1 && size < LEGACY.overheadV1) {
-    throw fail("CORRUPT_DATA", CONTEXT, where(at - 4), `message size ${size} is below the ${LEGACY.overheadV1}-byte minimum of magic 1`);
+    throw fail(
+      "CORRUPT_DATA",
+      CONTEXT,
+      where(at - 4),
+      `message size ${size} is below the ${LEGACY.overheadV1}-byte minimum of magic 1`,
+    );
   }
   const end = at + size;
   if (verify) {
     const stored = u32At(buf, at + LEGACY.crc);
     const computed = crc32(buf.subarray(at + LEGACY.magic, end));
     if (stored !== computed) {
-      throw fail("CHECKSUM_MISMATCH", CONTEXT, where(at + LEGACY.crc), `stored crc ${stored}, computed ${computed}`);
+      throw fail(
+        "CHECKSUM_MISMATCH",
+        CONTEXT,
+        where(at + LEGACY.crc),
+        `stored crc ${stored}, computed ${computed}`,
+      );
     }
   }
   const attributes = buf[at + LEGACY.attributes];
   const compression = attributes & LEGACY.compressionMask;
   if (compression > 3) {
-    throw fail("UNKNOWN_DISCRIMINANT", CONTEXT, where(at + LEGACY.attributes), `compression type ${compression} with magic ${magic}`);
+    throw fail(
+      "UNKNOWN_DISCRIMINANT",
+      CONTEXT,
+      where(at + LEGACY.attributes),
+      `compression type ${compression} with magic ${magic}`,
+    );
   }
   let timestamp = -1n;
   let timestampType: -1 | 0 | 1 = -1;
@@ -97,7 +126,14 @@ function parseMessage(buf: Uint8Array, at: number, size: number, offset: bigint,
   let keyStart = p;
   let keyLength = -1;
   if (kl >= 0) {
-    if (kl > end - p - 4) throw fail("LENGTH_EXCEEDS_REMAINING", CONTEXT, where(p - 4), `key length ${kl}, ${end - p - 4} byte(s) left`);
+    if (kl > end - p - 4) {
+      throw fail(
+        "LENGTH_EXCEEDS_REMAINING",
+        CONTEXT,
+        where(p - 4),
+        `key length ${kl}, ${end - p - 4} byte(s) left`,
+      );
+    }
     keyStart = p;
     keyLength = kl;
     p += kl;
@@ -107,13 +143,33 @@ function parseMessage(buf: Uint8Array, at: number, size: number, offset: bigint,
   let valueStart = p;
   let valueLength = -1;
   if (vl >= 0) {
-    if (vl > end - p) throw fail("LENGTH_EXCEEDS_REMAINING", CONTEXT, where(p - 4), `value length ${vl}, ${end - p} byte(s) left`);
+    if (vl > end - p) {
+      throw fail(
+        "LENGTH_EXCEEDS_REMAINING",
+        CONTEXT,
+        where(p - 4),
+        `value length ${vl}, ${end - p} byte(s) left`,
+      );
+    }
     valueStart = p;
     valueLength = vl;
     p += vl;
   }
-  if (p !== end) throw fail("CORRUPT_DATA", CONTEXT, where(p), `${end - p} byte(s) after the value inside the message`);
-  return { buf, offset, magic: magic as 0 | 1, attributes, timestamp, timestampType, keyStart, keyLength, valueStart, valueLength };
+  if (p !== end) {
+    throw fail("CORRUPT_DATA", CONTEXT, where(p), `${end - p} byte(s) after the value inside the message`);
+  }
+  return {
+    buf,
+    offset,
+    magic: magic as 0 | 1,
+    attributes,
+    timestamp,
+    timestampType,
+    keyStart,
+    keyLength,
+    valueStart,
+    valueLength,
+  };
 }
 
 /** Offset of the LZ4 frame header checksum byte, or -1 when `data` is not an LZ4 frame. */
@@ -242,7 +298,9 @@ export class LegacyRecordBatch {
       this.inner = [m];
       return this.inner;
     }
-    if (m.valueLength < 0) throw fail("CORRUPT_DATA", CONTEXT, this.inputOffset, "compressed wrapper with a null value");
+    if (m.valueLength < 0) {
+      throw fail("CORRUPT_DATA", CONTEXT, this.inputOffset, "compressed wrapper with a null value");
+    }
     let packed = m.buf.subarray(m.valueStart, m.valueStart + m.valueLength);
     // Magic 0 LZ4 frames carry the KAFKA-3160 header checksum, which Kafka ignores on read.
     if (this.compression === 3 && this.magic === 0) packed = fixLz4HeaderChecksum(packed, false);
@@ -259,11 +317,21 @@ export class LegacyRecordBatch {
     while (data.length - p >= LOG_OVERHEAD) {
       const size = i32At(data, p + 8);
       if (size < LEGACY.overheadV0) {
-        throw fail("CORRUPT_DATA", CONTEXT, -1, `inner message size ${size} is below the ${LEGACY.overheadV0}-byte minimum`);
+        throw fail(
+          "CORRUPT_DATA",
+          CONTEXT,
+          -1,
+          `inner message size ${size} is below the ${LEGACY.overheadV0}-byte minimum`,
+        );
       }
       if (size > data.length - p - LOG_OVERHEAD) break;
       if (out.length >= this.opts.maxRecordsPerBatch) {
-        throw fail("LIMIT_EXCEEDED", CONTEXT, -1, `more than maxRecordsPerBatch ${this.opts.maxRecordsPerBatch} inner messages`);
+        throw fail(
+          "LIMIT_EXCEEDED",
+          CONTEXT,
+          -1,
+          `more than maxRecordsPerBatch ${this.opts.maxRecordsPerBatch} inner messages`,
+        );
       }
       const inner = parseMessage(data, p + LOG_OVERHEAD, size, i64At(data, p), this.opts.verifyChecksum, -1);
       if ((inner.attributes & LEGACY.compressionMask) !== 0) {
@@ -277,7 +345,9 @@ export class LegacyRecordBatch {
       out.push(inner);
       p += LOG_OVERHEAD + size;
     }
-    if (out.length === 0) throw fail("CORRUPT_DATA", CONTEXT, this.inputOffset, "compressed wrapper without inner messages");
+    if (out.length === 0) {
+      throw fail("CORRUPT_DATA", CONTEXT, this.inputOffset, "compressed wrapper without inner messages");
+    }
     if (this.magic === 1) {
       // Magic 1 inner offsets are relative; the wrapper holds the absolute offset of the last one
       // (0 from some librdkafka producers, meaning "relative to 0").
@@ -286,7 +356,12 @@ export class LegacyRecordBatch {
       let base = 0n;
       if (wrapper !== 0n) {
         if (wrapper < last) {
-          throw fail("CORRUPT_DATA", CONTEXT, this.inputOffset, `wrapper offset ${wrapper} is below the last inner offset ${last}`);
+          throw fail(
+            "CORRUPT_DATA",
+            CONTEXT,
+            this.inputOffset,
+            `wrapper offset ${wrapper} is below the last inner offset ${last}`,
+          );
         }
         base = wrapper - last;
       }
@@ -350,7 +425,9 @@ export class LegacyRecordCursor {
 
   /** The current message; INVALID_VALUE before next() or after the end. */
   private get m(): Msg {
-    if (this.cur === undefined) throw new WireError("INVALID_VALUE", { detail: "cursor is not on a record; call next()" });
+    if (this.cur === undefined) {
+      throw new WireError("INVALID_VALUE", { detail: "cursor is not on a record; call next()" });
+    }
     return this.cur;
   }
 
@@ -418,7 +495,12 @@ export class LegacyRecordCursor {
  * Checks and wraps the legacy entry at `bytes[start, start + size)` (offset and size fields
  * included; `size` already known to fit).
  */
-export function decodeLegacyAt(bytes: Uint8Array, start: number, size: number, opts: ResolvedDecodeOptions): LegacyRecordBatch {
+export function decodeLegacyAt(
+  bytes: Uint8Array,
+  start: number,
+  size: number,
+  opts: ResolvedDecodeOptions,
+): LegacyRecordBatch {
   const b = bytes.subarray(start, start + size);
   const msg = parseMessage(b, LOG_OVERHEAD, size - LOG_OVERHEAD, i64At(b, 0), opts.verifyChecksum, start);
   return new LegacyRecordBatch(b, start, msg, opts);
@@ -465,18 +547,29 @@ export interface MessageSetEncodeOptions {
 
 function big(v: bigint | number, what: string): bigint {
   if (typeof v === "number" && !Number.isSafeInteger(v)) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { context: "MessageSet", detail: `${what} ${v} is not a safe integer` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      context: "MessageSet",
+      detail: `${what} ${v} is not a safe integer`,
+    });
   }
   const b = BigInt(v);
   if (b !== BigInt.asIntN(64, b)) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { context: "MessageSet", detail: `${what} ${v} is not an int64` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      context: "MessageSet",
+      detail: `${what} ${v} is not an int64`,
+    });
   }
   return b;
 }
 
 /** Size of one entry (offset, size, message). */
-function entrySize(magic: 0 | 1, key: Uint8Array | null | undefined, value: Uint8Array | null | undefined): number {
-  return LOG_OVERHEAD + (magic === 1 ? LEGACY.overheadV1 : LEGACY.overheadV0) + (key?.length ?? 0) + (value?.length ?? 0);
+function entrySize(
+  magic: 0 | 1,
+  key: Uint8Array | null | undefined,
+  value: Uint8Array | null | undefined,
+): number {
+  return LOG_OVERHEAD + (magic === 1 ? LEGACY.overheadV1 : LEGACY.overheadV0) + (key?.length ?? 0) +
+    (value?.length ?? 0);
 }
 
 /** Writes one entry at `p` with its CRC-32; returns the position after it. */
@@ -543,11 +636,17 @@ function writeEntry(
 export function encodeMessageSet(init: MessageSetInit, options?: MessageSetEncodeOptions): Uint8Array {
   const magic = init.magic;
   if (magic !== 0 && magic !== 1) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { context: "MessageSet", detail: `magic ${magic} is not 0 or 1` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      context: "MessageSet",
+      detail: `magic ${magic} is not 0 or 1`,
+    });
   }
   const compression = init.compression ?? 0;
   if (compression < 0 || compression > 3) {
-    throw new WireError("INVALID_VALUE", { context: "MessageSet", detail: `compression type ${compression} is not defined for magic ${magic}` });
+    throw new WireError("INVALID_VALUE", {
+      context: "MessageSet",
+      detail: `compression type ${compression} is not defined for magic ${magic}`,
+    });
   }
   const logAppend = magic === 1 && init.timestampType === 1;
   const typeBit = logAppend ? LEGACY.timestampTypeBit : 0;
@@ -607,13 +706,28 @@ export interface LegacyMessageInit {
  */
 export function encodeLegacyMessage(m: LegacyMessageInit): Uint8Array {
   if (m.magic !== 0 && m.magic !== 1) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { context: "MessageSet", detail: `magic ${m.magic} is not 0 or 1` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      context: "MessageSet",
+      detail: `magic ${m.magic} is not 0 or 1`,
+    });
   }
   const attributes = m.attributes ?? 0;
   if ((attributes & 0xff) !== attributes) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { context: "MessageSet", detail: `attributes ${attributes} is not a byte` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      context: "MessageSet",
+      detail: `attributes ${attributes} is not a byte`,
+    });
   }
   const out = new Uint8Array(entrySize(m.magic, m.key, m.value));
-  writeEntry(out, 0, m.magic, big(m.offset, "offset"), attributes, big(m.timestamp ?? -1, "timestamp"), m.key, m.value);
+  writeEntry(
+    out,
+    0,
+    m.magic,
+    big(m.offset, "offset"),
+    attributes,
+    big(m.timestamp ?? -1, "timestamp"),
+    m.key,
+    m.value,
+  );
   return out;
 }

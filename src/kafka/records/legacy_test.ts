@@ -5,12 +5,18 @@ import { crc32 } from "../../wire/crc32.ts";
 import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { lz4Decompress } from "../compression/lz4.ts";
-import { encodeLegacyMessage, encodeMessageSet, fixLz4HeaderChecksum, type LegacyRecordBatch } from "./legacy.ts";
+import {
+  encodeLegacyMessage,
+  encodeMessageSet,
+  fixLz4HeaderChecksum,
+  type LegacyRecordBatch,
+} from "./legacy.ts";
 import { decodeRecordSet } from "./record_set.ts";
 
 // Written by Kafka's MemoryRecordsBuilder (kafka-clients 4.4.0, vectors/kafka/message_set.json).
 const KAFKA_V0_SINGLE = "0000000000000000000000162356c1370000000000036b65790000000576616c7565";
-const KAFKA_V1_SINGLE = "00000000000000000000001e6ad05db801000000018bcfe56800000000036b65790000000576616c7565";
+const KAFKA_V1_SINGLE =
+  "00000000000000000000001e6ad05db801000000018bcfe56800000000036b65790000000576616c7565";
 const KAFKA_V0_LZ4 =
   "000000000000002a0000008dea13716e0003ffffffff0000007f04224d1860401a700000001200010091280000001ae4ffc8290f00f100056b65792d300000000776616c75650b00000200001e00f2002a1d5afc320000ffffffff0000001c2100f007312077697468206120626974206d6f726520746578743300c10000002a00000013b05f31100e00a0056b65792d32ffffffff00000000";
 const KAFKA_V1_GZIP =
@@ -38,16 +44,43 @@ const records = (hex: string | Uint8Array) => entries(hex).flatMap((b) => b.toAr
 describe("legacy message sets", () => {
   it("decodes Kafka's magic 0 and magic 1 messages", () => {
     const [v0] = entries(KAFKA_V0_SINGLE);
-    assert.deepEqual([v0.magic, v0.timestampType, v0.timestamp, str(v0.key), str(v0.value)], [0, -1, -1n, "key", "value"]);
+    assert.deepEqual([v0.magic, v0.timestampType, v0.timestamp, str(v0.key), str(v0.value)], [
+      0,
+      -1,
+      -1n,
+      "key",
+      "value",
+    ]);
     const [v1] = entries(KAFKA_V1_SINGLE);
-    assert.deepEqual([v1.magic, v1.timestampType, v1.timestamp, str(v1.key), str(v1.value)], [1, 0, BigInt(T0), "key", "value"]);
+    assert.deepEqual([v1.magic, v1.timestampType, v1.timestamp, str(v1.key), str(v1.value)], [
+      1,
+      0,
+      BigInt(T0),
+      "key",
+      "value",
+    ]);
   });
 
   it("reproduces Kafka's messages byte for byte", () => {
-    assert.equal(toHex(encodeMessageSet({ magic: 0, records: [{ key: text("key"), value: text("value") }] })), KAFKA_V0_SINGLE);
-    assert.equal(toHex(encodeMessageSet({ magic: 1, records: [{ key: text("key"), value: text("value"), timestamp: T0 }] })), KAFKA_V1_SINGLE);
     assert.equal(
-      toHex(encodeMessageSet({ magic: 1, timestampType: 1, logAppendTime: T0 + 777, records: [{ value: text("a") }, { value: text("b") }] })),
+      toHex(encodeMessageSet({ magic: 0, records: [{ key: text("key"), value: text("value") }] })),
+      KAFKA_V0_SINGLE,
+    );
+    assert.equal(
+      toHex(
+        encodeMessageSet({ magic: 1, records: [{ key: text("key"), value: text("value"), timestamp: T0 }] }),
+      ),
+      KAFKA_V1_SINGLE,
+    );
+    assert.equal(
+      toHex(
+        encodeMessageSet({
+          magic: 1,
+          timestampType: 1,
+          logAppendTime: T0 + 777,
+          records: [{ value: text("a") }, { value: text("b") }],
+        }),
+      ),
       KAFKA_V1_LOG_APPEND,
     );
   });
@@ -86,7 +119,12 @@ describe("legacy message sets", () => {
   });
 
   it("writes the KAFKA-3160 header checksum for magic 0 LZ4, as Kafka does", () => {
-    const set = encodeMessageSet({ magic: 0, compression: 3, baseOffset: 40, records: [{ value: text("x") }] });
+    const set = encodeMessageSet({
+      magic: 0,
+      compression: 3,
+      baseOffset: 40,
+      records: [{ value: text("x") }],
+    });
     const [w] = entries(set);
     const frame = w.value!;
     assert.equal(codeOf(() => lz4Decompress(frame)), "CHECKSUM_MISMATCH");
@@ -143,7 +181,9 @@ describe("legacy message sets", () => {
 
   it("throws CHECKSUM_MISMATCH for a flip anywhere in a message, never a different record", () => {
     for (const hex of [KAFKA_V0_SINGLE, KAFKA_V1_SINGLE, KAFKA_V1_GZIP]) {
-      const want = JSON.stringify(records(hex).map((r) => [r.key && toHex(r.key), r.value && toHex(r.value), r.timestamp.toString()]));
+      const want = JSON.stringify(
+        records(hex).map((r) => [r.key && toHex(r.key), r.value && toHex(r.value), r.timestamp.toString()]),
+      );
       for (let i = 0; i < hex.length / 2; i++) {
         for (let bit = 0; bit < 8; bit++) {
           const b = fromHex(hex);
@@ -161,12 +201,19 @@ describe("legacy message sets", () => {
           } catch (e) {
             assert.ok(isWireError(e));
             // The magic byte also picks the format: other magics fail in other ways.
-            if (i >= 12 && i !== 16) assert.equal((e as { code: string }).code, "CHECKSUM_MISMATCH", `byte ${i} bit ${bit}`);
+            if (i >= 12 && i !== 16) {
+              assert.equal((e as { code: string }).code, "CHECKSUM_MISMATCH", `byte ${i} bit ${bit}`);
+            }
             continue;
           }
           // Offset and size are outside the CRC: an offset may change, the content may not.
           assert.ok(i < 12, `byte ${i} bit ${bit}`);
-          assert.equal(JSON.stringify(got.map((r) => [r.key && toHex(r.key), r.value && toHex(r.value), r.timestamp.toString()])), want);
+          assert.equal(
+            JSON.stringify(
+              got.map((r) => [r.key && toHex(r.key), r.value && toHex(r.value), r.timestamp.toString()]),
+            ),
+            want,
+          );
         }
       }
     }
@@ -190,10 +237,15 @@ describe("legacy message sets", () => {
     },
     {
       name: "a compressed inner message",
-      bytes: () => rawWrapper(1, 0, encodeLegacyMessage({ magic: 1, offset: 0, attributes: 1, value: text("x") })),
+      bytes: () =>
+        rawWrapper(1, 0, encodeLegacyMessage({ magic: 1, offset: 0, attributes: 1, value: text("x") })),
       code: "CORRUPT_DATA",
     },
-    { name: "a wrapper without inner messages", bytes: () => rawWrapper(1, 0, new Uint8Array(0)), code: "CORRUPT_DATA" },
+    {
+      name: "a wrapper without inner messages",
+      bytes: () => rawWrapper(1, 0, new Uint8Array(0)),
+      code: "CORRUPT_DATA",
+    },
     {
       name: "a wrapper with a null value",
       bytes: () => encodeLegacyMessage({ magic: 1, offset: 0, attributes: 1, value: null }),
@@ -212,19 +264,27 @@ describe("legacy message sets", () => {
   ];
   for (const { name, bytes, code } of innerCases) {
     it(`throws ${code} for ${name}`, () => {
-      assert.equal(codeOf(() => decodeRecordSet(bytes(), { codecs: identityCodecs }).batches.map((b) => b.toArray())), code);
+      assert.equal(
+        codeOf(() => decodeRecordSet(bytes(), { codecs: identityCodecs }).batches.map((b) => b.toArray())),
+        code,
+      );
     });
   }
 
   it("stops quietly at a partial inner message, as Kafka does", () => {
     const inner = encodeMessageSet({ magic: 0, records: [{ value: text("a") }, { value: text("b") }] });
-    const got = decodeRecordSet(rawWrapper(0, 0, inner.subarray(0, inner.length - 3)), { codecs: identityCodecs });
+    const got = decodeRecordSet(rawWrapper(0, 0, inner.subarray(0, inner.length - 3)), {
+      codecs: identityCodecs,
+    });
     assert.deepEqual(got.batches[0].toArray().map((r) => str(r.value)), ["a"]);
   });
 
   it("throws LIMIT_EXCEEDED for a gzip bomb under maxDecompressedBytes", () => {
     const set = encodeMessageSet({ magic: 1, compression: 1, records: [{ value: new Uint8Array(1 << 20) }] });
-    assert.equal(codeOf(() => decodeRecordSet(set, { maxDecompressedBytes: 65536 }).batches[0].toArray()), "LIMIT_EXCEEDED");
+    assert.equal(
+      codeOf(() => decodeRecordSet(set, { maxDecompressedBytes: 65536 }).batches[0].toArray()),
+      "LIMIT_EXCEEDED",
+    );
   });
 
   it("throws LENGTH_EXCEEDS_REMAINING for a key longer than its message (CRC resealed)", () => {
@@ -236,7 +296,10 @@ describe("legacy message sets", () => {
   });
 
   it("rejects zstd and out-of-range values when encoding", () => {
-    assert.equal(codeOf(() => encodeMessageSet({ magic: 1, compression: 4 as 3, records: [] })), "INVALID_VALUE");
+    assert.equal(
+      codeOf(() => encodeMessageSet({ magic: 1, compression: 4 as 3, records: [] })),
+      "INVALID_VALUE",
+    );
     assert.equal(codeOf(() => encodeMessageSet({ magic: 2 as 1, records: [] })), "VALUE_OUT_OF_RANGE");
     assert.equal(codeOf(() => encodeLegacyMessage({ magic: 0, offset: 2n ** 63n })), "VALUE_OUT_OF_RANGE");
   });

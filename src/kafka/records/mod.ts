@@ -68,12 +68,17 @@ export {
   decodeControlRecordKey,
   decodeEndTxnMarkerValue,
   encodeControlRecordKey,
-  encodeEndTxnMarkerValue,
   encodeEndTxnMarkerBatch,
+  encodeEndTxnMarkerValue,
   readControlRecord,
 } from "./control.ts";
-export type { ControlRecord, ControlRecordKey, EndTxnMarkerValue, EndTxnMarkerBatchInit } from "./control.ts";
+export type { ControlRecord, ControlRecordKey, EndTxnMarkerBatchInit, EndTxnMarkerValue } from "./control.ts";
 export { deliverableBatches, TransactionFilter } from "./transactions.ts";
 // The codec registry type appears in the options above.
-export type { CodecRegistry, CompressionCodec, CompressOptions, DecompressOptions } from "../compression/codec.ts";
+export type {
+  CodecRegistry,
+  CompressionCodec,
+  CompressOptions,
+  DecompressOptions,
+} from "../compression/codec.ts";
 export type { AbortedTransactionEntry } from "./transactions.ts";

@@ -7,7 +7,13 @@
  */
 
 import { fail, i32At } from "./_bytes.ts";
-import { decodeBatchAt, type RecordBatch, type RecordsDecodeOptions, type ResolvedDecodeOptions, resolveDecodeOptions } from "./batch.ts";
+import {
+  decodeBatchAt,
+  type RecordBatch,
+  type RecordsDecodeOptions,
+  type ResolvedDecodeOptions,
+  resolveDecodeOptions,
+} from "./batch.ts";
 import { HEADER_SIZE_UP_TO_MAGIC, LEGACY, LOG_OVERHEAD } from "./constants.ts";
 import { decodeLegacyAt, type LegacyRecordBatch } from "./legacy.ts";
 
@@ -81,7 +87,12 @@ export class RecordBatchIterator implements IterableIterator<AnyRecordBatch> {
     }
     const size = i32At(b, p + 8);
     if (size < LEGACY.overheadV0) {
-      throw fail("CORRUPT_DATA", CONTEXT, p + 8, `batch size ${size} is below the ${LEGACY.overheadV0}-byte minimum`);
+      throw fail(
+        "CORRUPT_DATA",
+        CONTEXT,
+        p + 8,
+        `batch size ${size} is below the ${LEGACY.overheadV0}-byte minimum`,
+      );
     }
     if (left < HEADER_SIZE_UP_TO_MAGIC) {
       this.partial = left;
@@ -94,7 +105,9 @@ export class RecordBatchIterator implements IterableIterator<AnyRecordBatch> {
       this.partial = left;
       return undefined;
     }
-    const batch = magic === 2 ? decodeBatchAt(b, p, total, this.opts) : decodeLegacyAt(b, p, total, this.opts);
+    const batch = magic === 2
+      ? decodeBatchAt(b, p, total, this.opts)
+      : decodeLegacyAt(b, p, total, this.opts);
     this.position = p + total;
     return batch;
   }

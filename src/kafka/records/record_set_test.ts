@@ -29,9 +29,21 @@ function codeOf(fn: () => unknown): string {
 }
 
 const v0 = encodeMessageSet({ magic: 0, records: [{ value: text("zero") }] });
-const v1 = encodeMessageSet({ magic: 1, compression: 1, baseOffset: 1, records: [{ value: text("one"), timestamp: 1 }] });
-const v2 = encodeRecordBatch({ baseOffset: 2, compression: 4, records: [{ value: text("two"), timestamp: 2 }] });
-const v2b = encodeRecordBatch({ baseOffset: 3, records: [{ value: text("three"), timestamp: 3 }, { value: text("four") }] });
+const v1 = encodeMessageSet({
+  magic: 1,
+  compression: 1,
+  baseOffset: 1,
+  records: [{ value: text("one"), timestamp: 1 }],
+});
+const v2 = encodeRecordBatch({
+  baseOffset: 2,
+  compression: 4,
+  records: [{ value: text("two"), timestamp: 2 }],
+});
+const v2b = encodeRecordBatch({
+  baseOffset: 3,
+  records: [{ value: text("three"), timestamp: 3 }, { value: text("four") }],
+});
 
 describe("decodeRecordSet", () => {
   it("reads batches of every magic back to back", () => {
@@ -71,7 +83,11 @@ describe("decodeRecordSet", () => {
     ["a size below 14 bytes", "0000000000000000" + "0000000d" + "00".repeat(13), "CORRUPT_DATA"],
     ["a negative size", "0000000000000000" + "ffffffff" + "00".repeat(20), "CORRUPT_DATA"],
     ["magic 3", "0000000000000000" + "00000031" + "00000000" + "03" + "00".repeat(44), "UNSUPPORTED_VERSION"],
-    ["a v2 batch below its 61-byte header", "0000000000000000" + "0000001e" + "ffffffff" + "02" + "00".repeat(25), "CORRUPT_DATA"],
+    [
+      "a v2 batch below its 61-byte header",
+      "0000000000000000" + "0000001e" + "ffffffff" + "02" + "00".repeat(25),
+      "CORRUPT_DATA",
+    ],
   ];
   for (const [what, hex, code] of broken) {
     it(`throws ${code} for ${what}`, () => {
@@ -88,15 +104,21 @@ describe("decodeRecordSet", () => {
   it("throws only WireErrors on random bytes and random mutations", () => {
     const all = cat(v0, v1, v2, v2b);
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(all.length - 1), fc.integer({ min: 1, max: 255 })), { maxLength: 4, size: "small" }), (edits) => {
-        const b = all.slice();
-        for (const [at, x] of edits) b[at] ^= x;
-        try {
-          for (const batch of decodeRecordSet(b, { verifyChecksum: false }).batches) batch.toArray();
-        } catch (e) {
-          assert.ok(isWireError(e), String(e));
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.nat(all.length - 1), fc.integer({ min: 1, max: 255 })), {
+          maxLength: 4,
+          size: "small",
+        }),
+        (edits) => {
+          const b = all.slice();
+          for (const [at, x] of edits) b[at] ^= x;
+          try {
+            for (const batch of decodeRecordSet(b, { verifyChecksum: false }).batches) batch.toArray();
+          } catch (e) {
+            assert.ok(isWireError(e), String(e));
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
     fc.assert(

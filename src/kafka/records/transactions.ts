@@ -22,7 +22,10 @@ export interface AbortedTransactionEntry {
 function big(v: bigint | number, what: string): bigint {
   if (typeof v === "bigint") return v;
   if (!Number.isSafeInteger(v)) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { context: "abortedTransactions", detail: `${what} ${v} is not a safe integer` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      context: "abortedTransactions",
+      detail: `${what} ${v} is not a safe integer`,
+    });
   }
   return BigInt(v);
 }
@@ -62,7 +65,10 @@ export class TransactionFilter {
   constructor(abortedTransactions: readonly AbortedTransactionEntry[] | null) {
     this.readCommitted = abortedTransactions !== null;
     this.aborted = (abortedTransactions ?? [])
-      .map((a) => ({ producerId: big(a.producerId, "producerId"), firstOffset: big(a.firstOffset, "firstOffset") }))
+      .map((a) => ({
+        producerId: big(a.producerId, "producerId"),
+        firstOffset: big(a.firstOffset, "firstOffset"),
+      }))
       .sort((a, b) => (a.firstOffset < b.firstOffset ? -1 : a.firstOffset > b.firstOffset ? 1 : 0));
     this.next = 0;
     this.abortedProducers = new Set();

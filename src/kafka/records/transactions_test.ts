@@ -7,8 +7,8 @@ import {
   decodeControlRecordKey,
   decodeEndTxnMarkerValue,
   encodeControlRecordKey,
-  encodeEndTxnMarkerValue,
   encodeEndTxnMarkerBatch,
+  encodeEndTxnMarkerValue,
   readControlRecord,
 } from "./control.ts";
 import { encodeRecordBatch } from "./encode.ts";
@@ -47,7 +47,12 @@ describe("control records", () => {
 
   it("decodes Kafka's COMMIT marker", () => {
     const batch = decodeRecordBatch(fromHex(KAFKA_COMMIT));
-    assert.deepEqual([batch.isControl, batch.isTransactional, batch.producerId, batch.producerEpoch], [true, true, 1234n, 5]);
+    assert.deepEqual([batch.isControl, batch.isTransactional, batch.producerId, batch.producerEpoch], [
+      true,
+      true,
+      1234n,
+      5,
+    ]);
     assert.deepEqual(readControlRecord(batch), {
       key: { version: 0, type: 1, typeName: "COMMIT" },
       marker: { version: 0, coordinatorEpoch: 7 },
@@ -55,8 +60,13 @@ describe("control records", () => {
   });
 
   it("names unknown control types UNKNOWN and gives them no marker", () => {
-    const batch = decodeRecordBatch(encodeRecordBatch({ isControl: true, records: [{ key: encodeControlRecordKey(42), value: null }] }));
-    assert.deepEqual(readControlRecord(batch), { key: { version: 0, type: 42, typeName: "UNKNOWN" }, marker: undefined });
+    const batch = decodeRecordBatch(
+      encodeRecordBatch({ isControl: true, records: [{ key: encodeControlRecordKey(42), value: null }] }),
+    );
+    assert.deepEqual(readControlRecord(batch), {
+      key: { version: 0, type: 42, typeName: "UNKNOWN" },
+      marker: undefined,
+    });
     assert.equal(readControlRecord(decodeRecordBatch(encodeRecordBatch({ records: [{}] }))), undefined);
   });
 
@@ -85,7 +95,14 @@ type Step =
 function partition(steps: Step[]): Uint8Array {
   const parts = steps.map((s) =>
     "marker" in s
-      ? encodeEndTxnMarkerBatch({ marker: s.marker, baseOffset: s.at, producerId: s.pid, producerEpoch: 0, coordinatorEpoch: 0, timestamp: 0 })
+      ? encodeEndTxnMarkerBatch({
+        marker: s.marker,
+        baseOffset: s.at,
+        producerId: s.pid,
+        producerEpoch: 0,
+        coordinatorEpoch: 0,
+        timestamp: 0,
+      })
       : encodeRecordBatch({
         baseOffset: s.data,
         producerId: s.pid ?? -1,
@@ -105,7 +122,9 @@ function partition(steps: Step[]): Uint8Array {
 }
 
 const delivered = (steps: Step[], aborted: AbortedTransactionEntry[] | null) =>
-  deliverableBatches(decodeRecordSet(partition(steps)).batches, aborted).map((b) => Number(b.magic === 2 ? b.baseOffset : b.offset));
+  deliverableBatches(decodeRecordSet(partition(steps)).batches, aborted).map((b) =>
+    Number(b.magic === 2 ? b.baseOffset : b.offset)
+  );
 
 describe("TransactionFilter", () => {
   const mixed: Step[] = [
@@ -149,7 +168,11 @@ describe("TransactionFilter", () => {
   });
 
   it("keeps non-transactional batches of an aborted producer id", () => {
-    const steps: Step[] = [{ data: 0, pid: 1, txn: true }, { data: 1, pid: 1, txn: false }, { marker: "abort", at: 2, pid: 1 }];
+    const steps: Step[] = [{ data: 0, pid: 1, txn: true }, { data: 1, pid: 1, txn: false }, {
+      marker: "abort",
+      at: 2,
+      pid: 1,
+    }];
     assert.deepEqual(delivered(steps, [{ producerId: 1n, firstOffset: 0n }]), [1]);
   });
 
@@ -161,6 +184,9 @@ describe("TransactionFilter", () => {
   });
 
   it("throws VALUE_OUT_OF_RANGE for an unsafe number in the list", () => {
-    assert.equal(codeOf(() => new TransactionFilter([{ producerId: 2 ** 60, firstOffset: 0 }])), "VALUE_OUT_OF_RANGE");
+    assert.equal(
+      codeOf(() => new TransactionFilter([{ producerId: 2 ** 60, firstOffset: 0 }])),
+      "VALUE_OUT_OF_RANGE",
+    );
   });
 });
