@@ -5,6 +5,8 @@
 //! values with the crate's own types, encodes them with the crate, and records the bytes,
 //! the crate's own decode of them, and every rejection.
 
+pub mod cases;
+
 use iggy_binary_protocol::WireError;
 use serde_json::{Map, Value, json};
 use std::path::Path;
