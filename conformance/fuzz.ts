@@ -19,6 +19,7 @@ import { toHex } from "../src/wire/hex.ts";
 import { loadManifest, loadVectorFile, testBytes, vectorsDir } from "./lib/files.ts";
 import { jsonDiff } from "./lib/json.ts";
 import { getArgs, setExitCode } from "./lib/runtime.ts";
+import { Rng } from "./differential/_rng.ts";
 import type { CaseContext, MessageAdapter } from "./lib/types.ts";
 
 const args = getArgs();
@@ -29,20 +30,6 @@ const option = (name: string) => {
 const seed = Number(option("seed") ?? (Date.now() % 2 ** 31));
 const runs = Number(option("runs") ?? 200_000);
 const slowMs = Number(option("slow-ms") ?? 50);
-
-/** xorshift32: small, seedable, the same on every runtime. */
-function rng(s: number) {
-  let x = (s >>> 0) || 0x9e3779b9;
-  const next = () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x;
-  };
-  return { next, int: (n: number) => (n <= 0 ? 0 : next() % n) };
-}
 
 interface Seed {
   id: string;
@@ -77,57 +64,60 @@ for (const entry of loadManifest(dir).files) {
   }
 }
 
-const r = rng(seed);
+// The differential runs' seeded source: the same sequence on every runtime.
+const r = new Rng(seed);
+/** Uniform integer in [0, n); 0 when n <= 0. */
+const below = (n: number) => (n <= 0 ? 0 : r.int(0, n - 1));
 
 function mutate(s: Seed): { bytes: Uint8Array; how: string } {
   const src = s.bytes;
-  const kind = r.int(100);
+  const kind = below(100);
   if (kind < 8 || src.length === 0) {
-    const n = r.int(Math.max(8, src.length * 2));
+    const n = below(Math.max(8, src.length * 2));
     const out = new Uint8Array(n);
-    for (let i = 0; i < n; i++) out[i] = r.next() & 0xff;
+    for (let i = 0; i < n; i++) out[i] = r.u32() & 0xff;
     return { bytes: out, how: "random" };
   }
   const out = src.slice();
-  const at = r.int(src.length);
+  const at = below(src.length);
   if (kind < 38) {
-    const flips = 1 + r.int(3);
+    const flips = 1 + below(3);
     for (let i = 0; i < flips; i++) {
-      const p = r.int(out.length);
-      out[p] ^= 1 << r.int(8);
+      const p = below(out.length);
+      out[p] ^= 1 << below(8);
     }
     return { bytes: out, how: `flip x${flips}` };
   }
   if (kind < 50) {
-    out[at] = [0x00, 0xff, 0x7f, 0x80][r.int(4)];
+    out[at] = [0x00, 0xff, 0x7f, 0x80][below(4)];
     return { bytes: out, how: `set@${at}` };
   }
   if (kind < 62) return { bytes: src.subarray(0, at), how: `truncate@${at}` };
   if (kind < 77) {
     // Length/count inflation: overwrite a 1-, 2- or 4-byte window with a large value in either byte order.
-    const w = [1, 2, 4][r.int(3)];
+    const w = [1, 2, 4][below(3)];
     const p = Math.min(at, Math.max(0, out.length - w));
-    const big = [0xff, 0x7f, 0x80, 0xfe][r.int(4)];
-    for (let i = 0; i < w && p + i < out.length; i++) out[p + i] = i === 0 || r.int(2) ? big : 0xff;
+    const big = [0xff, 0x7f, 0x80, 0xfe][below(4)];
+    for (let i = 0; i < w && p + i < out.length; i++) out[p + i] = i === 0 || below(2) ? big : 0xff;
     return { bytes: out, how: `inflate${w}@${p}` };
   }
   if (kind < 85) {
-    const n = 1 + r.int(8);
+    const n = 1 + below(8);
     const ins = new Uint8Array(src.length + n);
     ins.set(src.subarray(0, at));
-    for (let i = 0; i < n; i++) ins[at + i] = r.next() & 0xff;
+    for (let i = 0; i < n; i++) ins[at + i] = r.u32() & 0xff;
     ins.set(src.subarray(at), at + n);
     return { bytes: ins, how: `insert${n}@${at}` };
   }
   if (kind < 92) {
-    const n = 1 + r.int(Math.min(16, src.length - at));
+    const n = 1 + below(Math.min(16, src.length - at));
     const del = new Uint8Array(src.length - n);
     del.set(src.subarray(0, at));
     del.set(src.subarray(at + n), at);
     return { bytes: del, how: `delete${n}@${at}` };
   }
-  const other = s.peers[r.int(s.peers.length)].bytes;
-  const cut = r.int(other.length + 1);
+  const other = s.peers[below(s.peers.length)].bytes;
+  const cut = below(other.length + 1);
   const sp = new Uint8Array(at + other.length - cut);
   sp.set(src.subarray(0, at));
   sp.set(other.subarray(cut), at);
@@ -159,7 +149,7 @@ let executed = 0;
 const t0 = performance.now();
 if (seeds.length > 0) {
   for (let i = 0; i < runs && failures.length < 200; i++) {
-    const s = seeds[r.int(seeds.length)];
+    const s = seeds[below(seeds.length)];
     if ((perFile.get(s.id.split("#")[0]) ?? 0) >= 3) continue;
     executed++;
     const { bytes, how } = mutate(s);
