@@ -35,7 +35,9 @@ export function report(
     // Compare only within a family ("i32be: …" against "i32be: …").
     const family = name.split(":")[0];
     const ratios = [...hz.keys()]
-      .filter((n) => n !== name && n.split(":")[0] === family && (refs.length === 0 || !name.includes("baseline")))
+      .filter((n) =>
+        n !== name && n.split(":")[0] === family && (refs.length === 0 || !name.includes("baseline"))
+      )
       .filter((n) => !n.includes("streamwire"))
       .map((n) => `${(v / hz.get(n)!).toFixed(2)}x ${n.split(":").slice(1).join(":").trim()}`);
     console.log(`  ${name.padEnd(44)} ${fmt(v * per).padStart(10)} ${unit}/s   ${ratios.join(", ")}`);

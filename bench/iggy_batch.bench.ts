@@ -20,7 +20,12 @@
 
 import { Bench } from "tinybench";
 import { decodeBatch, MessageCursor } from "../src/iggy/batch/batch.ts";
-import { type BatchMessageInput, encodeBatch, encodeBatchInto, sizeOfBatch } from "../src/iggy/batch/builder.ts";
+import {
+  type BatchMessageInput,
+  encodeBatch,
+  encodeBatchInto,
+  sizeOfBatch,
+} from "../src/iggy/batch/builder.ts";
 import {
   decodePollMessagesResponse,
   encodeSendMessages,
@@ -38,10 +43,22 @@ const payloads = Array.from({ length: N }, (_, i) => {
   return p;
 });
 const base = 1_700_000_000_000_000;
-const messages: BatchMessageInput[] = payloads.map((payload, i) => ({ id: i + 1, payload, originTimestamp: base + i }));
-const messagesBigId: BatchMessageInput[] = payloads.map((payload, i) => ({ id: BigInt(i + 1) << 64n, payload, originTimestamp: base + i }));
+const messages: BatchMessageInput[] = payloads.map((payload, i) => ({
+  id: i + 1,
+  payload,
+  originTimestamp: base + i,
+}));
+const messagesBigId: BatchMessageInput[] = payloads.map((payload, i) => ({
+  id: BigInt(i + 1) << 64n,
+  payload,
+  originTimestamp: base + i,
+}));
 
-const record = encodeBatch(messages, { partitionId: 1n, baseOffset: 1_000_000n, baseTimestamp: BigInt(base) });
+const record = encodeBatch(messages, {
+  partitionId: 1n,
+  baseOffset: 1_000_000n,
+  baseTimestamp: BigInt(base),
+});
 const view = decodeBatch(record);
 const reply = encodePayload(pollMessagesResponse, {
   partitionId: 1,
@@ -134,7 +151,11 @@ for (const t of bench.tasks) {
 for (const row of rows) {
   const t = bench.tasks.find((x) => x.name === row.name)!;
   const perSec = ((t.result as any)?.throughput?.mean ?? 0) * row.units;
-  const vsBaseline = row.name.startsWith("iterate") ? `  ${(perSec / baselineRate).toFixed(2)}x of baseline` : "";
-  console.log(`  ${row.name.padEnd(58)} ${(perSec / 1e6).toFixed(2).padStart(8)} M ${row.unit}/s${vsBaseline}`);
+  const vsBaseline = row.name.startsWith("iterate")
+    ? `  ${(perSec / baselineRate).toFixed(2)}x of baseline`
+    : "";
+  console.log(
+    `  ${row.name.padEnd(58)} ${(perSec / 1e6).toFixed(2).padStart(8)} M ${row.unit}/s${vsBaseline}`,
+  );
 }
 if (sink === 0.5) console.log(sink);

@@ -186,8 +186,12 @@ bench
   });
 
 await bench.run();
-report(`Kafka messages (Metadata v12: ${metadataBytes.length} bytes, 100 topics x 10 partitions)`, bench.tasks, {
-  unit: "messages",
-  ratioTo: ["metadata decode: plain baseline (no checks)", "metadata decode: @platformatic/kafka"],
-});
+report(
+  `Kafka messages (Metadata v12: ${metadataBytes.length} bytes, 100 topics x 10 partitions)`,
+  bench.tasks,
+  {
+    unit: "messages",
+    ratioTo: ["metadata decode: plain baseline (no checks)", "metadata decode: @platformatic/kafka"],
+  },
+);
 if (sink === 0.5) console.log(sink);

@@ -157,7 +157,9 @@ if (seeds.length > 0) {
     if (res.ms > slowMs) {
       // A GC pause or a first compilation can make one call slow; three slow calls cannot.
       const again = Math.min(timeDecode(s, bytes).ms, timeDecode(s, bytes).ms);
-      if (again > slowMs) fail(s, `${s.id} [${how}] took ${again.toFixed(1)} ms: ${toHex(bytes.subarray(0, 64))}`);
+      if (again > slowMs) {
+        fail(s, `${s.id} [${how}] took ${again.toFixed(1)} ms: ${toHex(bytes.subarray(0, 64))}`);
+      }
       res = { ms: again, error: res.error };
     }
     if (res.error !== undefined) {
@@ -183,7 +185,9 @@ if (seeds.length > 0) {
 const secs = (performance.now() - t0) / 1000;
 for (const f of failures) console.log(`  ${f}`);
 console.log(
-  `fuzz: ${executed} runs in ${secs.toFixed(1)} s, ${rejected} rejected with WireError, ${reuseChecks} reuse checks; seed ${seed}`,
+  `fuzz: ${executed} runs in ${
+    secs.toFixed(1)
+  } s, ${rejected} rejected with WireError, ${reuseChecks} reuse checks; seed ${seed}`,
 );
 console.log(`${executed - failures.length} passed, ${failures.length} failed`);
 if (failures.length) setExitCode(1);

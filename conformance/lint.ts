@@ -38,13 +38,17 @@ for (const path of onDisk) {
     continue;
   }
   for (const e of validate(file, schema).slice(0, 20)) say(e);
-  if (!path.startsWith(`${file.protocol}/`)) say(`protocol ${file.protocol} but file is under another folder`);
+  if (!path.startsWith(`${file.protocol}/`)) {
+    say(`protocol ${file.protocol} but file is under another folder`);
+  }
   const entry = listed.get(path);
   if (!entry) say("not in manifest.json");
   else {
     if (entry.sha256 !== sha256(text)) say("sha256 differs from manifest.json (run `deno task vectors`)");
     if (entry.numberOfTests !== file.numberOfTests) say("numberOfTests differs from manifest.json");
-    if (entry.message !== file.message || entry.protocol !== file.protocol) say("manifest message/protocol differ");
+    if (entry.message !== file.message || entry.protocol !== file.protocol) {
+      say("manifest message/protocol differ");
+    }
   }
   if (!Array.isArray(file.testGroups)) continue;
   const names = new Set<string>();
@@ -54,7 +58,9 @@ for (const path of onDisk) {
     const key = `${g.direction}/${g.version ?? "-"}/${g.framing}/${g.headerVersion ?? "-"}`;
     if (groupKeys.has(key)) say(`two groups share ${key}`);
     groupKeys.add(key);
-    if (!g.source || !REFERENCES.has(g.source.name)) say(`group ${key} source ${g.source?.name} is not a reference implementation`);
+    if (!g.source || !REFERENCES.has(g.source.name)) {
+      say(`group ${key} source ${g.source?.name} is not a reference implementation`);
+    }
     for (const t of g.tests ?? []) {
       tests++;
       if (t.tcId !== expectId) say(`tcId ${t.tcId} where ${expectId} was expected`);
@@ -70,7 +76,9 @@ for (const path of onDisk) {
         referencedBins.add(t.file.path);
         try {
           const bin = readFileSync(join(dir, t.file.path));
-          if (bin.length !== t.file.length) say(`${t.name}: ${t.file.path} has ${bin.length} bytes, not ${t.file.length}`);
+          if (bin.length !== t.file.length) {
+            say(`${t.name}: ${t.file.path} has ${bin.length} bytes, not ${t.file.length}`);
+          }
           if (sha256(bin) !== t.file.sha256) say(`${t.name}: ${t.file.path} sha256 differs`);
         } catch {
           say(`${t.name}: missing ${t.file.path}`);
@@ -78,10 +86,16 @@ for (const path of onDisk) {
       }
     }
   }
-  if (expectId - 1 !== file.numberOfTests) say(`numberOfTests ${file.numberOfTests}, counted ${expectId - 1}`);
+  if (expectId - 1 !== file.numberOfTests) {
+    say(`numberOfTests ${file.numberOfTests}, counted ${expectId - 1}`);
+  }
 }
-for (const path of listed.keys()) if (!onDisk.includes(path)) problems.push(`${path}: in manifest.json but missing`);
-for (const bin of listBinFiles(dir)) if (!referencedBins.has(bin)) problems.push(`${bin}: no test refers to it`);
+for (const path of listed.keys()) {
+  if (!onDisk.includes(path)) problems.push(`${path}: in manifest.json but missing`);
+}
+for (const bin of listBinFiles(dir)) {
+  if (!referencedBins.has(bin)) problems.push(`${bin}: no test refers to it`);
+}
 
 for (const p of problems.slice(0, 300)) console.log(p);
 if (problems.length > 300) console.log(`… ${problems.length - 300} more`);

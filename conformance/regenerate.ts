@@ -49,7 +49,9 @@ if (!manifestOnly && (!only || only === "iggy")) {
     .sort();
   if (run("cargo", ["build", "--release", "--quiet", "--bins"], crate)) {
     clear("iggy");
-    for (const bin of bins) run(join(crate, "target", "release", bin), [join(root, "vectors", "iggy")], crate);
+    for (const bin of bins) {
+      run(join(crate, "target", "release", bin), [join(root, "vectors", "iggy")], crate);
+    }
   }
 }
 

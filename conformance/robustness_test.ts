@@ -58,7 +58,11 @@ test("inflated counts and lengths end in a value or a WireError, fast, without b
             adapter.decode(v, ctx);
           } catch (e) {
             if (!isWireError(e)) {
-              problems.push(`${entry.path}#${t.name}: ${(e as Error)?.name} ${(e as Error)?.message} on ${toHex(v.subarray(0, 48))}`);
+              problems.push(
+                `${entry.path}#${t.name}: ${(e as Error)?.name} ${(e as Error)?.message} on ${
+                  toHex(v.subarray(0, 48))
+                }`,
+              );
             } else rejected++;
           }
           const ms = performance.now() - t0;
@@ -69,7 +73,9 @@ test("inflated counts and lengths end in a value or a WireError, fast, without b
               adapter.decode(v, ctx);
             } catch { /* judged above */ }
             const again = performance.now() - t1;
-            if (again > SLOW_MS) problems.push(`${entry.path}#${t.name}: ${again.toFixed(1)} ms on ${toHex(v.subarray(0, 48))}`);
+            if (again > SLOW_MS) {
+              problems.push(`${entry.path}#${t.name}: ${again.toFixed(1)} ms on ${toHex(v.subarray(0, 48))}`);
+            }
           }
         }
       }
@@ -78,9 +84,9 @@ test("inflated counts and lengths end in a value or a WireError, fast, without b
   gc?.();
   const grownMiB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
   console.log(
-    `robustness: ${decodes} inflated inputs, ${rejected} rejected with WireError, slowest ${maxMs.toFixed(1)} ms, heap ${
-      grownMiB.toFixed(1)
-    } MiB`,
+    `robustness: ${decodes} inflated inputs, ${rejected} rejected with WireError, slowest ${
+      maxMs.toFixed(1)
+    } ms, heap ${grownMiB.toFixed(1)} MiB`,
   );
   assert.deepEqual(problems.slice(0, 20), []);
   // Without a forced GC the figure includes garbage; 256 MiB is far below what one unchecked

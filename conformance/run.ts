@@ -65,7 +65,15 @@ for (const entry of loadManifest(dir).files) {
   if (onlyMessage && entry.message !== onlyMessage) continue;
   const file = loadVectorFile(entry.path, dir);
   const adapter = adapters[file.protocol]?.[file.message];
-  const row: Row = { protocol: file.protocol, message: file.message, passed: 0, failed: 0, skipped: 0, xfail: 0, offsetMisses: 0 };
+  const row: Row = {
+    protocol: file.protocol,
+    message: file.message,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    xfail: 0,
+    offsetMisses: 0,
+  };
   rows.push(row);
   for (const group of file.testGroups) {
     for (const test of group.tests) {
@@ -86,7 +94,9 @@ for (const entry of loadManifest(dir).files) {
         seenExpected.add(id);
         if (ok) {
           unexpectedPasses++;
-          problems.push(`${id}: listed in ${expectedPath.split("/").pop()} but passed; remove it from the list`);
+          problems.push(
+            `${id}: listed in ${expectedPath.split("/").pop()} but passed; remove it from the list`,
+          );
           row.failed++;
         } else row.xfail++;
         continue;
@@ -126,6 +136,10 @@ if (problems.length) {
 }
 const sum = (k: keyof Row) => rows.reduce((n, r) => n + (r[k] as number), 0);
 const failed = sum("failed") + stale.length;
-console.log(`\nexpected failures: ${sum("xfail")}; non-WireError escapes: ${escapes}; unexpected passes: ${unexpectedPasses}`);
+console.log(
+  `\nexpected failures: ${
+    sum("xfail")
+  }; non-WireError escapes: ${escapes}; unexpected passes: ${unexpectedPasses}`,
+);
 console.log(`${sum("passed")} passed, ${failed} failed, ${sum("skipped")} skipped`);
 if (failed > 0 || escapes > 0) setExitCode(1);

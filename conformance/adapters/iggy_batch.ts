@@ -17,6 +17,7 @@ import { Command, commandName } from "../../src/iggy/consensus/command.ts";
 import {
   isClientAllowedOperation,
   isInternalOperation,
+  isKnownOperation,
   isMetadataOperation,
   isMetadataPlaneOperation,
   isPartitionLifecycleOperation,
@@ -24,16 +25,15 @@ import {
   isPlaneRoutableOperation,
   isResultFramedOperation,
   isVsrReservedOperation,
-  isKnownOperation,
   type Operation,
+  OPERATION_INTERNAL_START,
+  OPERATION_METADATA_START,
+  OPERATION_PARTITION_START,
   operationForCode,
   operationFromCommandCode,
   operationName,
   operationToCommandCode,
   requestOperation,
-  OPERATION_INTERNAL_START,
-  OPERATION_METADATA_START,
-  OPERATION_PARTITION_START,
 } from "../../src/iggy/consensus/operation.ts";
 import {
   CHECKSUM_UNSEALED,
@@ -395,7 +395,11 @@ export const iggyMessagesAdapters: ProtocolAdapters = {
           })),
         });
       }
-      return encodePayload(sendMessagesRequest, { ...base, messagesCount: v.messagesCount as number, batch: encodeBatchJson(v.batch) });
+      return encodePayload(sendMessagesRequest, {
+        ...base,
+        messagesCount: v.messagesCount as number,
+        batch: encodeBatchJson(v.batch),
+      });
     },
   },
   PollMessages: {
@@ -439,7 +443,11 @@ export const iggyMessagesAdapters: ProtocolAdapters = {
         partitionId: v.partitionId as number,
         currentOffset: big(v.currentOffset),
         messagesCount: v.messagesCount as number,
-        context: { incarnation: big(c.incarnation), ownerGeneration: big(c.ownerGeneration), metadataOp: big(c.metadataOp) },
+        context: {
+          incarnation: big(c.incarnation),
+          ownerGeneration: big(c.ownerGeneration),
+          metadataOp: big(c.metadataOp),
+        },
         batches: (v.batches as unknown[]).map((b) => encodeBatchRecord(batchFromJson(b))),
       });
     },

@@ -17,12 +17,12 @@ import { streamCommands, streamOperations } from "../../src/iggy/commands/stream
 import { topicCommands, topicOperations } from "../../src/iggy/commands/topics.ts";
 import { metadataChangesCommands } from "../../src/iggy/commands/metadata_changes.ts";
 import {
+  COMMAND_TABLE,
+  commandName,
   decodeRequest,
   decodeResponse,
   encodeRequest,
   encodeResponse,
-  COMMAND_TABLE,
-  commandName,
   lookupCommand,
 } from "../../src/iggy/dispatch.ts";
 import {
@@ -43,7 +43,11 @@ import { consumer } from "../../src/iggy/primitives/consumer.ts";
 import { partitioning } from "../../src/iggy/primitives/partitioning.ts";
 import { ackLevel, pollingStrategy } from "../../src/iggy/primitives/polling_strategy.ts";
 import { permissions } from "../../src/iggy/primitives/permissions.ts";
-import { consumerGroupOwner, createdPartitionAssignment, partitionContext } from "../../src/iggy/primitives/partition.ts";
+import {
+  consumerGroupOwner,
+  createdPartitionAssignment,
+  partitionContext,
+} from "../../src/iggy/primitives/partition.ts";
 import { userHeadersToEnd } from "../../src/iggy/primitives/user_headers.ts";
 import { optionsToEnd } from "../../src/iggy/primitives/options.ts";
 import { fromHex } from "../../src/wire/hex.ts";
@@ -75,7 +79,9 @@ export function fromJsonLike(json: unknown, template: unknown): unknown {
 }
 
 function testBytes(ctx: CaseContext): Uint8Array {
-  if (ctx.test.hex === undefined) throw new Error(`${ctx.test.name}: encode needs the test's bytes as a template`);
+  if (ctx.test.hex === undefined) {
+    throw new Error(`${ctx.test.name}: encode needs the test's bytes as a template`);
+  }
   return fromHex(ctx.test.hex);
 }
 
@@ -108,7 +114,9 @@ for (const name of ["GetMe"]) {
   const code = COMMAND_TABLE.find((m) => m.name === "me")!.code;
   commandAdapters[name] = {
     decode: (bytes, ctx) =>
-      toJsonForm(ctx.group.direction === "response" ? decodeResponse(code, bytes) : decodeRequest(code, bytes)),
+      toJsonForm(
+        ctx.group.direction === "response" ? decodeResponse(code, bytes) : decodeRequest(code, bytes),
+      ),
     encode(value, ctx) {
       const template = ctx.group.direction === "response"
         ? decodeResponse(code, testBytes(ctx))
@@ -132,12 +140,20 @@ const frameAdapter: MessageAdapter = {
     const code = ctx.test.options?.commandCode as number | undefined;
     if (ctx.group.direction === "response") {
       const { frame } = decodeResponseFrame(bytes);
-      const out: Record<string, unknown> = { status: frame.status, requestId: String(frame.requestId), payload: toJsonForm(frame.payload) };
+      const out: Record<string, unknown> = {
+        status: frame.status,
+        requestId: String(frame.requestId),
+        payload: toJsonForm(frame.payload),
+      };
       if (code !== undefined) out.body = toJsonForm(decodeResponse(code, frame.payload));
       return out;
     }
     const { frame } = decodeRequestFrame(bytes);
-    const out: Record<string, unknown> = { code: frame.code, requestId: String(frame.requestId), payload: toJsonForm(frame.payload) };
+    const out: Record<string, unknown> = {
+      code: frame.code,
+      requestId: String(frame.requestId),
+      payload: toJsonForm(frame.payload),
+    };
     if (code !== undefined) out.body = toJsonForm(decodeRequest(code, frame.payload));
     return out;
   },
@@ -161,8 +177,17 @@ const frameAdapter: MessageAdapter = {
 
 const protocolVersionAdapter: MessageAdapter = {
   decode(bytes) {
-    const v = decodePayload({ name: "ProtocolVersion", encode: () => {}, sizeOf: () => 4, decode: (r) => r.u32le() }, bytes);
-    return { ...unpackProtocolVersion(v), display: formatProtocolVersion(v), compatible: isProtocolCompatible(v) };
+    const v = decodePayload({
+      name: "ProtocolVersion",
+      encode: () => {},
+      sizeOf: () => 4,
+      decode: (r) => r.u32le(),
+    }, bytes);
+    return {
+      ...unpackProtocolVersion(v),
+      display: formatProtocolVersion(v),
+      compatible: isProtocolCompatible(v),
+    };
   },
   encode(value) {
     const v = value as { major: number; minor: number; patch: number };
@@ -177,7 +202,13 @@ const commandTableAdapter: MessageAdapter = {
     const code = new Reader(bytes, "CommandTable").u32le();
     commandName(code); // UNKNOWN_COMMAND for unknown and retired codes
     const m = lookupCommand(code)!;
-    return { code: m.code, name: m.name, operation: m.operation ?? null, replicated: m.replicated, index: COMMAND_TABLE.indexOf(m) };
+    return {
+      code: m.code,
+      name: m.name,
+      operation: m.operation ?? null,
+      replicated: m.replicated,
+      index: COMMAND_TABLE.indexOf(m),
+    };
   },
   encode(value) {
     const w = new Writer(4);

@@ -77,7 +77,14 @@ export class Matrix {
     const key = `${apiKey}:${version}`;
     let c = this.cells.get(key);
     if (c === undefined) {
-      c = { broker: this.broker, apiKey, api: apiInfo(apiKey)?.name ?? `key${apiKey}`, version, passed: [], failed: [] };
+      c = {
+        broker: this.broker,
+        apiKey,
+        api: apiInfo(apiKey)?.name ?? `key${apiKey}`,
+        version,
+        passed: [],
+        failed: [],
+      };
       this.cells.set(key, c);
     }
     return c;
@@ -95,7 +102,7 @@ export class Matrix {
    * Runs one check of `apiKey` at `version`. A failure raised by another request inside it is
    * recorded against that request's cell too, so the matrix shows which API broke.
    */
-  async check(apiKey: number, version: number, what: string, fn: () => Promise<void>): Promise<boolean> {
+  async check(apiKey: number, version: number, what: string, fn: () => void | Promise<void>): Promise<boolean> {
     try {
       await fn();
       this.pass(apiKey, version, what);
@@ -149,7 +156,7 @@ export function printMatrix(cells: readonly Cell[], verbose: boolean): { passed:
     console.log(`${label.padEnd(w)}${cols.join("")}`);
     for (const c of byBroker.values()) {
       for (const f of c.failed) console.log(`    ${c.broker}: FAIL ${f}`);
-      if (verbose) for (const p of c.passed) console.log(`    ${c.broker}: ok ${p}`);
+      if (verbose) { for (const p of c.passed) console.log(`    ${c.broker}: ok ${p}`); }
     }
   }
   return { passed, failed };

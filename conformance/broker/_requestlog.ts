@@ -94,7 +94,9 @@ export function compareWithKafkaJson(j: unknown, o: unknown, path: string, out: 
       if (k === "recordsSizeInBytes" && "records" in oo) {
         const rec = oo.records as Uint8Array | null;
         const size = rec === null ? 0 : rec.length;
-        if (v !== size && !(rec === null && v === -1)) out.push(`${path}.records: broker ${v} bytes, codec ${size}`);
+        if (v !== size && !(rec === null && v === -1)) {
+          out.push(`${path}.records: broker ${v} bytes, codec ${size}`);
+        }
         continue;
       }
       // ShareFetch responses are logged with their records already handed to the socket: an
@@ -106,7 +108,9 @@ export function compareWithKafkaJson(j: unknown, o: unknown, path: string, out: 
         continue;
       }
       if (!(k in oo)) {
-        out.push(`${path}.${k}: broker has field ${k} = ${JSON.stringify(v)}, the codec's value has no such field`);
+        out.push(
+          `${path}.${k}: broker has field ${k} = ${JSON.stringify(v)}, the codec's value has no such field`,
+        );
         continue;
       }
       compareWithKafkaJson(v, oo[k], `${path}.${k}`, out);
@@ -141,7 +145,10 @@ function show(o: unknown): string {
   if (o instanceof Uint8Array) return `bytes(${o.length})`;
   if (typeof o === "bigint") return `${o}n`;
   try {
-    return JSON.stringify(o, (_, x) => (typeof x === "bigint" ? `${x}n` : x instanceof Uint8Array ? `bytes(${x.length})` : x));
+    return JSON.stringify(
+      o,
+      (_, x) => (typeof x === "bigint" ? `${x}n` : x instanceof Uint8Array ? `bytes(${x.length})` : x),
+    );
   } catch {
     return String(o);
   }
@@ -171,7 +178,12 @@ export function compareRequestLog(logFile: string, recorder: RequestRecorder): L
     if (at < 0) continue;
     const end = line.lastIndexOf(" (kafka.request.logger)");
     let entry: {
-      requestHeader?: { requestApiKey: number; requestApiVersion: number; correlationId: number; clientId: string | null };
+      requestHeader?: {
+        requestApiKey: number;
+        requestApiVersion: number;
+        correlationId: number;
+        clientId: string | null;
+      };
       request?: unknown;
       response?: unknown;
       connection?: string;
@@ -197,16 +209,22 @@ export function compareRequestLog(logFile: string, recorder: RequestRecorder): L
     }
     cell.count++;
     const diffs: string[] = [];
-    if (h.requestApiVersion !== sent.version) diffs.push(`header: broker read version ${h.requestApiVersion}, we sent ${sent.version}`);
+    if (h.requestApiVersion !== sent.version) {
+      diffs.push(`header: broker read version ${h.requestApiVersion}, we sent ${sent.version}`);
+    }
     if (entry.request !== undefined) {
       const ours = decodeRequest(sent.frame.subarray(4));
-      if (h.clientId !== ours.header.clientId) diffs.push(`header.clientId: broker ${h.clientId}, sent ${ours.header.clientId}`);
+      if (h.clientId !== ours.header.clientId) {
+        diffs.push(`header.clientId: broker ${h.clientId}, sent ${ours.header.clientId}`);
+      }
       compareWithKafkaJson(entry.request, ours.body, "request", diffs);
     }
     if (entry.response !== undefined && sent.response !== undefined) {
       compareWithKafkaJson(entry.response, sent.response, "response", diffs);
     }
-    for (const d of diffs) if (cell.differences.length < 5) cell.differences.push(`correlation ${h.correlationId}: ${d}`);
+    for (const d of diffs) {
+      if (cell.differences.length < 5) cell.differences.push(`correlation ${h.correlationId}: ${d}`);
+    }
   }
   const unlogged = new Map<string, number>();
   for (const r of recorder.sent.values()) {

@@ -12,7 +12,10 @@ import { Buffer } from "node:buffer";
 /** A SCRAM mechanism Kafka supports. */
 export type ScramMechanism = "SCRAM-SHA-256" | "SCRAM-SHA-512";
 
-const HASH = { "SCRAM-SHA-256": { name: "sha256", size: 32 }, "SCRAM-SHA-512": { name: "sha512", size: 64 } } as const;
+const HASH = {
+  "SCRAM-SHA-256": { name: "sha256", size: 32 },
+  "SCRAM-SHA-512": { name: "sha512", size: 64 },
+} as const;
 
 /** RFC 5802 saslname escaping: "=" and "," are not allowed raw in the username. */
 function saslName(user: string): string {
@@ -39,7 +42,12 @@ function attrs(message: string): Map<string, string> {
 }
 
 /** RFC 5802 SaltedPassword = Hi(password, salt, i): what AlterUserScramCredentials stores. */
-export function scramSaltedPassword(mechanism: ScramMechanism, password: string, salt: Uint8Array, iterations: number): Uint8Array {
+export function scramSaltedPassword(
+  mechanism: ScramMechanism,
+  password: string,
+  salt: Uint8Array,
+  iterations: number,
+): Uint8Array {
   const { name, size } = HASH[mechanism];
   return pbkdf2Sync(password, salt, iterations, size, name);
 }
@@ -59,7 +67,12 @@ export class ScramClient {
    * `extensions` are appended to client-first-message as `,key=value` (RFC 5802 reserves that
    * place for them); Kafka reads `tokenauth=true` there for delegation-token logins.
    */
-  constructor(mechanism: ScramMechanism, user: string, password: string, options?: { nonce?: string; extensions?: Record<string, string> }) {
+  constructor(
+    mechanism: ScramMechanism,
+    user: string,
+    password: string,
+    options?: { nonce?: string; extensions?: Record<string, string> },
+  ) {
     this.mechanism = mechanism;
     this.#user = user;
     this.#password = password;
@@ -104,8 +117,10 @@ export class ScramClient {
     const a = attrs(new TextDecoder().decode(serverFinal));
     if (a.has("e")) throw new Error(`SCRAM server error: ${a.get("e")}`);
     const v = Buffer.from(a.get("v") ?? "", "base64");
-    if (this.#serverSignature === undefined || v.length !== this.#serverSignature.length ||
-      !timingSafeEqual(v, this.#serverSignature)) {
+    if (
+      this.#serverSignature === undefined || v.length !== this.#serverSignature.length ||
+      !timingSafeEqual(v, this.#serverSignature)
+    ) {
       throw new Error("SCRAM server signature does not verify");
     }
   }

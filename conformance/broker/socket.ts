@@ -72,7 +72,13 @@ export class BrokerSocket {
   readonly #tee: FrameDecoder | undefined;
   readonly #recorder: RequestRecorder | undefined;
 
-  private constructor(socket: Socket, conn: ClientConnection, timeoutMs: number, verify: boolean, recorder?: RequestRecorder) {
+  private constructor(
+    socket: Socket,
+    conn: ClientConnection,
+    timeoutMs: number,
+    verify: boolean,
+    recorder?: RequestRecorder,
+  ) {
     this.#socket = socket;
     this.#recorder = recorder;
     this.conn = conn;
@@ -120,7 +126,15 @@ export class BrokerSocket {
       socket.once("connect", () => {
         clearTimeout(timer);
         socket.removeAllListeners("error");
-        resolve(new BrokerSocket(socket, new ClientConnection(options), timeoutMs, options?.verifyReencode ?? true, options?.recorder));
+        resolve(
+          new BrokerSocket(
+            socket,
+            new ClientConnection(options),
+            timeoutMs,
+            options?.verifyReencode ?? true,
+            options?.recorder,
+          ),
+        );
       });
     });
   }
@@ -140,7 +154,11 @@ export class BrokerSocket {
     const p = new Promise<AnyClientResponse>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#waiters.delete(req.correlationId);
-        reject(new Error(`no response to correlation id ${req.correlationId} (API key ${req.apiKey}) in ${this.#timeoutMs} ms`));
+        reject(
+          new Error(
+            `no response to correlation id ${req.correlationId} (API key ${req.apiKey}) in ${this.#timeoutMs} ms`,
+          ),
+        );
       }, this.#timeoutMs);
       this.#waiters.set(req.correlationId, { resolve, reject, timer });
     });

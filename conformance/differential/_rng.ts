@@ -76,7 +76,9 @@ export class Rng {
 
   /** u64 as bigint with edges. */
   u64(): bigint {
-    if (this.chance(0.25)) return this.pick([0n, 1n, 0xffff_ffff_ffff_ffffn, 0x7fff_ffff_ffff_ffffn, 0xffff_ffffn]);
+    if (this.chance(0.25)) {
+      return this.pick([0n, 1n, 0xffff_ffff_ffff_ffffn, 0x7fff_ffff_ffff_ffffn, 0xffff_ffffn]);
+    }
     if (this.chance(0.3)) return BigInt(this.int(0, 1_000_000));
     return (BigInt(this.u32()) << 32n) | BigInt(this.u32());
   }

@@ -90,8 +90,14 @@ function compare(local: Local, crate: TesteeAnswer): string | null {
       ? `streamwire accepts, crate rejects ${crate.code} (${crate.detail})`
       : `streamwire rejects ${local.code} (${local.detail}), crate accepts`;
   }
-  if (!local.ok) return local.code === crate.code ? null : `codes differ: streamwire ${local.code} (${local.detail}), crate ${crate.code} (${crate.detail})`;
-  if (local.hex !== crate.hex) return `re-encodings differ: streamwire ${local.hex?.slice(0, 120)} crate ${crate.hex?.slice(0, 120)}`;
+  if (!local.ok) {
+    return local.code === crate.code
+      ? null
+      : `codes differ: streamwire ${local.code} (${local.detail}), crate ${crate.code} (${crate.detail})`;
+  }
+  if (local.hex !== crate.hex) {
+    return `re-encodings differ: streamwire ${local.hex?.slice(0, 120)} crate ${crate.hex?.slice(0, 120)}`;
+  }
   const d = jsonDiff(local.value, crate.value);
   return d ? `values differ at ${d}` : null;
 }
@@ -124,7 +130,9 @@ for (const area of AREAS) {
         bytes = encodePayload(t.codec as PayloadCodec<unknown>, value);
       } catch (e) {
         genFailures++;
-        if (problems.length < 3) problems.push(`value #${i}: streamwire cannot encode a generated value: ${e}`);
+        if (problems.length < 3) {
+          problems.push(`value #${i}: streamwire cannot encode a generated value: ${e}`);
+        }
         continue;
       }
       cases.push({ bytes, expect: (t.json ?? toJsonForm)(value), what: `value #${i}` });
@@ -132,7 +140,9 @@ for (const area of AREAS) {
         for (const m of mutations(rng, bytes)) cases.push({ bytes: m, what: `mutation of #${i}` });
       }
     }
-    const answers = await testee.run(cases.map((c) => ({ type: t.type, direction: t.direction, hex: toHex(c.bytes) })));
+    const answers = await testee.run(
+      cases.map((c) => ({ type: t.type, direction: t.direction, hex: toHex(c.bytes) })),
+    );
     let ok = 0;
     let bad = genFailures;
     for (let i = 0; i < cases.length; i++) {
@@ -149,7 +159,9 @@ for (const area of AREAS) {
       }
       if (problem) {
         bad++;
-        if (problems.length < (verbose ? 20 : 3)) problems.push(`${c.what} [${toHex(c.bytes).slice(0, 160)}]: ${problem}`);
+        if (problems.length < (verbose ? 20 : 3)) {
+          problems.push(`${c.what} [${toHex(c.bytes).slice(0, 160)}]: ${problem}`);
+        }
       } else ok++;
     }
     passed += ok;
@@ -159,7 +171,9 @@ for (const area of AREAS) {
   }
 }
 await testee.close();
-console.log(`\n${passed} passed, ${failed} failed${missing ? ` (${missing} type(s) without a testee handler)` : ""}`);
+console.log(
+  `\n${passed} passed, ${failed} failed${missing ? ` (${missing} type(s) without a testee handler)` : ""}`,
+);
 setExitCode(failed > 0 ? 1 : 0);
 
 function hash(s: string): number {

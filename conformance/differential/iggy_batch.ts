@@ -21,8 +21,8 @@ import {
   getPartitionRouteRequest,
   partitionRouteResponse,
   pollMessagesRequest,
-  pollMessagesResponse,
   type PollMessagesResponse,
+  pollMessagesResponse,
   type SendMessagesRequest,
   sendMessagesRequest,
   sendMessagesResponse,
@@ -58,7 +58,9 @@ function genMessage(r: Rng, origin: bigint): BatchMessageInput {
 }
 
 function genMessages(r: Rng, min: number): BatchMessageInput[] {
-  const origin = r.chance(0.2) ? r.pick([0n, U64_MAX - 0xffff_ffffn]) : BigInt(r.int(0, 2 ** 31)) * 1_000_000n;
+  const origin = r.chance(0.2)
+    ? r.pick([0n, U64_MAX - 0xffff_ffffn])
+    : BigInt(r.int(0, 2 ** 31)) * 1_000_000n;
   return r.array(min, 8, (x) => genMessage(x, origin));
 }
 
@@ -126,17 +128,23 @@ function genSendMessages(r: Rng): SendMessagesRequest {
   };
 }
 
-const messagesCtx = (direction: "request" | "response") => ({ group: { direction } }) as unknown as CaseContext;
+const messagesCtx = (direction: "request" | "response") =>
+  ({ group: { direction } }) as unknown as CaseContext;
 
 /** The JSON form of a generated value: the decode of its encoding (the record is built). */
 function sendMessagesJson(v: SendMessagesRequest): unknown {
-  return iggyMessagesAdapters.SendMessages.decode(encodePayload(sendMessagesRequest, v), messagesCtx("request"));
+  return iggyMessagesAdapters.SendMessages.decode(
+    encodePayload(sendMessagesRequest, v),
+    messagesCtx("request"),
+  );
 }
 
 function genPollResponse(r: Rng): PollMessagesResponse {
   const n = r.len(0, 3);
   const batches: Uint8Array[] = [];
-  for (let i = 0; i < n; i++) batches.push(r.chance(0.5) ? genLooseRecord(r) : encodeBatch(genRecord(r).messages, genRecord(r).stamp));
+  for (let i = 0; i < n; i++) {
+    batches.push(r.chance(0.5) ? genLooseRecord(r) : encodeBatch(genRecord(r).messages, genRecord(r).stamp));
+  }
   return {
     partitionId: r.u32e(),
     currentOffset: r.u64(),
@@ -147,7 +155,10 @@ function genPollResponse(r: Rng): PollMessagesResponse {
 }
 
 function pollResponseJson(v: PollMessagesResponse): unknown {
-  return iggyMessagesAdapters.PollMessages.decode(encodePayload(pollMessagesResponse, v), messagesCtx("response"));
+  return iggyMessagesAdapters.PollMessages.decode(
+    encodePayload(pollMessagesResponse, v),
+    messagesCtx("response"),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,7 +338,9 @@ const FIXERS: Record<string, (r: Rng, h: Init) => void> = {
     const reply = kind === K.MetadataReply || kind === K.PartitionReply || kind === K.SourceReply;
     h.ready = reply ? r.int(0, 1) : 0;
     h.target = kind === K.PrimaryTransfer ? r.u8() : 0;
-    h.quorumAgeNs = kind === K.MetadataProbe && r.bool() ? small64(r) : PrimaryRebalanceHeader.NO_QUORUM_EVIDENCE;
+    h.quorumAgeNs = kind === K.MetadataProbe && r.bool()
+      ? small64(r)
+      : PrimaryRebalanceHeader.NO_QUORUM_EVIDENCE;
     if (kind === K.MetadataReply) h.commit = 0n;
     if (kind === K.MetadataProbe || kind === K.MetadataReply) {
       h.namespace = 0n;
@@ -394,8 +407,20 @@ function headerType(name: string, type: HeaderClass): DiffType<ConsensusHeaderVi
 
 /** Every type this area registers with the differential driver. */
 export const types: DiffType<any>[] = [
-  { type: "Batch", direction: "data", codec: recordCodec("verify"), gen: genRecord, json: recordJson("verify") },
-  { type: "BatchLayoutOnly", direction: "data", codec: recordCodec("layoutOnly"), gen: genLooseRecord, json: recordJson("layoutOnly") },
+  {
+    type: "Batch",
+    direction: "data",
+    codec: recordCodec("verify"),
+    gen: genRecord,
+    json: recordJson("verify"),
+  },
+  {
+    type: "BatchLayoutOnly",
+    direction: "data",
+    codec: recordCodec("layoutOnly"),
+    gen: genLooseRecord,
+    json: recordJson("layoutOnly"),
+  },
   {
     type: "SendMessages",
     direction: "request",
@@ -408,7 +433,11 @@ export const types: DiffType<any>[] = [
     direction: "response",
     codec: sendMessagesResponse,
     gen: (r: Rng) => ({
-      confirmations: r.array(0, 6, (x) => ({ streamId: x.u32e(), topicId: x.u32e(), partitionId: x.u32e(), baseOffset: x.u64() })),
+      confirmations: r.array(
+        0,
+        6,
+        (x) => ({ streamId: x.u32e(), topicId: x.u32e(), partitionId: x.u32e(), baseOffset: x.u64() }),
+      ),
     }),
   },
   {
@@ -443,7 +472,13 @@ export const types: DiffType<any>[] = [
     type: "GetPartitionRoute",
     direction: "response",
     codec: partitionRouteResponse,
-    gen: (r: Rng) => ({ incarnation: r.u64(), metadataOp: r.u64(), view: r.u32e(), partitionsCount: r.u32e(), primaryReplica: r.u8() }),
+    gen: (r: Rng) => ({
+      incarnation: r.u64(),
+      metadataOp: r.u64(),
+      view: r.u32e(),
+      partitionsCount: r.u32e(),
+      primaryReplica: r.u8(),
+    }),
   },
   ...Object.entries(HEADER_TYPES).map(([name, type]) => headerType(name, type)),
 ];

@@ -45,7 +45,11 @@ export function checkCase(adapter: MessageAdapter, ctx: CaseContext, bytes: Uint
       if (!bytes) return { ok: false, note: "valid decode test without bytes" };
       const d = attempt(() => adapter.decode(bytes, ctx));
       if (d.error !== undefined) {
-        return { ok: false, escaped: !isWireError(d.error), note: `decode failed: ${describeError(d.error)}` };
+        return {
+          ok: false,
+          escaped: !isWireError(d.error),
+          note: `decode failed: ${describeError(d.error)}`,
+        };
       }
       const diff = jsonDiff(d.value, t.value);
       if (diff) return { ok: false, note: `decoded value differs: ${diff}` };
@@ -53,12 +57,18 @@ export function checkCase(adapter: MessageAdapter, ctx: CaseContext, bytes: Uint
     if (expectEncode && adapter.encode) {
       const e = attempt(() => adapter.encode!(t.value, ctx));
       if (e.error !== undefined) {
-        return { ok: false, escaped: !isWireError(e.error), note: `encode failed: ${describeError(e.error)}` };
+        return {
+          ok: false,
+          escaped: !isWireError(e.error),
+          note: `encode failed: ${describeError(e.error)}`,
+        };
       }
       if (t.canonical === false) {
         // Only the value must survive: decode our bytes again.
         const back = attempt(() => adapter.decode(e.value!, ctx));
-        if (back.error !== undefined) return { ok: false, note: `re-decode failed: ${describeError(back.error)}` };
+        if (back.error !== undefined) {
+          return { ok: false, note: `re-decode failed: ${describeError(back.error)}` };
+        }
         const diff = jsonDiff(back.value, t.value);
         if (diff) return { ok: false, note: `re-decoded value differs: ${diff}` };
       } else if (bytes) {
@@ -67,7 +77,12 @@ export function checkCase(adapter: MessageAdapter, ctx: CaseContext, bytes: Uint
         if (got !== want) {
           let i = 0;
           while (i < got.length && got[i] === want[i]) i++;
-          return { ok: false, note: `encoded bytes differ at byte ${i >> 1}: got …${got.slice(i, i + 16)}, want …${want.slice(i, i + 16)}` };
+          return {
+            ok: false,
+            note: `encoded bytes differ at byte ${i >> 1}: got …${got.slice(i, i + 16)}, want …${
+              want.slice(i, i + 16)
+            }`,
+          };
         }
       }
     } else if (op === "encode" && !adapter.encode) {
@@ -90,10 +105,15 @@ export function checkCase(adapter: MessageAdapter, ctx: CaseContext, bytes: Uint
       const diff = t.value === undefined ? null : jsonDiff(r.value, t.value);
       return diff ? { ok: false, note: `accepted with a different value: ${diff}` } : { ok: true };
     }
-    return { ok: false, note: `expected ${want}, but ${op === "encode" ? "encoding" : "decoding"} succeeded` };
+    return {
+      ok: false,
+      note: `expected ${want}, but ${op === "encode" ? "encoding" : "decoding"} succeeded`,
+    };
   }
   if (!isWireError(r.error)) return { ok: false, escaped: true, note: `escaped: ${describeError(r.error)}` };
-  if (r.error.code !== want) return { ok: false, note: `expected ${want}, got ${r.error.code} (${r.error.message})` };
+  if (r.error.code !== want) {
+    return { ok: false, note: `expected ${want}, got ${r.error.code} (${r.error.message})` };
+  }
   const offsetMismatch = t.error?.offset !== undefined && r.error.offset !== t.error.offset;
   if (offsetMismatch && t.level === "required") {
     return { ok: false, note: `expected offset ${t.error!.offset}, got ${r.error.offset}` };

@@ -77,7 +77,13 @@ export function writeManifest(dir = vectorsDir()): Manifest {
   const files: ManifestEntry[] = listVectorFiles(dir).map((path) => {
     const text = readFileSync(join(dir, path));
     const f = JSON.parse(text.toString("utf8")) as VectorFile;
-    return { path, sha256: sha256(text), protocol: f.protocol, message: f.message, numberOfTests: f.numberOfTests };
+    return {
+      path,
+      sha256: sha256(text),
+      protocol: f.protocol,
+      message: f.message,
+      numberOfTests: f.numberOfTests,
+    };
   });
   const manifest: Manifest = { schemaVersion: "wirevec-v1", files };
   writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");

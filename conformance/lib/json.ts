@@ -67,7 +67,11 @@ export function jsonDiff(a: unknown, b: unknown, path = "$"): string | null {
     const kb = Object.keys(b as object).sort();
     if (ka.join() !== kb.join()) return `${path}: keys {${ka}} != {${kb}}`;
     for (const k of ka) {
-      const d = jsonDiff((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
+      const d = jsonDiff(
+        (a as Record<string, unknown>)[k],
+        (b as Record<string, unknown>)[k],
+        `${path}.${k}`,
+      );
       if (d) return d;
     }
     return null;

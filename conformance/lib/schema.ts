@@ -10,9 +10,27 @@
 type Schema = Record<string, unknown>;
 
 const KNOWN = new Set([
-  "$schema", "$id", "title", "description", "type", "const", "enum", "required", "properties",
-  "additionalProperties", "items", "pattern", "minimum", "minLength", "$ref", "$defs", "allOf",
-  "anyOf", "oneOf", "if", "then",
+  "$schema",
+  "$id",
+  "title",
+  "description",
+  "type",
+  "const",
+  "enum",
+  "required",
+  "properties",
+  "additionalProperties",
+  "items",
+  "pattern",
+  "minimum",
+  "minLength",
+  "$ref",
+  "$defs",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "if",
+  "then",
 ]);
 
 /** Validates `value` against `schema`; returns error strings (empty when valid). */
@@ -38,7 +56,9 @@ export function validate(value: unknown, schema: Schema, root: Schema = schema, 
     if (typeof schema.pattern === "string" && !new RegExp(schema.pattern).test(value)) {
       errors.push(`${path}: does not match ${schema.pattern}`);
     }
-    if (typeof schema.minLength === "number" && value.length < schema.minLength) errors.push(`${path}: too short`);
+    if (typeof schema.minLength === "number" && value.length < schema.minLength) {
+      errors.push(`${path}: too short`);
+    }
   }
   if (typeof value === "number" && typeof schema.minimum === "number" && value < schema.minimum) {
     errors.push(`${path}: below ${schema.minimum}`);
@@ -60,8 +80,13 @@ export function validate(value: unknown, schema: Schema, root: Schema = schema, 
       }
     }
   }
-  for (const s of (schema.allOf as Schema[] | undefined) ?? []) errors.push(...validate(value, s, root, path));
-  if (Array.isArray(schema.anyOf) && !schema.anyOf.some((s) => validate(value, s as Schema, root, path).length === 0)) {
+  for (const s of (schema.allOf as Schema[] | undefined) ?? []) {
+    errors.push(...validate(value, s, root, path));
+  }
+  if (
+    Array.isArray(schema.anyOf) &&
+    !schema.anyOf.some((s) => validate(value, s as Schema, root, path).length === 0)
+  ) {
     errors.push(`${path}: matches none of anyOf`);
   }
   if (Array.isArray(schema.oneOf)) {

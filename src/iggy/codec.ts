@@ -148,7 +148,11 @@ export function encodePayloadInto<T>(codec: PayloadCodec<T>, w: Writer, v: T): v
  * decodePayload(identifier, new Uint8Array([2, 1, 0x61])); // { kind: "string", value: "a" }
  * ```
  */
-export function decodePayload<T>(codec: PayloadCodec<T>, bytes: Uint8Array, options?: DecodePayloadOptions): T {
+export function decodePayload<T>(
+  codec: PayloadCodec<T>,
+  bytes: Uint8Array,
+  options?: DecodePayloadOptions,
+): T {
   const r = new Reader(bytes, codec.name);
   const v = codec.decode(r);
   if (r.pos !== r.end) {
@@ -164,7 +168,10 @@ export function decodePayload<T>(codec: PayloadCodec<T>, bytes: Uint8Array, opti
  * Decodes one value from the start of `bytes` and reports how many bytes it occupies
  * (the crate's `WireDecode::decode`).
  */
-export function decodeWithLength<T>(codec: PayloadCodec<T>, bytes: Uint8Array): { value: T; consumed: number } {
+export function decodeWithLength<T>(
+  codec: PayloadCodec<T>,
+  bytes: Uint8Array,
+): { value: T; consumed: number } {
   const r = new Reader(bytes, codec.name);
   const value = codec.decode(r);
   return { value, consumed: r.pos };

@@ -143,7 +143,19 @@ export const COMMAND_TABLE: readonly CommandMeta[] = Object.freeze([
 ]);
 
 /** Codes retired in `codes.rs`; they are unknown commands and must never be reused. */
-export const RETIRED_COMMAND_CODES: readonly number[] = Object.freeze([14, 35, 102, 103, 104, 123, 124, 204, 205, 304, 305]);
+export const RETIRED_COMMAND_CODES: readonly number[] = Object.freeze([
+  14,
+  35,
+  102,
+  103,
+  104,
+  123,
+  124,
+  204,
+  205,
+  304,
+  305,
+]);
 
 const BY_CODE = new Map<number, CommandMeta>(COMMAND_TABLE.map((m) => [m.code, m]));
 const BY_OPERATION = new Map<number, CommandMeta>(
@@ -195,7 +207,9 @@ function unknownCommand(code: number, detail = `unknown command code: ${code}`):
 const CODECS = new Map<number, CommandCodecs>();
 for (const list of AREA_COMMANDS) {
   for (const c of list) {
-    if (!BY_CODE.has(c.code)) throw new Error(`codec registered for code ${c.code}, which is not in the command table`);
+    if (!BY_CODE.has(c.code)) {
+      throw new Error(`codec registered for code ${c.code}, which is not in the command table`);
+    }
     if (CODECS.has(c.code)) throw new Error(`two codecs registered for code ${c.code}`);
     CODECS.set(c.code, c);
   }
@@ -203,7 +217,9 @@ for (const list of AREA_COMMANDS) {
 const OPERATION_CODECS = new Map<number, OperationCodec>();
 for (const list of AREA_OPERATIONS) {
   for (const c of list) {
-    if (OPERATION_CODECS.has(c.operation)) throw new Error(`two codecs registered for operation ${c.operation}`);
+    if (OPERATION_CODECS.has(c.operation)) {
+      throw new Error(`two codecs registered for operation ${c.operation}`);
+    }
     OPERATION_CODECS.set(c.operation, c);
   }
 }
@@ -215,7 +231,9 @@ for (const list of AREA_OPERATIONS) {
 export function commandCodecs(code: number): CommandCodecs {
   const c = CODECS.get(code);
   if (c) return c;
-  throw BY_CODE.has(code) ? unknownCommand(code, `no codec registered for command code ${code}`) : unknownCommand(code);
+  throw BY_CODE.has(code)
+    ? unknownCommand(code, `no codec registered for command code ${code}`)
+    : unknownCommand(code);
 }
 
 /** Every registered command's codecs (in registration order). */
@@ -264,7 +282,11 @@ export const EMPTY_MEANS_NOT_FOUND_CODES: readonly number[] = Object.freeze([31,
  * decodeResponseOrNull(200, new Uint8Array()); // null (stream not found)
  * ```
  */
-export function decodeResponseOrNull(code: number, payload: Uint8Array, options?: DecodePayloadOptions): unknown {
+export function decodeResponseOrNull(
+  code: number,
+  payload: Uint8Array,
+  options?: DecodePayloadOptions,
+): unknown {
   if (payload.length === 0 && EMPTY_MEANS_NOT_FOUND_CODES.includes(code)) return null;
   return decodeResponse(code, payload, options);
 }
@@ -303,7 +325,11 @@ export function operationBodyCodec(operation: number): PayloadCodec<unknown> {
  * decodeOperationBody(Operation.CreateStream, new Uint8Array([1, 0x61])); // { name: "a", options: ... }
  * ```
  */
-export function decodeOperationBody(operation: number, body: Uint8Array, options?: DecodePayloadOptions): unknown {
+export function decodeOperationBody(
+  operation: number,
+  body: Uint8Array,
+  options?: DecodePayloadOptions,
+): unknown {
   return decodePayload(operationBodyCodec(operation), body, options);
 }
 

@@ -47,7 +47,14 @@ describe("command table", () => {
     }
   });
   it("lookupByOperation() is undefined for operations without a client code", () => {
-    for (const op of [Operation.Reserved, Operation.Register, Operation.NonReplicated, Operation.UpdateStreamResolved]) {
+    for (
+      const op of [
+        Operation.Reserved,
+        Operation.Register,
+        Operation.NonReplicated,
+        Operation.UpdateStreamResolved,
+      ]
+    ) {
       assert.equal(lookupByOperation(op), undefined);
     }
   });
@@ -65,17 +72,37 @@ describe("decodeRequest / encodeRequest", () => {
   });
   it("decodeResponseOrNull() reads an empty GetStream payload as not found, and still rejects it for GetStats", () => {
     assert.equal(decodeResponseOrNull(200, new Uint8Array()), null);
-    assert.throws(() => decodeResponse(200, new Uint8Array()), (e) => isWireError(e) && e.code === "TRUNCATED");
-    assert.throws(() => decodeResponseOrNull(10, new Uint8Array()), (e) => isWireError(e) && e.code === "TRUNCATED");
+    assert.throws(
+      () => decodeResponse(200, new Uint8Array()),
+      (e) => isWireError(e) && e.code === "TRUNCATED",
+    );
+    assert.throws(
+      () => decodeResponseOrNull(10, new Uint8Array()),
+      (e) => isWireError(e) && e.code === "TRUNCATED",
+    );
   });
   it("throws UNKNOWN_COMMAND for an unknown or retired code", () => {
     for (const code of [204, 9999]) {
-      assert.throws(() => decodeRequest(code, new Uint8Array()), (e) => isWireError(e) && e.code === "UNKNOWN_COMMAND");
+      assert.throws(
+        () => decodeRequest(code, new Uint8Array()),
+        (e) => isWireError(e) && e.code === "UNKNOWN_COMMAND",
+      );
     }
   });
   it("decodes an operation-only body (UpdateStreamResolved) and a replicated command's body", () => {
-    const v = decodeOperationBody(Operation.UpdateStreamResolved, fromHex("010401000000" + "00" + "00000000" + "00000000"));
-    assert.deepEqual(v, { streamId: { kind: "numeric", value: 1 }, name: null, explicitOptions: new Uint8Array(), derivedOptions: new Uint8Array() });
-    assert.deepEqual(decodeOperationBody(Operation.CreateStream, fromHex("0161")), { name: "a", options: new Uint8Array() });
+    const v = decodeOperationBody(
+      Operation.UpdateStreamResolved,
+      fromHex("010401000000" + "00" + "00000000" + "00000000"),
+    );
+    assert.deepEqual(v, {
+      streamId: { kind: "numeric", value: 1 },
+      name: null,
+      explicitOptions: new Uint8Array(),
+      derivedOptions: new Uint8Array(),
+    });
+    assert.deepEqual(decodeOperationBody(Operation.CreateStream, fromHex("0161")), {
+      name: "a",
+      options: new Uint8Array(),
+    });
   });
 });

@@ -17,7 +17,10 @@ const enc = new TextEncoder();
 
 describe("frame encoding (crate layout)", () => {
   it("writes length = 12 + payload, code and request id", () => {
-    assert.equal(toHex(encodeRequestFrame(42, 7n, enc.encode("hello world"))), "17000000" + "2a000000" + "0700000000000000" + toHex(enc.encode("hello world")));
+    assert.equal(
+      toHex(encodeRequestFrame(42, 7n, enc.encode("hello world"))),
+      "17000000" + "2a000000" + "0700000000000000" + toHex(enc.encode("hello world")),
+    );
     assert.equal(toHex(encodeRequestFrame(1, 99n, new Uint8Array())), "0c000000010000006300000000000000");
   });
   it("writes an error response as status, length 8 and request id", () => {
@@ -35,18 +38,30 @@ describe("whole-buffer frame decoding", () => {
     { name: "15 zero bytes (length 0 is checked first)", hex: "00".repeat(15), code: "INVALID_VALUE" },
     { name: "length 11", hex: "0b000000" + "01000000" + "0100000000000000", code: "INVALID_VALUE" },
     { name: "a missing request id", hex: "0c000000" + "01000000" + "01", code: "TRUNCATED" },
-    { name: "a short payload", hex: "70000000" + "01000000" + "0100000000000000" + "00".repeat(50), code: "TRUNCATED" },
-    { name: "response length 7", hex: "00000000" + "07000000" + "0100000000000000", code: "INVALID_VALUE", response: true },
+    {
+      name: "a short payload",
+      hex: "70000000" + "01000000" + "0100000000000000" + "00".repeat(50),
+      code: "TRUNCATED",
+    },
+    {
+      name: "response length 7",
+      hex: "00000000" + "07000000" + "0100000000000000",
+      code: "INVALID_VALUE",
+      response: true,
+    },
     { name: "a legacy length of 3", hex: "0300000001000000", code: "INVALID_VALUE", layout: "legacy" },
   ];
   for (const { name, hex, code, response, layout } of invalid) {
     it(`${response ? "decodeResponseFrame" : "decodeRequestFrame"}() throws ${code} for ${name}`, () => {
-      const f = () => response ? decodeResponseFrame(fromHex(hex), layout) : decodeRequestFrame(fromHex(hex), layout);
+      const f = () =>
+        response ? decodeResponseFrame(fromHex(hex), layout) : decodeRequestFrame(fromHex(hex), layout);
       assert.throws(f, (e) => isWireError(e) && e.code === code);
     });
   }
   it("reports the frame size and leaves trailing bytes", () => {
-    const { frame, consumed } = decodeRequestFrame(fromHex("0d000000" + "ca000000" + "0800000000000000" + "05" + "ffff"));
+    const { frame, consumed } = decodeRequestFrame(
+      fromHex("0d000000" + "ca000000" + "0800000000000000" + "05" + "ffff"),
+    );
     assert.equal(consumed, 17);
     assert.deepEqual([frame.code, frame.requestId, toHex(frame.payload)], [202, 8n, "05"]);
   });
@@ -62,33 +77,37 @@ describe("incremental frame decoders", () => {
   for (const layout of ["crate", "legacy"] as const) {
     it(`returns the same frames however a ${layout} stream is chunked`, () => {
       fc.assert(
-        fc.property(fc.array(frameArb, { maxLength: 6, size: "small" }), fc.integer({ min: 0, max: 1000 }), (frames, seed) => {
-          const parts = frames.map((f) => encodeRequestFrame(f.code, f.requestId, f.payload, layout));
-          const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-          let at = 0;
-          for (const p of parts) {
-            all.set(p, at);
-            at += p.length;
-          }
-          // Deterministic cut points from the seed.
-          const cuts = new Set<number>();
-          let s = seed;
-          for (let i = 0; i < 6; i++) {
-            s = (s * 1103515245 + 12345) % 2147483648;
-            cuts.add(all.length ? s % (all.length + 1) : 0);
-          }
-          const points = [0, ...[...cuts].sort((a, b) => a - b), all.length];
-          const d = new RequestFrameDecoder({ layout });
-          const got = [];
-          for (let i = 1; i < points.length; i++) {
-            for (const f of d.frames(all.subarray(points[i - 1], points[i]))) got.push(f);
-          }
-          assert.equal(d.buffered, 0);
-          assert.deepEqual(
-            got.map((f) => [f.code, f.requestId, toHex(f.payload)]),
-            frames.map((f) => [f.code, layout === "crate" ? f.requestId : 0n, toHex(f.payload)]),
-          );
-        }),
+        fc.property(
+          fc.array(frameArb, { maxLength: 6, size: "small" }),
+          fc.integer({ min: 0, max: 1000 }),
+          (frames, seed) => {
+            const parts = frames.map((f) => encodeRequestFrame(f.code, f.requestId, f.payload, layout));
+            const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+            let at = 0;
+            for (const p of parts) {
+              all.set(p, at);
+              at += p.length;
+            }
+            // Deterministic cut points from the seed.
+            const cuts = new Set<number>();
+            let s = seed;
+            for (let i = 0; i < 6; i++) {
+              s = (s * 1103515245 + 12345) % 2147483648;
+              cuts.add(all.length ? s % (all.length + 1) : 0);
+            }
+            const points = [0, ...[...cuts].sort((a, b) => a - b), all.length];
+            const d = new RequestFrameDecoder({ layout });
+            const got = [];
+            for (let i = 1; i < points.length; i++) {
+              for (const f of d.frames(all.subarray(points[i - 1], points[i]))) got.push(f);
+            }
+            assert.equal(d.buffered, 0);
+            assert.deepEqual(
+              got.map((f) => [f.code, f.requestId, toHex(f.payload)]),
+              frames.map((f) => [f.code, layout === "crate" ? f.requestId : 0n, toHex(f.payload)]),
+            );
+          },
+        ),
         { numRuns: 300 },
       );
     });
@@ -100,8 +119,15 @@ describe("incremental frame decoders", () => {
         const stream = frames.map((f) => encodeResponseFrame(f.code, f.requestId, f.payload));
         const d = new ResponseFrameDecoder();
         const got = [];
-        for (const p of stream) for (let i = 0; i < p.length; i++) for (const f of d.frames(p.subarray(i, i + 1))) got.push(f);
-        assert.deepEqual(got.map((f) => [f.status, f.requestId, toHex(f.payload)]), frames.map((f) => [f.code, f.requestId, toHex(f.payload)]));
+        for (const p of stream) {
+          for (let i = 0; i < p.length; i++) {
+            for (const f of d.frames(p.subarray(i, i + 1))) got.push(f);
+          }
+        }
+        assert.deepEqual(
+          got.map((f) => [f.status, f.requestId, toHex(f.payload)]),
+          frames.map((f) => [f.code, f.requestId, toHex(f.payload)]),
+        );
       }),
       { numRuns: 100 },
     );

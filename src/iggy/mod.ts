@@ -59,12 +59,7 @@ export {
   u32String,
   u8String,
 } from "./codec.ts";
-export type {
-  CommandCodecs,
-  DecodePayloadOptions,
-  OperationCodec,
-  PayloadCodec,
-} from "./codec.ts";
+export type { CommandCodecs, DecodePayloadOptions, OperationCodec, PayloadCodec } from "./codec.ts";
 
 // Frames (crate and legacy layouts) and the incremental frame decoders.
 export {
@@ -87,12 +82,7 @@ export {
   writeRequestHeader,
   writeResponseHeader,
 } from "./framing.ts";
-export type {
-  FrameDecoderOptions,
-  FrameLayout,
-  RequestFrame,
-  ResponseFrame,
-} from "./framing.ts";
+export type { FrameDecoderOptions, FrameLayout, RequestFrame, ResponseFrame } from "./framing.ts";
 
 // The protocol-version handshake.
 export {
@@ -107,9 +97,7 @@ export {
   packProtocolVersion,
   unpackProtocolVersion,
 } from "./version.ts";
-export type {
-  ClientVersionInfo,
-} from "./version.ts";
+export type { ClientVersionInfo } from "./version.ts";
 
 // The command table and decode/encode by command code or operation.
 export {
@@ -131,9 +119,7 @@ export {
   RETIRED_COMMAND_CODES,
   writeRequest,
 } from "./dispatch.ts";
-export type {
-  CommandMeta,
-} from "./dispatch.ts";
+export type { CommandMeta } from "./dispatch.ts";
 
 // Primitives.
 export {
@@ -144,9 +130,7 @@ export {
   stringId,
   wireName,
 } from "./primitives/identifier.ts";
-export type {
-  Identifier,
-} from "./primitives/identifier.ts";
+export type { Identifier } from "./primitives/identifier.ts";
 export {
   consumer,
   CONSUMER_KINDS,
@@ -154,28 +138,11 @@ export {
   KIND_CONSUMER_GROUP,
   KIND_EXTERNAL_GROUP,
 } from "./primitives/consumer.ts";
-export type {
-  Consumer,
-  ConsumerKind,
-} from "./primitives/consumer.ts";
-export {
-  MAX_MESSAGES_KEY_LENGTH,
-  partitioning,
-} from "./primitives/partitioning.ts";
-export type {
-  Partitioning,
-} from "./primitives/partitioning.ts";
-export {
-  ACK_LEVELS,
-  ackLevel,
-  POLLING_KINDS,
-  pollingStrategy,
-} from "./primitives/polling_strategy.ts";
-export type {
-  AckLevel,
-  PollingKind,
-  PollingStrategy,
-} from "./primitives/polling_strategy.ts";
+export type { Consumer, ConsumerKind } from "./primitives/consumer.ts";
+export { MAX_MESSAGES_KEY_LENGTH, partitioning } from "./primitives/partitioning.ts";
+export type { Partitioning } from "./primitives/partitioning.ts";
+export { ACK_LEVELS, ackLevel, POLLING_KINDS, pollingStrategy } from "./primitives/polling_strategy.ts";
+export type { AckLevel, PollingKind, PollingStrategy } from "./primitives/polling_strategy.ts";
 export {
   buildUserHeaders,
   decodeHeaderValue,
@@ -206,23 +173,15 @@ export {
   optionsToEnd,
   validateOptions,
 } from "./primitives/options.ts";
-export type {
-  OptionEntry,
-} from "./primitives/options.ts";
-export {
-  permissions,
-} from "./primitives/permissions.ts";
+export type { OptionEntry } from "./primitives/options.ts";
+export { permissions } from "./primitives/permissions.ts";
 export type {
   GlobalPermissions,
   Permissions,
   StreamPermissions,
   TopicPermissions,
 } from "./primitives/permissions.ts";
-export {
-  consumerGroupOwner,
-  createdPartitionAssignment,
-  partitionContext,
-} from "./primitives/partition.ts";
+export { consumerGroupOwner, createdPartitionAssignment, partitionContext } from "./primitives/partition.ts";
 export type {
   ConsumerGroupOwner,
   CreatedPartitionAssignment,
@@ -548,13 +507,8 @@ export type {
   RetireConsumerGroupOwnersRequest,
   TransitionPartitionHistoryRequest,
 } from "./commands/partitions.ts";
-export {
-  deleteSegmentsRequest,
-  segmentCommands,
-} from "./commands/segments.ts";
-export type {
-  DeleteSegmentsRequest,
-} from "./commands/segments.ts";
+export { deleteSegmentsRequest, segmentCommands } from "./commands/segments.ts";
+export type { DeleteSegmentsRequest } from "./commands/segments.ts";
 export {
   consumerGroupCommands,
   consumerGroupDetailsResponse,

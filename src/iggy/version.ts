@@ -40,7 +40,9 @@ const COMPONENT_MAX = (1 << BITS) - 1;
 export function packProtocolVersion(major: number, minor: number, patch: number): number {
   for (const c of [major, minor, patch]) {
     if (!Number.isInteger(c) || c < 0 || c > COMPONENT_MAX) {
-      throw new WireError("VALUE_OUT_OF_RANGE", { detail: `semver component ${c} exceeds 10-bit packing range` });
+      throw new WireError("VALUE_OUT_OF_RANGE", {
+        detail: `semver component ${c} exceeds 10-bit packing range`,
+      });
     }
   }
   return ((major << (2 * BITS)) | (minor << BITS) | patch) >>> 0;
@@ -146,7 +148,9 @@ export const EVICTION_MALFORMED_LOGIN = 15;
  * ```
  */
 export function incompatibleProtocolWindow(header: Uint8Array): { max: number; min: number } | undefined {
-  if (header.length < 256 || header[60] !== 13 || header[255] !== EVICTION_INCOMPATIBLE_PROTOCOL) return undefined;
+  if (header.length < 256 || header[60] !== 13 || header[255] !== EVICTION_INCOMPATIBLE_PROTOCOL) {
+    return undefined;
+  }
   const dv = new DataView(header.buffer, header.byteOffset, 256);
   return { max: dv.getUint32(144, true), min: dv.getUint32(148, true) };
 }

@@ -6,9 +6,9 @@ import { decodePayload, encodePayload } from "./codec.ts";
 import {
   clientVersionInfo,
   formatProtocolVersion,
-  incompatibleProtocolWindow,
   IGGY_PROTOCOL_VERSION,
   IGGY_PROTOCOL_VERSION_MIN,
+  incompatibleProtocolWindow,
   isProtocolCompatible,
   packProtocolVersion,
 } from "./version.ts";
@@ -21,7 +21,10 @@ describe("protocol version", () => {
     assert.equal(formatProtocolVersion(packProtocolVersion(0, 10, 1)), "0.10.1");
   });
   it("packProtocolVersion() throws VALUE_OUT_OF_RANGE for a component above 1023", () => {
-    assert.throws(() => packProtocolVersion(0, 1024, 0), (e) => isWireError(e) && e.code === "VALUE_OUT_OF_RANGE");
+    assert.throws(
+      () => packProtocolVersion(0, 1024, 0),
+      (e) => isWireError(e) && e.code === "VALUE_OUT_OF_RANGE",
+    );
   });
   it("targets 0.12.0 for both bounds", () => {
     assert.equal(IGGY_PROTOCOL_VERSION, 12288);
@@ -49,14 +52,23 @@ describe("clientVersionInfo", () => {
   it("decode() throws at every truncation", () => {
     const bytes = fromHex(hex);
     for (let n = 0; n < bytes.length; n++) {
-      assert.throws(() => decodePayload(clientVersionInfo, bytes.subarray(0, n)), (e) => isWireError(e) && e.code === "TRUNCATED");
+      assert.throws(
+        () => decodePayload(clientVersionInfo, bytes.subarray(0, n)),
+        (e) => isWireError(e) && e.code === "TRUNCATED",
+      );
     }
   });
   it("decode() throws INVALID_VALUE for an empty sdk name", () => {
-    assert.throws(() => decodePayload(clientVersionInfo, fromHex("00300000000131")), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+    assert.throws(
+      () => decodePayload(clientVersionInfo, fromHex("00300000000131")),
+      (e) => isWireError(e) && e.code === "INVALID_VALUE",
+    );
   });
   it("encode() throws INVALID_VALUE for an empty sdk version", () => {
-    assert.throws(() => encodePayload(clientVersionInfo, { protocolVersion: 1, sdkName: "a", sdkVersion: "" }), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+    assert.throws(
+      () => encodePayload(clientVersionInfo, { protocolVersion: 1, sdkName: "a", sdkVersion: "" }),
+      (e) => isWireError(e) && e.code === "INVALID_VALUE",
+    );
   });
 });
 

@@ -140,11 +140,17 @@ export class ClientConnection {
    * answer it: Produce with `acks` 0). The version is `options.version`, else the negotiated one;
    * with neither, `UNSUPPORTED_VERSION`.
    */
-  request<K extends keyof RequestTypes>(apiKey: K, body: Init<RequestOf<K>>, options?: RequestOptions): OutgoingRequest {
+  request<K extends keyof RequestTypes>(
+    apiKey: K,
+    body: Init<RequestOf<K>>,
+    options?: RequestOptions,
+  ): OutgoingRequest {
     const version = options?.version ?? this.version(apiKey);
     const correlationId = this.#next;
     this.#next = correlationId === MAX_CORRELATION_ID ? 0 : correlationId + 1;
-    const frame = encodeRequest(apiKey, version, { correlationId, clientId: this.#clientId }, body, { sizePrefix: true });
+    const frame = encodeRequest(apiKey, version, { correlationId, clientId: this.#clientId }, body, {
+      sizePrefix: true,
+    });
     const expectResponse = !(apiKey === 0 && (body as { acks?: number }).acks === 0);
     if (expectResponse) this.#pending.push({ correlationId, apiKey, version });
     return { correlationId, apiKey, version, frame, expectResponse };
@@ -157,7 +163,8 @@ export class ClientConnection {
   apiVersionsRequest(
     options?: { version?: number; clientSoftwareName?: string; clientSoftwareVersion?: string },
   ): OutgoingRequest {
-    const version = options?.version ?? pickVersion(API_VERSIONS, 0, 30, { includeUnstable: this.#includeUnstable })!;
+    const version = options?.version ??
+      pickVersion(API_VERSIONS, 0, 30, { includeUnstable: this.#includeUnstable })!;
     return this.request(API_VERSIONS, {
       clientSoftwareName: options?.clientSoftwareName ?? "streamwire",
       clientSoftwareVersion: options?.clientSoftwareVersion ?? "0.1.0",
@@ -180,7 +187,12 @@ export class ClientConnection {
 
   #decodeFrame(payload: Uint8Array): AnyClientResponse {
     if (payload.length < 4) {
-      throw new WireError("TRUNCATED", { offset: 0, need: 4, have: payload.length, context: "ResponseHeader" });
+      throw new WireError("TRUNCATED", {
+        offset: 0,
+        need: 4,
+        have: payload.length,
+        context: "ResponseHeader",
+      });
     }
     const correlationId = new DataView(payload.buffer, payload.byteOffset, 4).getInt32(0);
     const p = this.#pending[0];
@@ -202,7 +214,13 @@ export class ClientConnection {
       version = 0;
       decoded = decodeResponse(p.apiKey, 0, payload, this.#decode);
     }
-    return { correlationId, apiKey: p.apiKey, version, header: decoded.header, body: decoded.body } as AnyClientResponse;
+    return {
+      correlationId,
+      apiKey: p.apiKey,
+      version,
+      header: decoded.header,
+      body: decoded.body,
+    } as AnyClientResponse;
   }
 
   /**
@@ -210,11 +228,16 @@ export class ClientConnection {
    * key, the highest version both sides support. Throws the response's error (as `UNSUPPORTED_VERSION`
    * when the broker rejected the ApiVersions version) instead of negotiating from an error reply.
    */
-  applyApiVersions(response: { errorCode?: number; apiKeys: readonly BrokerApiVersion[] }): Map<number, number> {
+  applyApiVersions(
+    response: { errorCode?: number; apiKeys: readonly BrokerApiVersion[] },
+  ): Map<number, number> {
     if (response.errorCode !== undefined && response.errorCode !== 0) {
-      throw new WireError(response.errorCode === UNSUPPORTED_VERSION ? "UNSUPPORTED_VERSION" : "INVALID_VALUE", {
-        detail: `ApiVersions response carries error code ${response.errorCode}`,
-      });
+      throw new WireError(
+        response.errorCode === UNSUPPORTED_VERSION ? "UNSUPPORTED_VERSION" : "INVALID_VALUE",
+        {
+          detail: `ApiVersions response carries error code ${response.errorCode}`,
+        },
+      );
     }
     this.#broker = new Map(response.apiKeys.map((k) => [k.apiKey, { min: k.minVersion, max: k.maxVersion }]));
     this.#versions = negotiateVersions(response, { includeUnstable: this.#includeUnstable });
@@ -226,11 +249,15 @@ export class ClientConnection {
    * sides support, from the broker's ApiVersions range in that reply), or undefined if the reply
    * is not such an error or the ranges do not meet.
    */
-  retryApiVersionsVersion(response: { errorCode?: number; apiKeys: readonly BrokerApiVersion[] }): number | undefined {
+  retryApiVersionsVersion(
+    response: { errorCode?: number; apiKeys: readonly BrokerApiVersion[] },
+  ): number | undefined {
     if (response.errorCode !== UNSUPPORTED_VERSION) return undefined;
     const own = response.apiKeys.find((k) => k.apiKey === API_VERSIONS);
     if (own === undefined) return 0;
-    return pickVersion(API_VERSIONS, own.minVersion, own.maxVersion, { includeUnstable: this.#includeUnstable });
+    return pickVersion(API_VERSIONS, own.minVersion, own.maxVersion, {
+      includeUnstable: this.#includeUnstable,
+    });
   }
 
   /** The broker's advertised range for `apiKey` (after {@linkcode applyApiVersions}), if any. */

@@ -16,7 +16,10 @@ function code(fn: () => unknown): string {
 }
 
 /** A negotiated connection: the broker advertised `ranges` ([key, min, max]). */
-function negotiated(ranges: [number, number, number][], options?: ConstructorParameters<typeof ClientConnection>[0]) {
+function negotiated(
+  ranges: [number, number, number][],
+  options?: ConstructorParameters<typeof ClientConnection>[0],
+) {
   const c = new ClientConnection(options);
   const req = c.apiVersionsRequest({ version: 3 });
   const reply = encodeResponse(18, 3, { correlationId: req.correlationId }, {
@@ -35,7 +38,10 @@ describe("ClientConnection", () => {
     // compact "n" | compact "1" | no body tags
     const c = new ClientConnection({ clientId: "c" });
     const req = c.apiVersionsRequest({ version: 3, clientSoftwareName: "n", clientSoftwareVersion: "1" });
-    assert.equal(toHex(req.frame), "00000011" + "0012" + "0003" + "00000000" + "000163" + "00" + "026e" + "0231" + "00");
+    assert.equal(
+      toHex(req.frame),
+      "00000011" + "0012" + "0003" + "00000000" + "000163" + "00" + "026e" + "0231" + "00",
+    );
     assert.equal(req.expectResponse, true);
     assert.equal(c.pending, 1);
   });
@@ -52,7 +58,13 @@ describe("ClientConnection", () => {
 
   it("request() of Produce with acks 0 expects no response and leaves nothing pending", () => {
     const c = negotiated([[0, 3, 11]]);
-    for (const { acks, expect, pending } of [{ acks: 0, expect: false, pending: 0 }, { acks: 1, expect: true, pending: 1 }]) {
+    for (
+      const { acks, expect, pending } of [{ acks: 0, expect: false, pending: 0 }, {
+        acks: 1,
+        expect: true,
+        pending: 1,
+      }]
+    ) {
       const before = c.pending;
       const req = c.request(0, { acks, timeoutMs: 1000, topicData: [] });
       assert.equal(req.expectResponse, expect);
@@ -63,7 +75,9 @@ describe("ClientConnection", () => {
   it("receive() assembles a response delivered one byte at a time", () => {
     const c = negotiated([[12, 0, 4]]);
     const req = c.request(12, { groupId: "g", generationId: 1, memberId: "m" });
-    const reply = encodeResponse(12, 4, { correlationId: req.correlationId }, { errorCode: 27 }, { sizePrefix: true });
+    const reply = encodeResponse(12, 4, { correlationId: req.correlationId }, { errorCode: 27 }, {
+      sizePrefix: true,
+    });
     const got = [];
     for (const byte of reply) got.push(...c.receive(Uint8Array.of(byte)));
     assert.equal(got.length, 1);
@@ -81,7 +95,10 @@ describe("ClientConnection", () => {
       ...encodeResponse(12, 4, { correlationId: a.correlationId }, {}, { sizePrefix: true }),
       ...encodeResponse(16, 5, { correlationId: b.correlationId }, { groups: [] }, { sizePrefix: true }),
     ]);
-    assert.deepEqual(c.receive(bytes).map((r) => [r.apiKey, r.correlationId]), [[12, a.correlationId], [16, b.correlationId]]);
+    assert.deepEqual(c.receive(bytes).map((r) => [r.apiKey, r.correlationId]), [[12, a.correlationId], [
+      16,
+      b.correlationId,
+    ]]);
   });
 
   const corrupt = [
@@ -112,7 +129,10 @@ describe("ClientConnection", () => {
     const [res] = c.receive(reply);
     assert.equal(res.version, 0);
     assert.equal(res.correlationId, req.correlationId);
-    const body = res.body as { errorCode: number; apiKeys: { apiKey: number; minVersion: number; maxVersion: number }[] };
+    const body = res.body as {
+      errorCode: number;
+      apiKeys: { apiKey: number; minVersion: number; maxVersion: number }[];
+    };
     assert.equal(body.errorCode, 35);
     assert.equal(c.retryApiVersionsVersion(body), 4);
     assert.equal(code(() => c.applyApiVersions(body)), "UNSUPPORTED_VERSION");
@@ -120,14 +140,27 @@ describe("ClientConnection", () => {
 
   it("retryApiVersionsVersion() is undefined for a successful reply", () => {
     const c = new ClientConnection();
-    assert.equal(c.retryApiVersionsVersion({ errorCode: 0, apiKeys: [{ apiKey: 18, minVersion: 0, maxVersion: 3 }] }), undefined);
+    assert.equal(
+      c.retryApiVersionsVersion({ errorCode: 0, apiKeys: [{ apiKey: 18, minVersion: 0, maxVersion: 3 }] }),
+      undefined,
+    );
   });
 
   const picks: { name: string; broker: [number, number, number][]; key: number; want: number | string }[] = [
     { name: "the broker's max when the codec goes higher", broker: [[3, 0, 9]], key: 3, want: 9 },
     { name: "the codec's max when the broker goes higher", broker: [[3, 0, 40]], key: 3, want: 13 },
-    { name: "UNSUPPORTED_VERSION for a key the broker lacks", broker: [[3, 0, 9]], key: 1, want: "UNSUPPORTED_VERSION" },
-    { name: "UNSUPPORTED_VERSION when the ranges miss", broker: [[3, 20, 30]], key: 3, want: "UNSUPPORTED_VERSION" },
+    {
+      name: "UNSUPPORTED_VERSION for a key the broker lacks",
+      broker: [[3, 0, 9]],
+      key: 1,
+      want: "UNSUPPORTED_VERSION",
+    },
+    {
+      name: "UNSUPPORTED_VERSION when the ranges miss",
+      broker: [[3, 20, 30]],
+      key: 3,
+      want: "UNSUPPORTED_VERSION",
+    },
   ];
   for (const { name, broker, key, want } of picks) {
     it(`version() gives ${name}`, () => {
@@ -150,7 +183,10 @@ describe("ClientConnection", () => {
     const req = c.saslHandshake("PLAIN");
     assert.equal(req.version, 1);
     // size | key 17 | v1 | corr 0 | null client id | "PLAIN"
-    assert.equal(toHex(req.frame), "00000011" + "0011" + "0001" + "00000000" + "ffff" + "0005" + "504c41494e");
+    assert.equal(
+      toHex(req.frame),
+      "00000011" + "0011" + "0001" + "00000000" + "ffff" + "0005" + "504c41494e",
+    );
   });
 
   it("saslAuthenticate() carries the token at the negotiated version", () => {
@@ -158,7 +194,10 @@ describe("ClientConnection", () => {
     const req = c.saslAuthenticate(Uint8Array.of(1, 2));
     assert.equal(req.version, 2);
     // header v2 (null client id, no tags) | compact bytes 0102 | no tags
-    assert.equal(toHex(req.frame.subarray(4)), "0024" + "0002" + "00000001" + "ffff" + "00" + "030102" + "00");
+    assert.equal(
+      toHex(req.frame.subarray(4)),
+      "0024" + "0002" + "00000001" + "ffff" + "00" + "030102" + "00",
+    );
   });
 
   it("end() throws TRUNCATED while half a frame is buffered", () => {

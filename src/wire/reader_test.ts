@@ -10,7 +10,9 @@ function rejects(fn: () => unknown, code: string, extra: Partial<WireError> = {}
   assert.throws(fn, (e: unknown) => {
     assert.ok(isWireError(e), `expected WireError, got ${e}`);
     assert.equal(e.code, code);
-    for (const [k, v] of Object.entries(extra)) assert.equal((e as unknown as Record<string, unknown>)[k], v, k);
+    for (const [k, v] of Object.entries(extra)) {
+      assert.equal((e as unknown as Record<string, unknown>)[k], v, k);
+    }
     return true;
   });
 }
@@ -47,7 +49,12 @@ describe("Reader fixed-width reads", () => {
     it(`throws TRUNCATED with need/have when ${hex.length / 2 - 1} of ${hex.length / 2} bytes remain`, () => {
       const bytes = fromHex(hex);
       const r = new Reader(bytes.subarray(0, bytes.length - 1));
-      rejects(() => read(r), "TRUNCATED", { need: bytes.length, have: bytes.length - 1, offset: 0, incomplete: true });
+      rejects(() => read(r), "TRUNCATED", {
+        need: bytes.length,
+        have: bytes.length - 1,
+        offset: 0,
+        incomplete: true,
+      });
     });
   }
 
@@ -64,10 +71,20 @@ describe("Reader fixed-width reads", () => {
 });
 
 describe("Reader varints", () => {
-  const uv: [string, number][] = [["00", 0], ["7f", 127], ["8001", 128], ["ac02", 300], ["ffffffff0f", 0xffffffff]];
-  for (const [hex, v] of uv) it(`uvarint() reads ${hex} as ${v}`, () => assert.equal(new Reader(fromHex(hex)).uvarint(), v));
-  const sv: [string, number][] = [["00", 0], ["01", -1], ["02", 1], ["feffffff0f", 2147483647], ["ffffffff0f", -2147483648]];
-  for (const [hex, v] of sv) it(`varint() reads ${hex} as ${v}`, () => assert.equal(new Reader(fromHex(hex)).varint(), v));
+  const uv: [string, number][] = [["00", 0], ["7f", 127], ["8001", 128], ["ac02", 300], [
+    "ffffffff0f",
+    0xffffffff,
+  ]];
+  for (const [hex, v] of uv) {
+    it(`uvarint() reads ${hex} as ${v}`, () => assert.equal(new Reader(fromHex(hex)).uvarint(), v));
+  }
+  const sv: [string, number][] = [["00", 0], ["01", -1], ["02", 1], ["feffffff0f", 2147483647], [
+    "ffffffff0f",
+    -2147483648,
+  ]];
+  for (const [hex, v] of sv) {
+    it(`varint() reads ${hex} as ${v}`, () => assert.equal(new Reader(fromHex(hex)).varint(), v));
+  }
   const vl: [string, bigint][] = [
     ["00", 0n],
     ["01", -1n],
@@ -94,8 +111,9 @@ describe("Reader varints", () => {
         w.varlong(v);
         const bytes = w.finish();
         assert.equal(new Reader(bytes).varlong(), v);
-        if (v >= -9007199254740991n && v <= 9007199254740991n) assert.equal(new Reader(bytes).varlongNumber(), Number(v));
-        else rejects(() => new Reader(bytes).varlongNumber(), "VALUE_OUT_OF_RANGE");
+        if (v >= -9007199254740991n && v <= 9007199254740991n) {
+          assert.equal(new Reader(bytes).varlongNumber(), Number(v));
+        } else rejects(() => new Reader(bytes).varlongNumber(), "VALUE_OUT_OF_RANGE");
       }),
       { numRuns: 2000 },
     );
@@ -124,7 +142,10 @@ describe("Reader lengths, counts and strings", () => {
     assert.equal(v.buffer, input.buffer);
   });
   it("bytes() throws LENGTH_EXCEEDS_REMAINING before allocating", () => {
-    rejects(() => new Reader(fromHex("0102")).bytes(2 ** 31), "LENGTH_EXCEEDS_REMAINING", { need: 2 ** 31, have: 2 });
+    rejects(() => new Reader(fromHex("0102")).bytes(2 ** 31), "LENGTH_EXCEEDS_REMAINING", {
+      need: 2 ** 31,
+      have: 2,
+    });
   });
   it("count() throws COUNT_EXCEEDS_REMAINING for 10^8 elements in 4 bytes", () => {
     rejects(() => new Reader(fromHex("00000000")).count(100_000_000, 1), "COUNT_EXCEEDS_REMAINING");
@@ -138,7 +159,14 @@ describe("Reader lengths, counts and strings", () => {
     const bytes = new TextEncoder().encode("zażółć 🦀 streams");
     assert.equal(new Reader(bytes).utf8(bytes.length), "zażółć 🦀 streams");
   });
-  const bad = ["c0af", "eda080", "ff", "e282", "f4908080", "61626364656667686970717273747576777879808182838485ff"];
+  const bad = [
+    "c0af",
+    "eda080",
+    "ff",
+    "e282",
+    "f4908080",
+    "61626364656667686970717273747576777879808182838485ff",
+  ];
   for (const hex of bad) {
     it(`utf8() throws INVALID_UTF8 on ${hex}`, () => {
       const b = fromHex(hex);
@@ -156,23 +184,42 @@ describe("Reader lengths, counts and strings", () => {
   });
   it("errors carry the reader's context in the message", () => {
     const r = new Reader(new Uint8Array(1), "ApiVersionsRequest v3");
-    assert.throws(() => r.i32be(), /Cannot decode ApiVersionsRequest v3 at offset 0: TRUNCATED: need 4 bytes, have 1/);
+    assert.throws(
+      () => r.i32be(),
+      /Cannot decode ApiVersionsRequest v3 at offset 0: TRUNCATED: need 4 bytes, have 1/,
+    );
   });
   it("any bytes: every read returns a value or throws WireError", () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 64, size: "max" }), fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 20 }), (bytes, ops) => {
-        const r = new Reader(bytes);
-        for (const op of ops) {
-          try {
-            [() => r.u8(), () => r.u32le(), () => r.i64be(), () => r.u128le(), () => r.uvarint(), () => r.varlong(),
-              () => r.bytes(r.u8()), () => r.utf8(r.u8()), () => r.count(r.i32be(), 4), () => r.varint(),
-              () => r.i16be(), () => r.f64be(), () => r.utf8Lenient(r.u8())][op]();
-          } catch (e) {
-            assert.ok(isWireError(e), String(e));
+      fc.property(
+        fc.uint8Array({ maxLength: 64, size: "max" }),
+        fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 20 }),
+        (bytes, ops) => {
+          const r = new Reader(bytes);
+          for (const op of ops) {
+            try {
+              [
+                () => r.u8(),
+                () => r.u32le(),
+                () => r.i64be(),
+                () => r.u128le(),
+                () => r.uvarint(),
+                () => r.varlong(),
+                () => r.bytes(r.u8()),
+                () => r.utf8(r.u8()),
+                () => r.count(r.i32be(), 4),
+                () => r.varint(),
+                () => r.i16be(),
+                () => r.f64be(),
+                () => r.utf8Lenient(r.u8()),
+              ][op]();
+            } catch (e) {
+              assert.ok(isWireError(e), String(e));
+            }
+            assert.ok(r.pos <= bytes.length);
           }
-          assert.ok(r.pos <= bytes.length);
-        }
-      }),
+        },
+      ),
       { numRuns: 3000 },
     );
   });

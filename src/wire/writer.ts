@@ -82,7 +82,9 @@ export class Writer {
   /** Copies the written bytes into `dest` (which must be large enough) and returns the count. */
   encodeInto(dest: Uint8Array, at = 0): { written: number } {
     if (dest.length - at < this.pos) {
-      throw new WireError("LIMIT_EXCEEDED", { detail: `destination has ${dest.length - at} bytes, need ${this.pos}` });
+      throw new WireError("LIMIT_EXCEEDED", {
+        detail: `destination has ${dest.length - at} bytes, need ${this.pos}`,
+      });
     }
     dest.set(this.buf.subarray(0, this.pos), at);
     return { written: this.pos };

@@ -78,7 +78,10 @@ describe("Writer", () => {
     const dest = new Uint8Array(4);
     assert.deepEqual(w.encodeInto(dest, 1), { written: 2 });
     assert.equal(toHex(dest), "00000700");
-    assert.throws(() => w.encodeInto(new Uint8Array(1)), (e: unknown) => isWireError(e) && e.code === "LIMIT_EXCEEDED");
+    assert.throws(
+      () => w.encodeInto(new Uint8Array(1)),
+      (e: unknown) => isWireError(e) && e.code === "LIMIT_EXCEEDED",
+    );
   });
 
   it("setU32le()/setI32be() back-patch lengths", () => {

@@ -289,7 +289,9 @@ export class MessageCursor {
     const uh = dv.getUint32(at + 32, true);
     const pl = dv.getUint32(at + 36, true);
     const end = at + BATCH_MESSAGE_HEADER_SIZE + pl + uh;
-    if (end > this.#end || dv.getUint32(at + 40, true) !== 0 || dv.getUint32(at + 44, true) !== 0) return false;
+    if (end > this.#end || dv.getUint32(at + 40, true) !== 0 || dv.getUint32(at + 44, true) !== 0) {
+      return false;
+    }
     this.frameOffset = at;
     this.offsetDelta = dv.getUint32(at + 24, true);
     this.timestampDelta = dv.getUint32(at + 28, true);
@@ -474,12 +476,16 @@ function walk(batch: BatchView, verify: boolean): void {
   if (walked !== count || pos !== end) throw validation(TILING);
   if (verify) {
     xxh3_64Into(hashed!.subarray(0, hashedLen), sum!);
-    if (sum![0] !== dv.getUint32(BATCH_CHECKSUM_OFFSET, true) || sum![1] !== dv.getUint32(BATCH_CHECKSUM_OFFSET + 4, true)) {
+    if (
+      sum![0] !== dv.getUint32(BATCH_CHECKSUM_OFFSET, true) ||
+      sum![1] !== dv.getUint32(BATCH_CHECKSUM_OFFSET + 4, true)
+    ) {
       const computed = (BigInt(sum![1]) << 32n) | BigInt(sum![0]);
       throw new WireError("CHECKSUM_MISMATCH", {
         context: CONTEXT,
         offset: BATCH_CHECKSUM_OFFSET,
-        detail: `invalid batch checksum: stored ${batch.batchChecksum}, computed ${computed}, base offset ${batch.baseOffset}`,
+        detail:
+          `invalid batch checksum: stored ${batch.batchChecksum}, computed ${computed}, base offset ${batch.baseOffset}`,
       });
     }
   }
@@ -499,7 +505,10 @@ function walk(batch: BatchView, verify: boolean): void {
  * console.log(n); // 2
  * ```
  */
-export function* iterateBatches(bytes: Uint8Array, options: DecodeBatchOptions = {}): Generator<BatchView, void, undefined> {
+export function* iterateBatches(
+  bytes: Uint8Array,
+  options: DecodeBatchOptions = {},
+): Generator<BatchView, void, undefined> {
   let pos = 0;
   while (pos < bytes.length) {
     const batch = decodeBatch(bytes.subarray(pos), options);

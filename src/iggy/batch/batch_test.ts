@@ -32,8 +32,8 @@ function failure(fn: () => unknown): string {
 }
 
 // The crate's own fixture: partition 7, origin 1000, frames (1, 0, 0, "first") and (2, 1, 5, "second").
-const FIRST_FRAME =
-  "49398ef8abaae9bb" + "01000000000000000000000000000000" + "00000000" + "00000000" + "00000000" + "05000000" +
+const FIRST_FRAME = "49398ef8abaae9bb" + "01000000000000000000000000000000" + "00000000" + "00000000" +
+  "00000000" + "05000000" +
   "0000000000000000" + "6669727374";
 
 function crateFixture(): Uint8Array {
@@ -44,8 +44,22 @@ function crateFixture(): Uint8Array {
     originTimestamp: 1000n,
     batchChecksum: 0n,
     messages: [
-      { checksum: 0n, id: 1n, offsetDelta: 0, timestampDelta: 0, payload: text("first"), userHeaders: new Uint8Array(0) },
-      { checksum: 0n, id: 2n, offsetDelta: 1, timestampDelta: 5, payload: text("second"), userHeaders: new Uint8Array(0) },
+      {
+        checksum: 0n,
+        id: 1n,
+        offsetDelta: 0,
+        timestampDelta: 0,
+        payload: text("first"),
+        userHeaders: new Uint8Array(0),
+      },
+      {
+        checksum: 0n,
+        id: 2n,
+        offsetDelta: 1,
+        timestampDelta: 5,
+        payload: text("second"),
+        userHeaders: new Uint8Array(0),
+      },
     ],
   });
   restampBatch(record);
@@ -62,7 +76,7 @@ describe("checksums", () => {
     assert.equal(calculateBatchChecksum(r), 0xf4be018ffb93f6f2n);
   });
 
-  it("a single frame (1, 0, 0, \"payload\") has checksum 0xc424e8d8b96b44f5 and batch 0xdd6091ec459ed32f", () => {
+  it('a single frame (1, 0, 0, "payload") has checksum 0xc424e8d8b96b44f5 and batch 0xdd6091ec459ed32f', () => {
     const r = encodeBatch([{ id: 1n, payload: text("payload"), originTimestamp: 1000 }], { partitionId: 7n });
     const dv = new DataView(r.buffer);
     assert.equal(r.length, 311);
@@ -79,7 +93,10 @@ describe("encodeBatch()", () => {
       { id: 3n, payload: text("z"), originTimestamp: 500 },
     ]));
     assert.equal(b.originTimestamp, 100n);
-    assert.deepEqual(b.messages().map((m) => [m.offsetDelta, m.timestampDelta]), [[0, 800], [1, 0], [2, 400]]);
+    assert.deepEqual(b.messages().map((m) => [m.offsetDelta, m.timestampDelta]), [[0, 800], [1, 0], [
+      2,
+      400,
+    ]]);
   });
 
   it("writes ids given as bigint, number or 16 bytes identically", () => {
@@ -99,12 +116,27 @@ describe("encodeBatch()", () => {
   const bad: { name: string; messages: BatchMessageInput[]; code: string }[] = [
     {
       name: "a delta of u32::MAX + 1",
-      messages: [{ payload: new Uint8Array(0), originTimestamp: 0 }, { payload: new Uint8Array(0), originTimestamp: 2 ** 32 }],
+      messages: [{ payload: new Uint8Array(0), originTimestamp: 0 }, {
+        payload: new Uint8Array(0),
+        originTimestamp: 2 ** 32,
+      }],
       code: "INVALID_VALUE: message timestamp delta 4294967296 exceeds the batch maximum",
     },
-    { name: "a negative id", messages: [{ payload: new Uint8Array(0), id: -1n }], code: "VALUE_OUT_OF_RANGE: message id is not a u128" },
-    { name: "a 15-byte id", messages: [{ payload: new Uint8Array(0), id: new Uint8Array(15) }], code: "VALUE_OUT_OF_RANGE: message id bytes must be 16 long" },
-    { name: "a fractional timestamp", messages: [{ payload: new Uint8Array(0), originTimestamp: 1.5 }], code: "VALUE_OUT_OF_RANGE: origin timestamp 1.5 is not a safe u64" },
+    {
+      name: "a negative id",
+      messages: [{ payload: new Uint8Array(0), id: -1n }],
+      code: "VALUE_OUT_OF_RANGE: message id is not a u128",
+    },
+    {
+      name: "a 15-byte id",
+      messages: [{ payload: new Uint8Array(0), id: new Uint8Array(15) }],
+      code: "VALUE_OUT_OF_RANGE: message id bytes must be 16 long",
+    },
+    {
+      name: "a fractional timestamp",
+      messages: [{ payload: new Uint8Array(0), originTimestamp: 1.5 }],
+      code: "VALUE_OUT_OF_RANGE: origin timestamp 1.5 is not a safe u64",
+    },
   ];
   for (const b of bad) {
     it(`throws for ${b.name}`, () => assert.equal(failure(() => encodeBatch(b.messages)), b.code));
@@ -112,7 +144,10 @@ describe("encodeBatch()", () => {
 
   it("encodeBatchInto() throws LIMIT_EXCEEDED when the destination is one byte short", () => {
     const msgs = [{ payload: new Uint8Array(10) }];
-    assert.match(failure(() => encodeBatchInto(new Uint8Array(sizeOfBatch(msgs) - 1), 0, msgs)), /^LIMIT_EXCEEDED/);
+    assert.match(
+      failure(() => encodeBatchInto(new Uint8Array(sizeOfBatch(msgs) - 1), 0, msgs)),
+      /^LIMIT_EXCEEDED/,
+    );
   });
 
   it("encodeBatchInto() writes at an offset and returns the size", () => {
@@ -125,12 +160,25 @@ describe("encodeBatch()", () => {
 
 describe("decodeBatch() checks in the crate's order", () => {
   const one = () => encodeBatch([{ id: 1n, payload: text("payload"), originTimestamp: 1000 }]);
-  const two = () => encodeBatch([{ payload: text("first") }, { payload: text("second"), userHeaders: text("hh") }], { baseOffset: 10n });
-  const setU64 = (b: Uint8Array, at: number, v: bigint) => new DataView(b.buffer, b.byteOffset).setBigUint64(at, v, true);
-  const setU32 = (b: Uint8Array, at: number, v: number) => new DataView(b.buffer, b.byteOffset).setUint32(at, v, true);
+  const two = () =>
+    encodeBatch([{ payload: text("first") }, { payload: text("second"), userHeaders: text("hh") }], {
+      baseOffset: 10n,
+    });
+  const setU64 = (b: Uint8Array, at: number, v: bigint) =>
+    new DataView(b.buffer, b.byteOffset).setBigUint64(at, v, true);
+  const setU32 = (b: Uint8Array, at: number, v: number) =>
+    new DataView(b.buffer, b.byteOffset).setUint32(at, v, true);
   const cases: { name: string; bytes: () => Uint8Array; want: string }[] = [
-    { name: "255 bytes", bytes: () => one().subarray(0, 255), want: "TRUNCATED: unexpected end of buffer at offset 0: need 256 bytes, have 255" },
-    { name: "one byte short of batch_length", bytes: () => one().subarray(0, 310), want: "TRUNCATED: unexpected end of buffer at offset 0: need 311 bytes, have 310" },
+    {
+      name: "255 bytes",
+      bytes: () => one().subarray(0, 255),
+      want: "TRUNCATED: unexpected end of buffer at offset 0: need 256 bytes, have 255",
+    },
+    {
+      name: "one byte short of batch_length",
+      bytes: () => one().subarray(0, 310),
+      want: "TRUNCATED: unexpected end of buffer at offset 0: need 311 bytes, have 310",
+    },
     {
       name: "batch_length 255 and a reserved byte",
       bytes: () => {
@@ -246,14 +294,26 @@ describe("decodeBatch() checks in the crate's order", () => {
 describe("MessageCursor", () => {
   it("resolves offsets and origin timestamps against the header", () => {
     const b = decodeBatch(encodeBatch(
-      [{ payload: text("a"), originTimestamp: 5_000 }, { payload: text("bb"), originTimestamp: 5_010, userHeaders: text("h") }],
+      [{ payload: text("a"), originTimestamp: 5_000 }, {
+        payload: text("bb"),
+        originTimestamp: 5_010,
+        userHeaders: text("h"),
+      }],
       { baseOffset: 100n, baseTimestamp: 9n },
     ));
     const c = new MessageCursor();
     b.cursor(c);
     const seen: unknown[] = [];
     while (c.next()) {
-      seen.push([c.index, c.offsetNumber, c.offset, c.timestamp, c.originTimestampNumber, toHex(c.payload), toHex(c.userHeaders)]);
+      seen.push([
+        c.index,
+        c.offsetNumber,
+        c.offset,
+        c.timestamp,
+        c.originTimestampNumber,
+        toHex(c.payload),
+        toHex(c.userHeaders),
+      ]);
     }
     assert.deepEqual(seen, [
       [0, 100, 100n, 9n, 5000, "61", ""],
@@ -265,7 +325,9 @@ describe("MessageCursor", () => {
     const c = new MessageCursor();
     let n = 0;
     for (const size of [1, 3]) {
-      const b = decodeBatch(encodeBatch(Array.from({ length: size }, () => ({ payload: new Uint8Array(2) }))));
+      const b = decodeBatch(
+        encodeBatch(Array.from({ length: size }, () => ({ payload: new Uint8Array(2) }))),
+      );
       b.cursor(c);
       while (c.next()) n++;
     }
@@ -315,15 +377,20 @@ describe("properties", () => {
 
   it("decodeBatch() throws only WireErrors on mutated records", () => {
     fc.assert(
-      fc.property(fc.array(message, { minLength: 1, maxLength: 4, size: "small" }), fc.nat(), fc.integer({ min: 1, max: 255 }), (msgs, at, x) => {
-        const bytes = encodeBatch(msgs);
-        bytes[at % bytes.length] ^= x;
-        try {
-          decodeBatch(bytes);
-        } catch (e) {
-          assert.ok(isWireError(e));
-        }
-      }),
+      fc.property(
+        fc.array(message, { minLength: 1, maxLength: 4, size: "small" }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        (msgs, at, x) => {
+          const bytes = encodeBatch(msgs);
+          bytes[at % bytes.length] ^= x;
+          try {
+            decodeBatch(bytes);
+          } catch (e) {
+            assert.ok(isWireError(e));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -46,14 +46,19 @@ export interface BatchStamp {
 }
 
 function checkU64(v: bigint, what: string): void {
-  if (v < 0n || v > U64_MAX) throw new WireError("VALUE_OUT_OF_RANGE", { context: CONTEXT, detail: `${what} is not a u64` });
+  if (v < 0n || v > U64_MAX) {
+    throw new WireError("VALUE_OUT_OF_RANGE", { context: CONTEXT, detail: `${what} is not a u64` });
+  }
 }
 
 function timestampOf(m: BatchMessageInput): bigint | number {
   const t = m.originTimestamp ?? 0;
   if (typeof t === "number") {
     if (!Number.isSafeInteger(t) || t < 0) {
-      throw new WireError("VALUE_OUT_OF_RANGE", { context: CONTEXT, detail: `origin timestamp ${t} is not a safe u64` });
+      throw new WireError("VALUE_OUT_OF_RANGE", {
+        context: CONTEXT,
+        detail: `origin timestamp ${t} is not a safe u64`,
+      });
     }
   } else checkU64(t, "origin timestamp");
   return t;
@@ -81,7 +86,12 @@ export function sizeOfBatch(messages: readonly BatchMessageInput[]): number {
   return n;
 }
 
-function writeId(dv: DataView, bytes: Uint8Array, at: number, id: bigint | number | Uint8Array | undefined): void {
+function writeId(
+  dv: DataView,
+  bytes: Uint8Array,
+  at: number,
+  id: bigint | number | Uint8Array | undefined,
+): void {
   if (id === undefined || id === 0) {
     dv.setUint32(at, 0, true);
     dv.setUint32(at + 4, 0, true);
@@ -89,14 +99,19 @@ function writeId(dv: DataView, bytes: Uint8Array, at: number, id: bigint | numbe
     dv.setUint32(at + 12, 0, true);
   } else if (typeof id === "number") {
     if (!Number.isSafeInteger(id) || id < 0) {
-      throw new WireError("VALUE_OUT_OF_RANGE", { context: CONTEXT, detail: `message id ${id} is not a safe unsigned integer` });
+      throw new WireError("VALUE_OUT_OF_RANGE", {
+        context: CONTEXT,
+        detail: `message id ${id} is not a safe unsigned integer`,
+      });
     }
     dv.setUint32(at, id >>> 0, true);
     dv.setUint32(at + 4, Math.floor(id / TWO_32), true);
     dv.setUint32(at + 8, 0, true);
     dv.setUint32(at + 12, 0, true);
   } else if (typeof id === "bigint") {
-    if (id < 0n || id > U128_MAX) throw new WireError("VALUE_OUT_OF_RANGE", { context: CONTEXT, detail: "message id is not a u128" });
+    if (id < 0n || id > U128_MAX) {
+      throw new WireError("VALUE_OUT_OF_RANGE", { context: CONTEXT, detail: "message id is not a u128" });
+    }
     if (id <= U64_MAX) {
       dv.setBigUint64(at, id, true);
       dv.setUint32(at + 8, 0, true);
@@ -106,7 +121,12 @@ function writeId(dv: DataView, bytes: Uint8Array, at: number, id: bigint | numbe
       dv.setBigUint64(at + 8, id >> 64n, true);
     }
   } else {
-    if (id.length !== 16) throw new WireError("VALUE_OUT_OF_RANGE", { context: CONTEXT, detail: "message id bytes must be 16 long" });
+    if (id.length !== 16) {
+      throw new WireError("VALUE_OUT_OF_RANGE", {
+        context: CONTEXT,
+        detail: "message id bytes must be 16 long",
+      });
+    }
     bytes.set(id, at);
   }
 }
@@ -212,7 +232,10 @@ function deltaOf(m: BatchMessageInput, origin: bigint | number): number {
 }
 
 function deltaError(d: number | bigint): WireError {
-  return new WireError("INVALID_VALUE", { context: CONTEXT, detail: `message timestamp delta ${d} exceeds the batch maximum` });
+  return new WireError("INVALID_VALUE", {
+    context: CONTEXT,
+    detail: `message timestamp delta ${d} exceeds the batch maximum`,
+  });
 }
 
 /**
@@ -243,10 +266,16 @@ export function encodeBatchInto(
 ): number {
   const size = sizeOfBatch(messages);
   if (size > 0xffff_ffff) {
-    throw new WireError("LIMIT_EXCEEDED", { context: CONTEXT, detail: `payload too large: ${size} bytes, max 4294967295` });
+    throw new WireError("LIMIT_EXCEEDED", {
+      context: CONTEXT,
+      detail: `payload too large: ${size} bytes, max 4294967295`,
+    });
   }
   if (dest.length - at < size) {
-    throw new WireError("LIMIT_EXCEEDED", { context: CONTEXT, detail: `destination has ${dest.length - at} bytes, need ${size}` });
+    throw new WireError("LIMIT_EXCEEDED", {
+      context: CONTEXT,
+      detail: `destination has ${dest.length - at} bytes, need ${size}`,
+    });
   }
   checkU64(stamp.partitionId ?? 0n, "partition id");
   checkU64(stamp.baseOffset ?? 0n, "base offset");
@@ -336,7 +365,9 @@ export interface RawRecord {
  */
 export function encodeBatchRecord(record: RawRecord): Uint8Array {
   let size = BATCH_HEADER_SIZE;
-  for (const m of record.messages) size += BATCH_MESSAGE_HEADER_SIZE + m.payload.length + m.userHeaders.length;
+  for (const m of record.messages) {
+    size += BATCH_MESSAGE_HEADER_SIZE + m.payload.length + m.userHeaders.length;
+  }
   const out = new Uint8Array(size);
   const dv = new DataView(out.buffer);
   dv.setBigUint64(0, record.partitionId, true);
@@ -372,7 +403,9 @@ export function restampBatch(record: Uint8Array): void {
   let pos = BATCH_HEADER_SIZE;
   while (pos + BATCH_MESSAGE_HEADER_SIZE <= record.length) {
     const end = pos + BATCH_MESSAGE_HEADER_SIZE + dv.getUint32(pos + 36, true) + dv.getUint32(pos + 32, true);
-    if (end > record.length || dv.getUint32(pos + 40, true) !== 0 || dv.getUint32(pos + 44, true) !== 0) break;
+    if (end > record.length || dv.getUint32(pos + 40, true) !== 0 || dv.getUint32(pos + 44, true) !== 0) {
+      break;
+    }
     xxh3_64Into(record.subarray(pos + 8, end), scratch);
     dv.setUint32(pos, scratch[0], true);
     dv.setUint32(pos + 4, scratch[1], true);

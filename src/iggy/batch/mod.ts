@@ -22,12 +22,12 @@ export {
   BATCH_MESSAGE_COUNT_OFFSET,
   BATCH_MESSAGE_HEADER_SIZE,
   BATCH_RESERVED_OFFSET,
+  BatchView,
   calculateBatchChecksum,
   decodeBatch,
   iterateBatches,
   MAX_TIMESTAMP_DELTA_MICROS,
   MessageCursor,
-  BatchView,
 } from "./batch.ts";
 export type { BatchIntegrity, BatchMessage, BatchRecord, DecodeBatchOptions } from "./batch.ts";
 export { encodeBatch, encodeBatchInto, encodeBatchRecord, restampBatch, sizeOfBatch } from "./builder.ts";

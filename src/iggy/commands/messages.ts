@@ -102,7 +102,8 @@ export interface DecodedSendMessagesRequest extends SendMessagesRequest {
 }
 
 function metadataSize(v: SendMessagesRequest): number {
-  return identifier.sizeOf(v.streamId) + identifier.sizeOf(v.topicId) + partitioning.sizeOf(v.partitioning) + 4;
+  return identifier.sizeOf(v.streamId) + identifier.sizeOf(v.topicId) + partitioning.sizeOf(v.partitioning) +
+    4;
 }
 
 function recordBytes(b: BatchView | Uint8Array): Uint8Array {
@@ -141,7 +142,9 @@ export const sendMessagesRequest: PayloadCodec<SendMessagesRequest> = {
     let count: number;
     let size: number;
     if (v.messages !== undefined) {
-      if (v.messages.length === 0) throw invalidValue("SendMessages", "validation failed: cannot encode an empty message batch");
+      if (v.messages.length === 0) {
+        throw invalidValue("SendMessages", "validation failed: cannot encode an empty message batch");
+      }
       count = v.messages.length;
       size = sizeOfBatch(v.messages);
     } else if (v.batch !== undefined) {
@@ -149,7 +152,10 @@ export const sendMessagesRequest: PayloadCodec<SendMessagesRequest> = {
       size = recordBytes(v.batch).length;
     } else throw invalidValue("SendMessages", "either messages or batch is required");
     if (size > 0xffff_ffff) {
-      throw new WireError("LIMIT_EXCEEDED", { context: "SendMessages", detail: `payload too large: ${size} bytes, max 4294967295` });
+      throw new WireError("LIMIT_EXCEEDED", {
+        context: "SendMessages",
+        detail: `payload too large: ${size} bytes, max 4294967295`,
+      });
     }
     w.u32le(meta);
     identifier.encode(w, v.streamId);
@@ -162,7 +168,11 @@ export const sendMessagesRequest: PayloadCodec<SendMessagesRequest> = {
     w.pos += size;
   },
   sizeOf(v: SendMessagesRequest): number {
-    const batch = v.messages !== undefined ? sizeOfBatch(v.messages) : v.batch !== undefined ? recordBytes(v.batch).length : 0;
+    const batch = v.messages !== undefined
+      ? sizeOfBatch(v.messages)
+      : v.batch !== undefined
+      ? recordBytes(v.batch).length
+      : 0;
     return 4 + metadataSize(v) + batch;
   },
   decode(r: Reader): DecodedSendMessagesRequest {
@@ -269,9 +279,16 @@ export const sendMessagesResponse: PayloadCodec<SendMessagesResponse> = {
     // Allocation is bounded by the bytes left, as the crate's bounded_capacity; a short list
     // then fails with TRUNCATED at the first missing entry.
     for (let i = 0; i < count; i++) {
-      confirmations.push({ streamId: r.u32le(), topicId: r.u32le(), partitionId: r.u32le(), baseOffset: r.u64le() });
+      confirmations.push({
+        streamId: r.u32le(),
+        topicId: r.u32le(),
+        partitionId: r.u32le(),
+        baseOffset: r.u64le(),
+      });
     }
-    if (r.pos !== r.end) throw invalid(r, `validation failed: send_messages response has ${r.end - r.pos} trailing bytes`);
+    if (r.pos !== r.end) {
+      throw invalid(r, `validation failed: send_messages response has ${r.end - r.pos} trailing bytes`);
+    }
     return { confirmations };
   },
 };
@@ -287,7 +304,10 @@ export const sendMessagesResponse: PayloadCodec<SendMessagesResponse> = {
  * decodeSendMessagesResponse(new Uint8Array(0), { allowEmpty: true }); // { confirmations: [] }
  * ```
  */
-export function decodeSendMessagesResponse(body: Uint8Array, options: { allowEmpty?: boolean } = {}): SendMessagesResponse {
+export function decodeSendMessagesResponse(
+  body: Uint8Array,
+  options: { allowEmpty?: boolean } = {},
+): SendMessagesResponse {
   if (body.length === 0 && options.allowEmpty) return { confirmations: [] };
   return decodePayload(sendMessagesResponse, body);
 }
@@ -345,7 +365,8 @@ export const pollMessagesRequest: PayloadCodec<PollMessagesRequest> = {
     w.u8(v.autoCommit ? 1 : 0);
   },
   sizeOf: (v: PollMessagesRequest) =>
-    consumer.sizeOf(v.consumer) + identifier.sizeOf(v.streamId) + identifier.sizeOf(v.topicId) + 5 + 9 + 4 + 1,
+    consumer.sizeOf(v.consumer) + identifier.sizeOf(v.streamId) + identifier.sizeOf(v.topicId) + 5 + 9 + 4 +
+    1,
   decode(r: Reader): PollMessagesRequest {
     const c = consumer.decode(r);
     const streamId = identifier.decode(r);
@@ -355,7 +376,15 @@ export const pollMessagesRequest: PayloadCodec<PollMessagesRequest> = {
     const strategy = pollingStrategy.decode(r);
     const count = r.u32le();
     const autoCommit = readBool(r);
-    return { consumer: c, streamId, topicId, partitionId: flag === 1 ? raw : null, strategy, count, autoCommit };
+    return {
+      consumer: c,
+      streamId,
+      topicId,
+      partitionId: flag === 1 ? raw : null,
+      strategy,
+      count,
+      autoCommit,
+    };
   },
 };
 
@@ -538,7 +567,13 @@ export const partitionRouteResponse: PayloadCodec<PartitionRouteResponse> = {
   },
   sizeOf: () => PARTITION_ROUTE_SIZE,
   decode(r: Reader): PartitionRouteResponse {
-    const v = { incarnation: r.u64le(), metadataOp: r.u64le(), view: r.u32le(), partitionsCount: r.u32le(), primaryReplica: r.u8() };
+    const v = {
+      incarnation: r.u64le(),
+      metadataOp: r.u64le(),
+      view: r.u32le(),
+      partitionsCount: r.u32le(),
+      primaryReplica: r.u8(),
+    };
     if (r.pos !== r.end) throw invalid(r, "validation failed: trailing partition route bytes");
     return v;
   },
@@ -546,7 +581,22 @@ export const partitionRouteResponse: PayloadCodec<PartitionRouteResponse> = {
 
 /** The messages commands, for the dispatch registry. */
 export const messageCommands: readonly CommandCodecs[] = [
-  { code: POLL_MESSAGES_CODE, name: "PollMessages", request: pollMessagesRequest, response: pollMessagesResponse },
-  { code: SEND_MESSAGES_CODE, name: "SendMessages", request: sendMessagesRequest, response: sendMessagesResponse },
-  { code: GET_PARTITION_ROUTE_CODE, name: "GetPartitionRoute", request: getPartitionRouteRequest, response: partitionRouteResponse },
+  {
+    code: POLL_MESSAGES_CODE,
+    name: "PollMessages",
+    request: pollMessagesRequest,
+    response: pollMessagesResponse,
+  },
+  {
+    code: SEND_MESSAGES_CODE,
+    name: "SendMessages",
+    request: sendMessagesRequest,
+    response: sendMessagesResponse,
+  },
+  {
+    code: GET_PARTITION_ROUTE_CODE,
+    name: "GetPartitionRoute",
+    request: getPartitionRouteRequest,
+    response: partitionRouteResponse,
+  },
 ];

@@ -51,13 +51,22 @@ describe("SendMessages", () => {
   });
 
   const rejects = [
-    { name: "a trailing byte", hex: SEND_ONE + "00", want: "INVALID_VALUE: validation failed: 1 trailing byte(s) after SendMessages" },
+    {
+      name: "a trailing byte",
+      hex: SEND_ONE + "00",
+      want: "INVALID_VALUE: validation failed: 1 trailing byte(s) after SendMessages",
+    },
     { name: "a corrupt payload", hex: SEND_ONE.slice(0, -2) + "6e", want: "CHECKSUM_MISMATCH" },
     { name: "metadata_length past the end", hex: "ffffffff" + SEND_ONE.slice(8), want: "TRUNCATED" },
-    { name: "stream id kind 9", hex: SEND_ONE.slice(0, 8) + "09" + SEND_ONE.slice(10), want: "UNKNOWN_DISCRIMINANT" },
+    {
+      name: "stream id kind 9",
+      hex: SEND_ONE.slice(0, 8) + "09" + SEND_ONE.slice(10),
+      want: "UNKNOWN_DISCRIMINANT",
+    },
   ];
   for (const r of rejects) {
-    it(`rejects ${r.name}`, () => assert.ok(failure(() => decodePayload(sendMessagesRequest, fromHex(r.hex))).startsWith(r.want)));
+    it(`rejects ${r.name}`, () =>
+      assert.ok(failure(() => decodePayload(sendMessagesRequest, fromHex(r.hex))).startsWith(r.want)));
   }
 
   it("refuses to encode an empty batch", () => {
@@ -69,13 +78,20 @@ describe("SendMessages", () => {
 
   it("writes a given record verbatim and counts its messages", () => {
     const batch = encodeBatch([{ payload: new Uint8Array(3) }, { payload: new Uint8Array(4) }]);
-    const body = encodePayload(sendMessagesRequest, { streamId: numeric(1), topicId: numeric(1), partitioning: { kind: "balanced" }, batch });
+    const body = encodePayload(sendMessagesRequest, {
+      streamId: numeric(1),
+      topicId: numeric(1),
+      partitioning: { kind: "balanced" },
+      batch,
+    });
     assert.equal(decodePayload(sendMessagesRequest, body).messagesCount, 2);
   });
 
   it("response: an empty body is TRUNCATED unless allowEmpty", () => {
     assert.match(failure(() => decodeSendMessagesResponse(new Uint8Array(0))), /^TRUNCATED/);
-    assert.deepEqual(decodeSendMessagesResponse(new Uint8Array(0), { allowEmpty: true }), { confirmations: [] });
+    assert.deepEqual(decodeSendMessagesResponse(new Uint8Array(0), { allowEmpty: true }), {
+      confirmations: [],
+    });
   });
 
   it("response: round-trips a confirmation and rejects a trailing byte", () => {
@@ -113,7 +129,9 @@ describe("PollMessages", () => {
   });
 
   it("response: walks records, resolves offsets and passes checksums through", () => {
-    const r1 = encodeBatch([{ payload: new Uint8Array([1]) }, { payload: new Uint8Array([2]) }], { baseOffset: 100n });
+    const r1 = encodeBatch([{ payload: new Uint8Array([1]) }, { payload: new Uint8Array([2]) }], {
+      baseOffset: 100n,
+    });
     const r2 = encodeBatch([{ payload: new Uint8Array([3]) }], { baseOffset: 102n });
     r2[r2.length - 1] ^= 0xff;
     const body = encodePayload(pollMessagesResponse, {
@@ -127,7 +145,10 @@ describe("PollMessages", () => {
     const offsets: number[] = [];
     assert.equal(forEachPolledMessage(reply, (c) => offsets.push(c.offsetNumber)), 3);
     assert.deepEqual(offsets, [100, 101, 102]);
-    assert.match(failure(() => decodePollMessagesResponse(body, { integrity: "verify" })), /^CHECKSUM_MISMATCH/);
+    assert.match(
+      failure(() => decodePollMessagesResponse(body, { integrity: "verify" })),
+      /^CHECKSUM_MISMATCH/,
+    );
   });
 
   it("response: a bad record fails the decode", () => {
@@ -135,7 +156,10 @@ describe("PollMessages", () => {
     new DataView(rec.buffer).setUint32(48, 2, true);
     const body = new Uint8Array(40 + rec.length);
     body.set(rec, 40);
-    assert.match(failure(() => decodePollMessagesResponse(body)), /^INVALID_VALUE: validation failed: batch frames do not tile/);
+    assert.match(
+      failure(() => decodePollMessagesResponse(body)),
+      /^INVALID_VALUE: validation failed: batch frames do not tile/,
+    );
   });
 
   it("response: 39 bytes is TRUNCATED", () => {
@@ -163,7 +187,11 @@ describe("GetPartitionRoute", () => {
   });
 
   it("request: ignores trailing bytes", () => {
-    const b = encodePayload(getPartitionRouteRequest, { streamId: numeric(3), topicId: { kind: "string", value: "orders" }, partitionId: 2 });
+    const b = encodePayload(getPartitionRouteRequest, {
+      streamId: numeric(3),
+      topicId: { kind: "string", value: "orders" },
+      partitionId: 2,
+    });
     assert.equal(decodePayload(getPartitionRouteRequest, new Uint8Array([...b, 9])).partitionId, 2);
   });
 });

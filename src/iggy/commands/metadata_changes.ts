@@ -25,16 +25,16 @@ import {
 } from "../codec.ts";
 import { wireName } from "../primitives/identifier.ts";
 import {
-  METADATA_CHANGE_GROUPS,
-  METADATA_CHANGE_KINDS,
   encodeMetadataChange,
   encodeMetadataItem,
+  METADATA_CHANGE_GROUPS,
+  METADATA_CHANGE_KINDS,
   type MetadataChange,
   type MetadataChangeGroup,
   metadataChangeKindGroup,
   type MetadataChangeView,
-  type MetadataCurrentItem,
   metadataChangeView,
+  type MetadataCurrentItem,
   type MetadataCurrentItemView,
   metadataItemView,
 } from "../primitives/metadata_change_bodies.ts";
@@ -44,7 +44,8 @@ export const METADATA_CHANGE_CURSOR_SIZE = 44;
 /** Longest page-token key: a user id and a 255-byte token name. */
 export const MAX_PAGE_TOKEN_KEY_SIZE: number = 4 + 1 + 255;
 /** Longest page token. */
-export const MAX_PAGE_TOKEN_SIZE: number = METADATA_CHANGE_CURSOR_SIZE + 8 + 1 + 1 + 2 + MAX_PAGE_TOKEN_KEY_SIZE;
+export const MAX_PAGE_TOKEN_SIZE: number = METADATA_CHANGE_CURSOR_SIZE + 8 + 1 + 1 + 2 +
+  MAX_PAGE_TOKEN_KEY_SIZE;
 
 export { METADATA_CHANGE_GROUPS, METADATA_CHANGE_KINDS, metadataChangeKindGroup };
 export type { MetadataChangeGroup };
@@ -81,7 +82,9 @@ function cursorCanonical(c: MetadataChangeCursor): boolean {
 export const metadataChangeCursor: PayloadCodec<MetadataChangeCursor> = {
   name: "WireMetadataChangeCursor",
   encode(w, v) {
-    if (!cursorCanonical(v)) throw invalidValue("WireMetadataChangeCursor", "a cursor at op 0 carries no checksum and no ordinal");
+    if (!cursorCanonical(v)) {
+      throw invalidValue("WireMetadataChangeCursor", "a cursor at op 0 carries no checksum and no ordinal");
+    }
     w.u128le(v.logId);
     w.u64le(v.op);
     w.u128le(v.checksum);
@@ -143,7 +146,9 @@ function tokenProblem(t: MetadataCurrentPageToken): string | undefined {
   if (!cursorCanonical(t.anchor)) return "page token anchor is not canonical";
   if (t.lastKey.length > MAX_PAGE_TOKEN_KEY_SIZE) return "page token key is too long";
   if (!keyFitsGroup(t.group, t.lastKey)) {
-    return `page token key of ${t.lastKey.length} bytes does not fit group ${METADATA_CHANGE_GROUPS[t.group]}`;
+    return `page token key of ${t.lastKey.length} bytes does not fit group ${
+      METADATA_CHANGE_GROUPS[t.group]
+    }`;
   }
   return undefined;
 }
@@ -156,7 +161,9 @@ function tokenProblem(t: MetadataCurrentPageToken): string | undefined {
 export const metadataCurrentPageToken: PayloadCodec<MetadataCurrentPageToken> = {
   name: "WireMetadataCurrentPageToken",
   encode(w, v) {
-    if (METADATA_CHANGE_GROUPS[v.group] === undefined) throw invalidValue("WireMetadataCurrentPageToken", `unknown group ${v.group}`);
+    if (METADATA_CHANGE_GROUPS[v.group] === undefined) {
+      throw invalidValue("WireMetadataCurrentPageToken", `unknown group ${v.group}`);
+    }
     const problem = tokenProblem(v);
     if (problem) throw invalidValue("WireMetadataCurrentPageToken", problem);
     metadataChangeCursor.encode(w, v.anchor);
@@ -177,7 +184,11 @@ export const metadataCurrentPageToken: PayloadCodec<MetadataCurrentPageToken> = 
     if (group === undefined) throw invalid(r, "page token names an unknown group", groupAt);
     const keyLength = r.u16le();
     if (keyLength > MAX_PAGE_TOKEN_KEY_SIZE) {
-      throw invalid(r, `page token key of ${keyLength} bytes at offset ${groupAt - start} is too long`, groupAt);
+      throw invalid(
+        r,
+        `page token key of ${keyLength} bytes at offset ${groupAt - start} is too long`,
+        groupAt,
+      );
     }
     const lastKey = readBytes(r, keyLength);
     const token = { anchor, requiredHead, groupsMask, group, lastKey };
@@ -262,8 +273,9 @@ export const getMetadataChangesRequest: PayloadCodec<GetMetadataChangesRequest> 
     if (v.groups.length > 255) throw invalidValue("GetMetadataChanges", "more than 255 groups");
     const mode = startMode(v.start);
     w.u8(mode);
-    if (typeof v.start === "object" && v.start.kind === "after") metadataChangeCursor.encode(w, v.start.value);
-    else w.bytes(ZERO_CURSOR);
+    if (typeof v.start === "object" && v.start.kind === "after") {
+      metadataChangeCursor.encode(w, v.start.value);
+    } else w.bytes(ZERO_CURSOR);
     writeOptionalU64(w, v.since);
     writeOptionalU64(w, v.until);
     w.u32le(v.limit);
@@ -297,7 +309,9 @@ export const getMetadataChangesRequest: PayloadCodec<GetMetadataChangesRequest> 
     if (mode !== "after" && cursorBytes.some((b) => b !== 0)) {
       throw invalid(r, "a cursor is allowed only when starting after it", 1);
     }
-    if (mode !== "current" && tokenLength !== 0) throw invalid(r, "a page token is allowed only in current mode");
+    if (mode !== "current" && tokenLength !== 0) {
+      throw invalid(r, "a page token is allowed only in current mode");
+    }
     let start: MetadataChangeStart;
     if (mode === "after") {
       start = { kind: "after", value: metadataChangeCursor.decode(new Reader(cursorBytes, r.context)) };
@@ -382,7 +396,10 @@ export interface GetMetadataChangesResponse {
 }
 
 /** The envelope of a change record: everything but the body. */
-export type MetadataChangeEnvelope = Pick<MetadataChangeRecord, "op" | "ordinal" | "checksum" | "timestamp" | "actorUserId">;
+export type MetadataChangeEnvelope = Pick<
+  MetadataChangeRecord,
+  "op" | "ordinal" | "checksum" | "timestamp" | "actorUserId"
+>;
 
 /**
  * A change record carrying a typed change: the body is encoded (so `INVALID_VALUE` for a
@@ -399,7 +416,10 @@ export type MetadataChangeEnvelope = Pick<MetadataChangeRecord, "op" | "ordinal"
  * record.kind;  // 52
  * ```
  */
-export function metadataChangeRecord(envelope: MetadataChangeEnvelope, change: MetadataChange): MetadataChangeRecord {
+export function metadataChangeRecord(
+  envelope: MetadataChangeEnvelope,
+  change: MetadataChange,
+): MetadataChangeRecord {
   const { group, kind, body } = encodeMetadataChange(change);
   const { op, ordinal, checksum, timestamp, actorUserId } = envelope;
   return { op, ordinal, checksum, timestamp, actorUserId, group, kind, body, change };
@@ -447,7 +467,17 @@ const metadataChangeRecordCodec: PayloadCodec<MetadataChangeRecord> = {
     const group = r.u8();
     const kind = r.u8();
     const body = readBytes(r, r.u32le());
-    return { op, ordinal, checksum, timestamp, actorUserId, group, kind, body, change: metadataChangeView(group, kind, body) };
+    return {
+      op,
+      ordinal,
+      checksum,
+      timestamp,
+      actorUserId,
+      group,
+      kind,
+      body,
+      change: metadataChangeView(group, kind, body),
+    };
   },
 };
 
@@ -466,7 +496,14 @@ const metadataItemCodec: PayloadCodec<MetadataItem> = {
   },
 };
 
-function phaseProblem(v: { phase: MetadataChangePhase; records: readonly unknown[]; items: readonly unknown[]; currentPageToken: unknown }): boolean {
+function phaseProblem(
+  v: {
+    phase: MetadataChangePhase;
+    records: readonly unknown[];
+    items: readonly unknown[];
+    currentPageToken: unknown;
+  },
+): boolean {
   return v.phase === "changes" ? v.items.length > 0 || v.currentPageToken !== null : v.records.length > 0;
 }
 
@@ -483,7 +520,10 @@ export const getMetadataChangesResponse: PayloadCodec<GetMetadataChangesResponse
     const phase = PHASE_NAMES.indexOf(v.phase);
     if (status < 0 || phase < 0) throw invalidValue("GetMetadataChanges", "unknown status or phase");
     if (phaseProblem(v)) {
-      throw invalidValue("GetMetadataChanges", "a changes page carries only records and a current page only items");
+      throw invalidValue(
+        "GetMetadataChanges",
+        "a changes page carries only records and a current page only items",
+      );
     }
     w.u8(status);
     w.u8(phase);
@@ -546,13 +586,32 @@ export const getMetadataChangesResponse: PayloadCodec<GetMetadataChangesResponse
       currentPageToken = metadataCurrentPageToken.decode(tr);
       if (tr.pos !== tr.end) throw invalid(r, "trailing bytes after a page token");
     }
-    const page = { status, phase, logId, oldestOp, retainedSince, headOp, next, hasMore, records, items, currentPageToken };
-    if (phaseProblem(page)) throw invalid(r, "a changes page carries only records and a current page only items");
+    const page = {
+      status,
+      phase,
+      logId,
+      oldestOp,
+      retainedSince,
+      headOp,
+      next,
+      hasMore,
+      records,
+      items,
+      currentPageToken,
+    };
+    if (phaseProblem(page)) {
+      throw invalid(r, "a changes page carries only records and a current page only items");
+    }
     return page;
   },
 };
 
 /** GetMetadataChanges, for the dispatch table. */
 export const metadataChangesCommands: readonly CommandCodecs[] = [
-  { code: 17, name: "GetMetadataChanges", request: getMetadataChangesRequest, response: getMetadataChangesResponse },
+  {
+    code: 17,
+    name: "GetMetadataChanges",
+    request: getMetadataChangesRequest,
+    response: getMetadataChangesResponse,
+  },
 ];

@@ -44,7 +44,9 @@ export const pingRequest: PayloadCodec<Record<string, never>> = emptyCodec("Ping
 /** GetStats request: empty. */
 export const getStatsRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetStats");
 /** GetClusterMetadata request: empty. */
-export const getClusterMetadataRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetClusterMetadata");
+export const getClusterMetadataRequest: PayloadCodec<Record<string, never>> = emptyCodec(
+  "GetClusterMetadata",
+);
 /** GetMe request: empty. */
 export const getMeRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetMe");
 /** GetClients request: empty. */
@@ -599,7 +601,6 @@ export const updateResourceRequest: PayloadCodec<UpdateResourceRequest> = {
 
 // ---------------------------------------------------------------------------------------------
 // Sessions
-
 
 /** A registered client session and the metadata frontier it has seen. */
 export interface SessionIdentity {

@@ -34,7 +34,10 @@ export function invalidCommandError(expected: number, found: number): WireError 
 
 /** `InvalidSize`: a `size` the header type pins. */
 export function invalidSizeError(expected: number, found: number): WireError {
-  return new WireError("INVALID_VALUE", { context: CONTEXT, detail: `invalid size: expected ${expected}, found ${found}` });
+  return new WireError("INVALID_VALUE", {
+    context: CONTEXT,
+    detail: `invalid size: expected ${expected}, found ${found}`,
+  });
 }
 
 /** `InvalidField`: a field rule of `validate`. */

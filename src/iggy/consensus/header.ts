@@ -393,7 +393,11 @@ function readField(bytes: Uint8Array, dv: DataView, f: FieldSpec): unknown {
 }
 
 /** Reads the common prefix and `fields` into a plain object. */
-export function readFields(bytes: Uint8Array, dv: DataView, fields: readonly FieldSpec[]): Record<string, unknown> {
+export function readFields(
+  bytes: Uint8Array,
+  dv: DataView,
+  fields: readonly FieldSpec[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of COMMON_FIELDS) out[f.name] = readField(bytes, dv, f);
   for (const f of fields) out[f.name] = readField(bytes, dv, f);
@@ -430,7 +434,9 @@ function writeField(type: string, bytes: Uint8Array, dv: DataView, f: FieldSpec,
       dv.setBigUint64(f.offset, v, true);
       return;
     case "u128":
-      if (typeof v !== "bigint" || v < 0n || v >> 128n !== 0n) throw fieldError(type, f, "expected a u128 bigint");
+      if (typeof v !== "bigint" || v < 0n || v >> 128n !== 0n) {
+        throw fieldError(type, f, "expected a u128 bigint");
+      }
       writeU128(dv, f.offset, v);
       return;
     case "bytes":
@@ -464,7 +470,10 @@ export function createHeader<H extends ConsensusHeaderView>(
   const at = options.byteOffset ?? 0;
   const target = options.into ?? new Uint8Array(HEADER_SIZE);
   if (target.length - at < HEADER_SIZE) {
-    throw new WireError("LIMIT_EXCEEDED", { context: type.TYPE_NAME, detail: "destination shorter than 256 bytes" });
+    throw new WireError("LIMIT_EXCEEDED", {
+      context: type.TYPE_NAME,
+      detail: "destination shorter than 256 bytes",
+    });
   }
   const bytes = target.subarray(at, at + HEADER_SIZE);
   bytes.fill(0);
@@ -472,8 +481,12 @@ export function createHeader<H extends ConsensusHeaderView>(
   const values = init as Record<string, unknown>;
   bytes[COMMAND_OFFSET] = type.COMMAND;
   dv.setUint32(SIZE_FIELD_OFFSET, HEADER_SIZE, true);
-  for (const f of COMMON_FIELDS) if (values[f.name] !== undefined) writeField(type.TYPE_NAME, bytes, dv, f, values[f.name]);
-  for (const f of type.FIELDS) if (values[f.name] !== undefined) writeField(type.TYPE_NAME, bytes, dv, f, values[f.name]);
+  for (const f of COMMON_FIELDS) {
+    if (values[f.name] !== undefined) writeField(type.TYPE_NAME, bytes, dv, f, values[f.name]);
+  }
+  for (const f of type.FIELDS) {
+    if (values[f.name] !== undefined) writeField(type.TYPE_NAME, bytes, dv, f, values[f.name]);
+  }
   const h = new type(bytes);
   if (options.seal ?? true) {
     if (type.FRAME_SEALED) h.seal();
@@ -496,7 +509,9 @@ export function checkBitPattern(type: HeaderClass, bytes: Uint8Array): void {
     if (f.kind !== "enum") continue;
     const b = bytes[f.offset];
     if (f.enumSpec!.known[b] !== 1) {
-      throw f.enumSpec!.name === "Operation" ? unsupportedOperationError(b, f.offset) : invalidBitPatternError(f.offset);
+      throw f.enumSpec!.name === "Operation"
+        ? unsupportedOperationError(b, f.offset)
+        : invalidBitPatternError(f.offset);
     }
   }
 }

@@ -23,8 +23,8 @@ import {
   operationForCode,
   packNamespace,
   PrepareHeader,
-  PrepareOkHeader,
   prepareIdentityChecksumBytes,
+  PrepareOkHeader,
   readSizeField,
   RepairRangeReplyHeader,
   RequestHeader,
@@ -86,9 +86,14 @@ describe("frame seal and prepare identity", () => {
 });
 
 describe("decodeHeader() checks in the crate's order", () => {
-  const dvc = () => createHeader(DoViewChangeHeader, { view: 7, logView: 5, op: 42n, commit: 40n, group: 9n });
+  const dvc = () =>
+    createHeader(DoViewChangeHeader, { view: 7, logView: 5, op: 42n, commit: 40n, group: 9n });
   const cases: { name: string; bytes: () => Uint8Array; want: string }[] = [
-    { name: "255 bytes", bytes: () => dvc().bytes.subarray(0, 255), want: "TRUNCATED: unexpected end of buffer at offset 0: need 256 bytes, have 255" },
+    {
+      name: "255 bytes",
+      bytes: () => dvc().bytes.subarray(0, 255),
+      want: "TRUNCATED: unexpected end of buffer at offset 0: need 256 bytes, have 255",
+    },
     {
       name: "command byte 35",
       bytes: () => {
@@ -132,11 +137,16 @@ describe("decodeHeader() checks in the crate's order", () => {
 
   it("a zeroed seal gets the crate's version-break note", () => {
     const b = createHeader(CommitHeader, {}, { seal: false }).bytes;
-    assert.match(code(() => decodeHeader(CommitHeader, b)), /^CHECKSUM_MISMATCH: Commit: header checksum 0x0{32} does not cover the frame \(expected 0x0{16}db9b354e0ce9441d\)\. A zeroed checksum/);
+    assert.match(
+      code(() => decodeHeader(CommitHeader, b)),
+      /^CHECKSUM_MISMATCH: Commit: header checksum 0x0{32} does not cover the frame \(expected 0x0{16}db9b354e0ce9441d\)\. A zeroed checksum/,
+    );
   });
 
   it("an unknown operation byte is UNKNOWN_DISCRIMINANT with the UnsupportedOperation text", () => {
-    const b = createHeader(RequestHeader, { client: 1n, operation: Operation.SendMessages, session: 1n, request: 1n }).bytes;
+    const b =
+      createHeader(RequestHeader, { client: 1n, operation: Operation.SendMessages, session: 1n, request: 1n })
+        .bytes;
     b[176] = 69;
     assert.equal(
       code(() => decodeHeader(RequestHeader, b)),
@@ -151,14 +161,46 @@ describe("decodeHeader() checks in the crate's order", () => {
   });
 
   const requestRules: { name: string; init: Partial<RequestHeaderFields>; want: string }[] = [
-    { name: "client 0", init: { operation: Operation.SendMessages, session: 1n, request: 1n }, want: "invalid field: request: client must be != 0" },
-    { name: "Reserved operation", init: { client: 1n, session: 1n, request: 1n }, want: "invalid field: operation must not be Reserved" },
-    { name: "Register with session", init: { client: 1n, operation: Operation.Register, session: 1n }, want: "invalid field: register: session must be 0" },
-    { name: "Register with request", init: { client: 1n, operation: Operation.Register, request: 1n }, want: "invalid field: register: request must be 0" },
-    { name: "session 0", init: { client: 1n, operation: Operation.CreateStream, request: 1n }, want: "invalid field: non-register: session must be > 0" },
-    { name: "request 0", init: { client: 1n, operation: Operation.CreateStream, session: 1n }, want: "invalid field: non-register: request must be > 0" },
-    { name: "NonReplicated sessionless", init: { client: 1n, operation: Operation.NonReplicated }, want: "ok" },
-    { name: "wrong command", init: { command: Command.Reply, client: 1n, operation: Operation.Register }, want: "invalid command: expected Request, found Reply" },
+    {
+      name: "client 0",
+      init: { operation: Operation.SendMessages, session: 1n, request: 1n },
+      want: "invalid field: request: client must be != 0",
+    },
+    {
+      name: "Reserved operation",
+      init: { client: 1n, session: 1n, request: 1n },
+      want: "invalid field: operation must not be Reserved",
+    },
+    {
+      name: "Register with session",
+      init: { client: 1n, operation: Operation.Register, session: 1n },
+      want: "invalid field: register: session must be 0",
+    },
+    {
+      name: "Register with request",
+      init: { client: 1n, operation: Operation.Register, request: 1n },
+      want: "invalid field: register: request must be 0",
+    },
+    {
+      name: "session 0",
+      init: { client: 1n, operation: Operation.CreateStream, request: 1n },
+      want: "invalid field: non-register: session must be > 0",
+    },
+    {
+      name: "request 0",
+      init: { client: 1n, operation: Operation.CreateStream, session: 1n },
+      want: "invalid field: non-register: request must be > 0",
+    },
+    {
+      name: "NonReplicated sessionless",
+      init: { client: 1n, operation: Operation.NonReplicated },
+      want: "ok",
+    },
+    {
+      name: "wrong command",
+      init: { command: Command.Reply, client: 1n, operation: Operation.Register },
+      want: "invalid command: expected Request, found Reply",
+    },
   ];
   for (const r of requestRules) {
     it(`RequestHeader.validate(): ${r.name}`, () => {
@@ -168,7 +210,10 @@ describe("decodeHeader() checks in the crate's order", () => {
   }
 
   it("ForwardRegisterHeader pins its size to 256 + 40", () => {
-    assert.equal(code(() => ForwardRegisterHeader.create({ size: 296, client: 1n, nonce: 1n }).validate()), "ok");
+    assert.equal(
+      code(() => ForwardRegisterHeader.create({ size: 296, client: 1n, nonce: 1n }).validate()),
+      "ok",
+    );
     assert.equal(
       code(() => ForwardRegisterHeader.create({ size: 256, client: 1n, nonce: 1n }).validate()),
       "INVALID_VALUE: invalid size: expected 296, found 256",
@@ -188,7 +233,10 @@ describe("decodeHeader() checks in the crate's order", () => {
   });
 
   it("ConsumerSessionHeartbeatHeader accepts the retirement-progress command", () => {
-    const h = ConsumerSessionHeartbeatHeader.create({ command: Command.SessionRetirementProgress, namespaceRevision: 3n });
+    const h = ConsumerSessionHeartbeatHeader.create({
+      command: Command.SessionRetirementProgress,
+      namespaceRevision: 3n,
+    });
     assert.equal(code(() => decodeHeader(ConsumerSessionHeartbeatHeader, h.bytes)), "ok");
   });
 });
@@ -254,7 +302,9 @@ describe("decodeConsensusHeader()", () => {
   }
 
   it("returns the typed header for a sealed frame", () => {
-    const h = decodeConsensusHeader(RepairRangeReplyHeader.create({ command: Command.RangeEvicted, op: 9n }).bytes);
+    const h = decodeConsensusHeader(
+      RepairRangeReplyHeader.create({ command: Command.RangeEvicted, op: 9n }).bytes,
+    );
     if (!(h instanceof RepairRangeReplyHeader)) throw new Error(`got ${h.constructor.name}`);
     assert.equal(h.op, 9n);
   });

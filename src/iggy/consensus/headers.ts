@@ -22,8 +22,8 @@ import {
   allZero,
   type CommonHeaderFields,
   ConsensusHeaderView,
-  enumSpec,
   type EnumSpec,
+  enumSpec,
   type FieldSpec,
   HEADER_SIZE,
   prepareIdentityChecksumBytes,
@@ -32,9 +32,9 @@ import {
 import {
   commitInvalidCommandError,
   commitInvalidSizeError,
+  invalidChecksumError,
   invalidCommandError,
   invalidFieldError,
-  invalidChecksumError,
   invalidSizeError,
   replyInvalidCommandError,
 } from "./error.ts";
@@ -61,7 +61,10 @@ export const OPERATION_ENUM: EnumSpec = enumSpec("Operation", Operation);
 /** The `EvictionReason` enum as a field enum. */
 export const EVICTION_REASON_ENUM: EnumSpec = enumSpec("EvictionReason", EvictionReason);
 /** The `ForwardRegisterOutcome` enum as a field enum. */
-export const FORWARD_REGISTER_OUTCOME_ENUM: EnumSpec = enumSpec("ForwardRegisterOutcome", ForwardRegisterOutcome);
+export const FORWARD_REGISTER_OUTCOME_ENUM: EnumSpec = enumSpec(
+  "ForwardRegisterOutcome",
+  ForwardRegisterOutcome,
+);
 /** The `ForwardLogoutOutcome` enum as a field enum. */
 export const FORWARD_LOGOUT_OUTCOME_ENUM: EnumSpec = enumSpec("ForwardLogoutOutcome", ForwardLogoutOutcome);
 /** The `PrimaryRebalanceKind` enum as a field enum. */
@@ -74,8 +77,18 @@ const u16 = (name: string, offset: number): FieldSpec => ({ name, offset, kind: 
 const u32 = (name: string, offset: number): FieldSpec => ({ name, offset, kind: "u32" });
 const u64 = (name: string, offset: number): FieldSpec => ({ name, offset, kind: "u64" });
 const u128 = (name: string, offset: number): FieldSpec => ({ name, offset, kind: "u128" });
-const bytes = (name: string, offset: number, length: number): FieldSpec => ({ name, offset, kind: "bytes", length });
-const en = (name: string, offset: number, enumSpec: EnumSpec): FieldSpec => ({ name, offset, kind: "enum", enumSpec });
+const bytes = (name: string, offset: number, length: number): FieldSpec => ({
+  name,
+  offset,
+  kind: "bytes",
+  length,
+});
+const en = (name: string, offset: number, enumSpec: EnumSpec): FieldSpec => ({
+  name,
+  offset,
+  kind: "enum",
+  enumSpec,
+});
 
 function checkCommand(h: ConsensusHeaderView, expected: number): void {
   if (h.command !== expected) throw invalidCommandError(expected, h.command);
@@ -123,7 +136,9 @@ function validateForwardFrame(
   if (size !== HEADER_SIZE) throw invalidSizeError(HEADER_SIZE, size);
   if (client === 0n) throw invalidFieldError("forward client must be non-zero");
   if (nonce === 0n) throw invalidFieldError("forward nonce must be non-zero");
-  if (!allZero(h.bytes, reservedAt, reservedLen)) throw invalidFieldError("forward reserved bytes must be zero");
+  if (!allZero(h.bytes, reservedAt, reservedLen)) {
+    throw invalidFieldError("forward reserved bytes must be zero");
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -478,7 +493,8 @@ export class ReplyHeader extends ConsensusHeaderView {
   }
   /** Header evidence of a final committed result: command Reply, status 0, marker 1. */
   get hasCommittedResult(): boolean {
-    return this.command === Command.Reply && this.status === 0 && this.bytes[220] === ReplyHeader.COMMITTED_RESULT;
+    return this.command === Command.Reply && this.status === 0 &&
+      this.bytes[220] === ReplyHeader.COMMITTED_RESULT;
   }
   /** Command `Reply`. */
   validate(): void {
@@ -559,7 +575,9 @@ export class EvictionHeader extends ConsensusHeaderView {
     if (this.client === 0n) throw invalidFieldError("eviction: client must be != 0");
     if (!allZero(this.bytes, 62, 66)) throw invalidFieldError("eviction: reserved_frame bytes must be zero");
     if (!allZero(this.bytes, 152, 103)) throw invalidFieldError("eviction: reserved bytes must be zero");
-    if (this.reason === EvictionReason.Reserved) throw invalidFieldError("eviction: reason must not be Reserved");
+    if (this.reason === EvictionReason.Reserved) {
+      throw invalidFieldError("eviction: reason must not be Reserved");
+    }
     const max = this.serverProtocolVersion, min = this.serverProtocolVersionMin;
     if (this.reason === EvictionReason.IncompatibleProtocol) {
       if (min === 0 || max < min) {
@@ -2239,7 +2257,9 @@ export class ConsumerSessionHeartbeatHeader extends ConsensusHeaderView {
     if (body % CONSUMER_SESSION_ENCODED_SIZE !== 0) {
       throw invalidFieldError("consumer session heartbeat contains a truncated session");
     }
-    if (this.incomplete > 1) throw invalidFieldError("consumer session heartbeat incomplete flag must be 0 or 1");
+    if (this.incomplete > 1) {
+      throw invalidFieldError("consumer session heartbeat incomplete flag must be 0 or 1");
+    }
     if (this.release !== 0) throw invalidFieldError("consumer session heartbeat release must be zero");
     if (this.command === Command.ConsumerSessionHeartbeat && this.namespaceRevision !== 0n) {
       throw invalidFieldError("consumer session heartbeat namespace revision must be zero");
@@ -2486,7 +2506,10 @@ export class SegmentDeleteHeader extends ConsensusHeaderView {
   validate(): void {
     checkCommand(this, Command.SegmentDelete);
     checkHeaderOnly(this);
-    if (this.checksumBody !== 0n || this.release !== 0 || !allZero(this.bytes, 62, 66) || !allZero(this.bytes, 181, 75)) {
+    if (
+      this.checksumBody !== 0n || this.release !== 0 || !allZero(this.bytes, 62, 66) ||
+      !allZero(this.bytes, 181, 75)
+    ) {
       throw invalidFieldError("segment delete body checksum, release and reserved bytes must be zero");
     }
     if (this.nonce === 0n || this.createdRevision === 0n) {

@@ -46,8 +46,8 @@ export {
 } from "./enums.ts";
 export {
   allZero,
-  CHECKSUM_UNSEALED,
   checkBitPattern,
+  CHECKSUM_UNSEALED,
   COMMAND_OFFSET,
   COMMON_FIELDS,
   ConsensusHeaderView,
@@ -144,7 +144,13 @@ export type {
   StateChunkHeaderFields,
   StateTransferTargetHeaderFields,
 } from "./headers.ts";
-export { type AnyConsensusHeader, decodeConsensusHeader, HEADER_TYPES, headerTypeForCommand, isConsensusHeader } from "./dispatch.ts";
+export {
+  type AnyConsensusHeader,
+  decodeConsensusHeader,
+  HEADER_TYPES,
+  headerTypeForCommand,
+  isConsensusHeader,
+} from "./dispatch.ts";
 export {
   REJECTION_SECTION_LEN,
   RESULT_COUNT_LEN,
@@ -161,10 +167,10 @@ export {
   METADATA_GROUP,
   PACKED_NAMESPACE_BITS,
   PACKED_NAMESPACE_MAX,
+  packNamespace,
   PARTITION_BITS,
   PARTITION_MASK,
   PARTITION_SHIFT,
-  packNamespace,
   STREAM_BITS,
   STREAM_MASK,
   STREAM_SHIFT,

@@ -78,9 +78,12 @@ export function packNamespace(stream: number, topic: number, partition: number):
     throw new WireError("VALUE_OUT_OF_RANGE", { detail: `topic ${topic} outside [0, ${MAX_TOPICS})` });
   }
   if (!Number.isInteger(partition) || partition < 0 || partition >= MAX_PARTITIONS) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { detail: `partition ${partition} outside [0, ${MAX_PARTITIONS})` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      detail: `partition ${partition} outside [0, ${MAX_PARTITIONS})`,
+    });
   }
-  return (BigInt(stream) << BigInt(STREAM_SHIFT)) | (BigInt(topic) << BigInt(TOPIC_SHIFT)) | BigInt(partition);
+  return (BigInt(stream) << BigInt(STREAM_SHIFT)) | (BigInt(topic) << BigInt(TOPIC_SHIFT)) |
+    BigInt(partition);
 }
 
 /**

@@ -71,7 +71,10 @@ export const OPERATION_METADATA_START = 128;
 export const OPERATION_PARTITION_START = 160;
 
 /** Where `RequestHeader.reserved` carries a `NonReplicated` request's command code (u32 LE). */
-export const NON_REPLICATED_CODE_RANGE: { readonly start: number; readonly end: number } = { start: 0, end: 4 };
+export const NON_REPLICATED_CODE_RANGE: { readonly start: number; readonly end: number } = {
+  start: 0,
+  end: 4,
+};
 
 const NAMES: readonly (string | undefined)[] = (() => {
   const names: (string | undefined)[] = new Array(256).fill(undefined);
@@ -107,7 +110,23 @@ const CODE_OF: ReadonlyMap<number, number> = new Map<number, number>([
 const OPERATION_OF_CODE: ReadonlyMap<number, number> = new Map([...CODE_OF].map(([op, code]) => [code, op]));
 
 const METADATA_CLIENT_OPS: ReadonlySet<number> = new Set([
-  128, 130, 132, 134, 136, 137, 139, 140, 141, 143, 144, 145, 146, 147, 148, 149, 150,
+  128,
+  130,
+  132,
+  134,
+  136,
+  137,
+  139,
+  140,
+  141,
+  143,
+  144,
+  145,
+  146,
+  147,
+  148,
+  149,
+  150,
 ]);
 
 /**
@@ -217,7 +236,8 @@ export function isVsrReservedOperation(op: Operation): boolean {
  * ```
  */
 export function isResultFramedOperation(op: Operation): boolean {
-  return isMetadataOperation(op) || op === Operation.StoreConsumerOffset || op === Operation.DeleteConsumerOffset;
+  return isMetadataOperation(op) || op === Operation.StoreConsumerOffset ||
+    op === Operation.DeleteConsumerOffset;
 }
 
 /**

@@ -28,7 +28,12 @@ export const CONSUMER_KINDS = {
 /** A consumer kind name. */
 export type ConsumerKind = keyof typeof CONSUMER_KINDS;
 
-const KIND_NAMES: readonly (ConsumerKind | undefined)[] = [undefined, "consumer", "consumerGroup", "externalGroup"];
+const KIND_NAMES: readonly (ConsumerKind | undefined)[] = [
+  undefined,
+  "consumer",
+  "consumerGroup",
+  "externalGroup",
+];
 
 /**
  * A consumer. JSON form: `{ "kind": "consumerGroup", "id": { "kind": "numeric", "value": 1 } }`

@@ -5,17 +5,52 @@ import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { type Consumer, consumer } from "./consumer.ts";
 import { type Partitioning, partitioning } from "./partitioning.ts";
-import { type AckLevel, ackLevel, pollingStrategy, type PollingStrategy } from "./polling_strategy.ts";
+import { type AckLevel, ackLevel, type PollingStrategy, pollingStrategy } from "./polling_strategy.ts";
 
 const cases: { name: string; codec: any; hex: string; value: unknown }[] = [
-  { name: "consumer", codec: consumer, hex: "01010401000000", value: { kind: "consumer", id: { kind: "numeric", value: 1 } } satisfies Consumer },
-  { name: "consumerGroup", codec: consumer, hex: "02020167", value: { kind: "consumerGroup", id: { kind: "string", value: "g" } } satisfies Consumer },
-  { name: "externalGroup", codec: consumer, hex: "03010402000000", value: { kind: "externalGroup", id: { kind: "numeric", value: 2 } } satisfies Consumer },
+  {
+    name: "consumer",
+    codec: consumer,
+    hex: "01010401000000",
+    value: { kind: "consumer", id: { kind: "numeric", value: 1 } } satisfies Consumer,
+  },
+  {
+    name: "consumerGroup",
+    codec: consumer,
+    hex: "02020167",
+    value: { kind: "consumerGroup", id: { kind: "string", value: "g" } } satisfies Consumer,
+  },
+  {
+    name: "externalGroup",
+    codec: consumer,
+    hex: "03010402000000",
+    value: { kind: "externalGroup", id: { kind: "numeric", value: 2 } } satisfies Consumer,
+  },
   { name: "balanced", codec: partitioning, hex: "0100", value: { kind: "balanced" } satisfies Partitioning },
-  { name: "partitionId", codec: partitioning, hex: "020403000000", value: { kind: "partitionId", value: 3 } satisfies Partitioning },
-  { name: "messagesKey", codec: partitioning, hex: "0302ff00", value: { kind: "messagesKey", value: fromHex("ff00") } satisfies Partitioning },
-  { name: "offset", codec: pollingStrategy, hex: "01ffffffffffffffff", value: { kind: "offset", value: 0xffffffffffffffffn } satisfies PollingStrategy },
-  { name: "next", codec: pollingStrategy, hex: "050000000000000000", value: { kind: "next", value: 0n } satisfies PollingStrategy },
+  {
+    name: "partitionId",
+    codec: partitioning,
+    hex: "020403000000",
+    value: { kind: "partitionId", value: 3 } satisfies Partitioning,
+  },
+  {
+    name: "messagesKey",
+    codec: partitioning,
+    hex: "0302ff00",
+    value: { kind: "messagesKey", value: fromHex("ff00") } satisfies Partitioning,
+  },
+  {
+    name: "offset",
+    codec: pollingStrategy,
+    hex: "01ffffffffffffffff",
+    value: { kind: "offset", value: 0xffffffffffffffffn } satisfies PollingStrategy,
+  },
+  {
+    name: "next",
+    codec: pollingStrategy,
+    hex: "050000000000000000",
+    value: { kind: "next", value: 0n } satisfies PollingStrategy,
+  },
   { name: "noAck", codec: ackLevel, hex: "00", value: "noAck" satisfies AckLevel },
   { name: "quorum", codec: ackLevel, hex: "01", value: "quorum" satisfies AckLevel },
 ];
@@ -52,7 +87,10 @@ describe("consumer, partitioning, polling strategy, ack level", () => {
   }
   it("partitioning encode() rejects an empty or 256-byte key with INVALID_VALUE", () => {
     for (const n of [0, 256]) {
-      assert.throws(() => encodePayload(partitioning, { kind: "messagesKey", value: new Uint8Array(n) }), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+      assert.throws(
+        () => encodePayload(partitioning, { kind: "messagesKey", value: new Uint8Array(n) }),
+        (e) => isWireError(e) && e.code === "INVALID_VALUE",
+      );
     }
   });
 });

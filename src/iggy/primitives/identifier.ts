@@ -9,7 +9,14 @@
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import { utf8Length } from "../../wire/utf8.ts";
-import { invalid, invalidValue, type PayloadCodec, readBytes, readStr, unknownDiscriminant } from "../codec.ts";
+import {
+  invalid,
+  invalidValue,
+  type PayloadCodec,
+  readBytes,
+  readStr,
+  unknownDiscriminant,
+} from "../codec.ts";
 import { decodeUtf8Strict } from "../../wire/utf8.ts";
 
 /** Longest `WireName` in bytes (the u8 length prefix). */
@@ -125,7 +132,10 @@ export const identifier: PayloadCodec<Identifier> = {
     const value = readBytes(r, len);
     if (kind === KIND_NUMERIC) {
       if (len !== 4) throw invalid(r, `numeric identifier must be 4 bytes, got ${len}`, start);
-      return { kind: "numeric", value: (value[0] | (value[1] << 8) | (value[2] << 16) | (value[3] << 24)) >>> 0 };
+      return {
+        kind: "numeric",
+        value: (value[0] | (value[1] << 8) | (value[2] << 16) | (value[3] << 24)) >>> 0,
+      };
     }
     if (kind === KIND_STRING) {
       if (len === 0) throw invalid(r, "string identifier cannot be empty", start);

@@ -38,7 +38,10 @@ describe("identifier", () => {
   }
   it("encode() rejects an empty or 256-byte string with INVALID_VALUE", () => {
     for (const value of ["", "x".repeat(256), "é".repeat(128)]) {
-      assert.throws(() => encodePayload(identifier, { kind: "string", value }), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+      assert.throws(
+        () => encodePayload(identifier, { kind: "string", value }),
+        (e) => isWireError(e) && e.code === "INVALID_VALUE",
+      );
     }
   });
   it("round-trips any id", () => {
@@ -47,11 +50,14 @@ describe("identifier", () => {
       fc.string({ unit: "binary", minLength: 1, maxLength: 60, size: "medium" })
         .map((value): Identifier => ({ kind: "string", value })),
     );
-    fc.assert(fc.property(arb, (id) => {
-      const bytes = encodePayload(identifier, id);
-      assert.equal(bytes.length, identifier.sizeOf(id));
-      assert.deepEqual(decodePayload(identifier, bytes), id);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(arb, (id) => {
+        const bytes = encodePayload(identifier, id);
+        assert.equal(bytes.length, identifier.sizeOf(id));
+        assert.deepEqual(decodePayload(identifier, bytes), id);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -62,7 +68,13 @@ describe("wireName", () => {
     assert.equal(decodePayload(wireName, bytes), "a".repeat(255));
   });
   it("decode() throws INVALID_VALUE for length 0 and TRUNCATED for a short name", () => {
-    assert.throws(() => decodePayload(wireName, fromHex("00")), (e) => isWireError(e) && e.code === "INVALID_VALUE");
-    assert.throws(() => decodePayload(wireName, fromHex("0361")), (e) => isWireError(e) && e.code === "TRUNCATED");
+    assert.throws(
+      () => decodePayload(wireName, fromHex("00")),
+      (e) => isWireError(e) && e.code === "INVALID_VALUE",
+    );
+    assert.throws(
+      () => decodePayload(wireName, fromHex("0361")),
+      (e) => isWireError(e) && e.code === "TRUNCATED",
+    );
   });
 });

@@ -50,7 +50,9 @@ export function validateOptions(buf: Uint8Array): number {
   }
   const pairs = validateUserHeaders(buf);
   if (pairs === 0) return 0;
-  if (pairs > MAX_OPTIONS) throw optionsError(`options block has ${pairs} entries, exceeds maximum ${MAX_OPTIONS}`);
+  if (pairs > MAX_OPTIONS) {
+    throw optionsError(`options block has ${pairs} entries, exceeds maximum ${MAX_OPTIONS}`);
+  }
   const keys: string[] = [];
   for (const e of iterateUserHeaders(buf)) {
     if (e.keyKind !== 2) throw optionsError(`option key kind ${e.keyKind} is not a string`);
@@ -138,7 +140,10 @@ export function buildOptions(entries: readonly OptionEntry[]): Uint8Array {
 export function optionEntries(block: Uint8Array): OptionEntry[] {
   const out: OptionEntry[] = [];
   for (const e of iterateUserHeaders(block)) {
-    out.push({ key: decodeUtf8Strict(e.key, 0, e.key.length), value: decodeHeaderValue(e.valueKind, e.value) });
+    out.push({
+      key: decodeUtf8Strict(e.key, 0, e.key.length),
+      value: decodeHeaderValue(e.valueKind, e.value),
+    });
   }
   return out;
 }

@@ -3,7 +3,14 @@ import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
-import { buildOptions, MAX_OPTIONS, optionEntries, optionsPrefixed, optionsToEnd, validateOptions } from "./options.ts";
+import {
+  buildOptions,
+  MAX_OPTIONS,
+  optionEntries,
+  optionsPrefixed,
+  optionsToEnd,
+  validateOptions,
+} from "./options.ts";
 import { buildUserHeaders } from "./user_headers.ts";
 
 const A = "020100000061090100000007";
@@ -17,11 +24,21 @@ describe("validateOptions", () => {
     { name: "a block over 100000 bytes", block: () => new Uint8Array(100_001), code: "INVALID_VALUE" },
     { name: "a truncated field", block: () => fromHex("020200000061"), code: "TRUNCATED" },
     { name: "a raw key", block: () => fromHex("010100000061090100000007"), code: "INVALID_VALUE" },
-    { name: "a key that is not UTF-8", block: () => fromHex("0201000000ff090100000007"), code: "INVALID_VALUE" },
+    {
+      name: "a key that is not UTF-8",
+      block: () => fromHex("0201000000ff090100000007"),
+      code: "INVALID_VALUE",
+    },
     { name: "a duplicate key", block: () => fromHex(A + A), code: "INVALID_VALUE" },
     {
       name: "more than 1024 pairs",
-      block: () => buildUserHeaders(Array.from({ length: MAX_OPTIONS + 1 }, (_, i) => ({ key: `k${i}`, value: { kind: "uint8", value: 1 } }))),
+      block: () =>
+        buildUserHeaders(
+          Array.from(
+            { length: MAX_OPTIONS + 1 },
+            (_, i) => ({ key: `k${i}`, value: { kind: "uint8", value: 1 } }),
+          ),
+        ),
       code: "INVALID_VALUE",
     },
   ];
@@ -44,7 +61,10 @@ describe("options codecs", () => {
   it("optionsPrefixed reads a u32 length and throws TRUNCATED when it exceeds the input", () => {
     assert.equal(toHex(decodePayload(optionsPrefixed, fromHex("0c000000" + A))), A);
     assert.equal(toHex(encodePayload(optionsPrefixed, fromHex(A))), "0c000000" + A);
-    assert.throws(() => decodePayload(optionsPrefixed, fromHex("0d000000" + A)), (e) => isWireError(e) && e.code === "TRUNCATED");
+    assert.throws(
+      () => decodePayload(optionsPrefixed, fromHex("0d000000" + A)),
+      (e) => isWireError(e) && e.code === "TRUNCATED",
+    );
   });
   it("buildOptions() and optionEntries() are inverse", () => {
     const entries = [

@@ -88,7 +88,9 @@ export const consumerGroupOwner: PayloadCodec<ConsumerGroupOwner> = {
   decode(r: Reader): ConsumerGroupOwner {
     const start = r.pos;
     const v = { clientId: r.u128le(), session: r.u64le(), generation: r.u64le() };
-    if ((v.clientId === 0n) !== (v.session === 0n)) throw invalid(r, "incomplete consumer owner identity", start);
+    if ((v.clientId === 0n) !== (v.session === 0n)) {
+      throw invalid(r, "incomplete consumer owner identity", start);
+    }
     return v;
   },
 };

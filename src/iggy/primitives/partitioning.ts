@@ -49,9 +49,14 @@ export const partitioning: PayloadCodec<Partitioning> = {
         return;
       case "messagesKey": {
         const n = v.value.length;
-        if (n === 0) throw invalidValue("WirePartitioning", "messages_key partitioning cannot have empty key");
+        if (n === 0) {
+          throw invalidValue("WirePartitioning", "messages_key partitioning cannot have empty key");
+        }
         if (n > MAX_MESSAGES_KEY_LENGTH) {
-          throw invalidValue("WirePartitioning", `messages_key length ${n} exceeds maximum ${MAX_MESSAGES_KEY_LENGTH}`);
+          throw invalidValue(
+            "WirePartitioning",
+            `messages_key length ${n} exceeds maximum ${MAX_MESSAGES_KEY_LENGTH}`,
+          );
         }
         w.u8(3);
         w.u8(n);

@@ -175,7 +175,16 @@ export const permissions: PayloadCodec<Permissions> = {
             });
           } while (readBool(r));
         }
-        streams.push({ streamId, manageStream, readStream, manageTopics, readTopics, pollMessages, sendMessages, topics });
+        streams.push({
+          streamId,
+          manageStream,
+          readStream,
+          manageTopics,
+          readTopics,
+          pollMessages,
+          sendMessages,
+          topics,
+        });
       } while (readBool(r));
     }
     return { global: g as unknown as GlobalPermissions, streams };

@@ -14,7 +14,14 @@ export const POLLING_KINDS = { offset: 1, timestamp: 2, first: 3, last: 4, next:
 /** A polling strategy kind name. */
 export type PollingKind = keyof typeof POLLING_KINDS;
 
-const POLLING_NAMES: readonly (PollingKind | undefined)[] = [undefined, "offset", "timestamp", "first", "last", "next"];
+const POLLING_NAMES: readonly (PollingKind | undefined)[] = [
+  undefined,
+  "offset",
+  "timestamp",
+  "first",
+  "last",
+  "next",
+];
 
 /**
  * Where a poll starts: `offset` (value = offset), `timestamp` (value = µs), `first`, `last`,

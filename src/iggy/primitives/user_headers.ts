@@ -103,7 +103,13 @@ export interface UserHeaderEntry {
   readonly value: Uint8Array;
 }
 
-function headerError(code: "TRUNCATED" | "INVALID_VALUE", offset: number, detail: string, need?: number, have?: number) {
+function headerError(
+  code: "TRUNCATED" | "INVALID_VALUE",
+  offset: number,
+  detail: string,
+  need?: number,
+  have?: number,
+) {
   return new WireError(code, { offset, detail, need, have, context: "user headers" });
 }
 
@@ -130,7 +136,11 @@ export function validateUserHeaders(buf: Uint8Array): number {
     if (end - pos < 4) throw headerError("TRUNCATED", pos, "header field length", 4, end - pos);
     const len = (buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24)) >>> 0;
     if (len === 0 || len > MAX_HEADER_FIELD_LENGTH) {
-      throw headerError("INVALID_VALUE", pos, `header field length ${len} out of range 1..=255 at offset ${pos}`);
+      throw headerError(
+        "INVALID_VALUE",
+        pos,
+        `header field length ${len} out of range 1..=255 at offset ${pos}`,
+      );
     }
     pos += 4;
     if (len > end - pos) throw headerError("TRUNCATED", pos, "header field data", len, end - pos);
@@ -138,7 +148,11 @@ export function validateUserHeaders(buf: Uint8Array): number {
     fields++;
   }
   if (fields % 2 !== 0) {
-    throw headerError("INVALID_VALUE", end, `odd number of TLV entries (${fields}), expected key-value pairs`);
+    throw headerError(
+      "INVALID_VALUE",
+      end,
+      `odd number of TLV entries (${fields}), expected key-value pairs`,
+    );
   }
   return fields / 2;
 }
@@ -275,7 +289,10 @@ export function decodeHeaderValue(code: number, bytes: Uint8Array): HeaderValue 
     case "int64":
       return { kind, value: dv.getBigInt64(0, true) };
     case "int128":
-      return { kind, value: BigInt.asIntN(128, (dv.getBigUint64(8, true) << 64n) | dv.getBigUint64(0, true)) };
+      return {
+        kind,
+        value: BigInt.asIntN(128, (dv.getBigUint64(8, true) << 64n) | dv.getBigUint64(0, true)),
+      };
     case "uint8":
       return { kind, value: bytes[0] };
     case "uint16":

@@ -77,7 +77,11 @@ describe("header values", () => {
     { value: { kind: "uint16", value: 258 }, code: 10, hex: "0201" },
     { value: { kind: "uint32", value: 0xffffffff }, code: 11, hex: "ffffffff" },
     { value: { kind: "uint64", value: 1n }, code: 12, hex: "0100000000000000" },
-    { value: { kind: "uint128", value: (1n << 128n) - 1n }, code: 13, hex: "ffffffffffffffffffffffffffffffff" },
+    {
+      value: { kind: "uint128", value: (1n << 128n) - 1n },
+      code: 13,
+      hex: "ffffffffffffffffffffffffffffffff",
+    },
     { value: { kind: "float32", value: 1.5 }, code: 14, hex: "0000c03f" },
     { value: { kind: "float64", value: -0.5 }, code: 15, hex: "000000000000e0bf" },
     { value: { kind: "unknown", code: 99, value: fromHex("01") }, code: 99, hex: "01" },
@@ -101,11 +105,19 @@ describe("header values", () => {
   ];
   for (const { name, code, hex } of bad) {
     it(`decodeHeaderValue() throws INVALID_VALUE for ${name}`, () => {
-      assert.throws(() => decodeHeaderValue(code, fromHex(hex)), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+      assert.throws(
+        () => decodeHeaderValue(code, fromHex(hex)),
+        (e) => isWireError(e) && e.code === "INVALID_VALUE",
+      );
     });
   }
   it("encodeHeaderValue() rejects out-of-range numbers with INVALID_VALUE", () => {
-    for (const v of [{ kind: "uint8", value: 256 }, { kind: "int64", value: 1n << 63n }, { kind: "string", value: "" }] as HeaderValue[]) {
+    for (
+      const v of [{ kind: "uint8", value: 256 }, { kind: "int64", value: 1n << 63n }, {
+        kind: "string",
+        value: "",
+      }] as HeaderValue[]
+    ) {
       assert.throws(() => encodeHeaderValue(v), (e) => isWireError(e) && e.code === "INVALID_VALUE");
     }
   });
