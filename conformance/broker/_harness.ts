@@ -102,7 +102,12 @@ export class Matrix {
    * Runs one check of `apiKey` at `version`. A failure raised by another request inside it is
    * recorded against that request's cell too, so the matrix shows which API broke.
    */
-  async check(apiKey: number, version: number, what: string, fn: () => void | Promise<void>): Promise<boolean> {
+  async check(
+    apiKey: number,
+    version: number,
+    what: string,
+    fn: () => void | Promise<void>,
+  ): Promise<boolean> {
     try {
       await fn();
       this.pass(apiKey, version, what);
