@@ -1,28 +1,46 @@
 /**
- * Lints vectors/: every file against the wirevec v1 schema and the invariants the schema cannot
- * say (continuous tcIds, counts, unique names, defined flags, one direction/version/framing per
- * group, sources that name a reference implementation, `.bin` hashes), and the manifest against
- * the files on disk.
+ * Lints vectors/: every file against the wirevec v1.1 schema, every test's `value` against its
+ * message's value schema (vectors/schema/values/), the manifest against manifest.schema.json and
+ * the files on disk, and the invariants a schema cannot say (continuous tcIds, counts, unique
+ * names, defined flags, one direction/version/framing per group, sources that name a reference
+ * implementation, `.bin` hashes, `error.family` from the one code → family table, offsets only
+ * where the stamp's rule keeps them, oracle-chosen codes marked as such).
  *
  * @module
  */
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { listBinFiles, listVectorFiles, loadManifest, readJson, sha256, vectorsDir } from "./lib/files.ts";
+import { existsSync } from "node:fs";
+import {
+  listBinFiles,
+  listVectorFiles,
+  loadManifest,
+  readJson,
+  sha256,
+  valueSchemaPath,
+  vectorsDir,
+} from "./lib/files.ts";
+import { familyOf, FILE_SCHEMA } from "./lib/format.ts";
 import { setExitCode } from "./lib/runtime.ts";
 import { validate } from "./lib/schema.ts";
+import { keepOffset } from "./lib/stamp.ts";
 import type { VectorFile } from "./lib/types.ts";
+import { valueDefKey } from "./lib/value_schemas.ts";
 
 /** Names a group `source` may carry: the reference implementations only. */
 const REFERENCES = new Set(["iggy_binary_protocol", "kafka-clients"]);
 
 const dir = vectorsDir();
-const schema = readJson<Record<string, unknown>>(join(dir, "schema", "wirevec-v1.schema.json"));
+const schema = readJson<Record<string, unknown>>(join(dir, "schema", FILE_SCHEMA));
 const problems: string[] = [];
 let tests = 0;
+let valuesChecked = 0;
 
 const manifest = loadManifest(dir);
+for (const e of validate(manifest, readJson(join(dir, "schema", "manifest.schema.json")))) {
+  problems.push(`manifest.json: ${e}`);
+}
 const listed = new Map(manifest.files.map((f) => [f.path, f]));
 const onDisk = listVectorFiles(dir);
 const referencedBins = new Set<string>();
@@ -51,6 +69,19 @@ for (const path of onDisk) {
     }
   }
   if (!Array.isArray(file.testGroups)) continue;
+  const vsPath = valueSchemaPath(path);
+  const valueSchema = existsSync(join(dir, vsPath))
+    ? readJson<Record<string, unknown>>(join(dir, vsPath))
+    : undefined;
+  if (valueSchema && entry?.valueSchema !== vsPath) {
+    say(`manifest.json does not name its value schema ${vsPath}`);
+  }
+  if (
+    file.protocol === "kafka" &&
+    file.testGroups.some((g) => g.framing !== "body" && g.headerVersion === undefined)
+  ) {
+    say("a header+body or frame group without headerVersion");
+  }
   const names = new Set<string>();
   const groupKeys = new Set<string>();
   let expectId = 1;
@@ -68,6 +99,34 @@ for (const path of onDisk) {
       if (names.has(t.name)) say(`duplicate name ${t.name}`);
       names.add(t.name);
       for (const f of t.flags ?? []) if (!file.notes?.[f]) say(`${t.name}: flag ${f} not defined in notes`);
+      if (t.error) {
+        if (t.error.family !== familyOf(t.error.code)) {
+          say(`${t.name}: error.family ${t.error.family} but ${t.error.code} is ${familyOf(t.error.code)}`);
+        }
+        if (t.error.offset !== undefined && !keepOffset(t, t.error)) {
+          say(`${t.name}: error.offset where the offset rule drops it (run \`deno task vectors\`)`);
+        }
+        if (
+          t.error.code === "TRAILING_BYTES" && file.protocol === "kafka" && valueSchema &&
+          t.codeSource !== "oracle"
+        ) {
+          say(
+            `${t.name}: Kafka's message readers never reject trailing bytes: the code must be codeSource "oracle"`,
+          );
+        }
+      }
+      if (t.result === "limit" && !t.options) say(`${t.name}: result "limit" without options`);
+      if (valueSchema && t.value !== undefined) {
+        const key = valueDefKey(g);
+        const def = (valueSchema.$defs as Record<string, unknown>)[key];
+        if (!def) say(`${t.name}: ${vsPath} has no $defs.${key}`);
+        else {
+          valuesChecked++;
+          for (const e of validate(t.value, def as Record<string, unknown>, valueSchema).slice(0, 3)) {
+            say(`${t.name}: value: ${e}`);
+          }
+        }
+      }
       if (t.result !== "invalid" && t.op !== "encode" && t.value === undefined && t.result === "valid") {
         say(`${t.name}: valid test without value`);
       }
@@ -99,5 +158,7 @@ for (const bin of listBinFiles(dir)) {
 
 for (const p of problems.slice(0, 300)) console.log(p);
 if (problems.length > 300) console.log(`… ${problems.length - 300} more`);
-console.log(`vectors lint: ${onDisk.length} files, ${tests} tests, ${problems.length} problems`);
+console.log(
+  `vectors lint: ${onDisk.length} files, ${tests} tests, ${valuesChecked} values checked against value schemas, ${problems.length} problems`,
+);
 if (problems.length) setExitCode(1);

@@ -6,15 +6,24 @@
  * - Kafka: runs conformance/kafka-oracle/run.sh (messages, headers, data schemas) and
  *   records.sh (record batches, message sets) — Java, kafka-clients pinned — into vectors/kafka.
  *
- * Flags: --only iggy|kafka, --manifest-only. CI runs this and then `git diff --exit-code vectors/`.
+ * - Then, over whatever the oracles wrote: stamps the facts that follow from it (schema name,
+ *   `error.family`, the `error.offset` rule: conformance/lib/stamp.ts), writes the format's JSON
+ *   Schemas and the Kafka value schemas into vectors/schema/, and the manifest.
+ *
+ * Flags: --only iggy|kafka, --manifest-only (no oracles: stamp, schemas and manifest only). CI
+ * runs this and then `git diff --exit-code vectors/`.
  *
  * @module
  */
 
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot, writeManifest } from "./lib/files.ts";
+import { listVectorFiles, loadVectorFile, repoRoot, valueSchemaPath, writeManifest } from "./lib/files.ts";
+import { manifestSchema, vectorFileSchema } from "./lib/file_schema.ts";
+import { FILE_SCHEMA } from "./lib/format.ts";
+import { stampAll } from "./lib/stamp.ts";
+import { kafkaValueSchema, loadKafkaModel } from "./lib/value_schemas.ts";
 import { getArgs, setExitCode } from "./lib/runtime.ts";
 
 const args = getArgs();
@@ -63,6 +72,35 @@ if (!manifestOnly && (!only || only === "kafka")) {
     run("bash", [join(oracle, script), "generate", join(root, "vectors", "kafka")], root);
   }
 }
+
+const vectors = join(root, "vectors");
+console.log(`stamped ${stampAll(vectors)} files`);
+
+/** Writes a JSON Schema file (two-space JSON, as deno fmt leaves it). */
+function writeSchema(rel: string, schema: unknown): void {
+  const path = join(vectors, rel);
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, JSON.stringify(schema, null, 2) + "\n");
+}
+const schemaDir = join(vectors, "schema");
+for (const name of readdirSync(schemaDir)) rmSync(join(schemaDir, name), { recursive: true, force: true });
+writeSchema(`schema/${FILE_SCHEMA}`, vectorFileSchema());
+writeSchema("schema/manifest.schema.json", manifestSchema());
+const model = loadKafkaModel(root);
+let valueSchemas = 0;
+for (const path of listVectorFiles(vectors).filter((p) => p.startsWith("kafka/"))) {
+  const rel = valueSchemaPath(path);
+  const s = kafkaValueSchema(
+    model,
+    loadVectorFile(path, vectors),
+    rel.replace(/^schema\/values\/kafka\//, ""),
+  );
+  if (s) {
+    writeSchema(rel, s);
+    valueSchemas++;
+  }
+}
+console.log(`schemas: ${FILE_SCHEMA}, manifest.schema.json, ${valueSchemas} value schemas`);
 
 const m = writeManifest();
 console.log(`manifest: ${m.files.length} files, ${m.files.reduce((n, f) => n + f.numberOfTests, 0)} tests`);

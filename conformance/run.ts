@@ -2,12 +2,17 @@
  * The conformance runner: every test of every vector file in vectors/manifest.json, against
  * streamwire, on whatever runtime runs this script (Deno, Bun, or Node on the built JS).
  *
- * Prints a table per protocol and message, then `N passed, N failed, N skipped`. Exits non-zero
- * on a failure, or on an unexpected pass of a test listed in
- * conformance/expected_failures_<runtime>.txt (a ratchet, as protobuf's conformance suite has).
+ * Prints a table per protocol and message, then `N passed, N failed, N skipped` and how many of
+ * the tests run have oracle-laid-out bytes (`provenance: "oracle-layout"`) or an oracle-chosen
+ * code (`codeSource: "oracle"`). Exits non-zero on a failure, or on an unexpected pass of a test
+ * listed in conformance/expected_failures_<runtime>.txt (a ratchet, as protobuf's conformance
+ * suite has).
  *
- * Flags: --protocol iggy|kafka, --message <Name>, --verbose, --require-all (a message without
- * an adapter fails instead of being skipped), --enforce-recommended (offset mismatches fail).
+ * Flags: --protocol iggy|kafka, --message <Name>, --verbose, --match code|family|short (how
+ * closely a rejection must match: vectors/README.md "Error codes and families"; default code),
+ * --allow-missing (a message without an adapter is skipped instead of failing; by default every
+ * message needs one — `--require-all` is accepted and is the default), --enforce-recommended
+ * (offset misses of `level: "recommended"` tests fail too).
  *
  * @module
  */
@@ -15,9 +20,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { adapters } from "./adapters/mod.ts";
-import { checkCase } from "./lib/check.ts";
+import { checkCase, type MatchLevel } from "./lib/check.ts";
 import { loadManifest, loadVectorFile, repoRoot, testBytes, vectorsDir } from "./lib/files.ts";
 import { detectRuntime, getArgs, setExitCode } from "./lib/runtime.ts";
+import process from "node:process";
 
 interface Row {
   protocol: string;
@@ -42,8 +48,16 @@ const dir = vectorsDir(root);
 const onlyProtocol = option("protocol");
 const onlyMessage = option("message");
 const verbose = flag("verbose");
-const requireAll = flag("require-all");
+const requireAll = !flag("allow-missing");
 const enforceRecommended = flag("enforce-recommended");
+const match = (option("match") ?? "code") as MatchLevel;
+if (!["code", "family", "short"].includes(match)) {
+  console.error(`--match must be code, family or short, not ${match}`);
+  process.exit(2);
+}
+let oracleLayout = 0;
+let oracleCode = 0;
+const byResult = new Map<string, number>();
 
 const expectedPath = join(root, "conformance", `expected_failures_${runtime}.txt`);
 const expected = new Set<string>();
@@ -78,6 +92,9 @@ for (const entry of loadManifest(dir).files) {
   for (const group of file.testGroups) {
     for (const test of group.tests) {
       const id = `${entry.path}#${test.name}`;
+      if (test.provenance === "oracle-layout") oracleLayout++;
+      if (test.codeSource === "oracle") oracleCode++;
+      byResult.set(test.result, (byResult.get(test.result) ?? 0) + 1);
       if (!adapter) {
         if (requireAll) {
           row.failed++;
@@ -86,7 +103,7 @@ for (const entry of loadManifest(dir).files) {
         continue;
       }
       const bytes = testBytes(test, dir);
-      const verdict = checkCase(adapter, { file, group, test }, bytes);
+      const verdict = checkCase(adapter, { file, group, test }, bytes, match);
       if (verdict.escaped) escapes++;
       if (verdict.offsetMismatch) row.offsetMisses++;
       const ok = verdict.ok && !(enforceRecommended && verdict.offsetMismatch);
@@ -141,5 +158,9 @@ console.log(
     sum("xfail")
   }; non-WireError escapes: ${escapes}; unexpected passes: ${unexpectedPasses}`,
 );
+console.log(
+  `tests by result: ${[...byResult].map(([k, n]) => `${k} ${n}`).join(", ")}; codes matched by ${match}`,
+);
+console.log(`provenance oracle-layout: ${oracleLayout}; codeSource oracle: ${oracleCode}`);
 console.log(`${sum("passed")} passed, ${failed} failed, ${sum("skipped")} skipped`);
 if (failed > 0 || escapes > 0) setExitCode(1);

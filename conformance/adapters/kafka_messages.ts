@@ -47,9 +47,19 @@ function apiAdapter(
     const isRequest = ctx.group.direction === "request";
     const v = versionOf(ctx);
     const header = isRequest ? REQUEST_HEADER : RESPONSE_HEADER;
-    const hv = ctx.group.headerVersion ??
-      (isRequest ? requestHeaderVersion(apiKey, v) : responseHeaderVersion(apiKey, v));
-    return { body: isRequest ? request : response, header, hv, v };
+    // wirevec v1.1 requires headerVersion on header+body and frame groups; the adapter reads it
+    // from the vectors and checks it against streamwire's own table instead of falling back to it.
+    const hv = ctx.group.headerVersion;
+    if (ctx.group.framing !== "body") {
+      if (hv === undefined) {
+        throw new Error(`${ctx.file.message}: ${ctx.group.framing} group without headerVersion`);
+      }
+      const ours = isRequest ? requestHeaderVersion(apiKey, v) : responseHeaderVersion(apiKey, v);
+      if (ours !== hv) {
+        throw new Error(`${ctx.file.message} v${v}: header v${hv} in the vectors, v${ours} in streamwire`);
+      }
+    }
+    return { body: isRequest ? request : response, header, hv: hv ?? 0, v };
   };
   return {
     decode(bytes, ctx) {

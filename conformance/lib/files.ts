@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fromHex } from "../../src/wire/hex.ts";
+import { FORMAT, VECTORS_VERSION } from "./format.ts";
 import type { Manifest, ManifestEntry, VectorFile, VectorTest } from "./types.ts";
 
 /** The repository root, found from the current directory (the folder holding deno.json). */
@@ -72,20 +73,28 @@ export function loadManifest(dir = vectorsDir()): Manifest {
   return readJson<Manifest>(join(dir, "manifest.json"));
 }
 
+/** Where the value JSON Schema of a vector file lives (relative to vectors/), if it has one. */
+export function valueSchemaPath(path: string): string {
+  return `schema/values/${path.replace(/\.json$/, ".schema.json")}`;
+}
+
 /** Recomputes the manifest from the files on disk and writes it. */
 export function writeManifest(dir = vectorsDir()): Manifest {
   const files: ManifestEntry[] = listVectorFiles(dir).map((path) => {
     const text = readFileSync(join(dir, path));
     const f = JSON.parse(text.toString("utf8")) as VectorFile;
-    return {
+    const entry: ManifestEntry = {
       path,
       sha256: sha256(text),
       protocol: f.protocol,
       message: f.message,
       numberOfTests: f.numberOfTests,
     };
+    const valueSchema = valueSchemaPath(path);
+    if (existsSync(join(dir, valueSchema))) entry.valueSchema = valueSchema;
+    return entry;
   });
-  const manifest: Manifest = { schemaVersion: "wirevec-v1", files };
+  const manifest: Manifest = { schemaVersion: FORMAT, version: VECTORS_VERSION, files };
   writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   return manifest;
 }

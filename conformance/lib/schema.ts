@@ -1,7 +1,7 @@
 /**
- * A small JSON Schema validator for the keywords vectors/schema/wirevec-v1.schema.json uses
+ * A small JSON Schema validator for the keywords vectors/schema/ uses
  * (type, const, enum, required, properties, additionalProperties, items, pattern, minimum,
- * minLength, $ref to #/$defs, allOf, anyOf, oneOf, if/then). Enough to lint vectors without a
+ * maximum, minLength, $ref to #/$defs, allOf, anyOf, oneOf, if/then). Enough to lint vectors without a
  * dependency; an unknown keyword is an error, so the schema cannot silently outgrow it.
  *
  * @module
@@ -23,6 +23,7 @@ const KNOWN = new Set([
   "items",
   "pattern",
   "minimum",
+  "maximum",
   "minLength",
   "$ref",
   "$defs",
@@ -62,6 +63,9 @@ export function validate(value: unknown, schema: Schema, root: Schema = schema, 
   }
   if (typeof value === "number" && typeof schema.minimum === "number" && value < schema.minimum) {
     errors.push(`${path}: below ${schema.minimum}`);
+  }
+  if (typeof value === "number" && typeof schema.maximum === "number" && value > schema.maximum) {
+    errors.push(`${path}: above ${schema.maximum}`);
   }
   if (Array.isArray(value) && schema.items) {
     value.forEach((v, i) => errors.push(...validate(v, schema.items as Schema, root, `${path}[${i}]`)));

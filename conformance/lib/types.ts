@@ -1,6 +1,6 @@
 /**
- * The wirevec v1 vector format as TypeScript types (vectors/README.md is the prose,
- * vectors/schema/wirevec-v1.schema.json the schema).
+ * The wirevec v1.1 vector format as TypeScript types (vectors/README.md is the prose,
+ * vectors/schema/wirevec-v1.1.schema.json the schema).
  *
  * @module
  */
@@ -15,6 +15,8 @@ export interface Source {
 /** Expected rejection. */
 export interface VectorError {
   code: string;
+  /** `FAMILY_OF_CODE[code]` (conformance/lib/format.ts), stamped by the regenerate pipeline. */
+  family?: string;
   offset?: number;
   detail?: string;
 }
@@ -29,11 +31,21 @@ export interface VectorTest {
   hex?: string;
   file?: { path: string; sha256: string; length: number };
   value?: unknown;
-  result: "valid" | "invalid" | "acceptable";
+  result: "valid" | "invalid" | "acceptable" | "limit";
   canonical?: boolean;
   error?: VectorError;
   level?: "required" | "recommended";
   options?: Record<string, unknown>;
+  /** Who laid the bytes out: the reference's encoder (default) or the oracle. */
+  provenance?: "reference" | "oracle-layout";
+  /** Who chose `error.code`: the reference's rejection (default) or the oracle. */
+  codeSource?: "reference" | "oracle";
+}
+
+/** A tagged field the schema defines at a group's version. */
+export interface KnownTaggedField {
+  path: string;
+  tag: number;
 }
 
 /** Tests sharing direction, version and framing. */
@@ -42,6 +54,7 @@ export interface VectorGroup {
   version?: number;
   framing: "body" | "header+body" | "frame";
   headerVersion?: number;
+  knownTaggedFields?: KnownTaggedField[];
   source: Source;
   comment?: string;
   tests: VectorTest[];
@@ -49,11 +62,13 @@ export interface VectorGroup {
 
 /** A whole vector file. */
 export interface VectorFile {
-  schema: "wirevec-v1.schema.json";
+  schema: "wirevec-v1.1.schema.json";
   protocol: "iggy" | "kafka";
   message: string;
   apiKey?: number;
   commandCode?: number;
+  /** Data schemas Kafka writes after an int16 schema version: the bytes start after it. */
+  versionPrefix?: "int16";
   upstream: Source;
   numberOfTests: number;
   header?: string[];
@@ -68,11 +83,15 @@ export interface ManifestEntry {
   protocol: "iggy" | "kafka";
   message: string;
   numberOfTests: number;
+  /** Value JSON Schema of the file's message (relative to vectors/), where one is generated. */
+  valueSchema?: string;
 }
 
 /** vectors/manifest.json. */
 export interface Manifest {
-  schemaVersion: "wirevec-v1";
+  schemaVersion: "wirevec-v1.1";
+  /** Release version of the vectors (vectors/CHANGELOG.md), independent of the codec's. */
+  version: string;
   files: ManifestEntry[];
 }
 

@@ -247,6 +247,11 @@ public final class Engine {
     Map<String, Object> g = newGroup(direction, v, "body", unstable);
     List<Object> tests = testsOf(g);
     boolean flex = spec.flexible(v);
+    if (flex) {
+      List<Object> known = new ArrayList<>();
+      Schema.knownTaggedFields(spec.fields, v, "", known);
+      g.put("knownTaggedFields", known);
+    }
     String p = prefixOf(direction) + ".v" + v;
     String cn = cls.getSimpleName();
 
@@ -283,6 +288,11 @@ public final class Engine {
       };
       truncations(tests, p, typical, rd, spec, v);
       mutations(tests, p, spec, v, typical, rd);
+      trailing(tests, p, typical, bytes -> {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        construct(cls, new ByteBufferAccessor(b), v);
+        return b.position();
+      });
     }
     return g;
   }
@@ -299,6 +309,12 @@ public final class Engine {
     boolean flex = spec.flexible(v);
     boolean hflex = hspec.flexible(hv);
     String p = prefixOf(direction) + ".hdr.v" + v;
+    if (flex || hflex) {
+      List<Object> known = new ArrayList<>();
+      Schema.knownTaggedFields(hspec.fields, hv, "header.", known);
+      Schema.knownTaggedFields(spec.fields, v, "body.", known);
+      g.put("knownTaggedFields", known);
+    }
 
     Message h = header(hcls, t, v, hv, 42, req ? "streamwire-test" : null);
     Message b = (Message) cls.getConstructor().newInstance();
@@ -331,6 +347,13 @@ public final class Engine {
         construct(hcls, a, hv);
         construct(cls, a, v);
       }, null, v);
+      trailing(tests, p, typical, bytes -> {
+        ByteBuffer buf = ByteBuffer.wrap(bytes);
+        ByteBufferAccessor a = new ByteBufferAccessor(buf);
+        construct(hcls, a, hv);
+        construct(cls, a, v);
+        return buf.position();
+      });
     }
     return g;
   }
@@ -440,6 +463,38 @@ public final class Engine {
 
   private interface Reader {
     void read(byte[] bytes) throws Throwable;
+  }
+
+  /** Reads a message and returns how many bytes the reader consumed. */
+  private interface CountingReader {
+    int read(byte[] bytes) throws Throwable;
+  }
+
+  /**
+   * The typical case followed by one 0x00 byte. Kafka's readers never check that a message fills
+   * its frame, so the reference accepts these bytes; the test is kept only when Kafka reads the
+   * message and stops exactly one byte short, and the TRAILING_BYTES code is the oracle's
+   * (codeSource "oracle", provenance "oracle-layout"): wirevec requires exact consumption.
+   */
+  private void trailing(List<Object> tests, String p, byte[] typical, CountingReader r) {
+    byte[] b = Arrays.copyOf(typical, typical.length + 1);
+    int consumed;
+    try {
+      consumed = r.read(b);
+    } catch (Throwable e) {
+      log.add(label + ": " + p + ".trailing-byte rejected by Kafka (" + describe(unwrap(e)) + "); dropped");
+      return;
+    }
+    if (consumed != typical.length) {
+      log.add(label + ": " + p + ".trailing-byte: Kafka read " + consumed + " of " + b.length + " bytes; dropped");
+      return;
+    }
+    Map<String, Object> t = invalid(p + ".trailing-byte", "the typical case followed by one 0x00 byte", b,
+        new String[] {"TRAILING_BYTES", "kafka-clients read the message in " + consumed + " of " + b.length
+            + " bytes and ignored the rest"});
+    t.put("provenance", "oracle-layout");
+    t.put("codeSource", "oracle");
+    tests.add(t);
   }
 
   /** Feeds bytes to Kafka's reader; returns {code, detail} of its rejection, or null if it accepted them. */
@@ -561,19 +616,28 @@ public final class Engine {
     if (nnString != null) {
       byte[] nul = nnString.compact ? new byte[] {0} : new byte[] {(byte) 0xff, (byte) 0xff};
       tryMutation(tests, p + ".null-for-non-nullable-string", "NULL_FOR_NON_NULLABLE",
-          "non-nullable string " + nnString.path + " (offset " + nnString.off + ") given the null marker",
-          splice(typical, nnString, nul), r);
+          "non-nullable string " + nnString.path + " (offset " + nnString.off + ") replaced by the null marker"
+              + " (its content removed)",
+          spliceWhole(typical, nnString, nul), r);
     }
     if (nnArray != null) {
       byte[] nul = nnArray.compact ? new byte[] {0} : int32(-1);
       tryMutation(tests, p + ".null-for-non-nullable-array", "NULL_FOR_NON_NULLABLE",
-          "non-nullable array " + nnArray.path + " (offset " + nnArray.off + ") given the null marker",
-          splice(typical, nnArray, nul), r);
+          "non-nullable array " + nnArray.path + " (offset " + nnArray.off + ") replaced by the null marker"
+              + " (its elements removed)",
+          spliceWhole(typical, nnArray, nul), r);
     }
-    if (compactString != null) {
+    // One cap case per message and direction (at the highest version: each is over 32 KiB): the
+    // string claims 32768 bytes, one over Kafka's 32767 limit, and the 32768 bytes follow, so
+    // only the cap (not a shortage of bytes) can reject it.
+    if (compactString != null && v == spec.valid.hi) {
+      byte[] prefix = uvarint(0x8000 + 1);
+      byte[] body = Arrays.copyOf(prefix, prefix.length + 0x8000);
+      Arrays.fill(body, prefix.length, body.length, (byte) 'a');
       tryMutation(tests, p + ".string-too-long", "STRING_TOO_LONG",
-          "compact string " + compactString.path + " (offset " + compactString.off + ") claims 32768 bytes",
-          splice(typical, compactString, uvarint(0x8000 + 1)), r);
+          "compact string " + compactString.path + " (offset " + compactString.off + ") replaced by one of"
+              + " 32768 bytes ('a'), one over the 32767-byte limit",
+          spliceWhole(typical, compactString, body), r);
     }
     if (compact != null) {
       byte[] six = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0};
@@ -605,6 +669,15 @@ public final class Engine {
     return out;
   }
 
+  /** Like {@link #splice} but replaces the whole item (prefix and content) the event located. */
+  private static byte[] spliceWhole(byte[] src, Locator.Ev e, byte[] replacement) {
+    byte[] out = new byte[src.length - (e.end - e.off) + replacement.length];
+    System.arraycopy(src, 0, out, 0, e.off);
+    System.arraycopy(replacement, 0, out, e.off, replacement.length);
+    System.arraycopy(src, e.end, out, e.off + replacement.length, src.length - e.end);
+    return out;
+  }
+
   private static byte[] int32(int x) {
     return ByteBuffer.allocate(4).putInt(x).array();
   }
@@ -629,6 +702,8 @@ public final class Engine {
       String path;
       int off;
       int len;
+      /** Where the item (prefix and content or elements) ends. */
+      int end;
       boolean compact;
       boolean nullable;
     }
@@ -724,7 +799,7 @@ public final class Engine {
       if (f.isArray()) {
         int off = p;
         int n = flex ? uvar() - 1 : fixed(4);
-        ev("array", path, off, flex, nullable);
+        Ev e = ev("array", path, off, flex, nullable);
         for (int k = 0; k < n; k++) {
           if (f.isStructArray()) {
             struct(f.fields, path, flex);
@@ -732,6 +807,7 @@ public final class Engine {
             primitive(f.elementType(), path, flex, flex, false, false);
           }
         }
+        e.end = p;
       } else if (f.isStruct()) {
         if (nullable) {
           int m = (byte) u8();
@@ -770,11 +846,12 @@ public final class Engine {
         case "string": {
           int off = p;
           int n = compact ? uvar() - 1 : (short) fixed(2);
-          if (record) {
-            ev("string", path, off, compact, nullable);
-          }
+          Ev e = record ? ev("string", path, off, compact, nullable) : null;
           if (n > 0) {
             skip(n);
+          }
+          if (e != null) {
+            e.end = p;
           }
           return;
         }
@@ -782,11 +859,12 @@ public final class Engine {
         case "records": {
           int off = p;
           int n = compact ? uvar() - 1 : fixed(4);
-          if (record) {
-            ev(type, path, off, compact, nullable);
-          }
+          Ev e = record ? ev(type, path, off, compact, nullable) : null;
           if (n > 0) {
             skip(n);
+          }
+          if (e != null) {
+            e.end = p;
           }
           return;
         }

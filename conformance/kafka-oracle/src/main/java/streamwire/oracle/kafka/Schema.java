@@ -187,6 +187,30 @@ final class Schema {
     return out;
   }
 
+  /**
+   * The tagged fields known at version {@code v}, depth first: {@code {path, tag}} where path is the
+   * field's lowerCamelCase JSON name, prefixed by the path of the struct holding it ({@code
+   * "topics[].partitions[].x"}: {@code []} marks an array's elements).
+   */
+  static void knownTaggedFields(List<Field> fields, int v, String prefix, List<Object> out) {
+    for (Field f : fields) {
+      if (!f.present(v)) {
+        continue;
+      }
+      String name = f.name.isEmpty() ? f.name : Character.toLowerCase(f.name.charAt(0)) + f.name.substring(1);
+      String path = prefix + name;
+      if (f.tagged(v)) {
+        Map<String, Object> t = new java.util.LinkedHashMap<>();
+        t.put("path", path);
+        t.put("tag", f.tag);
+        out.add(t);
+      }
+      if (f.fields != null) {
+        knownTaggedFields(f.fields, v, path + (f.isArray() ? "[]." : "."), out);
+      }
+    }
+  }
+
   /** Highest tag any field of the struct uses in any version, or -1. */
   static int maxTag(List<Field> fields) {
     int max = -1;
