@@ -22,7 +22,7 @@ import {
   vectorsDir,
 } from "./lib/files.ts";
 import { familyOf, FILE_SCHEMA } from "./lib/format.ts";
-import { setExitCode } from "./lib/runtime.ts";
+import { getArgs, setExitCode } from "./lib/runtime.ts";
 import { validate } from "./lib/schema.ts";
 import { keepOffset } from "./lib/stamp.ts";
 import type { VectorFile } from "./lib/types.ts";
@@ -31,7 +31,9 @@ import { valueDefKey } from "./lib/value_schemas.ts";
 /** Names a group `source` may carry: the reference implementations only. */
 const REFERENCES = new Set(["iggy_binary_protocol", "kafka-clients"]);
 
-const dir = vectorsDir();
+// --vectors <dir>: lint another copy (e.g. the packed release in dist/vectors/npm).
+const argv = getArgs();
+const dir = argv.includes("--vectors") ? argv[argv.indexOf("--vectors") + 1] : vectorsDir();
 const schema = readJson<Record<string, unknown>>(join(dir, "schema", FILE_SCHEMA));
 const problems: string[] = [];
 let tests = 0;

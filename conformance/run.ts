@@ -12,7 +12,8 @@
  * closely a rejection must match: vectors/README.md "Error codes and families"; default code),
  * --allow-missing (a message without an adapter is skipped instead of failing; by default every
  * message needs one — `--require-all` is accepted and is the default), --enforce-recommended
- * (offset misses of `level: "recommended"` tests fail too).
+ * (offset misses of `level: "recommended"` tests fail too), --vectors <dir> (run another copy of
+ * the vectors, e.g. the packed release in dist/vectors/npm).
  *
  * @module
  */
@@ -44,7 +45,7 @@ const option = (name: string) => {
 
 const runtime = option("runtime") ?? detectRuntime();
 const root = repoRoot();
-const dir = vectorsDir(root);
+const dir = option("vectors") ?? vectorsDir(root);
 const onlyProtocol = option("protocol");
 const onlyMessage = option("message");
 const verbose = flag("verbose");
