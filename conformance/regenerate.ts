@@ -8,7 +8,8 @@
  *
  * - Then, over whatever the oracles wrote: stamps the facts that follow from it (schema name,
  *   `error.family`, the `error.offset` rule: conformance/lib/stamp.ts), writes the format's JSON
- *   Schemas and the Kafka value schemas into vectors/schema/, and the manifest.
+ *   Schemas and the value schemas (Kafka: from the pinned message schemas; Iggy: from
+ *   streamwire's TS types) into vectors/schema/, and the manifest.
  *
  * Flags: --only iggy|kafka, --manifest-only (no oracles: stamp, schemas and manifest only). CI
  * runs this and then `git diff --exit-code vectors/`.
@@ -24,6 +25,7 @@ import { manifestSchema, vectorFileSchema } from "./lib/file_schema.ts";
 import { FILE_SCHEMA } from "./lib/format.ts";
 import { stampAll } from "./lib/stamp.ts";
 import { kafkaValueSchema, loadKafkaModel } from "./lib/value_schemas.ts";
+import { iggyValueSchemas } from "./lib/iggy_value_schemas.ts";
 import { getArgs, setExitCode } from "./lib/runtime.ts";
 
 const args = getArgs();
@@ -100,7 +102,14 @@ for (const path of listVectorFiles(vectors).filter((p) => p.startsWith("kafka/")
     valueSchemas++;
   }
 }
-console.log(`schemas: ${FILE_SCHEMA}, manifest.schema.json, ${valueSchemas} value schemas`);
+const iggyFiles = listVectorFiles(vectors).filter((p) => p.startsWith("iggy/"))
+  .map((path) => ({ path, file: loadVectorFile(path, vectors) }));
+const iggy = iggyValueSchemas(root, iggyFiles);
+for (const [stem, s] of iggy.schemas) writeSchema(`schema/values/iggy/${stem}.schema.json`, s);
+console.log(
+  `schemas: ${FILE_SCHEMA}, manifest.schema.json, value schemas: kafka ${valueSchemas}, iggy ${iggy.schemas.size} ` +
+    `of ${iggyFiles.length} (no schema where a type is not translated: ${iggy.unknown.join(", ") || "none"})`,
+);
 
 const m = writeManifest();
 console.log(`manifest: ${m.files.length} files, ${m.files.reduce((n, f) => n + f.numberOfTests, 0)} tests`);

@@ -104,3 +104,21 @@ test("the file schema ties error.family to error.code", () => {
   t.error!.family = "count";
   assert.notDeepEqual(validate(fileWith(t), schema), []);
 });
+
+test("the Iggy value schemas (from streamwire's TS types) reject values off the type", () => {
+  const dir = vectorsDir();
+  const s = readJson<Record<string, any>>(join(dir, "schema", "values", "iggy", "create_topic.schema.json"));
+  const file = readJson<VectorFile>(join(dir, "iggy", "create_topic.json"));
+  const g = file.testGroups.find((x) => x.direction === "request")!;
+  const value = g.tests.find((t) => t.result === "valid")!.value as Record<string, unknown>;
+  const def = s.$defs["request.v-"];
+  assert.deepEqual(validate(value, def, s), []);
+  assert.notDeepEqual(validate({ ...value, extra: 1 }, def, s), [], "unknown field");
+  const { name: _name, ...noName } = value;
+  assert.notDeepEqual(validate(noName, def, s), [], "missing field");
+  assert.notDeepEqual(
+    validate({ ...value, streamId: { kind: "numeric", value: "7" } }, def, s),
+    [],
+    "wrong type",
+  );
+});
