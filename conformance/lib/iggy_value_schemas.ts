@@ -56,7 +56,10 @@ class Translator {
   readonly defs: Schema = { ...COMMON };
   /** Types it could not translate (each becomes `{}`: anything). */
   readonly unknown = new Set<string>();
-  constructor(private readonly symbols: Map<string, DocSymbol>) {}
+  private readonly symbols: Map<string, DocSymbol>;
+  constructor(symbols: Map<string, DocSymbol>) {
+    this.symbols = symbols;
+  }
 
   named(name: string): Schema {
     if (this.defs[name] === undefined) {
