@@ -26,6 +26,7 @@ import { FILE_SCHEMA } from "./lib/format.ts";
 import { stampAll } from "./lib/stamp.ts";
 import { kafkaValueSchema, loadKafkaModel } from "./lib/value_schemas.ts";
 import { iggyValueSchemas } from "./lib/iggy_value_schemas.ts";
+import { recordsValueSchema } from "./lib/records_value_schema.ts";
 import { getArgs, setExitCode } from "./lib/runtime.ts";
 
 const args = getArgs();
@@ -92,11 +93,9 @@ const model = loadKafkaModel(root);
 let valueSchemas = 0;
 for (const path of listVectorFiles(vectors).filter((p) => p.startsWith("kafka/"))) {
   const rel = valueSchemaPath(path);
-  const s = kafkaValueSchema(
-    model,
-    loadVectorFile(path, vectors),
-    rel.replace(/^schema\/values\/kafka\//, ""),
-  );
+  const file = loadVectorFile(path, vectors);
+  const id = rel.replace(/^schema\/values\/kafka\//, "");
+  const s = kafkaValueSchema(model, file, id) ?? recordsValueSchema(file, id);
   if (s) {
     writeSchema(rel, s);
     valueSchemas++;
