@@ -217,23 +217,31 @@ const commandTableAdapter: MessageAdapter = {
   },
 };
 
+/**
+ * Data files whose value is one codec's value in the plain JSON form (also read by the Iggy
+ * value-schema generator, conformance/lib/iggy_value_schemas.ts).
+ */
+export const IGGY_DATA_CODECS: Readonly<Record<string, AnyCodec>> = {
+  ClientVersionInfo: clientVersionInfo,
+  WireName: wireName,
+  WireIdentifier: identifier,
+  WireConsumer: consumer,
+  WirePartitioning: partitioning,
+  WirePollingStrategy: pollingStrategy,
+  AckLevel: ackLevel,
+  WirePermissions: permissions,
+  PartitionContext: partitionContext,
+  ConsumerGroupOwner: consumerGroupOwner,
+  CreatedPartitionAssignment: createdPartitionAssignment,
+  WireUserHeaders: userHeadersToEnd,
+  WireOptions: optionsToEnd,
+};
+
 /** The Iggy-core adapters by vector-file message. */
 export const iggyCoreAdapters: ProtocolAdapters = {
   ...commandAdapters,
+  ...Object.fromEntries(Object.entries(IGGY_DATA_CODECS).map(([m, c]) => [m, codecAdapter(c)])),
   Frame: frameAdapter,
-  ClientVersionInfo: codecAdapter(clientVersionInfo),
   ProtocolVersion: protocolVersionAdapter,
   CommandTable: commandTableAdapter,
-  WireName: codecAdapter(wireName),
-  WireIdentifier: codecAdapter(identifier),
-  WireConsumer: codecAdapter(consumer),
-  WirePartitioning: codecAdapter(partitioning),
-  WirePollingStrategy: codecAdapter(pollingStrategy),
-  AckLevel: codecAdapter(ackLevel),
-  WirePermissions: codecAdapter(permissions),
-  PartitionContext: codecAdapter(partitionContext),
-  ConsumerGroupOwner: codecAdapter(consumerGroupOwner),
-  CreatedPartitionAssignment: codecAdapter(createdPartitionAssignment),
-  WireUserHeaders: codecAdapter(userHeadersToEnd),
-  WireOptions: codecAdapter(optionsToEnd),
 };

@@ -5,7 +5,7 @@
  * "Values in JSON" (bigint → decimal string, Uint8Array → hex, numbers with the float spellings).
  *
  * Covered: the commands and operations whose vectors go through the plain JSON form (the codec
- * lists exported from ./iggy). Not covered (no value schema): framing, batches, consensus
+ * lists exported from ./iggy) and the data files of IGGY_DATA_CODECS. Not covered (no value schema): framing, batches, consensus
  * headers, metadata bodies and primitives, whose adapters reshape values.
  *
  * The generated schema describes streamwire's types; the lint validating every reference value
@@ -18,6 +18,7 @@ import { spawnSync } from "node:child_process";
 import process from "node:process";
 import { join } from "node:path";
 import * as iggy from "../../src/iggy/mod.ts";
+import { IGGY_DATA_CODECS } from "../adapters/iggy_core.ts";
 import type { VectorFile } from "./types.ts";
 
 type Schema = Record<string, unknown>;
@@ -185,6 +186,7 @@ function codecsByMessage(): Map<string, Map<string, unknown>> {
       }
     }
   }
+  for (const [m, codec] of Object.entries(IGGY_DATA_CODECS)) add(m, "data", codec);
   return out;
 }
 
