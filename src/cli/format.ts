@@ -1,0 +1,319 @@
+/**
+ * How inspected messages are shown: the JSON-lines form (one object per message, the schema
+ * in `docs/inspector.md`), the one-line-per-message pretty form with an optional indented
+ * tree, the record expansion behind `--records`, the filters, and the per-API summary.
+ *
+ * @module
+ */
+
+import { errorName as kafkaErrorName } from "../kafka/errors.ts";
+import { decodeRecordSet } from "../kafka/records/record_set.ts";
+import { BatchView } from "../iggy/batch/batch.ts";
+import { isWireError } from "../wire/error.ts";
+import { toHex } from "./_bytes.ts";
+import type { InspectedMessage } from "./message.ts";
+
+/** Output options. */
+export interface FormatOptions {
+  /** Decode Kafka record batches / message sets and Iggy batches inside bodies. */
+  records?: boolean;
+  /** Longest byte field printed whole, in bytes; longer ones are cut (default 256). */
+  maxBytes?: number;
+}
+
+/** ISO-8601 with microseconds, UTC. */
+export function isoTime(tsMicros: number): string {
+  const ms = Math.floor(tsMicros / 1000);
+  const iso = new Date(ms).toISOString(); // 2024-01-01T00:00:00.000Z
+  const micros = Math.floor(tsMicros - ms * 1000).toString().padStart(3, "0");
+  return `${iso.slice(0, -1)}${micros}Z`;
+}
+
+/**
+ * The JSON-ready form of a decoded value: bigint as a decimal string, bytes as hex (cut at
+ * `maxBytes`), record data expanded with `records`.
+ */
+export function plain(v: unknown, o: FormatOptions = {}, key = "", depth = 0): unknown {
+  if (typeof v === "bigint") return v.toString();
+  if (v === null || typeof v !== "object") {
+    if (typeof v === "number" && !Number.isFinite(v)) return String(v);
+    return v;
+  }
+  if (depth > 64) return "…";
+  if (v instanceof Uint8Array) {
+    if (o.records && key === "records") return kafkaRecords(v, o);
+    const max = o.maxBytes ?? 256;
+    return v.length <= max ? toHex(v) : `${toHex(v, max)}(+${v.length - max} bytes)`;
+  }
+  if (v instanceof BatchView) {
+    return o.records ? iggyBatch(v, o) : { messageCount: v.messageCount, bytes: v.bytes.length };
+  }
+  if (Array.isArray(v)) return v.map((x) => plain(x, o, key, depth + 1));
+  if (v instanceof Map) {
+    return Object.fromEntries([...v].map(([k, x]) => [String(k), plain(x, o, String(k), depth + 1)]));
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in v as Record<string, unknown>) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x !== undefined) out[k] = plain(x, o, k, depth + 1);
+  }
+  return out;
+}
+
+const BATCH_FIELDS = [
+  "magic",
+  "baseOffset",
+  "lastOffset",
+  "partitionLeaderEpoch",
+  "compression",
+  "timestampType",
+  "isTransactional",
+  "isControl",
+  "producerId",
+  "producerEpoch",
+  "baseSequence",
+  "recordCount",
+];
+
+function kafkaRecords(bytes: Uint8Array, o: FormatOptions): unknown {
+  if (bytes.length === 0) return { batches: [] };
+  try {
+    const set = decodeRecordSet(bytes);
+    return {
+      batches: set.batches.map((b) => {
+        const info: Record<string, unknown> = {};
+        const src = b as unknown as Record<string, unknown>;
+        for (const k of BATCH_FIELDS) if (src[k] !== undefined) info[k] = plain(src[k], o, k);
+        info.records = b.toArray().map((r) => plain(r, { ...o, records: false }, "", 2));
+        return info;
+      }),
+      partialBytes: set.partialBytes,
+    };
+  } catch (e) {
+    if (!isWireError(e)) throw e;
+    return { error: { code: e.code, detail: e.message }, hexPrefix: toHex(bytes, 64) };
+  }
+}
+
+function iggyBatch(b: BatchView, o: FormatOptions): unknown {
+  return {
+    baseOffset: b.baseOffset.toString(),
+    messageCount: b.messageCount,
+    messages: b.messages().map((m) => plain(m, { ...o, records: false }, "", 2)),
+  };
+}
+
+/** The JSON object of one message (what `--format json` prints, one per line). */
+export function toJson(m: InspectedMessage, o: FormatOptions = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    ts: isoTime(m.tsMicros),
+    conn: m.conn,
+    connId: m.connId,
+    dir: m.dir,
+    protocol: m.protocol,
+  };
+  if (m.apiKey !== undefined) out.apiKey = m.apiKey;
+  if (m.command !== undefined) out.command = m.command;
+  out.name = m.name;
+  if (m.version !== undefined) out.version = m.version;
+  if (m.correlationId !== undefined) out.correlationId = m.correlationId;
+  if (m.requestId !== undefined) out.requestId = m.requestId;
+  if (m.layout !== undefined) out.layout = m.layout;
+  if (m.latencyMs !== undefined) out.latencyMs = Math.round(m.latencyMs * 1000) / 1000;
+  if (m.errorCode !== undefined) out.errorCode = m.errorCode;
+  if (m.errorName !== undefined) out.errorName = m.errorName;
+  out.bytes = m.bytes;
+  if (m.header !== undefined) out.header = plain(m.header, o);
+  if (m.body !== undefined) out.body = plain(m.body, o);
+  if (m.error) out.error = m.error;
+  if (m.hexPrefix !== undefined) out.hexPrefix = m.hexPrefix;
+  if (m.notes) out.notes = m.notes;
+  return out;
+}
+
+/** One line: time, connection, direction, name and version, ids, latency, error. */
+export function prettyLine(m: InspectedMessage): string {
+  const t = isoTime(m.tsMicros).slice(11, -1);
+  const arrow = m.dir === "request" ? "→" : "←";
+  const id = m.correlationId !== undefined
+    ? `corr=${m.correlationId}`
+    : m.requestId !== undefined
+    ? `req=${m.requestId}`
+    : "";
+  const ver = m.version !== undefined ? ` v${m.version}` : "";
+  const parts = [t, `#${m.connId}`, arrow, `${m.protocol}`, `${m.name}${ver}`];
+  if (id) parts.push(id);
+  if (m.latencyMs !== undefined) parts.push(`${m.latencyMs.toFixed(3)}ms`);
+  parts.push(`${m.bytes}B`);
+  if (m.errorName) parts.push(`error=${m.errorName}`);
+  if (m.error) {
+    parts.push(`DECODE-FAILED ${m.error.code}${m.error.offset !== undefined ? `@${m.error.offset}` : ""}`);
+  }
+  if (m.notes) parts.push(`(${m.notes.join("; ")})`);
+  return parts.join("  ");
+}
+
+/** The indented tree under a pretty line (`-v`). */
+export function prettyTree(m: InspectedMessage, o: FormatOptions = {}): string {
+  const lines: string[] = [];
+  if (m.error) {
+    lines.push(`  error: ${m.error.code}: ${m.error.detail ?? ""}`);
+    if (m.hexPrefix) lines.push(`  hex: ${m.hexPrefix}`);
+  }
+  if (m.header !== undefined) tree(lines, "header", plain(m.header, o), 1);
+  if (m.body !== undefined) tree(lines, "body", plain(m.body, o), 1);
+  return lines.join("\n");
+}
+
+function tree(lines: string[], key: string, v: unknown, depth: number): void {
+  const pad = "  ".repeat(depth);
+  if (v === null || typeof v !== "object") {
+    lines.push(`${pad}${key}: ${JSON.stringify(v)}`);
+    return;
+  }
+  if (Array.isArray(v)) {
+    if (v.length === 0) {
+      lines.push(`${pad}${key}: []`);
+      return;
+    }
+    lines.push(`${pad}${key}: [${v.length}]`);
+    v.forEach((x, i) => tree(lines, `[${i}]`, x, depth + 1));
+    return;
+  }
+  const entries = Object.entries(v as Record<string, unknown>);
+  if (entries.length === 0) {
+    lines.push(`${pad}${key}: {}`);
+    return;
+  }
+  lines.push(`${pad}${key}:`);
+  for (const [k, x] of entries) tree(lines, k, x, depth + 1);
+}
+
+/** Message filters (all given ones must match). */
+export interface Filters {
+  /** API or command name (case-insensitive) or number. */
+  api?: string;
+  /** A topic (or Iggy stream/topic) name the body mentions. */
+  topic?: string;
+  /** Only messages with a non-zero error code or a decode failure. */
+  errors?: boolean;
+  /** Connection number, or a substring of `client > server`. */
+  conn?: string;
+}
+
+/** Whether `m` passes `f`. */
+export function matches(m: InspectedMessage, f: Filters): boolean {
+  if (f.errors && m.errorCode === undefined && !m.error && !m.errorName) return false;
+  if (f.api !== undefined) {
+    const want = f.api.toLowerCase();
+    const num = Number(f.api);
+    const byNum = Number.isInteger(num) && (m.apiKey === num || m.command === num);
+    if (!byNum && m.name.toLowerCase() !== want) return false;
+  }
+  if (f.conn !== undefined && String(m.connId) !== f.conn && !m.conn.includes(f.conn)) return false;
+  if (f.topic !== undefined && !mentions(m.body, f.topic, 0)) return false;
+  return true;
+}
+
+const TOPIC_KEYS = new Set(["topic", "name", "topicName", "topicId"]);
+
+function mentions(v: unknown, name: string, depth: number): boolean {
+  if (depth > 12 || v === null || typeof v !== "object" || v instanceof Uint8Array) return false;
+  if (Array.isArray(v)) return v.some((x) => mentions(x, name, depth + 1));
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (
+      TOPIC_KEYS.has(k) &&
+      (x === name || (typeof x === "object" && x !== null && (x as { value?: unknown }).value === name))
+    ) {
+      return true;
+    }
+    if (typeof x === "object" && mentions(x, name, depth + 1)) return true;
+  }
+  return false;
+}
+
+interface ApiStats {
+  protocol: string;
+  name: string;
+  requests: number;
+  responses: number;
+  bytes: number;
+  decodeFailures: number;
+  errors: Map<string, number>;
+  latencies: number[];
+}
+
+/** Per-API counts, errors by name, latency p50/p99 and bytes (`--summary`). */
+export class Summary {
+  readonly #by = new Map<string, ApiStats>();
+
+  /** Counts one message. */
+  add(m: InspectedMessage): void {
+    const key = `${m.protocol}/${m.name}`;
+    let s = this.#by.get(key);
+    if (!s) {
+      s = {
+        protocol: m.protocol,
+        name: m.name,
+        requests: 0,
+        responses: 0,
+        bytes: 0,
+        decodeFailures: 0,
+        errors: new Map(),
+        latencies: [],
+      };
+      this.#by.set(key, s);
+    }
+    if (m.dir === "request") s.requests++;
+    else s.responses++;
+    s.bytes += m.bytes;
+    if (m.error) s.decodeFailures++;
+    const err = m.errorName ?? (m.errorCode !== undefined ? kafkaErrorName(m.errorCode) : undefined);
+    if (err) s.errors.set(err, (s.errors.get(err) ?? 0) + 1);
+    if (m.latencyMs !== undefined) s.latencies.push(m.latencyMs);
+  }
+
+  /** The summary as JSON rows. */
+  rows(): Record<string, unknown>[] {
+    return [...this.#by.values()].sort((a, b) =>
+      a.protocol.localeCompare(b.protocol) || a.name.localeCompare(b.name)
+    )
+      .map((s) => ({
+        protocol: s.protocol,
+        name: s.name,
+        requests: s.requests,
+        responses: s.responses,
+        bytes: s.bytes,
+        decodeFailures: s.decodeFailures,
+        errors: Object.fromEntries(s.errors),
+        latencyP50Ms: percentile(s.latencies, 0.5),
+        latencyP99Ms: percentile(s.latencies, 0.99),
+      }));
+  }
+
+  /** The summary as a text table. */
+  table(): string {
+    const rows = this.rows();
+    const head = ["protocol", "api", "req", "resp", "bytes", "failed", "p50 ms", "p99 ms", "errors"];
+    const body = rows.map((r) => [
+      String(r.protocol),
+      String(r.name),
+      String(r.requests),
+      String(r.responses),
+      String(r.bytes),
+      String(r.decodeFailures),
+      r.latencyP50Ms === undefined ? "-" : (r.latencyP50Ms as number).toFixed(3),
+      r.latencyP99Ms === undefined ? "-" : (r.latencyP99Ms as number).toFixed(3),
+      Object.entries(r.errors as Record<string, number>).map(([k, n]) => `${k}×${n}`).join(" ") || "-",
+    ]);
+    const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+    const fmt = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join("  ");
+    return [fmt(head), ...body.map(fmt)].join("\n");
+  }
+}
+
+function percentile(xs: number[], p: number): number | undefined {
+  if (xs.length === 0) return undefined;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+}

@@ -1,0 +1,95 @@
+/**
+ * The runtime binding of the `streamwire` command: files, stdin, stdout and stderr from
+ * Deno when it is there, else from Node's (and Bun's) `fs` and `process`. This is the one
+ * module of the package that touches the host, and no library entry point reaches it: only
+ * the `bin` and `./cli/bin` import it. Node's modules are loaded with a computed specifier at
+ * run time, so a browser bundle of the library never sees them.
+ *
+ * @module
+ */
+
+import type { Host } from "./main.ts";
+
+interface DenoLike {
+  args: string[];
+  open(path: string): Promise<{ readable: AsyncIterable<Uint8Array> }>;
+  stat(path: string): Promise<{ size: number }>;
+  stdin: { readable: AsyncIterable<Uint8Array> };
+  stdout: { write(b: Uint8Array): Promise<number>; isTerminal(): boolean };
+  stderr: { writeSync(b: Uint8Array): number; isTerminal(): boolean };
+}
+
+interface NodeStream {
+  write(s: string, cb?: () => void): boolean;
+  isTTY?: boolean;
+}
+
+interface NodeProcessLike {
+  argv: string[];
+  stdin: AsyncIterable<Uint8Array>;
+  stdout: NodeStream;
+  stderr: NodeStream;
+}
+
+/** The host of the running runtime. */
+export async function currentHost(): Promise<Host> {
+  const g = globalThis as unknown as { Deno?: DenoLike; process?: NodeProcessLike };
+  const enc = new TextEncoder();
+  if (g.Deno) {
+    const d = g.Deno;
+    return {
+      args: d.args,
+      async *readFile(path) {
+        const f = await d.open(path);
+        yield* f.readable;
+      },
+      async fileSize(path) {
+        try {
+          return (await d.stat(path)).size;
+        } catch {
+          return undefined;
+        }
+      },
+      stdin: () => d.stdin.readable,
+      async stdout(text) {
+        const b = enc.encode(text);
+        for (let o = 0; o < b.length;) o += await d.stdout.write(b.subarray(o));
+      },
+      stderr(text) {
+        const b = enc.encode(text);
+        for (let o = 0; o < b.length;) o += d.stderr.writeSync(b.subarray(o));
+      },
+      stdoutIsTerminal: d.stdout.isTerminal(),
+      stderrIsTerminal: d.stderr.isTerminal(),
+    };
+  }
+  const proc = g.process;
+  if (!proc) throw new Error("streamwire: no Deno, Node or Bun runtime found");
+  const fsName = "node:fs";
+  const fs = await import(fsName) as {
+    createReadStream(p: string, o?: { highWaterMark?: number }): AsyncIterable<Uint8Array>;
+    promises: { stat(p: string): Promise<{ size: number }> };
+  };
+  return {
+    args: proc.argv.slice(2),
+    readFile: (path) => fs.createReadStream(path, { highWaterMark: 1 << 20 }),
+    async fileSize(path) {
+      try {
+        return (await fs.promises.stat(path)).size;
+      } catch {
+        return undefined;
+      }
+    },
+    stdin: () => proc.stdin,
+    stdout: (text) =>
+      new Promise<void>((resolve) => {
+        if (proc.stdout.write(text)) resolve();
+        else proc.stdout.write("", () => resolve());
+      }),
+    stderr: (text) => {
+      proc.stderr.write(text);
+    },
+    stdoutIsTerminal: proc.stdout.isTTY === true,
+    stderrIsTerminal: proc.stderr.isTTY === true,
+  };
+}

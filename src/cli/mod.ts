@@ -1,0 +1,43 @@
+/**
+ * The traffic inspector as a library: pcap/pcapng reading, TCP reassembly, Kafka and Iggy
+ * connection decoders, hex-dump input, and the JSON / pretty / summary output that the
+ * `streamwire inspect` command prints. Sans-IO: bytes in, messages out; the command's
+ * runtime binding lives in `./bin.ts`.
+ *
+ * @example
+ * ```ts
+ * import { Inspector, toJson } from "@streamwire/codec/cli";
+ * import { encodeRequest } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(3, 12, { correlationId: 5, clientId: "demo" }, {
+ *   topics: [{ name: "orders" }],
+ *   allowAutoTopicCreation: false,
+ * }, { sizePrefix: true });
+ * const [m] = new Inspector().stream("request", frame, 0);
+ * console.log(toJson(m).name); // Metadata
+ * ```
+ *
+ * @module
+ */
+
+export { CaptureFormatError, CaptureReader, isCapture } from "./capture.ts";
+export type { CapturedPacket } from "./capture.ts";
+export { tcpSegment } from "./packet.ts";
+export type { TcpSegment } from "./packet.ts";
+export { HalfStream } from "./tcp.ts";
+export type { StreamPiece } from "./tcp.ts";
+export { KafkaConnection } from "./kafka_conn.ts";
+export type { ConnOptions } from "./kafka_conn.ts";
+export { IggyConnection, sniffIggyLayout } from "./iggy_conn.ts";
+export type { IggyLayout } from "./iggy_conn.ts";
+export { Inspector } from "./inspector.ts";
+export type { InspectedProtocol, InspectorOptions, InspectorStats } from "./inspector.ts";
+export { firstErrorCode } from "./message.ts";
+export type { InspectedMessage, MessageError } from "./message.ts";
+export { parseHexDump } from "./hexdump.ts";
+export type { HexInput } from "./hexdump.ts";
+export { isoTime, matches, plain, prettyLine, prettyTree, Summary, toJson } from "./format.ts";
+export type { Filters, FormatOptions } from "./format.ts";
+export { main, parseArgs, USAGE, UsageError } from "./main.ts";
+export type { Host, InspectArgs } from "./main.ts";
+export { PcapWriter, TcpConversation } from "./pcap_writer.ts";
+export type { PcapLink, Side } from "./pcap_writer.ts";
