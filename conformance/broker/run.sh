@@ -200,11 +200,19 @@ for v in $versions; do
     continue
   fi
   set +e
-  (cd "$root" && "${run_ts[@]}" conformance/broker/e2e.ts --broker-version "$v" \
+  # The suite's traffic is recorded (conformance/broker/_capture.ts) and must decode 100 % in the inspector.
+  mkdir -p "$here/target/captures"
+  capture="$here/target/captures/kafka-$v.pcap"
+  (cd "$root" && STREAMWIRE_CAPTURE="$capture" "${run_ts[@]}" conformance/broker/e2e.ts --broker-version "$v" \
     --bootstrap "127.0.0.1:$plain_port" --sasl "127.0.0.1:$sasl_port" \
     --sasl-user "$SASL_USER" --sasl-password "$SASL_PASSWORD" --results "$here/target/results-$v.json" \
     --broker-log "$workdir/broker.log" "${e2e_args[@]}")
   rc=$?
+  if [ $rc -eq 0 ] && [ -f "$capture" ]; then
+    echo "broker $v: the inspector over the suite's capture ($(wc -c <"$capture") bytes)"
+    (cd "$root" && "${run_ts[@]}" src/cli/bin.ts inspect --summary-only --format pretty --fail-on-undecoded \
+      --kafka-port "$plain_port" --kafka-port "$sasl_port" "$capture") || rc=1
+  fi
   set -e
   if [ $rc -ne 0 ]; then
     overall=1

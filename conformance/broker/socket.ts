@@ -22,6 +22,7 @@ import { encodeFrame, FrameDecoder } from "../../src/kafka/frame.ts";
 import { encodeResponse } from "../../src/kafka/api.ts";
 import { toHex } from "../../src/wire/hex.ts";
 import type { RequestRecorder } from "./_requestlog.ts";
+import { captureSocket } from "./_capture.ts";
 
 /** Options of {@linkcode BrokerSocket.connect}. */
 export interface BrokerSocketOptions extends ClientConnectionOptions {
@@ -126,6 +127,7 @@ export class BrokerSocket {
       socket.once("connect", () => {
         clearTimeout(timer);
         socket.removeAllListeners("error");
+        captureSocket(socket);
         resolve(
           new BrokerSocket(
             socket,
@@ -238,6 +240,7 @@ export class RawFrameSocket {
       socket.once("error", reject);
       socket.once("connect", () => {
         socket.removeAllListeners("error");
+        captureSocket(socket);
         resolve(new RawFrameSocket(socket, timeoutMs));
       });
     });

@@ -192,7 +192,7 @@ export class KafkaConnection {
     const key = u16be(payload, 0) << 16 >> 16;
     const version = u16be(payload, 2) << 16 >> 16;
     const corr = payload.length >= 8 ? u32be(payload, 4) | 0 : undefined;
-    const name = apiInfo(key)?.name ?? (this.#rawSasl ? "SaslToken" : "?");
+    const name = apiInfo(key)?.name ?? "?";
     const msg: InspectedMessage = {
       tsMicros,
       connId: this.connId,
@@ -211,7 +211,7 @@ export class KafkaConnection {
       msg.header = req.header;
       msg.body = req.body;
       this.#pending.set(req.header.correlationId, { apiKey: key, version, tsMicros, name });
-      if (key === 17 && version === 0) this.#rawSasl = true; // SaslHandshake v0: raw tokens follow
+      this.#rawSasl = false;
       const range = this.#brokerRanges?.get(key);
       if (this.#brokerRanges && (!range || version < range[0] || version > range[1])) {
         (msg.notes ??= []).push(
@@ -221,6 +221,7 @@ export class KafkaConnection {
         );
       }
     } catch (e) {
+      if (this.#rawSasl) return this.#saslToken(msg);
       this.#fail(msg, e, payload);
       // A request the table cannot read may still be answered (ApiVersions at a newer version).
       try {
@@ -247,6 +248,7 @@ export class KafkaConnection {
     };
     if (this.#keepRaw) msg.raw = frame;
     if (!p) {
+      if (this.#rawSasl) return this.#saslToken(msg);
       msg.error = { code: "UNPAIRED", detail: `no request with correlation id ${corr} was seen` };
       msg.hexPrefix = toHex(payload, HEX_PREFIX);
       return msg;
@@ -273,10 +275,22 @@ export class KafkaConnection {
         msg.errorCode = code;
         msg.errorName = errorName(code);
       }
+      // After a successful SaslHandshake v0 the SASL tokens travel as bare frames.
+      if (p.apiKey === 17 && p.version === 0 && code === undefined) this.#rawSasl = true;
       if (p.apiKey === 18) this.#followApiVersions(res.body as { errorCode: number; apiKeys?: ApiRange[] });
     } catch (e) {
       this.#fail(msg, e, payload);
     }
+    return msg;
+  }
+
+  /** A bare SASL token frame (SaslHandshake v0 authentication). */
+  #saslToken(msg: InspectedMessage): InspectedMessage {
+    msg.name = "SaslToken";
+    delete msg.apiKey;
+    delete msg.version;
+    delete msg.correlationId;
+    (msg.notes ??= []).push("bare SASL token (after SaslHandshake v0)");
     return msg;
   }
 

@@ -64,6 +64,7 @@ Output:
                         with --summary-only, instead of them)
   --summary-only        only the summary
   --no-progress         no progress bar on stderr
+  --fail-on-undecoded   exit 1 when any message did not decode (for CI over a corpus)
 
 Filters:
   --api NAME|KEY        only this API / command (name or number)
@@ -106,6 +107,8 @@ export interface InspectArgs {
   progress: boolean;
   /** The filters. */
   filters: Filters;
+  /** `--fail-on-undecoded`. */
+  failOnUndecoded: boolean;
   /** `--help`. */
   help: boolean;
 }
@@ -141,6 +144,7 @@ export function parseArgs(args: readonly string[]): InspectArgs {
     summaryOnly: false,
     progress: true,
     filters: {},
+    failOnUndecoded: false,
     help: false,
   };
   const value = (i: number, flag: string): string => {
@@ -226,6 +230,9 @@ export function parseArgs(args: readonly string[]): InspectArgs {
         break;
       case "--no-progress":
         p.progress = false;
+        break;
+      case "--fail-on-undecoded":
+        p.failOnUndecoded = true;
         break;
       case "--api":
         p.filters.api = take();
@@ -348,7 +355,7 @@ export async function main(host: Host): Promise<number> {
       (s.ignoredConnections ? ` (${s.ignoredConnections} not Kafka or Iggy)` : "") +
       (s.lostBytes ? `, ${s.lostBytes} bytes missing from the capture` : "") + "\n",
   );
-  return 0;
+  return p.failOnUndecoded && failed > 0 ? 1 : 0;
 }
 
 async function inspectSource(

@@ -36,7 +36,7 @@ interface Endpoint {
  */
 export class PcapWriter {
   readonly #link: PcapLink;
-  readonly #parts: Uint8Array[] = [];
+  #parts: Uint8Array[] = [];
 
   /** A writer of `link` frames (default Ethernet). */
   constructor(link: PcapLink = "ethernet") {
@@ -92,6 +92,16 @@ export class PcapWriter {
       out.set(p, o);
       o += p.length;
     }
+    return out;
+  }
+
+  /**
+   * The bytes written since the last `drain()` (the file header first), and forgets them:
+   * for recording a long session to disk as it goes.
+   */
+  drain(): Uint8Array {
+    const out = this.bytes();
+    this.#parts = [];
     return out;
   }
 }
