@@ -1,11 +1,16 @@
 /**
  * A byte queue for the inspector's stream parsers: chunks are appended as they arrive and
- * consumed from the front. It keeps the unread bytes in one buffer that grows with what has
- * actually arrived (doubling, compacted before it grows), so pushing N bytes in any chunking
- * costs O(N) and a claimed length costs nothing until its bytes exist.
+ * consumed from the front. Bytes are copied once, into the queue's buffer, and what `take`
+ * hands out are views of it: the queue never writes over a byte it has handed out (it moves
+ * to a new buffer instead of compacting), so a decoded message may keep views into its frame.
+ * The buffer grows with what has actually arrived, so pushing N bytes in any chunking costs
+ * O(N) and a claimed length costs nothing until its bytes exist.
  *
  * @module
  */
+
+/** Smallest buffer the queue allocates. */
+const MIN_BUFFER = 64 * 1024;
 
 /** Unread bytes of one direction of a stream. */
 export class ByteQueue {
@@ -23,16 +28,11 @@ export class ByteQueue {
     const n = chunk.length;
     if (n === 0) return;
     if (this.#end + n > this.#buf.length) {
+      // A fresh buffer rather than compaction: earlier views stay valid.
       const live = this.#end - this.#start;
-      if (live + n <= this.#buf.length && this.#start > 0) {
-        this.#buf.copyWithin(0, this.#start, this.#end);
-      } else {
-        let cap = Math.max(4096, this.#buf.length);
-        while (cap < live + n) cap *= 2;
-        const next = new Uint8Array(cap);
-        next.set(this.#buf.subarray(this.#start, this.#end));
-        this.#buf = next;
-      }
+      const next = new Uint8Array(Math.max(MIN_BUFFER, 2 * (live + n)));
+      next.set(this.#buf.subarray(this.#start, this.#end));
+      this.#buf = next;
       this.#start = 0;
       this.#end = live;
     }
@@ -40,7 +40,7 @@ export class ByteQueue {
     this.#end += n;
   }
 
-  /** A view of the unread bytes (valid until the next `push`). */
+  /** A view of the first `n` unread bytes (for looking; valid until the next `push`). */
   peek(n = this.length): Uint8Array {
     return this.#buf.subarray(this.#start, this.#start + Math.min(n, this.length));
   }
@@ -50,9 +50,9 @@ export class ByteQueue {
     return this.#buf[this.#start + i];
   }
 
-  /** Removes and returns a copy of the first `n` bytes. */
+  /** Removes the first `n` bytes and returns them as a view that stays valid. */
   take(n: number): Uint8Array {
-    const out = this.#buf.slice(this.#start, this.#start + n);
+    const out = this.#buf.subarray(this.#start, this.#start + n);
     this.skip(n);
     return out;
   }
@@ -60,12 +60,6 @@ export class ByteQueue {
   /** Drops the first `n` bytes. */
   skip(n: number): void {
     this.#start += Math.min(n, this.length);
-    if (this.#start === this.#end) {
-      this.#start = 0;
-      this.#end = 0;
-      // Let a buffer grown for one large frame go once it has been consumed.
-      if (this.#buf.length > 1 << 20) this.#buf = new Uint8Array(0);
-    }
   }
 
   /** Drops everything. */
@@ -96,10 +90,14 @@ export function u16le(b: Uint8Array, o: number): number {
   return b[o] | (b[o + 1] << 8);
 }
 
+let pairs: string[] | undefined;
+
 /** Lowercase hex of `b` (at most `max` bytes, then `…`). */
 export function toHex(b: Uint8Array, max = Infinity): string {
+  // The byte-pair table is built on first use, not at import.
+  const hex = pairs ??= Array.from({ length: 256 }, (_, i) => (i < 16 ? "0" : "") + i.toString(16));
   const n = Math.min(b.length, max);
   let s = "";
-  for (let i = 0; i < n; i++) s += (b[i] < 16 ? "0" : "") + b[i].toString(16);
+  for (let i = 0; i < n; i++) s += hex[b[i]];
   return n < b.length ? s + "…" : s;
 }

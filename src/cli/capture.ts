@@ -149,8 +149,9 @@ export class CaptureReader {
     const incl = this.#u32(h, 8);
     if (incl > MAX_BLOCK) throw new CaptureFormatError(`pcap record of ${incl} bytes`);
     if (q.length < 16 + incl) return null;
-    const data = q.peek(16 + incl).slice(16);
-    this.#eat(16 + incl);
+    this.#eat(16);
+    const data = this.#q.take(incl);
+    this.consumed += incl;
     const iface = this.#pcapIface;
     return {
       tsMicros: sec * 1e6 + frac * iface.toMicros,
@@ -178,7 +179,8 @@ export class CaptureReader {
       throw new CaptureFormatError(`pcapng block of type ${type} with length ${len}`);
     }
     if (q.length < len) return null;
-    h = q.peek(len);
+    h = q.take(len); // a view that stays valid: packets are views into it
+    this.consumed += len;
     let out: CapturedPacket | undefined;
     switch (type) {
       case 0x0a0d0d0a: // section header: a new section restarts the interface list
@@ -195,7 +197,7 @@ export class CaptureReader {
         out = {
           tsMicros: ts * iface.toMicros,
           linkType: iface.linkType,
-          data: h.slice(28, 28 + cap),
+          data: h.subarray(28, 28 + cap),
           index: 0,
         };
         break;
@@ -208,7 +210,7 @@ export class CaptureReader {
         out = {
           tsMicros: ts * iface.toMicros,
           linkType: iface.linkType,
-          data: h.slice(28, 28 + cap),
+          data: h.subarray(28, 28 + cap),
           index: 0,
         };
         break;
@@ -217,11 +219,10 @@ export class CaptureReader {
         const iface = this.#ifaces[0] ?? { linkType: 1, toMicros: 1 };
         const orig = this.#u32(h, 8);
         const cap = Math.min(orig, len - 16);
-        out = { tsMicros: 0, linkType: iface.linkType, data: h.slice(12, 12 + cap), index: 0 };
+        out = { tsMicros: 0, linkType: iface.linkType, data: h.subarray(12, 12 + cap), index: 0 };
         break;
       }
     }
-    this.#eat(len);
     if (out) out.index = ++this.#index;
     return out;
   }

@@ -86,9 +86,9 @@ export class KafkaConnection {
       if (!this.#sync[dir] && !this.#resync(dir)) break;
       if (q.length < 4) break;
       const size = u32be(q.peek(4), 0) | 0;
-      if (
-        size < 0 || size > this.#max || (dir === "request" && size < 8) || (dir === "response" && size < 4)
-      ) {
+      // Bare SASL tokens (after SaslHandshake v0) may be shorter than any Kafka header, even empty.
+      const least = this.#rawSasl ? 0 : dir === "request" ? 8 : 4;
+      if (size < least || size > this.#max) {
         out.push(
           this.#bare(dir, tsMicros, q.length, "RESYNC", `implausible frame size ${size}`, q.peek(HEX_PREFIX)),
         );
@@ -189,6 +189,17 @@ export class KafkaConnection {
 
   #request(frame: Uint8Array, tsMicros: number): InspectedMessage {
     const payload = frame.subarray(4);
+    if (this.#rawSasl && payload.length < 8) {
+      return this.#saslToken({
+        tsMicros,
+        connId: this.connId,
+        conn: this.conn,
+        dir: "request",
+        protocol: "kafka",
+        name: "",
+        bytes: frame.length,
+      });
+    }
     const key = u16be(payload, 0) << 16 >> 16;
     const version = u16be(payload, 2) << 16 >> 16;
     const corr = payload.length >= 8 ? u32be(payload, 4) | 0 : undefined;
@@ -234,8 +245,8 @@ export class KafkaConnection {
 
   #response(frame: Uint8Array, tsMicros: number): InspectedMessage {
     const payload = frame.subarray(4);
-    const corr = u32be(payload, 0) | 0;
-    const p = this.#pending.get(corr);
+    const corr = payload.length >= 4 ? u32be(payload, 0) | 0 : undefined;
+    const p = corr === undefined ? undefined : this.#pending.get(corr);
     const msg: InspectedMessage = {
       tsMicros,
       connId: this.connId,
@@ -249,11 +260,11 @@ export class KafkaConnection {
     if (this.#keepRaw) msg.raw = frame;
     if (!p) {
       if (this.#rawSasl) return this.#saslToken(msg);
-      msg.error = { code: "UNPAIRED", detail: `no request with correlation id ${corr} was seen` };
+      msg.error = { code: "UNPAIRED", detail: `no request with correlation id ${corr ?? "?"} was seen` };
       msg.hexPrefix = toHex(payload, HEX_PREFIX);
       return msg;
     }
-    this.#pending.delete(corr);
+    this.#pending.delete(corr!);
     msg.apiKey = p.apiKey;
     msg.version = p.version;
     msg.latencyMs = (tsMicros - p.tsMicros) / 1000;

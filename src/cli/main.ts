@@ -306,6 +306,21 @@ export async function main(host: Host): Promise<number> {
   const fo: FormatOptions = { records: p.records, maxBytes: p.maxBytes };
   const summary = new Summary();
   let shown = 0, failed = 0;
+  // Output is gathered into large writes: one write per message costs more than decoding it.
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  const write = async (text: string) => {
+    pending.push(text);
+    pendingBytes += text.length;
+    if (pendingBytes >= 1 << 18) await flushOut();
+  };
+  const flushOut = async () => {
+    if (pending.length === 0) return;
+    const text = pending.join("");
+    pending = [];
+    pendingBytes = 0;
+    await host.stdout(text);
+  };
   const emit = async (msgs: InspectedMessage[]) => {
     for (const m of msgs) {
       if (!matches(m, p.filters)) continue;
@@ -313,14 +328,14 @@ export async function main(host: Host): Promise<number> {
       if (m.error) failed++;
       if (p.summary) summary.add(m);
       if (p.summaryOnly) continue;
-      if (format === "json") await host.stdout(JSON.stringify(toJson(m, fo)) + "\n");
+      if (format === "json") await write(JSON.stringify(toJson(m, fo)) + "\n");
       else {
         let text = prettyLine(m) + "\n";
         if (p.verbose) {
           const t = prettyTree(m, fo);
           if (t) text += t + "\n";
         }
-        await host.stdout(text);
+        await write(text);
       }
     }
   };
@@ -338,6 +353,7 @@ export async function main(host: Host): Promise<number> {
     try {
       await inspectSource(source, ins, p, emit, progress);
     } catch (e) {
+      await flushOut();
       progress?.done();
       host.stderr(`streamwire inspect: ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
       return 1;
@@ -345,6 +361,7 @@ export async function main(host: Host): Promise<number> {
     progress?.done();
   }
   await emit(ins.finish());
+  await flushOut();
   if (p.summary) {
     if (format === "json") await host.stdout(JSON.stringify({ summary: summary.rows() }) + "\n");
     else await host.stdout((p.summaryOnly ? "" : "\n") + summary.table() + "\n");
