@@ -41,56 +41,93 @@ const flush = () => {
   written += b.length;
 };
 let ts = 1_764_590_400_000_000;
-const conns = Array.from({ length: nconn }, (_, i) => w.connection("10.0.0.1", 40000 + i, "10.0.0.2", 9092, ts, { mss: 65000 }));
+const conns = Array.from(
+  { length: nconn },
+  (_, i) => w.connection("10.0.0.1", 40000 + i, "10.0.0.2", 9092, ts, { mss: 65000 }),
+);
 let corr = 0;
 while (written < target) {
   for (const c of conns) {
     const id = ++corr;
-    c.send("client", encodeRequest(0, 9, { correlationId: id, clientId: "bench" }, {
-      transactionalId: null,
-      acks: -1,
-      timeoutMs: 30000,
-      topicData: [{ name: "orders", partitionData: [{ index: 0, records: batch }] }],
-    }, { sizePrefix: true }), (ts += 37));
-    c.send("server", encodeResponse(0, 9, { correlationId: id }, {
-      responses: [{ name: "orders", partitionResponses: [{ index: 0, errorCode: 0, baseOffset: BigInt(id * 100) }] }],
-      throttleTimeMs: 0,
-    }, { sizePrefix: true }), (ts += 410));
+    c.send(
+      "client",
+      encodeRequest(0, 9, { correlationId: id, clientId: "bench" }, {
+        transactionalId: null,
+        acks: -1,
+        timeoutMs: 30000,
+        topicData: [{ name: "orders", partitionData: [{ index: 0, records: batch }] }],
+      }, { sizePrefix: true }),
+      ts += 37,
+    );
+    c.send(
+      "server",
+      encodeResponse(0, 9, { correlationId: id }, {
+        responses: [{
+          name: "orders",
+          partitionResponses: [{ index: 0, errorCode: 0, baseOffset: BigInt(id * 100) }],
+        }],
+        throttleTimeMs: 0,
+      }, { sizePrefix: true }),
+      ts += 410,
+    );
     const f = ++corr;
-    c.send("client", encodeRequest(1, 13, { correlationId: f, clientId: "bench" }, {
-      replicaId: -1,
-      maxWaitMs: 500,
-      minBytes: 1,
-      maxBytes: 1 << 20,
-      isolationLevel: 0,
-      sessionId: 0,
-      sessionEpoch: -1,
-      topics: [{ topicId: "5f7b0d7e-6f0a-4f7e-9d0b-1b2c3d4e5f60", partitions: [{ partition: 0, fetchOffset: 0n, partitionMaxBytes: 1 << 20 }] }],
-      forgottenTopicsData: [],
-      rackId: "",
-    }, { sizePrefix: true }), (ts += 29));
-    c.send("server", encodeResponse(1, 13, { correlationId: f }, {
-      throttleTimeMs: 0,
-      errorCode: 0,
-      sessionId: 0,
-      responses: [{
-        topicId: "5f7b0d7e-6f0a-4f7e-9d0b-1b2c3d4e5f60",
-        partitions: [{ partitionIndex: 0, errorCode: 0, highWatermark: 100n, records: batch }],
-      }],
-    }, { sizePrefix: true }), (ts += 830));
+    c.send(
+      "client",
+      encodeRequest(1, 13, { correlationId: f, clientId: "bench" }, {
+        replicaId: -1,
+        maxWaitMs: 500,
+        minBytes: 1,
+        maxBytes: 1 << 20,
+        isolationLevel: 0,
+        sessionId: 0,
+        sessionEpoch: -1,
+        topics: [{
+          topicId: "5f7b0d7e-6f0a-4f7e-9d0b-1b2c3d4e5f60",
+          partitions: [{ partition: 0, fetchOffset: 0n, partitionMaxBytes: 1 << 20 }],
+        }],
+        forgottenTopicsData: [],
+        rackId: "",
+      }, { sizePrefix: true }),
+      ts += 29,
+    );
+    c.send(
+      "server",
+      encodeResponse(1, 13, { correlationId: f }, {
+        throttleTimeMs: 0,
+        errorCode: 0,
+        sessionId: 0,
+        responses: [{
+          topicId: "5f7b0d7e-6f0a-4f7e-9d0b-1b2c3d4e5f60",
+          partitions: [{ partitionIndex: 0, errorCode: 0, highWatermark: 100n, records: batch }],
+        }],
+      }, { sizePrefix: true }),
+      ts += 830,
+    );
     const m = ++corr;
-    c.send("client", encodeRequest(3, 12, { correlationId: m, clientId: "bench" }, {
-      topics: [{ name: "orders" }],
-      allowAutoTopicCreation: false,
-    }, { sizePrefix: true }), (ts += 17));
-    c.send("server", encodeResponse(3, 12, { correlationId: m }, {
-      brokers: [{ nodeId: 1, host: "broker-1", port: 9092 }],
-      topics: [{ errorCode: 0, name: "orders", partitions: [{ partitionIndex: 0, leaderId: 1, replicaNodes: [1], isrNodes: [1] }] }],
-    }, { sizePrefix: true }), (ts += 95));
+    c.send(
+      "client",
+      encodeRequest(3, 12, { correlationId: m, clientId: "bench" }, {
+        topics: [{ name: "orders" }],
+        allowAutoTopicCreation: false,
+      }, { sizePrefix: true }),
+      ts += 17,
+    );
+    c.send(
+      "server",
+      encodeResponse(3, 12, { correlationId: m }, {
+        brokers: [{ nodeId: 1, host: "broker-1", port: 9092 }],
+        topics: [{
+          errorCode: 0,
+          name: "orders",
+          partitions: [{ partitionIndex: 0, leaderId: 1, replicaNodes: [1], isrNodes: [1] }],
+        }],
+      }, { sizePrefix: true }),
+      ts += 95,
+    );
   }
   flush();
 }
-for (const c of conns) c.close("client", (ts += 10));
+for (const c of conns) c.close("client", ts += 10);
 flush();
 closeSync(fd);
 console.log(`${flags.out}: ${written} bytes, ${corr * 2} messages`);

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The web inspector: the same pipeline as `streamwire inspect`, in the page. Drop a pcap /
  * pcapng (or paste a hex dump), get a table of messages; click a row for the decoded tree and

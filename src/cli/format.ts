@@ -30,34 +30,64 @@ export function isoTime(tsMicros: number): string {
 }
 
 /**
- * The JSON-ready form of a decoded value: bigint as a decimal string, bytes as hex (cut at
- * `maxBytes`), record data expanded with `records`.
+ * The JSON text of a decoded value: bigint as a decimal string, bytes as hex (cut at
+ * `maxBytes`), non-finite numbers as strings, record data expanded with `records`. This is the
+ * one mapping from decoded values to JSON; {@linkcode plain} and {@linkcode toJson} parse it back.
  */
-export function plain(v: unknown, o: FormatOptions = {}, key = "", depth = 0): unknown {
-  if (typeof v === "bigint") return v.toString();
-  if (v === null || typeof v !== "object") {
-    if (typeof v === "number" && !Number.isFinite(v)) return String(v);
-    return v;
+export function jsonText(v: unknown, o: FormatOptions = {}, key = "", depth = 0): string {
+  switch (typeof v) {
+    case "number":
+      return Number.isFinite(v) ? String(v) : `"${v}"`;
+    case "string":
+      return JSON.stringify(v);
+    case "boolean":
+      return v ? "true" : "false";
+    case "bigint":
+      return `"${v}"`;
+    case "undefined":
+      return "null";
+    case "object":
+      break;
+    default:
+      return "null";
   }
-  if (depth > 64) return "…";
+  if (v === null) return "null";
+  if (depth > 64) return '"…"';
   if (v instanceof Uint8Array) {
-    if (o.records && key === "records") return kafkaRecords(v, o);
+    if (o.records && key === "records") return jsonText(kafkaRecords(v, o), o, "", depth + 1);
     const max = o.maxBytes ?? 256;
-    return v.length <= max ? toHex(v) : `${toHex(v, max)}(+${v.length - max} bytes)`;
+    return v.length <= max ? `"${toHex(v)}"` : `"${toHex(v, max)}(+${v.length - max} bytes)"`;
   }
   if (v instanceof BatchView) {
-    return o.records ? iggyBatch(v, o) : { messageCount: v.messageCount, bytes: v.bytes.length };
+    return jsonText(
+      o.records ? iggyBatch(v) : { messageCount: v.messageCount, bytes: v.bytes.length },
+      o,
+      "",
+      depth + 1,
+    );
   }
-  if (Array.isArray(v)) return v.map((x) => plain(x, o, key, depth + 1));
-  if (v instanceof Map) {
-    return Object.fromEntries([...v].map(([k, x]) => [String(k), plain(x, o, String(k), depth + 1)]));
+  if (Array.isArray(v)) {
+    let out = "[";
+    for (let i = 0; i < v.length; i++) out += (i ? "," : "") + jsonText(v[i], o, key, depth + 1);
+    return out + "]";
   }
-  const out: Record<string, unknown> = {};
-  for (const k in v as Record<string, unknown>) {
-    const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) out[k] = plain(x, o, k, depth + 1);
+  const entries: Iterable<[unknown, unknown]> = v instanceof Map
+    ? v
+    : Object.entries(v as Record<string, unknown>);
+  let out = "{";
+  let first = true;
+  for (const [k, x] of entries) {
+    if (x === undefined) continue;
+    const name = String(k);
+    out += (first ? "" : ",") + JSON.stringify(name) + ":" + jsonText(x, o, name, depth + 1);
+    first = false;
   }
-  return out;
+  return out + "}";
+}
+
+/** The JSON-ready (plain object) form of a decoded value; see {@linkcode jsonText}. */
+export function plain(v: unknown, o: FormatOptions = {}): unknown {
+  return JSON.parse(jsonText(v, o));
 }
 
 const BATCH_FIELDS = [
@@ -75,7 +105,7 @@ const BATCH_FIELDS = [
   "recordCount",
 ];
 
-function kafkaRecords(bytes: Uint8Array, o: FormatOptions): unknown {
+function kafkaRecords(bytes: Uint8Array, _o: FormatOptions): unknown {
   if (bytes.length === 0) return { batches: [] };
   try {
     const set = decodeRecordSet(bytes);
@@ -83,8 +113,8 @@ function kafkaRecords(bytes: Uint8Array, o: FormatOptions): unknown {
       batches: set.batches.map((b) => {
         const info: Record<string, unknown> = {};
         const src = b as unknown as Record<string, unknown>;
-        for (const k of BATCH_FIELDS) if (src[k] !== undefined) info[k] = plain(src[k], o, k);
-        info.records = b.toArray().map((r) => plain(r, { ...o, records: false }, "", 2));
+        for (const k of BATCH_FIELDS) if (src[k] !== undefined) info[k] = src[k];
+        info.records = b.toArray();
         return info;
       }),
       partialBytes: set.partialBytes,
@@ -95,40 +125,36 @@ function kafkaRecords(bytes: Uint8Array, o: FormatOptions): unknown {
   }
 }
 
-function iggyBatch(b: BatchView, o: FormatOptions): unknown {
-  return {
-    baseOffset: b.baseOffset.toString(),
-    messageCount: b.messageCount,
-    messages: b.messages().map((m) => plain(m, { ...o, records: false }, "", 2)),
-  };
+function iggyBatch(b: BatchView): unknown {
+  return { baseOffset: b.baseOffset, messageCount: b.messageCount, messages: b.messages() };
 }
 
-/** The JSON object of one message (what `--format json` prints, one per line). */
+/** The JSON text of one message (what `--format json` prints, one per line). */
+export function jsonLine(m: InspectedMessage, o: FormatOptions = {}): string {
+  let out = `{"ts":"${isoTime(m.tsMicros)}","conn":${JSON.stringify(m.conn)},"connId":${m.connId},` +
+    `"dir":"${m.dir}","protocol":"${m.protocol}"`;
+  if (m.apiKey !== undefined) out += `,"apiKey":${m.apiKey}`;
+  if (m.command !== undefined) out += `,"command":${m.command}`;
+  out += `,"name":${JSON.stringify(m.name)}`;
+  if (m.version !== undefined) out += `,"version":${m.version}`;
+  if (m.correlationId !== undefined) out += `,"correlationId":${m.correlationId}`;
+  if (m.requestId !== undefined) out += `,"requestId":"${m.requestId}"`;
+  if (m.layout !== undefined) out += `,"layout":"${m.layout}"`;
+  if (m.latencyMs !== undefined) out += `,"latencyMs":${Math.round(m.latencyMs * 1000) / 1000}`;
+  if (m.errorCode !== undefined) out += `,"errorCode":${m.errorCode}`;
+  if (m.errorName !== undefined) out += `,"errorName":${JSON.stringify(m.errorName)}`;
+  out += `,"bytes":${m.bytes}`;
+  if (m.header !== undefined) out += `,"header":${jsonText(m.header, o)}`;
+  if (m.body !== undefined) out += `,"body":${jsonText(m.body, o)}`;
+  if (m.error) out += `,"error":${JSON.stringify(m.error)}`;
+  if (m.hexPrefix !== undefined) out += `,"hexPrefix":"${m.hexPrefix}"`;
+  if (m.notes) out += `,"notes":${JSON.stringify(m.notes)}`;
+  return out + "}";
+}
+
+/** The JSON object of one message (the parsed {@linkcode jsonLine}). */
 export function toJson(m: InspectedMessage, o: FormatOptions = {}): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    ts: isoTime(m.tsMicros),
-    conn: m.conn,
-    connId: m.connId,
-    dir: m.dir,
-    protocol: m.protocol,
-  };
-  if (m.apiKey !== undefined) out.apiKey = m.apiKey;
-  if (m.command !== undefined) out.command = m.command;
-  out.name = m.name;
-  if (m.version !== undefined) out.version = m.version;
-  if (m.correlationId !== undefined) out.correlationId = m.correlationId;
-  if (m.requestId !== undefined) out.requestId = m.requestId;
-  if (m.layout !== undefined) out.layout = m.layout;
-  if (m.latencyMs !== undefined) out.latencyMs = Math.round(m.latencyMs * 1000) / 1000;
-  if (m.errorCode !== undefined) out.errorCode = m.errorCode;
-  if (m.errorName !== undefined) out.errorName = m.errorName;
-  out.bytes = m.bytes;
-  if (m.header !== undefined) out.header = plain(m.header, o);
-  if (m.body !== undefined) out.body = plain(m.body, o);
-  if (m.error) out.error = m.error;
-  if (m.hexPrefix !== undefined) out.hexPrefix = m.hexPrefix;
-  if (m.notes) out.notes = m.notes;
-  return out;
+  return JSON.parse(jsonLine(m, o));
 }
 
 /** One line: time, connection, direction, name and version, ids, latency, error. */

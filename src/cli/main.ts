@@ -10,11 +10,11 @@ import { CaptureReader, isCapture } from "./capture.ts";
 import {
   type Filters,
   type FormatOptions,
+  jsonLine,
   matches,
   prettyLine,
   prettyTree,
   Summary,
-  toJson,
 } from "./format.ts";
 import { parseHexDump } from "./hexdump.ts";
 import { Inspector } from "./inspector.ts";
@@ -328,7 +328,7 @@ export async function main(host: Host): Promise<number> {
       if (m.error) failed++;
       if (p.summary) summary.add(m);
       if (p.summaryOnly) continue;
-      if (format === "json") await write(JSON.stringify(toJson(m, fo)) + "\n");
+      if (format === "json") await write(jsonLine(m, fo) + "\n");
       else {
         let text = prettyLine(m) + "\n";
         if (p.verbose) {

@@ -35,7 +35,17 @@ export { firstErrorCode } from "./message.ts";
 export type { InspectedMessage, MessageError } from "./message.ts";
 export { parseHexDump } from "./hexdump.ts";
 export type { HexInput } from "./hexdump.ts";
-export { isoTime, matches, plain, prettyLine, prettyTree, Summary, toJson } from "./format.ts";
+export {
+  isoTime,
+  jsonLine,
+  jsonText,
+  matches,
+  plain,
+  prettyLine,
+  prettyTree,
+  Summary,
+  toJson,
+} from "./format.ts";
 export type { Filters, FormatOptions } from "./format.ts";
 export { main, parseArgs, USAGE, UsageError } from "./main.ts";
 export type { Host, InspectArgs } from "./main.ts";
