@@ -6,12 +6,12 @@
  * (`framing.json`) replayed. The payload bytes are the crate's; the frames around them and
  * the TCP/IP packets are laid out here (the crate has no notion of a capture).
  *
- * `deno run -A conformance/captures/iggy_corpus.ts` writes `conformance/captures/iggy.pcap`.
+ * `deno run -A conformance/captures/write_iggy.ts FILE` writes it to a file.
  *
  * @module
  */
 
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { PcapWriter } from "../../src/cli/pcap_writer.ts";
 import { encodeRequestFrame, encodeResponseFrame, type FrameLayout } from "../../src/iggy/framing.ts";
 import { decodeRequest, decodeResponseOrNull, lookupCommand } from "../../src/iggy/dispatch.ts";
@@ -86,11 +86,4 @@ export function iggyCorpus(): { pcap: Uint8Array; messages: number } {
   conversation("crate", 50001);
   conversation("legacy", 50002);
   return { pcap: w.bytes(), messages };
-}
-
-if (import.meta.main) {
-  const { pcap, messages } = iggyCorpus();
-  const out = new URL("iggy.pcap", import.meta.url);
-  writeFileSync(out, pcap);
-  console.log(`wrote ${out.pathname}: ${pcap.length} bytes, ${messages} messages`);
 }
