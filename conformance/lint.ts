@@ -13,6 +13,13 @@ import { listBinFiles, listVectorFiles, loadManifest, readJson, sha256, vectorsD
 import { setExitCode } from "./lib/runtime.ts";
 import { validate } from "./lib/schema.ts";
 import type { VectorFile } from "./lib/types.ts";
+import { parseArgs } from "./lib/args.ts";
+
+parseArgs({
+  usage: "deno task vectors:lint",
+  summary: "Checks vectors/ against the wirevec schema, the manifest, the .bin files and the references.",
+  flags: {},
+});
 
 /** Names a group `source` may carry: the reference implementations only. */
 const REFERENCES = new Set(["iggy_binary_protocol", "kafka-clients"]);

@@ -17,7 +17,8 @@ import { join } from "node:path";
 import { adapters } from "./adapters/mod.ts";
 import { checkCase } from "./lib/check.ts";
 import { loadManifest, loadVectorFile, repoRoot, testBytes, vectorsDir } from "./lib/files.ts";
-import { detectRuntime, getArgs, setExitCode } from "./lib/runtime.ts";
+import { detectRuntime, setExitCode } from "./lib/runtime.ts";
+import { noMatch, parseArgs } from "./lib/args.ts";
 
 interface Row {
   protocol: string;
@@ -29,21 +30,37 @@ interface Row {
   offsetMisses: number;
 }
 
-const args = getArgs();
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const { flags } = parseArgs({
+  usage: "deno task conformance [flags]   (or: bun conformance/run.ts, node dist/conformance/run.js)",
+  summary: "Runs every test of every vector file in vectors/manifest.json against streamwire.",
+  flags: {
+    protocol: { kind: "string", help: "only this protocol", choices: ["iggy", "kafka"] },
+    message: { kind: "string", help: "only this message (as in vectors/manifest.json)", value: "Name" },
+    runtime: { kind: "string", help: "expected-failures list to use (default: this runtime)", value: "name" },
+    verbose: { kind: "boolean", help: "print every problem" },
+    "require-all": { kind: "boolean", help: "a message without an adapter fails instead of being skipped" },
+    "enforce-recommended": { kind: "boolean", help: "error offset mismatches fail" },
+  },
+});
 
-const runtime = option("runtime") ?? detectRuntime();
+const runtime = flags.runtime ?? detectRuntime();
 const root = repoRoot();
 const dir = vectorsDir(root);
-const onlyProtocol = option("protocol");
-const onlyMessage = option("message");
-const verbose = flag("verbose");
-const requireAll = flag("require-all");
-const enforceRecommended = flag("enforce-recommended");
+const onlyProtocol = flags.protocol;
+const onlyMessage = flags.message;
+const verbose = flags.verbose;
+const requireAll = flags["require-all"];
+const enforceRecommended = flags["enforce-recommended"];
+if (onlyMessage !== undefined) {
+  const files = loadManifest(dir).files.filter((e) => !onlyProtocol || e.protocol === onlyProtocol);
+  if (!files.some((e) => e.message === onlyMessage)) {
+    noMatch(
+      "--message",
+      onlyMessage,
+      files.map((e) => e.message),
+    );
+  }
+}
 
 const expectedPath = join(root, "conformance", `expected_failures_${runtime}.txt`);
 const expected = new Set<string>();
