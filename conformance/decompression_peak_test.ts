@@ -47,7 +47,7 @@ function bigAllocations(fn: () => unknown): { sizes: number[]; error?: string } 
 
 describe("decompression output: one allocation when the size is known, peak <= 1.25 x cap", () => {
   for (const codec of BUILT_IN_CODECS) {
-    it(`${codec.name}: outputs from 5% to 100% of the cap, and a bomb past it`, () => {
+    it(`${codec.name}: outputs from 10% to 100% of the cap, and a bomb past it`, { timeout: 300_000 }, () => {
       for (const fraction of [0.1, 0.6, 1]) {
         const n = Math.floor(CAP * fraction);
         const packed = codec.compress(sample(n, n));
@@ -71,7 +71,9 @@ describe("decompression output: one allocation when the size is known, peak <= 1
     });
   }
 
-  it("gzip with a lying ISIZE starts again with a growing buffer and stays within the bound", () => {
+  it("gzip with a lying ISIZE starts again with a growing buffer and stays within the bound", {
+    timeout: 300_000,
+  }, () => {
     const gzip = BUILT_IN_CODECS.find((c) => c.name === "gzip")!;
     const data = sample(1.5 * MiB, 1);
     const packed = gzip.compress(data);

@@ -45,10 +45,11 @@ export function xerialSize(data: Uint8Array): number {
   return total;
 }
 
-const LZ4_BLOCK_MAX = [0, 0, 0, 0, 64 << 10, 256 << 10, 1 << 20, 4 << 20];
-
-/** An upper bound on the content of the lz4 frames (and skippable frames) in `data`. */
-export function lz4SizeBound(data: Uint8Array): number {
+/**
+ * An upper bound on the content of the lz4 frames (and skippable frames) in `data`;
+ * `blockMax` is the decoder's table of block maximum sizes by descriptor code.
+ */
+export function lz4SizeBound(data: Uint8Array, blockMax: readonly number[]): number {
   const end = data.length;
   let total = 0;
   let p = 0;
@@ -62,7 +63,7 @@ export function lz4SizeBound(data: Uint8Array): number {
     if (magic !== 0x184d2204) return total > 0 || p > 0 ? total : -1;
     if (p + 7 > end) return -1;
     const flg = data[p + 4];
-    const maxBlock = LZ4_BLOCK_MAX[(data[p + 5] >>> 4) & 7];
+    const maxBlock = blockMax[(data[p + 5] >>> 4) & 7];
     if (maxBlock === 0) return -1;
     const blockChecksum = (flg & 0x10) !== 0 ? 4 : 0;
     p += 4 + 2 + ((flg & 0x08) !== 0 ? 8 : 0) + 1;
@@ -81,10 +82,11 @@ export function lz4SizeBound(data: Uint8Array): number {
   return p === end ? total : -1;
 }
 
-const ZSTD_BLOCK_MAX = 128 * 1024;
-
-/** An upper bound on the content of the zstd frames (and skippable frames) in `data`. */
-export function zstdSizeBound(data: Uint8Array): number {
+/**
+ * An upper bound on the content of the zstd frames (and skippable frames) in `data`;
+ * `maxBlock` is the largest block content the format allows (128 KiB).
+ */
+export function zstdSizeBound(data: Uint8Array, maxBlock: number): number {
   const end = data.length;
   let total = 0;
   let p = 0;
@@ -120,7 +122,7 @@ export function zstdSizeBound(data: Uint8Array): number {
       p += fcsSize;
     }
     if (single) window = fcs;
-    const blockMax = Math.min(window, ZSTD_BLOCK_MAX);
+    const blockMax = Math.min(window, maxBlock);
     let frame = 0;
     for (;;) {
       if (p + 3 > end) return -1;

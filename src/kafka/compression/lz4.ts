@@ -161,7 +161,7 @@ export function lz4Decompress(data: Uint8Array, options?: Lz4DecompressOptions):
   const cap = resolveMaxOutputBytes(options);
   const legacy = options?.legacyHeaderChecksum === true;
   const end = data.length;
-  const sink = new ByteSink("lz4", cap, 0, { size: lz4SizeBound(data), kind: "bound" });
+  const sink = new ByteSink("lz4", cap, 0, { size: lz4SizeBound(data, BLOCK_MAX), kind: "bound" });
   let p = 0;
   let first = true;
   while (first || p + 4 <= end) {

@@ -634,7 +634,7 @@ function decodeFrame(ctx: DCtx, src: Uint8Array, ip: number, opts: ZstdDecompres
 export function zstdDecompress(data: Uint8Array, options: ZstdDecompressOptions = {}): Uint8Array {
   const cap = resolveMaxOutputBytes(options);
   // An upper bound from the block headers sizes the output once (see _size_bound.ts).
-  const bound = zstdSizeBound(data);
+  const bound = zstdSizeBound(data, ZSTD_BLOCK_MAX);
   const ctx: DCtx = {
     src: data,
     out: new Uint8Array(bound >= 0 && bound <= cap ? bound : 0),

@@ -40,22 +40,28 @@ describe("decompression is bounded per record set", () => {
   });
 
   for (const compression of [1, 2, 3, 4] as const) {
-    it(`codec ${compression}: 16 batches of 1 MiB each pass the per-batch cap but stop at a 4.5 MiB set budget`, () => {
-      const set = manyBatches(compression, 16, MiB);
-      assert.ok(set.length < 16 * 64 * 1024, `${set.length} bytes of input`);
-      const opts = { maxDecompressedBytesPerSet: 4.5 * MiB };
-      const { batches } = decodeRecordSet(set, opts);
-      assert.equal(batches.length, 16);
-      assert.equal(readAll(batches.slice(0, 4)), 4);
-      assert.equal(codeOf(() => batches[4].toArray()), "LIMIT_EXCEEDED");
-      // Each decode call has its own budget: a new call reads the first batches again.
-      assert.equal(readAll(decodeRecordSet(set, opts).batches.slice(0, 4)), 4);
-      // The iterator is one set too.
-      const it = new RecordBatchIterator(set, opts);
-      const got = [...it];
-      assert.equal(readAll(got.slice(0, 4)), 4);
-      assert.equal(codeOf(() => got[5].toArray()), "LIMIT_EXCEEDED");
-    });
+    it(
+      `codec ${compression}: 16 batches of 1 MiB each pass the per-batch cap but stop at a 4.5 MiB set budget`,
+      {
+        timeout: 120_000,
+      },
+      () => {
+        const set = manyBatches(compression, 16, MiB);
+        assert.ok(set.length < 16 * 64 * 1024, `${set.length} bytes of input`);
+        const opts = { maxDecompressedBytesPerSet: 4.5 * MiB };
+        const { batches } = decodeRecordSet(set, opts);
+        assert.equal(batches.length, 16);
+        assert.equal(readAll(batches.slice(0, 4)), 4);
+        assert.equal(codeOf(() => batches[4].toArray()), "LIMIT_EXCEEDED");
+        // Each decode call has its own budget: a new call reads the first batches again.
+        assert.equal(readAll(decodeRecordSet(set, opts).batches.slice(0, 4)), 4);
+        // The iterator is one set too.
+        const it = new RecordBatchIterator(set, opts);
+        const got = [...it];
+        assert.equal(readAll(got.slice(0, 4)), 4);
+        assert.equal(codeOf(() => got[5].toArray()), "LIMIT_EXCEEDED");
+      },
+    );
   }
 
   it("a shared budget bounds several sets together, and a refused batch takes nothing", () => {
