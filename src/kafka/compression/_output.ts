@@ -17,9 +17,10 @@
  *   1.25 × the cap, else a view (the record decoders charge a buffer's whole size to their
  *   budget).
  *
- * The one exception: an input of several frames that each declare their size grows past the
- * first frame's exact buffer by the same rule, from a buffer that may already hold more than a
- * quarter of the cap.
+ * The one exception: when no bound could be read for the whole input (a header the walk does
+ * not understand, or a bound above the cap), an input of several frames that each declare their
+ * size grows past the first frame's exact buffer by the same rule, from a buffer that may
+ * already hold more than a quarter of the cap (peak up to 2 × the cap).
  *
  * @module
  */
