@@ -71,6 +71,29 @@ describe("decompression output: one allocation when the size is known, peak <= 1
     });
   }
 
+  for (const codec of BUILT_IN_CODECS.filter((c) => c.name !== "snappy")) {
+    it(
+      `${codec.name}: two concatenated frames (members), within and past the cap`,
+      { timeout: 300_000 },
+      () => {
+        for (const [fraction, expected] of [[0.4, undefined], [0.6, "LIMIT_EXCEEDED"]] as const) {
+          const n = Math.floor(CAP * fraction);
+          const one = codec.compress(sample(n, 7));
+          const two = new Uint8Array(one.length * 2);
+          two.set(one);
+          two.set(one, one.length);
+          const { sizes, error } = bigAllocations(() => {
+            assert.equal(codec.decompress(two, { maxOutputBytes: CAP }).length, 2 * n);
+          });
+          const line = `${codec.name} 2 x ${n} bytes: big allocations ${sizes.join(", ")}`;
+          assert.equal(error, expected, line);
+          assert.ok(sizes.every((s) => s <= CAP), line);
+          assert.ok(Math.max(0, ...sizes.map((s, i) => s + (sizes[i - 1] ?? 0))) <= 1.25 * CAP, line);
+        }
+      },
+    );
+  }
+
   it("gzip with a lying ISIZE starts again with a growing buffer and stays within the bound", {
     timeout: 300_000,
   }, () => {

@@ -17,10 +17,10 @@
  *   1.25 × the cap, else a view (the record decoders charge a buffer's whole size to their
  *   budget).
  *
- * The one exception: when no bound could be read for the whole input (a header the walk does
- * not understand, or a bound above the cap), an input of several frames that each declare their
- * size grows past the first frame's exact buffer by the same rule, from a buffer that may
- * already hold more than a quarter of the cap (peak up to 2 × the cap).
+ * A size declared for one part of the input (a frame's content size, a block's length) is
+ * allocated exactly only when nothing else can follow it (a raw snappy block); otherwise, when
+ * no bound could be read for the whole input, it goes through the doubling rule, so that a
+ * later part cannot make a large exact buffer grow.
  *
  * @module
  */
@@ -55,6 +55,8 @@ export class ByteSink {
 
   /** A trusted hint the output may not outgrow (-1: none). */
   readonly #ceiling: number;
+  /** False when a whole-input size was asked for and could not be read: `exact` is then ignored. */
+  readonly #exactAllowed: boolean;
 
   /**
    * `guess` is a first size from the input (a hint that may lie): clamped to a quarter of the
@@ -66,6 +68,7 @@ export class ByteSink {
     this.codec = codec;
     this.cap = cap;
     this.pos = 0;
+    this.#exactAllowed = sized === undefined;
     if (sized !== undefined && sized.size >= 0 && sized.size <= cap) {
       this.buf = new Uint8Array(sized.size);
       this.#ceiling = sized.kind === "hint" && sized.size > cap / 4 ? sized.size : -1;
@@ -77,15 +80,17 @@ export class ByteSink {
 
   /**
    * Makes `buf.length >= need` (a total size, not an increment) and returns the buffer;
-   * `LIMIT_EXCEEDED` when `need` passes the cap. `exact` says `need` is the declared, binding
-   * total of the output: an empty sink then allocates exactly that.
+   * `LIMIT_EXCEEDED` when `need` passes the cap. `exact` says `need` is a declared, binding
+   * size: an empty sink made without a `sized` argument then allocates exactly that.
    */
   grow(need: number, inputOffset?: number, exact = false): Uint8Array {
     if (need <= this.buf.length) return this.buf;
     if (need > this.cap) throw limitExceeded(this.codec, this.cap, need, inputOffset);
     // Growing from a large trusted hint could pass the peak bound: start again without it.
     if (this.#ceiling >= 0) throw HINT_MISSED;
-    const size = exact && this.pos === 0 ? need : grownCapacity(this.buf.length, need, this.cap);
+    const size = exact && this.#exactAllowed && this.pos === 0
+      ? need
+      : grownCapacity(this.buf.length, need, this.cap);
     const next = new Uint8Array(size);
     if (this.pos > 0) next.set(this.buf.subarray(0, this.pos));
     this.buf = next;

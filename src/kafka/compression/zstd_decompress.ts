@@ -112,13 +112,13 @@ function limit(detail: string, offset = -1): WireError {
 }
 
 /**
- * Grows the output buffer so that `[0, end)` fits (`end` is already checked against the cap):
- * exactly `end` for a declared content size on an empty buffer, else by the shared policy.
+ * Grows the output buffer so that `[0, end)` fits (`end` is already checked against the cap),
+ * by the shared policy. (An input whose size bound was readable got its whole buffer up front.)
  */
-function reserve(ctx: DCtx, end: number, exact = false): void {
+function reserve(ctx: DCtx, end: number): void {
   const len = ctx.out.length;
   if (end <= len) return;
-  const next = new Uint8Array(exact && ctx.op === 0 ? end : grownCapacity(len, end, ctx.cap));
+  const next = new Uint8Array(grownCapacity(len, end, ctx.cap));
   next.set(ctx.out.subarray(0, ctx.op));
   ctx.out = next;
 }
@@ -562,7 +562,7 @@ function decodeFrame(ctx: DCtx, src: Uint8Array, ip: number, opts: ZstdDecompres
   if (fcs > 0) {
     // Every block costs ≥ 4 input bytes and yields ≤ 128 KiB, which bounds an honest frame.
     const bound = (Math.floor((src.length - ip) / 4) + 1) * ZSTD_BLOCK_MAX;
-    reserve(ctx, ctx.op + Math.min(fcs, bound), fcs <= bound);
+    reserve(ctx, ctx.op + Math.min(fcs, bound));
   } else if (fcs < 0 && ctx.out.length === ctx.op) {
     // Content size unknown: start with a guess (at most a quarter of the cap) that reserve() grows.
     const guess = Math.min(Math.floor(ctx.cap / 4), Math.max(1024, (src.length - ip) * 4));
