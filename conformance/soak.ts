@@ -89,7 +89,7 @@ const fetchFrames = [0, 1, 2].map((v) =>
         records: recordSet(25),
       })),
     }],
-  } as never, { sizePrefix: true })
+  }, { sizePrefix: true })
 );
 
 const sendBodies = [0, 1].map((v) =>
@@ -130,14 +130,15 @@ let garbageRejected = 0;
 
 const kafka = new ClientConnection({ clientId: "soak" });
 function kafkaRound(): void {
-  const req = kafka.request(1, { topics: [] } as never, { version: FETCH_VERSION });
+  const req = kafka.request(1, { topics: [] }, { version: FETCH_VERSION });
   const frame = fetchFrames[rng.int(0, fetchFrames.length - 1)].slice();
   new DataView(frame.buffer).setInt32(4, req.correlationId);
   for (const c of chunks(frame)) {
     input += c.length;
     for (const res of kafka.receive(c)) {
       frames++;
-      for (const part of decodeFetchRecords(res.body as never)) {
+      if (res.apiKey !== 1) throw new Error(`unexpected response to API ${res.apiKey}`);
+      for (const part of decodeFetchRecords(res.body)) {
         for (const b of part.records.batches) {
           const cur = b.records();
           while (cur.next()) recordsRead++;
@@ -182,11 +183,12 @@ function garbageRound(): void {
   try {
     if (rng.bool()) {
       const conn = new ClientConnection();
-      const req = conn.request(1, { topics: [] } as never, { version: FETCH_VERSION });
+      const req = conn.request(1, { topics: [] }, { version: FETCH_VERSION });
       if (kind === 5) new DataView(bytes.buffer, bytes.byteOffset).setInt32(4, req.correlationId + 1);
       for (const c of chunks(bytes)) {
         for (const res of conn.receive(c)) {
-          for (const part of decodeFetchRecords(res.body as never)) {
+          if (res.apiKey !== 1) continue;
+          for (const part of decodeFetchRecords(res.body)) {
             for (const b of part.records.batches) {
               const cur = b.records();
               while (cur.next());
