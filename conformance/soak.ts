@@ -4,7 +4,8 @@
  * Fetch responses (about 1 MiB each, record sets of many batches, a few compressed) in random
  * chunk sizes and reads every record of every partition through `decodeFetchRecords`; one Iggy
  * server-side `RequestFrameDecoder` receives SendMessages requests (about 0.5 MiB each) in
- * random chunks and decodes each batch. Between them, garbage connections — random bytes,
+ * random chunks and decodes each batch, and one client-side `ResponseFrameDecoder` reads their
+ * confirmations. Between them, garbage connections — random bytes,
  * size prefixes claiming up to the maximum, truncated frames, frames with the wrong
  * correlation id, corrupted bodies — each on a fresh connection, each of which must end in
  * nothing or a `WireError`.
@@ -22,8 +23,18 @@ import { ClientConnection } from "../src/kafka/client.ts";
 import { encodeResponse } from "../src/kafka/api.ts";
 import { encodeRecordBatch } from "../src/kafka/records/encode.ts";
 import { decodeFetchRecords } from "../src/kafka/records/fetch_records.ts";
-import { encodeRequestFrame, RequestFrameDecoder } from "../src/iggy/framing.ts";
-import { decodeSendMessagesRequest, encodeSendMessages } from "../src/iggy/commands/messages.ts";
+import {
+  encodeRequestFrame,
+  frameResponse,
+  RequestFrameDecoder,
+  ResponseFrameDecoder,
+} from "../src/iggy/framing.ts";
+import {
+  decodeSendMessagesRequest,
+  decodeSendMessagesResponse,
+  encodeSendMessages,
+  sendMessagesResponse,
+} from "../src/iggy/commands/messages.ts";
 import { decodeRequest } from "../src/iggy/dispatch.ts";
 import { Rng } from "./differential/_rng.ts";
 import { parseArgs } from "./lib/args.ts";
@@ -148,16 +159,31 @@ function kafkaRound(): void {
   }
 }
 
+/** The server side reads SendMessages requests; the client side reads their confirmations. */
 const iggy = new RequestFrameDecoder();
+const iggyClient = new ResponseFrameDecoder();
 let requestId = 0n;
 function iggyRound(): void {
-  const frame = encodeRequestFrame(101, ++requestId, sendBodies[rng.int(0, sendBodies.length - 1)]);
+  const id = ++requestId;
+  const frame = encodeRequestFrame(101, id, sendBodies[rng.int(0, sendBodies.length - 1)]);
   for (const c of chunks(frame)) {
     input += c.length;
     iggy.push(c);
     for (let f = iggy.next(); f !== undefined; f = iggy.next()) {
       frames++;
       recordsRead += decodeSendMessagesRequest(f.payload).batch.messageCount;
+    }
+  }
+  const reply = frameResponse(id, sendMessagesResponse, {
+    confirmations: [{ streamId: 1, topicId: 2, partitionId: 3, baseOffset: id * 128n }],
+  });
+  for (const c of chunks(reply)) {
+    input += c.length;
+    for (const f of iggyClient.frames(c)) {
+      frames++;
+      if (f.requestId !== id || decodeSendMessagesResponse(f.payload).confirmations.length !== 1) {
+        throw new Error(`confirmation ${f.requestId} does not answer ${id}`);
+      }
     }
   }
 }
@@ -259,6 +285,7 @@ console.log(
     `peak RSS / input ${(rssPeak / input).toFixed(4)}; growth after warm-up ${growth.toFixed(0)} MiB`,
 );
 for (const s of escapeSamples) console.log(`  escape: ${s}`);
-const ok = escapes === 0 && growth <= flags["max-growth-mib"] && kafka.pending === 0 && iggy.buffered === 0;
+const ok = escapes === 0 && growth <= flags["max-growth-mib"] && kafka.pending === 0 && iggy.buffered === 0 &&
+  iggyClient.buffered === 0;
 console.log(`soak: ${escapes} non-WireError escapes; ${ok ? "passed" : "FAILED"}`);
 if (!ok) setExitCode(1);
