@@ -9,13 +9,28 @@
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { detectRuntime, getArgs } from "../conformance/lib/runtime.ts";
+import { detectRuntime } from "../conformance/lib/runtime.ts";
+import { noMatch, parseArgs } from "../conformance/lib/args.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ext = import.meta.url.endsWith(".js") ? ".bench.js" : ".bench.ts";
-const only = getArgs().filter((a) => !a.startsWith("--"));
-const files = readdirSync(here).filter((f) => f.endsWith(ext)).sort()
-  .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)));
+const only = parseArgs({
+  usage: "deno task bench [name …]",
+  summary: "Runs every bench/*.bench.ts (or those whose file name starts with a given name) on this runtime.",
+  flags: {},
+  positionals: { help: "bench names, e.g. wire records" },
+}).positionals;
+const all = readdirSync(here).filter((f) => f.endsWith(ext)).sort();
+const files = all.filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)));
+for (const o of only) {
+  if (!all.some((f) => f.startsWith(o))) {
+    noMatch(
+      "bench name",
+      o,
+      all.map((f) => f.slice(0, -ext.length)),
+    );
+  }
+}
 console.log(`bench on ${detectRuntime()}: ${files.join(", ")}`);
 for (const f of files) {
   console.log(`\n### ${f}`);

@@ -7,8 +7,10 @@
  * (re-measured three times), is a failure. After a rejection it checks now and then that the
  * same adapter still decodes the original vector (no state left behind).
  *
- * Flags: --seed N (default: time-based, printed), --runs N (total decodes, default 200000),
- * --protocol iggy|kafka, --message Name. CI runs a fixed seed and budget.
+ * Then the layers around the decoders (conformance/fuzz_layers.ts): frame decoders under
+ * hostile chunking and claimed sizes, and record sets of many compressed batches.
+ *
+ * Flags: see `--help`. CI runs a fixed seed and budget.
  *
  * @module
  */
@@ -18,18 +20,37 @@ import { isWireError } from "../src/wire/error.ts";
 import { toHex } from "../src/wire/hex.ts";
 import { loadManifest, loadVectorFile, testBytes, vectorsDir } from "./lib/files.ts";
 import { jsonDiff } from "./lib/json.ts";
-import { getArgs, setExitCode } from "./lib/runtime.ts";
+import { setExitCode } from "./lib/runtime.ts";
+import { noMatch, parseArgs } from "./lib/args.ts";
 import { Rng } from "./differential/_rng.ts";
+import { fuzzLayers } from "./fuzz_layers.ts";
 import type { CaseContext, MessageAdapter } from "./lib/types.ts";
 
-const args = getArgs();
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const seed = Number(option("seed") ?? (Date.now() % 2 ** 31));
-const runs = Number(option("runs") ?? 200_000);
-const slowMs = Number(option("slow-ms") ?? 50);
+const { flags } = parseArgs({
+  usage: "deno task fuzz [flags]",
+  summary: "Seeded mutation fuzzing of every decoder over the valid vectors, plus the frame decoders\n" +
+    "under hostile chunking and claimed sizes, and record sets of many compressed batches.",
+  flags: {
+    seed: { kind: "number", help: "PRNG seed (default: time-based, printed)" },
+    runs: { kind: "number", help: "total decodes", default: 200_000 },
+    "slow-ms": {
+      kind: "number",
+      help: "an input slower than this (re-measured three times) fails",
+      default: 50,
+    },
+    protocol: { kind: "string", help: "only this protocol's vectors", choices: ["iggy", "kafka"] },
+    message: { kind: "string", help: "only this message's vectors", value: "Name" },
+    "layer-runs": {
+      kind: "number",
+      help: "cases for the frame decoders and record sets (0 with --protocol/--message)",
+      default: 3000,
+    },
+  },
+});
+const option = (name: "protocol" | "message") => flags[name];
+const seed = flags.seed ?? Date.now() % 2 ** 31;
+const runs = flags.runs;
+const slowMs = flags["slow-ms"];
 
 interface Seed {
   id: string;
@@ -63,6 +84,11 @@ for (const entry of loadManifest(dir).files) {
     }
   }
 }
+
+if (seeds.length === 0 && (flags.message !== undefined || flags.protocol !== undefined)) {
+  noMatch(flags.message !== undefined ? "--message" : "--protocol", (flags.message ?? flags.protocol)!);
+}
+const filtered = flags.message !== undefined || flags.protocol !== undefined;
 
 // The differential runs' seeded source: the same sequence on every runtime.
 const r = new Rng(seed);
@@ -182,12 +208,19 @@ if (seeds.length > 0) {
     }
   }
 }
+const layerRuns = filtered ? 0 : flags["layer-runs"];
+const layers = fuzzLayers(r, layerRuns, slowMs, (msg) => failures.push(`layers: ${msg}`));
+executed += layerRuns;
 const secs = (performance.now() - t0) / 1000;
 for (const f of failures) console.log(`  ${f}`);
 console.log(
   `fuzz: ${executed} runs in ${
     secs.toFixed(1)
   } s, ${rejected} rejected with WireError, ${reuseChecks} reuse checks; seed ${seed}`,
+);
+console.log(
+  `fuzz layers: ${layers.chunking} chunking, ${layers.claimed} claimed-size, ${layers.recordSets} ` +
+    `record-set cases, ${layers.rejected} rejected with WireError`,
 );
 console.log(`${executed - failures.length} passed, ${failures.length} failed`);
 if (failures.length) setExitCode(1);

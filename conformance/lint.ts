@@ -22,19 +22,30 @@ import {
   vectorsDir,
 } from "./lib/files.ts";
 import { familyOf, FILE_SCHEMA } from "./lib/format.ts";
-import { getArgs, setExitCode } from "./lib/runtime.ts";
+import { setExitCode } from "./lib/runtime.ts";
 import { validate } from "./lib/schema.ts";
 import { keepOffset } from "./lib/stamp.ts";
 import type { VectorFile } from "./lib/types.ts";
 import { valueDefKey } from "./lib/value_schemas.ts";
 import { RECORD_DATA_MESSAGES } from "./lib/records_value_schema.ts";
+import { parseArgs } from "./lib/args.ts";
+
+const { flags } = parseArgs({
+  usage: "deno task vectors:lint [--vectors DIR]",
+  summary: "Checks vectors/ against the wirevec schema, the manifest, the .bin files and the references.",
+  flags: {
+    vectors: {
+      kind: "string",
+      help: "lint another copy (e.g. the packed release in dist/vectors/npm)",
+      value: "dir",
+    },
+  },
+});
 
 /** Names a group `source` may carry: the reference implementations only. */
 const REFERENCES = new Set(["iggy_binary_protocol", "kafka-clients"]);
 
-// --vectors <dir>: lint another copy (e.g. the packed release in dist/vectors/npm).
-const argv = getArgs();
-const dir = argv.includes("--vectors") ? argv[argv.indexOf("--vectors") + 1] : vectorsDir();
+const dir = flags.vectors ?? vectorsDir();
 const schema = readJson<Record<string, unknown>>(join(dir, "schema", FILE_SCHEMA));
 const problems: string[] = [];
 let tests = 0;

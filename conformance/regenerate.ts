@@ -27,11 +27,20 @@ import { stampAll } from "./lib/stamp.ts";
 import { kafkaValueSchema, loadKafkaModel } from "./lib/value_schemas.ts";
 import { iggyValueSchemas } from "./lib/iggy_value_schemas.ts";
 import { recordsValueSchema } from "./lib/records_value_schema.ts";
-import { getArgs, setExitCode } from "./lib/runtime.ts";
+import { setExitCode } from "./lib/runtime.ts";
+import { parseArgs } from "./lib/args.ts";
 
-const args = getArgs();
-const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-const manifestOnly = args.includes("--manifest-only");
+const { flags } = parseArgs({
+  usage: "deno task vectors [flags]",
+  summary: "Regenerates vectors/ from the reference oracles (Rust crate, kafka-clients); CI then checks\n" +
+    "`git diff --exit-code vectors/`.",
+  flags: {
+    only: { kind: "string", help: "only this protocol's oracle", choices: ["iggy", "kafka"] },
+    "manifest-only": { kind: "boolean", help: "only rewrite vectors/manifest.json" },
+  },
+});
+const only = flags.only;
+const manifestOnly = flags["manifest-only"];
 const root = repoRoot();
 
 function run(cmd: string, argv: string[], cwd: string): boolean {

@@ -23,8 +23,8 @@ import { join } from "node:path";
 import { adapters } from "./adapters/mod.ts";
 import { checkCase, type MatchLevel } from "./lib/check.ts";
 import { loadManifest, loadVectorFile, repoRoot, testBytes, vectorsDir } from "./lib/files.ts";
-import { detectRuntime, getArgs, setExitCode } from "./lib/runtime.ts";
-import process from "node:process";
+import { detectRuntime, setExitCode } from "./lib/runtime.ts";
+import { noMatch, parseArgs } from "./lib/args.ts";
 
 interface Row {
   protocol: string;
@@ -36,25 +36,48 @@ interface Row {
   offsetMisses: number;
 }
 
-const args = getArgs();
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const { flags } = parseArgs({
+  usage: "deno task conformance [flags]   (or: bun conformance/run.ts, node dist/conformance/run.js)",
+  summary: "Runs every test of every vector file in vectors/manifest.json against streamwire.",
+  flags: {
+    protocol: { kind: "string", help: "only this protocol", choices: ["iggy", "kafka"] },
+    message: { kind: "string", help: "only this message (as in vectors/manifest.json)", value: "Name" },
+    runtime: { kind: "string", help: "expected-failures list to use (default: this runtime)", value: "name" },
+    verbose: { kind: "boolean", help: "print every problem" },
+    vectors: {
+      kind: "string",
+      help: "run another copy of the vectors (e.g. an unpacked release)",
+      value: "dir",
+    },
+    match: {
+      kind: "string",
+      help: "error matching: the exact code, its family, or short (truncated/count/length as one)",
+      choices: ["code", "family", "short"],
+    },
+    "allow-missing": { kind: "boolean", help: "a message without an adapter is skipped instead of failing" },
+    "require-all": { kind: "boolean", help: "accepted for compatibility: missing adapters fail by default" },
+    "enforce-recommended": { kind: "boolean", help: "recommended-level mismatches fail too" },
+  },
+});
 
-const runtime = option("runtime") ?? detectRuntime();
+const runtime = flags.runtime ?? detectRuntime();
 const root = repoRoot();
-const dir = option("vectors") ?? vectorsDir(root);
-const onlyProtocol = option("protocol");
-const onlyMessage = option("message");
-const verbose = flag("verbose");
-const requireAll = !flag("allow-missing");
-const enforceRecommended = flag("enforce-recommended");
-const match = (option("match") ?? "code") as MatchLevel;
-if (!["code", "family", "short"].includes(match)) {
-  console.error(`--match must be code, family or short, not ${match}`);
-  process.exit(2);
+const dir = flags.vectors ?? vectorsDir(root);
+const onlyProtocol = flags.protocol;
+const onlyMessage = flags.message;
+const verbose = flags.verbose;
+const requireAll = !flags["allow-missing"];
+const enforceRecommended = flags["enforce-recommended"];
+const match = (flags.match ?? "code") as MatchLevel;
+if (onlyMessage !== undefined) {
+  const files = loadManifest(dir).files.filter((e) => !onlyProtocol || e.protocol === onlyProtocol);
+  if (!files.some((e) => e.message === onlyMessage)) {
+    noMatch(
+      "--message",
+      onlyMessage,
+      files.map((e) => e.message),
+    );
+  }
 }
 let oracleLayout = 0;
 let oracleCode = 0;

@@ -52,9 +52,31 @@ import { ApiFailure, type Cell, describeErrors, findErrorCodes, Matrix, printMat
 import { ScramClient, type ScramMechanism, scramSaltedPassword } from "./_scram.ts";
 import { BrokerSocket, RawFrameSocket } from "./socket.ts";
 import { compareRequestLog, RequestRecorder } from "./_requestlog.ts";
+import { parseArgs } from "../lib/args.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
+
+// Checked (and `--help` answered) before anything runs; values are read with arg() below.
+parseArgs({
+  usage:
+    "e2e.ts --broker-version V --bootstrap H:P --sasl H:P [flags]   |   e2e.ts --summary a.json b.json …",
+  summary: "End-to-end suite against a real Kafka broker (started by conformance/broker/run.sh).",
+  flags: {
+    "broker-version": { kind: "string", help: "the broker's version, for the report", value: "version" },
+    bootstrap: { kind: "string", help: "plaintext listener", value: "host:port", default: "127.0.0.1:9092" },
+    sasl: { kind: "string", help: "SASL listener", value: "host:port", default: "127.0.0.1:9093" },
+    "sasl-user": { kind: "string", help: "SASL user", value: "name" },
+    "sasl-password": { kind: "string", help: "SASL password", value: "secret" },
+    modes: { kind: "string", help: "comma-separated: max, min, all", value: "list", default: "all" },
+    wait: { kind: "number", help: "seconds to wait for the broker", default: 90 },
+    results: { kind: "string", help: "write the cells as JSON here", value: "file" },
+    "broker-log": { kind: "string", help: "the broker's request log, to compare with ours", value: "file" },
+    verbose: { kind: "boolean", help: "print every cell" },
+    summary: { kind: "boolean", help: "print the combined matrix of the result files given as arguments" },
+  },
+  positionals: { help: "result files (with --summary)" },
+});
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);

@@ -25,15 +25,19 @@ keep=false
 serve=false
 quorum=standalone
 e2e_args=()
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; echo; echo "Other flags are passed to e2e.ts: --verbose, --modes max,min (after --, anything)."; }
 while [ $# -gt 0 ]; do
   case "$1" in
+    -h | --help) usage; exit 0 ;;
     --require-java) require_java=true ;;
     --versions) versions="${2//,/ }"; shift ;;
     --keep) keep=true ;;
     --serve) serve=true ;;
     --quorum) quorum="$2"; shift ;;
     --) shift; e2e_args+=("$@"); break ;;
-    *) e2e_args+=("$1") ;;
+    --verbose) e2e_args+=("$1") ;;
+    --modes) e2e_args+=("$1" "$2"); shift ;;
+    *) echo "error: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done

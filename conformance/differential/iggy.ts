@@ -18,7 +18,8 @@
 
 import { join } from "node:path";
 import { repoRoot } from "../lib/files.ts";
-import { getArgs, setExitCode } from "../lib/runtime.ts";
+import { setExitCode } from "../lib/runtime.ts";
+import { noMatch, parseArgs } from "../lib/args.ts";
 import { jsonDiff, toJsonForm } from "../lib/json.ts";
 import { toHex } from "../../src/wire/hex.ts";
 import { isWireError } from "../../src/wire/error.ts";
@@ -40,15 +41,24 @@ const AREAS: DiffType<any>[][] = [
   metadataTypes,
 ];
 
-const args = getArgs();
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const n = Number(option("n") ?? 1000);
-const seed = Number(option("seed") ?? 1);
-const onlyType = option("type");
-const verbose = args.includes("--verbose");
+const { flags } = parseArgs({
+  usage: "deno task differential:iggy [flags]",
+  summary: "Random values encoded by streamwire, decoded and re-encoded by the iggy_binary_protocol crate.",
+  flags: {
+    n: { kind: "number", help: "values per type", default: 1000 },
+    seed: { kind: "number", help: "PRNG seed", default: 1 },
+    type: { kind: "string", help: "only this type", value: "Name" },
+    built: { kind: "boolean", help: "use the already built Rust testee" },
+    verbose: { kind: "boolean", help: "print every case" },
+  },
+});
+const n = flags.n;
+const seed = flags.seed;
+const onlyType = flags.type;
+const verbose = flags.verbose;
+if (onlyType !== undefined && !AREAS.some((a) => a.some((t) => t.type === onlyType))) {
+  noMatch("--type", onlyType, [...new Set(AREAS.flat().map((t) => t.type))]);
+}
 
 interface Local {
   ok: boolean;
@@ -103,7 +113,7 @@ function compare(local: Local, crate: TesteeAnswer): string | null {
 }
 
 const root = repoRoot();
-const testee = new Testee(join(root, "conformance", "iggy-oracle"), args.includes("--built"));
+const testee = new Testee(join(root, "conformance", "iggy-oracle"), flags.built);
 const known = new Set((await testee.types()).map(([t, d]) => `${t}/${d}`));
 let passed = 0;
 let failed = 0;

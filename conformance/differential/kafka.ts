@@ -31,18 +31,25 @@ import { fromHex as fromHexStr, toHex } from "../../src/wire/hex.ts";
 import { isWireError } from "../../src/wire/error.ts";
 import { jsonDiff } from "../lib/json.ts";
 import { repoRoot } from "../lib/files.ts";
-import { getArgs } from "../lib/runtime.ts";
+import { noMatch, parseArgs } from "../lib/args.ts";
 
-const args = getArgs();
-const opt = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const N = Number(opt("n", "200"));
-const MUTATIONS = Number(opt("mutations", "20"));
-const SEED = Number(opt("seed", "1"));
-const ONLY_KEY = opt("key", "");
-const VERBOSE = args.includes("--verbose");
+const { flags } = parseArgs({
+  usage: "deno task differential:kafka [flags]",
+  summary: "Random values encoded by streamwire, re-encoded and decoded by kafka-clients, per API version.",
+  flags: {
+    n: { kind: "number", help: "values per (message, version)", default: 200 },
+    mutations: { kind: "number", help: "mutated encodings per (message, version)", default: 20 },
+    seed: { kind: "number", help: "PRNG seed", default: 1 },
+    key: { kind: "number", help: "only this API key", value: "apiKey" },
+    verbose: { kind: "boolean", help: "print every case" },
+  },
+});
+const N = flags.n;
+const MUTATIONS = flags.mutations;
+const SEED = flags.seed;
+const ONLY_KEY = flags.key === undefined ? "" : String(flags.key);
+const VERBOSE = flags.verbose;
+if (ONLY_KEY !== "" && !API_LIST.some((a) => String(a.apiKey) === ONLY_KEY)) noMatch("--key", ONLY_KEY);
 
 const has = (mask: number, v: number) => ((mask >>> v) & 1) === 1;
 

@@ -21,7 +21,8 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { repoRoot } from "../lib/files.ts";
-import { getArgs, setExitCode } from "../lib/runtime.ts";
+import { setExitCode } from "../lib/runtime.ts";
+import { parseArgs } from "../lib/args.ts";
 import { jsonDiff } from "../lib/json.ts";
 import { fromHex, toHex } from "../../src/wire/hex.ts";
 import { isWireError } from "../../src/wire/error.ts";
@@ -37,14 +38,18 @@ import { recordSetToJson } from "../adapters/kafka_records.ts";
 import { logLine, prng } from "../../bench/_corpus.ts";
 import { Rng } from "./_rng.ts";
 
-const args = getArgs();
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const n = Number(option("n") ?? 300);
-const seed = Number(option("seed") ?? 1);
-const verbose = args.includes("--verbose");
+const { flags } = parseArgs({
+  usage: "deno task differential:records [flags]",
+  summary: "Record batches and message sets encoded by streamwire, decoded by kafka-clients (and back).",
+  flags: {
+    n: { kind: "number", help: "random record sets", default: 300 },
+    seed: { kind: "number", help: "PRNG seed", default: 1 },
+    verbose: { kind: "boolean", help: "print every case" },
+  },
+});
+const n = flags.n;
+const seed = flags.seed;
+const verbose = flags.verbose;
 
 interface Answer {
   id: number;

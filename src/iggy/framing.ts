@@ -22,6 +22,7 @@
  */
 
 import { WireError } from "../wire/error.ts";
+import { resolveMaxFrameBytes } from "../wire/_frame_limit.ts";
 import { Reader } from "../wire/reader.ts";
 import { Writer } from "../wire/writer.ts";
 import type { PayloadCodec } from "./codec.ts";
@@ -257,15 +258,30 @@ export interface FrameDecoderOptions {
   /**
    * Largest whole frame (header included) accepted; a larger announced length is
    * `FRAME_TOO_LARGE` as soon as the length field arrives, before anything is allocated.
-   * Default {@linkcode DEFAULT_MAX_FRAME_BYTES}.
+   * Default {@linkcode DEFAULT_MAX_FRAME_BYTES}. This is the only bound on what the decoder
+   * buffers while a frame is incomplete, so `Infinity` is refused (`INVALID_VALUE`) unless
+   * {@linkcode FrameDecoderOptions.allowUnboundedFrames} is set.
    */
   maxFrameBytes?: number;
+  /**
+   * Accept `maxFrameBytes: Infinity`: a peer can then make the decoder buffer up to 4 GiB per
+   * frame. Only for trusted peers. Default false.
+   */
+  allowUnboundedFrames?: boolean;
 }
+
+/** Chunks at most this long are copied into a shared block instead of kept by reference. */
+const SMALL_CHUNK = 512;
+/** Size of the blocks small chunks are copied into. */
+const SMALL_BLOCK = 4096;
 
 /**
  * Collects byte chunks and cuts complete frames out of them. A frame that lies inside one
- * chunk is returned as a view of that chunk (no copy); one that spans chunks is copied once
- * into an array of exactly its size. After a `WireError` the stream is unusable and every
+ * chunk of more than 512 bytes is returned as a view of that chunk (no copy); one that spans chunks is copied once,
+ * when its last byte has arrived, into an array of exactly its size — an announced length
+ * costs nothing until the bytes exist. Small chunks (up to 512 bytes) are copied into shared
+ * 4 KiB blocks, so one-byte pushes do not keep one object per byte. Time is linear in the
+ * bytes pushed whatever the chunking. After a `WireError` the stream is unusable and every
  * later call throws the same error.
  */
 export abstract class FrameDecoderBase<F> {
@@ -273,15 +289,26 @@ export abstract class FrameDecoderBase<F> {
   readonly layout: FrameLayout;
   /** Largest whole frame accepted, header included. */
   readonly maxFrameBytes: number;
+  /** Chunks not yet consumed are `#chunks[#first..]`; the first one from offset `#head`. */
   #chunks: Uint8Array[] = [];
+  #first = 0;
   #head = 0;
   #buffered = 0;
+  /** The block small chunks are appended to, and how much of it is filled. */
+  #block: Uint8Array | undefined;
+  #blockFill = 0;
+  /** Where the last list entry starts in `#block`, when that entry is a view of it. */
+  #blockEntryStart = -1;
   #failed: WireError | undefined;
 
-  /** A decoder with no bytes yet. */
+  /** A decoder with no bytes yet; `INVALID_VALUE` for a bad `maxFrameBytes`. */
   constructor(options: FrameDecoderOptions = {}) {
     this.layout = options.layout ?? "crate";
-    this.maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    this.maxFrameBytes = resolveMaxFrameBytes(
+      options.maxFrameBytes,
+      DEFAULT_MAX_FRAME_BYTES,
+      options.allowUnboundedFrames,
+    );
   }
 
   /** Bytes received but not yet returned as frames. */
@@ -292,11 +319,32 @@ export abstract class FrameDecoderBase<F> {
   /**
    * Adds bytes as they arrived. The decoder keeps a reference to `chunk` (frames may be
    * views of it), so do not reuse the chunk's memory while frames from it are in use.
+   * Chunks of up to 512 bytes are copied instead, so those may be reused at once.
    */
   push(chunk: Uint8Array): void {
-    if (chunk.length === 0) return;
-    this.#chunks.push(chunk);
-    this.#buffered += chunk.length;
+    const n = chunk.length;
+    if (n === 0) return;
+    this.#buffered += n;
+    if (n > SMALL_CHUNK) {
+      this.#chunks.push(chunk);
+      this.#blockEntryStart = -1;
+      return;
+    }
+    let block = this.#block;
+    if (block === undefined || this.#blockFill + n > block.length) {
+      block = this.#block = new Uint8Array(SMALL_BLOCK);
+      this.#blockFill = 0;
+      this.#blockEntryStart = -1;
+    }
+    block.set(chunk, this.#blockFill);
+    this.#blockFill += n;
+    if (this.#blockEntryStart >= 0) {
+      // Extend the last entry (same start, so `#head` stays valid if it is the first one).
+      this.#chunks[this.#chunks.length - 1] = block.subarray(this.#blockEntryStart, this.#blockFill);
+    } else {
+      this.#blockEntryStart = this.#blockFill - n;
+      this.#chunks.push(block.subarray(this.#blockEntryStart, this.#blockFill));
+    }
   }
 
   /** The next complete frame, or `undefined` until more bytes arrive. */
@@ -334,7 +382,7 @@ export abstract class FrameDecoderBase<F> {
   protected abstract parse(bytes: Uint8Array): F;
 
   #u32At(at: number): number {
-    const c0 = this.#chunks[0];
+    const c0 = this.#chunks[this.#first];
     const p = this.#head + at;
     if (p + 4 <= c0.length) return (c0[p] | (c0[p + 1] << 8) | (c0[p + 2] << 16) | (c0[p + 3] << 24)) >>> 0;
     let v = 0;
@@ -342,41 +390,55 @@ export abstract class FrameDecoderBase<F> {
     return v >>> 0;
   }
 
+  /** Byte `at` of the buffered input; walks at most as many chunks as `at` + 1 (a prefix). */
   #byteAt(at: number): number {
     let p = this.#head + at;
-    for (const c of this.#chunks) {
+    const chunks = this.#chunks;
+    for (let i = this.#first; i < chunks.length; i++) {
+      const c = chunks[i];
       if (p < c.length) return c[p];
       p -= c.length;
     }
     throw new Error("unreachable: byte beyond buffered input");
   }
 
+  /** Drops the first chunk; the list is compacted once half of it is dropped (amortised O(1)). */
+  #dropFirst(): void {
+    this.#head = 0;
+    this.#first++;
+    const chunks = this.#chunks;
+    if (this.#first === chunks.length) {
+      // The last entry is gone, so a later small chunk starts a new one (in the same block).
+      chunks.length = 0;
+      this.#first = 0;
+      this.#blockEntryStart = -1;
+    } else if (this.#first >= 1024 && this.#first * 2 >= chunks.length) {
+      this.#chunks = chunks.slice(this.#first);
+      this.#first = 0;
+    }
+  }
+
   #take(n: number): Uint8Array {
-    const c0 = this.#chunks[0];
+    const c0 = this.#chunks[this.#first];
     const avail = c0.length - this.#head;
     if (avail >= n) {
       // Whole frame inside one chunk: hand out a view.
       const view = c0.subarray(this.#head, this.#head + n);
       this.#head += n;
-      if (this.#head === c0.length) {
-        this.#chunks.shift();
-        this.#head = 0;
-      }
+      if (this.#head === c0.length) this.#dropFirst();
       this.#buffered -= n;
       return view;
     }
+    // Every byte is here (the caller checked `#buffered`): join once, at exactly the frame size.
     const out = new Uint8Array(n);
     let filled = 0;
     while (filled < n) {
-      const c = this.#chunks[0];
+      const c = this.#chunks[this.#first];
       const part = Math.min(c.length - this.#head, n - filled);
       out.set(c.subarray(this.#head, this.#head + part), filled);
       filled += part;
       this.#head += part;
-      if (this.#head === c.length) {
-        this.#chunks.shift();
-        this.#head = 0;
-      }
+      if (this.#head === c.length) this.#dropFirst();
     }
     this.#buffered -= n;
     return out;

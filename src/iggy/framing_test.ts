@@ -133,10 +133,38 @@ describe("incremental frame decoders", () => {
     );
   });
 
-  it("returns a view of the chunk when the frame lies inside one chunk", () => {
-    const chunk = encodeRequestFrame(1, 2n, fromHex("aabb"));
+  it("returns a view of the chunk when the frame lies inside one chunk above 512 bytes", () => {
+    const chunk = encodeRequestFrame(1, 2n, new Uint8Array(600).fill(0xab));
     const f = new RequestFrameDecoder().frames(chunk).next().value!;
     assert.equal(f.payload.buffer, chunk.buffer);
+  });
+
+  it("copies chunks of up to 512 bytes, so the caller may reuse them at once", () => {
+    const d = new RequestFrameDecoder();
+    const bytes = encodeRequestFrame(1, 2n, fromHex("aabbcc"));
+    const reused = new Uint8Array(1);
+    const got = [];
+    for (const b of bytes) {
+      reused[0] = b;
+      for (const f of d.frames(reused)) got.push(f);
+      reused[0] = 0xee;
+    }
+    assert.equal(toHex(got[0].payload), "aabbcc");
+  });
+
+  it("refuses maxFrameBytes: Infinity unless allowUnboundedFrames is set", () => {
+    assert.throws(
+      () => new RequestFrameDecoder({ maxFrameBytes: Infinity }),
+      (e) => isWireError(e) && e.code === "INVALID_VALUE",
+    );
+    assert.throws(
+      () => new ResponseFrameDecoder({ maxFrameBytes: -1 }),
+      (e) => isWireError(e) && e.code === "INVALID_VALUE",
+    );
+    assert.equal(
+      new RequestFrameDecoder({ maxFrameBytes: Infinity, allowUnboundedFrames: true }).maxFrameBytes,
+      Infinity,
+    );
   });
 
   it("throws FRAME_TOO_LARGE from the length field alone, before the body arrives", () => {

@@ -46,8 +46,13 @@ export interface ClientConnectionOptions {
   clientId?: string | null;
   /** First correlation id (then +1 per request, wrapping to 0 after 2^31-1). Default 0. */
   firstCorrelationId?: number;
-  /** Largest response frame accepted (`FRAME_TOO_LARGE` above it). Default 100 MiB. */
+  /**
+   * Largest response frame accepted (`FRAME_TOO_LARGE` above it). Default 100 MiB; `Infinity`
+   * only with `allowUnboundedFrames`.
+   */
   maxFrameBytes?: number;
+  /** Accept `maxFrameBytes: Infinity` (see `FrameDecoderOptions`). Default false. */
+  allowUnboundedFrames?: boolean;
   /** Options for decoding response bodies. */
   decode?: DecodeOptions;
   /** Negotiate versions Kafka marks unstable too. Default false. */
@@ -120,7 +125,10 @@ export class ClientConnection {
       throw new WireError("INVALID_VALUE", { detail: `firstCorrelationId ${first} is not an int32 >= 0` });
     }
     this.#next = first;
-    this.#frames = new FrameDecoder({ maxFrameBytes: options?.maxFrameBytes });
+    this.#frames = new FrameDecoder({
+      maxFrameBytes: options?.maxFrameBytes,
+      allowUnboundedFrames: options?.allowUnboundedFrames,
+    });
     this.#decode = options?.decode;
     this.#includeUnstable = options?.includeUnstable ?? false;
   }

@@ -2,21 +2,31 @@
  * Kafka's socket framing: every request and response is an int32 (big-endian) size followed by
  * that many bytes. {@linkcode FrameDecoder} turns arbitrary chunks into whole frames without
  * copying when a frame lies inside one chunk, and checks the size against `maxFrameBytes` before
- * allocating anything.
+ * allocating anything; a split frame's buffer grows with the bytes that arrived, never to the
+ * announced size up front.
  *
  * @module
  */
 
 import { WireError } from "../wire/error.ts";
+import { resolveMaxFrameBytes } from "../wire/_frame_limit.ts";
 
 /** Default {@linkcode FrameDecoderOptions.maxFrameBytes}: 100 MiB, as Kafka's `socket.request.max.bytes`. */
 export const DEFAULT_MAX_FRAME_BYTES = 100 * 1024 * 1024;
 
 /** Options of {@linkcode FrameDecoder}. */
 export interface FrameDecoderOptions {
-  /** Largest payload accepted; a larger size prefix is `FRAME_TOO_LARGE`. Default 100 MiB. */
+  /**
+   * Largest payload accepted; a larger size prefix is `FRAME_TOO_LARGE`. Default 100 MiB.
+   * `Infinity` is refused (`INVALID_VALUE`) unless `allowUnboundedFrames` is set.
+   */
   maxFrameBytes?: number;
+  /** Accept `maxFrameBytes: Infinity` (a peer may then make one frame buffer 2 GiB). Default false. */
+  allowUnboundedFrames?: boolean;
 }
+
+/** First capacity of a split frame's buffer (or the frame size, if smaller). */
+const FIRST_BODY_BYTES = 4096;
 
 /**
  * Prepends the int32 size to `payload` (one copy). To avoid it, encode with
@@ -84,8 +94,10 @@ export function decodeFrame(bytes: Uint8Array, options?: FrameDecoderOptions): U
  * Incremental frame decoder: feed chunks as they arrive, get whole payloads back.
  *
  * A payload that lies within one chunk is returned as a view into that chunk (so do not reuse
- * the chunk's memory while you hold it); a payload split across chunks is assembled into one
- * new array, allocated only after its size passed the `maxFrameBytes` check.
+ * the chunk's memory while you hold it); a payload split across chunks is copied into a buffer
+ * of the decoder's own that grows (by doubling, at most to the frame size) with the bytes that
+ * arrived, so a size prefix alone costs at most 4 KiB and time stays linear in the bytes pushed
+ * whatever the chunking. The chunk itself is never kept, so it may be reused after `push`.
  *
  * @example
  * ```ts
@@ -101,14 +113,19 @@ export class FrameDecoder {
   /** Bytes of a size prefix seen so far (at most 4). */
   readonly #head = new Uint8Array(4);
   #headLen = 0;
-  /** The payload being assembled across chunks, if any. */
+  /** The payload being assembled across chunks, if any: `#bodyLen` of `#bodySize` bytes are in. */
   #body: Uint8Array | undefined;
   #bodyLen = 0;
+  #bodySize = 0;
   #consumed = 0;
 
   /** A decoder with the given limits. */
   constructor(options?: FrameDecoderOptions) {
-    this.#max = options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    this.#max = resolveMaxFrameBytes(
+      options?.maxFrameBytes,
+      DEFAULT_MAX_FRAME_BYTES,
+      options?.allowUnboundedFrames,
+    );
   }
 
   /** Bytes received that belong to a frame not yet complete. */
@@ -127,12 +144,13 @@ export class FrameDecoder {
     const n = chunk.length;
     while (p < n) {
       if (this.#body !== undefined) {
-        const take = Math.min(this.#body.length - this.#bodyLen, n - p);
-        this.#body.set(chunk.subarray(p, p + take), this.#bodyLen);
+        const take = Math.min(this.#bodySize - this.#bodyLen, n - p);
+        const body = this.#reserve(this.#bodyLen + take);
+        body.set(chunk.subarray(p, p + take), this.#bodyLen);
         this.#bodyLen += take;
         p += take;
-        if (this.#bodyLen === this.#body.length) {
-          out.push(this.#body);
+        if (this.#bodyLen === this.#bodySize) {
+          out.push(body);
           this.#body = undefined;
           this.#bodyLen = 0;
         }
@@ -156,18 +174,30 @@ export class FrameDecoder {
         out.push(chunk.subarray(p, p + size));
         p += size;
       } else {
-        this.#body = new Uint8Array(size);
+        // Only what arrived is allocated (the loop copies the rest of this chunk next).
+        this.#body = new Uint8Array(Math.min(size, Math.max(FIRST_BODY_BYTES, n - p)));
         this.#bodyLen = 0;
+        this.#bodySize = size;
       }
     }
     this.#consumed += n;
     return out;
   }
 
+  /** The body buffer with room for `need` bytes: doubled (at most to the frame size) when full. */
+  #reserve(need: number): Uint8Array {
+    const body = this.#body!;
+    if (need <= body.length) return body;
+    const next = new Uint8Array(Math.min(this.#bodySize, Math.max(need, body.length * 2)));
+    next.set(body.subarray(0, this.#bodyLen));
+    this.#body = next;
+    return next;
+  }
+
   /** Throws `TRUNCATED` (incomplete) if a partial frame is buffered: call at end of stream. */
   end(): void {
     if (this.buffered !== 0) {
-      const need = this.#body ? this.#body.length - this.#bodyLen : 4 - this.#headLen;
+      const need = this.#body ? this.#bodySize - this.#bodyLen : 4 - this.#headLen;
       throw new WireError("TRUNCATED", {
         offset: this.#consumed,
         need,

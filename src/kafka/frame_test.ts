@@ -107,6 +107,22 @@ describe("FrameDecoder", () => {
     e.push(fromHex("0000"));
     rejects(() => e.end(), "TRUNCATED", { need: 2 });
   });
+  it("refuses maxFrameBytes: Infinity unless allowUnboundedFrames is set", () => {
+    rejects(() => new FrameDecoder({ maxFrameBytes: Infinity }), "INVALID_VALUE");
+    rejects(() => new FrameDecoder({ maxFrameBytes: Number.NaN }), "INVALID_VALUE");
+    const d = new FrameDecoder({ maxFrameBytes: Infinity, allowUnboundedFrames: true });
+    assert.deepEqual(d.push(fromHex("7fffffff")), []);
+  });
+  it("push() may be given the same chunk buffer again: a split frame is copied out of it", () => {
+    const d = new FrameDecoder();
+    const reused = new Uint8Array(3);
+    reused.set([0, 0, 0]);
+    d.push(reused);
+    reused.set([5, 1, 2]);
+    d.push(reused);
+    reused.set([3, 4, 5]);
+    assert.deepEqual(d.push(reused).map(toHex), ["0102030405"]);
+  });
   it("push() returns an empty payload for a zero-size frame", () => {
     assert.deepEqual(new FrameDecoder().push(fromHex("00000000")).map(toHex), [""]);
   });

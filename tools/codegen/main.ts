@@ -14,11 +14,16 @@ import { fileURLToPath } from "node:url";
 import { buildModel, type JarInput, loadRelease } from "./load.ts";
 import { emitApi, emitMessagesMod, emitOther, emitTable, nameStructs, snake } from "./emit.ts";
 import { versionsOf } from "./schema.ts";
+import { parseArgs } from "../../conformance/lib/args.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = join(here, "..", "..");
 const outDir = join(root, "src", "kafka", "messages");
-const check = process.argv.includes("--check");
+const check = parseArgs({
+  usage: "deno task codegen   |   deno task codegen:check",
+  summary: "Generates src/kafka/messages/ from the Kafka JSON schemas in the pinned kafka-clients jars.",
+  flags: { check: { kind: "boolean", help: "exit 1 when the committed files differ, write nothing" } },
+}).flags.check;
 
 const inputs = JSON.parse(readFileSync(join(here, "inputs.json"), "utf8")) as { jars: JarInput[] };
 const [newer, older] = inputs.jars.map(loadRelease);

@@ -15,6 +15,13 @@ import { homedir } from "node:os";
 import process from "node:process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "../../conformance/lib/args.ts";
+
+const { flags } = parseArgs({
+  usage: "deno run -A tools/kafka-errors/gen.ts [--check]",
+  summary: "Regenerates src/kafka/errors.ts from kafka-clients' Errors enum (4.4.0 plus 3.9.2).",
+  flags: { check: { kind: "boolean", help: "exit 1 if the file would change, write nothing" } },
+});
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
@@ -165,7 +172,7 @@ export function isRetriable(code: number): boolean {
 `);
 const text = lines.join("\n");
 
-if (process.argv.slice(2).includes("--check")) {
+if (flags.check) {
   const old = existsSync(OUT) ? readFileSync(OUT, "utf8") : "";
   if (old !== text) {
     console.error(`${OUT} is stale: run deno run -A tools/kafka-errors/gen.ts`);

@@ -7,12 +7,17 @@
  * @module
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import process from "node:process";
 import { gzip } from "../../src/kafka/compression/gzip.ts";
 import { lz4Compress } from "../../src/kafka/compression/lz4.ts";
 import { snappyCompress } from "../../src/kafka/compression/snappy.ts";
+import { parseArgs } from "../../conformance/lib/args.ts";
 
-const dir = process.argv[2];
+const [dir] = parseArgs({
+  usage: "deno run --allow-read --allow-write tools/kat/compression_encode.ts <dir>",
+  summary: "Compresses every <dir>/*.in with streamwire's codecs, for compression_kat.py verify.",
+  flags: {},
+  positionals: { help: "<dir>", min: 1, max: 1 },
+}).positionals;
 for (const name of readdirSync(dir)) {
   if (!name.endsWith(".in")) continue;
   const base = `${dir}/${name.slice(0, -3)}`;

@@ -18,6 +18,17 @@ Run: /tmp/katvenv/bin/python tools/kat/compression_kat.py generate|verify   (fro
 Inputs come from a tiny LCG that tools/kat and the tests both implement (kat_input.ts), so only
 compressed bytes are stored; each fixture records the CRC-32 of its input to prove the twins agree.
 """
+import sys as _sys  # noqa: E402
+
+# Checked before the third-party imports, so --help works without them.
+if _sys.argv[1:] in (["-h"], ["--help"]):
+    print(__doc__)
+    _sys.exit(0)
+if _sys.argv[1:] not in (["generate"], ["verify"]):
+    print(f"error: expected generate or verify, not {' '.join(_sys.argv[1:]) or 'nothing'} (see --help)",
+          file=_sys.stderr)
+    _sys.exit(2)
+
 import json
 import os
 import subprocess

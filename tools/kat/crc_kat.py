@@ -5,6 +5,16 @@ src/wire/crc32c_test.ts from independent implementations: Python's zlib.crc32 an
     pip install crc32c==2.9.post0
     python3 tools/kat/crc_kat.py
 """
+import sys as _sys  # noqa: E402
+
+# Checked before the third-party imports, so --help works without them.
+if _sys.argv[1:] in (["-h"], ["--help"]):
+    print(__doc__)
+    _sys.exit(0)
+if _sys.argv[1:]:
+    print(f"error: unexpected argument {_sys.argv[1]} (see --help)", file=_sys.stderr)
+    _sys.exit(2)
+
 
 import os
 import sys

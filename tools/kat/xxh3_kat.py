@@ -4,6 +4,16 @@ implementation, through the `xxhash` PyPI package (which wraps libxxhash).
     pip install xxhash==4.1.0
     python3 tools/kat/xxh3_kat.py
 """
+import sys as _sys  # noqa: E402
+
+# Checked before the third-party imports, so --help works without them.
+if _sys.argv[1:] in (["-h"], ["--help"]):
+    print(__doc__)
+    _sys.exit(0)
+if _sys.argv[1:]:
+    print(f"error: unexpected argument {_sys.argv[1]} (see --help)", file=_sys.stderr)
+    _sys.exit(2)
+
 
 import os
 import sys

@@ -15,6 +15,16 @@ What it writes:
     (for `ours_*` files, of what the reference decoded). Originals are not committed: the tests
     compare SHA-256, and recover inputs by decoding the reference fixtures.
 """
+import sys as _sys  # noqa: E402
+
+# Checked before the third-party imports, so --help works without them.
+if _sys.argv[1:] in (["-h"], ["--help"]):
+    print(__doc__)
+    _sys.exit(0)
+if _sys.argv[1:]:
+    print(f"error: unexpected argument {_sys.argv[1]} (see --help)", file=_sys.stderr)
+    _sys.exit(2)
+
 
 import hashlib
 import json

@@ -15,7 +15,7 @@ import {
   type DecompressOptions,
   resolveMaxOutputBytes,
 } from "./codec.ts";
-import { ByteSink } from "./_output.ts";
+import { ByteSink, HINT_MISSED } from "./_output.ts";
 import { inflateInto } from "./inflate.ts";
 import { deflateInto, resolveDeflateLevel } from "./deflate.ts";
 
@@ -124,11 +124,24 @@ export function gunzip(data: Uint8Array, options?: DecompressOptions): Uint8Arra
   const cap = resolveMaxOutputBytes(options);
   const n = data.length;
   // ISIZE of the last member is a size hint only: it can lie, and counts one member modulo 2^32.
-  let hint = n >= 18
+  // It is right for the single member Kafka's clients write, so it is tried first; output that
+  // outgrows it starts the inflate again with a growing buffer.
+  const isize = n >= 18
     ? (data[n - 4] | (data[n - 3] << 8) | (data[n - 2] << 16) | (data[n - 1] << 24)) >>> 0
     : 0;
-  if (hint === 0 || hint > n * 1032) hint = n * 4;
-  const sink = new ByteSink("gzip", cap, hint);
+  const plausible = isize !== 0 && isize <= n * 1032;
+  if (plausible) {
+    try {
+      return gunzipInto(data, new ByteSink("gzip", cap, 0, { size: isize, kind: "hint" }));
+    } catch (e) {
+      if (e !== HINT_MISSED) throw e;
+    }
+  }
+  return gunzipInto(data, new ByteSink("gzip", cap, n * 4));
+}
+
+function gunzipInto(data: Uint8Array, sink: ByteSink): Uint8Array {
+  const n = data.length;
   let p = 0;
   do {
     p = readHeader(data, p);

@@ -21,6 +21,7 @@ import {
   resolveMaxOutputBytes,
 } from "./codec.ts";
 import { ByteSink } from "./_output.ts";
+import { lz4SizeBound } from "./_size_bound.ts";
 import { xxh32 } from "./xxhash32.ts";
 
 /** The LZ4 frame magic number (little-endian on the wire: `04 22 4d 18`). */
@@ -160,7 +161,7 @@ export function lz4Decompress(data: Uint8Array, options?: Lz4DecompressOptions):
   const cap = resolveMaxOutputBytes(options);
   const legacy = options?.legacyHeaderChecksum === true;
   const end = data.length;
-  const sink = new ByteSink("lz4", cap, 0);
+  const sink = new ByteSink("lz4", cap, 0, { size: lz4SizeBound(data, BLOCK_MAX), kind: "bound" });
   let p = 0;
   let first = true;
   while (first || p + 4 <= end) {
@@ -222,7 +223,7 @@ function decodeFrame(src: Uint8Array, frameStart: number, sink: ByteSink, legacy
   }
   p = descEnd + 1;
   const outStart = sink.pos;
-  if (contentSize >= 0 && contentSize <= end * 256) sink.grow(outStart + contentSize, p);
+  if (contentSize >= 0 && contentSize <= end * 256) sink.grow(outStart + contentSize, p, true);
   for (;;) {
     if (p + 4 > end) throw truncated(end, "block size");
     const word = rd32(src, p);

@@ -17,6 +17,7 @@ import {
   resolveMaxOutputBytes,
 } from "./codec.ts";
 import { ByteSink } from "./_output.ts";
+import { xerialSize } from "./_size_bound.ts";
 
 /** The 8-byte magic that starts a xerial snappy-java stream. */
 export const XERIAL_MAGIC: Uint8Array = Uint8Array.of(0x82, 0x53, 0x4e, 0x41, 0x50, 0x50, 0x59, 0x00);
@@ -100,7 +101,7 @@ function decodeBlock(
       incomplete: truncCode === "TRUNCATED",
     });
   }
-  const out = sink.grow(sink.pos + len, start);
+  const out = sink.grow(sink.pos + len, start, true);
   const base = sink.pos;
   const oend = base + len;
   let op = base;
@@ -211,7 +212,10 @@ export function snappyDecompress(data: Uint8Array, options?: DecompressOptions):
       detail: `xerial stream version ${version}`,
     });
   }
-  const sink = new ByteSink("snappy", cap, Math.min(end * 4, 1 << 20));
+  const sink = new ByteSink("snappy", cap, Math.min(end * 4, 1 << 20), {
+    size: xerialSize(data),
+    kind: "bound",
+  });
   let p = 16;
   while (p < end) {
     if (p + 4 > end) {

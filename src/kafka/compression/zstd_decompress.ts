@@ -13,6 +13,8 @@
 
 import { WireError } from "../../wire/error.ts";
 import { limitExceeded, resolveMaxOutputBytes } from "./codec.ts";
+import { grownCapacity, trimmed } from "./_output.ts";
+import { zstdSizeBound } from "./_size_bound.ts";
 import {
   attachCodes,
   buildDTable,
@@ -109,11 +111,14 @@ function limit(detail: string, offset = -1): WireError {
   return new WireError("LIMIT_EXCEEDED", { offset, detail, context: CONTEXT });
 }
 
-/** Grows the output buffer so that `[0, end)` fits (`end` is already checked against the cap). */
+/**
+ * Grows the output buffer so that `[0, end)` fits (`end` is already checked against the cap),
+ * by the shared policy. (An input whose size bound was readable got its whole buffer up front.)
+ */
 function reserve(ctx: DCtx, end: number): void {
   const len = ctx.out.length;
   if (end <= len) return;
-  const next = new Uint8Array(Math.max(end, Math.min(ctx.cap, len * 2)));
+  const next = new Uint8Array(grownCapacity(len, end, ctx.cap));
   next.set(ctx.out.subarray(0, ctx.op));
   ctx.out = next;
 }
@@ -559,8 +564,9 @@ function decodeFrame(ctx: DCtx, src: Uint8Array, ip: number, opts: ZstdDecompres
     const bound = (Math.floor((src.length - ip) / 4) + 1) * ZSTD_BLOCK_MAX;
     reserve(ctx, ctx.op + Math.min(fcs, bound));
   } else if (fcs < 0 && ctx.out.length === ctx.op) {
-    // Content size unknown: start with a guess that the doubling in reserve() corrects.
-    reserve(ctx, ctx.op + Math.min(ctx.cap - ctx.op, Math.max(1024, (src.length - ip) * 4)));
+    // Content size unknown: start with a guess (at most a quarter of the cap) that reserve() grows.
+    const guess = Math.min(Math.floor(ctx.cap / 4), Math.max(1024, (src.length - ip) * 4));
+    reserve(ctx, Math.min(ctx.cap, ctx.op + guess));
   }
 
   for (;;) {
@@ -627,9 +633,11 @@ function decodeFrame(ctx: DCtx, src: Uint8Array, ip: number, opts: ZstdDecompres
  */
 export function zstdDecompress(data: Uint8Array, options: ZstdDecompressOptions = {}): Uint8Array {
   const cap = resolveMaxOutputBytes(options);
+  // An upper bound from the block headers sizes the output once (see _size_bound.ts).
+  const bound = zstdSizeBound(data, ZSTD_BLOCK_MAX);
   const ctx: DCtx = {
     src: data,
-    out: new Uint8Array(0),
+    out: new Uint8Array(bound >= 0 && bound <= cap ? bound : 0),
     op: 0,
     cap,
     frameStart: 0,
@@ -669,5 +677,5 @@ export function zstdDecompress(data: Uint8Array, options: ZstdDecompressOptions 
       throw zstdCorrupt(`unknown frame magic 0x${magic.toString(16)}`, ip);
     }
   }
-  return ctx.op === ctx.out.length ? ctx.out : ctx.out.slice(0, ctx.op);
+  return trimmed(ctx.out, ctx.op, ctx.cap);
 }

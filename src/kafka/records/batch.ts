@@ -11,6 +11,7 @@ import { decodeUtf8Lenient } from "../../wire/utf8.ts";
 import { type CodecRegistry, DEFAULT_MAX_DECOMPRESSED_BYTES } from "../compression/codec.ts";
 import { fail, i16At, i32At, i64At, i64NumberAt, notSafe, u32At } from "./_bytes.ts";
 import { decompressWith, defaultCodecs } from "./_codecs.ts";
+import { DecompressionBudget, DEFAULT_MAX_DECOMPRESSED_BYTES_PER_SET } from "./budget.ts";
 import {
   BATCH_ATTRIBUTES,
   BATCH_V2,
@@ -33,6 +34,19 @@ export interface RecordsDecodeOptions {
    * {@linkcode DEFAULT_MAX_DECOMPRESSED_BYTES} (64 MiB).
    */
   maxDecompressedBytes?: number;
+  /**
+   * Most bytes all compressed batches of one record set may decompress to together
+   * (`decodeRecordSet`, `RecordBatchIterator`; `LIMIT_EXCEEDED` beyond). Default
+   * {@linkcode DEFAULT_MAX_DECOMPRESSED_BYTES_PER_SET} (256 MiB), or `maxDecompressedBytes` when
+   * that is larger. Ignored when
+   * `decompressionBudget` is given.
+   */
+  maxDecompressedBytesPerSet?: number;
+  /**
+   * A budget shared with other decodes (for example every partition of one Fetch response, as
+   * `decodeFetchRecords` does); takes the place of `maxDecompressedBytesPerSet`.
+   */
+  decompressionBudget?: DecompressionBudget;
   /** Most records a batch may declare (`LIMIT_EXCEEDED` beyond). Default: no cap besides the bytes. */
   maxRecordsPerBatch?: number;
   /** Codecs for compressed batches. Default: the four built-in codecs. */
@@ -75,20 +89,28 @@ export interface KafkaRecord {
 export interface ResolvedDecodeOptions {
   verifyChecksum: boolean;
   maxDecompressedBytes: number;
+  /** The budget every batch decoded under these options charges. */
+  budget: DecompressionBudget;
   maxRecordsPerBatch: number;
   codecs: CodecRegistry | undefined;
 }
 
-/** Applies the defaults of {@linkcode RecordsDecodeOptions}. */
+/**
+ * Applies the defaults of {@linkcode RecordsDecodeOptions}; a new budget of
+ * `maxDecompressedBytesPerSet` unless one is shared in.
+ */
 export function resolveDecodeOptions(o?: RecordsDecodeOptions): ResolvedDecodeOptions {
   const cap = o?.maxDecompressedBytes ?? DEFAULT_MAX_DECOMPRESSED_BYTES;
+  // A per-batch cap raised past the set default raises the set default with it.
+  const perSet = o?.maxDecompressedBytesPerSet ?? Math.max(DEFAULT_MAX_DECOMPRESSED_BYTES_PER_SET, cap);
   const maxRecords = o?.maxRecordsPerBatch ?? Infinity;
-  if (!(cap >= 0) || !(maxRecords >= 0)) {
+  if (!(cap >= 0) || !(maxRecords >= 0) || !(perSet >= 0)) {
     throw fail("INVALID_VALUE", "record decode options", -1, "caps must be non-negative numbers");
   }
   return {
     verifyChecksum: o?.verifyChecksum ?? true,
     maxDecompressedBytes: cap,
+    budget: o?.decompressionBudget ?? new DecompressionBudget(perSet),
     maxRecordsPerBatch: maxRecords,
     codecs: o?.codecs,
   };
@@ -227,7 +249,7 @@ export class RecordBatch {
     let data = this.bytes.subarray(BATCH_V2.overhead);
     if (this.compression !== 0) {
       const codecs = this.opts.codecs ?? defaultCodecs();
-      data = decompressWith(codecs, this.compression, data, this.opts.maxDecompressedBytes, CONTEXT);
+      data = decompressWith(codecs, this.compression, data, this.opts, CONTEXT);
       checkCount(this.recordCount, data.length, -1);
     }
     this.records_ = data;

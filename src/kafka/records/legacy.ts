@@ -308,7 +308,7 @@ export class LegacyRecordBatch {
       this.opts.codecs ?? defaultCodecs(),
       this.compression,
       packed,
-      this.opts.maxDecompressedBytes,
+      this.opts,
       CONTEXT,
     );
     const out: Msg[] = [];

@@ -63,6 +63,9 @@ export type {
   MessageSetInit,
 } from "./legacy.ts";
 export { decodeRecordSet, RecordBatchIterator } from "./record_set.ts";
+export { DecompressionBudget, DEFAULT_MAX_DECOMPRESSED_BYTES_PER_SET } from "./budget.ts";
+export { decodeFetchRecords } from "./fetch_records.ts";
+export type { FetchedPartitionRecords, FetchRecordsOptions, FetchResponseRecords } from "./fetch_records.ts";
 export type { AnyRecordBatch, RecordSet } from "./record_set.ts";
 export {
   decodeControlRecordKey,
