@@ -21,18 +21,21 @@ import { dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import process from "node:process";
 import { listBinFiles, loadManifest, repoRoot, sha256, vectorsDir } from "../lib/files.ts";
-import { getArgs } from "../lib/runtime.ts";
+import { parseArgs } from "../lib/args.ts";
 import { tar } from "./tar.ts";
 
-const args = getArgs();
-const opt = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const { flags } = parseArgs({
+  usage: "deno task vectors:pack [--out DIR] [--license FILE]",
+  summary: "Builds the versioned vectors release (tar.gz) and the @streamwire/vectors npm package.",
+  flags: {
+    out: { kind: "string", help: "output folder (default dist/vectors)", value: "dir" },
+    license: { kind: "string", help: "license file to ship (default ./LICENSE)", value: "file" },
+  },
+});
 const root = repoRoot();
 const src = vectorsDir(root);
-const out = opt("out") ?? join(root, "dist", "vectors");
-const license = opt("license") ?? join(root, "LICENSE");
+const out = flags.out ?? join(root, "dist", "vectors");
+const license = flags.license ?? join(root, "LICENSE");
 
 function fail(msg: string): never {
   console.error(`vectors:pack: ${msg}`);
