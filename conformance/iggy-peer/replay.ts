@@ -1,0 +1,274 @@
+/**
+ * Frame identity: streamwire's `IggyClientSession` is driven through the requests the SDK sent
+ * (same commands, same decoded request values, same order, one client session per SDK client
+ * id) against a fresh model behind a fresh `IggyServerConnection`, and each frame it builds must
+ * equal the SDK's frame byte for byte once the fields that are random by design are masked.
+ *
+ * Masked fields (compared for format instead):
+ * - `RequestHeader.client` (bytes 128..144): the SDK draws a random UUID per client; must be
+ *   non-zero and the same on every frame of one client.
+ * - `RequestHeader.requestChecksum` (bytes 144..160): a random identifier per Register (kept
+ *   across retries) and per metadata request; must be non-zero exactly where the protocol wants
+ *   an identifier (Register, metadata operations) and zero elsewhere.
+ * - The 32-byte bind secret of a login-register body (random per client): must not be all zero.
+ *
+ * Not masked because they are inputs of the script rather than choices of the session: message
+ * ids and origin timestamps (the SDK stamps `origin_timestamp` from the clock; the replay sends
+ * the recorded value), the announced `ClientVersionInfo` (the replay announces the SDK's).
+ *
+ * The replies the fresh model gives to streamwire's frames must have the same outcome (success,
+ * or the same error code / eviction) as the replies the SDK got.
+ *
+ * @module
+ */
+
+import {
+  type BatchMessageInput,
+  BIND_SECRET_BYTES,
+  type ClientEvent,
+  type ClientVersionInfo,
+  decodeLoginBody,
+  decodePayload,
+  HEADER_SIZE,
+  IggyClientSession,
+  IggyServerConnection,
+  isPartitionOperation,
+  isResultFramedOperation,
+  MessageCursor,
+  Operation,
+  operationToCommandCode,
+  partitionRouteResponse,
+  RequestHeader,
+} from "../../src/iggy/mod.ts";
+import { commandCodecs } from "../../src/iggy/dispatch.ts";
+import { IggyModel } from "./model.ts";
+
+/** One request the endpoint answered, as recorded. */
+export interface Exchange {
+  /** The endpoint's connection number. */
+  readonly connection: number;
+  /** The request frame as the SDK sent it. */
+  readonly request: Uint8Array;
+  /** The reply frame the endpoint wrote. */
+  readonly reply: Uint8Array;
+}
+
+/** What the replay found. */
+export interface ReplayResult {
+  /** Summary lines. */
+  readonly lines: string[];
+  /** Differences and failures. */
+  readonly problems: string[];
+}
+
+const PARTITION_CODES = new Set([100, 101, 120, 121, 122]);
+const NO_CONTEXT = { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n };
+
+function hex(b: Uint8Array): string {
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/** The outcome of a reply frame, as text: "ok", "error <code>", "evicted <reason>". */
+function outcomeOfFrame(frame: Uint8Array): string {
+  if (frame[60] === 13) return `evicted ${frame[255]}`;
+  const dv = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
+  const status = dv.getUint32(216, true);
+  if (status !== 0) return `error ${status}`;
+  const op = frame[208] as Operation;
+  const body = frame.subarray(HEADER_SIZE);
+  const framed = isResultFramedOperation(op) || (op === Operation.Register && body.length > 0);
+  if (framed && body.length >= 4) {
+    const count = dv.getUint32(HEADER_SIZE, true);
+    if (count > 0) return `error ${dv.getUint32(HEADER_SIZE + 8, true)}`;
+  }
+  return "ok";
+}
+
+function outcomeOfEvent(ev: ClientEvent): string {
+  if (ev.kind === "reply") return "ok";
+  if (ev.kind === "error") return `error ${ev.error}`;
+  return `evicted ${ev.reason}`;
+}
+
+function idKey(id: { kind: string; value: unknown }): string {
+  return `${id.kind}:${id.value}`;
+}
+
+function bindSecretAt(body: Uint8Array): number {
+  // [protocol u32][sdk name u8+bytes][sdk version u8+bytes] then the bind secret.
+  const nameLen = body[4];
+  const versionLen = body[5 + nameLen];
+  return 6 + nameLen + versionLen;
+}
+
+/** Masks the random fields of a request frame (a copy). */
+function masked(frame: Uint8Array): Uint8Array {
+  const m = frame.slice();
+  m.fill(0, 128, 160);
+  if (frame[176] === Operation.Register) {
+    const at = HEADER_SIZE + bindSecretAt(frame.subarray(HEADER_SIZE));
+    m.fill(0, at, at + BIND_SECRET_BYTES);
+  }
+  return m;
+}
+
+function formatProblems(frame: Uint8Array, who: string): string[] {
+  const out: string[] = [];
+  const h = new RequestHeader(frame.subarray(0, HEADER_SIZE));
+  if (h.client === 0n) out.push(`${who}: client id is 0`);
+  const op = h.operation;
+  const wantsId = op !== Operation.NonReplicated && !isPartitionOperation(op as Operation);
+  if ((h.requestChecksum !== 0n) !== wantsId) {
+    out.push(`${who}: requestChecksum ${h.requestChecksum === 0n ? "zero" : "non-zero"} on operation ${op}`);
+  }
+  if (op === Operation.Register) {
+    const body = frame.subarray(HEADER_SIZE);
+    const at = bindSecretAt(body);
+    if (body.subarray(at, at + BIND_SECRET_BYTES).every((b) => b === 0)) {
+      out.push(`${who}: bind secret all zero`);
+    }
+  }
+  return out;
+}
+
+/** Rebuilds the request value so that the session's encoder does the work (producer form). */
+function requestValue(code: number, body: Uint8Array): unknown {
+  // deno-lint-ignore no-explicit-any
+  const v = decodePayload(commandCodecs(code).request, body) as any;
+  if (code !== 101) return v;
+  const messages: BatchMessageInput[] = [];
+  const cursor = new MessageCursor();
+  v.batch.cursor(cursor);
+  while (cursor.next()) {
+    messages.push({
+      id: cursor.id,
+      payload: cursor.payload.slice(),
+      userHeaders: cursor.userHeaders.length > 0 ? cursor.userHeaders.slice() : undefined,
+      originTimestamp: cursor.originTimestamp,
+    });
+  }
+  return { streamId: v.streamId, topicId: v.topicId, partitioning: v.partitioning, messages };
+}
+
+/** Replays `exchanges` through streamwire's client session; see the module documentation. */
+export function replay(exchanges: readonly Exchange[]): ReplayResult {
+  const lines: string[] = [];
+  const problems: string[] = [];
+  const model = new IggyModel();
+  const servers = new Map<number, { conn: IggyServerConnection; state: ReturnType<IggyModel["connect"]> }>();
+  const sessions = new Map<bigint, IggyClientSession>();
+  const routes = new Map<string, { incarnation: bigint; ownerGeneration: bigint; metadataOp: bigint }>();
+  let identical = 0, maskedFields = 0;
+  let lastRoute: string | undefined;
+  const afterLogin = new Set<IggyClientSession>();
+
+  exchanges.forEach((ex, i) => {
+    const who = `request ${i + 1} (connection ${ex.connection})`;
+    const sdk = new RequestHeader(ex.request.subarray(0, HEADER_SIZE));
+    const sdkBody = ex.request.subarray(HEADER_SIZE);
+    problems.push(...formatProblems(ex.request, `${who}, SDK frame`));
+
+    let server = servers.get(ex.connection);
+    if (server === undefined) {
+      const conn = new IggyServerConnection();
+      server = { conn, state: model.connect(conn, `replay-${ex.connection}`) };
+      servers.set(ex.connection, server);
+    }
+    let session = sessions.get(sdk.client);
+    let code: number;
+    let out;
+    try {
+      if (sdk.operation === Operation.Register) {
+        const login = decodeLoginBody(sdkBody);
+        code = login.kind === "password" ? 40 : 45;
+        if (session === undefined) {
+          session = new IggyClientSession({ versionInfo: login.versionInfo as ClientVersionInfo });
+          sessions.set(sdk.client, session);
+        }
+        out = session.login(
+          login.kind === "password"
+            ? { username: login.username, password: login.password }
+            : { token: login.token },
+          login.clientContext,
+        );
+      } else {
+        if (session === undefined) {
+          session = new IggyClientSession();
+          sessions.set(sdk.client, session);
+        }
+        code = sdk.operation === Operation.NonReplicated ? sdk.nonReplicatedCode : codeOf(sdk.operation);
+        const value = requestValue(code, sdkBody);
+        // deno-lint-ignore no-explicit-any
+        const v = value as any;
+        let context = PARTITION_CODES.has(code)
+          ? routes.get(`${idKey(v.streamId)}/${idKey(v.topicId)}/${partitionOf(code, v)}`)
+          : undefined;
+        // The SDK reads the cluster roster as the last step of its sign-in, before it records
+        // the sign-in reply's commit as its metadata watermark: that read carries no context.
+        if (code === 12 && afterLogin.has(session)) context = NO_CONTEXT;
+        out = session.request(code, value, context);
+        if (code === 105) lastRoute = `${idKey(v.streamId)}/${idKey(v.topicId)}/${v.partitionId}`;
+      }
+    } catch (e) {
+      problems.push(`${who}: streamwire could not build the request: ${(e as Error).message}`);
+      return;
+    }
+    if (sdk.operation === Operation.Register) afterLogin.add(session);
+    else afterLogin.delete(session);
+    problems.push(...formatProblems(out.frame, `${who}, streamwire frame`));
+    const a = masked(ex.request), b = masked(out.frame);
+    if (a.length !== b.length || a.some((x, k) => x !== b[k])) {
+      problems.push(`${who}: frames differ\n  sdk        ${hex(a)}\n  streamwire ${hex(b)}`);
+    } else {
+      identical++;
+      maskedFields += sdk.operation === Operation.Register ? 3 : 2;
+    }
+
+    // Answer streamwire's frame with the fresh model; the outcome must match the SDK's.
+    const events = server.conn.receive(out.frame);
+    let reply: Uint8Array | undefined;
+    for (const ev of events) {
+      if (ev.kind === "request") reply = model.handle(server.state, ev.request).frame;
+      else reply = ev.frame;
+    }
+    if (reply === undefined) {
+      problems.push(`${who}: the endpoint produced no reply to streamwire's frame`);
+      return;
+    }
+    let got: string;
+    try {
+      const evs = session.receive(reply);
+      got = evs.length === 1 ? outcomeOfEvent(evs[0]) : `${evs.length} events`;
+      if (evs.length === 1 && evs[0].kind === "reply" && code === 105 && lastRoute !== undefined) {
+        // deno-lint-ignore no-explicit-any
+        const r = decodePayload(partitionRouteResponse, evs[0].body) as any;
+        routes.set(lastRoute, { incarnation: r.incarnation, ownerGeneration: 0n, metadataOp: r.metadataOp });
+      }
+    } catch (e) {
+      got = `rejected: ${(e as Error).message}`;
+    }
+    const want = outcomeOfFrame(ex.reply);
+    if (got !== want) problems.push(`${who}: streamwire's session got "${got}", the SDK got "${want}"`);
+    if (reply[60] === 13) servers.delete(ex.connection);
+  });
+  lines.push(
+    `frame identity: ${identical}/${exchanges.length} request frames byte-identical to the SDK's ` +
+      `(masked: client id, requestChecksum, bind secret; ${maskedFields} masked fields checked for format)`,
+  );
+  return { lines, problems };
+}
+
+function partitionOf(
+  code: number,
+  v: { partitionId?: number | null; partitioning?: { value: number } },
+): number {
+  if (code === 101) return v.partitioning!.value;
+  return v.partitionId ?? 0;
+}
+
+function codeOf(operation: number): number {
+  if (operation === Operation.Logout) return 39;
+  const c = operationToCommandCode(operation as Operation);
+  if (c === undefined) throw new Error(`operation ${operation} has no command`);
+  return c;
+}
