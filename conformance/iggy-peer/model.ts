@@ -618,7 +618,7 @@ export class IggyModel {
           permissions: p.permissions,
         };
         this.users.set(u.id, u);
-        return undefined;
+        return encodeResponse(31, { user: this.#userInfo(u), permissions: u.permissions });
       }
       case 34: { // DeleteUser
         this.#requireRoot(c);
@@ -683,7 +683,7 @@ export class IggyModel {
         for (const g of t.groups.values()) if (g.name === p.name) refuse(E.ConsumerGroupNameAlreadyExists);
         const g: Group = { id: t.nextGroupId++, name: p.name, members: new Map() };
         t.groups.set(g.id, g);
-        return undefined;
+        return encodeResponse(600, this.#groupDetails(t, g));
       }
       case 603: { // DeleteConsumerGroup
         this.#requireRoot(c);

@@ -160,9 +160,10 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
   const routes = new Map<string, { incarnation: bigint; ownerGeneration: bigint; metadataOp: bigint }>();
   let identical = 0, maskedFields = 0;
   let lastRoute: string | undefined;
-  const afterLogin = new Set<IggyClientSession>();
+  const rosterDue = new Set<IggyClientSession>();
+  const versionInfo = firstVersionInfo(exchanges);
 
-  exchanges.forEach((ex, i) => {
+  inEncodingOrder(exchanges).forEach((ex, i) => {
     const who = `request ${i + 1} (connection ${ex.connection})`;
     const sdk = new RequestHeader(ex.request.subarray(0, HEADER_SIZE));
     const sdkBody = ex.request.subarray(HEADER_SIZE);
@@ -182,7 +183,7 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
         const login = decodeLoginBody(sdkBody);
         code = login.kind === "password" ? 40 : 45;
         if (session === undefined) {
-          session = new IggyClientSession({ versionInfo: login.versionInfo as ClientVersionInfo });
+          session = new IggyClientSession({ versionInfo });
           sessions.set(sdk.client, session);
         }
         out = session.login(
@@ -193,7 +194,7 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
         );
       } else {
         if (session === undefined) {
-          session = new IggyClientSession();
+          session = new IggyClientSession({ versionInfo });
           sessions.set(sdk.client, session);
         }
         code = sdk.operation === Operation.NonReplicated ? sdk.nonReplicatedCode : codeOf(sdk.operation);
@@ -203,9 +204,10 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
         let context = PARTITION_CODES.has(code)
           ? routes.get(`${idKey(v.streamId)}/${idKey(v.topicId)}/${partitionOf(code, v)}`)
           : undefined;
-        // The SDK reads the cluster roster as the last step of its sign-in, before it records
-        // the sign-in reply's commit as its metadata watermark: that read carries no context.
-        if (code === 12 && afterLogin.has(session)) context = NO_CONTEXT;
+        // The SDK's link layer reads the cluster roster itself — as the last step of a sign-in,
+        // and after a route lookup missed its stream or topic — with no context; the roster a
+        // caller asks for (get_cluster_metadata) carries the watermark like any other read.
+        if (code === 12 && rosterDue.has(session)) context = NO_CONTEXT;
         out = session.request(code, value, context);
         if (code === 105) lastRoute = `${idKey(v.streamId)}/${idKey(v.topicId)}/${v.partitionId}`;
       }
@@ -213,8 +215,7 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
       problems.push(`${who}: streamwire could not build the request: ${(e as Error).message}`);
       return;
     }
-    if (sdk.operation === Operation.Register) afterLogin.add(session);
-    else afterLogin.delete(session);
+    rosterDue.delete(session);
     problems.push(...formatProblems(out.frame, `${who}, streamwire frame`));
     const a = masked(ex.request), b = masked(out.frame);
     if (a.length !== b.length || a.some((x, k) => x !== b[k])) {
@@ -248,6 +249,7 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
       got = `rejected: ${(e as Error).message}`;
     }
     const want = outcomeOfFrame(ex.reply);
+    if (code === 40 || code === 45 || (code === 105 && want.startsWith("error"))) rosterDue.add(session);
     if (got !== want) problems.push(`${who}: streamwire's session got "${got}", the SDK got "${want}"`);
     if (reply[60] === 13) servers.delete(ex.connection);
   });
@@ -256,6 +258,40 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
       `(masked: client id, requestChecksum, bind secret; ${maskedFields} masked fields checked for format)`,
   );
   return { lines, problems };
+}
+
+/** The `ClientVersionInfo` the SDK announces (the replay announces the same). */
+function firstVersionInfo(exchanges: readonly Exchange[]): ClientVersionInfo | undefined {
+  for (const ex of exchanges) {
+    if (ex.request[176] === Operation.Register) {
+      return decodeLoginBody(ex.request.subarray(HEADER_SIZE)).versionInfo;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The SDK's `connect()` sends a ping that it numbers while the client is still unbound (session
+ * 0, request 0) and that can reach the server after the login that follows it. The replay puts
+ * such a ping back where it was numbered: before that client's Register.
+ */
+function inEncodingOrder(exchanges: readonly Exchange[]): Exchange[] {
+  const out: Exchange[] = [];
+  for (const ex of exchanges) {
+    const h = new RequestHeader(ex.request.subarray(0, HEADER_SIZE));
+    if (h.operation === Operation.NonReplicated && h.session === 0n) {
+      const at = out.findIndex((o) =>
+        o.request[176] === Operation.Register &&
+        new RequestHeader(o.request.subarray(0, HEADER_SIZE)).client === h.client
+      );
+      if (at >= 0) {
+        out.splice(at, 0, ex);
+        continue;
+      }
+    }
+    out.push(ex);
+  }
+  return out;
 }
 
 function partitionOf(
