@@ -19,9 +19,12 @@ import * as net from "node:net";
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import process from "node:process";
-import { IggyServerConnection } from "../../src/iggy/mod.ts";
+import { EvictionReason, IggyServerConnection } from "../../src/iggy/mod.ts";
 import { IggyModel } from "./model.ts";
-import { type Exchange, replay } from "./replay.ts";
+import { type Exchange, replay, SERVER_OPTIONS, type ServerKind } from "./replay.ts";
+
+/** The SDK program's whole session must end within this (it retries on its own otherwise). */
+const SDK_TIMEOUT_MS = 240_000;
 
 function hex(b: Uint8Array): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
@@ -53,9 +56,9 @@ const problems: string[] = [];
 /** Every exchange of every connection, in arrival order. */
 const exchanges: Exchange[] = [];
 
-function serve(model: IggyModel): Promise<net.Server> {
+function serve(model: IggyModel, server_: ServerKind): Promise<net.Server> {
   const server = net.createServer((socket) => {
-    const conn = new IggyServerConnection();
+    const conn = new IggyServerConnection(SERVER_OPTIONS[server_]);
     const client = model.connect(conn, `${socket.remoteAddress}:${socket.remotePort}`);
     socket.on("data", (chunk: Uint8Array) => {
       let events;
@@ -76,7 +79,12 @@ function serve(model: IggyModel): Promise<net.Server> {
             socket.destroy();
             return;
           }
-          exchanges.push({ connection: client.id, request: ev.request.frame, reply: answer.frame });
+          exchanges.push({
+            server: server_,
+            connection: client.id,
+            request: ev.request.frame,
+            reply: answer.frame,
+          });
           socket.write(answer.frame);
           if (answer.close) {
             socket.end();
@@ -85,7 +93,13 @@ function serve(model: IggyModel): Promise<net.Server> {
         } else if (ev.kind === "resend") {
           socket.write(ev.frame);
         } else {
-          problems.push(`connection ${client.id}: evicted by a protocol rule: ${ev.detail}`);
+          // The newer server exists to evict logins by the version handshake; anywhere else a
+          // protocol-rule eviction means the SDK broke a session rule.
+          const handshake = server_ === "newer" && ev.reason === EvictionReason.IncompatibleProtocol;
+          if (!handshake) problems.push(`connection ${client.id}: evicted by a protocol rule: ${ev.detail}`);
+          if (ev.request !== undefined) {
+            exchanges.push({ server: server_, connection: client.id, request: ev.request, reply: ev.frame });
+          }
           socket.write(ev.frame);
           socket.end();
           return;
@@ -101,11 +115,17 @@ function serve(model: IggyModel): Promise<net.Server> {
 async function main(): Promise<void> {
   const { sdk, record } = args();
   const model = new IggyModel();
-  const server = await serve(model);
+  const server = await serve(model, "main");
   const port = (server.address() as net.AddressInfo).port;
   model.port = port;
+  const newerModel = new IggyModel();
+  const newer = await serve(newerModel, "newer");
+  const newerPort = (newer.address() as net.AddressInfo).port;
+  newerModel.port = newerPort;
   const started = performance.now();
-  const child = spawn(sdk, [`127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(sdk, [`127.0.0.1:${port}`, `127.0.0.1:${newerPort}`], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout.on("data", (d: Uint8Array) => {
     const s = new TextDecoder().decode(d);
@@ -116,6 +136,7 @@ async function main(): Promise<void> {
     child.on("close", (c: number | null) => resolve(c ?? 1))
   );
   server.close();
+  newer.close();
   const sdkMs = performance.now() - started;
   const summary = /(\d+) passed, (\d+) failed/.exec(out);
   if (summary === null) problems.push("the SDK program did not print its summary");
@@ -126,7 +147,12 @@ async function main(): Promise<void> {
     writeFileSync(
       record,
       JSON.stringify(
-        exchanges.map((e) => ({ connection: e.connection, request: hex(e.request), reply: hex(e.reply) })),
+        exchanges.map((e) => ({
+          server: e.server,
+          connection: e.connection,
+          request: hex(e.request),
+          reply: hex(e.reply),
+        })),
         null,
         1,
       ),

@@ -32,19 +32,35 @@ import {
   HEADER_SIZE,
   IggyClientSession,
   IggyServerConnection,
+  type IggyServerConnectionOptions,
   isPartitionOperation,
   isResultFramedOperation,
   MessageCursor,
   Operation,
   operationToCommandCode,
+  packProtocolVersion,
   partitionRouteResponse,
   RequestHeader,
 } from "../../src/iggy/mod.ts";
 import { commandCodecs } from "../../src/iggy/dispatch.ts";
 import { IggyModel } from "./model.ts";
 
+/** The two servers of a run: the one the script talks to, and one with a newer protocol window. */
+export type ServerKind = "main" | "newer";
+
+/** How each server's connections are configured (the newer one accepts only later versions). */
+export const SERVER_OPTIONS: Record<ServerKind, IggyServerConnectionOptions> = {
+  main: {},
+  newer: {
+    protocolVersionMin: packProtocolVersion(0, 13, 0),
+    protocolVersion: packProtocolVersion(0, 14, 0),
+  },
+};
+
 /** One request the endpoint answered, as recorded. */
 export interface Exchange {
+  /** Which server answered. */
+  readonly server: ServerKind;
   /** The endpoint's connection number. */
   readonly connection: number;
   /** The request frame as the SDK sent it. */
@@ -155,7 +171,8 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
   const lines: string[] = [];
   const problems: string[] = [];
   const model = new IggyModel();
-  const servers = new Map<number, { conn: IggyServerConnection; state: ReturnType<IggyModel["connect"]> }>();
+  const newerModel = new IggyModel();
+  const servers = new Map<string, { conn: IggyServerConnection; state: ReturnType<IggyModel["connect"]> }>();
   const sessions = new Map<bigint, IggyClientSession>();
   const routes = new Map<string, { incarnation: bigint; ownerGeneration: bigint; metadataOp: bigint }>();
   let identical = 0, maskedFields = 0;
@@ -169,11 +186,13 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
     const sdkBody = ex.request.subarray(HEADER_SIZE);
     problems.push(...formatProblems(ex.request, `${who}, SDK frame`));
 
-    let server = servers.get(ex.connection);
+    const key = `${ex.server}/${ex.connection}`;
+    let server = servers.get(key);
     if (server === undefined) {
-      const conn = new IggyServerConnection();
-      server = { conn, state: model.connect(conn, `replay-${ex.connection}`) };
-      servers.set(ex.connection, server);
+      const conn = new IggyServerConnection(SERVER_OPTIONS[ex.server]);
+      const m = ex.server === "main" ? model : newerModel;
+      server = { conn, state: m.connect(conn, `replay-${key}`) };
+      servers.set(key, server);
     }
     let session = sessions.get(sdk.client);
     let code: number;
@@ -229,8 +248,9 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
     const events = server.conn.receive(out.frame);
     let reply: Uint8Array | undefined;
     for (const ev of events) {
-      if (ev.kind === "request") reply = model.handle(server.state, ev.request).frame;
-      else reply = ev.frame;
+      if (ev.kind === "request") {
+        reply = (ex.server === "main" ? model : newerModel).handle(server.state, ev.request).frame;
+      } else reply = ev.frame;
     }
     if (reply === undefined) {
       problems.push(`${who}: the endpoint produced no reply to streamwire's frame`);
@@ -251,7 +271,7 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
     const want = outcomeOfFrame(ex.reply);
     if (code === 40 || code === 45 || (code === 105 && want.startsWith("error"))) rosterDue.add(session);
     if (got !== want) problems.push(`${who}: streamwire's session got "${got}", the SDK got "${want}"`);
-    if (reply[60] === 13) servers.delete(ex.connection);
+    if (reply[60] === 13) servers.delete(key);
   });
   lines.push(
     `frame identity: ${identical}/${exchanges.length} request frames byte-identical to the SDK's ` +

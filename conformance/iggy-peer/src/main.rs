@@ -65,7 +65,8 @@ fn client(address: &str, auto_login: AutoLogin) -> IggyClient {
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    let address = std::env::args().nth(1).expect("usage: iggy-peer <host:port>");
+    let address = std::env::args().nth(1).expect("usage: iggy-peer <host:port> [<host:port of a server with another protocol window>]");
+    let newer_server = std::env::args().nth(2);
     let mut s = Script { passed: 0, failed: 0 };
     let c = client(&address, AutoLogin::Disabled);
     let sid = Identifier::named("peer-stream").unwrap();
@@ -682,6 +683,40 @@ async fn main() {
     let _ = pc.disconnect().await;
     let _ = rc.disconnect().await;
     s.check("logout", c.logout_user().await.map_err(err));
+
+    // ---- Login failures that end in an eviction.
+    let bad = client(&address, AutoLogin::Disabled);
+    s.check(
+        "login with an unknown personal access token is refused",
+        async {
+            bad.connect().await.map_err(err)?;
+            expect_error(
+                bad.login_with_personal_access_token("not-a-token").await,
+                IggyError::InvalidPersonalAccessToken.as_code(),
+            )
+        }
+        .await,
+    );
+    let _ = bad.disconnect().await;
+    // The version handshake: a server whose accepted protocol window lies above this SDK's
+    // version evicts the login with the window; the SDK reports IncompatibleProtocolVersion.
+    if let Some(newer) = newer_server {
+        let old = client(&newer, AutoLogin::Disabled);
+        s.check(
+            "login to a server with a newer protocol window is refused (version handshake)",
+            async {
+                old.connect().await.map_err(err)?;
+                match old.login_user("iggy", "iggy").await {
+                    Err(IggyError::IncompatibleProtocolVersion(client, min, max)) => {
+                        expect(min > client && max >= min, &format!("window {min}..{max} above {client}"))
+                    }
+                    other => Err(format!("expected IncompatibleProtocolVersion, got {other:?}")),
+                }
+            }
+            .await,
+        );
+        let _ = old.disconnect().await;
+    }
     let _ = c.disconnect().await;
     println!("{} passed, {} failed", s.passed, s.failed);
     std::process::exit(if s.failed == 0 { 0 } else { 1 });

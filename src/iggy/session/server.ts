@@ -113,6 +113,8 @@ export type ServerEvent =
     readonly frame: Uint8Array;
     readonly reason: number;
     readonly detail: string;
+    /** The request frame that broke the rule. */
+    readonly request?: Uint8Array;
   };
 
 /** Options of the reply builders. */
@@ -190,10 +192,15 @@ export class IggyServerConnection {
       return this.#request(frame, header, body);
     }
     if (this.#session === 0n) {
-      return this.#evict(header.client, EvictionReason.NoSession, "no session is bound");
+      return this.#evict(header.client, EvictionReason.NoSession, "no session is bound", frame);
     }
     if (header.session !== this.#session || header.client !== this.#client) {
-      return this.#evict(header.client, EvictionReason.SessionError, "session or client id does not match");
+      return this.#evict(
+        header.client,
+        EvictionReason.SessionError,
+        "session or client id does not match",
+        frame,
+      );
     }
     if (header.request <= this.#watermark) {
       if (op !== Operation.NonReplicated && this.#cached?.request === header.request) {
@@ -203,6 +210,7 @@ export class IggyServerConnection {
         header.client,
         EvictionReason.StaleClient,
         `request ${header.request} is not above the last request ${this.#watermark}`,
+        frame,
       );
     }
     this.#watermark = header.request;
@@ -214,11 +222,16 @@ export class IggyServerConnection {
     try {
       payload = decodeLoginBody(body);
     } catch (e) {
-      return this.#evict(header.client, EvictionReason.MalformedLogin, (e as Error).message);
+      return this.#evict(header.client, EvictionReason.MalformedLogin, (e as Error).message, frame);
     }
     const v = payload.versionInfo.protocolVersion;
     if (v < this.#versionMin || v > this.#versionMax) {
-      return this.#evict(header.client, EvictionReason.IncompatibleProtocol, `client protocol version ${v}`);
+      return this.#evict(
+        header.client,
+        EvictionReason.IncompatibleProtocol,
+        `client protocol version ${v}`,
+        frame,
+      );
     }
     const code = payload.kind === "password" ? LOGIN_REGISTER_CODE : LOGIN_REGISTER_WITH_PAT_CODE;
     return {
@@ -308,7 +321,7 @@ export class IggyServerConnection {
     return (ev as { frame: Uint8Array }).frame;
   }
 
-  #evict(client: bigint, reason: number, detail: string): ServerEvent {
+  #evict(client: bigint, reason: number, detail: string, request?: Uint8Array): ServerEvent {
     const window = reason === EvictionReason.IncompatibleProtocol;
     const frame = EvictionHeader.create({
       client,
@@ -318,7 +331,7 @@ export class IggyServerConnection {
     }).bytes;
     this.#unbind();
     this.#closed = true;
-    return { kind: "evicted", frame, reason, detail };
+    return { kind: "evicted", frame, reason, detail, request };
   }
 
   #unbind(): void {
