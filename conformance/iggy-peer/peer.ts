@@ -132,9 +132,14 @@ async function main(): Promise<void> {
     out += s;
     process.stdout.write(s);
   });
+  const timer = setTimeout(() => {
+    problems.push(`the SDK program did not finish within ${SDK_TIMEOUT_MS / 1000} s`);
+    child.kill("SIGKILL");
+  }, SDK_TIMEOUT_MS);
   const code: number = await new Promise((resolve) =>
     child.on("close", (c: number | null) => resolve(c ?? 1))
   );
+  clearTimeout(timer);
   server.close();
   newer.close();
   const sdkMs = performance.now() - started;

@@ -150,7 +150,8 @@ export class IggyClientSession {
 
   /** A session that is not bound yet. */
   constructor(options: IggyClientSessionOptions = {}) {
-    this.#random = options.random ?? ((b) => crypto.getRandomValues(b));
+    this.#random = options.random ??
+      ((b) => crypto.getRandomValues(new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length)));
     this.clientId = options.clientId ?? randomU128(this.#random);
     if (this.clientId === 0n) throw protocolError("client id 0");
     this.#bindSecret = options.bindSecret ?? new Uint8Array(BIND_SECRET_BYTES);
