@@ -133,7 +133,18 @@ function protocolError(detail: string): WireError {
   return new WireError("INVALID_VALUE", { context: "IggyClientSession", detail });
 }
 
-/** The client session state machine. See the module documentation for the rules. */
+/**
+ * The client session state machine. See the module documentation for the rules.
+ *
+ * @example
+ * ```ts
+ * import { IggyClientSession } from "@streamwire/codec/iggy";
+ * const session = new IggyClientSession();
+ * const ping = session.ping(); // unbound: session 0, request 0
+ * console.log(ping.frame.length, ping.request); // 256 0n
+ * // write ping.frame; feed every chunk the socket delivers to session.receive(chunk)
+ * ```
+ */
 export class IggyClientSession {
   /** The client id every request carries (u128, non-zero). */
   readonly clientId: bigint;

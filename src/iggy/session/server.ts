@@ -125,7 +125,22 @@ export interface ReplyOptions {
 
 const RESULT_OK = new Uint8Array(4);
 
-/** The server side of one client connection. See the module documentation for the rules. */
+/**
+ * The server side of one client connection. See the module documentation for the rules.
+ *
+ * @example
+ * ```ts
+ * import { encodePayload, IggyClientSession, IggyServerConnection, loginRegisterResponse } from "@streamwire/codec/iggy";
+ * const server = new IggyServerConnection();
+ * const client = new IggyClientSession();
+ * for (const ev of server.receive(client.login({ username: "iggy", password: "iggy" }).frame)) {
+ *   if (ev.kind !== "request") continue; // "evicted": write ev.frame, then close
+ *   const body = encodePayload(loginRegisterResponse, { userId: 0, session: 1n, serverProtocolVersion: 12288, serverVersion: "demo" });
+ *   const reply = server.acceptLogin(ev.request, 1n, body); // write this to the socket
+ *   console.log(client.receive(reply)[0].kind, server.session); // "reply" 1n
+ * }
+ * ```
+ */
 export class IggyServerConnection {
   readonly #frames: ConsensusFrameAssembler;
   readonly #versionMax: number;
@@ -392,6 +407,16 @@ export class IggyServerConnection {
  * Decodes a login-register body. Password and token bodies share the operation (`Register`)
  * and their first fields, so the layout tells them apart: a body that decodes exactly as a
  * password login (every byte used) is one; anything else must decode exactly as a token login.
+ *
+ * @example
+ * ```ts
+ * import { decodeLoginBody, encodePayload, loginRegisterWithPatRequest } from "@streamwire/codec/iggy";
+ * const body = encodePayload(loginRegisterWithPatRequest, {
+ *   versionInfo: { protocolVersion: 12288, sdkName: "demo", sdkVersion: "1" },
+ *   bindSecret: new Uint8Array(32).fill(7), token: "t0k3n", clientContext: null,
+ * });
+ * console.log(decodeLoginBody(body).kind); // "token"
+ * ```
  */
 export function decodeLoginBody(body: Uint8Array): LoginRegisterBody {
   try {

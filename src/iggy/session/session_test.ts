@@ -166,6 +166,20 @@ describe("IggyClientSession on the crate's ReplyHeader and EvictionHeader vector
   }
 });
 
+describe("ConsensusFrameAssembler", () => {
+  it("rejects a claimed size over the cap from the header alone, before any body arrives", () => {
+    const header = new Uint8Array(HEADER_SIZE);
+    new DataView(header.buffer).setUint32(48, 1 << 30, true);
+    const server = new IggyServerConnection({ maxFrameBytes: 1 << 20 });
+    assert.equal(codeOf(() => server.receive(header)), "LIMIT_EXCEEDED");
+  });
+  it("rejects a size below the header", () => {
+    const header = new Uint8Array(HEADER_SIZE);
+    new DataView(header.buffer).setUint32(48, 100, true);
+    assert.equal(codeOf(() => new IggyClientSession().receive(header)), "INVALID_VALUE");
+  });
+});
+
 describe("client and server sessions together", () => {
   it("numbers Register 0/0 with a kept identifier, then bound requests from 1", () => {
     const { client, server } = loggedIn();
