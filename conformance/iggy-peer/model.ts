@@ -759,6 +759,15 @@ export class IggyModel {
       if (newName !== undefined) t.name = newName;
       return undefined;
     }
+    if (p.target.kind === "user") {
+      const u = this.#findUser(p.target.userId) ?? refuse(E.ResourceNotFound);
+      const entries = optionEntries(p.options);
+      const username = entries.find((e) => e.key === "username");
+      if (username && username.value.kind === "string") u.username = username.value.value as string;
+      const status = entries.find((e) => e.key === "status");
+      if (status && status.value.kind === "string") u.status = status.value.value === "active" ? 1 : 2;
+      return undefined;
+    }
     return refuse(E.FeatureUnavailable);
   }
 

@@ -673,6 +673,33 @@ async fn main() {
         },
     );
     s.check(
+        "get client (this connection, by id)",
+        async {
+            let me = c.get_me().await.map_err(err)?;
+            match c.get_client(me.client_id).await.map_err(err)? {
+                Some(info) => expect(info.client_id == me.client_id && info.user_id == Some(0), "this client"),
+                None => Err("no such client".to_owned()),
+            }
+        }
+        .await,
+    );
+    s.check(
+        "deactivate user reader",
+        c.update_user(&reader, &UserUpdateOptions { status: Some(UserStatus::Inactive), ..Default::default() })
+            .await
+            .map_err(err),
+    );
+    let ic = client(&address, AutoLogin::Disabled);
+    s.check(
+        "an inactive user cannot log in",
+        async {
+            ic.connect().await.map_err(err)?;
+            expect_error(ic.login_user("reader", "secret-2").await, IggyError::Unauthenticated.as_code())
+        }
+        .await,
+    );
+    let _ = ic.disconnect().await;
+    s.check(
         "delete user reader",
         c.delete_user(&reader).await.map_err(err),
     );
