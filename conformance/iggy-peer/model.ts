@@ -149,6 +149,7 @@ export class IggyModel {
   #nextUser = 1;
   #nextClient = 1;
   #nextSession = 100n;
+  readonly #sessionUsers = new Map<bigint, number>();
   #metadataOp = 0n;
   #partitionOp = 0n;
   #incarnation = 0n;
@@ -189,6 +190,18 @@ export class IggyModel {
   handle(c: ClientState, req: IncomingRequest): { frame: Uint8Array; close: boolean } {
     const conn = c.connection;
     if (req.code === 40 || req.code === 45) return this.#login(c, req);
+    if (req.code === 15) {
+      // BindSession: the connection machine has checked the session and its bind secret.
+      const userId = this.#sessionUsers.get(req.header.session)!;
+      c.userId = userId;
+      const body = encodePayload(loginRegisterResponse, {
+        userId,
+        session: req.header.session,
+        serverProtocolVersion: IGGY_PROTOCOL_VERSION,
+        serverVersion: "streamwire-endpoint",
+      });
+      return { frame: conn.reply(req, body), close: false };
+    }
     try {
       if (req.code !== 1 && c.userId === null) refuse(E.Unauthenticated);
       const r = this.#dispatch(c, req);
@@ -228,6 +241,7 @@ export class IggyModel {
     }
     c.userId = user.id;
     const session = this.#nextSession++;
+    this.#sessionUsers.set(session, user.id);
     const response = encodePayload(loginRegisterResponse, {
       userId: user.id,
       session,

@@ -19,7 +19,12 @@ import * as net from "node:net";
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import process from "node:process";
-import { EvictionReason, IggyServerConnection } from "../../src/iggy/mod.ts";
+import {
+  EvictionReason,
+  IggyServerConnection,
+  IggySessionTable,
+  type IncomingRequest,
+} from "../../src/iggy/mod.ts";
 import { IggyModel } from "./model.ts";
 import { type Exchange, replay, SERVER_OPTIONS, type ServerKind } from "./replay.ts";
 
@@ -53,12 +58,23 @@ function args(): { sdk: string; record?: string } {
 
 const problems: string[] = [];
 
+/** Each server's sessions, shared by its connections (BindSession after a reconnect). */
+const SESSIONS: Record<ServerKind, IggySessionTable> = {
+  main: new IggySessionTable(),
+  newer: new IggySessionTable(),
+};
+
+/** The request after whose reply the endpoint drops the connection: creating stream "peer-reconnect". */
+function dropsConnection(req: IncomingRequest): boolean {
+  return req.code === 202 && (req.payload as { name: string }).name === "peer-reconnect";
+}
+
 /** Every exchange of every connection, in arrival order. */
 const exchanges: Exchange[] = [];
 
 function serve(model: IggyModel, server_: ServerKind): Promise<net.Server> {
   const server = net.createServer((socket) => {
-    const conn = new IggyServerConnection(SERVER_OPTIONS[server_]);
+    const conn = new IggyServerConnection({ ...SERVER_OPTIONS[server_], sessions: SESSIONS[server_] });
     const client = model.connect(conn, `${socket.remoteAddress}:${socket.remotePort}`);
     socket.on("data", (chunk: Uint8Array) => {
       let events;
@@ -86,11 +102,23 @@ function serve(model: IggyModel, server_: ServerKind): Promise<net.Server> {
             reply: answer.frame,
           });
           socket.write(answer.frame);
+          if (dropsConnection(ev.request)) {
+            // Fault injection: the server goes away after answering; the SDK must redial and
+            // carry its session over with BindSession.
+            socket.destroy();
+            return;
+          }
           if (answer.close) {
             socket.end();
             return;
           }
-        } else if (ev.kind === "resend") {
+        } else if (ev.kind === "answered") {
+          exchanges.push({
+            server: server_,
+            connection: client.id,
+            request: ev.requestFrame,
+            reply: ev.frame,
+          });
           socket.write(ev.frame);
         } else {
           // The newer server exists to evict logins by the version handshake; anywhere else a

@@ -11,6 +11,7 @@
  *   across retries) and per metadata request; must be non-zero exactly where the protocol wants
  *   an identifier (Register, metadata operations) and zero elsewhere.
  * - The 32-byte bind secret of a login-register body (random per client): must not be all zero.
+ * - In a BindSession body: the session identity's client id and the bind secret (as above).
  *
  * Not masked because they are inputs of the script rather than choices of the session: message
  * ids and origin timestamps (the SDK stamps `origin_timestamp` from the clock; the replay sends
@@ -33,6 +34,7 @@ import {
   IggyClientSession,
   IggyServerConnection,
   type IggyServerConnectionOptions,
+  IggySessionTable,
   isPartitionOperation,
   isResultFramedOperation,
   MessageCursor,
@@ -117,10 +119,21 @@ function bindSecretAt(body: Uint8Array): number {
   return 6 + nameLen + versionLen;
 }
 
+function isBindSession(frame: Uint8Array): boolean {
+  return frame[176] === Operation.NonReplicated &&
+    new DataView(frame.buffer, frame.byteOffset).getUint32(196, true) === 15;
+}
+
 /** Masks the random fields of a request frame (a copy). */
 function masked(frame: Uint8Array): Uint8Array {
   const m = frame.slice();
   m.fill(0, 128, 160);
+  if (isBindSession(frame)) {
+    // [ClientVersionInfo][client id u128][session u64][watermark u64][bind secret 32]
+    const at = HEADER_SIZE + bindSecretAt(frame.subarray(HEADER_SIZE));
+    m.fill(0, at, at + 16);
+    m.fill(0, at + 32, at + 32 + BIND_SECRET_BYTES);
+  }
   if (frame[176] === Operation.Register) {
     const at = HEADER_SIZE + bindSecretAt(frame.subarray(HEADER_SIZE));
     m.fill(0, at, at + BIND_SECRET_BYTES);
@@ -172,6 +185,10 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
   const problems: string[] = [];
   const model = new IggyModel();
   const newerModel = new IggyModel();
+  const tables: Record<ServerKind, IggySessionTable> = {
+    main: new IggySessionTable(),
+    newer: new IggySessionTable(),
+  };
   const servers = new Map<string, { conn: IggyServerConnection; state: ReturnType<IggyModel["connect"]> }>();
   const sessions = new Map<bigint, IggyClientSession>();
   const routes = new Map<string, { incarnation: bigint; ownerGeneration: bigint; metadataOp: bigint }>();
@@ -189,7 +206,7 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
     const key = `${ex.server}/${ex.connection}`;
     let server = servers.get(key);
     if (server === undefined) {
-      const conn = new IggyServerConnection(SERVER_OPTIONS[ex.server]);
+      const conn = new IggyServerConnection({ ...SERVER_OPTIONS[ex.server], sessions: tables[ex.server] });
       const m = ex.server === "main" ? model : newerModel;
       server = { conn, state: m.connect(conn, `replay-${key}`) };
       servers.set(key, server);
@@ -217,18 +234,24 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
           sessions.set(sdk.client, session);
         }
         code = sdk.operation === Operation.NonReplicated ? sdk.nonReplicatedCode : codeOf(sdk.operation);
-        const value = requestValue(code, sdkBody);
-        // deno-lint-ignore no-explicit-any
-        const v = value as any;
-        let context = PARTITION_CODES.has(code)
-          ? routes.get(`${idKey(v.streamId)}/${idKey(v.topicId)}/${partitionOf(code, v)}`)
-          : undefined;
-        // The SDK's link layer reads the cluster roster itself — as the last step of a sign-in,
-        // and after a route lookup missed its stream or topic — with no context; the roster a
-        // caller asks for (get_cluster_metadata) carries the watermark like any other read.
-        if (code === 12 && rosterDue.has(session)) context = NO_CONTEXT;
-        out = session.request(code, value, context);
-        if (code === 105) lastRoute = `${idKey(v.streamId)}/${idKey(v.topicId)}/${v.partitionId}`;
+        if (code === 15) {
+          // A BindSession opens a new connection: the session forgets the old one, then binds.
+          session.connectionLost();
+          out = session.bind();
+        } else {
+          const value = requestValue(code, sdkBody);
+          // deno-lint-ignore no-explicit-any
+          const v = value as any;
+          let context = PARTITION_CODES.has(code)
+            ? routes.get(`${idKey(v.streamId)}/${idKey(v.topicId)}/${partitionOf(code, v)}`)
+            : undefined;
+          // The SDK's link layer reads the cluster roster itself — as the last step of a sign-in,
+          // and after a route lookup missed its stream or topic — with no context; the roster a
+          // caller asks for (get_cluster_metadata) carries the watermark like any other read.
+          if (code === 12 && rosterDue.has(session)) context = NO_CONTEXT;
+          out = session.request(code, value, context);
+          if (code === 105) lastRoute = `${idKey(v.streamId)}/${idKey(v.topicId)}/${v.partitionId}`;
+        }
       }
     } catch (e) {
       problems.push(`${who}: streamwire could not build the request: ${(e as Error).message}`);

@@ -735,9 +735,10 @@ export type {
 } from "./batch/mod.ts";
 
 // The VSR client connection as state machines (sans-IO): the server side and the client side.
-export { IggyServerConnection } from "./session/server.ts";
+export { IggyServerConnection, IggySessionTable } from "./session/server.ts";
 export type {
   IggyServerConnectionOptions,
+  IggySessionRecord,
   IncomingRequest,
   LoginRegisterBody,
   ReplyOptions,

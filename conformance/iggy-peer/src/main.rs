@@ -205,6 +205,24 @@ async fn main() {
     );
 
 
+    // ---- The endpoint drops the connection after creating "peer-reconnect": the SDK redials
+    // and carries its session over to the new connection (BindSession), numbering continuing.
+    s.check(
+        "create stream peer-reconnect (the server drops the connection after the reply)",
+        c.create_stream("peer-reconnect", &StreamCreateOptions::default()).await.map(|_| ()).map_err(err),
+    );
+    s.check(
+        "after the drop: get stream peer-reconnect on a new connection, same session",
+        match c.get_stream(&Identifier::named("peer-reconnect").unwrap()).await {
+            Ok(Some(stream)) => expect(stream.name == "peer-reconnect", "name"),
+            other => Err(err(other)),
+        },
+    );
+    s.check(
+        "delete stream peer-reconnect",
+        c.delete_stream(&Identifier::named("peer-reconnect").unwrap()).await.map_err(err),
+    );
+
     // ---- Topics, partitions and segments on a second stream.
     let s2 = Identifier::named("peer-data").unwrap();
     let t2 = Identifier::named("events").unwrap();

@@ -119,6 +119,9 @@ interface Pending {
   readonly partitionIncarnation: bigint;
 }
 
+/** BindSession's command code. */
+const BIND_SESSION = 15;
+
 function randomU128(random: (b: Uint8Array) => void): bigint {
   const b = new Uint8Array(16);
   for (;;) {
@@ -151,7 +154,8 @@ export class IggyClientSession {
   readonly #random: (b: Uint8Array) => void;
   readonly #bindSecret: Uint8Array;
   readonly #versionInfo: ClientVersionInfo;
-  readonly #frames: ConsensusFrameAssembler;
+  #frames: ConsensusFrameAssembler;
+  readonly #maxFrame: number;
   readonly #pending = new Map<bigint, Pending>();
   #session = 0n;
   #counter = 1n;
@@ -169,7 +173,8 @@ export class IggyClientSession {
     if (options.bindSecret === undefined) this.#random(this.#bindSecret);
     this.#versionInfo = options.versionInfo ??
       { protocolVersion: IGGY_PROTOCOL_VERSION, sdkName: "streamwire", sdkVersion: "0.1.0" };
-    this.#frames = new ConsensusFrameAssembler(options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME);
+    this.#maxFrame = options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME;
+    this.#frames = new ConsensusFrameAssembler(this.#maxFrame);
   }
 
   /** The bound session number (0n before login). */
@@ -217,6 +222,32 @@ export class IggyClientSession {
       "token" in credentials ? LOGIN_REGISTER_WITH_PAT_CODE : LOGIN_REGISTER_CODE,
       body,
     );
+  }
+
+  /**
+   * The BindSession request (code 15) that carries the bound session over to a new connection
+   * (call {@linkcode IggyClientSession.connectionLost} first): the session's identity, the
+   * metadata watermark and the login's bind secret, numbered like any bound read.
+   */
+  bind(): OutgoingIggyRequest {
+    if (this.#session === 0n) throw protocolError("no session to bind");
+    // A link-level request: like the SDK's, it carries no context of its own.
+    return this.request(BIND_SESSION, {
+      versionInfo: this.#versionInfo,
+      identity: { clientId: this.clientId, session: this.#session, metadataWatermark: this.#watermark },
+      bindSecret: this.#bindSecret,
+    }, { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n });
+  }
+
+  /**
+   * Forgets the connection: partial frames, and the requests that were awaiting a reply on it
+   * (returned; their outcome is unknown). The session and its numbering stay.
+   */
+  connectionLost(): bigint[] {
+    const lost = [...this.#pending.keys()];
+    this.#pending.clear();
+    this.#frames = new ConsensusFrameAssembler(this.#maxFrame);
+    return lost;
   }
 
   /** A Ping. */
@@ -340,6 +371,12 @@ export class IggyClientSession {
       }
       this.#session = login.session;
       this.#login = login;
+    }
+    if (op === Operation.NonReplicated && sent.code === BIND_SESSION) {
+      const bound = decodePayload(loginRegisterResponse, body);
+      if (bound.session !== this.#session) {
+        throw protocolError(`BindSession answered session ${bound.session}, bound is ${this.#session}`);
+      }
     }
     if (op === Operation.Logout) this.#session = 0n;
     return { kind: "reply", request, code: sent.code, body, header };

@@ -19,7 +19,9 @@
  *   on a mismatch). A bound client numbers each request above the last one it used (the
  *   server's client table has no gaps rule, only a watermark); a replicated request at the
  *   watermark is the client's retry and gets the cached reply again. Unbound NonReplicated
- *   requests carry session 0 and request 0.
+ *   requests carry session 0 and request 0. Sessions live in an {@linkcode IggySessionTable}
+ *   shared by a server's connections: after a reconnect, a BindSession presenting the login's
+ *   bind secret carries the session over to the new connection, numbering continuing.
  * - **Version handshake**: the `ClientVersionInfo` that leads a login-register body is checked
  *   against the accepted window; outside it the client is evicted with `IncompatibleProtocol`
  *   and the window, which the SDK turns into `IncompatibleProtocolVersion`.
@@ -61,6 +63,7 @@ import {
   type LoginRegisterWithPatRequest,
   loginRegisterWithPatRequest,
 } from "../commands/users.ts";
+import type { BindSessionRequest } from "../commands/system.ts";
 import { IGGY_PROTOCOL_VERSION, IGGY_PROTOCOL_VERSION_MIN } from "../version.ts";
 import {
   ConsensusFrameAssembler,
@@ -70,6 +73,54 @@ import {
   requestCodeOf,
 } from "./frames.ts";
 
+/** What a server remembers of one live session, across the connections that carry it. */
+export interface IggySessionRecord {
+  /** The client id that registered it. */
+  readonly clientId: bigint;
+  /** The session number. */
+  readonly session: bigint;
+  /** The bind secret of the login: a BindSession on another connection must present it. */
+  readonly bindSecret: Uint8Array;
+  /** The highest request number used so far. */
+  lastRequest: bigint;
+  /** The reply to the last replicated request, for the client's retry. */
+  cached: { request: bigint; frame: Uint8Array } | undefined;
+}
+
+/**
+ * The sessions of a server by client id, shared by its connections so that a client whose
+ * connection dropped can bind its session again on a new one (BindSession, code 15) and go on
+ * numbering where it left off.
+ *
+ * @example
+ * ```ts
+ * import { IggyServerConnection, IggySessionTable } from "@streamwire/codec/iggy";
+ * const sessions = new IggySessionTable();
+ * const first = new IggyServerConnection({ sessions });
+ * const second = new IggyServerConnection({ sessions }); // after a reconnect
+ * console.log(sessions.size); // 0 until a login is accepted
+ * ```
+ */
+export class IggySessionTable {
+  readonly #byClient = new Map<bigint, IggySessionRecord>();
+  /** Live sessions. */
+  get size(): number {
+    return this.#byClient.size;
+  }
+  /** The live session of `clientId`. */
+  get(clientId: bigint): IggySessionRecord | undefined {
+    return this.#byClient.get(clientId);
+  }
+  /** Records (or replaces) the session of `record.clientId`. */
+  set(record: IggySessionRecord): void {
+    this.#byClient.set(record.clientId, record);
+  }
+  /** Ends the session of `clientId`. */
+  delete(clientId: bigint): void {
+    this.#byClient.delete(clientId);
+  }
+}
+
 /** Options of {@linkcode IggyServerConnection}. */
 export interface IggyServerConnectionOptions {
   /** Largest frame accepted (header + body). Default 64 MiB. */
@@ -78,6 +129,8 @@ export interface IggyServerConnectionOptions {
   protocolVersion?: number;
   /** Oldest client protocol version accepted. Default `IGGY_PROTOCOL_VERSION_MIN`. */
   protocolVersionMin?: number;
+  /** The server's sessions, shared by its connections. Default: a table of this connection's own. */
+  sessions?: IggySessionTable;
 }
 
 /** A login-register body, told apart by its layout (password login or personal access token). */
@@ -105,8 +158,17 @@ export interface IncomingRequest {
 export type ServerEvent =
   /** A request the caller must answer (reply, reject, refuse, accept the login, or evict). */
   | { readonly kind: "request"; readonly request: IncomingRequest }
-  /** A frame the machine answered itself (a retry's cached reply); write it. */
-  | { readonly kind: "resend"; readonly frame: Uint8Array; readonly request: bigint }
+  /**
+   * A frame the machine answered itself — a retry's cached reply, or the `Unauthenticated`
+   * refusal of a BindSession that names no live session — write it.
+   */
+  | {
+    readonly kind: "answered";
+    readonly frame: Uint8Array;
+    readonly request: bigint;
+    /** The request frame answered. */
+    readonly requestFrame: Uint8Array;
+  }
   /** The client was evicted by a protocol rule: write `frame`, then close the connection. */
   | {
     readonly kind: "evicted";
@@ -124,6 +186,10 @@ export interface ReplyOptions {
 }
 
 const RESULT_OK = new Uint8Array(4);
+/** BindSession's command code. */
+const BIND_SESSION = 15;
+/** `IggyError::Unauthenticated`. */
+const UNAUTHENTICATED = 40;
 
 /**
  * The server side of one client connection. See the module documentation for the rules.
@@ -145,10 +211,8 @@ export class IggyServerConnection {
   readonly #frames: ConsensusFrameAssembler;
   readonly #versionMax: number;
   readonly #versionMin: number;
-  #client = 0n;
-  #session = 0n;
-  #watermark = 0n;
-  #cached: { request: bigint; frame: Uint8Array } | undefined;
+  readonly #sessions: IggySessionTable;
+  #bound: IggySessionRecord | undefined;
   #nextOp = 1n;
   #closed = false;
 
@@ -157,16 +221,17 @@ export class IggyServerConnection {
     this.#frames = new ConsensusFrameAssembler(options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME);
     this.#versionMax = options.protocolVersion ?? IGGY_PROTOCOL_VERSION;
     this.#versionMin = options.protocolVersionMin ?? IGGY_PROTOCOL_VERSION_MIN;
+    this.#sessions = options.sessions ?? new IggySessionTable();
   }
 
   /** The bound session number, or 0n before a login was accepted (and after logout/eviction). */
   get session(): bigint {
-    return this.#session;
+    return this.#bound?.session ?? 0n;
   }
 
   /** The client id of the bound session (0n when unbound). */
   get clientId(): bigint {
-    return this.#client;
+    return this.#bound?.clientId ?? 0n;
   }
 
   /** True once an eviction was produced: nothing more is accepted. */
@@ -206,10 +271,16 @@ export class IggyServerConnection {
       }
       return this.#request(frame, header, body);
     }
-    if (this.#session === 0n) {
+    if (
+      this.#bound === undefined && op === Operation.NonReplicated && header.nonReplicatedCode === BIND_SESSION
+    ) {
+      return this.#bind(frame, header, body);
+    }
+    const bound = this.#bound;
+    if (bound === undefined) {
       return this.#evict(header.client, EvictionReason.NoSession, "no session is bound", frame);
     }
-    if (header.session !== this.#session || header.client !== this.#client) {
+    if (header.session !== bound.session || header.client !== bound.clientId) {
       return this.#evict(
         header.client,
         EvictionReason.SessionError,
@@ -217,19 +288,46 @@ export class IggyServerConnection {
         frame,
       );
     }
-    if (header.request <= this.#watermark) {
-      if (op !== Operation.NonReplicated && this.#cached?.request === header.request) {
-        return { kind: "resend", frame: this.#cached.frame, request: header.request };
+    if (header.request <= bound.lastRequest) {
+      if (op !== Operation.NonReplicated && bound.cached?.request === header.request) {
+        return { kind: "answered", frame: bound.cached.frame, request: header.request, requestFrame: frame };
       }
       return this.#evict(
         header.client,
         EvictionReason.StaleClient,
-        `request ${header.request} is not above the last request ${this.#watermark}`,
+        `request ${header.request} is not above the last request ${bound.lastRequest}`,
         frame,
       );
     }
-    this.#watermark = header.request;
+    bound.lastRequest = header.request;
     return this.#request(frame, header, body);
+  }
+
+  /**
+   * BindSession on a connection that carries no session yet: the session must be live in the
+   * table under this client id, the body must name it and present the login's bind secret, and
+   * the request number must be above the session's last. Otherwise the refusal (`Unauthenticated`)
+   * is answered here.
+   */
+  #bind(frame: Uint8Array, header: RequestHeader, body: Uint8Array): ServerEvent {
+    const event = this.#request(frame, header, body);
+    const req = (event as { request: IncomingRequest }).request;
+    const p = req.payload as BindSessionRequest;
+    const record = this.#sessions.get(header.client);
+    const ok = record !== undefined && record.session === header.session &&
+      p.identity.clientId === header.client && p.identity.session === header.session &&
+      sameBytes(p.bindSecret, record.bindSecret) && header.request > record.lastRequest;
+    if (!ok) {
+      return {
+        kind: "answered",
+        frame: this.refuse(req, UNAUTHENTICATED),
+        request: header.request,
+        requestFrame: frame,
+      };
+    }
+    record.lastRequest = header.request;
+    this.#bound = record;
+    return event;
   }
 
   #register(frame: Uint8Array, header: RequestHeader, body: Uint8Array): ServerEvent {
@@ -289,10 +387,15 @@ export class IggyServerConnection {
     if (session === 0n) {
       throw new WireError("INVALID_VALUE", { context: "IggyServerConnection", detail: "session 0" });
     }
-    this.#client = request.header.client;
-    this.#session = session;
-    this.#watermark = 0n;
-    this.#cached = undefined;
+    const login = request.payload as LoginRegisterBody;
+    this.#bound = {
+      clientId: request.header.client,
+      session,
+      bindSecret: login.bindSecret.slice(),
+      lastRequest: 0n,
+      cached: undefined,
+    };
+    this.#sessions.set(this.#bound);
     return this.#committed(request, concat(RESULT_OK, responseBody), options);
   }
 
@@ -302,7 +405,7 @@ export class IggyServerConnection {
     if (op === Operation.NonReplicated) return this.#echoing(request, 0, body);
     const framed = isResultFramedOperation(op as Operation) ? concat(RESULT_OK, body) : body;
     const frame = this.#committed(request, framed, options);
-    if (op === Operation.Logout) this.#unbind();
+    if (op === Operation.Logout) this.#unbind(true);
     return frame;
   }
 
@@ -344,16 +447,15 @@ export class IggyServerConnection {
       serverProtocolVersion: window ? this.#versionMax : 0,
       serverProtocolVersionMin: window ? this.#versionMin : 0,
     }).bytes;
-    this.#unbind();
+    this.#unbind(true);
     this.#closed = true;
     return { kind: "evicted", frame, reason, detail, request };
   }
 
-  #unbind(): void {
-    this.#client = 0n;
-    this.#session = 0n;
-    this.#watermark = 0n;
-    this.#cached = undefined;
+  /** Drops this connection's session; `end` also ends it server-wide (logout, eviction). */
+  #unbind(end: boolean): void {
+    if (end && this.#bound !== undefined) this.#sessions.delete(this.#bound.clientId);
+    this.#bound = undefined;
   }
 
   #echoing(request: IncomingRequest, status: number, body: Uint8Array): Uint8Array {
@@ -398,7 +500,9 @@ export class IggyServerConnection {
       partitionIncarnation: h.partitionIncarnation,
     }, { into: frame });
     frame.set(body, HEADER_SIZE);
-    if (h.operation !== Operation.Register && h.session !== 0n) this.#cached = { request: h.request, frame };
+    if (h.operation !== Operation.Register && this.#bound !== undefined) {
+      this.#bound.cached = { request: h.request, frame };
+    }
     return frame;
   }
 }
@@ -434,6 +538,10 @@ export function decodeLoginBody(body: Uint8Array): LoginRegisterBody {
       throw first;
     }
   }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -11,7 +11,7 @@ import { EvictionReason } from "../consensus/enums.ts";
 import { Operation } from "../consensus/operation.ts";
 import { loginRegisterResponse } from "../commands/users.ts";
 import { IGGY_PROTOCOL_VERSION, packProtocolVersion } from "../version.ts";
-import { IggyServerConnection, type IncomingRequest, type ServerEvent } from "./server.ts";
+import { IggyServerConnection, IggySessionTable, type IncomingRequest, type ServerEvent } from "./server.ts";
 import { type ClientEvent, IggyClientSession } from "./client.ts";
 
 interface VectorTest {
@@ -243,7 +243,7 @@ describe("client and server sessions together", () => {
     const reply = server.reply(request(server.receive(out.frame)));
     const again = server.receive(out.frame);
     assert.equal(again.length, 1);
-    assert.equal(again[0].kind, "resend");
+    assert.equal(again[0].kind, "answered");
     assert.deepEqual((again[0] as { frame: Uint8Array }).frame, reply);
   });
 
@@ -265,6 +265,43 @@ describe("client and server sessions together", () => {
     const fresh = new IggyServerConnection();
     const ev2 = fresh.receive(other.client.ping().frame)[0];
     assert.equal((ev2 as { reason: number }).reason, EvictionReason.NoSession);
+  });
+
+  it("carries a session to a new connection with BindSession, numbering continuing", () => {
+    const sessions = new IggySessionTable();
+    const client = new IggyClientSession({ versionInfo: VERSION });
+    const first = new IggyServerConnection({ sessions });
+    const login = request(first.receive(client.login({ username: "u", password: "p" }).frame));
+    const body = encodePayload(loginRegisterResponse, {
+      userId: 3,
+      session: 77n,
+      serverProtocolVersion: IGGY_PROTOCOL_VERSION,
+      serverVersion: "t",
+    });
+    client.receive(first.acceptLogin(login, 77n, body));
+    first.reply(request(first.receive(client.ping().frame))); // request 1
+    assert.deepEqual(client.connectionLost(), [1n]); // its reply never came
+    const second = new IggyServerConnection({ sessions });
+    const bind = client.bind();
+    const req = request(second.receive(bind.frame));
+    assert.equal(req.code, 15);
+    assert.equal(new RequestHeader(bind.frame.subarray(0, HEADER_SIZE)).request, 2n);
+    assert.equal(one(client.receive(second.reply(req, body))).kind, "reply");
+    assert.equal(second.session, 77n);
+    assert.equal(request(second.receive(client.ping().frame)).header.request, 3n);
+
+    // A bind with another secret, or for a session that ended, is refused by the machine.
+    const stranger = new IggyClientSession({ clientId: client.clientId, versionInfo: VERSION });
+    const forged = stranger.requestBody(15, bind.frame.slice(HEADER_SIZE)).frame;
+    new DataView(forged.buffer).setBigUint64(184, 77n, true);
+    new DataView(forged.buffer).setBigUint64(168, 9n, true);
+    forged[forged.length - 1] ^= 1;
+    const refused = new IggyServerConnection({ sessions }).receive(forged)[0];
+    assert.equal(refused.kind, "answered");
+    assert.equal(
+      new ReplyHeader((refused as { frame: Uint8Array }).frame.subarray(0, HEADER_SIZE)).status,
+      40,
+    );
   });
 
   it("evicts a login outside the protocol window with the window (the version handshake)", () => {
