@@ -40,6 +40,7 @@ import {
   MessageCursor,
   Operation,
   operationToCommandCode,
+  type OutgoingIggyRequest,
   packProtocolVersion,
   partitionRouteResponse,
   RequestHeader,
@@ -193,11 +194,51 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
   const sessions = new Map<bigint, IggyClientSession>();
   const routes = new Map<string, { incarnation: bigint; ownerGeneration: bigint; metadataOp: bigint }>();
   let identical = 0, maskedFields = 0;
-  let lastRoute: string | undefined;
+  const routeKeys = new Map<string, string>();
   const rosterDue = new Set<IggyClientSession>();
   const versionInfo = firstVersionInfo(exchanges);
 
-  inEncodingOrder(exchanges).forEach((ex, i) => {
+  /** Builds streamwire's frame for an SDK request other than a Register or a BindSession. */
+  const build = (session: IggyClientSession, sdk: RequestHeader, sdkBody: Uint8Array) => {
+    const code = sdk.operation === Operation.NonReplicated ? sdk.nonReplicatedCode : codeOf(sdk.operation);
+    const value = requestValue(code, sdkBody);
+    // deno-lint-ignore no-explicit-any
+    const v = value as any;
+    let context = PARTITION_CODES.has(code)
+      ? routes.get(`${idKey(v.streamId)}/${idKey(v.topicId)}/${partitionOf(code, v)}`)
+      : undefined;
+    // The SDK's link layer reads the cluster roster itself — as the last step of a sign-in,
+    // and after a route lookup missed its stream or topic — with no context; the roster a
+    // caller asks for (get_cluster_metadata) carries the watermark like any other read.
+    if (code === 12 && rosterDue.has(session)) context = NO_CONTEXT;
+    rosterDue.delete(session);
+    const out = session.request(code, value, context);
+    if (code === 105) {
+      routeKeys.set(
+        `${session.clientId}/${out.request}`,
+        `${idKey(v.streamId)}/${idKey(v.topicId)}/${v.partitionId}`,
+      );
+    }
+    return out;
+  };
+
+  /** Compares streamwire's frame with the SDK's (masked) and checks both for format. */
+  const compare = (who: string, sdkFrame: Uint8Array, out: OutgoingIggyRequest) => {
+    problems.push(...formatProblems(out.frame, `${who}, streamwire frame`));
+    const a = masked(sdkFrame), b = masked(out.frame);
+    if (a.length !== b.length || a.some((x, k) => x !== b[k])) {
+      problems.push(`${who}: frames differ\n  sdk        ${hex(a)}\n  streamwire ${hex(b)}`);
+    } else {
+      identical++;
+      maskedFields += sdkFrame[176] === Operation.Register || isBindSession(sdkFrame) ? 3 : 2;
+    }
+  };
+
+  const ordered = inEncodingOrder(exchanges);
+  /** Frames built ahead of a BindSession (numbered before the drop, written after the bind). */
+  const deferred = new Map<number, OutgoingIggyRequest>();
+
+  ordered.forEach((ex, i) => {
     const who = `request ${i + 1} (connection ${ex.connection})`;
     const sdk = new RequestHeader(ex.request.subarray(0, HEADER_SIZE));
     const sdkBody = ex.request.subarray(HEADER_SIZE);
@@ -212,60 +253,54 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
       servers.set(key, server);
     }
     let session = sessions.get(sdk.client);
-    let code: number;
-    let out;
+    if (session === undefined) {
+      session = new IggyClientSession({ versionInfo });
+      sessions.set(sdk.client, session);
+    }
+    let out: OutgoingIggyRequest;
     try {
-      if (sdk.operation === Operation.Register) {
+      const early = deferred.get(i);
+      if (early !== undefined) {
+        out = session.resend(early); // compared when it was built
+      } else if (sdk.operation === Operation.Register) {
         const login = decodeLoginBody(sdkBody);
-        code = login.kind === "password" ? 40 : 45;
-        if (session === undefined) {
-          session = new IggyClientSession({ versionInfo });
-          sessions.set(sdk.client, session);
-        }
         out = session.login(
           login.kind === "password"
             ? { username: login.username, password: login.password }
             : { token: login.token },
           login.clientContext,
         );
+        compare(who, ex.request, out);
+      } else if (isBindSession(ex.request)) {
+        // The requests the SDK numbered before the connection dropped and writes again after
+        // the bind: streamwire numbers them first too, then loses the connection and binds.
+        const early = ordered
+          .map((later, j) => ({ later, j, h: new RequestHeader(later.request.subarray(0, HEADER_SIZE)) }))
+          .filter(({ j, h }) =>
+            j > i && h.client === sdk.client && h.session !== 0n && h.request > 0n && h.request < sdk.request
+          )
+          .sort((x, y) => (x.h.request < y.h.request ? -1 : 1));
+        for (const { later, j, h } of early) {
+          const built = build(session, h, later.request.subarray(HEADER_SIZE));
+          compare(
+            `request ${j + 1} (connection ${later.connection}, numbered before the drop)`,
+            later.request,
+            built,
+          );
+          deferred.set(j, built);
+        }
+        session.connectionLost();
+        out = session.bind();
+        compare(who, ex.request, out);
       } else {
-        if (session === undefined) {
-          session = new IggyClientSession({ versionInfo });
-          sessions.set(sdk.client, session);
-        }
-        code = sdk.operation === Operation.NonReplicated ? sdk.nonReplicatedCode : codeOf(sdk.operation);
-        if (code === 15) {
-          // A BindSession opens a new connection: the session forgets the old one, then binds.
-          session.connectionLost();
-          out = session.bind();
-        } else {
-          const value = requestValue(code, sdkBody);
-          // deno-lint-ignore no-explicit-any
-          const v = value as any;
-          let context = PARTITION_CODES.has(code)
-            ? routes.get(`${idKey(v.streamId)}/${idKey(v.topicId)}/${partitionOf(code, v)}`)
-            : undefined;
-          // The SDK's link layer reads the cluster roster itself — as the last step of a sign-in,
-          // and after a route lookup missed its stream or topic — with no context; the roster a
-          // caller asks for (get_cluster_metadata) carries the watermark like any other read.
-          if (code === 12 && rosterDue.has(session)) context = NO_CONTEXT;
-          out = session.request(code, value, context);
-          if (code === 105) lastRoute = `${idKey(v.streamId)}/${idKey(v.topicId)}/${v.partitionId}`;
-        }
+        out = build(session, sdk, sdkBody);
+        compare(who, ex.request, out);
       }
     } catch (e) {
       problems.push(`${who}: streamwire could not build the request: ${(e as Error).message}`);
       return;
     }
-    rosterDue.delete(session);
-    problems.push(...formatProblems(out.frame, `${who}, streamwire frame`));
-    const a = masked(ex.request), b = masked(out.frame);
-    if (a.length !== b.length || a.some((x, k) => x !== b[k])) {
-      problems.push(`${who}: frames differ\n  sdk        ${hex(a)}\n  streamwire ${hex(b)}`);
-    } else {
-      identical++;
-      maskedFields += sdk.operation === Operation.Register ? 3 : 2;
-    }
+    const code = out.code;
 
     // Answer streamwire's frame with the fresh model; the outcome must match the SDK's.
     const events = server.conn.receive(out.frame);
@@ -283,10 +318,11 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
     try {
       const evs = session.receive(reply);
       got = evs.length === 1 ? outcomeOfEvent(evs[0]) : `${evs.length} events`;
-      if (evs.length === 1 && evs[0].kind === "reply" && code === 105 && lastRoute !== undefined) {
+      const routeKey = routeKeys.get(`${session.clientId}/${out.request}`);
+      if (evs.length === 1 && evs[0].kind === "reply" && code === 105 && routeKey !== undefined) {
         // deno-lint-ignore no-explicit-any
         const r = decodePayload(partitionRouteResponse, evs[0].body) as any;
-        routes.set(lastRoute, { incarnation: r.incarnation, ownerGeneration: 0n, metadataOp: r.metadataOp });
+        routes.set(routeKey, { incarnation: r.incarnation, ownerGeneration: 0n, metadataOp: r.metadataOp });
       }
     } catch (e) {
       got = `rejected: ${(e as Error).message}`;

@@ -250,6 +250,26 @@ export class IggyClientSession {
     return lost;
   }
 
+  /**
+   * Takes `out` (a request {@linkcode IggyClientSession.connectionLost} reported lost) back as
+   * pending, to write its frame again — unchanged — on the new connection after
+   * {@linkcode IggyClientSession.bind}: a read is simply served again; a replicated request is
+   * recognised by the server's client table and answered once.
+   */
+  resend(out: OutgoingIggyRequest): OutgoingIggyRequest {
+    const h = new RequestHeader(out.frame.subarray(0, HEADER_SIZE));
+    if (this.#pending.has(out.request)) {
+      throw protocolError(`request ${out.request} is already awaiting a reply`);
+    }
+    this.#pending.set(out.request, {
+      code: out.code,
+      operation: h.operation,
+      requestChecksum: h.requestChecksum,
+      partitionIncarnation: h.partitionIncarnation,
+    });
+    return out;
+  }
+
   /** A Ping. */
   ping(): OutgoingIggyRequest {
     return this.requestBody(1, new Uint8Array(0));

@@ -16,9 +16,11 @@
  *   identity, which committed replies echo.
  * - **Sessions**: a Register gives the client a session number; every later request must carry
  *   that session and client id (else the client is evicted: `NoSession` unbound, `SessionError`
- *   on a mismatch). A bound client numbers each request above the last one it used (the
- *   server's client table has no gaps rule, only a watermark); a replicated request at the
- *   watermark is the client's retry and gets the cached reply again. Unbound NonReplicated
+ *   on a mismatch). A bound client numbers every request, but only replicated ones go through
+ *   the client table: each must be above the last replicated one (no gaps rule, only a
+ *   watermark; below it the client is evicted `StaleClient`), and one at the watermark is the
+ *   client's retry and gets the cached reply again. Reads spend an id and bypass the table, so a
+ *   read re-sent after a reconnect may carry a number below the watermark. Unbound NonReplicated
  *   requests carry session 0 and request 0. Sessions live in an {@linkcode IggySessionTable}
  *   shared by a server's connections: after a reconnect, a BindSession presenting the login's
  *   bind secret carries the session over to the new connection, numbering continuing.
@@ -81,7 +83,7 @@ export interface IggySessionRecord {
   readonly session: bigint;
   /** The bind secret of the login: a BindSession on another connection must present it. */
   readonly bindSecret: Uint8Array;
-  /** The highest request number used so far. */
+  /** The highest request number of a replicated request so far (the client table's watermark). */
   lastRequest: bigint;
   /** The reply to the last replicated request, for the client's retry. */
   cached: { request: bigint; frame: Uint8Array } | undefined;
@@ -288,8 +290,11 @@ export class IggyServerConnection {
         frame,
       );
     }
+    // Reads bypass the client table (they spend an id but are not deduplicated), so only a
+    // replicated request is held to the watermark.
+    if (op === Operation.NonReplicated) return this.#request(frame, header, body);
     if (header.request <= bound.lastRequest) {
-      if (op !== Operation.NonReplicated && bound.cached?.request === header.request) {
+      if (bound.cached?.request === header.request) {
         return { kind: "answered", frame: bound.cached.frame, request: header.request, requestFrame: frame };
       }
       return this.#evict(
@@ -316,7 +321,7 @@ export class IggyServerConnection {
     const record = this.#sessions.get(header.client);
     const ok = record !== undefined && record.session === header.session &&
       p.identity.clientId === header.client && p.identity.session === header.session &&
-      sameBytes(p.bindSecret, record.bindSecret) && header.request > record.lastRequest;
+      sameBytes(p.bindSecret, record.bindSecret);
     if (!ok) {
       return {
         kind: "answered",
@@ -325,7 +330,6 @@ export class IggyServerConnection {
         requestFrame: frame,
       };
     }
-    record.lastRequest = header.request;
     this.#bound = record;
     return event;
   }

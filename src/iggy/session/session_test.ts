@@ -247,11 +247,12 @@ describe("client and server sessions together", () => {
     assert.deepEqual((again[0] as { frame: Uint8Array }).frame, reply);
   });
 
-  it("evicts a stale request number, a foreign session, and an unbound numbered request", () => {
+  it("evicts a stale replicated request, a foreign session, and an unbound numbered request", () => {
     const { client, server } = loggedIn();
-    const first = client.ping();
-    server.reply(request(server.receive(first.frame)));
-    const stale = server.receive(first.frame); // a NonReplicated read is never replayed
+    const first = client.request(202, { name: "a", options: new Uint8Array(0) });
+    const second = client.request(202, { name: "b", options: new Uint8Array(0) });
+    server.reply(request(server.receive(second.frame)));
+    const stale = server.receive(first.frame); // below the client table's watermark
     assert.equal(stale[0].kind, "evicted");
     assert.equal((stale[0] as { reason: number }).reason, EvictionReason.StaleClient);
     assert.equal(server.closed, true);
@@ -279,8 +280,9 @@ describe("client and server sessions together", () => {
       serverVersion: "t",
     });
     client.receive(first.acceptLogin(login, 77n, body));
-    first.reply(request(first.receive(client.ping().frame))); // request 1
-    assert.deepEqual(client.connectionLost(), [1n]); // its reply never came
+    const lost = client.ping(); // request 1; its reply never comes
+    request(first.receive(lost.frame));
+    assert.deepEqual(client.connectionLost(), [1n]);
     const second = new IggyServerConnection({ sessions });
     const bind = client.bind();
     const req = request(second.receive(bind.frame));
@@ -289,6 +291,8 @@ describe("client and server sessions together", () => {
     assert.equal(one(client.receive(second.reply(req, body))).kind, "reply");
     assert.equal(second.session, 77n);
     assert.equal(request(second.receive(client.ping().frame)).header.request, 3n);
+    // The read lost with the old connection is re-sent as it was: reads bypass the watermark.
+    assert.equal(request(second.receive(client.resend(lost).frame)).header.request, 1n);
 
     // A bind with another secret, or for a session that ended, is refused by the machine.
     const stranger = new IggyClientSession({ clientId: client.clientId, versionInfo: VERSION });
