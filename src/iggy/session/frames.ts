@@ -98,14 +98,9 @@ export const LOGIN_REGISTER_WITH_PAT_CODE = 45;
 /** `LogoutUser`. */
 export const LOGOUT_USER_CODE = 39;
 
-/** u32 LE at `at`. */
-export function u32At(bytes: Uint8Array, at: number): number {
-  return (bytes[at] | bytes[at + 1] << 8 | bytes[at + 2] << 16 | bytes[at + 3] << 24) >>> 0;
-}
-
 /**
  * The command code a request header names: the login-register code for `Register` (the body
- * tells password from token, see `registerCode`), 39 for `Logout`, the code in `reserved` for
+ * tells password from token, see `decodeLoginBody`), 39 for `Logout`, the code in `reserved` for
  * `NonReplicated`, otherwise the operation's own command.
  */
 export function requestCodeOf(operation: number, reserved: number): number | undefined {
