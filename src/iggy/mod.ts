@@ -733,3 +733,23 @@ export type {
   RawFrame,
   RawRecord,
 } from "./batch/mod.ts";
+
+// The VSR client connection as state machines (sans-IO): the server side and the client side.
+export { IggyServerConnection, IggySessionTable } from "./session/server.ts";
+export type {
+  IggyServerConnectionOptions,
+  IggySessionRecord,
+  IncomingRequest,
+  LoginRegisterBody,
+  ReplyOptions,
+  ServerEvent,
+} from "./session/server.ts";
+export { decodeLoginBody } from "./session/server.ts";
+export { IggyClientSession } from "./session/client.ts";
+export type {
+  ClientEvent,
+  IggyClientSessionOptions,
+  IggyCredentials,
+  OutgoingIggyRequest,
+} from "./session/client.ts";
+export { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "./session/frames.ts";
