@@ -69,8 +69,11 @@ export const op = {
   shrU64: [0x88],
 } as const;
 
+/** One instruction's encoding. */
+export type Ins = readonly number[];
+
 /** One exported function: its signature, extra locals and body (without the final `end`). */
-export type Func = { name: string; params: number[]; results: number[]; locals: number[]; body: number[][] };
+export type Func = { name: string; params: number[]; results: number[]; locals: number[]; body: Ins[] };
 
 function section(id: number, payload: number[]): number[] {
   return [id, ...uleb(payload.length), ...payload];

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { type Func, I32, op } from "./asm.ts";
+import { type Func, I32, type Ins, op } from "./asm.ts";
 
 /** Where the input chunk starts in the module's memory. */
 export const CHUNK_AT = 65536;
@@ -27,14 +27,14 @@ export const PAGES = 5;
 const C = 0, P = 1, N = 2, END = 3, END16 = 4, A = 5, X = 6, Y = 7, Z = 8;
 
 /** Table lookup for byte `b` (0 = lowest) of local `w`, from slice `k`. */
-function lookup(w: number, b: number, k: number): number[][] {
+function lookup(w: number, b: number, k: number): Ins[] {
   const shift = b === 0 ? [op.get(w), op.const(2), op.shl] : [op.get(w), op.const(8 * b - 2), op.shrU];
   return [...shift, op.const(0x3fc), op.and, op.load(k * 1024)];
 }
 
 /** `update(c, p, n) -> c`: advances the raw (inverted) register `c` over memory `[p, p + n)`; `p` is 4-aligned. */
 export function crcUpdate(): Func {
-  const body: number[][] = [
+  const body: Ins[] = [
     op.get(P),
     op.get(N),
     op.add,
@@ -66,7 +66,7 @@ export function crcUpdate(): Func {
     op.load(12),
     op.set(Z),
   ];
-  const terms: number[][][] = [];
+  const terms: Ins[][] = [];
   const words = [A, X, Y, Z];
   for (let w = 0; w < 4; w++) for (let b = 0; b < 4; b++) terms.push(lookup(words[w], b, 15 - (4 * w + b)));
   body.push(...terms[0]);
@@ -161,8 +161,8 @@ const KEND = 3, Q = 4, LIM = 5, END8 = 6;
  */
 export function crcChorba(): Func {
   const offs = MULTIPLE.slice(1).map((e) => 8 * e); // word i − (209 − e) is at Q + 8e, where Q = p_i − SPAN
-  const pull = (guard: boolean): number[][] => {
-    const b: number[][] = [op.get(Q), op.get(Q), op.load64(SPAN)];
+  const pull = (guard: boolean): Ins[] => {
+    const b: Ins[] = [op.get(Q), op.get(Q), op.load64(SPAN)];
     for (const o of offs) {
       b.push(op.get(Q), op.load64(o));
       if (guard) b.push(op.const64(0), op.get(Q), op.const(o), op.add, op.get(KEND), op.ltU, op.select);
@@ -171,7 +171,7 @@ export function crcChorba(): Func {
     b.push(op.store64(SPAN), op.get(Q), op.const(8), op.add, op.set(Q));
     return b;
   };
-  const body: number[][] = [
+  const body: Ins[] = [
     op.get(P),
     op.get(P),
     op.load(0),

@@ -21,7 +21,9 @@ const check = process.argv.includes("--check");
 verifyMultiple();
 const bytes = module(PAGES, [crcUpdate(), crcChorba()]);
 // Validate before writing: a module the engine rejects would only show up as the slow path.
-if (!WebAssembly.validate(bytes)) throw new Error("the assembled CRC-32C module does not validate");
+if (!WebAssembly.validate(bytes as BufferSource)) {
+  throw new Error("the assembled CRC-32C module does not validate");
+}
 
 const hex = [...bytes].map((b) => `0x${b.toString(16).padStart(2, "0")}`);
 const lines: string[] = [];
