@@ -34,7 +34,7 @@ export function sleb(n: number): number[] {
 }
 
 /** Value types. */
-export const I32 = 0x7f, I64 = 0x7e;
+export const I32 = 0x7f, I64 = 0x7e, V128 = 0x7b;
 
 /** Instruction encodings (a subset of the MVP). */
 export const op = {
@@ -65,6 +65,13 @@ export const op = {
   shl: [0x74],
   shrU: [0x76],
   xor64: [0x85],
+  /** SIMD (the 128-bit proposal, in every engine since 2021–2023). */
+  load128: (offset = 0, align = 4) => [0xfd, 0x00, ...uleb(align), ...uleb(offset)],
+  store128: (offset = 0, align = 4) => [0xfd, 0x0b, ...uleb(align), ...uleb(offset)],
+  zero128: [0xfd, 0x0c, ...new Array(16).fill(0)],
+  xor128: [0xfd, 0x51],
+  /** `select` with an explicit result type (needed for v128). */
+  selectT: (t: number) => [0x1c, 0x01, t],
   wrap: [0xa7],
   shrU64: [0x88],
 } as const;
