@@ -33,6 +33,21 @@ export function sleb(n: number): number[] {
   }
 }
 
+/** Signed LEB128 of a 64-bit value. */
+export function sleb64(v: bigint): number[] {
+  const out: number[] = [];
+  let n = BigInt.asIntN(64, v);
+  for (;;) {
+    const b = Number(n & 0x7fn);
+    n >>= 7n;
+    if ((n === 0n && (b & 0x40) === 0) || (n === -1n && (b & 0x40) !== 0)) {
+      out.push(b);
+      return out;
+    }
+    out.push(b | 0x80);
+  }
+}
+
 /** Value types. */
 export const I32 = 0x7f, I64 = 0x7e, V128 = 0x7b;
 
@@ -55,7 +70,7 @@ export const op = {
   store64: (offset = 0, align = 3) => [0x37, ...uleb(align), ...uleb(offset)],
   select: [0x1b],
   const: (v: number) => [0x41, ...sleb(v)],
-  const64: (v: number) => [0x42, ...sleb(v)],
+  const64: (v: number | bigint) => [0x42, ...(typeof v === "bigint" ? sleb64(v) : sleb(v))],
   ltU: [0x49],
   geU: [0x4f],
   add: [0x6a],
@@ -65,6 +80,9 @@ export const op = {
   shl: [0x74],
   shrU: [0x76],
   xor64: [0x85],
+  add64: [0x7c],
+  mul64: [0x7e],
+  extendU: [0xad],
   /** SIMD (the 128-bit proposal, in every engine since 2021–2023). */
   load128: (offset = 0, align = 4) => [0xfd, 0x00, ...uleb(align), ...uleb(offset)],
   store128: (offset = 0, align = 4) => [0xfd, 0x0b, ...uleb(align), ...uleb(offset)],
