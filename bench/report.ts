@@ -43,8 +43,34 @@ for (const rt of runtimes) {
     run("node", [bundle]);
   } else throw new Error(`unknown runtime ${rt}`);
 }
+// Allocation (V8 only: it needs --expose-gc and a young generation no round fills).
+const alloc = join(here, "alloc.ts");
+if (runtimes.includes("deno")) {
+  execFileSync(bin("deno"), ["run", "-A", "--v8-flags=--expose-gc,--max-semi-space-size=256", alloc], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+if (runtimes.includes("node")) {
+  const bundle = join(dirname(jsonPath), "alloc.mjs");
+  execFileSync(bin("bun"), ["build", alloc, "--target=node", "--packages=external", `--outfile=${bundle}`], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  execFileSync("node", ["--expose-gc", "--max-semi-space-size=256", bundle], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
 
-const runs = readFileSync(jsonPath, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Run);
+const parsed = readFileSync(jsonPath, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const runs = parsed.filter((r) => !r.alloc) as Run[];
+const allocs = parsed.filter((r) => r.alloc) as {
+  runtime: string;
+  rows: { name: string; kib: number[] }[];
+}[];
 const cell = (a: number[] | undefined, f: (v: number) => string) => {
   if (!a) return "—";
   const s = [...a].sort((x, y) => x - y);
@@ -109,6 +135,21 @@ for (const q of rows) {
   lines.push(
     `| ${q.family}: ${q.name} | ${q.unit === "B" ? "GB/s" : `M ${q.unit}/s`} | ${vals.join(" | ")} |`,
   );
+}
+
+if (allocs.length > 0) {
+  lines.push("");
+  lines.push(
+    "Heap allocated per 1000-record decode (bench/alloc.ts: full GC, 100 decodes, growth of `heapUsed`; " +
+      "KiB per decode, median (min–max) over 15 rounds; goal ≤ 8 KiB):",
+  );
+  lines.push("");
+  lines.push(`| case | ${allocs.map((a) => a.runtime).join(" | ")} |`);
+  lines.push(`|---|${allocs.map(() => "---").join("|")}|`);
+  for (const row of allocs[0].rows) {
+    const vals = allocs.map((a) => cell(a.rows.find((r) => r.name === row.name)?.kib, (v) => v.toFixed(1)));
+    lines.push(`| ${row.name} | ${vals.join(" | ")} |`);
+  }
 }
 
 const readme = join(here, "README.md");

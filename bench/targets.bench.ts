@@ -25,7 +25,10 @@ import { crc32c } from "../src/wire/crc32c.ts";
 import { xxh3_64, xxh3_64Into } from "../src/wire/xxh3.ts";
 import { encodeBatch } from "../src/iggy/batch/builder.ts";
 import { encodeSendMessages } from "../src/iggy/commands/messages.ts";
-import { logLine, prng } from "./_corpus.ts";
+import { logLine, prng, recordsCorpus } from "./_corpus.ts";
+import { gunzip, gzip } from "../src/kafka/compression/gzip.ts";
+import { snappyCompress, snappyDecompress } from "../src/kafka/compression/snappy.ts";
+import { lz4Compress, lz4Decompress } from "../src/kafka/compression/lz4.ts";
 import { optionalImport } from "./_peers.ts";
 import { type Case, printRun, runRounds } from "./_rounds.ts";
 import process from "node:process";
@@ -319,4 +322,82 @@ add({
   },
 });
 
-printRun("issue 15 targets", await runRounds(cases));
+// ---- compression codecs beside the pure-JS npm peers -----------------------------------------
+
+const cjs = (m: any) => (m === undefined ? undefined : m.default ?? m);
+const snappyjs = cjs(await optionalImport("snappyjs"));
+const lz4js = cjs(await optionalImport("lz4js"));
+const fflate = await optionalImport<any>("fflate");
+const u8 = (b: ArrayBufferView): Uint8Array =>
+  b instanceof Uint8Array && b.constructor === Uint8Array
+    ? b
+    : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+const corpus = recordsCorpus(1000, 100);
+const sizes: string[] = [];
+const codecCase = (
+  codec: string,
+  ours: { c: (d: Uint8Array) => Uint8Array; d: (d: Uint8Array) => Uint8Array },
+  peer: { name: string; c: (d: Uint8Array) => Uint8Array; d: (d: Uint8Array) => Uint8Array } | undefined,
+) => {
+  const mine = ours.c(corpus);
+  const eq = (a: Uint8Array) => a.length === corpus.length && a.every((v, i) => v === corpus[i]);
+  if (!eq(ours.d(mine))) throw new Error(`${codec}: round trip differs`);
+  const fam = (dir: string) => `${codec} ${dir} 1000 records (${corpus.length} B)`;
+  add({
+    family: fam("compress"),
+    name: "streamwire",
+    units: corpus.length,
+    unit: "B",
+    fn: () => ours.c(corpus).length,
+    vs: peer ? [peer.name] : [],
+  });
+  add({
+    family: fam("decompress"),
+    name: "streamwire",
+    units: corpus.length,
+    unit: "B",
+    fn: () => ours.d(mine).length,
+    vs: peer ? [peer.name] : [],
+  });
+  if (!peer) return;
+  const theirs = peer.c(corpus);
+  if (!eq(peer.d(mine)) || !eq(ours.d(theirs))) throw new Error(`${codec}: ${peer.name} disagrees`);
+  sizes.push(
+    `${codec}: streamwire ${mine.length} B, ${peer.name} ${theirs.length} B (${
+      (mine.length / theirs.length).toFixed(3)
+    }×)`,
+  );
+  add({
+    family: fam("compress"),
+    name: peer.name,
+    units: corpus.length,
+    unit: "B",
+    fn: () => peer.c(corpus).length,
+  });
+  add({
+    family: fam("decompress"),
+    name: peer.name,
+    units: corpus.length,
+    unit: "B",
+    fn: () => peer.d(theirs).length,
+  });
+};
+codecCase(
+  "snappy",
+  { c: (d) => snappyCompress(d, { framing: "raw" }), d: (d) => snappyDecompress(d) },
+  snappyjs && { name: "snappyjs", c: (d) => u8(snappyjs.compress(d)), d: (d) => u8(snappyjs.uncompress(d)) },
+);
+codecCase(
+  "lz4",
+  { c: (d) => lz4Compress(d), d: (d) => lz4Decompress(d) },
+  lz4js && { name: "lz4js", c: (d) => u8(lz4js.compress(d)), d: (d) => u8(lz4js.decompress(d)) },
+);
+codecCase(
+  "gzip",
+  { c: (d) => gzip(d), d: (d) => gunzip(d) },
+  fflate && { name: "fflate", c: (d) => fflate.gzipSync(d, { level: 6 }), d: (d) => fflate.gunzipSync(d) },
+);
+
+const run = await runRounds(cases);
+printRun("issue 15 targets", run);
+for (const line of sizes) console.log(`  size: ${line}`);
