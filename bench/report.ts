@@ -140,7 +140,7 @@ for (const q of rows) {
 if (allocs.length > 0) {
   lines.push("");
   lines.push(
-    "Heap allocated per 1000-record decode (bench/alloc.ts: full GC, 100 decodes, growth of `heapUsed`; " +
+    "Heap allocated per 1000-record decode (bench/alloc.ts: full GC, re-warm unless noted, 100 decodes, growth of `heapUsed`; " +
       "KiB per decode, median (min–max) over 15 rounds; goal ≤ 8 KiB):",
   );
   lines.push("");
