@@ -24,6 +24,10 @@
  *
  * Run: `npx --yes deno run -A bench/checksums.bench.ts`, `npx --yes bun bench/checksums.bench.ts`.
  *
+ * Since then CRC-32C from 256 B and XXH3-64 from 1 KiB run in generated WebAssembly kernels
+ * (tools/wasm/); the results below predate them. Current figures: bench/README.md
+ * (`deno task bench:report`, from bench/targets.bench.ts).
+ *
  * ## Results (2026-11-30, 2-core shared VM, CPU-time clock, median of 3 runs)
  *
  * Load average (1 min) at the start of the runs: deno 7.7 / 8.2 / 8.2, bun 8.0 / 8.6 / 8.1,

@@ -452,3 +452,41 @@ describe("encodeRecordBatch", () => {
     });
   }
 });
+
+describe("RecordBatch.toArray() absolute offsets and timestamps", () => {
+  it("equal the cursor's bigint values for any base and deltas (fast and exact paths agree)", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n - 4000n }),
+        fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }),
+        fc.array(fc.bigInt({ min: -(2n ** 40n), max: 2n ** 40n }), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (baseOffset, baseTimestamp, deltas, logAppend) => {
+          const bytes = encodeRecordBatch({
+            baseOffset,
+            baseTimestamp,
+            timestampType: logAppend ? 1 : 0,
+            records: deltas.map((d) => ({
+              key: null,
+              value: new Uint8Array([1]),
+              timestamp: baseTimestamp + d,
+            })),
+          });
+          const batch = decodeRecordBatch(bytes);
+          const arr = batch.toArray();
+          const c = batch.records();
+          let i = 0;
+          while (c.next()) {
+            assert.equal(arr[i].offset, c.offsetBigInt());
+            assert.equal(arr[i].timestamp, c.timestampBigInt());
+            assert.equal(arr[i].timestampDelta, c.timestampDeltaBigInt());
+            assert.deepEqual(arr[i].headers, []);
+            i++;
+          }
+          assert.equal(i, arr.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,403 @@
+/**
+ * The figures issue 15 asks for, in one process per runtime with the CPU-time round runner
+ * (bench/_rounds.ts): every ratio is computed per round between cases that ran in the same
+ * round. `deno task bench:report` runs this on Deno, Bun and Node 20 and writes the table in
+ * bench/README.md.
+ *
+ * - CRC-32C at 140 B, at one 1000-record Kafka batch (120,933 B) and at 1 MiB, beside an
+ *   in-run slice-by-16 over u32 words (the anchor's technique, perf-anchors.md §1).
+ * - Kafka RecordBatch v2 (1000 × 10 B key + 100 B value): decode with the CRC verified —
+ *   cursor reading offset, timestamp and key/value views; cursor reading numbers only;
+ *   `toArray()` — beside @platformatic/kafka `readRecordsBatch` and kafkajs's batch decoder
+ *   (neither checks the CRC); encode beside platformatic `createRecordsBatch`.
+ * - XXH3-64 on 140 B inputs and on 1 MiB, beside the native `@node-rs/xxhash` when
+ *   `BENCH_PEERS=DIR/node_modules` points at an install of it (`npm i --prefix DIR @node-rs/xxhash`).
+ * - Iggy SendMessages encode of 1000 × 100 B beside hashing the same 1000 frames alone.
+ *
+ * Peers' outputs are checked against ours before timing.
+ *
+ * @module
+ */
+
+import { decodeRecordBatch } from "../src/kafka/records/batch.ts";
+import { encodeRecordBatch } from "../src/kafka/records/encode.ts";
+import { crc32c } from "../src/wire/crc32c.ts";
+import { xxh3_64, xxh3_64Into } from "../src/wire/xxh3.ts";
+import { encodeBatch } from "../src/iggy/batch/builder.ts";
+import { encodeSendMessages } from "../src/iggy/commands/messages.ts";
+import { logLine, prng, recordsCorpus } from "./_corpus.ts";
+import { gunzip, gzip } from "../src/kafka/compression/gzip.ts";
+import { snappyCompress, snappyDecompress } from "../src/kafka/compression/snappy.ts";
+import { lz4Compress, lz4Decompress } from "../src/kafka/compression/lz4.ts";
+import { optionalImport } from "./_peers.ts";
+import { type Case, printRun, runRounds } from "./_rounds.ts";
+import process from "node:process";
+
+const cases: Case[] = [];
+const only = process.env.BENCH_ONLY; // a family prefix, to run one part
+const add = (c: Case) => {
+  if (!only || c.family.startsWith(only)) cases.push(c);
+};
+
+// ---- CRC-32C --------------------------------------------------------------------------------
+
+function sliceTable(poly: number): Int32Array {
+  const t = new Int32Array(16 * 256);
+  for (let b = 0; b < 256; b++) {
+    let c = b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ poly : c >>> 1;
+    t[b] = c;
+  }
+  for (let b = 0; b < 256; b++) {
+    let c = t[b];
+    for (let k = 1; k < 16; k++) {
+      c = t[c & 255] ^ (c >>> 8);
+      t[(k << 8) | b] = c;
+    }
+  }
+  return t;
+}
+const S32C = sliceTable(0x82f63b78);
+/** In-run reference: slice-by-16 over u32 words of a view made per call, after 0–3 bytes. */
+function sliceBy16(bytes: Uint8Array): number {
+  const t = S32C, n = bytes.length;
+  let c = -1, i = 0;
+  const head = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
+  for (; i < head; i++) c = t[(c ^ bytes[i]) & 255] ^ (c >>> 8);
+  const words = ((n - i) >>> 4) << 2;
+  if (words > 0) {
+    const w = new Int32Array(bytes.buffer, bytes.byteOffset + i, words);
+    for (let j = 0; j < words; j += 4) {
+      const a = w[j] ^ c, x = w[j + 1], y = w[j + 2], z = w[j + 3];
+      c = t[0xf00 | (a & 255)] ^ t[0xe00 | ((a >>> 8) & 255)] ^ t[0xd00 | ((a >>> 16) & 255)] ^
+        t[0xc00 | (a >>> 24)] ^ t[0xb00 | (x & 255)] ^ t[0xa00 | ((x >>> 8) & 255)] ^
+        t[0x900 | ((x >>> 16) & 255)] ^ t[0x800 | (x >>> 24)] ^ t[0x700 | (y & 255)] ^
+        t[0x600 | ((y >>> 8) & 255)] ^ t[0x500 | ((y >>> 16) & 255)] ^ t[0x400 | (y >>> 24)] ^
+        t[0x300 | (z & 255)] ^ t[0x200 | ((z >>> 8) & 255)] ^ t[0x100 | ((z >>> 16) & 255)] ^ t[z >>> 24];
+    }
+    i += words << 2;
+  }
+  for (; i < n; i++) c = t[(c ^ bytes[i]) & 255] ^ (c >>> 8);
+  return ~c >>> 0;
+}
+
+const MIB = 1 << 20;
+const big = new Uint8Array(MIB + 64);
+for (let i = 0; i < big.length; i++) big[i] = (i * 7 + 3 + (i >> 9)) & 0xff;
+for (
+  const [label, n, count] of [["140 B", 140, 400], ["120,933 B (one batch)", 120_933, 1], [
+    "1 MiB",
+    MIB,
+    1,
+  ]] as const
+) {
+  // Inputs at odd offsets, as a batch inside a fetch response would be.
+  const inputs = Array.from({ length: count }, (_, k) => big.subarray(1 + k * 143, 1 + k * 143 + n));
+  for (const x of inputs.slice(0, 3)) if (crc32c(x) !== sliceBy16(x)) throw new Error("CRC mismatch");
+  const each = (f: (b: Uint8Array) => number) => () => {
+    let s = 0;
+    for (let k = 0; k < inputs.length; k++) s ^= f(inputs[k]);
+    return s;
+  };
+  const family = `CRC-32C ${label}`;
+  add({
+    family,
+    name: "streamwire crc32c",
+    units: n * count,
+    unit: "B",
+    fn: each(crc32c),
+    vs: ["slice-by-16 (in-run)"],
+  });
+  add({ family, name: "slice-by-16 (in-run)", units: n * count, unit: "B", fn: each(sliceBy16) });
+}
+
+// ---- Kafka RecordBatch ---------------------------------------------------------------------
+
+const N = 1000;
+const T0 = 1732912345000;
+const rnd = prng(11);
+const enc = new TextEncoder();
+const records = Array.from({ length: N }, (_, i) => ({
+  key: enc.encode(`key-${String(i).padStart(6, "0")}`),
+  value: enc.encode(logLine(rnd, T0 + i).padEnd(100, " ").slice(0, 100)),
+  timestamp: T0 + i,
+}));
+const init = { records, baseOffset: 0, partitionLeaderEpoch: 0, producerEpoch: 0, baseSequence: 0 };
+const batch = encodeRecordBatch(init);
+const NodeBuffer = (globalThis as any).Buffer ?? (await optionalImport("node:buffer"))?.Buffer;
+const asBuffer = (u: Uint8Array) => NodeBuffer.from(u.buffer, u.byteOffset, u.byteLength);
+const batchBuffer = asBuffer(batch);
+const plat = await optionalImport("@platformatic/kafka");
+const kjsDecodeBatch = (await optionalImport("kafkajs/src/protocol/recordBatch/v0/decoder.js"))?.default;
+const KjsDecoder = (await optionalImport("kafkajs/src/protocol/decoder.js"))?.default;
+
+const DEC = "Kafka decode 1000 records";
+const views = "streamwire + CRC, cursor, key/value views";
+const numbers = "streamwire + CRC, cursor, numbers only";
+const objects = "streamwire + CRC, toArray() objects";
+const platName = "@platformatic/kafka readRecordsBatch (no CRC)";
+const kjsName = "kafkajs decoder (no CRC)";
+const peersDec = [...(plat ? [platName] : []), ...(kjsDecodeBatch ? [kjsName] : [])];
+add({
+  family: DEC,
+  name: views,
+  units: N,
+  unit: "rec",
+  vs: [...peersDec, numbers],
+  fn: () => {
+    let t = 0;
+    const c = decodeRecordBatch(batch).records();
+    while (c.next()) t += c.offset + c.timestamp + c.key!.length + c.value!.length;
+    return t;
+  },
+});
+add({
+  family: DEC,
+  name: numbers,
+  units: N,
+  unit: "rec",
+  fn: () => {
+    let t = 0;
+    const c = decodeRecordBatch(batch).records();
+    while (c.next()) t += c.offset + c.timestamp + c.keyLength + c.valueLength;
+    return t;
+  },
+});
+add({
+  family: DEC,
+  name: objects,
+  units: N,
+  unit: "rec",
+  vs: plat ? [platName] : [],
+  fn: () => decodeRecordBatch(batch).toArray().length,
+});
+if (plat) {
+  const b = plat.readRecordsBatch(plat.Reader.from(batchBuffer));
+  if (b.records.length !== N || Number(b.firstTimestamp + b.records[7].timestampDelta) !== T0 + 7) {
+    throw new Error("platformatic decodes different records");
+  }
+  add({
+    family: DEC,
+    name: platName,
+    units: N,
+    unit: "rec",
+    fn: () => plat.readRecordsBatch(plat.Reader.from(batchBuffer)).records.length,
+  });
+}
+if (kjsDecodeBatch) {
+  add({
+    family: DEC,
+    name: kjsName,
+    units: N,
+    unit: "rec",
+    fn: async () => (await kjsDecodeBatch(new KjsDecoder(batchBuffer))).records.length,
+  });
+}
+
+const ENC = "Kafka encode 1000 records";
+if (plat) {
+  const platMessages = records.map((r) => ({
+    key: asBuffer(r.key),
+    value: asBuffer(r.value),
+    timestamp: BigInt(r.timestamp),
+    topic: "t",
+  }));
+  const platEncode = () => plat.createRecordsBatch(platMessages, { producerId: -1n }).buffer as Uint8Array;
+  const a = platEncode(), b2 = batch;
+  if (a.length !== b2.length || a.some((v, i) => v !== b2[i])) {
+    throw new Error("platformatic encodes different bytes");
+  }
+  add({
+    family: ENC,
+    name: "streamwire encodeRecordBatch",
+    units: N,
+    unit: "rec",
+    vs: ["@platformatic/kafka createRecordsBatch"],
+    fn: () => encodeRecordBatch(init).length,
+  });
+  add({
+    family: ENC,
+    name: "@platformatic/kafka createRecordsBatch",
+    units: N,
+    unit: "rec",
+    fn: () => platEncode().length,
+  });
+}
+
+// ---- XXH3-64 and Iggy SendMessages ------------------------------------------------------------
+
+type NativeXxh = { xxh3: { xxh64(d: Uint8Array): bigint } };
+const peersDir = process.env.BENCH_PEERS;
+const nativeXxh = peersDir
+  ? (await import("node:module")).createRequire(`${peersDir}/`)("@node-rs/xxhash") as NativeXxh
+  : undefined;
+const out = new Uint32Array(2);
+const frames = new Uint8Array(140 * N);
+for (let i = 0; i < frames.length; i++) frames[i] = (i * 13 + (i >> 8)) & 0xff;
+const frameViews = Array.from({ length: N }, (_, i) => frames.subarray(i * 140, (i + 1) * 140));
+const X140 = "XXH3-64 1000 x 140 B";
+add({
+  family: X140,
+  name: "streamwire xxh3_64Into",
+  units: N,
+  unit: "hash",
+  vs: nativeXxh ? ["@node-rs/xxhash xxh3 (native)"] : [],
+  fn: () => {
+    let s = 0;
+    for (let i = 0; i < N; i++) s ^= xxh3_64Into(frameViews[i], out)[0];
+    return s;
+  },
+});
+const wholeMib = big.subarray(0, MIB);
+const XM = "XXH3-64 1 MiB";
+add({
+  family: XM,
+  name: "streamwire xxh3_64Into",
+  units: MIB,
+  unit: "B",
+  vs: nativeXxh ? ["@node-rs/xxhash xxh3 (native)"] : [],
+  fn: () => xxh3_64Into(wholeMib, out)[0],
+});
+if (nativeXxh) {
+  if (nativeXxh.xxh3.xxh64(frameViews[3]) !== xxh3_64(frameViews[3])) {
+    throw new Error("@node-rs/xxhash disagrees");
+  }
+  add({
+    family: X140,
+    name: "@node-rs/xxhash xxh3 (native)",
+    units: N,
+    unit: "hash",
+    fn: () => {
+      let s = 0;
+      for (let i = 0; i < N; i++) s ^= Number(nativeXxh.xxh3.xxh64(frameViews[i]) & 1n);
+      return s;
+    },
+  });
+  add({
+    family: XM,
+    name: "@node-rs/xxhash xxh3 (native)",
+    units: MIB,
+    unit: "B",
+    fn: () => Number(nativeXxh.xxh3.xxh64(wholeMib) & 1n),
+  });
+}
+
+const payloads = Array.from({ length: N }, (_, i) => {
+  const p = new Uint8Array(100);
+  for (let j = 0; j < 100; j++) p[j] = (i * 31 + j * 7) & 0xff;
+  return p;
+});
+const messages = payloads.map((payload, i) => ({
+  id: i + 1,
+  payload,
+  originTimestamp: 1_700_000_000_000_000 + i,
+}));
+const record = encodeBatch(messages);
+// The frames as the batch lays them out (256 B batch header, then 48 B header + payload each).
+const FRAME = (record.length - 256) / N;
+const iggyFrames = Array.from(
+  { length: N },
+  (_, i) => record.subarray(256 + i * FRAME, 256 + (i + 1) * FRAME),
+);
+const stream = { kind: "numeric" as const, value: 1 };
+const topic = { kind: "numeric" as const, value: 2 };
+const IG = "Iggy SendMessages 1000 x 100 B";
+add({
+  family: IG,
+  name: "streamwire encodeSendMessages",
+  units: N,
+  unit: "msg",
+  vs: ["XXH3-64 of the same 1000 frames alone"],
+  fn: () => encodeSendMessages(stream, topic, { kind: "balanced" }, messages).length,
+});
+add({
+  family: IG,
+  name: "XXH3-64 of the same 1000 frames alone",
+  units: N,
+  unit: "msg",
+  fn: () => {
+    let s = 0;
+    for (let i = 0; i < N; i++) s ^= xxh3_64Into(iggyFrames[i], out)[0];
+    return s;
+  },
+});
+
+// ---- compression codecs beside the pure-JS npm peers -----------------------------------------
+
+const cjs = (m: any) => (m === undefined ? undefined : m.default ?? m);
+const snappyjs = cjs(await optionalImport("snappyjs"));
+const lz4js = cjs(await optionalImport("lz4js"));
+const fflate = await optionalImport<any>("fflate");
+const u8 = (b: ArrayBufferView): Uint8Array =>
+  b instanceof Uint8Array && b.constructor === Uint8Array
+    ? b
+    : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+const corpus = recordsCorpus(1000, 100);
+const sizes: string[] = [];
+const codecCase = (
+  codec: string,
+  ours: { c: (d: Uint8Array) => Uint8Array; d: (d: Uint8Array) => Uint8Array },
+  peer: { name: string; c: (d: Uint8Array) => Uint8Array; d: (d: Uint8Array) => Uint8Array } | undefined,
+) => {
+  const mine = ours.c(corpus);
+  const eq = (a: Uint8Array) => a.length === corpus.length && a.every((v, i) => v === corpus[i]);
+  if (!eq(ours.d(mine))) throw new Error(`${codec}: round trip differs`);
+  const fam = (dir: string) => `${codec} ${dir} 1000 records (${corpus.length} B)`;
+  add({
+    family: fam("compress"),
+    name: "streamwire",
+    units: corpus.length,
+    unit: "B",
+    fn: () => ours.c(corpus).length,
+    vs: peer ? [peer.name] : [],
+  });
+  add({
+    family: fam("decompress"),
+    name: "streamwire",
+    units: corpus.length,
+    unit: "B",
+    fn: () => ours.d(mine).length,
+    vs: peer ? [peer.name] : [],
+  });
+  if (!peer) return;
+  const theirs = peer.c(corpus);
+  if (!eq(peer.d(mine)) || !eq(ours.d(theirs))) throw new Error(`${codec}: ${peer.name} disagrees`);
+  sizes.push(
+    `${codec}: streamwire ${mine.length} B, ${peer.name} ${theirs.length} B (${
+      (mine.length / theirs.length).toFixed(3)
+    }×)`,
+  );
+  add({
+    family: fam("compress"),
+    name: peer.name,
+    units: corpus.length,
+    unit: "B",
+    fn: () => peer.c(corpus).length,
+  });
+  add({
+    family: fam("decompress"),
+    name: peer.name,
+    units: corpus.length,
+    unit: "B",
+    fn: () => peer.d(theirs).length,
+  });
+};
+codecCase(
+  "snappy",
+  { c: (d) => snappyCompress(d, { framing: "raw" }), d: (d) => snappyDecompress(d) },
+  snappyjs && { name: "snappyjs", c: (d) => u8(snappyjs.compress(d)), d: (d) => u8(snappyjs.uncompress(d)) },
+);
+codecCase(
+  "lz4",
+  { c: (d) => lz4Compress(d), d: (d) => lz4Decompress(d) },
+  lz4js && { name: "lz4js", c: (d) => u8(lz4js.compress(d)), d: (d) => u8(lz4js.decompress(d)) },
+);
+codecCase(
+  "gzip",
+  { c: (d) => gzip(d), d: (d) => gunzip(d) },
+  fflate && { name: "fflate", c: (d) => fflate.gzipSync(d, { level: 6 }), d: (d) => fflate.gunzipSync(d) },
+);
+
+const run = await runRounds(cases);
+printRun("issue 15 targets", run);
+for (const line of sizes) console.log(`  size: ${line}`);

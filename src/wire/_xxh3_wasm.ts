@@ -1,0 +1,70 @@
+/**
+ * Private: the striped part of XXH3-64 for long inputs through the generated WebAssembly
+ * kernel (src/wire/_generated/xxh3_wasm.ts), where 64-bit lanes are native; made on first use
+ * and skipped where WebAssembly is missing or refused (src/wire/xxh3.ts then uses its JS lanes).
+ *
+ * @module
+ */
+
+import { CHUNK_AT, CHUNK_BYTES, LANES_AT, SECRET_AT, xxh3WasmBytes } from "./_generated/xxh3_wasm.ts";
+
+type Kernel = {
+  mem: Uint8Array;
+  lanes: Uint32Array;
+  blocks: (p: number, nb: number) => void;
+  tail: (p: number, ns: number, last: number) => void;
+};
+
+/** undefined: not tried yet; null: unavailable here. */
+let kernel: Kernel | null | undefined;
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+function instantiate(secret: Uint8Array): Kernel | null {
+  // Lanes are read and written through a host-order view: wasm's order only on LE hosts.
+  if (!LITTLE_ENDIAN || typeof WebAssembly !== "object") return null;
+  try {
+    const inst = new WebAssembly.Instance(new WebAssembly.Module(xxh3WasmBytes() as BufferSource), {});
+    const e = inst.exports as Record<string, unknown>;
+    const mem = new Uint8Array((e.memory as WebAssembly.Memory).buffer);
+    mem.set(secret, SECRET_AT);
+    return {
+      mem,
+      lanes: new Uint32Array(mem.buffer, LANES_AT, 16),
+      blocks: e.blocks as Kernel["blocks"],
+      tail: e.tail as Kernel["tail"],
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs the stripes of `XXH3_hashLong_64b` over `b` (more than 240 bytes) from the lanes
+ * `init` (`[lo0, hi0, …, lo7, hi7]`) and returns the final lanes in the same layout (a view
+ * valid until the next call), or undefined when the kernel is unavailable.
+ */
+export function stripedLanesWasm(
+  b: Uint8Array,
+  secret: Uint8Array,
+  init: Uint32Array,
+): Uint32Array | undefined {
+  if (kernel === undefined) kernel = instantiate(secret);
+  if (kernel === null) return undefined;
+  const { mem, lanes, blocks, tail } = kernel;
+  const n = b.length;
+  lanes.set(init);
+  const whole = Math.floor((n - 1) / 1024) * 1024;
+  for (let o = 0; o < whole; o += CHUNK_BYTES) {
+    const len = Math.min(CHUNK_BYTES, whole - o);
+    mem.set(b.subarray(o, o + len), CHUNK_AT);
+    blocks(CHUNK_AT, len >>> 10);
+  }
+  // The last partial block's stripes, then the last 64 bytes (which may reach back into the
+  // previous block): copied together from whichever starts first.
+  const stripes = ((n - 1 - whole) / 64) | 0;
+  const from = Math.min(whole, n - 64);
+  mem.set(b.subarray(from, n), CHUNK_AT);
+  tail(CHUNK_AT + (whole - from), stripes, CHUNK_AT + (n - 64 - from));
+  return lanes;
+}
