@@ -65,7 +65,7 @@ const M_AbortedTxn: StructMeta = {
  * Codec of AbortedTxn: versions 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AbortedTxnCodec: MessageCodec<AbortedTxn> = makeCodec(
+export const AbortedTxnCodec: MessageCodec<AbortedTxn> = /* @__PURE__ */ makeCodec(
   "AbortedTxn",
   0x1,
   0x0,
@@ -77,7 +77,7 @@ export const AbortedTxnCodec: MessageCodec<AbortedTxn> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one AbortedTxn body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAbortedTxn: Decode<AbortedTxn> = AbortedTxnCodec.decode;
+export const decodeAbortedTxn: Decode<AbortedTxn> = (bytes, version, options) => AbortedTxnCodec.decode(bytes, version, options);
 
 /** Encodes one AbortedTxn body at `version`; missing fields take their defaults. */
-export const encodeAbortedTxn: Encode<AbortedTxn> = AbortedTxnCodec.encode;
+export const encodeAbortedTxn: Encode<AbortedTxn> = (value, version) => AbortedTxnCodec.encode(value, version);

@@ -214,7 +214,7 @@ const M_AlterConfigsRequest: StructMeta = {
  * Codec of AlterConfigsRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = makeCodec(
+export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = /* @__PURE__ */ makeCodec(
   "AlterConfigsRequest",
   0x7,
   0x4,
@@ -226,10 +226,10 @@ export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one AlterConfigsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterConfigsRequest: Decode<AlterConfigsRequest> = AlterConfigsRequestCodec.decode;
+export const decodeAlterConfigsRequest: Decode<AlterConfigsRequest> = (bytes, version, options) => AlterConfigsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterConfigsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterConfigsRequest: Encode<AlterConfigsRequest> = AlterConfigsRequestCodec.encode;
+export const encodeAlterConfigsRequest: Encode<AlterConfigsRequest> = (value, version) => AlterConfigsRequestCodec.encode(value, version);
 
 /** AlterConfigsResourceResponse (in AlterConfigsResponse), versions 0+, flexible 2+. */
 export interface AlterConfigsResponseAlterConfigsResourceResponse {
@@ -364,7 +364,7 @@ const M_AlterConfigsResponse: StructMeta = {
  * Codec of AlterConfigsResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterConfigsResponseCodec: MessageCodec<AlterConfigsResponse> = makeCodec(
+export const AlterConfigsResponseCodec: MessageCodec<AlterConfigsResponse> = /* @__PURE__ */ makeCodec(
   "AlterConfigsResponse",
   0x7,
   0x4,
@@ -376,7 +376,7 @@ export const AlterConfigsResponseCodec: MessageCodec<AlterConfigsResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one AlterConfigsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterConfigsResponse: Decode<AlterConfigsResponse> = AlterConfigsResponseCodec.decode;
+export const decodeAlterConfigsResponse: Decode<AlterConfigsResponse> = (bytes, version, options) => AlterConfigsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterConfigsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterConfigsResponse: Encode<AlterConfigsResponse> = AlterConfigsResponseCodec.encode;
+export const encodeAlterConfigsResponse: Encode<AlterConfigsResponse> = (value, version) => AlterConfigsResponseCodec.encode(value, version);

@@ -282,7 +282,7 @@ const M_AlterPartitionRequest: StructMeta = {
  * Codec of AlterPartitionRequest: versions 0-3, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterPartitionRequestCodec: MessageCodec<AlterPartitionRequest> = makeCodec(
+export const AlterPartitionRequestCodec: MessageCodec<AlterPartitionRequest> = /* @__PURE__ */ makeCodec(
   "AlterPartitionRequest",
   0xf,
   0xf,
@@ -294,10 +294,10 @@ export const AlterPartitionRequestCodec: MessageCodec<AlterPartitionRequest> = m
 );
 
 /** Decodes exactly `bytes` as one AlterPartitionRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterPartitionRequest: Decode<AlterPartitionRequest> = AlterPartitionRequestCodec.decode;
+export const decodeAlterPartitionRequest: Decode<AlterPartitionRequest> = (bytes, version, options) => AlterPartitionRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterPartitionRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterPartitionRequest: Encode<AlterPartitionRequest> = AlterPartitionRequestCodec.encode;
+export const encodeAlterPartitionRequest: Encode<AlterPartitionRequest> = (value, version) => AlterPartitionRequestCodec.encode(value, version);
 
 /** PartitionData (in AlterPartitionResponse), versions 0+, flexible 0+. */
 export interface AlterPartitionResponsePartitionData {
@@ -498,7 +498,7 @@ const M_AlterPartitionResponse: StructMeta = {
  * Codec of AlterPartitionResponse: versions 0-3, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterPartitionResponseCodec: MessageCodec<AlterPartitionResponse> = makeCodec(
+export const AlterPartitionResponseCodec: MessageCodec<AlterPartitionResponse> = /* @__PURE__ */ makeCodec(
   "AlterPartitionResponse",
   0xf,
   0xf,
@@ -510,7 +510,7 @@ export const AlterPartitionResponseCodec: MessageCodec<AlterPartitionResponse> =
 );
 
 /** Decodes exactly `bytes` as one AlterPartitionResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterPartitionResponse: Decode<AlterPartitionResponse> = AlterPartitionResponseCodec.decode;
+export const decodeAlterPartitionResponse: Decode<AlterPartitionResponse> = (bytes, version, options) => AlterPartitionResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterPartitionResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterPartitionResponse: Encode<AlterPartitionResponse> = AlterPartitionResponseCodec.encode;
+export const encodeAlterPartitionResponse: Encode<AlterPartitionResponse> = (value, version) => AlterPartitionResponseCodec.encode(value, version);

@@ -207,7 +207,7 @@ const M_AlterReplicaLogDirsRequest: StructMeta = {
  * Codec of AlterReplicaLogDirsRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterReplicaLogDirsRequestCodec: MessageCodec<AlterReplicaLogDirsRequest> = makeCodec(
+export const AlterReplicaLogDirsRequestCodec: MessageCodec<AlterReplicaLogDirsRequest> = /* @__PURE__ */ makeCodec(
   "AlterReplicaLogDirsRequest",
   0x7,
   0x4,
@@ -219,10 +219,10 @@ export const AlterReplicaLogDirsRequestCodec: MessageCodec<AlterReplicaLogDirsRe
 );
 
 /** Decodes exactly `bytes` as one AlterReplicaLogDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterReplicaLogDirsRequest: Decode<AlterReplicaLogDirsRequest> = AlterReplicaLogDirsRequestCodec.decode;
+export const decodeAlterReplicaLogDirsRequest: Decode<AlterReplicaLogDirsRequest> = (bytes, version, options) => AlterReplicaLogDirsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterReplicaLogDirsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterReplicaLogDirsRequest: Encode<AlterReplicaLogDirsRequest> = AlterReplicaLogDirsRequestCodec.encode;
+export const encodeAlterReplicaLogDirsRequest: Encode<AlterReplicaLogDirsRequest> = (value, version) => AlterReplicaLogDirsRequestCodec.encode(value, version);
 
 /** AlterReplicaLogDirPartitionResult (in AlterReplicaLogDirsResponse), versions 0+, flexible 2+. */
 export interface AlterReplicaLogDirPartitionResult {
@@ -402,7 +402,7 @@ const M_AlterReplicaLogDirsResponse: StructMeta = {
  * Codec of AlterReplicaLogDirsResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterReplicaLogDirsResponseCodec: MessageCodec<AlterReplicaLogDirsResponse> = makeCodec(
+export const AlterReplicaLogDirsResponseCodec: MessageCodec<AlterReplicaLogDirsResponse> = /* @__PURE__ */ makeCodec(
   "AlterReplicaLogDirsResponse",
   0x7,
   0x4,
@@ -414,7 +414,7 @@ export const AlterReplicaLogDirsResponseCodec: MessageCodec<AlterReplicaLogDirsR
 );
 
 /** Decodes exactly `bytes` as one AlterReplicaLogDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterReplicaLogDirsResponse: Decode<AlterReplicaLogDirsResponse> = AlterReplicaLogDirsResponseCodec.decode;
+export const decodeAlterReplicaLogDirsResponse: Decode<AlterReplicaLogDirsResponse> = (bytes, version, options) => AlterReplicaLogDirsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterReplicaLogDirsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterReplicaLogDirsResponse: Encode<AlterReplicaLogDirsResponse> = AlterReplicaLogDirsResponseCodec.encode;
+export const encodeAlterReplicaLogDirsResponse: Encode<AlterReplicaLogDirsResponse> = (value, version) => AlterReplicaLogDirsResponseCodec.encode(value, version);

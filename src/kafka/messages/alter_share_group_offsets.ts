@@ -185,7 +185,7 @@ const M_AlterShareGroupOffsetsRequest: StructMeta = {
  * Codec of AlterShareGroupOffsetsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterShareGroupOffsetsRequestCodec: MessageCodec<AlterShareGroupOffsetsRequest> = makeCodec(
+export const AlterShareGroupOffsetsRequestCodec: MessageCodec<AlterShareGroupOffsetsRequest> = /* @__PURE__ */ makeCodec(
   "AlterShareGroupOffsetsRequest",
   0x1,
   0x1,
@@ -197,10 +197,10 @@ export const AlterShareGroupOffsetsRequestCodec: MessageCodec<AlterShareGroupOff
 );
 
 /** Decodes exactly `bytes` as one AlterShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterShareGroupOffsetsRequest: Decode<AlterShareGroupOffsetsRequest> = AlterShareGroupOffsetsRequestCodec.decode;
+export const decodeAlterShareGroupOffsetsRequest: Decode<AlterShareGroupOffsetsRequest> = (bytes, version, options) => AlterShareGroupOffsetsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterShareGroupOffsetsRequest: Encode<AlterShareGroupOffsetsRequest> = AlterShareGroupOffsetsRequestCodec.encode;
+export const encodeAlterShareGroupOffsetsRequest: Encode<AlterShareGroupOffsetsRequest> = (value, version) => AlterShareGroupOffsetsRequestCodec.encode(value, version);
 
 /** AlterShareGroupOffsetsResponsePartition (in AlterShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface AlterShareGroupOffsetsResponsePartition {
@@ -382,7 +382,7 @@ const M_AlterShareGroupOffsetsResponse: StructMeta = {
  * Codec of AlterShareGroupOffsetsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterShareGroupOffsetsResponseCodec: MessageCodec<AlterShareGroupOffsetsResponse> = makeCodec(
+export const AlterShareGroupOffsetsResponseCodec: MessageCodec<AlterShareGroupOffsetsResponse> = /* @__PURE__ */ makeCodec(
   "AlterShareGroupOffsetsResponse",
   0x1,
   0x1,
@@ -394,7 +394,7 @@ export const AlterShareGroupOffsetsResponseCodec: MessageCodec<AlterShareGroupOf
 );
 
 /** Decodes exactly `bytes` as one AlterShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterShareGroupOffsetsResponse: Decode<AlterShareGroupOffsetsResponse> = AlterShareGroupOffsetsResponseCodec.decode;
+export const decodeAlterShareGroupOffsetsResponse: Decode<AlterShareGroupOffsetsResponse> = (bytes, version, options) => AlterShareGroupOffsetsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterShareGroupOffsetsResponse: Encode<AlterShareGroupOffsetsResponse> = AlterShareGroupOffsetsResponseCodec.encode;
+export const encodeAlterShareGroupOffsetsResponse: Encode<AlterShareGroupOffsetsResponse> = (value, version) => AlterShareGroupOffsetsResponseCodec.encode(value, version);

@@ -229,7 +229,7 @@ const M_AssignReplicasToDirsRequest: StructMeta = {
  * Codec of AssignReplicasToDirsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AssignReplicasToDirsRequestCodec: MessageCodec<AssignReplicasToDirsRequest> = makeCodec(
+export const AssignReplicasToDirsRequestCodec: MessageCodec<AssignReplicasToDirsRequest> = /* @__PURE__ */ makeCodec(
   "AssignReplicasToDirsRequest",
   0x1,
   0x1,
@@ -241,10 +241,10 @@ export const AssignReplicasToDirsRequestCodec: MessageCodec<AssignReplicasToDirs
 );
 
 /** Decodes exactly `bytes` as one AssignReplicasToDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAssignReplicasToDirsRequest: Decode<AssignReplicasToDirsRequest> = AssignReplicasToDirsRequestCodec.decode;
+export const decodeAssignReplicasToDirsRequest: Decode<AssignReplicasToDirsRequest> = (bytes, version, options) => AssignReplicasToDirsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AssignReplicasToDirsRequest body at `version`; missing fields take their defaults. */
-export const encodeAssignReplicasToDirsRequest: Encode<AssignReplicasToDirsRequest> = AssignReplicasToDirsRequestCodec.encode;
+export const encodeAssignReplicasToDirsRequest: Encode<AssignReplicasToDirsRequest> = (value, version) => AssignReplicasToDirsRequestCodec.encode(value, version);
 
 /** PartitionData (in AssignReplicasToDirsResponse), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsResponsePartitionData {
@@ -455,7 +455,7 @@ const M_AssignReplicasToDirsResponse: StructMeta = {
  * Codec of AssignReplicasToDirsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AssignReplicasToDirsResponseCodec: MessageCodec<AssignReplicasToDirsResponse> = makeCodec(
+export const AssignReplicasToDirsResponseCodec: MessageCodec<AssignReplicasToDirsResponse> = /* @__PURE__ */ makeCodec(
   "AssignReplicasToDirsResponse",
   0x1,
   0x1,
@@ -467,7 +467,7 @@ export const AssignReplicasToDirsResponseCodec: MessageCodec<AssignReplicasToDir
 );
 
 /** Decodes exactly `bytes` as one AssignReplicasToDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAssignReplicasToDirsResponse: Decode<AssignReplicasToDirsResponse> = AssignReplicasToDirsResponseCodec.decode;
+export const decodeAssignReplicasToDirsResponse: Decode<AssignReplicasToDirsResponse> = (bytes, version, options) => AssignReplicasToDirsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AssignReplicasToDirsResponse body at `version`; missing fields take their defaults. */
-export const encodeAssignReplicasToDirsResponse: Encode<AssignReplicasToDirsResponse> = AssignReplicasToDirsResponseCodec.encode;
+export const encodeAssignReplicasToDirsResponse: Encode<AssignReplicasToDirsResponse> = (value, version) => AssignReplicasToDirsResponseCodec.encode(value, version);

@@ -257,7 +257,7 @@ const M_BrokerRegistrationRequest: StructMeta = {
  * Codec of BrokerRegistrationRequest: versions 0-4, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const BrokerRegistrationRequestCodec: MessageCodec<BrokerRegistrationRequest> = makeCodec(
+export const BrokerRegistrationRequestCodec: MessageCodec<BrokerRegistrationRequest> = /* @__PURE__ */ makeCodec(
   "BrokerRegistrationRequest",
   0x1f,
   0x1f,
@@ -269,10 +269,10 @@ export const BrokerRegistrationRequestCodec: MessageCodec<BrokerRegistrationRequ
 );
 
 /** Decodes exactly `bytes` as one BrokerRegistrationRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBrokerRegistrationRequest: Decode<BrokerRegistrationRequest> = BrokerRegistrationRequestCodec.decode;
+export const decodeBrokerRegistrationRequest: Decode<BrokerRegistrationRequest> = (bytes, version, options) => BrokerRegistrationRequestCodec.decode(bytes, version, options);
 
 /** Encodes one BrokerRegistrationRequest body at `version`; missing fields take their defaults. */
-export const encodeBrokerRegistrationRequest: Encode<BrokerRegistrationRequest> = BrokerRegistrationRequestCodec.encode;
+export const encodeBrokerRegistrationRequest: Encode<BrokerRegistrationRequest> = (value, version) => BrokerRegistrationRequestCodec.encode(value, version);
 
 /** BrokerRegistrationResponse, versions 0+, flexible 0+. */
 export interface BrokerRegistrationResponse {
@@ -333,7 +333,7 @@ const M_BrokerRegistrationResponse: StructMeta = {
  * Codec of BrokerRegistrationResponse: versions 0-4, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const BrokerRegistrationResponseCodec: MessageCodec<BrokerRegistrationResponse> = makeCodec(
+export const BrokerRegistrationResponseCodec: MessageCodec<BrokerRegistrationResponse> = /* @__PURE__ */ makeCodec(
   "BrokerRegistrationResponse",
   0x1f,
   0x1f,
@@ -345,7 +345,7 @@ export const BrokerRegistrationResponseCodec: MessageCodec<BrokerRegistrationRes
 );
 
 /** Decodes exactly `bytes` as one BrokerRegistrationResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBrokerRegistrationResponse: Decode<BrokerRegistrationResponse> = BrokerRegistrationResponseCodec.decode;
+export const decodeBrokerRegistrationResponse: Decode<BrokerRegistrationResponse> = (bytes, version, options) => BrokerRegistrationResponseCodec.decode(bytes, version, options);
 
 /** Encodes one BrokerRegistrationResponse body at `version`; missing fields take their defaults. */
-export const encodeBrokerRegistrationResponse: Encode<BrokerRegistrationResponse> = BrokerRegistrationResponseCodec.encode;
+export const encodeBrokerRegistrationResponse: Encode<BrokerRegistrationResponse> = (value, version) => BrokerRegistrationResponseCodec.encode(value, version);

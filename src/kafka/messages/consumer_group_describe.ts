@@ -90,7 +90,7 @@ const M_ConsumerGroupDescribeRequest: StructMeta = {
  * Codec of ConsumerGroupDescribeRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerGroupDescribeRequestCodec: MessageCodec<ConsumerGroupDescribeRequest> = makeCodec(
+export const ConsumerGroupDescribeRequestCodec: MessageCodec<ConsumerGroupDescribeRequest> = /* @__PURE__ */ makeCodec(
   "ConsumerGroupDescribeRequest",
   0x3,
   0x3,
@@ -102,10 +102,10 @@ export const ConsumerGroupDescribeRequestCodec: MessageCodec<ConsumerGroupDescri
 );
 
 /** Decodes exactly `bytes` as one ConsumerGroupDescribeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerGroupDescribeRequest: Decode<ConsumerGroupDescribeRequest> = ConsumerGroupDescribeRequestCodec.decode;
+export const decodeConsumerGroupDescribeRequest: Decode<ConsumerGroupDescribeRequest> = (bytes, version, options) => ConsumerGroupDescribeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerGroupDescribeRequest body at `version`; missing fields take their defaults. */
-export const encodeConsumerGroupDescribeRequest: Encode<ConsumerGroupDescribeRequest> = ConsumerGroupDescribeRequestCodec.encode;
+export const encodeConsumerGroupDescribeRequest: Encode<ConsumerGroupDescribeRequest> = (value, version) => ConsumerGroupDescribeRequestCodec.encode(value, version);
 
 /** TopicPartitions (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupDescribeResponseTopicPartitions {
@@ -475,7 +475,7 @@ const M_ConsumerGroupDescribeResponse: StructMeta = {
  * Codec of ConsumerGroupDescribeResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerGroupDescribeResponseCodec: MessageCodec<ConsumerGroupDescribeResponse> = makeCodec(
+export const ConsumerGroupDescribeResponseCodec: MessageCodec<ConsumerGroupDescribeResponse> = /* @__PURE__ */ makeCodec(
   "ConsumerGroupDescribeResponse",
   0x3,
   0x3,
@@ -487,7 +487,7 @@ export const ConsumerGroupDescribeResponseCodec: MessageCodec<ConsumerGroupDescr
 );
 
 /** Decodes exactly `bytes` as one ConsumerGroupDescribeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerGroupDescribeResponse: Decode<ConsumerGroupDescribeResponse> = ConsumerGroupDescribeResponseCodec.decode;
+export const decodeConsumerGroupDescribeResponse: Decode<ConsumerGroupDescribeResponse> = (bytes, version, options) => ConsumerGroupDescribeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerGroupDescribeResponse body at `version`; missing fields take their defaults. */
-export const encodeConsumerGroupDescribeResponse: Encode<ConsumerGroupDescribeResponse> = ConsumerGroupDescribeResponseCodec.encode;
+export const encodeConsumerGroupDescribeResponse: Encode<ConsumerGroupDescribeResponse> = (value, version) => ConsumerGroupDescribeResponseCodec.encode(value, version);

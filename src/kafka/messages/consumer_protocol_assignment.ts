@@ -105,7 +105,7 @@ const M_ConsumerProtocolAssignment: StructMeta = {
  * Codec of ConsumerProtocolAssignment: versions 0-3.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerProtocolAssignmentCodec: MessageCodec<ConsumerProtocolAssignment> = makeCodec(
+export const ConsumerProtocolAssignmentCodec: MessageCodec<ConsumerProtocolAssignment> = /* @__PURE__ */ makeCodec(
   "ConsumerProtocolAssignment",
   0xf,
   0x0,
@@ -117,7 +117,7 @@ export const ConsumerProtocolAssignmentCodec: MessageCodec<ConsumerProtocolAssig
 );
 
 /** Decodes exactly `bytes` as one ConsumerProtocolAssignment body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerProtocolAssignment: Decode<ConsumerProtocolAssignment> = ConsumerProtocolAssignmentCodec.decode;
+export const decodeConsumerProtocolAssignment: Decode<ConsumerProtocolAssignment> = (bytes, version, options) => ConsumerProtocolAssignmentCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerProtocolAssignment body at `version`; missing fields take their defaults. */
-export const encodeConsumerProtocolAssignment: Encode<ConsumerProtocolAssignment> = ConsumerProtocolAssignmentCodec.encode;
+export const encodeConsumerProtocolAssignment: Encode<ConsumerProtocolAssignment> = (value, version) => ConsumerProtocolAssignmentCodec.encode(value, version);

@@ -129,7 +129,7 @@ const M_ConsumerProtocolSubscription: StructMeta = {
  * Codec of ConsumerProtocolSubscription: versions 0-3.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerProtocolSubscriptionCodec: MessageCodec<ConsumerProtocolSubscription> = makeCodec(
+export const ConsumerProtocolSubscriptionCodec: MessageCodec<ConsumerProtocolSubscription> = /* @__PURE__ */ makeCodec(
   "ConsumerProtocolSubscription",
   0xf,
   0x0,
@@ -141,7 +141,7 @@ export const ConsumerProtocolSubscriptionCodec: MessageCodec<ConsumerProtocolSub
 );
 
 /** Decodes exactly `bytes` as one ConsumerProtocolSubscription body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerProtocolSubscription: Decode<ConsumerProtocolSubscription> = ConsumerProtocolSubscriptionCodec.decode;
+export const decodeConsumerProtocolSubscription: Decode<ConsumerProtocolSubscription> = (bytes, version, options) => ConsumerProtocolSubscriptionCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerProtocolSubscription body at `version`; missing fields take their defaults. */
-export const encodeConsumerProtocolSubscription: Encode<ConsumerProtocolSubscription> = ConsumerProtocolSubscriptionCodec.encode;
+export const encodeConsumerProtocolSubscription: Encode<ConsumerProtocolSubscription> = (value, version) => ConsumerProtocolSubscriptionCodec.encode(value, version);

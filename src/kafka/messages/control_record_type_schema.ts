@@ -47,7 +47,7 @@ const M_ControlRecordTypeSchema: StructMeta = {
  * Codec of ControlRecordTypeSchema: versions 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ControlRecordTypeSchemaCodec: MessageCodec<ControlRecordTypeSchema> = makeCodec(
+export const ControlRecordTypeSchemaCodec: MessageCodec<ControlRecordTypeSchema> = /* @__PURE__ */ makeCodec(
   "ControlRecordTypeSchema",
   0x1,
   0x0,
@@ -59,7 +59,7 @@ export const ControlRecordTypeSchemaCodec: MessageCodec<ControlRecordTypeSchema>
 );
 
 /** Decodes exactly `bytes` as one ControlRecordTypeSchema body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControlRecordTypeSchema: Decode<ControlRecordTypeSchema> = ControlRecordTypeSchemaCodec.decode;
+export const decodeControlRecordTypeSchema: Decode<ControlRecordTypeSchema> = (bytes, version, options) => ControlRecordTypeSchemaCodec.decode(bytes, version, options);
 
 /** Encodes one ControlRecordTypeSchema body at `version`; missing fields take their defaults. */
-export const encodeControlRecordTypeSchema: Encode<ControlRecordTypeSchema> = ControlRecordTypeSchemaCodec.encode;
+export const encodeControlRecordTypeSchema: Encode<ControlRecordTypeSchema> = (value, version) => ControlRecordTypeSchemaCodec.encode(value, version);

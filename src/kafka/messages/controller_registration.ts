@@ -222,7 +222,7 @@ const M_ControllerRegistrationRequest: StructMeta = {
  * Codec of ControllerRegistrationRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ControllerRegistrationRequestCodec: MessageCodec<ControllerRegistrationRequest> = makeCodec(
+export const ControllerRegistrationRequestCodec: MessageCodec<ControllerRegistrationRequest> = /* @__PURE__ */ makeCodec(
   "ControllerRegistrationRequest",
   0x1,
   0x1,
@@ -234,10 +234,10 @@ export const ControllerRegistrationRequestCodec: MessageCodec<ControllerRegistra
 );
 
 /** Decodes exactly `bytes` as one ControllerRegistrationRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControllerRegistrationRequest: Decode<ControllerRegistrationRequest> = ControllerRegistrationRequestCodec.decode;
+export const decodeControllerRegistrationRequest: Decode<ControllerRegistrationRequest> = (bytes, version, options) => ControllerRegistrationRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ControllerRegistrationRequest body at `version`; missing fields take their defaults. */
-export const encodeControllerRegistrationRequest: Encode<ControllerRegistrationRequest> = ControllerRegistrationRequestCodec.encode;
+export const encodeControllerRegistrationRequest: Encode<ControllerRegistrationRequest> = (value, version) => ControllerRegistrationRequestCodec.encode(value, version);
 
 /** ControllerRegistrationResponse, versions 0+, flexible 0+. */
 export interface ControllerRegistrationResponse {
@@ -299,7 +299,7 @@ const M_ControllerRegistrationResponse: StructMeta = {
  * Codec of ControllerRegistrationResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ControllerRegistrationResponseCodec: MessageCodec<ControllerRegistrationResponse> = makeCodec(
+export const ControllerRegistrationResponseCodec: MessageCodec<ControllerRegistrationResponse> = /* @__PURE__ */ makeCodec(
   "ControllerRegistrationResponse",
   0x1,
   0x1,
@@ -311,7 +311,7 @@ export const ControllerRegistrationResponseCodec: MessageCodec<ControllerRegistr
 );
 
 /** Decodes exactly `bytes` as one ControllerRegistrationResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControllerRegistrationResponse: Decode<ControllerRegistrationResponse> = ControllerRegistrationResponseCodec.decode;
+export const decodeControllerRegistrationResponse: Decode<ControllerRegistrationResponse> = (bytes, version, options) => ControllerRegistrationResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ControllerRegistrationResponse body at `version`; missing fields take their defaults. */
-export const encodeControllerRegistrationResponse: Encode<ControllerRegistrationResponse> = ControllerRegistrationResponseCodec.encode;
+export const encodeControllerRegistrationResponse: Encode<ControllerRegistrationResponse> = (value, version) => ControllerRegistrationResponseCodec.encode(value, version);

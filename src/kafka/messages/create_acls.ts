@@ -179,7 +179,7 @@ const M_CreateAclsRequest: StructMeta = {
  * Codec of CreateAclsRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateAclsRequestCodec: MessageCodec<CreateAclsRequest> = makeCodec(
+export const CreateAclsRequestCodec: MessageCodec<CreateAclsRequest> = /* @__PURE__ */ makeCodec(
   "CreateAclsRequest",
   0xf,
   0xc,
@@ -191,10 +191,10 @@ export const CreateAclsRequestCodec: MessageCodec<CreateAclsRequest> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one CreateAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateAclsRequest: Decode<CreateAclsRequest> = CreateAclsRequestCodec.decode;
+export const decodeCreateAclsRequest: Decode<CreateAclsRequest> = (bytes, version, options) => CreateAclsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one CreateAclsRequest body at `version`; missing fields take their defaults. */
-export const encodeCreateAclsRequest: Encode<CreateAclsRequest> = CreateAclsRequestCodec.encode;
+export const encodeCreateAclsRequest: Encode<CreateAclsRequest> = (value, version) => CreateAclsRequestCodec.encode(value, version);
 
 /** AclCreationResult (in CreateAclsResponse), versions 0+, flexible 2+. */
 export interface AclCreationResult {
@@ -316,7 +316,7 @@ const M_CreateAclsResponse: StructMeta = {
  * Codec of CreateAclsResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateAclsResponseCodec: MessageCodec<CreateAclsResponse> = makeCodec(
+export const CreateAclsResponseCodec: MessageCodec<CreateAclsResponse> = /* @__PURE__ */ makeCodec(
   "CreateAclsResponse",
   0xf,
   0xc,
@@ -328,7 +328,7 @@ export const CreateAclsResponseCodec: MessageCodec<CreateAclsResponse> = makeCod
 );
 
 /** Decodes exactly `bytes` as one CreateAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateAclsResponse: Decode<CreateAclsResponse> = CreateAclsResponseCodec.decode;
+export const decodeCreateAclsResponse: Decode<CreateAclsResponse> = (bytes, version, options) => CreateAclsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one CreateAclsResponse body at `version`; missing fields take their defaults. */
-export const encodeCreateAclsResponse: Encode<CreateAclsResponse> = CreateAclsResponseCodec.encode;
+export const encodeCreateAclsResponse: Encode<CreateAclsResponse> = (value, version) => CreateAclsResponseCodec.encode(value, version);

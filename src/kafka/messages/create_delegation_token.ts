@@ -172,7 +172,7 @@ const M_CreateDelegationTokenRequest: StructMeta = {
  * Codec of CreateDelegationTokenRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateDelegationTokenRequestCodec: MessageCodec<CreateDelegationTokenRequest> = makeCodec(
+export const CreateDelegationTokenRequestCodec: MessageCodec<CreateDelegationTokenRequest> = /* @__PURE__ */ makeCodec(
   "CreateDelegationTokenRequest",
   0xf,
   0xc,
@@ -184,10 +184,10 @@ export const CreateDelegationTokenRequestCodec: MessageCodec<CreateDelegationTok
 );
 
 /** Decodes exactly `bytes` as one CreateDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateDelegationTokenRequest: Decode<CreateDelegationTokenRequest> = CreateDelegationTokenRequestCodec.decode;
+export const decodeCreateDelegationTokenRequest: Decode<CreateDelegationTokenRequest> = (bytes, version, options) => CreateDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one CreateDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeCreateDelegationTokenRequest: Encode<CreateDelegationTokenRequest> = CreateDelegationTokenRequestCodec.encode;
+export const encodeCreateDelegationTokenRequest: Encode<CreateDelegationTokenRequest> = (value, version) => CreateDelegationTokenRequestCodec.encode(value, version);
 
 /** CreateDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface CreateDelegationTokenResponse {
@@ -312,7 +312,7 @@ const M_CreateDelegationTokenResponse: StructMeta = {
  * Codec of CreateDelegationTokenResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateDelegationTokenResponseCodec: MessageCodec<CreateDelegationTokenResponse> = makeCodec(
+export const CreateDelegationTokenResponseCodec: MessageCodec<CreateDelegationTokenResponse> = /* @__PURE__ */ makeCodec(
   "CreateDelegationTokenResponse",
   0xf,
   0xc,
@@ -324,7 +324,7 @@ export const CreateDelegationTokenResponseCodec: MessageCodec<CreateDelegationTo
 );
 
 /** Decodes exactly `bytes` as one CreateDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateDelegationTokenResponse: Decode<CreateDelegationTokenResponse> = CreateDelegationTokenResponseCodec.decode;
+export const decodeCreateDelegationTokenResponse: Decode<CreateDelegationTokenResponse> = (bytes, version, options) => CreateDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one CreateDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeCreateDelegationTokenResponse: Encode<CreateDelegationTokenResponse> = CreateDelegationTokenResponseCodec.encode;
+export const encodeCreateDelegationTokenResponse: Encode<CreateDelegationTokenResponse> = (value, version) => CreateDelegationTokenResponseCodec.encode(value, version);

@@ -305,7 +305,7 @@ const M_CreateTopicsRequest: StructMeta = {
  * Codec of CreateTopicsRequest: versions 0-7, flexible 5+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateTopicsRequestCodec: MessageCodec<CreateTopicsRequest> = makeCodec(
+export const CreateTopicsRequestCodec: MessageCodec<CreateTopicsRequest> = /* @__PURE__ */ makeCodec(
   "CreateTopicsRequest",
   0xff,
   0xe0,
@@ -317,10 +317,10 @@ export const CreateTopicsRequestCodec: MessageCodec<CreateTopicsRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one CreateTopicsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateTopicsRequest: Decode<CreateTopicsRequest> = CreateTopicsRequestCodec.decode;
+export const decodeCreateTopicsRequest: Decode<CreateTopicsRequest> = (bytes, version, options) => CreateTopicsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one CreateTopicsRequest body at `version`; missing fields take their defaults. */
-export const encodeCreateTopicsRequest: Encode<CreateTopicsRequest> = CreateTopicsRequestCodec.encode;
+export const encodeCreateTopicsRequest: Encode<CreateTopicsRequest> = (value, version) => CreateTopicsRequestCodec.encode(value, version);
 
 /** CreatableTopicConfigs (in CreateTopicsResponse), versions 5+, flexible 5+. */
 export interface CreatableTopicConfigs {
@@ -576,7 +576,7 @@ const M_CreateTopicsResponse: StructMeta = {
  * Codec of CreateTopicsResponse: versions 0-7, flexible 5+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateTopicsResponseCodec: MessageCodec<CreateTopicsResponse> = makeCodec(
+export const CreateTopicsResponseCodec: MessageCodec<CreateTopicsResponse> = /* @__PURE__ */ makeCodec(
   "CreateTopicsResponse",
   0xff,
   0xe0,
@@ -588,7 +588,7 @@ export const CreateTopicsResponseCodec: MessageCodec<CreateTopicsResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one CreateTopicsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateTopicsResponse: Decode<CreateTopicsResponse> = CreateTopicsResponseCodec.decode;
+export const decodeCreateTopicsResponse: Decode<CreateTopicsResponse> = (bytes, version, options) => CreateTopicsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one CreateTopicsResponse body at `version`; missing fields take their defaults. */
-export const encodeCreateTopicsResponse: Encode<CreateTopicsResponse> = CreateTopicsResponseCodec.encode;
+export const encodeCreateTopicsResponse: Encode<CreateTopicsResponse> = (value, version) => CreateTopicsResponseCodec.encode(value, version);

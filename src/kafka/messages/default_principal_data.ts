@@ -83,7 +83,7 @@ const M_DefaultPrincipalData: StructMeta = {
  * Codec of DefaultPrincipalData: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DefaultPrincipalDataCodec: MessageCodec<DefaultPrincipalData> = makeCodec(
+export const DefaultPrincipalDataCodec: MessageCodec<DefaultPrincipalData> = /* @__PURE__ */ makeCodec(
   "DefaultPrincipalData",
   0x1,
   0x1,
@@ -95,7 +95,7 @@ export const DefaultPrincipalDataCodec: MessageCodec<DefaultPrincipalData> = mak
 );
 
 /** Decodes exactly `bytes` as one DefaultPrincipalData body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDefaultPrincipalData: Decode<DefaultPrincipalData> = DefaultPrincipalDataCodec.decode;
+export const decodeDefaultPrincipalData: Decode<DefaultPrincipalData> = (bytes, version, options) => DefaultPrincipalDataCodec.decode(bytes, version, options);
 
 /** Encodes one DefaultPrincipalData body at `version`; missing fields take their defaults. */
-export const encodeDefaultPrincipalData: Encode<DefaultPrincipalData> = DefaultPrincipalDataCodec.encode;
+export const encodeDefaultPrincipalData: Encode<DefaultPrincipalData> = (value, version) => DefaultPrincipalDataCodec.encode(value, version);

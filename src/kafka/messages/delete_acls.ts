@@ -179,7 +179,7 @@ const M_DeleteAclsRequest: StructMeta = {
  * Codec of DeleteAclsRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteAclsRequestCodec: MessageCodec<DeleteAclsRequest> = makeCodec(
+export const DeleteAclsRequestCodec: MessageCodec<DeleteAclsRequest> = /* @__PURE__ */ makeCodec(
   "DeleteAclsRequest",
   0xf,
   0xc,
@@ -191,10 +191,10 @@ export const DeleteAclsRequestCodec: MessageCodec<DeleteAclsRequest> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one DeleteAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteAclsRequest: Decode<DeleteAclsRequest> = DeleteAclsRequestCodec.decode;
+export const decodeDeleteAclsRequest: Decode<DeleteAclsRequest> = (bytes, version, options) => DeleteAclsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteAclsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteAclsRequest: Encode<DeleteAclsRequest> = DeleteAclsRequestCodec.encode;
+export const encodeDeleteAclsRequest: Encode<DeleteAclsRequest> = (value, version) => DeleteAclsRequestCodec.encode(value, version);
 
 /** DeleteAclsMatchingAcl (in DeleteAclsResponse), versions 0+, flexible 2+. */
 export interface DeleteAclsMatchingAcl {
@@ -428,7 +428,7 @@ const M_DeleteAclsResponse: StructMeta = {
  * Codec of DeleteAclsResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteAclsResponseCodec: MessageCodec<DeleteAclsResponse> = makeCodec(
+export const DeleteAclsResponseCodec: MessageCodec<DeleteAclsResponse> = /* @__PURE__ */ makeCodec(
   "DeleteAclsResponse",
   0xf,
   0xc,
@@ -440,7 +440,7 @@ export const DeleteAclsResponseCodec: MessageCodec<DeleteAclsResponse> = makeCod
 );
 
 /** Decodes exactly `bytes` as one DeleteAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteAclsResponse: Decode<DeleteAclsResponse> = DeleteAclsResponseCodec.decode;
+export const decodeDeleteAclsResponse: Decode<DeleteAclsResponse> = (bytes, version, options) => DeleteAclsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteAclsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteAclsResponse: Encode<DeleteAclsResponse> = DeleteAclsResponseCodec.encode;
+export const encodeDeleteAclsResponse: Encode<DeleteAclsResponse> = (value, version) => DeleteAclsResponseCodec.encode(value, version);

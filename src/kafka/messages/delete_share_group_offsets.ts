@@ -129,7 +129,7 @@ const M_DeleteShareGroupOffsetsRequest: StructMeta = {
  * Codec of DeleteShareGroupOffsetsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteShareGroupOffsetsRequestCodec: MessageCodec<DeleteShareGroupOffsetsRequest> = makeCodec(
+export const DeleteShareGroupOffsetsRequestCodec: MessageCodec<DeleteShareGroupOffsetsRequest> = /* @__PURE__ */ makeCodec(
   "DeleteShareGroupOffsetsRequest",
   0x1,
   0x1,
@@ -141,10 +141,10 @@ export const DeleteShareGroupOffsetsRequestCodec: MessageCodec<DeleteShareGroupO
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupOffsetsRequest: Decode<DeleteShareGroupOffsetsRequest> = DeleteShareGroupOffsetsRequestCodec.decode;
+export const decodeDeleteShareGroupOffsetsRequest: Decode<DeleteShareGroupOffsetsRequest> = (bytes, version, options) => DeleteShareGroupOffsetsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupOffsetsRequest: Encode<DeleteShareGroupOffsetsRequest> = DeleteShareGroupOffsetsRequestCodec.encode;
+export const encodeDeleteShareGroupOffsetsRequest: Encode<DeleteShareGroupOffsetsRequest> = (value, version) => DeleteShareGroupOffsetsRequestCodec.encode(value, version);
 
 /** DeleteShareGroupOffsetsResponseTopic (in DeleteShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupOffsetsResponseTopic {
@@ -276,7 +276,7 @@ const M_DeleteShareGroupOffsetsResponse: StructMeta = {
  * Codec of DeleteShareGroupOffsetsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteShareGroupOffsetsResponseCodec: MessageCodec<DeleteShareGroupOffsetsResponse> = makeCodec(
+export const DeleteShareGroupOffsetsResponseCodec: MessageCodec<DeleteShareGroupOffsetsResponse> = /* @__PURE__ */ makeCodec(
   "DeleteShareGroupOffsetsResponse",
   0x1,
   0x1,
@@ -288,7 +288,7 @@ export const DeleteShareGroupOffsetsResponseCodec: MessageCodec<DeleteShareGroup
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupOffsetsResponse: Decode<DeleteShareGroupOffsetsResponse> = DeleteShareGroupOffsetsResponseCodec.decode;
+export const decodeDeleteShareGroupOffsetsResponse: Decode<DeleteShareGroupOffsetsResponse> = (bytes, version, options) => DeleteShareGroupOffsetsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupOffsetsResponse: Encode<DeleteShareGroupOffsetsResponse> = DeleteShareGroupOffsetsResponseCodec.encode;
+export const encodeDeleteShareGroupOffsetsResponse: Encode<DeleteShareGroupOffsetsResponse> = (value, version) => DeleteShareGroupOffsetsResponseCodec.encode(value, version);

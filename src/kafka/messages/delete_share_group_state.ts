@@ -178,7 +178,7 @@ const M_DeleteShareGroupStateRequest: StructMeta = {
  * Codec of DeleteShareGroupStateRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupStateRequest> = makeCodec(
+export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupStateRequest> = /* @__PURE__ */ makeCodec(
   "DeleteShareGroupStateRequest",
   0x1,
   0x1,
@@ -190,10 +190,10 @@ export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupSta
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupStateRequest: Decode<DeleteShareGroupStateRequest> = DeleteShareGroupStateRequestCodec.decode;
+export const decodeDeleteShareGroupStateRequest: Decode<DeleteShareGroupStateRequest> = (bytes, version, options) => DeleteShareGroupStateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupStateRequest: Encode<DeleteShareGroupStateRequest> = DeleteShareGroupStateRequestCodec.encode;
+export const encodeDeleteShareGroupStateRequest: Encode<DeleteShareGroupStateRequest> = (value, version) => DeleteShareGroupStateRequestCodec.encode(value, version);
 
 /** PartitionResult (in DeleteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupStateResponsePartitionResult {
@@ -349,7 +349,7 @@ const M_DeleteShareGroupStateResponse: StructMeta = {
  * Codec of DeleteShareGroupStateResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteShareGroupStateResponseCodec: MessageCodec<DeleteShareGroupStateResponse> = makeCodec(
+export const DeleteShareGroupStateResponseCodec: MessageCodec<DeleteShareGroupStateResponse> = /* @__PURE__ */ makeCodec(
   "DeleteShareGroupStateResponse",
   0x1,
   0x1,
@@ -361,7 +361,7 @@ export const DeleteShareGroupStateResponseCodec: MessageCodec<DeleteShareGroupSt
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupStateResponse: Decode<DeleteShareGroupStateResponse> = DeleteShareGroupStateResponseCodec.decode;
+export const decodeDeleteShareGroupStateResponse: Decode<DeleteShareGroupStateResponse> = (bytes, version, options) => DeleteShareGroupStateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupStateResponse: Encode<DeleteShareGroupStateResponse> = DeleteShareGroupStateResponseCodec.encode;
+export const encodeDeleteShareGroupStateResponse: Encode<DeleteShareGroupStateResponse> = (value, version) => DeleteShareGroupStateResponseCodec.encode(value, version);

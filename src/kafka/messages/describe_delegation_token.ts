@@ -150,7 +150,7 @@ const M_DescribeDelegationTokenRequest: StructMeta = {
  * Codec of DescribeDelegationTokenRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeDelegationTokenRequestCodec: MessageCodec<DescribeDelegationTokenRequest> = makeCodec(
+export const DescribeDelegationTokenRequestCodec: MessageCodec<DescribeDelegationTokenRequest> = /* @__PURE__ */ makeCodec(
   "DescribeDelegationTokenRequest",
   0xf,
   0xc,
@@ -162,10 +162,10 @@ export const DescribeDelegationTokenRequestCodec: MessageCodec<DescribeDelegatio
 );
 
 /** Decodes exactly `bytes` as one DescribeDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeDelegationTokenRequest: Decode<DescribeDelegationTokenRequest> = DescribeDelegationTokenRequestCodec.decode;
+export const decodeDescribeDelegationTokenRequest: Decode<DescribeDelegationTokenRequest> = (bytes, version, options) => DescribeDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeDelegationTokenRequest: Encode<DescribeDelegationTokenRequest> = DescribeDelegationTokenRequestCodec.encode;
+export const encodeDescribeDelegationTokenRequest: Encode<DescribeDelegationTokenRequest> = (value, version) => DescribeDelegationTokenRequestCodec.encode(value, version);
 
 /** DescribedDelegationTokenRenewer (in DescribeDelegationTokenResponse), versions 0+, flexible 2+. */
 export interface DescribedDelegationTokenRenewer {
@@ -408,7 +408,7 @@ const M_DescribeDelegationTokenResponse: StructMeta = {
  * Codec of DescribeDelegationTokenResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeDelegationTokenResponseCodec: MessageCodec<DescribeDelegationTokenResponse> = makeCodec(
+export const DescribeDelegationTokenResponseCodec: MessageCodec<DescribeDelegationTokenResponse> = /* @__PURE__ */ makeCodec(
   "DescribeDelegationTokenResponse",
   0xf,
   0xc,
@@ -420,7 +420,7 @@ export const DescribeDelegationTokenResponseCodec: MessageCodec<DescribeDelegati
 );
 
 /** Decodes exactly `bytes` as one DescribeDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeDelegationTokenResponse: Decode<DescribeDelegationTokenResponse> = DescribeDelegationTokenResponseCodec.decode;
+export const decodeDescribeDelegationTokenResponse: Decode<DescribeDelegationTokenResponse> = (bytes, version, options) => DescribeDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeDelegationTokenResponse: Encode<DescribeDelegationTokenResponse> = DescribeDelegationTokenResponseCodec.encode;
+export const encodeDescribeDelegationTokenResponse: Encode<DescribeDelegationTokenResponse> = (value, version) => DescribeDelegationTokenResponseCodec.encode(value, version);

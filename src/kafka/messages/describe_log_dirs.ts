@@ -149,7 +149,7 @@ const M_DescribeLogDirsRequest: StructMeta = {
  * Codec of DescribeLogDirsRequest: versions 0-5, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeLogDirsRequestCodec: MessageCodec<DescribeLogDirsRequest> = makeCodec(
+export const DescribeLogDirsRequestCodec: MessageCodec<DescribeLogDirsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeLogDirsRequest",
   0x3f,
   0x3c,
@@ -161,10 +161,10 @@ export const DescribeLogDirsRequestCodec: MessageCodec<DescribeLogDirsRequest> =
 );
 
 /** Decodes exactly `bytes` as one DescribeLogDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeLogDirsRequest: Decode<DescribeLogDirsRequest> = DescribeLogDirsRequestCodec.decode;
+export const decodeDescribeLogDirsRequest: Decode<DescribeLogDirsRequest> = (bytes, version, options) => DescribeLogDirsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeLogDirsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeLogDirsRequest: Encode<DescribeLogDirsRequest> = DescribeLogDirsRequestCodec.encode;
+export const encodeDescribeLogDirsRequest: Encode<DescribeLogDirsRequest> = (value, version) => DescribeLogDirsRequestCodec.encode(value, version);
 
 /** DescribeLogDirsPartition (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsPartition {
@@ -449,7 +449,7 @@ const M_DescribeLogDirsResponse: StructMeta = {
  * Codec of DescribeLogDirsResponse: versions 0-5, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeLogDirsResponseCodec: MessageCodec<DescribeLogDirsResponse> = makeCodec(
+export const DescribeLogDirsResponseCodec: MessageCodec<DescribeLogDirsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeLogDirsResponse",
   0x3f,
   0x3c,
@@ -461,7 +461,7 @@ export const DescribeLogDirsResponseCodec: MessageCodec<DescribeLogDirsResponse>
 );
 
 /** Decodes exactly `bytes` as one DescribeLogDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeLogDirsResponse: Decode<DescribeLogDirsResponse> = DescribeLogDirsResponseCodec.decode;
+export const decodeDescribeLogDirsResponse: Decode<DescribeLogDirsResponse> = (bytes, version, options) => DescribeLogDirsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeLogDirsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeLogDirsResponse: Encode<DescribeLogDirsResponse> = DescribeLogDirsResponseCodec.encode;
+export const encodeDescribeLogDirsResponse: Encode<DescribeLogDirsResponse> = (value, version) => DescribeLogDirsResponseCodec.encode(value, version);

@@ -192,7 +192,7 @@ const M_DescribeTopicPartitionsRequest: StructMeta = {
  * Codec of DescribeTopicPartitionsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeTopicPartitionsRequestCodec: MessageCodec<DescribeTopicPartitionsRequest> = makeCodec(
+export const DescribeTopicPartitionsRequestCodec: MessageCodec<DescribeTopicPartitionsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeTopicPartitionsRequest",
   0x1,
   0x1,
@@ -204,10 +204,10 @@ export const DescribeTopicPartitionsRequestCodec: MessageCodec<DescribeTopicPart
 );
 
 /** Decodes exactly `bytes` as one DescribeTopicPartitionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeTopicPartitionsRequest: Decode<DescribeTopicPartitionsRequest> = DescribeTopicPartitionsRequestCodec.decode;
+export const decodeDescribeTopicPartitionsRequest: Decode<DescribeTopicPartitionsRequest> = (bytes, version, options) => DescribeTopicPartitionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeTopicPartitionsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeTopicPartitionsRequest: Encode<DescribeTopicPartitionsRequest> = DescribeTopicPartitionsRequestCodec.encode;
+export const encodeDescribeTopicPartitionsRequest: Encode<DescribeTopicPartitionsRequest> = (value, version) => DescribeTopicPartitionsRequestCodec.encode(value, version);
 
 /** DescribeTopicPartitionsResponsePartition (in DescribeTopicPartitionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsResponsePartition {
@@ -491,7 +491,7 @@ const M_DescribeTopicPartitionsResponse: StructMeta = {
  * Codec of DescribeTopicPartitionsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeTopicPartitionsResponseCodec: MessageCodec<DescribeTopicPartitionsResponse> = makeCodec(
+export const DescribeTopicPartitionsResponseCodec: MessageCodec<DescribeTopicPartitionsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeTopicPartitionsResponse",
   0x1,
   0x1,
@@ -503,7 +503,7 @@ export const DescribeTopicPartitionsResponseCodec: MessageCodec<DescribeTopicPar
 );
 
 /** Decodes exactly `bytes` as one DescribeTopicPartitionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeTopicPartitionsResponse: Decode<DescribeTopicPartitionsResponse> = DescribeTopicPartitionsResponseCodec.decode;
+export const decodeDescribeTopicPartitionsResponse: Decode<DescribeTopicPartitionsResponse> = (bytes, version, options) => DescribeTopicPartitionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeTopicPartitionsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeTopicPartitionsResponse: Encode<DescribeTopicPartitionsResponse> = DescribeTopicPartitionsResponseCodec.encode;
+export const encodeDescribeTopicPartitionsResponse: Encode<DescribeTopicPartitionsResponse> = (value, version) => DescribeTopicPartitionsResponseCodec.encode(value, version);

@@ -163,7 +163,7 @@ const M_ElectLeadersRequest: StructMeta = {
  * Codec of ElectLeadersRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = makeCodec(
+export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = /* @__PURE__ */ makeCodec(
   "ElectLeadersRequest",
   0x7,
   0x4,
@@ -175,10 +175,10 @@ export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one ElectLeadersRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeElectLeadersRequest: Decode<ElectLeadersRequest> = ElectLeadersRequestCodec.decode;
+export const decodeElectLeadersRequest: Decode<ElectLeadersRequest> = (bytes, version, options) => ElectLeadersRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ElectLeadersRequest body at `version`; missing fields take their defaults. */
-export const encodeElectLeadersRequest: Encode<ElectLeadersRequest> = ElectLeadersRequestCodec.encode;
+export const encodeElectLeadersRequest: Encode<ElectLeadersRequest> = (value, version) => ElectLeadersRequestCodec.encode(value, version);
 
 /** PartitionResult (in ElectLeadersResponse), versions 0+, flexible 2+. */
 export interface ElectLeadersResponsePartitionResult {
@@ -373,7 +373,7 @@ const M_ElectLeadersResponse: StructMeta = {
  * Codec of ElectLeadersResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ElectLeadersResponseCodec: MessageCodec<ElectLeadersResponse> = makeCodec(
+export const ElectLeadersResponseCodec: MessageCodec<ElectLeadersResponse> = /* @__PURE__ */ makeCodec(
   "ElectLeadersResponse",
   0x7,
   0x4,
@@ -385,7 +385,7 @@ export const ElectLeadersResponseCodec: MessageCodec<ElectLeadersResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one ElectLeadersResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeElectLeadersResponse: Decode<ElectLeadersResponse> = ElectLeadersResponseCodec.decode;
+export const decodeElectLeadersResponse: Decode<ElectLeadersResponse> = (bytes, version, options) => ElectLeadersResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ElectLeadersResponse body at `version`; missing fields take their defaults. */
-export const encodeElectLeadersResponse: Encode<ElectLeadersResponse> = ElectLeadersResponseCodec.encode;
+export const encodeElectLeadersResponse: Encode<ElectLeadersResponse> = (value, version) => ElectLeadersResponseCodec.encode(value, version);

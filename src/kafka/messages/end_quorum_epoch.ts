@@ -349,7 +349,7 @@ const M_EndQuorumEpochRequest: StructMeta = {
  * Codec of EndQuorumEpochRequest: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndQuorumEpochRequestCodec: MessageCodec<EndQuorumEpochRequest> = makeCodec(
+export const EndQuorumEpochRequestCodec: MessageCodec<EndQuorumEpochRequest> = /* @__PURE__ */ makeCodec(
   "EndQuorumEpochRequest",
   0x3,
   0x2,
@@ -361,10 +361,10 @@ export const EndQuorumEpochRequestCodec: MessageCodec<EndQuorumEpochRequest> = m
 );
 
 /** Decodes exactly `bytes` as one EndQuorumEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndQuorumEpochRequest: Decode<EndQuorumEpochRequest> = EndQuorumEpochRequestCodec.decode;
+export const decodeEndQuorumEpochRequest: Decode<EndQuorumEpochRequest> = (bytes, version, options) => EndQuorumEpochRequestCodec.decode(bytes, version, options);
 
 /** Encodes one EndQuorumEpochRequest body at `version`; missing fields take their defaults. */
-export const encodeEndQuorumEpochRequest: Encode<EndQuorumEpochRequest> = EndQuorumEpochRequestCodec.encode;
+export const encodeEndQuorumEpochRequest: Encode<EndQuorumEpochRequest> = (value, version) => EndQuorumEpochRequestCodec.encode(value, version);
 
 /** PartitionData (in EndQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface EndQuorumEpochResponsePartitionData {
@@ -642,7 +642,7 @@ const M_EndQuorumEpochResponse: StructMeta = {
  * Codec of EndQuorumEpochResponse: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndQuorumEpochResponseCodec: MessageCodec<EndQuorumEpochResponse> = makeCodec(
+export const EndQuorumEpochResponseCodec: MessageCodec<EndQuorumEpochResponse> = /* @__PURE__ */ makeCodec(
   "EndQuorumEpochResponse",
   0x3,
   0x2,
@@ -654,7 +654,7 @@ export const EndQuorumEpochResponseCodec: MessageCodec<EndQuorumEpochResponse> =
 );
 
 /** Decodes exactly `bytes` as one EndQuorumEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndQuorumEpochResponse: Decode<EndQuorumEpochResponse> = EndQuorumEpochResponseCodec.decode;
+export const decodeEndQuorumEpochResponse: Decode<EndQuorumEpochResponse> = (bytes, version, options) => EndQuorumEpochResponseCodec.decode(bytes, version, options);
 
 /** Encodes one EndQuorumEpochResponse body at `version`; missing fields take their defaults. */
-export const encodeEndQuorumEpochResponse: Encode<EndQuorumEpochResponse> = EndQuorumEpochResponseCodec.encode;
+export const encodeEndQuorumEpochResponse: Encode<EndQuorumEpochResponse> = (value, version) => EndQuorumEpochResponseCodec.encode(value, version);

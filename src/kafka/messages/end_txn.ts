@@ -98,7 +98,7 @@ const M_EndTxnRequest: StructMeta = {
  * Codec of EndTxnRequest: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndTxnRequestCodec: MessageCodec<EndTxnRequest> = makeCodec(
+export const EndTxnRequestCodec: MessageCodec<EndTxnRequest> = /* @__PURE__ */ makeCodec(
   "EndTxnRequest",
   0x3f,
   0x38,
@@ -110,10 +110,10 @@ export const EndTxnRequestCodec: MessageCodec<EndTxnRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one EndTxnRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndTxnRequest: Decode<EndTxnRequest> = EndTxnRequestCodec.decode;
+export const decodeEndTxnRequest: Decode<EndTxnRequest> = (bytes, version, options) => EndTxnRequestCodec.decode(bytes, version, options);
 
 /** Encodes one EndTxnRequest body at `version`; missing fields take their defaults. */
-export const encodeEndTxnRequest: Encode<EndTxnRequest> = EndTxnRequestCodec.encode;
+export const encodeEndTxnRequest: Encode<EndTxnRequest> = (value, version) => EndTxnRequestCodec.encode(value, version);
 
 /** EndTxnResponse, versions 0+, flexible 3+. */
 export interface EndTxnResponse {
@@ -190,7 +190,7 @@ const M_EndTxnResponse: StructMeta = {
  * Codec of EndTxnResponse: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndTxnResponseCodec: MessageCodec<EndTxnResponse> = makeCodec(
+export const EndTxnResponseCodec: MessageCodec<EndTxnResponse> = /* @__PURE__ */ makeCodec(
   "EndTxnResponse",
   0x3f,
   0x38,
@@ -202,7 +202,7 @@ export const EndTxnResponseCodec: MessageCodec<EndTxnResponse> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one EndTxnResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndTxnResponse: Decode<EndTxnResponse> = EndTxnResponseCodec.decode;
+export const decodeEndTxnResponse: Decode<EndTxnResponse> = (bytes, version, options) => EndTxnResponseCodec.decode(bytes, version, options);
 
 /** Encodes one EndTxnResponse body at `version`; missing fields take their defaults. */
-export const encodeEndTxnResponse: Encode<EndTxnResponse> = EndTxnResponseCodec.encode;
+export const encodeEndTxnResponse: Encode<EndTxnResponse> = (value, version) => EndTxnResponseCodec.encode(value, version);

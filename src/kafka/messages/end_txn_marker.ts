@@ -47,7 +47,7 @@ const M_EndTxnMarker: StructMeta = {
  * Codec of EndTxnMarker: versions 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndTxnMarkerCodec: MessageCodec<EndTxnMarker> = makeCodec(
+export const EndTxnMarkerCodec: MessageCodec<EndTxnMarker> = /* @__PURE__ */ makeCodec(
   "EndTxnMarker",
   0x1,
   0x0,
@@ -59,7 +59,7 @@ export const EndTxnMarkerCodec: MessageCodec<EndTxnMarker> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one EndTxnMarker body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndTxnMarker: Decode<EndTxnMarker> = EndTxnMarkerCodec.decode;
+export const decodeEndTxnMarker: Decode<EndTxnMarker> = (bytes, version, options) => EndTxnMarkerCodec.decode(bytes, version, options);
 
 /** Encodes one EndTxnMarker body at `version`; missing fields take their defaults. */
-export const encodeEndTxnMarker: Encode<EndTxnMarker> = EndTxnMarkerCodec.encode;
+export const encodeEndTxnMarker: Encode<EndTxnMarker> = (value, version) => EndTxnMarkerCodec.encode(value, version);

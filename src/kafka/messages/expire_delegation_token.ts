@@ -89,7 +89,7 @@ const M_ExpireDelegationTokenRequest: StructMeta = {
  * Codec of ExpireDelegationTokenRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ExpireDelegationTokenRequestCodec: MessageCodec<ExpireDelegationTokenRequest> = makeCodec(
+export const ExpireDelegationTokenRequestCodec: MessageCodec<ExpireDelegationTokenRequest> = /* @__PURE__ */ makeCodec(
   "ExpireDelegationTokenRequest",
   0x7,
   0x4,
@@ -101,10 +101,10 @@ export const ExpireDelegationTokenRequestCodec: MessageCodec<ExpireDelegationTok
 );
 
 /** Decodes exactly `bytes` as one ExpireDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeExpireDelegationTokenRequest: Decode<ExpireDelegationTokenRequest> = ExpireDelegationTokenRequestCodec.decode;
+export const decodeExpireDelegationTokenRequest: Decode<ExpireDelegationTokenRequest> = (bytes, version, options) => ExpireDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ExpireDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeExpireDelegationTokenRequest: Encode<ExpireDelegationTokenRequest> = ExpireDelegationTokenRequestCodec.encode;
+export const encodeExpireDelegationTokenRequest: Encode<ExpireDelegationTokenRequest> = (value, version) => ExpireDelegationTokenRequestCodec.encode(value, version);
 
 /** ExpireDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface ExpireDelegationTokenResponse {
@@ -173,7 +173,7 @@ const M_ExpireDelegationTokenResponse: StructMeta = {
  * Codec of ExpireDelegationTokenResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ExpireDelegationTokenResponseCodec: MessageCodec<ExpireDelegationTokenResponse> = makeCodec(
+export const ExpireDelegationTokenResponseCodec: MessageCodec<ExpireDelegationTokenResponse> = /* @__PURE__ */ makeCodec(
   "ExpireDelegationTokenResponse",
   0x7,
   0x4,
@@ -185,7 +185,7 @@ export const ExpireDelegationTokenResponseCodec: MessageCodec<ExpireDelegationTo
 );
 
 /** Decodes exactly `bytes` as one ExpireDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeExpireDelegationTokenResponse: Decode<ExpireDelegationTokenResponse> = ExpireDelegationTokenResponseCodec.decode;
+export const decodeExpireDelegationTokenResponse: Decode<ExpireDelegationTokenResponse> = (bytes, version, options) => ExpireDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ExpireDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeExpireDelegationTokenResponse: Encode<ExpireDelegationTokenResponse> = ExpireDelegationTokenResponseCodec.encode;
+export const encodeExpireDelegationTokenResponse: Encode<ExpireDelegationTokenResponse> = (value, version) => ExpireDelegationTokenResponseCodec.encode(value, version);

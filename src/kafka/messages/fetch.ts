@@ -549,7 +549,7 @@ const M_FetchRequest: StructMeta = {
  * Codec of FetchRequest: versions 0-18, flexible 12+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const FetchRequestCodec: MessageCodec<FetchRequest> = makeCodec(
+export const FetchRequestCodec: MessageCodec<FetchRequest> = /* @__PURE__ */ makeCodec(
   "FetchRequest",
   0x7ffff,
   0x7f000,
@@ -561,10 +561,10 @@ export const FetchRequestCodec: MessageCodec<FetchRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one FetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchRequest: Decode<FetchRequest> = FetchRequestCodec.decode;
+export const decodeFetchRequest: Decode<FetchRequest> = (bytes, version, options) => FetchRequestCodec.decode(bytes, version, options);
 
 /** Encodes one FetchRequest body at `version`; missing fields take their defaults. */
-export const encodeFetchRequest: Encode<FetchRequest> = FetchRequestCodec.encode;
+export const encodeFetchRequest: Encode<FetchRequest> = (value, version) => FetchRequestCodec.encode(value, version);
 
 /** EpochEndOffset (in FetchResponse), versions 12+, flexible 12+. */
 export interface FetchResponseEpochEndOffset {
@@ -1213,7 +1213,7 @@ const M_FetchResponse: StructMeta = {
  * Codec of FetchResponse: versions 0-18, flexible 12+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const FetchResponseCodec: MessageCodec<FetchResponse> = makeCodec(
+export const FetchResponseCodec: MessageCodec<FetchResponse> = /* @__PURE__ */ makeCodec(
   "FetchResponse",
   0x7ffff,
   0x7f000,
@@ -1225,7 +1225,7 @@ export const FetchResponseCodec: MessageCodec<FetchResponse> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one FetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchResponse: Decode<FetchResponse> = FetchResponseCodec.decode;
+export const decodeFetchResponse: Decode<FetchResponse> = (bytes, version, options) => FetchResponseCodec.decode(bytes, version, options);
 
 /** Encodes one FetchResponse body at `version`; missing fields take their defaults. */
-export const encodeFetchResponse: Encode<FetchResponse> = FetchResponseCodec.encode;
+export const encodeFetchResponse: Encode<FetchResponse> = (value, version) => FetchResponseCodec.encode(value, version);

@@ -103,7 +103,7 @@ const M_HeartbeatRequest: StructMeta = {
  * Codec of HeartbeatRequest: versions 0-4, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const HeartbeatRequestCodec: MessageCodec<HeartbeatRequest> = makeCodec(
+export const HeartbeatRequestCodec: MessageCodec<HeartbeatRequest> = /* @__PURE__ */ makeCodec(
   "HeartbeatRequest",
   0x1f,
   0x10,
@@ -115,10 +115,10 @@ export const HeartbeatRequestCodec: MessageCodec<HeartbeatRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one HeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeHeartbeatRequest: Decode<HeartbeatRequest> = HeartbeatRequestCodec.decode;
+export const decodeHeartbeatRequest: Decode<HeartbeatRequest> = (bytes, version, options) => HeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one HeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeHeartbeatRequest: Encode<HeartbeatRequest> = HeartbeatRequestCodec.encode;
+export const encodeHeartbeatRequest: Encode<HeartbeatRequest> = (value, version) => HeartbeatRequestCodec.encode(value, version);
 
 /** HeartbeatResponse, versions 0+, flexible 4+. */
 export interface HeartbeatResponse {
@@ -182,7 +182,7 @@ const M_HeartbeatResponse: StructMeta = {
  * Codec of HeartbeatResponse: versions 0-4, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const HeartbeatResponseCodec: MessageCodec<HeartbeatResponse> = makeCodec(
+export const HeartbeatResponseCodec: MessageCodec<HeartbeatResponse> = /* @__PURE__ */ makeCodec(
   "HeartbeatResponse",
   0x1f,
   0x10,
@@ -194,7 +194,7 @@ export const HeartbeatResponseCodec: MessageCodec<HeartbeatResponse> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one HeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeHeartbeatResponse: Decode<HeartbeatResponse> = HeartbeatResponseCodec.decode;
+export const decodeHeartbeatResponse: Decode<HeartbeatResponse> = (bytes, version, options) => HeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one HeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeHeartbeatResponse: Encode<HeartbeatResponse> = HeartbeatResponseCodec.encode;
+export const encodeHeartbeatResponse: Encode<HeartbeatResponse> = (value, version) => HeartbeatResponseCodec.encode(value, version);

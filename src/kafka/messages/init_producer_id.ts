@@ -119,7 +119,7 @@ const M_InitProducerIdRequest: StructMeta = {
  * Codec of InitProducerIdRequest: versions 0-6, flexible 2+, unstable 6.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const InitProducerIdRequestCodec: MessageCodec<InitProducerIdRequest> = makeCodec(
+export const InitProducerIdRequestCodec: MessageCodec<InitProducerIdRequest> = /* @__PURE__ */ makeCodec(
   "InitProducerIdRequest",
   0x7f,
   0x7c,
@@ -131,10 +131,10 @@ export const InitProducerIdRequestCodec: MessageCodec<InitProducerIdRequest> = m
 );
 
 /** Decodes exactly `bytes` as one InitProducerIdRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeInitProducerIdRequest: Decode<InitProducerIdRequest> = InitProducerIdRequestCodec.decode;
+export const decodeInitProducerIdRequest: Decode<InitProducerIdRequest> = (bytes, version, options) => InitProducerIdRequestCodec.decode(bytes, version, options);
 
 /** Encodes one InitProducerIdRequest body at `version`; missing fields take their defaults. */
-export const encodeInitProducerIdRequest: Encode<InitProducerIdRequest> = InitProducerIdRequestCodec.encode;
+export const encodeInitProducerIdRequest: Encode<InitProducerIdRequest> = (value, version) => InitProducerIdRequestCodec.encode(value, version);
 
 /** InitProducerIdResponse, versions 0+, flexible 2+. */
 export interface InitProducerIdResponse {
@@ -225,7 +225,7 @@ const M_InitProducerIdResponse: StructMeta = {
  * Codec of InitProducerIdResponse: versions 0-6, flexible 2+, unstable 6.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const InitProducerIdResponseCodec: MessageCodec<InitProducerIdResponse> = makeCodec(
+export const InitProducerIdResponseCodec: MessageCodec<InitProducerIdResponse> = /* @__PURE__ */ makeCodec(
   "InitProducerIdResponse",
   0x7f,
   0x7c,
@@ -237,7 +237,7 @@ export const InitProducerIdResponseCodec: MessageCodec<InitProducerIdResponse> =
 );
 
 /** Decodes exactly `bytes` as one InitProducerIdResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeInitProducerIdResponse: Decode<InitProducerIdResponse> = InitProducerIdResponseCodec.decode;
+export const decodeInitProducerIdResponse: Decode<InitProducerIdResponse> = (bytes, version, options) => InitProducerIdResponseCodec.decode(bytes, version, options);
 
 /** Encodes one InitProducerIdResponse body at `version`; missing fields take their defaults. */
-export const encodeInitProducerIdResponse: Encode<InitProducerIdResponse> = InitProducerIdResponseCodec.encode;
+export const encodeInitProducerIdResponse: Encode<InitProducerIdResponse> = (value, version) => InitProducerIdResponseCodec.encode(value, version);

@@ -72,7 +72,7 @@ const M_KRaftVersionRecord: StructMeta = {
  * Codec of KRaftVersionRecord: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const KRaftVersionRecordCodec: MessageCodec<KRaftVersionRecord> = makeCodec(
+export const KRaftVersionRecordCodec: MessageCodec<KRaftVersionRecord> = /* @__PURE__ */ makeCodec(
   "KRaftVersionRecord",
   0x1,
   0x1,
@@ -84,7 +84,7 @@ export const KRaftVersionRecordCodec: MessageCodec<KRaftVersionRecord> = makeCod
 );
 
 /** Decodes exactly `bytes` as one KRaftVersionRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeKRaftVersionRecord: Decode<KRaftVersionRecord> = KRaftVersionRecordCodec.decode;
+export const decodeKRaftVersionRecord: Decode<KRaftVersionRecord> = (bytes, version, options) => KRaftVersionRecordCodec.decode(bytes, version, options);
 
 /** Encodes one KRaftVersionRecord body at `version`; missing fields take their defaults. */
-export const encodeKRaftVersionRecord: Encode<KRaftVersionRecord> = KRaftVersionRecordCodec.encode;
+export const encodeKRaftVersionRecord: Encode<KRaftVersionRecord> = (value, version) => KRaftVersionRecordCodec.encode(value, version);

@@ -144,7 +144,7 @@ const M_LeaderChangeMessage: StructMeta = {
  * Codec of LeaderChangeMessage: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const LeaderChangeMessageCodec: MessageCodec<LeaderChangeMessage> = makeCodec(
+export const LeaderChangeMessageCodec: MessageCodec<LeaderChangeMessage> = /* @__PURE__ */ makeCodec(
   "LeaderChangeMessage",
   0x3,
   0x3,
@@ -156,7 +156,7 @@ export const LeaderChangeMessageCodec: MessageCodec<LeaderChangeMessage> = makeC
 );
 
 /** Decodes exactly `bytes` as one LeaderChangeMessage body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaderChangeMessage: Decode<LeaderChangeMessage> = LeaderChangeMessageCodec.decode;
+export const decodeLeaderChangeMessage: Decode<LeaderChangeMessage> = (bytes, version, options) => LeaderChangeMessageCodec.decode(bytes, version, options);
 
 /** Encodes one LeaderChangeMessage body at `version`; missing fields take their defaults. */
-export const encodeLeaderChangeMessage: Encode<LeaderChangeMessage> = LeaderChangeMessageCodec.encode;
+export const encodeLeaderChangeMessage: Encode<LeaderChangeMessage> = (value, version) => LeaderChangeMessageCodec.encode(value, version);

@@ -80,7 +80,7 @@ const M_ListConfigResourcesRequest: StructMeta = {
  * Codec of ListConfigResourcesRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListConfigResourcesRequestCodec: MessageCodec<ListConfigResourcesRequest> = makeCodec(
+export const ListConfigResourcesRequestCodec: MessageCodec<ListConfigResourcesRequest> = /* @__PURE__ */ makeCodec(
   "ListConfigResourcesRequest",
   0x3,
   0x3,
@@ -92,10 +92,10 @@ export const ListConfigResourcesRequestCodec: MessageCodec<ListConfigResourcesRe
 );
 
 /** Decodes exactly `bytes` as one ListConfigResourcesRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListConfigResourcesRequest: Decode<ListConfigResourcesRequest> = ListConfigResourcesRequestCodec.decode;
+export const decodeListConfigResourcesRequest: Decode<ListConfigResourcesRequest> = (bytes, version, options) => ListConfigResourcesRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListConfigResourcesRequest body at `version`; missing fields take their defaults. */
-export const encodeListConfigResourcesRequest: Encode<ListConfigResourcesRequest> = ListConfigResourcesRequestCodec.encode;
+export const encodeListConfigResourcesRequest: Encode<ListConfigResourcesRequest> = (value, version) => ListConfigResourcesRequestCodec.encode(value, version);
 
 /** ConfigResource (in ListConfigResourcesResponse), versions 0+, flexible 0+. */
 export interface ConfigResource {
@@ -208,7 +208,7 @@ const M_ListConfigResourcesResponse: StructMeta = {
  * Codec of ListConfigResourcesResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListConfigResourcesResponseCodec: MessageCodec<ListConfigResourcesResponse> = makeCodec(
+export const ListConfigResourcesResponseCodec: MessageCodec<ListConfigResourcesResponse> = /* @__PURE__ */ makeCodec(
   "ListConfigResourcesResponse",
   0x3,
   0x3,
@@ -220,7 +220,7 @@ export const ListConfigResourcesResponseCodec: MessageCodec<ListConfigResourcesR
 );
 
 /** Decodes exactly `bytes` as one ListConfigResourcesResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListConfigResourcesResponse: Decode<ListConfigResourcesResponse> = ListConfigResourcesResponseCodec.decode;
+export const decodeListConfigResourcesResponse: Decode<ListConfigResourcesResponse> = (bytes, version, options) => ListConfigResourcesResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListConfigResourcesResponse body at `version`; missing fields take their defaults. */
-export const encodeListConfigResourcesResponse: Encode<ListConfigResourcesResponse> = ListConfigResourcesResponseCodec.encode;
+export const encodeListConfigResourcesResponse: Encode<ListConfigResourcesResponse> = (value, version) => ListConfigResourcesResponseCodec.encode(value, version);

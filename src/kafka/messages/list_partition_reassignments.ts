@@ -137,7 +137,7 @@ const M_ListPartitionReassignmentsRequest: StructMeta = {
  * Codec of ListPartitionReassignmentsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListPartitionReassignmentsRequestCodec: MessageCodec<ListPartitionReassignmentsRequest> = makeCodec(
+export const ListPartitionReassignmentsRequestCodec: MessageCodec<ListPartitionReassignmentsRequest> = /* @__PURE__ */ makeCodec(
   "ListPartitionReassignmentsRequest",
   0x1,
   0x1,
@@ -149,10 +149,10 @@ export const ListPartitionReassignmentsRequestCodec: MessageCodec<ListPartitionR
 );
 
 /** Decodes exactly `bytes` as one ListPartitionReassignmentsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListPartitionReassignmentsRequest: Decode<ListPartitionReassignmentsRequest> = ListPartitionReassignmentsRequestCodec.decode;
+export const decodeListPartitionReassignmentsRequest: Decode<ListPartitionReassignmentsRequest> = (bytes, version, options) => ListPartitionReassignmentsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListPartitionReassignmentsRequest body at `version`; missing fields take their defaults. */
-export const encodeListPartitionReassignmentsRequest: Encode<ListPartitionReassignmentsRequest> = ListPartitionReassignmentsRequestCodec.encode;
+export const encodeListPartitionReassignmentsRequest: Encode<ListPartitionReassignmentsRequest> = (value, version) => ListPartitionReassignmentsRequestCodec.encode(value, version);
 
 /** OngoingPartitionReassignment (in ListPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface OngoingPartitionReassignment {
@@ -336,7 +336,7 @@ const M_ListPartitionReassignmentsResponse: StructMeta = {
  * Codec of ListPartitionReassignmentsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListPartitionReassignmentsResponseCodec: MessageCodec<ListPartitionReassignmentsResponse> = makeCodec(
+export const ListPartitionReassignmentsResponseCodec: MessageCodec<ListPartitionReassignmentsResponse> = /* @__PURE__ */ makeCodec(
   "ListPartitionReassignmentsResponse",
   0x1,
   0x1,
@@ -348,7 +348,7 @@ export const ListPartitionReassignmentsResponseCodec: MessageCodec<ListPartition
 );
 
 /** Decodes exactly `bytes` as one ListPartitionReassignmentsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListPartitionReassignmentsResponse: Decode<ListPartitionReassignmentsResponse> = ListPartitionReassignmentsResponseCodec.decode;
+export const decodeListPartitionReassignmentsResponse: Decode<ListPartitionReassignmentsResponse> = (bytes, version, options) => ListPartitionReassignmentsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListPartitionReassignmentsResponse body at `version`; missing fields take their defaults. */
-export const encodeListPartitionReassignmentsResponse: Encode<ListPartitionReassignmentsResponse> = ListPartitionReassignmentsResponseCodec.encode;
+export const encodeListPartitionReassignmentsResponse: Encode<ListPartitionReassignmentsResponse> = (value, version) => ListPartitionReassignmentsResponseCodec.encode(value, version);

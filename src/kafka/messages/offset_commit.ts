@@ -271,7 +271,7 @@ const M_OffsetCommitRequest: StructMeta = {
  * Codec of OffsetCommitRequest: versions 0-10, flexible 8+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetCommitRequestCodec: MessageCodec<OffsetCommitRequest> = makeCodec(
+export const OffsetCommitRequestCodec: MessageCodec<OffsetCommitRequest> = /* @__PURE__ */ makeCodec(
   "OffsetCommitRequest",
   0x7ff,
   0x700,
@@ -283,10 +283,10 @@ export const OffsetCommitRequestCodec: MessageCodec<OffsetCommitRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one OffsetCommitRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetCommitRequest: Decode<OffsetCommitRequest> = OffsetCommitRequestCodec.decode;
+export const decodeOffsetCommitRequest: Decode<OffsetCommitRequest> = (bytes, version, options) => OffsetCommitRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetCommitRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetCommitRequest: Encode<OffsetCommitRequest> = OffsetCommitRequestCodec.encode;
+export const encodeOffsetCommitRequest: Encode<OffsetCommitRequest> = (value, version) => OffsetCommitRequestCodec.encode(value, version);
 
 /** OffsetCommitResponsePartition (in OffsetCommitResponse), versions 0+, flexible 8+. */
 export interface OffsetCommitResponsePartition {
@@ -474,7 +474,7 @@ const M_OffsetCommitResponse: StructMeta = {
  * Codec of OffsetCommitResponse: versions 0-10, flexible 8+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetCommitResponseCodec: MessageCodec<OffsetCommitResponse> = makeCodec(
+export const OffsetCommitResponseCodec: MessageCodec<OffsetCommitResponse> = /* @__PURE__ */ makeCodec(
   "OffsetCommitResponse",
   0x7ff,
   0x700,
@@ -486,7 +486,7 @@ export const OffsetCommitResponseCodec: MessageCodec<OffsetCommitResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one OffsetCommitResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetCommitResponse: Decode<OffsetCommitResponse> = OffsetCommitResponseCodec.decode;
+export const decodeOffsetCommitResponse: Decode<OffsetCommitResponse> = (bytes, version, options) => OffsetCommitResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetCommitResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetCommitResponse: Encode<OffsetCommitResponse> = OffsetCommitResponseCodec.encode;
+export const encodeOffsetCommitResponse: Encode<OffsetCommitResponse> = (value, version) => OffsetCommitResponseCodec.encode(value, version);

@@ -302,7 +302,7 @@ const M_OffsetFetchRequest: StructMeta = {
  * Codec of OffsetFetchRequest: versions 0-10, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetFetchRequestCodec: MessageCodec<OffsetFetchRequest> = makeCodec(
+export const OffsetFetchRequestCodec: MessageCodec<OffsetFetchRequest> = /* @__PURE__ */ makeCodec(
   "OffsetFetchRequest",
   0x7ff,
   0x7c0,
@@ -314,10 +314,10 @@ export const OffsetFetchRequestCodec: MessageCodec<OffsetFetchRequest> = makeCod
 );
 
 /** Decodes exactly `bytes` as one OffsetFetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetFetchRequest: Decode<OffsetFetchRequest> = OffsetFetchRequestCodec.decode;
+export const decodeOffsetFetchRequest: Decode<OffsetFetchRequest> = (bytes, version, options) => OffsetFetchRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetFetchRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetFetchRequest: Encode<OffsetFetchRequest> = OffsetFetchRequestCodec.encode;
+export const encodeOffsetFetchRequest: Encode<OffsetFetchRequest> = (value, version) => OffsetFetchRequestCodec.encode(value, version);
 
 /** OffsetFetchResponsePartition (in OffsetFetchResponse), versions 0-7, flexible 6-7. */
 export interface OffsetFetchResponsePartition {
@@ -717,7 +717,7 @@ const M_OffsetFetchResponse: StructMeta = {
  * Codec of OffsetFetchResponse: versions 0-10, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetFetchResponseCodec: MessageCodec<OffsetFetchResponse> = makeCodec(
+export const OffsetFetchResponseCodec: MessageCodec<OffsetFetchResponse> = /* @__PURE__ */ makeCodec(
   "OffsetFetchResponse",
   0x7ff,
   0x7c0,
@@ -729,7 +729,7 @@ export const OffsetFetchResponseCodec: MessageCodec<OffsetFetchResponse> = makeC
 );
 
 /** Decodes exactly `bytes` as one OffsetFetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetFetchResponse: Decode<OffsetFetchResponse> = OffsetFetchResponseCodec.decode;
+export const decodeOffsetFetchResponse: Decode<OffsetFetchResponse> = (bytes, version, options) => OffsetFetchResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetFetchResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetFetchResponse: Encode<OffsetFetchResponse> = OffsetFetchResponseCodec.encode;
+export const encodeOffsetFetchResponse: Encode<OffsetFetchResponse> = (value, version) => OffsetFetchResponseCodec.encode(value, version);

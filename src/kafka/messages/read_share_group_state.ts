@@ -184,7 +184,7 @@ const M_ReadShareGroupStateRequest: StructMeta = {
  * Codec of ReadShareGroupStateRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ReadShareGroupStateRequestCodec: MessageCodec<ReadShareGroupStateRequest> = makeCodec(
+export const ReadShareGroupStateRequestCodec: MessageCodec<ReadShareGroupStateRequest> = /* @__PURE__ */ makeCodec(
   "ReadShareGroupStateRequest",
   0x1,
   0x1,
@@ -196,10 +196,10 @@ export const ReadShareGroupStateRequestCodec: MessageCodec<ReadShareGroupStateRe
 );
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeReadShareGroupStateRequest: Decode<ReadShareGroupStateRequest> = ReadShareGroupStateRequestCodec.decode;
+export const decodeReadShareGroupStateRequest: Decode<ReadShareGroupStateRequest> = (bytes, version, options) => ReadShareGroupStateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ReadShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export const encodeReadShareGroupStateRequest: Encode<ReadShareGroupStateRequest> = ReadShareGroupStateRequestCodec.encode;
+export const encodeReadShareGroupStateRequest: Encode<ReadShareGroupStateRequest> = (value, version) => ReadShareGroupStateRequestCodec.encode(value, version);
 
 /** StateBatch (in ReadShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateResponseStateBatch {
@@ -435,7 +435,7 @@ const M_ReadShareGroupStateResponse: StructMeta = {
  * Codec of ReadShareGroupStateResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ReadShareGroupStateResponseCodec: MessageCodec<ReadShareGroupStateResponse> = makeCodec(
+export const ReadShareGroupStateResponseCodec: MessageCodec<ReadShareGroupStateResponse> = /* @__PURE__ */ makeCodec(
   "ReadShareGroupStateResponse",
   0x1,
   0x1,
@@ -447,7 +447,7 @@ export const ReadShareGroupStateResponseCodec: MessageCodec<ReadShareGroupStateR
 );
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeReadShareGroupStateResponse: Decode<ReadShareGroupStateResponse> = ReadShareGroupStateResponseCodec.decode;
+export const decodeReadShareGroupStateResponse: Decode<ReadShareGroupStateResponse> = (bytes, version, options) => ReadShareGroupStateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ReadShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export const encodeReadShareGroupStateResponse: Encode<ReadShareGroupStateResponse> = ReadShareGroupStateResponseCodec.encode;
+export const encodeReadShareGroupStateResponse: Encode<ReadShareGroupStateResponse> = (value, version) => ReadShareGroupStateResponseCodec.encode(value, version);

@@ -89,7 +89,7 @@ const M_RenewDelegationTokenRequest: StructMeta = {
  * Codec of RenewDelegationTokenRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const RenewDelegationTokenRequestCodec: MessageCodec<RenewDelegationTokenRequest> = makeCodec(
+export const RenewDelegationTokenRequestCodec: MessageCodec<RenewDelegationTokenRequest> = /* @__PURE__ */ makeCodec(
   "RenewDelegationTokenRequest",
   0x7,
   0x4,
@@ -101,10 +101,10 @@ export const RenewDelegationTokenRequestCodec: MessageCodec<RenewDelegationToken
 );
 
 /** Decodes exactly `bytes` as one RenewDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRenewDelegationTokenRequest: Decode<RenewDelegationTokenRequest> = RenewDelegationTokenRequestCodec.decode;
+export const decodeRenewDelegationTokenRequest: Decode<RenewDelegationTokenRequest> = (bytes, version, options) => RenewDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one RenewDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeRenewDelegationTokenRequest: Encode<RenewDelegationTokenRequest> = RenewDelegationTokenRequestCodec.encode;
+export const encodeRenewDelegationTokenRequest: Encode<RenewDelegationTokenRequest> = (value, version) => RenewDelegationTokenRequestCodec.encode(value, version);
 
 /** RenewDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface RenewDelegationTokenResponse {
@@ -173,7 +173,7 @@ const M_RenewDelegationTokenResponse: StructMeta = {
  * Codec of RenewDelegationTokenResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const RenewDelegationTokenResponseCodec: MessageCodec<RenewDelegationTokenResponse> = makeCodec(
+export const RenewDelegationTokenResponseCodec: MessageCodec<RenewDelegationTokenResponse> = /* @__PURE__ */ makeCodec(
   "RenewDelegationTokenResponse",
   0x7,
   0x4,
@@ -185,7 +185,7 @@ export const RenewDelegationTokenResponseCodec: MessageCodec<RenewDelegationToke
 );
 
 /** Decodes exactly `bytes` as one RenewDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRenewDelegationTokenResponse: Decode<RenewDelegationTokenResponse> = RenewDelegationTokenResponseCodec.decode;
+export const decodeRenewDelegationTokenResponse: Decode<RenewDelegationTokenResponse> = (bytes, version, options) => RenewDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one RenewDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeRenewDelegationTokenResponse: Encode<RenewDelegationTokenResponse> = RenewDelegationTokenResponseCodec.encode;
+export const encodeRenewDelegationTokenResponse: Encode<RenewDelegationTokenResponse> = (value, version) => RenewDelegationTokenResponseCodec.encode(value, version);

@@ -75,7 +75,7 @@ const M_ResponseHeader: StructMeta = {
  * Codec of ResponseHeader: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ResponseHeaderCodec: MessageCodec<ResponseHeader> = makeCodec(
+export const ResponseHeaderCodec: MessageCodec<ResponseHeader> = /* @__PURE__ */ makeCodec(
   "ResponseHeader",
   0x3,
   0x2,
@@ -87,7 +87,7 @@ export const ResponseHeaderCodec: MessageCodec<ResponseHeader> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one ResponseHeader body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeResponseHeader: Decode<ResponseHeader> = ResponseHeaderCodec.decode;
+export const decodeResponseHeader: Decode<ResponseHeader> = (bytes, version, options) => ResponseHeaderCodec.decode(bytes, version, options);
 
 /** Encodes one ResponseHeader body at `version`; missing fields take their defaults. */
-export const encodeResponseHeader: Encode<ResponseHeader> = ResponseHeaderCodec.encode;
+export const encodeResponseHeader: Encode<ResponseHeader> = (value, version) => ResponseHeaderCodec.encode(value, version);

@@ -84,7 +84,7 @@ const M_SaslAuthenticateRequest: StructMeta = {
  * Codec of SaslAuthenticateRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SaslAuthenticateRequestCodec: MessageCodec<SaslAuthenticateRequest> = makeCodec(
+export const SaslAuthenticateRequestCodec: MessageCodec<SaslAuthenticateRequest> = /* @__PURE__ */ makeCodec(
   "SaslAuthenticateRequest",
   0x7,
   0x4,
@@ -96,10 +96,10 @@ export const SaslAuthenticateRequestCodec: MessageCodec<SaslAuthenticateRequest>
 );
 
 /** Decodes exactly `bytes` as one SaslAuthenticateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslAuthenticateRequest: Decode<SaslAuthenticateRequest> = SaslAuthenticateRequestCodec.decode;
+export const decodeSaslAuthenticateRequest: Decode<SaslAuthenticateRequest> = (bytes, version, options) => SaslAuthenticateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one SaslAuthenticateRequest body at `version`; missing fields take their defaults. */
-export const encodeSaslAuthenticateRequest: Encode<SaslAuthenticateRequest> = SaslAuthenticateRequestCodec.encode;
+export const encodeSaslAuthenticateRequest: Encode<SaslAuthenticateRequest> = (value, version) => SaslAuthenticateRequestCodec.encode(value, version);
 
 /** SaslAuthenticateResponse, versions 0+, flexible 2+. */
 export interface SaslAuthenticateResponse {
@@ -177,7 +177,7 @@ const M_SaslAuthenticateResponse: StructMeta = {
  * Codec of SaslAuthenticateResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SaslAuthenticateResponseCodec: MessageCodec<SaslAuthenticateResponse> = makeCodec(
+export const SaslAuthenticateResponseCodec: MessageCodec<SaslAuthenticateResponse> = /* @__PURE__ */ makeCodec(
   "SaslAuthenticateResponse",
   0x7,
   0x4,
@@ -189,7 +189,7 @@ export const SaslAuthenticateResponseCodec: MessageCodec<SaslAuthenticateRespons
 );
 
 /** Decodes exactly `bytes` as one SaslAuthenticateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslAuthenticateResponse: Decode<SaslAuthenticateResponse> = SaslAuthenticateResponseCodec.decode;
+export const decodeSaslAuthenticateResponse: Decode<SaslAuthenticateResponse> = (bytes, version, options) => SaslAuthenticateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one SaslAuthenticateResponse body at `version`; missing fields take their defaults. */
-export const encodeSaslAuthenticateResponse: Encode<SaslAuthenticateResponse> = SaslAuthenticateResponseCodec.encode;
+export const encodeSaslAuthenticateResponse: Encode<SaslAuthenticateResponse> = (value, version) => SaslAuthenticateResponseCodec.encode(value, version);

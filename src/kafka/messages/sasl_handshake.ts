@@ -57,7 +57,7 @@ const M_SaslHandshakeRequest: StructMeta = {
  * Codec of SaslHandshakeRequest: versions 0-1.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SaslHandshakeRequestCodec: MessageCodec<SaslHandshakeRequest> = makeCodec(
+export const SaslHandshakeRequestCodec: MessageCodec<SaslHandshakeRequest> = /* @__PURE__ */ makeCodec(
   "SaslHandshakeRequest",
   0x3,
   0x0,
@@ -69,10 +69,10 @@ export const SaslHandshakeRequestCodec: MessageCodec<SaslHandshakeRequest> = mak
 );
 
 /** Decodes exactly `bytes` as one SaslHandshakeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslHandshakeRequest: Decode<SaslHandshakeRequest> = SaslHandshakeRequestCodec.decode;
+export const decodeSaslHandshakeRequest: Decode<SaslHandshakeRequest> = (bytes, version, options) => SaslHandshakeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one SaslHandshakeRequest body at `version`; missing fields take their defaults. */
-export const encodeSaslHandshakeRequest: Encode<SaslHandshakeRequest> = SaslHandshakeRequestCodec.encode;
+export const encodeSaslHandshakeRequest: Encode<SaslHandshakeRequest> = (value, version) => SaslHandshakeRequestCodec.encode(value, version);
 
 /** SaslHandshakeResponse, versions 0+. */
 export interface SaslHandshakeResponse {
@@ -114,7 +114,7 @@ const M_SaslHandshakeResponse: StructMeta = {
  * Codec of SaslHandshakeResponse: versions 0-1.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SaslHandshakeResponseCodec: MessageCodec<SaslHandshakeResponse> = makeCodec(
+export const SaslHandshakeResponseCodec: MessageCodec<SaslHandshakeResponse> = /* @__PURE__ */ makeCodec(
   "SaslHandshakeResponse",
   0x3,
   0x0,
@@ -126,7 +126,7 @@ export const SaslHandshakeResponseCodec: MessageCodec<SaslHandshakeResponse> = m
 );
 
 /** Decodes exactly `bytes` as one SaslHandshakeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslHandshakeResponse: Decode<SaslHandshakeResponse> = SaslHandshakeResponseCodec.decode;
+export const decodeSaslHandshakeResponse: Decode<SaslHandshakeResponse> = (bytes, version, options) => SaslHandshakeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one SaslHandshakeResponse body at `version`; missing fields take their defaults. */
-export const encodeSaslHandshakeResponse: Encode<SaslHandshakeResponse> = SaslHandshakeResponseCodec.encode;
+export const encodeSaslHandshakeResponse: Encode<SaslHandshakeResponse> = (value, version) => SaslHandshakeResponseCodec.encode(value, version);

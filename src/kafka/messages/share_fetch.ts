@@ -379,7 +379,7 @@ const M_ShareFetchRequest: StructMeta = {
  * Codec of ShareFetchRequest: versions 0-2, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = makeCodec(
+export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = /* @__PURE__ */ makeCodec(
   "ShareFetchRequest",
   0x7,
   0x7,
@@ -391,10 +391,10 @@ export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one ShareFetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareFetchRequest: Decode<ShareFetchRequest> = ShareFetchRequestCodec.decode;
+export const decodeShareFetchRequest: Decode<ShareFetchRequest> = (bytes, version, options) => ShareFetchRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ShareFetchRequest body at `version`; missing fields take their defaults. */
-export const encodeShareFetchRequest: Encode<ShareFetchRequest> = ShareFetchRequestCodec.encode;
+export const encodeShareFetchRequest: Encode<ShareFetchRequest> = (value, version) => ShareFetchRequestCodec.encode(value, version);
 
 /** LeaderIdAndEpoch (in ShareFetchResponse), versions 0+, flexible 0+. */
 export interface ShareFetchResponseLeaderIdAndEpoch {
@@ -789,7 +789,7 @@ const M_ShareFetchResponse: StructMeta = {
  * Codec of ShareFetchResponse: versions 0-2, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareFetchResponseCodec: MessageCodec<ShareFetchResponse> = makeCodec(
+export const ShareFetchResponseCodec: MessageCodec<ShareFetchResponse> = /* @__PURE__ */ makeCodec(
   "ShareFetchResponse",
   0x7,
   0x7,
@@ -801,7 +801,7 @@ export const ShareFetchResponseCodec: MessageCodec<ShareFetchResponse> = makeCod
 );
 
 /** Decodes exactly `bytes` as one ShareFetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareFetchResponse: Decode<ShareFetchResponse> = ShareFetchResponseCodec.decode;
+export const decodeShareFetchResponse: Decode<ShareFetchResponse> = (bytes, version, options) => ShareFetchResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ShareFetchResponse body at `version`; missing fields take their defaults. */
-export const encodeShareFetchResponse: Encode<ShareFetchResponse> = ShareFetchResponseCodec.encode;
+export const encodeShareFetchResponse: Encode<ShareFetchResponse> = (value, version) => ShareFetchResponseCodec.encode(value, version);

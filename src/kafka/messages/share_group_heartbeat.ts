@@ -116,7 +116,7 @@ const M_ShareGroupHeartbeatRequest: StructMeta = {
  * Codec of ShareGroupHeartbeatRequest: versions 0-1, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRequest> = makeCodec(
+export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRequest> = /* @__PURE__ */ makeCodec(
   "ShareGroupHeartbeatRequest",
   0x3,
   0x3,
@@ -128,10 +128,10 @@ export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRe
 );
 
 /** Decodes exactly `bytes` as one ShareGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupHeartbeatRequest: Decode<ShareGroupHeartbeatRequest> = ShareGroupHeartbeatRequestCodec.decode;
+export const decodeShareGroupHeartbeatRequest: Decode<ShareGroupHeartbeatRequest> = (bytes, version, options) => ShareGroupHeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeShareGroupHeartbeatRequest: Encode<ShareGroupHeartbeatRequest> = ShareGroupHeartbeatRequestCodec.encode;
+export const encodeShareGroupHeartbeatRequest: Encode<ShareGroupHeartbeatRequest> = (value, version) => ShareGroupHeartbeatRequestCodec.encode(value, version);
 
 /** TopicPartitions (in ShareGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ShareGroupHeartbeatResponseTopicPartitions {
@@ -313,7 +313,7 @@ const M_ShareGroupHeartbeatResponse: StructMeta = {
  * Codec of ShareGroupHeartbeatResponse: versions 0-1, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareGroupHeartbeatResponseCodec: MessageCodec<ShareGroupHeartbeatResponse> = makeCodec(
+export const ShareGroupHeartbeatResponseCodec: MessageCodec<ShareGroupHeartbeatResponse> = /* @__PURE__ */ makeCodec(
   "ShareGroupHeartbeatResponse",
   0x3,
   0x3,
@@ -325,7 +325,7 @@ export const ShareGroupHeartbeatResponseCodec: MessageCodec<ShareGroupHeartbeatR
 );
 
 /** Decodes exactly `bytes` as one ShareGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupHeartbeatResponse: Decode<ShareGroupHeartbeatResponse> = ShareGroupHeartbeatResponseCodec.decode;
+export const decodeShareGroupHeartbeatResponse: Decode<ShareGroupHeartbeatResponse> = (bytes, version, options) => ShareGroupHeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeShareGroupHeartbeatResponse: Encode<ShareGroupHeartbeatResponse> = ShareGroupHeartbeatResponseCodec.encode;
+export const encodeShareGroupHeartbeatResponse: Encode<ShareGroupHeartbeatResponse> = (value, version) => ShareGroupHeartbeatResponseCodec.encode(value, version);

@@ -343,7 +343,7 @@ const M_StopReplicaRequest: StructMeta = {
  * Codec of StopReplicaRequest: versions 0-4, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StopReplicaRequestCodec: MessageCodec<StopReplicaRequest> = makeCodec(
+export const StopReplicaRequestCodec: MessageCodec<StopReplicaRequest> = /* @__PURE__ */ makeCodec(
   "StopReplicaRequest",
   0x1f,
   0x1c,
@@ -355,10 +355,10 @@ export const StopReplicaRequestCodec: MessageCodec<StopReplicaRequest> = makeCod
 );
 
 /** Decodes exactly `bytes` as one StopReplicaRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStopReplicaRequest: Decode<StopReplicaRequest> = StopReplicaRequestCodec.decode;
+export const decodeStopReplicaRequest: Decode<StopReplicaRequest> = (bytes, version, options) => StopReplicaRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StopReplicaRequest body at `version`; missing fields take their defaults. */
-export const encodeStopReplicaRequest: Encode<StopReplicaRequest> = StopReplicaRequestCodec.encode;
+export const encodeStopReplicaRequest: Encode<StopReplicaRequest> = (value, version) => StopReplicaRequestCodec.encode(value, version);
 
 /** StopReplicaPartitionError (in StopReplicaResponse), versions 0+, flexible 2+. */
 export interface StopReplicaPartitionError {
@@ -486,7 +486,7 @@ const M_StopReplicaResponse: StructMeta = {
  * Codec of StopReplicaResponse: versions 0-4, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StopReplicaResponseCodec: MessageCodec<StopReplicaResponse> = makeCodec(
+export const StopReplicaResponseCodec: MessageCodec<StopReplicaResponse> = /* @__PURE__ */ makeCodec(
   "StopReplicaResponse",
   0x1f,
   0x1c,
@@ -498,7 +498,7 @@ export const StopReplicaResponseCodec: MessageCodec<StopReplicaResponse> = makeC
 );
 
 /** Decodes exactly `bytes` as one StopReplicaResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStopReplicaResponse: Decode<StopReplicaResponse> = StopReplicaResponseCodec.decode;
+export const decodeStopReplicaResponse: Decode<StopReplicaResponse> = (bytes, version, options) => StopReplicaResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StopReplicaResponse body at `version`; missing fields take their defaults. */
-export const encodeStopReplicaResponse: Encode<StopReplicaResponse> = StopReplicaResponseCodec.encode;
+export const encodeStopReplicaResponse: Encode<StopReplicaResponse> = (value, version) => StopReplicaResponseCodec.encode(value, version);

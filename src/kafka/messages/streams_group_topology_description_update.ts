@@ -338,7 +338,7 @@ const M_StreamsGroupTopologyDescriptionUpdateRequest: StructMeta = {
  * Codec of StreamsGroupTopologyDescriptionUpdateRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StreamsGroupTopologyDescriptionUpdateRequestCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateRequest> = makeCodec(
+export const StreamsGroupTopologyDescriptionUpdateRequestCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateRequest> = /* @__PURE__ */ makeCodec(
   "StreamsGroupTopologyDescriptionUpdateRequest",
   0x1,
   0x1,
@@ -350,10 +350,10 @@ export const StreamsGroupTopologyDescriptionUpdateRequestCodec: MessageCodec<Str
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupTopologyDescriptionUpdateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupTopologyDescriptionUpdateRequest: Decode<StreamsGroupTopologyDescriptionUpdateRequest> = StreamsGroupTopologyDescriptionUpdateRequestCodec.decode;
+export const decodeStreamsGroupTopologyDescriptionUpdateRequest: Decode<StreamsGroupTopologyDescriptionUpdateRequest> = (bytes, version, options) => StreamsGroupTopologyDescriptionUpdateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupTopologyDescriptionUpdateRequest body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupTopologyDescriptionUpdateRequest: Encode<StreamsGroupTopologyDescriptionUpdateRequest> = StreamsGroupTopologyDescriptionUpdateRequestCodec.encode;
+export const encodeStreamsGroupTopologyDescriptionUpdateRequest: Encode<StreamsGroupTopologyDescriptionUpdateRequest> = (value, version) => StreamsGroupTopologyDescriptionUpdateRequestCodec.encode(value, version);
 
 /** StreamsGroupTopologyDescriptionUpdateResponse, versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateResponse {
@@ -415,7 +415,7 @@ const M_StreamsGroupTopologyDescriptionUpdateResponse: StructMeta = {
  * Codec of StreamsGroupTopologyDescriptionUpdateResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StreamsGroupTopologyDescriptionUpdateResponseCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateResponse> = makeCodec(
+export const StreamsGroupTopologyDescriptionUpdateResponseCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateResponse> = /* @__PURE__ */ makeCodec(
   "StreamsGroupTopologyDescriptionUpdateResponse",
   0x1,
   0x1,
@@ -427,7 +427,7 @@ export const StreamsGroupTopologyDescriptionUpdateResponseCodec: MessageCodec<St
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupTopologyDescriptionUpdateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupTopologyDescriptionUpdateResponse: Decode<StreamsGroupTopologyDescriptionUpdateResponse> = StreamsGroupTopologyDescriptionUpdateResponseCodec.decode;
+export const decodeStreamsGroupTopologyDescriptionUpdateResponse: Decode<StreamsGroupTopologyDescriptionUpdateResponse> = (bytes, version, options) => StreamsGroupTopologyDescriptionUpdateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupTopologyDescriptionUpdateResponse body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupTopologyDescriptionUpdateResponse: Encode<StreamsGroupTopologyDescriptionUpdateResponse> = StreamsGroupTopologyDescriptionUpdateResponseCodec.encode;
+export const encodeStreamsGroupTopologyDescriptionUpdateResponse: Encode<StreamsGroupTopologyDescriptionUpdateResponse> = (value, version) => StreamsGroupTopologyDescriptionUpdateResponseCodec.encode(value, version);

@@ -70,7 +70,7 @@ const M_UnregisterBrokerRequest: StructMeta = {
  * Codec of UnregisterBrokerRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UnregisterBrokerRequestCodec: MessageCodec<UnregisterBrokerRequest> = makeCodec(
+export const UnregisterBrokerRequestCodec: MessageCodec<UnregisterBrokerRequest> = /* @__PURE__ */ makeCodec(
   "UnregisterBrokerRequest",
   0x1,
   0x1,
@@ -82,10 +82,10 @@ export const UnregisterBrokerRequestCodec: MessageCodec<UnregisterBrokerRequest>
 );
 
 /** Decodes exactly `bytes` as one UnregisterBrokerRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterBrokerRequest: Decode<UnregisterBrokerRequest> = UnregisterBrokerRequestCodec.decode;
+export const decodeUnregisterBrokerRequest: Decode<UnregisterBrokerRequest> = (bytes, version, options) => UnregisterBrokerRequestCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterBrokerRequest body at `version`; missing fields take their defaults. */
-export const encodeUnregisterBrokerRequest: Encode<UnregisterBrokerRequest> = UnregisterBrokerRequestCodec.encode;
+export const encodeUnregisterBrokerRequest: Encode<UnregisterBrokerRequest> = (value, version) => UnregisterBrokerRequestCodec.encode(value, version);
 
 /** UnregisterBrokerResponse, versions 0+, flexible 0+. */
 export interface UnregisterBrokerResponse {
@@ -147,7 +147,7 @@ const M_UnregisterBrokerResponse: StructMeta = {
  * Codec of UnregisterBrokerResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UnregisterBrokerResponseCodec: MessageCodec<UnregisterBrokerResponse> = makeCodec(
+export const UnregisterBrokerResponseCodec: MessageCodec<UnregisterBrokerResponse> = /* @__PURE__ */ makeCodec(
   "UnregisterBrokerResponse",
   0x1,
   0x1,
@@ -159,7 +159,7 @@ export const UnregisterBrokerResponseCodec: MessageCodec<UnregisterBrokerRespons
 );
 
 /** Decodes exactly `bytes` as one UnregisterBrokerResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterBrokerResponse: Decode<UnregisterBrokerResponse> = UnregisterBrokerResponseCodec.decode;
+export const decodeUnregisterBrokerResponse: Decode<UnregisterBrokerResponse> = (bytes, version, options) => UnregisterBrokerResponseCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterBrokerResponse body at `version`; missing fields take their defaults. */
-export const encodeUnregisterBrokerResponse: Encode<UnregisterBrokerResponse> = UnregisterBrokerResponseCodec.encode;
+export const encodeUnregisterBrokerResponse: Encode<UnregisterBrokerResponse> = (value, version) => UnregisterBrokerResponseCodec.encode(value, version);

@@ -70,7 +70,7 @@ const M_UnregisterControllerRequest: StructMeta = {
  * Codec of UnregisterControllerRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UnregisterControllerRequestCodec: MessageCodec<UnregisterControllerRequest> = makeCodec(
+export const UnregisterControllerRequestCodec: MessageCodec<UnregisterControllerRequest> = /* @__PURE__ */ makeCodec(
   "UnregisterControllerRequest",
   0x1,
   0x1,
@@ -82,10 +82,10 @@ export const UnregisterControllerRequestCodec: MessageCodec<UnregisterController
 );
 
 /** Decodes exactly `bytes` as one UnregisterControllerRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterControllerRequest: Decode<UnregisterControllerRequest> = UnregisterControllerRequestCodec.decode;
+export const decodeUnregisterControllerRequest: Decode<UnregisterControllerRequest> = (bytes, version, options) => UnregisterControllerRequestCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterControllerRequest body at `version`; missing fields take their defaults. */
-export const encodeUnregisterControllerRequest: Encode<UnregisterControllerRequest> = UnregisterControllerRequestCodec.encode;
+export const encodeUnregisterControllerRequest: Encode<UnregisterControllerRequest> = (value, version) => UnregisterControllerRequestCodec.encode(value, version);
 
 /** UnregisterControllerResponse, versions 0+, flexible 0+. */
 export interface UnregisterControllerResponse {
@@ -147,7 +147,7 @@ const M_UnregisterControllerResponse: StructMeta = {
  * Codec of UnregisterControllerResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UnregisterControllerResponseCodec: MessageCodec<UnregisterControllerResponse> = makeCodec(
+export const UnregisterControllerResponseCodec: MessageCodec<UnregisterControllerResponse> = /* @__PURE__ */ makeCodec(
   "UnregisterControllerResponse",
   0x1,
   0x1,
@@ -159,7 +159,7 @@ export const UnregisterControllerResponseCodec: MessageCodec<UnregisterControlle
 );
 
 /** Decodes exactly `bytes` as one UnregisterControllerResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterControllerResponse: Decode<UnregisterControllerResponse> = UnregisterControllerResponseCodec.decode;
+export const decodeUnregisterControllerResponse: Decode<UnregisterControllerResponse> = (bytes, version, options) => UnregisterControllerResponseCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterControllerResponse body at `version`; missing fields take their defaults. */
-export const encodeUnregisterControllerResponse: Encode<UnregisterControllerResponse> = UnregisterControllerResponseCodec.encode;
+export const encodeUnregisterControllerResponse: Encode<UnregisterControllerResponse> = (value, version) => UnregisterControllerResponseCodec.encode(value, version);

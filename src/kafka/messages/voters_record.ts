@@ -255,7 +255,7 @@ const M_VotersRecord: StructMeta = {
  * Codec of VotersRecord: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const VotersRecordCodec: MessageCodec<VotersRecord> = makeCodec(
+export const VotersRecordCodec: MessageCodec<VotersRecord> = /* @__PURE__ */ makeCodec(
   "VotersRecord",
   0x1,
   0x1,
@@ -267,7 +267,7 @@ export const VotersRecordCodec: MessageCodec<VotersRecord> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one VotersRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeVotersRecord: Decode<VotersRecord> = VotersRecordCodec.decode;
+export const decodeVotersRecord: Decode<VotersRecord> = (bytes, version, options) => VotersRecordCodec.decode(bytes, version, options);
 
 /** Encodes one VotersRecord body at `version`; missing fields take their defaults. */
-export const encodeVotersRecord: Encode<VotersRecord> = VotersRecordCodec.encode;
+export const encodeVotersRecord: Encode<VotersRecord> = (value, version) => VotersRecordCodec.encode(value, version);
