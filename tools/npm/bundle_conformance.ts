@@ -18,6 +18,8 @@
  */
 
 import { execSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import * as esbuild from "esbuild";
@@ -103,6 +105,10 @@ async function main(): Promise<void> {
   ];
   const map = await buildPublicMap(root, sources);
   const browser = format === "browser";
+  // The package resolves as from node_modules (its exports map and sideEffects in force).
+  const modules = join(mkdtempSync(join(tmpdir(), "streamwire-pkg-")), "node_modules");
+  mkdirSync(join(modules, "@streamwire"), { recursive: true });
+  symlinkSync(resolve(pkg), join(modules, "@streamwire", "codec"), "dir");
   const r = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [join(root, "conformance", "run.ts")],
@@ -112,7 +118,7 @@ async function main(): Promise<void> {
     target: "es2022",
     outfile: resolve(out),
     external: browser ? [] : ["@streamwire/codec", "@streamwire/codec/*"],
-    alias: browser ? { "@streamwire/codec": resolve(pkg) } : {},
+    nodePaths: browser ? [modules] : [],
     metafile: true,
     logLevel: "warning",
     plugins: [
@@ -120,6 +126,7 @@ async function main(): Promise<void> {
       ...(browser ? [browserShims] : []),
     ],
   });
+  rmSync(dirname(modules), { recursive: true, force: true });
   const fromSource = bundledFromSource(root, r.metafile!);
   console.log(
     `bundle_conformance: ${format} → ${out}; codec from the package` +
