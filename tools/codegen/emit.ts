@@ -749,10 +749,12 @@ function emitMessageCode(msg: MMessage, u: Used, out: string[]): void {
     `);`,
     ``,
     `/** Decodes exactly \`bytes\` as one ${N} body at \`version\` (\`TRAILING_BYTES\` if anything is left). */`,
-    `export const decode${N}: Decode<${N}> = (bytes, version, options) => ${N}Codec.decode(bytes, version, options);`,
+    `export const decode${N}: Decode<${N}> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ${N} =>`,
+    `  ${N}Codec.decode(bytes, version, options);`,
     ``,
     `/** Encodes one ${N} body at \`version\`; missing fields take their defaults. */`,
-    `export const encode${N}: Encode<${N}> = (value, version) => ${N}Codec.encode(value, version);`,
+    `export const encode${N}: Encode<${N}> = (value: Init<${N}>, version: number): Uint8Array =>`,
+    `  ${N}Codec.encode(value, version);`,
     ``,
   );
 }
@@ -804,7 +806,16 @@ const RUNTIME_VALUES = [
 /** Import lines for exactly the runtime names the code uses. */
 function imports(code: string): string[] {
   const has = (n: string) => new RegExp(`\\b${n}\\b`).test(code);
-  const types = ["Decode", "Encode", "Init", "MessageCodec", "ResolvedOptions", "StructMeta", "TaggedField"]
+  const types = [
+    "Decode",
+    "DecodeOptions",
+    "Encode",
+    "Init",
+    "MessageCodec",
+    "ResolvedOptions",
+    "StructMeta",
+    "TaggedField",
+  ]
     .filter(has);
   const vals = RUNTIME_VALUES.filter(has).sort();
   return [

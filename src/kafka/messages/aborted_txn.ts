@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   makeCodec,
 } from "../_runtime.ts";
@@ -77,7 +77,9 @@ export const AbortedTxnCodec: MessageCodec<AbortedTxn> = /* @__PURE__ */ makeCod
 );
 
 /** Decodes exactly `bytes` as one AbortedTxn body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAbortedTxn: Decode<AbortedTxn> = (bytes, version, options) => AbortedTxnCodec.decode(bytes, version, options);
+export const decodeAbortedTxn: Decode<AbortedTxn> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AbortedTxn =>
+  AbortedTxnCodec.decode(bytes, version, options);
 
 /** Encodes one AbortedTxn body at `version`; missing fields take their defaults. */
-export const encodeAbortedTxn: Encode<AbortedTxn> = (value, version) => AbortedTxnCodec.encode(value, version);
+export const encodeAbortedTxn: Encode<AbortedTxn> = (value: Init<AbortedTxn>, version: number): Uint8Array =>
+  AbortedTxnCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   cannotCarry,
@@ -261,10 +261,12 @@ export const AddPartitionsToTxnRequestCodec: MessageCodec<AddPartitionsToTxnRequ
 );
 
 /** Decodes exactly `bytes` as one AddPartitionsToTxnRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddPartitionsToTxnRequest: Decode<AddPartitionsToTxnRequest> = (bytes, version, options) => AddPartitionsToTxnRequestCodec.decode(bytes, version, options);
+export const decodeAddPartitionsToTxnRequest: Decode<AddPartitionsToTxnRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddPartitionsToTxnRequest =>
+  AddPartitionsToTxnRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AddPartitionsToTxnRequest body at `version`; missing fields take their defaults. */
-export const encodeAddPartitionsToTxnRequest: Encode<AddPartitionsToTxnRequest> = (value, version) => AddPartitionsToTxnRequestCodec.encode(value, version);
+export const encodeAddPartitionsToTxnRequest: Encode<AddPartitionsToTxnRequest> = (value: Init<AddPartitionsToTxnRequest>, version: number): Uint8Array =>
+  AddPartitionsToTxnRequestCodec.encode(value, version);
 
 /** AddPartitionsToTxnPartitionResult (in AddPartitionsToTxnResponse), versions 0+, flexible 3+. */
 export interface AddPartitionsToTxnPartitionResult {
@@ -523,7 +525,9 @@ export const AddPartitionsToTxnResponseCodec: MessageCodec<AddPartitionsToTxnRes
 );
 
 /** Decodes exactly `bytes` as one AddPartitionsToTxnResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddPartitionsToTxnResponse: Decode<AddPartitionsToTxnResponse> = (bytes, version, options) => AddPartitionsToTxnResponseCodec.decode(bytes, version, options);
+export const decodeAddPartitionsToTxnResponse: Decode<AddPartitionsToTxnResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddPartitionsToTxnResponse =>
+  AddPartitionsToTxnResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AddPartitionsToTxnResponse body at `version`; missing fields take their defaults. */
-export const encodeAddPartitionsToTxnResponse: Encode<AddPartitionsToTxnResponse> = (value, version) => AddPartitionsToTxnResponseCodec.encode(value, version);
+export const encodeAddPartitionsToTxnResponse: Encode<AddPartitionsToTxnResponse> = (value: Init<AddPartitionsToTxnResponse>, version: number): Uint8Array =>
+  AddPartitionsToTxnResponseCodec.encode(value, version);

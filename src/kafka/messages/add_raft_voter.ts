@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -181,10 +181,12 @@ export const AddRaftVoterRequestCodec: MessageCodec<AddRaftVoterRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one AddRaftVoterRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddRaftVoterRequest: Decode<AddRaftVoterRequest> = (bytes, version, options) => AddRaftVoterRequestCodec.decode(bytes, version, options);
+export const decodeAddRaftVoterRequest: Decode<AddRaftVoterRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddRaftVoterRequest =>
+  AddRaftVoterRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AddRaftVoterRequest body at `version`; missing fields take their defaults. */
-export const encodeAddRaftVoterRequest: Encode<AddRaftVoterRequest> = (value, version) => AddRaftVoterRequestCodec.encode(value, version);
+export const encodeAddRaftVoterRequest: Encode<AddRaftVoterRequest> = (value: Init<AddRaftVoterRequest>, version: number): Uint8Array =>
+  AddRaftVoterRequestCodec.encode(value, version);
 
 /** AddRaftVoterResponse, versions 0+, flexible 0+. */
 export interface AddRaftVoterResponse {
@@ -258,7 +260,9 @@ export const AddRaftVoterResponseCodec: MessageCodec<AddRaftVoterResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one AddRaftVoterResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddRaftVoterResponse: Decode<AddRaftVoterResponse> = (bytes, version, options) => AddRaftVoterResponseCodec.decode(bytes, version, options);
+export const decodeAddRaftVoterResponse: Decode<AddRaftVoterResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddRaftVoterResponse =>
+  AddRaftVoterResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AddRaftVoterResponse body at `version`; missing fields take their defaults. */
-export const encodeAddRaftVoterResponse: Encode<AddRaftVoterResponse> = (value, version) => AddRaftVoterResponseCodec.encode(value, version);
+export const encodeAddRaftVoterResponse: Encode<AddRaftVoterResponse> = (value: Init<AddRaftVoterResponse>, version: number): Uint8Array =>
+  AddRaftVoterResponseCodec.encode(value, version);

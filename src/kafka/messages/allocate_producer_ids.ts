@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rTagCount,
@@ -85,10 +85,12 @@ export const AllocateProducerIdsRequestCodec: MessageCodec<AllocateProducerIdsRe
 );
 
 /** Decodes exactly `bytes` as one AllocateProducerIdsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAllocateProducerIdsRequest: Decode<AllocateProducerIdsRequest> = (bytes, version, options) => AllocateProducerIdsRequestCodec.decode(bytes, version, options);
+export const decodeAllocateProducerIdsRequest: Decode<AllocateProducerIdsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AllocateProducerIdsRequest =>
+  AllocateProducerIdsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AllocateProducerIdsRequest body at `version`; missing fields take their defaults. */
-export const encodeAllocateProducerIdsRequest: Encode<AllocateProducerIdsRequest> = (value, version) => AllocateProducerIdsRequestCodec.encode(value, version);
+export const encodeAllocateProducerIdsRequest: Encode<AllocateProducerIdsRequest> = (value: Init<AllocateProducerIdsRequest>, version: number): Uint8Array =>
+  AllocateProducerIdsRequestCodec.encode(value, version);
 
 /** AllocateProducerIdsResponse, versions 0+, flexible 0+. */
 export interface AllocateProducerIdsResponse {
@@ -167,7 +169,9 @@ export const AllocateProducerIdsResponseCodec: MessageCodec<AllocateProducerIdsR
 );
 
 /** Decodes exactly `bytes` as one AllocateProducerIdsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAllocateProducerIdsResponse: Decode<AllocateProducerIdsResponse> = (bytes, version, options) => AllocateProducerIdsResponseCodec.decode(bytes, version, options);
+export const decodeAllocateProducerIdsResponse: Decode<AllocateProducerIdsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AllocateProducerIdsResponse =>
+  AllocateProducerIdsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AllocateProducerIdsResponse body at `version`; missing fields take their defaults. */
-export const encodeAllocateProducerIdsResponse: Encode<AllocateProducerIdsResponse> = (value, version) => AllocateProducerIdsResponseCodec.encode(value, version);
+export const encodeAllocateProducerIdsResponse: Encode<AllocateProducerIdsResponse> = (value: Init<AllocateProducerIdsResponse>, version: number): Uint8Array =>
+  AllocateProducerIdsResponseCodec.encode(value, version);

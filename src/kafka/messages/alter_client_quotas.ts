@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -284,10 +284,12 @@ export const AlterClientQuotasRequestCodec: MessageCodec<AlterClientQuotasReques
 );
 
 /** Decodes exactly `bytes` as one AlterClientQuotasRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterClientQuotasRequest: Decode<AlterClientQuotasRequest> = (bytes, version, options) => AlterClientQuotasRequestCodec.decode(bytes, version, options);
+export const decodeAlterClientQuotasRequest: Decode<AlterClientQuotasRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterClientQuotasRequest =>
+  AlterClientQuotasRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterClientQuotasRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterClientQuotasRequest: Encode<AlterClientQuotasRequest> = (value, version) => AlterClientQuotasRequestCodec.encode(value, version);
+export const encodeAlterClientQuotasRequest: Encode<AlterClientQuotasRequest> = (value: Init<AlterClientQuotasRequest>, version: number): Uint8Array =>
+  AlterClientQuotasRequestCodec.encode(value, version);
 
 /** EntityData (in AlterClientQuotasResponse), versions 0+, flexible 1+. */
 export interface AlterClientQuotasResponseEntityData {
@@ -487,7 +489,9 @@ export const AlterClientQuotasResponseCodec: MessageCodec<AlterClientQuotasRespo
 );
 
 /** Decodes exactly `bytes` as one AlterClientQuotasResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterClientQuotasResponse: Decode<AlterClientQuotasResponse> = (bytes, version, options) => AlterClientQuotasResponseCodec.decode(bytes, version, options);
+export const decodeAlterClientQuotasResponse: Decode<AlterClientQuotasResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterClientQuotasResponse =>
+  AlterClientQuotasResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterClientQuotasResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterClientQuotasResponse: Encode<AlterClientQuotasResponse> = (value, version) => AlterClientQuotasResponseCodec.encode(value, version);
+export const encodeAlterClientQuotasResponse: Encode<AlterClientQuotasResponse> = (value: Init<AlterClientQuotasResponse>, version: number): Uint8Array =>
+  AlterClientQuotasResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -226,10 +226,12 @@ export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one AlterConfigsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterConfigsRequest: Decode<AlterConfigsRequest> = (bytes, version, options) => AlterConfigsRequestCodec.decode(bytes, version, options);
+export const decodeAlterConfigsRequest: Decode<AlterConfigsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterConfigsRequest =>
+  AlterConfigsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterConfigsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterConfigsRequest: Encode<AlterConfigsRequest> = (value, version) => AlterConfigsRequestCodec.encode(value, version);
+export const encodeAlterConfigsRequest: Encode<AlterConfigsRequest> = (value: Init<AlterConfigsRequest>, version: number): Uint8Array =>
+  AlterConfigsRequestCodec.encode(value, version);
 
 /** AlterConfigsResourceResponse (in AlterConfigsResponse), versions 0+, flexible 2+. */
 export interface AlterConfigsResponseAlterConfigsResourceResponse {
@@ -376,7 +378,9 @@ export const AlterConfigsResponseCodec: MessageCodec<AlterConfigsResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one AlterConfigsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterConfigsResponse: Decode<AlterConfigsResponse> = (bytes, version, options) => AlterConfigsResponseCodec.decode(bytes, version, options);
+export const decodeAlterConfigsResponse: Decode<AlterConfigsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterConfigsResponse =>
+  AlterConfigsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterConfigsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterConfigsResponse: Encode<AlterConfigsResponse> = (value, version) => AlterConfigsResponseCodec.encode(value, version);
+export const encodeAlterConfigsResponse: Encode<AlterConfigsResponse> = (value: Init<AlterConfigsResponse>, version: number): Uint8Array =>
+  AlterConfigsResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -294,10 +294,12 @@ export const AlterPartitionRequestCodec: MessageCodec<AlterPartitionRequest> = /
 );
 
 /** Decodes exactly `bytes` as one AlterPartitionRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterPartitionRequest: Decode<AlterPartitionRequest> = (bytes, version, options) => AlterPartitionRequestCodec.decode(bytes, version, options);
+export const decodeAlterPartitionRequest: Decode<AlterPartitionRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionRequest =>
+  AlterPartitionRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterPartitionRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterPartitionRequest: Encode<AlterPartitionRequest> = (value, version) => AlterPartitionRequestCodec.encode(value, version);
+export const encodeAlterPartitionRequest: Encode<AlterPartitionRequest> = (value: Init<AlterPartitionRequest>, version: number): Uint8Array =>
+  AlterPartitionRequestCodec.encode(value, version);
 
 /** PartitionData (in AlterPartitionResponse), versions 0+, flexible 0+. */
 export interface AlterPartitionResponsePartitionData {
@@ -510,7 +512,9 @@ export const AlterPartitionResponseCodec: MessageCodec<AlterPartitionResponse> =
 );
 
 /** Decodes exactly `bytes` as one AlterPartitionResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterPartitionResponse: Decode<AlterPartitionResponse> = (bytes, version, options) => AlterPartitionResponseCodec.decode(bytes, version, options);
+export const decodeAlterPartitionResponse: Decode<AlterPartitionResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionResponse =>
+  AlterPartitionResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterPartitionResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterPartitionResponse: Encode<AlterPartitionResponse> = (value, version) => AlterPartitionResponseCodec.encode(value, version);
+export const encodeAlterPartitionResponse: Encode<AlterPartitionResponse> = (value: Init<AlterPartitionResponse>, version: number): Uint8Array =>
+  AlterPartitionResponseCodec.encode(value, version);

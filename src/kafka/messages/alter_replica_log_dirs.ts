@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -219,10 +219,12 @@ export const AlterReplicaLogDirsRequestCodec: MessageCodec<AlterReplicaLogDirsRe
 );
 
 /** Decodes exactly `bytes` as one AlterReplicaLogDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterReplicaLogDirsRequest: Decode<AlterReplicaLogDirsRequest> = (bytes, version, options) => AlterReplicaLogDirsRequestCodec.decode(bytes, version, options);
+export const decodeAlterReplicaLogDirsRequest: Decode<AlterReplicaLogDirsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterReplicaLogDirsRequest =>
+  AlterReplicaLogDirsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterReplicaLogDirsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterReplicaLogDirsRequest: Encode<AlterReplicaLogDirsRequest> = (value, version) => AlterReplicaLogDirsRequestCodec.encode(value, version);
+export const encodeAlterReplicaLogDirsRequest: Encode<AlterReplicaLogDirsRequest> = (value: Init<AlterReplicaLogDirsRequest>, version: number): Uint8Array =>
+  AlterReplicaLogDirsRequestCodec.encode(value, version);
 
 /** AlterReplicaLogDirPartitionResult (in AlterReplicaLogDirsResponse), versions 0+, flexible 2+. */
 export interface AlterReplicaLogDirPartitionResult {
@@ -414,7 +416,9 @@ export const AlterReplicaLogDirsResponseCodec: MessageCodec<AlterReplicaLogDirsR
 );
 
 /** Decodes exactly `bytes` as one AlterReplicaLogDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterReplicaLogDirsResponse: Decode<AlterReplicaLogDirsResponse> = (bytes, version, options) => AlterReplicaLogDirsResponseCodec.decode(bytes, version, options);
+export const decodeAlterReplicaLogDirsResponse: Decode<AlterReplicaLogDirsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterReplicaLogDirsResponse =>
+  AlterReplicaLogDirsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterReplicaLogDirsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterReplicaLogDirsResponse: Encode<AlterReplicaLogDirsResponse> = (value, version) => AlterReplicaLogDirsResponseCodec.encode(value, version);
+export const encodeAlterReplicaLogDirsResponse: Encode<AlterReplicaLogDirsResponse> = (value: Init<AlterReplicaLogDirsResponse>, version: number): Uint8Array =>
+  AlterReplicaLogDirsResponseCodec.encode(value, version);

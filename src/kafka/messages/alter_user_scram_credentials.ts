@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   makeCodec,
@@ -218,10 +218,12 @@ export const AlterUserScramCredentialsRequestCodec: MessageCodec<AlterUserScramC
 );
 
 /** Decodes exactly `bytes` as one AlterUserScramCredentialsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterUserScramCredentialsRequest: Decode<AlterUserScramCredentialsRequest> = (bytes, version, options) => AlterUserScramCredentialsRequestCodec.decode(bytes, version, options);
+export const decodeAlterUserScramCredentialsRequest: Decode<AlterUserScramCredentialsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterUserScramCredentialsRequest =>
+  AlterUserScramCredentialsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterUserScramCredentialsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterUserScramCredentialsRequest: Encode<AlterUserScramCredentialsRequest> = (value, version) => AlterUserScramCredentialsRequestCodec.encode(value, version);
+export const encodeAlterUserScramCredentialsRequest: Encode<AlterUserScramCredentialsRequest> = (value: Init<AlterUserScramCredentialsRequest>, version: number): Uint8Array =>
+  AlterUserScramCredentialsRequestCodec.encode(value, version);
 
 /** AlterUserScramCredentialsResult (in AlterUserScramCredentialsResponse), versions 0+, flexible 0+. */
 export interface AlterUserScramCredentialsResult {
@@ -346,7 +348,9 @@ export const AlterUserScramCredentialsResponseCodec: MessageCodec<AlterUserScram
 );
 
 /** Decodes exactly `bytes` as one AlterUserScramCredentialsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterUserScramCredentialsResponse: Decode<AlterUserScramCredentialsResponse> = (bytes, version, options) => AlterUserScramCredentialsResponseCodec.decode(bytes, version, options);
+export const decodeAlterUserScramCredentialsResponse: Decode<AlterUserScramCredentialsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterUserScramCredentialsResponse =>
+  AlterUserScramCredentialsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterUserScramCredentialsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterUserScramCredentialsResponse: Encode<AlterUserScramCredentialsResponse> = (value, version) => AlterUserScramCredentialsResponseCodec.encode(value, version);
+export const encodeAlterUserScramCredentialsResponse: Encode<AlterUserScramCredentialsResponse> = (value: Init<AlterUserScramCredentialsResponse>, version: number): Uint8Array =>
+  AlterUserScramCredentialsResponseCodec.encode(value, version);

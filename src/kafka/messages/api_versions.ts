@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -118,10 +118,12 @@ export const ApiVersionsRequestCodec: MessageCodec<ApiVersionsRequest> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one ApiVersionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeApiVersionsRequest: Decode<ApiVersionsRequest> = (bytes, version, options) => ApiVersionsRequestCodec.decode(bytes, version, options);
+export const decodeApiVersionsRequest: Decode<ApiVersionsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ApiVersionsRequest =>
+  ApiVersionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ApiVersionsRequest body at `version`; missing fields take their defaults. */
-export const encodeApiVersionsRequest: Encode<ApiVersionsRequest> = (value, version) => ApiVersionsRequestCodec.encode(value, version);
+export const encodeApiVersionsRequest: Encode<ApiVersionsRequest> = (value: Init<ApiVersionsRequest>, version: number): Uint8Array =>
+  ApiVersionsRequestCodec.encode(value, version);
 
 /** ApiVersion (in ApiVersionsResponse), versions 0+, flexible 3+. */
 export interface ApiVersion {
@@ -471,7 +473,9 @@ export const ApiVersionsResponseCodec: MessageCodec<ApiVersionsResponse> = /* @_
 );
 
 /** Decodes exactly `bytes` as one ApiVersionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeApiVersionsResponse: Decode<ApiVersionsResponse> = (bytes, version, options) => ApiVersionsResponseCodec.decode(bytes, version, options);
+export const decodeApiVersionsResponse: Decode<ApiVersionsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ApiVersionsResponse =>
+  ApiVersionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ApiVersionsResponse body at `version`; missing fields take their defaults. */
-export const encodeApiVersionsResponse: Encode<ApiVersionsResponse> = (value, version) => ApiVersionsResponseCodec.encode(value, version);
+export const encodeApiVersionsResponse: Encode<ApiVersionsResponse> = (value: Init<ApiVersionsResponse>, version: number): Uint8Array =>
+  ApiVersionsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -241,10 +241,12 @@ export const AssignReplicasToDirsRequestCodec: MessageCodec<AssignReplicasToDirs
 );
 
 /** Decodes exactly `bytes` as one AssignReplicasToDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAssignReplicasToDirsRequest: Decode<AssignReplicasToDirsRequest> = (bytes, version, options) => AssignReplicasToDirsRequestCodec.decode(bytes, version, options);
+export const decodeAssignReplicasToDirsRequest: Decode<AssignReplicasToDirsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AssignReplicasToDirsRequest =>
+  AssignReplicasToDirsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AssignReplicasToDirsRequest body at `version`; missing fields take their defaults. */
-export const encodeAssignReplicasToDirsRequest: Encode<AssignReplicasToDirsRequest> = (value, version) => AssignReplicasToDirsRequestCodec.encode(value, version);
+export const encodeAssignReplicasToDirsRequest: Encode<AssignReplicasToDirsRequest> = (value: Init<AssignReplicasToDirsRequest>, version: number): Uint8Array =>
+  AssignReplicasToDirsRequestCodec.encode(value, version);
 
 /** PartitionData (in AssignReplicasToDirsResponse), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsResponsePartitionData {
@@ -467,7 +469,9 @@ export const AssignReplicasToDirsResponseCodec: MessageCodec<AssignReplicasToDir
 );
 
 /** Decodes exactly `bytes` as one AssignReplicasToDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAssignReplicasToDirsResponse: Decode<AssignReplicasToDirsResponse> = (bytes, version, options) => AssignReplicasToDirsResponseCodec.decode(bytes, version, options);
+export const decodeAssignReplicasToDirsResponse: Decode<AssignReplicasToDirsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AssignReplicasToDirsResponse =>
+  AssignReplicasToDirsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AssignReplicasToDirsResponse body at `version`; missing fields take their defaults. */
-export const encodeAssignReplicasToDirsResponse: Encode<AssignReplicasToDirsResponse> = (value, version) => AssignReplicasToDirsResponseCodec.encode(value, version);
+export const encodeAssignReplicasToDirsResponse: Encode<AssignReplicasToDirsResponse> = (value: Init<AssignReplicasToDirsResponse>, version: number): Uint8Array =>
+  AssignReplicasToDirsResponseCodec.encode(value, version);

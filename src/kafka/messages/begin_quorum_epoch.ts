@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -308,10 +308,12 @@ export const BeginQuorumEpochRequestCodec: MessageCodec<BeginQuorumEpochRequest>
 );
 
 /** Decodes exactly `bytes` as one BeginQuorumEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBeginQuorumEpochRequest: Decode<BeginQuorumEpochRequest> = (bytes, version, options) => BeginQuorumEpochRequestCodec.decode(bytes, version, options);
+export const decodeBeginQuorumEpochRequest: Decode<BeginQuorumEpochRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BeginQuorumEpochRequest =>
+  BeginQuorumEpochRequestCodec.decode(bytes, version, options);
 
 /** Encodes one BeginQuorumEpochRequest body at `version`; missing fields take their defaults. */
-export const encodeBeginQuorumEpochRequest: Encode<BeginQuorumEpochRequest> = (value, version) => BeginQuorumEpochRequestCodec.encode(value, version);
+export const encodeBeginQuorumEpochRequest: Encode<BeginQuorumEpochRequest> = (value: Init<BeginQuorumEpochRequest>, version: number): Uint8Array =>
+  BeginQuorumEpochRequestCodec.encode(value, version);
 
 /** PartitionData (in BeginQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface BeginQuorumEpochResponsePartitionData {
@@ -601,7 +603,9 @@ export const BeginQuorumEpochResponseCodec: MessageCodec<BeginQuorumEpochRespons
 );
 
 /** Decodes exactly `bytes` as one BeginQuorumEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBeginQuorumEpochResponse: Decode<BeginQuorumEpochResponse> = (bytes, version, options) => BeginQuorumEpochResponseCodec.decode(bytes, version, options);
+export const decodeBeginQuorumEpochResponse: Decode<BeginQuorumEpochResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BeginQuorumEpochResponse =>
+  BeginQuorumEpochResponseCodec.decode(bytes, version, options);
 
 /** Encodes one BeginQuorumEpochResponse body at `version`; missing fields take their defaults. */
-export const encodeBeginQuorumEpochResponse: Encode<BeginQuorumEpochResponse> = (value, version) => BeginQuorumEpochResponseCodec.encode(value, version);
+export const encodeBeginQuorumEpochResponse: Encode<BeginQuorumEpochResponse> = (value: Init<BeginQuorumEpochResponse>, version: number): Uint8Array =>
+  BeginQuorumEpochResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_UUID,
   ZERO_UUID,
@@ -269,10 +269,12 @@ export const BrokerRegistrationRequestCodec: MessageCodec<BrokerRegistrationRequ
 );
 
 /** Decodes exactly `bytes` as one BrokerRegistrationRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBrokerRegistrationRequest: Decode<BrokerRegistrationRequest> = (bytes, version, options) => BrokerRegistrationRequestCodec.decode(bytes, version, options);
+export const decodeBrokerRegistrationRequest: Decode<BrokerRegistrationRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerRegistrationRequest =>
+  BrokerRegistrationRequestCodec.decode(bytes, version, options);
 
 /** Encodes one BrokerRegistrationRequest body at `version`; missing fields take their defaults. */
-export const encodeBrokerRegistrationRequest: Encode<BrokerRegistrationRequest> = (value, version) => BrokerRegistrationRequestCodec.encode(value, version);
+export const encodeBrokerRegistrationRequest: Encode<BrokerRegistrationRequest> = (value: Init<BrokerRegistrationRequest>, version: number): Uint8Array =>
+  BrokerRegistrationRequestCodec.encode(value, version);
 
 /** BrokerRegistrationResponse, versions 0+, flexible 0+. */
 export interface BrokerRegistrationResponse {
@@ -345,7 +347,9 @@ export const BrokerRegistrationResponseCodec: MessageCodec<BrokerRegistrationRes
 );
 
 /** Decodes exactly `bytes` as one BrokerRegistrationResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBrokerRegistrationResponse: Decode<BrokerRegistrationResponse> = (bytes, version, options) => BrokerRegistrationResponseCodec.decode(bytes, version, options);
+export const decodeBrokerRegistrationResponse: Decode<BrokerRegistrationResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerRegistrationResponse =>
+  BrokerRegistrationResponseCodec.decode(bytes, version, options);
 
 /** Encodes one BrokerRegistrationResponse body at `version`; missing fields take their defaults. */
-export const encodeBrokerRegistrationResponse: Encode<BrokerRegistrationResponse> = (value, version) => BrokerRegistrationResponseCodec.encode(value, version);
+export const encodeBrokerRegistrationResponse: Encode<BrokerRegistrationResponse> = (value: Init<BrokerRegistrationResponse>, version: number): Uint8Array =>
+  BrokerRegistrationResponseCodec.encode(value, version);

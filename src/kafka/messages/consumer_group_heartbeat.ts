@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -213,10 +213,12 @@ export const ConsumerGroupHeartbeatRequestCodec: MessageCodec<ConsumerGroupHeart
 );
 
 /** Decodes exactly `bytes` as one ConsumerGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerGroupHeartbeatRequest: Decode<ConsumerGroupHeartbeatRequest> = (bytes, version, options) => ConsumerGroupHeartbeatRequestCodec.decode(bytes, version, options);
+export const decodeConsumerGroupHeartbeatRequest: Decode<ConsumerGroupHeartbeatRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupHeartbeatRequest =>
+  ConsumerGroupHeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeConsumerGroupHeartbeatRequest: Encode<ConsumerGroupHeartbeatRequest> = (value, version) => ConsumerGroupHeartbeatRequestCodec.encode(value, version);
+export const encodeConsumerGroupHeartbeatRequest: Encode<ConsumerGroupHeartbeatRequest> = (value: Init<ConsumerGroupHeartbeatRequest>, version: number): Uint8Array =>
+  ConsumerGroupHeartbeatRequestCodec.encode(value, version);
 
 /** TopicPartitions (in ConsumerGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupHeartbeatResponseTopicPartitions {
@@ -410,7 +412,9 @@ export const ConsumerGroupHeartbeatResponseCodec: MessageCodec<ConsumerGroupHear
 );
 
 /** Decodes exactly `bytes` as one ConsumerGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerGroupHeartbeatResponse: Decode<ConsumerGroupHeartbeatResponse> = (bytes, version, options) => ConsumerGroupHeartbeatResponseCodec.decode(bytes, version, options);
+export const decodeConsumerGroupHeartbeatResponse: Decode<ConsumerGroupHeartbeatResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupHeartbeatResponse =>
+  ConsumerGroupHeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeConsumerGroupHeartbeatResponse: Encode<ConsumerGroupHeartbeatResponse> = (value, version) => ConsumerGroupHeartbeatResponseCodec.encode(value, version);
+export const encodeConsumerGroupHeartbeatResponse: Encode<ConsumerGroupHeartbeatResponse> = (value: Init<ConsumerGroupHeartbeatResponse>, version: number): Uint8Array =>
+  ConsumerGroupHeartbeatResponseCodec.encode(value, version);

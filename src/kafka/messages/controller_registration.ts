@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -234,10 +234,12 @@ export const ControllerRegistrationRequestCodec: MessageCodec<ControllerRegistra
 );
 
 /** Decodes exactly `bytes` as one ControllerRegistrationRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControllerRegistrationRequest: Decode<ControllerRegistrationRequest> = (bytes, version, options) => ControllerRegistrationRequestCodec.decode(bytes, version, options);
+export const decodeControllerRegistrationRequest: Decode<ControllerRegistrationRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ControllerRegistrationRequest =>
+  ControllerRegistrationRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ControllerRegistrationRequest body at `version`; missing fields take their defaults. */
-export const encodeControllerRegistrationRequest: Encode<ControllerRegistrationRequest> = (value, version) => ControllerRegistrationRequestCodec.encode(value, version);
+export const encodeControllerRegistrationRequest: Encode<ControllerRegistrationRequest> = (value: Init<ControllerRegistrationRequest>, version: number): Uint8Array =>
+  ControllerRegistrationRequestCodec.encode(value, version);
 
 /** ControllerRegistrationResponse, versions 0+, flexible 0+. */
 export interface ControllerRegistrationResponse {
@@ -311,7 +313,9 @@ export const ControllerRegistrationResponseCodec: MessageCodec<ControllerRegistr
 );
 
 /** Decodes exactly `bytes` as one ControllerRegistrationResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControllerRegistrationResponse: Decode<ControllerRegistrationResponse> = (bytes, version, options) => ControllerRegistrationResponseCodec.decode(bytes, version, options);
+export const decodeControllerRegistrationResponse: Decode<ControllerRegistrationResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ControllerRegistrationResponse =>
+  ControllerRegistrationResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ControllerRegistrationResponse body at `version`; missing fields take their defaults. */
-export const encodeControllerRegistrationResponse: Encode<ControllerRegistrationResponse> = (value, version) => ControllerRegistrationResponseCodec.encode(value, version);
+export const encodeControllerRegistrationResponse: Encode<ControllerRegistrationResponse> = (value: Init<ControllerRegistrationResponse>, version: number): Uint8Array =>
+  ControllerRegistrationResponseCodec.encode(value, version);

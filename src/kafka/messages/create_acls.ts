@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -191,10 +191,12 @@ export const CreateAclsRequestCodec: MessageCodec<CreateAclsRequest> = /* @__PUR
 );
 
 /** Decodes exactly `bytes` as one CreateAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateAclsRequest: Decode<CreateAclsRequest> = (bytes, version, options) => CreateAclsRequestCodec.decode(bytes, version, options);
+export const decodeCreateAclsRequest: Decode<CreateAclsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateAclsRequest =>
+  CreateAclsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one CreateAclsRequest body at `version`; missing fields take their defaults. */
-export const encodeCreateAclsRequest: Encode<CreateAclsRequest> = (value, version) => CreateAclsRequestCodec.encode(value, version);
+export const encodeCreateAclsRequest: Encode<CreateAclsRequest> = (value: Init<CreateAclsRequest>, version: number): Uint8Array =>
+  CreateAclsRequestCodec.encode(value, version);
 
 /** AclCreationResult (in CreateAclsResponse), versions 0+, flexible 2+. */
 export interface AclCreationResult {
@@ -328,7 +330,9 @@ export const CreateAclsResponseCodec: MessageCodec<CreateAclsResponse> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one CreateAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateAclsResponse: Decode<CreateAclsResponse> = (bytes, version, options) => CreateAclsResponseCodec.decode(bytes, version, options);
+export const decodeCreateAclsResponse: Decode<CreateAclsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateAclsResponse =>
+  CreateAclsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one CreateAclsResponse body at `version`; missing fields take their defaults. */
-export const encodeCreateAclsResponse: Encode<CreateAclsResponse> = (value, version) => CreateAclsResponseCodec.encode(value, version);
+export const encodeCreateAclsResponse: Encode<CreateAclsResponse> = (value: Init<CreateAclsResponse>, version: number): Uint8Array =>
+  CreateAclsResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -317,10 +317,12 @@ export const CreateTopicsRequestCodec: MessageCodec<CreateTopicsRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one CreateTopicsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateTopicsRequest: Decode<CreateTopicsRequest> = (bytes, version, options) => CreateTopicsRequestCodec.decode(bytes, version, options);
+export const decodeCreateTopicsRequest: Decode<CreateTopicsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateTopicsRequest =>
+  CreateTopicsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one CreateTopicsRequest body at `version`; missing fields take their defaults. */
-export const encodeCreateTopicsRequest: Encode<CreateTopicsRequest> = (value, version) => CreateTopicsRequestCodec.encode(value, version);
+export const encodeCreateTopicsRequest: Encode<CreateTopicsRequest> = (value: Init<CreateTopicsRequest>, version: number): Uint8Array =>
+  CreateTopicsRequestCodec.encode(value, version);
 
 /** CreatableTopicConfigs (in CreateTopicsResponse), versions 5+, flexible 5+. */
 export interface CreatableTopicConfigs {
@@ -588,7 +590,9 @@ export const CreateTopicsResponseCodec: MessageCodec<CreateTopicsResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one CreateTopicsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateTopicsResponse: Decode<CreateTopicsResponse> = (bytes, version, options) => CreateTopicsResponseCodec.decode(bytes, version, options);
+export const decodeCreateTopicsResponse: Decode<CreateTopicsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateTopicsResponse =>
+  CreateTopicsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one CreateTopicsResponse body at `version`; missing fields take their defaults. */
-export const encodeCreateTopicsResponse: Encode<CreateTopicsResponse> = (value, version) => CreateTopicsResponseCodec.encode(value, version);
+export const encodeCreateTopicsResponse: Encode<CreateTopicsResponse> = (value: Init<CreateTopicsResponse>, version: number): Uint8Array =>
+  CreateTopicsResponseCodec.encode(value, version);

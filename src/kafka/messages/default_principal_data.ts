@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rStr,
@@ -95,7 +95,9 @@ export const DefaultPrincipalDataCodec: MessageCodec<DefaultPrincipalData> = /* 
 );
 
 /** Decodes exactly `bytes` as one DefaultPrincipalData body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDefaultPrincipalData: Decode<DefaultPrincipalData> = (bytes, version, options) => DefaultPrincipalDataCodec.decode(bytes, version, options);
+export const decodeDefaultPrincipalData: Decode<DefaultPrincipalData> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DefaultPrincipalData =>
+  DefaultPrincipalDataCodec.decode(bytes, version, options);
 
 /** Encodes one DefaultPrincipalData body at `version`; missing fields take their defaults. */
-export const encodeDefaultPrincipalData: Encode<DefaultPrincipalData> = (value, version) => DefaultPrincipalDataCodec.encode(value, version);
+export const encodeDefaultPrincipalData: Encode<DefaultPrincipalData> = (value: Init<DefaultPrincipalData>, version: number): Uint8Array =>
+  DefaultPrincipalDataCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -191,10 +191,12 @@ export const DeleteAclsRequestCodec: MessageCodec<DeleteAclsRequest> = /* @__PUR
 );
 
 /** Decodes exactly `bytes` as one DeleteAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteAclsRequest: Decode<DeleteAclsRequest> = (bytes, version, options) => DeleteAclsRequestCodec.decode(bytes, version, options);
+export const decodeDeleteAclsRequest: Decode<DeleteAclsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteAclsRequest =>
+  DeleteAclsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteAclsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteAclsRequest: Encode<DeleteAclsRequest> = (value, version) => DeleteAclsRequestCodec.encode(value, version);
+export const encodeDeleteAclsRequest: Encode<DeleteAclsRequest> = (value: Init<DeleteAclsRequest>, version: number): Uint8Array =>
+  DeleteAclsRequestCodec.encode(value, version);
 
 /** DeleteAclsMatchingAcl (in DeleteAclsResponse), versions 0+, flexible 2+. */
 export interface DeleteAclsMatchingAcl {
@@ -440,7 +442,9 @@ export const DeleteAclsResponseCodec: MessageCodec<DeleteAclsResponse> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one DeleteAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteAclsResponse: Decode<DeleteAclsResponse> = (bytes, version, options) => DeleteAclsResponseCodec.decode(bytes, version, options);
+export const decodeDeleteAclsResponse: Decode<DeleteAclsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteAclsResponse =>
+  DeleteAclsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteAclsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteAclsResponse: Encode<DeleteAclsResponse> = (value, version) => DeleteAclsResponseCodec.encode(value, version);
+export const encodeDeleteAclsResponse: Encode<DeleteAclsResponse> = (value: Init<DeleteAclsResponse>, version: number): Uint8Array =>
+  DeleteAclsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   makeCodec,
@@ -101,10 +101,12 @@ export const DeleteGroupsRequestCodec: MessageCodec<DeleteGroupsRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one DeleteGroupsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteGroupsRequest: Decode<DeleteGroupsRequest> = (bytes, version, options) => DeleteGroupsRequestCodec.decode(bytes, version, options);
+export const decodeDeleteGroupsRequest: Decode<DeleteGroupsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteGroupsRequest =>
+  DeleteGroupsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteGroupsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteGroupsRequest: Encode<DeleteGroupsRequest> = (value, version) => DeleteGroupsRequestCodec.encode(value, version);
+export const encodeDeleteGroupsRequest: Encode<DeleteGroupsRequest> = (value: Init<DeleteGroupsRequest>, version: number): Uint8Array =>
+  DeleteGroupsRequestCodec.encode(value, version);
 
 /** DeletableGroupResult (in DeleteGroupsResponse), versions 0+, flexible 2+. */
 export interface DeletableGroupResult {
@@ -245,7 +247,9 @@ export const DeleteGroupsResponseCodec: MessageCodec<DeleteGroupsResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one DeleteGroupsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteGroupsResponse: Decode<DeleteGroupsResponse> = (bytes, version, options) => DeleteGroupsResponseCodec.decode(bytes, version, options);
+export const decodeDeleteGroupsResponse: Decode<DeleteGroupsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteGroupsResponse =>
+  DeleteGroupsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteGroupsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteGroupsResponse: Encode<DeleteGroupsResponse> = (value, version) => DeleteGroupsResponseCodec.encode(value, version);
+export const encodeDeleteGroupsResponse: Encode<DeleteGroupsResponse> = (value: Init<DeleteGroupsResponse>, version: number): Uint8Array =>
+  DeleteGroupsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -217,10 +217,12 @@ export const DeleteRecordsRequestCodec: MessageCodec<DeleteRecordsRequest> = /* 
 );
 
 /** Decodes exactly `bytes` as one DeleteRecordsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteRecordsRequest: Decode<DeleteRecordsRequest> = (bytes, version, options) => DeleteRecordsRequestCodec.decode(bytes, version, options);
+export const decodeDeleteRecordsRequest: Decode<DeleteRecordsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteRecordsRequest =>
+  DeleteRecordsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteRecordsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteRecordsRequest: Encode<DeleteRecordsRequest> = (value, version) => DeleteRecordsRequestCodec.encode(value, version);
+export const encodeDeleteRecordsRequest: Encode<DeleteRecordsRequest> = (value: Init<DeleteRecordsRequest>, version: number): Uint8Array =>
+  DeleteRecordsRequestCodec.encode(value, version);
 
 /** DeleteRecordsPartitionResult (in DeleteRecordsResponse), versions 0+, flexible 2+. */
 export interface DeleteRecordsPartitionResult {
@@ -418,7 +420,9 @@ export const DeleteRecordsResponseCodec: MessageCodec<DeleteRecordsResponse> = /
 );
 
 /** Decodes exactly `bytes` as one DeleteRecordsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteRecordsResponse: Decode<DeleteRecordsResponse> = (bytes, version, options) => DeleteRecordsResponseCodec.decode(bytes, version, options);
+export const decodeDeleteRecordsResponse: Decode<DeleteRecordsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteRecordsResponse =>
+  DeleteRecordsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteRecordsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteRecordsResponse: Encode<DeleteRecordsResponse> = (value, version) => DeleteRecordsResponseCodec.encode(value, version);
+export const encodeDeleteRecordsResponse: Encode<DeleteRecordsResponse> = (value: Init<DeleteRecordsResponse>, version: number): Uint8Array =>
+  DeleteRecordsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -141,10 +141,12 @@ export const DeleteShareGroupOffsetsRequestCodec: MessageCodec<DeleteShareGroupO
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupOffsetsRequest: Decode<DeleteShareGroupOffsetsRequest> = (bytes, version, options) => DeleteShareGroupOffsetsRequestCodec.decode(bytes, version, options);
+export const decodeDeleteShareGroupOffsetsRequest: Decode<DeleteShareGroupOffsetsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupOffsetsRequest =>
+  DeleteShareGroupOffsetsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupOffsetsRequest: Encode<DeleteShareGroupOffsetsRequest> = (value, version) => DeleteShareGroupOffsetsRequestCodec.encode(value, version);
+export const encodeDeleteShareGroupOffsetsRequest: Encode<DeleteShareGroupOffsetsRequest> = (value: Init<DeleteShareGroupOffsetsRequest>, version: number): Uint8Array =>
+  DeleteShareGroupOffsetsRequestCodec.encode(value, version);
 
 /** DeleteShareGroupOffsetsResponseTopic (in DeleteShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupOffsetsResponseTopic {
@@ -288,7 +290,9 @@ export const DeleteShareGroupOffsetsResponseCodec: MessageCodec<DeleteShareGroup
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupOffsetsResponse: Decode<DeleteShareGroupOffsetsResponse> = (bytes, version, options) => DeleteShareGroupOffsetsResponseCodec.decode(bytes, version, options);
+export const decodeDeleteShareGroupOffsetsResponse: Decode<DeleteShareGroupOffsetsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupOffsetsResponse =>
+  DeleteShareGroupOffsetsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupOffsetsResponse: Encode<DeleteShareGroupOffsetsResponse> = (value, version) => DeleteShareGroupOffsetsResponseCodec.encode(value, version);
+export const encodeDeleteShareGroupOffsetsResponse: Encode<DeleteShareGroupOffsetsResponse> = (value: Init<DeleteShareGroupOffsetsResponse>, version: number): Uint8Array =>
+  DeleteShareGroupOffsetsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -190,10 +190,12 @@ export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupSta
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupStateRequest: Decode<DeleteShareGroupStateRequest> = (bytes, version, options) => DeleteShareGroupStateRequestCodec.decode(bytes, version, options);
+export const decodeDeleteShareGroupStateRequest: Decode<DeleteShareGroupStateRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupStateRequest =>
+  DeleteShareGroupStateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupStateRequest: Encode<DeleteShareGroupStateRequest> = (value, version) => DeleteShareGroupStateRequestCodec.encode(value, version);
+export const encodeDeleteShareGroupStateRequest: Encode<DeleteShareGroupStateRequest> = (value: Init<DeleteShareGroupStateRequest>, version: number): Uint8Array =>
+  DeleteShareGroupStateRequestCodec.encode(value, version);
 
 /** PartitionResult (in DeleteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupStateResponsePartitionResult {
@@ -361,7 +363,9 @@ export const DeleteShareGroupStateResponseCodec: MessageCodec<DeleteShareGroupSt
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupStateResponse: Decode<DeleteShareGroupStateResponse> = (bytes, version, options) => DeleteShareGroupStateResponseCodec.decode(bytes, version, options);
+export const decodeDeleteShareGroupStateResponse: Decode<DeleteShareGroupStateResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupStateResponse =>
+  DeleteShareGroupStateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupStateResponse: Encode<DeleteShareGroupStateResponse> = (value, version) => DeleteShareGroupStateResponseCodec.encode(value, version);
+export const encodeDeleteShareGroupStateResponse: Encode<DeleteShareGroupStateResponse> = (value: Init<DeleteShareGroupStateResponse>, version: number): Uint8Array =>
+  DeleteShareGroupStateResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   ZERO_UUID,
@@ -170,10 +170,12 @@ export const DeleteTopicsRequestCodec: MessageCodec<DeleteTopicsRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one DeleteTopicsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteTopicsRequest: Decode<DeleteTopicsRequest> = (bytes, version, options) => DeleteTopicsRequestCodec.decode(bytes, version, options);
+export const decodeDeleteTopicsRequest: Decode<DeleteTopicsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteTopicsRequest =>
+  DeleteTopicsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteTopicsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteTopicsRequest: Encode<DeleteTopicsRequest> = (value, version) => DeleteTopicsRequestCodec.encode(value, version);
+export const encodeDeleteTopicsRequest: Encode<DeleteTopicsRequest> = (value: Init<DeleteTopicsRequest>, version: number): Uint8Array =>
+  DeleteTopicsRequestCodec.encode(value, version);
 
 /** DeletableTopicResult (in DeleteTopicsResponse), versions 0+, flexible 4+. */
 export interface DeletableTopicResult {
@@ -322,7 +324,9 @@ export const DeleteTopicsResponseCodec: MessageCodec<DeleteTopicsResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one DeleteTopicsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteTopicsResponse: Decode<DeleteTopicsResponse> = (bytes, version, options) => DeleteTopicsResponseCodec.decode(bytes, version, options);
+export const decodeDeleteTopicsResponse: Decode<DeleteTopicsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteTopicsResponse =>
+  DeleteTopicsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteTopicsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteTopicsResponse: Encode<DeleteTopicsResponse> = (value, version) => DeleteTopicsResponseCodec.encode(value, version);
+export const encodeDeleteTopicsResponse: Encode<DeleteTopicsResponse> = (value: Init<DeleteTopicsResponse>, version: number): Uint8Array =>
+  DeleteTopicsResponseCodec.encode(value, version);

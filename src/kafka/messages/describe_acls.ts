@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -139,10 +139,12 @@ export const DescribeAclsRequestCodec: MessageCodec<DescribeAclsRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one DescribeAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeAclsRequest: Decode<DescribeAclsRequest> = (bytes, version, options) => DescribeAclsRequestCodec.decode(bytes, version, options);
+export const decodeDescribeAclsRequest: Decode<DescribeAclsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeAclsRequest =>
+  DescribeAclsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeAclsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeAclsRequest: Encode<DescribeAclsRequest> = (value, version) => DescribeAclsRequestCodec.encode(value, version);
+export const encodeDescribeAclsRequest: Encode<DescribeAclsRequest> = (value: Init<DescribeAclsRequest>, version: number): Uint8Array =>
+  DescribeAclsRequestCodec.encode(value, version);
 
 /** AclDescription (in DescribeAclsResponse), versions 0+, flexible 2+. */
 export interface AclDescription {
@@ -375,7 +377,9 @@ export const DescribeAclsResponseCodec: MessageCodec<DescribeAclsResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one DescribeAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeAclsResponse: Decode<DescribeAclsResponse> = (bytes, version, options) => DescribeAclsResponseCodec.decode(bytes, version, options);
+export const decodeDescribeAclsResponse: Decode<DescribeAclsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeAclsResponse =>
+  DescribeAclsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeAclsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeAclsResponse: Encode<DescribeAclsResponse> = (value, version) => DescribeAclsResponseCodec.encode(value, version);
+export const encodeDescribeAclsResponse: Encode<DescribeAclsResponse> = (value: Init<DescribeAclsResponse>, version: number): Uint8Array =>
+  DescribeAclsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -168,10 +168,12 @@ export const DescribeClientQuotasRequestCodec: MessageCodec<DescribeClientQuotas
 );
 
 /** Decodes exactly `bytes` as one DescribeClientQuotasRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeClientQuotasRequest: Decode<DescribeClientQuotasRequest> = (bytes, version, options) => DescribeClientQuotasRequestCodec.decode(bytes, version, options);
+export const decodeDescribeClientQuotasRequest: Decode<DescribeClientQuotasRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClientQuotasRequest =>
+  DescribeClientQuotasRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeClientQuotasRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeClientQuotasRequest: Encode<DescribeClientQuotasRequest> = (value, version) => DescribeClientQuotasRequestCodec.encode(value, version);
+export const encodeDescribeClientQuotasRequest: Encode<DescribeClientQuotasRequest> = (value: Init<DescribeClientQuotasRequest>, version: number): Uint8Array =>
+  DescribeClientQuotasRequestCodec.encode(value, version);
 
 /** EntityData (in DescribeClientQuotasResponse), versions 0+, flexible 1+. */
 export interface DescribeClientQuotasResponseEntityData {
@@ -436,7 +438,9 @@ export const DescribeClientQuotasResponseCodec: MessageCodec<DescribeClientQuota
 );
 
 /** Decodes exactly `bytes` as one DescribeClientQuotasResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeClientQuotasResponse: Decode<DescribeClientQuotasResponse> = (bytes, version, options) => DescribeClientQuotasResponseCodec.decode(bytes, version, options);
+export const decodeDescribeClientQuotasResponse: Decode<DescribeClientQuotasResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClientQuotasResponse =>
+  DescribeClientQuotasResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeClientQuotasResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeClientQuotasResponse: Encode<DescribeClientQuotasResponse> = (value, version) => DescribeClientQuotasResponseCodec.encode(value, version);
+export const encodeDescribeClientQuotasResponse: Encode<DescribeClientQuotasResponse> = (value: Init<DescribeClientQuotasResponse>, version: number): Uint8Array =>
+  DescribeClientQuotasResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   cannotCarry,
@@ -185,10 +185,12 @@ export const DescribeConfigsRequestCodec: MessageCodec<DescribeConfigsRequest> =
 );
 
 /** Decodes exactly `bytes` as one DescribeConfigsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeConfigsRequest: Decode<DescribeConfigsRequest> = (bytes, version, options) => DescribeConfigsRequestCodec.decode(bytes, version, options);
+export const decodeDescribeConfigsRequest: Decode<DescribeConfigsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeConfigsRequest =>
+  DescribeConfigsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeConfigsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeConfigsRequest: Encode<DescribeConfigsRequest> = (value, version) => DescribeConfigsRequestCodec.encode(value, version);
+export const encodeDescribeConfigsRequest: Encode<DescribeConfigsRequest> = (value: Init<DescribeConfigsRequest>, version: number): Uint8Array =>
+  DescribeConfigsRequestCodec.encode(value, version);
 
 /** DescribeConfigsSynonym (in DescribeConfigsResponse), versions 1+, flexible 4+. */
 export interface DescribeConfigsSynonym {
@@ -514,7 +516,9 @@ export const DescribeConfigsResponseCodec: MessageCodec<DescribeConfigsResponse>
 );
 
 /** Decodes exactly `bytes` as one DescribeConfigsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeConfigsResponse: Decode<DescribeConfigsResponse> = (bytes, version, options) => DescribeConfigsResponseCodec.decode(bytes, version, options);
+export const decodeDescribeConfigsResponse: Decode<DescribeConfigsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeConfigsResponse =>
+  DescribeConfigsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeConfigsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeConfigsResponse: Encode<DescribeConfigsResponse> = (value, version) => DescribeConfigsResponseCodec.encode(value, version);
+export const encodeDescribeConfigsResponse: Encode<DescribeConfigsResponse> = (value: Init<DescribeConfigsResponse>, version: number): Uint8Array =>
+  DescribeConfigsResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   cannotCarry,
@@ -162,10 +162,12 @@ export const DescribeDelegationTokenRequestCodec: MessageCodec<DescribeDelegatio
 );
 
 /** Decodes exactly `bytes` as one DescribeDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeDelegationTokenRequest: Decode<DescribeDelegationTokenRequest> = (bytes, version, options) => DescribeDelegationTokenRequestCodec.decode(bytes, version, options);
+export const decodeDescribeDelegationTokenRequest: Decode<DescribeDelegationTokenRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeDelegationTokenRequest =>
+  DescribeDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeDelegationTokenRequest: Encode<DescribeDelegationTokenRequest> = (value, version) => DescribeDelegationTokenRequestCodec.encode(value, version);
+export const encodeDescribeDelegationTokenRequest: Encode<DescribeDelegationTokenRequest> = (value: Init<DescribeDelegationTokenRequest>, version: number): Uint8Array =>
+  DescribeDelegationTokenRequestCodec.encode(value, version);
 
 /** DescribedDelegationTokenRenewer (in DescribeDelegationTokenResponse), versions 0+, flexible 2+. */
 export interface DescribedDelegationTokenRenewer {
@@ -420,7 +422,9 @@ export const DescribeDelegationTokenResponseCodec: MessageCodec<DescribeDelegati
 );
 
 /** Decodes exactly `bytes` as one DescribeDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeDelegationTokenResponse: Decode<DescribeDelegationTokenResponse> = (bytes, version, options) => DescribeDelegationTokenResponseCodec.decode(bytes, version, options);
+export const decodeDescribeDelegationTokenResponse: Decode<DescribeDelegationTokenResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeDelegationTokenResponse =>
+  DescribeDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeDelegationTokenResponse: Encode<DescribeDelegationTokenResponse> = (value, version) => DescribeDelegationTokenResponseCodec.encode(value, version);
+export const encodeDescribeDelegationTokenResponse: Encode<DescribeDelegationTokenResponse> = (value: Init<DescribeDelegationTokenResponse>, version: number): Uint8Array =>
+  DescribeDelegationTokenResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -161,10 +161,12 @@ export const DescribeLogDirsRequestCodec: MessageCodec<DescribeLogDirsRequest> =
 );
 
 /** Decodes exactly `bytes` as one DescribeLogDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeLogDirsRequest: Decode<DescribeLogDirsRequest> = (bytes, version, options) => DescribeLogDirsRequestCodec.decode(bytes, version, options);
+export const decodeDescribeLogDirsRequest: Decode<DescribeLogDirsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeLogDirsRequest =>
+  DescribeLogDirsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeLogDirsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeLogDirsRequest: Encode<DescribeLogDirsRequest> = (value, version) => DescribeLogDirsRequestCodec.encode(value, version);
+export const encodeDescribeLogDirsRequest: Encode<DescribeLogDirsRequest> = (value: Init<DescribeLogDirsRequest>, version: number): Uint8Array =>
+  DescribeLogDirsRequestCodec.encode(value, version);
 
 /** DescribeLogDirsPartition (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsPartition {
@@ -461,7 +463,9 @@ export const DescribeLogDirsResponseCodec: MessageCodec<DescribeLogDirsResponse>
 );
 
 /** Decodes exactly `bytes` as one DescribeLogDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeLogDirsResponse: Decode<DescribeLogDirsResponse> = (bytes, version, options) => DescribeLogDirsResponseCodec.decode(bytes, version, options);
+export const decodeDescribeLogDirsResponse: Decode<DescribeLogDirsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeLogDirsResponse =>
+  DescribeLogDirsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeLogDirsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeLogDirsResponse: Encode<DescribeLogDirsResponse> = (value, version) => DescribeLogDirsResponseCodec.encode(value, version);
+export const encodeDescribeLogDirsResponse: Encode<DescribeLogDirsResponse> = (value: Init<DescribeLogDirsResponse>, version: number): Uint8Array =>
+  DescribeLogDirsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -142,10 +142,12 @@ export const DescribeProducersRequestCodec: MessageCodec<DescribeProducersReques
 );
 
 /** Decodes exactly `bytes` as one DescribeProducersRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeProducersRequest: Decode<DescribeProducersRequest> = (bytes, version, options) => DescribeProducersRequestCodec.decode(bytes, version, options);
+export const decodeDescribeProducersRequest: Decode<DescribeProducersRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeProducersRequest =>
+  DescribeProducersRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeProducersRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeProducersRequest: Encode<DescribeProducersRequest> = (value, version) => DescribeProducersRequestCodec.encode(value, version);
+export const encodeDescribeProducersRequest: Encode<DescribeProducersRequest> = (value: Init<DescribeProducersRequest>, version: number): Uint8Array =>
+  DescribeProducersRequestCodec.encode(value, version);
 
 /** ProducerState (in DescribeProducersResponse), versions 0+, flexible 0+. */
 export interface ProducerState {
@@ -400,7 +402,9 @@ export const DescribeProducersResponseCodec: MessageCodec<DescribeProducersRespo
 );
 
 /** Decodes exactly `bytes` as one DescribeProducersResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeProducersResponse: Decode<DescribeProducersResponse> = (bytes, version, options) => DescribeProducersResponseCodec.decode(bytes, version, options);
+export const decodeDescribeProducersResponse: Decode<DescribeProducersResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeProducersResponse =>
+  DescribeProducersResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeProducersResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeProducersResponse: Encode<DescribeProducersResponse> = (value, version) => DescribeProducersResponseCodec.encode(value, version);
+export const encodeDescribeProducersResponse: Encode<DescribeProducersResponse> = (value: Init<DescribeProducersResponse>, version: number): Uint8Array =>
+  DescribeProducersResponseCodec.encode(value, version);

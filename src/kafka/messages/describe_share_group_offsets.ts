@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -197,10 +197,12 @@ export const DescribeShareGroupOffsetsRequestCodec: MessageCodec<DescribeShareGr
 );
 
 /** Decodes exactly `bytes` as one DescribeShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeShareGroupOffsetsRequest: Decode<DescribeShareGroupOffsetsRequest> = (bytes, version, options) => DescribeShareGroupOffsetsRequestCodec.decode(bytes, version, options);
+export const decodeDescribeShareGroupOffsetsRequest: Decode<DescribeShareGroupOffsetsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeShareGroupOffsetsRequest =>
+  DescribeShareGroupOffsetsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeShareGroupOffsetsRequest: Encode<DescribeShareGroupOffsetsRequest> = (value, version) => DescribeShareGroupOffsetsRequestCodec.encode(value, version);
+export const encodeDescribeShareGroupOffsetsRequest: Encode<DescribeShareGroupOffsetsRequest> = (value: Init<DescribeShareGroupOffsetsRequest>, version: number): Uint8Array =>
+  DescribeShareGroupOffsetsRequestCodec.encode(value, version);
 
 /** DescribeShareGroupOffsetsResponsePartition (in DescribeShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsResponsePartition {
@@ -464,7 +466,9 @@ export const DescribeShareGroupOffsetsResponseCodec: MessageCodec<DescribeShareG
 );
 
 /** Decodes exactly `bytes` as one DescribeShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeShareGroupOffsetsResponse: Decode<DescribeShareGroupOffsetsResponse> = (bytes, version, options) => DescribeShareGroupOffsetsResponseCodec.decode(bytes, version, options);
+export const decodeDescribeShareGroupOffsetsResponse: Decode<DescribeShareGroupOffsetsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeShareGroupOffsetsResponse =>
+  DescribeShareGroupOffsetsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeShareGroupOffsetsResponse: Encode<DescribeShareGroupOffsetsResponse> = (value, version) => DescribeShareGroupOffsetsResponseCodec.encode(value, version);
+export const encodeDescribeShareGroupOffsetsResponse: Encode<DescribeShareGroupOffsetsResponse> = (value: Init<DescribeShareGroupOffsetsResponse>, version: number): Uint8Array =>
+  DescribeShareGroupOffsetsResponseCodec.encode(value, version);

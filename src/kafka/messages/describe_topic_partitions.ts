@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -204,10 +204,12 @@ export const DescribeTopicPartitionsRequestCodec: MessageCodec<DescribeTopicPart
 );
 
 /** Decodes exactly `bytes` as one DescribeTopicPartitionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeTopicPartitionsRequest: Decode<DescribeTopicPartitionsRequest> = (bytes, version, options) => DescribeTopicPartitionsRequestCodec.decode(bytes, version, options);
+export const decodeDescribeTopicPartitionsRequest: Decode<DescribeTopicPartitionsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTopicPartitionsRequest =>
+  DescribeTopicPartitionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeTopicPartitionsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeTopicPartitionsRequest: Encode<DescribeTopicPartitionsRequest> = (value, version) => DescribeTopicPartitionsRequestCodec.encode(value, version);
+export const encodeDescribeTopicPartitionsRequest: Encode<DescribeTopicPartitionsRequest> = (value: Init<DescribeTopicPartitionsRequest>, version: number): Uint8Array =>
+  DescribeTopicPartitionsRequestCodec.encode(value, version);
 
 /** DescribeTopicPartitionsResponsePartition (in DescribeTopicPartitionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsResponsePartition {
@@ -503,7 +505,9 @@ export const DescribeTopicPartitionsResponseCodec: MessageCodec<DescribeTopicPar
 );
 
 /** Decodes exactly `bytes` as one DescribeTopicPartitionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeTopicPartitionsResponse: Decode<DescribeTopicPartitionsResponse> = (bytes, version, options) => DescribeTopicPartitionsResponseCodec.decode(bytes, version, options);
+export const decodeDescribeTopicPartitionsResponse: Decode<DescribeTopicPartitionsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTopicPartitionsResponse =>
+  DescribeTopicPartitionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeTopicPartitionsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeTopicPartitionsResponse: Encode<DescribeTopicPartitionsResponse> = (value, version) => DescribeTopicPartitionsResponseCodec.encode(value, version);
+export const encodeDescribeTopicPartitionsResponse: Encode<DescribeTopicPartitionsResponse> = (value: Init<DescribeTopicPartitionsResponse>, version: number): Uint8Array =>
+  DescribeTopicPartitionsResponseCodec.encode(value, version);

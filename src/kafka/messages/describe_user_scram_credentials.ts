@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rArr,
@@ -132,10 +132,12 @@ export const DescribeUserScramCredentialsRequestCodec: MessageCodec<DescribeUser
 );
 
 /** Decodes exactly `bytes` as one DescribeUserScramCredentialsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeUserScramCredentialsRequest: Decode<DescribeUserScramCredentialsRequest> = (bytes, version, options) => DescribeUserScramCredentialsRequestCodec.decode(bytes, version, options);
+export const decodeDescribeUserScramCredentialsRequest: Decode<DescribeUserScramCredentialsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeUserScramCredentialsRequest =>
+  DescribeUserScramCredentialsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeUserScramCredentialsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeUserScramCredentialsRequest: Encode<DescribeUserScramCredentialsRequest> = (value, version) => DescribeUserScramCredentialsRequestCodec.encode(value, version);
+export const encodeDescribeUserScramCredentialsRequest: Encode<DescribeUserScramCredentialsRequest> = (value: Init<DescribeUserScramCredentialsRequest>, version: number): Uint8Array =>
+  DescribeUserScramCredentialsRequestCodec.encode(value, version);
 
 /** CredentialInfo (in DescribeUserScramCredentialsResponse), versions 0+, flexible 0+. */
 export interface CredentialInfo {
@@ -329,7 +331,9 @@ export const DescribeUserScramCredentialsResponseCodec: MessageCodec<DescribeUse
 );
 
 /** Decodes exactly `bytes` as one DescribeUserScramCredentialsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeUserScramCredentialsResponse: Decode<DescribeUserScramCredentialsResponse> = (bytes, version, options) => DescribeUserScramCredentialsResponseCodec.decode(bytes, version, options);
+export const decodeDescribeUserScramCredentialsResponse: Decode<DescribeUserScramCredentialsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeUserScramCredentialsResponse =>
+  DescribeUserScramCredentialsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeUserScramCredentialsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeUserScramCredentialsResponse: Encode<DescribeUserScramCredentialsResponse> = (value, version) => DescribeUserScramCredentialsResponseCodec.encode(value, version);
+export const encodeDescribeUserScramCredentialsResponse: Encode<DescribeUserScramCredentialsResponse> = (value: Init<DescribeUserScramCredentialsResponse>, version: number): Uint8Array =>
+  DescribeUserScramCredentialsResponseCodec.encode(value, version);

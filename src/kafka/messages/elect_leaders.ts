@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   cannotCarry,
@@ -175,10 +175,12 @@ export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one ElectLeadersRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeElectLeadersRequest: Decode<ElectLeadersRequest> = (bytes, version, options) => ElectLeadersRequestCodec.decode(bytes, version, options);
+export const decodeElectLeadersRequest: Decode<ElectLeadersRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ElectLeadersRequest =>
+  ElectLeadersRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ElectLeadersRequest body at `version`; missing fields take their defaults. */
-export const encodeElectLeadersRequest: Encode<ElectLeadersRequest> = (value, version) => ElectLeadersRequestCodec.encode(value, version);
+export const encodeElectLeadersRequest: Encode<ElectLeadersRequest> = (value: Init<ElectLeadersRequest>, version: number): Uint8Array =>
+  ElectLeadersRequestCodec.encode(value, version);
 
 /** PartitionResult (in ElectLeadersResponse), versions 0+, flexible 2+. */
 export interface ElectLeadersResponsePartitionResult {
@@ -385,7 +387,9 @@ export const ElectLeadersResponseCodec: MessageCodec<ElectLeadersResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one ElectLeadersResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeElectLeadersResponse: Decode<ElectLeadersResponse> = (bytes, version, options) => ElectLeadersResponseCodec.decode(bytes, version, options);
+export const decodeElectLeadersResponse: Decode<ElectLeadersResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ElectLeadersResponse =>
+  ElectLeadersResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ElectLeadersResponse body at `version`; missing fields take their defaults. */
-export const encodeElectLeadersResponse: Encode<ElectLeadersResponse> = (value, version) => ElectLeadersResponseCodec.encode(value, version);
+export const encodeElectLeadersResponse: Encode<ElectLeadersResponse> = (value: Init<ElectLeadersResponse>, version: number): Uint8Array =>
+  ElectLeadersResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -361,10 +361,12 @@ export const EndQuorumEpochRequestCodec: MessageCodec<EndQuorumEpochRequest> = /
 );
 
 /** Decodes exactly `bytes` as one EndQuorumEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndQuorumEpochRequest: Decode<EndQuorumEpochRequest> = (bytes, version, options) => EndQuorumEpochRequestCodec.decode(bytes, version, options);
+export const decodeEndQuorumEpochRequest: Decode<EndQuorumEpochRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndQuorumEpochRequest =>
+  EndQuorumEpochRequestCodec.decode(bytes, version, options);
 
 /** Encodes one EndQuorumEpochRequest body at `version`; missing fields take their defaults. */
-export const encodeEndQuorumEpochRequest: Encode<EndQuorumEpochRequest> = (value, version) => EndQuorumEpochRequestCodec.encode(value, version);
+export const encodeEndQuorumEpochRequest: Encode<EndQuorumEpochRequest> = (value: Init<EndQuorumEpochRequest>, version: number): Uint8Array =>
+  EndQuorumEpochRequestCodec.encode(value, version);
 
 /** PartitionData (in EndQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface EndQuorumEpochResponsePartitionData {
@@ -654,7 +656,9 @@ export const EndQuorumEpochResponseCodec: MessageCodec<EndQuorumEpochResponse> =
 );
 
 /** Decodes exactly `bytes` as one EndQuorumEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndQuorumEpochResponse: Decode<EndQuorumEpochResponse> = (bytes, version, options) => EndQuorumEpochResponseCodec.decode(bytes, version, options);
+export const decodeEndQuorumEpochResponse: Decode<EndQuorumEpochResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndQuorumEpochResponse =>
+  EndQuorumEpochResponseCodec.decode(bytes, version, options);
 
 /** Encodes one EndQuorumEpochResponse body at `version`; missing fields take their defaults. */
-export const encodeEndQuorumEpochResponse: Encode<EndQuorumEpochResponse> = (value, version) => EndQuorumEpochResponseCodec.encode(value, version);
+export const encodeEndQuorumEpochResponse: Encode<EndQuorumEpochResponse> = (value: Init<EndQuorumEpochResponse>, version: number): Uint8Array =>
+  EndQuorumEpochResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -110,10 +110,12 @@ export const EndTxnRequestCodec: MessageCodec<EndTxnRequest> = /* @__PURE__ */ m
 );
 
 /** Decodes exactly `bytes` as one EndTxnRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndTxnRequest: Decode<EndTxnRequest> = (bytes, version, options) => EndTxnRequestCodec.decode(bytes, version, options);
+export const decodeEndTxnRequest: Decode<EndTxnRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndTxnRequest =>
+  EndTxnRequestCodec.decode(bytes, version, options);
 
 /** Encodes one EndTxnRequest body at `version`; missing fields take their defaults. */
-export const encodeEndTxnRequest: Encode<EndTxnRequest> = (value, version) => EndTxnRequestCodec.encode(value, version);
+export const encodeEndTxnRequest: Encode<EndTxnRequest> = (value: Init<EndTxnRequest>, version: number): Uint8Array =>
+  EndTxnRequestCodec.encode(value, version);
 
 /** EndTxnResponse, versions 0+, flexible 3+. */
 export interface EndTxnResponse {
@@ -202,7 +204,9 @@ export const EndTxnResponseCodec: MessageCodec<EndTxnResponse> = /* @__PURE__ */
 );
 
 /** Decodes exactly `bytes` as one EndTxnResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndTxnResponse: Decode<EndTxnResponse> = (bytes, version, options) => EndTxnResponseCodec.decode(bytes, version, options);
+export const decodeEndTxnResponse: Decode<EndTxnResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndTxnResponse =>
+  EndTxnResponseCodec.decode(bytes, version, options);
 
 /** Encodes one EndTxnResponse body at `version`; missing fields take their defaults. */
-export const encodeEndTxnResponse: Encode<EndTxnResponse> = (value, version) => EndTxnResponseCodec.encode(value, version);
+export const encodeEndTxnResponse: Encode<EndTxnResponse> = (value: Init<EndTxnResponse>, version: number): Uint8Array =>
+  EndTxnResponseCodec.encode(value, version);

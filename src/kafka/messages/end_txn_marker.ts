@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   makeCodec,
 } from "../_runtime.ts";
@@ -59,7 +59,9 @@ export const EndTxnMarkerCodec: MessageCodec<EndTxnMarker> = /* @__PURE__ */ mak
 );
 
 /** Decodes exactly `bytes` as one EndTxnMarker body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndTxnMarker: Decode<EndTxnMarker> = (bytes, version, options) => EndTxnMarkerCodec.decode(bytes, version, options);
+export const decodeEndTxnMarker: Decode<EndTxnMarker> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndTxnMarker =>
+  EndTxnMarkerCodec.decode(bytes, version, options);
 
 /** Encodes one EndTxnMarker body at `version`; missing fields take their defaults. */
-export const encodeEndTxnMarker: Encode<EndTxnMarker> = (value, version) => EndTxnMarkerCodec.encode(value, version);
+export const encodeEndTxnMarker: Encode<EndTxnMarker> = (value: Init<EndTxnMarker>, version: number): Uint8Array =>
+  EndTxnMarkerCodec.encode(value, version);

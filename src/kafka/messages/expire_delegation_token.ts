@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   makeCodec,
@@ -101,10 +101,12 @@ export const ExpireDelegationTokenRequestCodec: MessageCodec<ExpireDelegationTok
 );
 
 /** Decodes exactly `bytes` as one ExpireDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeExpireDelegationTokenRequest: Decode<ExpireDelegationTokenRequest> = (bytes, version, options) => ExpireDelegationTokenRequestCodec.decode(bytes, version, options);
+export const decodeExpireDelegationTokenRequest: Decode<ExpireDelegationTokenRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ExpireDelegationTokenRequest =>
+  ExpireDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ExpireDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeExpireDelegationTokenRequest: Encode<ExpireDelegationTokenRequest> = (value, version) => ExpireDelegationTokenRequestCodec.encode(value, version);
+export const encodeExpireDelegationTokenRequest: Encode<ExpireDelegationTokenRequest> = (value: Init<ExpireDelegationTokenRequest>, version: number): Uint8Array =>
+  ExpireDelegationTokenRequestCodec.encode(value, version);
 
 /** ExpireDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface ExpireDelegationTokenResponse {
@@ -185,7 +187,9 @@ export const ExpireDelegationTokenResponseCodec: MessageCodec<ExpireDelegationTo
 );
 
 /** Decodes exactly `bytes` as one ExpireDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeExpireDelegationTokenResponse: Decode<ExpireDelegationTokenResponse> = (bytes, version, options) => ExpireDelegationTokenResponseCodec.decode(bytes, version, options);
+export const decodeExpireDelegationTokenResponse: Decode<ExpireDelegationTokenResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ExpireDelegationTokenResponse =>
+  ExpireDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ExpireDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeExpireDelegationTokenResponse: Encode<ExpireDelegationTokenResponse> = (value, version) => ExpireDelegationTokenResponseCodec.encode(value, version);
+export const encodeExpireDelegationTokenResponse: Encode<ExpireDelegationTokenResponse> = (value: Init<ExpireDelegationTokenResponse>, version: number): Uint8Array =>
+  ExpireDelegationTokenResponseCodec.encode(value, version);

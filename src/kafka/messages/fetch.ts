@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -561,10 +561,12 @@ export const FetchRequestCodec: MessageCodec<FetchRequest> = /* @__PURE__ */ mak
 );
 
 /** Decodes exactly `bytes` as one FetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchRequest: Decode<FetchRequest> = (bytes, version, options) => FetchRequestCodec.decode(bytes, version, options);
+export const decodeFetchRequest: Decode<FetchRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FetchRequest =>
+  FetchRequestCodec.decode(bytes, version, options);
 
 /** Encodes one FetchRequest body at `version`; missing fields take their defaults. */
-export const encodeFetchRequest: Encode<FetchRequest> = (value, version) => FetchRequestCodec.encode(value, version);
+export const encodeFetchRequest: Encode<FetchRequest> = (value: Init<FetchRequest>, version: number): Uint8Array =>
+  FetchRequestCodec.encode(value, version);
 
 /** EpochEndOffset (in FetchResponse), versions 12+, flexible 12+. */
 export interface FetchResponseEpochEndOffset {
@@ -1225,7 +1227,9 @@ export const FetchResponseCodec: MessageCodec<FetchResponse> = /* @__PURE__ */ m
 );
 
 /** Decodes exactly `bytes` as one FetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchResponse: Decode<FetchResponse> = (bytes, version, options) => FetchResponseCodec.decode(bytes, version, options);
+export const decodeFetchResponse: Decode<FetchResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FetchResponse =>
+  FetchResponseCodec.decode(bytes, version, options);
 
 /** Encodes one FetchResponse body at `version`; missing fields take their defaults. */
-export const encodeFetchResponse: Encode<FetchResponse> = (value, version) => FetchResponseCodec.encode(value, version);
+export const encodeFetchResponse: Encode<FetchResponse> = (value: Init<FetchResponse>, version: number): Uint8Array =>
+  FetchResponseCodec.encode(value, version);

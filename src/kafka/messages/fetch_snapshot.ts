@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
@@ -335,10 +335,12 @@ export const FetchSnapshotRequestCodec: MessageCodec<FetchSnapshotRequest> = /* 
 );
 
 /** Decodes exactly `bytes` as one FetchSnapshotRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchSnapshotRequest: Decode<FetchSnapshotRequest> = (bytes, version, options) => FetchSnapshotRequestCodec.decode(bytes, version, options);
+export const decodeFetchSnapshotRequest: Decode<FetchSnapshotRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FetchSnapshotRequest =>
+  FetchSnapshotRequestCodec.decode(bytes, version, options);
 
 /** Encodes one FetchSnapshotRequest body at `version`; missing fields take their defaults. */
-export const encodeFetchSnapshotRequest: Encode<FetchSnapshotRequest> = (value, version) => FetchSnapshotRequestCodec.encode(value, version);
+export const encodeFetchSnapshotRequest: Encode<FetchSnapshotRequest> = (value: Init<FetchSnapshotRequest>, version: number): Uint8Array =>
+  FetchSnapshotRequestCodec.encode(value, version);
 
 /** SnapshotId (in FetchSnapshotResponse), versions 0+, flexible 0+. */
 export interface FetchSnapshotResponseSnapshotId {
@@ -768,7 +770,9 @@ export const FetchSnapshotResponseCodec: MessageCodec<FetchSnapshotResponse> = /
 );
 
 /** Decodes exactly `bytes` as one FetchSnapshotResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchSnapshotResponse: Decode<FetchSnapshotResponse> = (bytes, version, options) => FetchSnapshotResponseCodec.decode(bytes, version, options);
+export const decodeFetchSnapshotResponse: Decode<FetchSnapshotResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FetchSnapshotResponse =>
+  FetchSnapshotResponseCodec.decode(bytes, version, options);
 
 /** Encodes one FetchSnapshotResponse body at `version`; missing fields take their defaults. */
-export const encodeFetchSnapshotResponse: Encode<FetchSnapshotResponse> = (value, version) => FetchSnapshotResponseCodec.encode(value, version);
+export const encodeFetchSnapshotResponse: Encode<FetchSnapshotResponse> = (value: Init<FetchSnapshotResponse>, version: number): Uint8Array =>
+  FetchSnapshotResponseCodec.encode(value, version);

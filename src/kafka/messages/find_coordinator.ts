@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   cannotCarry,
@@ -118,10 +118,12 @@ export const FindCoordinatorRequestCodec: MessageCodec<FindCoordinatorRequest> =
 );
 
 /** Decodes exactly `bytes` as one FindCoordinatorRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFindCoordinatorRequest: Decode<FindCoordinatorRequest> = (bytes, version, options) => FindCoordinatorRequestCodec.decode(bytes, version, options);
+export const decodeFindCoordinatorRequest: Decode<FindCoordinatorRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FindCoordinatorRequest =>
+  FindCoordinatorRequestCodec.decode(bytes, version, options);
 
 /** Encodes one FindCoordinatorRequest body at `version`; missing fields take their defaults. */
-export const encodeFindCoordinatorRequest: Encode<FindCoordinatorRequest> = (value, version) => FindCoordinatorRequestCodec.encode(value, version);
+export const encodeFindCoordinatorRequest: Encode<FindCoordinatorRequest> = (value: Init<FindCoordinatorRequest>, version: number): Uint8Array =>
+  FindCoordinatorRequestCodec.encode(value, version);
 
 /** Coordinator (in FindCoordinatorResponse), versions 4+, flexible 4+. */
 export interface Coordinator {
@@ -314,7 +316,9 @@ export const FindCoordinatorResponseCodec: MessageCodec<FindCoordinatorResponse>
 );
 
 /** Decodes exactly `bytes` as one FindCoordinatorResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFindCoordinatorResponse: Decode<FindCoordinatorResponse> = (bytes, version, options) => FindCoordinatorResponseCodec.decode(bytes, version, options);
+export const decodeFindCoordinatorResponse: Decode<FindCoordinatorResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FindCoordinatorResponse =>
+  FindCoordinatorResponseCodec.decode(bytes, version, options);
 
 /** Encodes one FindCoordinatorResponse body at `version`; missing fields take their defaults. */
-export const encodeFindCoordinatorResponse: Encode<FindCoordinatorResponse> = (value, version) => FindCoordinatorResponseCodec.encode(value, version);
+export const encodeFindCoordinatorResponse: Encode<FindCoordinatorResponse> = (value: Init<FindCoordinatorResponse>, version: number): Uint8Array =>
+  FindCoordinatorResponseCodec.encode(value, version);

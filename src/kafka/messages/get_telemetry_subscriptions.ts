@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I8,
   K_STR,
@@ -89,10 +89,12 @@ export const GetTelemetrySubscriptionsRequestCodec: MessageCodec<GetTelemetrySub
 );
 
 /** Decodes exactly `bytes` as one GetTelemetrySubscriptionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeGetTelemetrySubscriptionsRequest: Decode<GetTelemetrySubscriptionsRequest> = (bytes, version, options) => GetTelemetrySubscriptionsRequestCodec.decode(bytes, version, options);
+export const decodeGetTelemetrySubscriptionsRequest: Decode<GetTelemetrySubscriptionsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): GetTelemetrySubscriptionsRequest =>
+  GetTelemetrySubscriptionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one GetTelemetrySubscriptionsRequest body at `version`; missing fields take their defaults. */
-export const encodeGetTelemetrySubscriptionsRequest: Encode<GetTelemetrySubscriptionsRequest> = (value, version) => GetTelemetrySubscriptionsRequestCodec.encode(value, version);
+export const encodeGetTelemetrySubscriptionsRequest: Encode<GetTelemetrySubscriptionsRequest> = (value: Init<GetTelemetrySubscriptionsRequest>, version: number): Uint8Array =>
+  GetTelemetrySubscriptionsRequestCodec.encode(value, version);
 
 /** GetTelemetrySubscriptionsResponse, versions 0+, flexible 0+. */
 export interface GetTelemetrySubscriptionsResponse {
@@ -203,7 +205,9 @@ export const GetTelemetrySubscriptionsResponseCodec: MessageCodec<GetTelemetrySu
 );
 
 /** Decodes exactly `bytes` as one GetTelemetrySubscriptionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeGetTelemetrySubscriptionsResponse: Decode<GetTelemetrySubscriptionsResponse> = (bytes, version, options) => GetTelemetrySubscriptionsResponseCodec.decode(bytes, version, options);
+export const decodeGetTelemetrySubscriptionsResponse: Decode<GetTelemetrySubscriptionsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): GetTelemetrySubscriptionsResponse =>
+  GetTelemetrySubscriptionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one GetTelemetrySubscriptionsResponse body at `version`; missing fields take their defaults. */
-export const encodeGetTelemetrySubscriptionsResponse: Encode<GetTelemetrySubscriptionsResponse> = (value, version) => GetTelemetrySubscriptionsResponseCodec.encode(value, version);
+export const encodeGetTelemetrySubscriptionsResponse: Encode<GetTelemetrySubscriptionsResponse> = (value: Init<GetTelemetrySubscriptionsResponse>, version: number): Uint8Array =>
+  GetTelemetrySubscriptionsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -115,10 +115,12 @@ export const HeartbeatRequestCodec: MessageCodec<HeartbeatRequest> = /* @__PURE_
 );
 
 /** Decodes exactly `bytes` as one HeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeHeartbeatRequest: Decode<HeartbeatRequest> = (bytes, version, options) => HeartbeatRequestCodec.decode(bytes, version, options);
+export const decodeHeartbeatRequest: Decode<HeartbeatRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): HeartbeatRequest =>
+  HeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one HeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeHeartbeatRequest: Encode<HeartbeatRequest> = (value, version) => HeartbeatRequestCodec.encode(value, version);
+export const encodeHeartbeatRequest: Encode<HeartbeatRequest> = (value: Init<HeartbeatRequest>, version: number): Uint8Array =>
+  HeartbeatRequestCodec.encode(value, version);
 
 /** HeartbeatResponse, versions 0+, flexible 4+. */
 export interface HeartbeatResponse {
@@ -194,7 +196,9 @@ export const HeartbeatResponseCodec: MessageCodec<HeartbeatResponse> = /* @__PUR
 );
 
 /** Decodes exactly `bytes` as one HeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeHeartbeatResponse: Decode<HeartbeatResponse> = (bytes, version, options) => HeartbeatResponseCodec.decode(bytes, version, options);
+export const decodeHeartbeatResponse: Decode<HeartbeatResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): HeartbeatResponse =>
+  HeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one HeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeHeartbeatResponse: Encode<HeartbeatResponse> = (value, version) => HeartbeatResponseCodec.encode(value, version);
+export const encodeHeartbeatResponse: Encode<HeartbeatResponse> = (value: Init<HeartbeatResponse>, version: number): Uint8Array =>
+  HeartbeatResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -131,10 +131,12 @@ export const InitProducerIdRequestCodec: MessageCodec<InitProducerIdRequest> = /
 );
 
 /** Decodes exactly `bytes` as one InitProducerIdRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeInitProducerIdRequest: Decode<InitProducerIdRequest> = (bytes, version, options) => InitProducerIdRequestCodec.decode(bytes, version, options);
+export const decodeInitProducerIdRequest: Decode<InitProducerIdRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): InitProducerIdRequest =>
+  InitProducerIdRequestCodec.decode(bytes, version, options);
 
 /** Encodes one InitProducerIdRequest body at `version`; missing fields take their defaults. */
-export const encodeInitProducerIdRequest: Encode<InitProducerIdRequest> = (value, version) => InitProducerIdRequestCodec.encode(value, version);
+export const encodeInitProducerIdRequest: Encode<InitProducerIdRequest> = (value: Init<InitProducerIdRequest>, version: number): Uint8Array =>
+  InitProducerIdRequestCodec.encode(value, version);
 
 /** InitProducerIdResponse, versions 0+, flexible 2+. */
 export interface InitProducerIdResponse {
@@ -237,7 +239,9 @@ export const InitProducerIdResponseCodec: MessageCodec<InitProducerIdResponse> =
 );
 
 /** Decodes exactly `bytes` as one InitProducerIdResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeInitProducerIdResponse: Decode<InitProducerIdResponse> = (bytes, version, options) => InitProducerIdResponseCodec.decode(bytes, version, options);
+export const decodeInitProducerIdResponse: Decode<InitProducerIdResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): InitProducerIdResponse =>
+  InitProducerIdResponseCodec.decode(bytes, version, options);
 
 /** Encodes one InitProducerIdResponse body at `version`; missing fields take their defaults. */
-export const encodeInitProducerIdResponse: Encode<InitProducerIdResponse> = (value, version) => InitProducerIdResponseCodec.encode(value, version);
+export const encodeInitProducerIdResponse: Encode<InitProducerIdResponse> = (value: Init<InitProducerIdResponse>, version: number): Uint8Array =>
+  InitProducerIdResponseCodec.encode(value, version);

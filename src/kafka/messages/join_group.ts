@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   cannotCarry,
@@ -209,10 +209,12 @@ export const JoinGroupRequestCodec: MessageCodec<JoinGroupRequest> = /* @__PURE_
 );
 
 /** Decodes exactly `bytes` as one JoinGroupRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeJoinGroupRequest: Decode<JoinGroupRequest> = (bytes, version, options) => JoinGroupRequestCodec.decode(bytes, version, options);
+export const decodeJoinGroupRequest: Decode<JoinGroupRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): JoinGroupRequest =>
+  JoinGroupRequestCodec.decode(bytes, version, options);
 
 /** Encodes one JoinGroupRequest body at `version`; missing fields take their defaults. */
-export const encodeJoinGroupRequest: Encode<JoinGroupRequest> = (value, version) => JoinGroupRequestCodec.encode(value, version);
+export const encodeJoinGroupRequest: Encode<JoinGroupRequest> = (value: Init<JoinGroupRequest>, version: number): Uint8Array =>
+  JoinGroupRequestCodec.encode(value, version);
 
 /** JoinGroupResponseMember (in JoinGroupResponse), versions 0+, flexible 6+. */
 export interface JoinGroupResponseMember {
@@ -403,7 +405,9 @@ export const JoinGroupResponseCodec: MessageCodec<JoinGroupResponse> = /* @__PUR
 );
 
 /** Decodes exactly `bytes` as one JoinGroupResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeJoinGroupResponse: Decode<JoinGroupResponse> = (bytes, version, options) => JoinGroupResponseCodec.decode(bytes, version, options);
+export const decodeJoinGroupResponse: Decode<JoinGroupResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): JoinGroupResponse =>
+  JoinGroupResponseCodec.decode(bytes, version, options);
 
 /** Encodes one JoinGroupResponse body at `version`; missing fields take their defaults. */
-export const encodeJoinGroupResponse: Encode<JoinGroupResponse> = (value, version) => JoinGroupResponseCodec.encode(value, version);
+export const encodeJoinGroupResponse: Encode<JoinGroupResponse> = (value: Init<JoinGroupResponse>, version: number): Uint8Array =>
+  JoinGroupResponseCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rTagCount,
@@ -84,7 +84,9 @@ export const KRaftVersionRecordCodec: MessageCodec<KRaftVersionRecord> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one KRaftVersionRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeKRaftVersionRecord: Decode<KRaftVersionRecord> = (bytes, version, options) => KRaftVersionRecordCodec.decode(bytes, version, options);
+export const decodeKRaftVersionRecord: Decode<KRaftVersionRecord> = (bytes: Uint8Array, version: number, options?: DecodeOptions): KRaftVersionRecord =>
+  KRaftVersionRecordCodec.decode(bytes, version, options);
 
 /** Encodes one KRaftVersionRecord body at `version`; missing fields take their defaults. */
-export const encodeKRaftVersionRecord: Encode<KRaftVersionRecord> = (value, version) => KRaftVersionRecordCodec.encode(value, version);
+export const encodeKRaftVersionRecord: Encode<KRaftVersionRecord> = (value: Init<KRaftVersionRecord>, version: number): Uint8Array =>
+  KRaftVersionRecordCodec.encode(value, version);

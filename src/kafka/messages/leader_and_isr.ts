@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -411,10 +411,12 @@ export const LeaderAndIsrRequestCodec: MessageCodec<LeaderAndIsrRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one LeaderAndIsrRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaderAndIsrRequest: Decode<LeaderAndIsrRequest> = (bytes, version, options) => LeaderAndIsrRequestCodec.decode(bytes, version, options);
+export const decodeLeaderAndIsrRequest: Decode<LeaderAndIsrRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaderAndIsrRequest =>
+  LeaderAndIsrRequestCodec.decode(bytes, version, options);
 
 /** Encodes one LeaderAndIsrRequest body at `version`; missing fields take their defaults. */
-export const encodeLeaderAndIsrRequest: Encode<LeaderAndIsrRequest> = (value, version) => LeaderAndIsrRequestCodec.encode(value, version);
+export const encodeLeaderAndIsrRequest: Encode<LeaderAndIsrRequest> = (value: Init<LeaderAndIsrRequest>, version: number): Uint8Array =>
+  LeaderAndIsrRequestCodec.encode(value, version);
 
 /** LeaderAndIsrPartitionError (in LeaderAndIsrResponse), versions 0+, flexible 4+. */
 export interface LeaderAndIsrPartitionError {
@@ -613,7 +615,9 @@ export const LeaderAndIsrResponseCodec: MessageCodec<LeaderAndIsrResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one LeaderAndIsrResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaderAndIsrResponse: Decode<LeaderAndIsrResponse> = (bytes, version, options) => LeaderAndIsrResponseCodec.decode(bytes, version, options);
+export const decodeLeaderAndIsrResponse: Decode<LeaderAndIsrResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaderAndIsrResponse =>
+  LeaderAndIsrResponseCodec.decode(bytes, version, options);
 
 /** Encodes one LeaderAndIsrResponse body at `version`; missing fields take their defaults. */
-export const encodeLeaderAndIsrResponse: Encode<LeaderAndIsrResponse> = (value, version) => LeaderAndIsrResponseCodec.encode(value, version);
+export const encodeLeaderAndIsrResponse: Encode<LeaderAndIsrResponse> = (value: Init<LeaderAndIsrResponse>, version: number): Uint8Array =>
+  LeaderAndIsrResponseCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -156,7 +156,9 @@ export const LeaderChangeMessageCodec: MessageCodec<LeaderChangeMessage> = /* @_
 );
 
 /** Decodes exactly `bytes` as one LeaderChangeMessage body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaderChangeMessage: Decode<LeaderChangeMessage> = (bytes, version, options) => LeaderChangeMessageCodec.decode(bytes, version, options);
+export const decodeLeaderChangeMessage: Decode<LeaderChangeMessage> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaderChangeMessage =>
+  LeaderChangeMessageCodec.decode(bytes, version, options);
 
 /** Encodes one LeaderChangeMessage body at `version`; missing fields take their defaults. */
-export const encodeLeaderChangeMessage: Encode<LeaderChangeMessage> = (value, version) => LeaderChangeMessageCodec.encode(value, version);
+export const encodeLeaderChangeMessage: Encode<LeaderChangeMessage> = (value: Init<LeaderChangeMessage>, version: number): Uint8Array =>
+  LeaderChangeMessageCodec.encode(value, version);

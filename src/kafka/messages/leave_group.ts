@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -179,10 +179,12 @@ export const LeaveGroupRequestCodec: MessageCodec<LeaveGroupRequest> = /* @__PUR
 );
 
 /** Decodes exactly `bytes` as one LeaveGroupRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaveGroupRequest: Decode<LeaveGroupRequest> = (bytes, version, options) => LeaveGroupRequestCodec.decode(bytes, version, options);
+export const decodeLeaveGroupRequest: Decode<LeaveGroupRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaveGroupRequest =>
+  LeaveGroupRequestCodec.decode(bytes, version, options);
 
 /** Encodes one LeaveGroupRequest body at `version`; missing fields take their defaults. */
-export const encodeLeaveGroupRequest: Encode<LeaveGroupRequest> = (value, version) => LeaveGroupRequestCodec.encode(value, version);
+export const encodeLeaveGroupRequest: Encode<LeaveGroupRequest> = (value: Init<LeaveGroupRequest>, version: number): Uint8Array =>
+  LeaveGroupRequestCodec.encode(value, version);
 
 /** MemberResponse (in LeaveGroupResponse), versions 3+, flexible 4+. */
 export interface MemberResponse {
@@ -331,7 +333,9 @@ export const LeaveGroupResponseCodec: MessageCodec<LeaveGroupResponse> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one LeaveGroupResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaveGroupResponse: Decode<LeaveGroupResponse> = (bytes, version, options) => LeaveGroupResponseCodec.decode(bytes, version, options);
+export const decodeLeaveGroupResponse: Decode<LeaveGroupResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaveGroupResponse =>
+  LeaveGroupResponseCodec.decode(bytes, version, options);
 
 /** Encodes one LeaveGroupResponse body at `version`; missing fields take their defaults. */
-export const encodeLeaveGroupResponse: Encode<LeaveGroupResponse> = (value, version) => LeaveGroupResponseCodec.encode(value, version);
+export const encodeLeaveGroupResponse: Encode<LeaveGroupResponse> = (value: Init<LeaveGroupResponse>, version: number): Uint8Array =>
+  LeaveGroupResponseCodec.encode(value, version);

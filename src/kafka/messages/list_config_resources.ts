@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I8,
   cannotCarry,
@@ -92,10 +92,12 @@ export const ListConfigResourcesRequestCodec: MessageCodec<ListConfigResourcesRe
 );
 
 /** Decodes exactly `bytes` as one ListConfigResourcesRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListConfigResourcesRequest: Decode<ListConfigResourcesRequest> = (bytes, version, options) => ListConfigResourcesRequestCodec.decode(bytes, version, options);
+export const decodeListConfigResourcesRequest: Decode<ListConfigResourcesRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListConfigResourcesRequest =>
+  ListConfigResourcesRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListConfigResourcesRequest body at `version`; missing fields take their defaults. */
-export const encodeListConfigResourcesRequest: Encode<ListConfigResourcesRequest> = (value, version) => ListConfigResourcesRequestCodec.encode(value, version);
+export const encodeListConfigResourcesRequest: Encode<ListConfigResourcesRequest> = (value: Init<ListConfigResourcesRequest>, version: number): Uint8Array =>
+  ListConfigResourcesRequestCodec.encode(value, version);
 
 /** ConfigResource (in ListConfigResourcesResponse), versions 0+, flexible 0+. */
 export interface ConfigResource {
@@ -220,7 +222,9 @@ export const ListConfigResourcesResponseCodec: MessageCodec<ListConfigResourcesR
 );
 
 /** Decodes exactly `bytes` as one ListConfigResourcesResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListConfigResourcesResponse: Decode<ListConfigResourcesResponse> = (bytes, version, options) => ListConfigResourcesResponseCodec.decode(bytes, version, options);
+export const decodeListConfigResourcesResponse: Decode<ListConfigResourcesResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListConfigResourcesResponse =>
+  ListConfigResourcesResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListConfigResourcesResponse body at `version`; missing fields take their defaults. */
-export const encodeListConfigResourcesResponse: Encode<ListConfigResourcesResponse> = (value, version) => ListConfigResourcesResponseCodec.encode(value, version);
+export const encodeListConfigResourcesResponse: Encode<ListConfigResourcesResponse> = (value: Init<ListConfigResourcesResponse>, version: number): Uint8Array =>
+  ListConfigResourcesResponseCodec.encode(value, version);

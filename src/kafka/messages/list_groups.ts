@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   cannotCarry,
@@ -109,10 +109,12 @@ export const ListGroupsRequestCodec: MessageCodec<ListGroupsRequest> = /* @__PUR
 );
 
 /** Decodes exactly `bytes` as one ListGroupsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListGroupsRequest: Decode<ListGroupsRequest> = (bytes, version, options) => ListGroupsRequestCodec.decode(bytes, version, options);
+export const decodeListGroupsRequest: Decode<ListGroupsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListGroupsRequest =>
+  ListGroupsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListGroupsRequest body at `version`; missing fields take their defaults. */
-export const encodeListGroupsRequest: Encode<ListGroupsRequest> = (value, version) => ListGroupsRequestCodec.encode(value, version);
+export const encodeListGroupsRequest: Encode<ListGroupsRequest> = (value: Init<ListGroupsRequest>, version: number): Uint8Array =>
+  ListGroupsRequestCodec.encode(value, version);
 
 /** ListedGroup (in ListGroupsResponse), versions 0+, flexible 3+. */
 export interface ListedGroup {
@@ -268,7 +270,9 @@ export const ListGroupsResponseCodec: MessageCodec<ListGroupsResponse> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one ListGroupsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListGroupsResponse: Decode<ListGroupsResponse> = (bytes, version, options) => ListGroupsResponseCodec.decode(bytes, version, options);
+export const decodeListGroupsResponse: Decode<ListGroupsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListGroupsResponse =>
+  ListGroupsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListGroupsResponse body at `version`; missing fields take their defaults. */
-export const encodeListGroupsResponse: Encode<ListGroupsResponse> = (value, version) => ListGroupsResponseCodec.encode(value, version);
+export const encodeListGroupsResponse: Encode<ListGroupsResponse> = (value: Init<ListGroupsResponse>, version: number): Uint8Array =>
+  ListGroupsResponseCodec.encode(value, version);

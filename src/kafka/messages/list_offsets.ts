@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I64,
   cannotCarry,
@@ -254,10 +254,12 @@ export const ListOffsetsRequestCodec: MessageCodec<ListOffsetsRequest> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one ListOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListOffsetsRequest: Decode<ListOffsetsRequest> = (bytes, version, options) => ListOffsetsRequestCodec.decode(bytes, version, options);
+export const decodeListOffsetsRequest: Decode<ListOffsetsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListOffsetsRequest =>
+  ListOffsetsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListOffsetsRequest body at `version`; missing fields take their defaults. */
-export const encodeListOffsetsRequest: Encode<ListOffsetsRequest> = (value, version) => ListOffsetsRequestCodec.encode(value, version);
+export const encodeListOffsetsRequest: Encode<ListOffsetsRequest> = (value: Init<ListOffsetsRequest>, version: number): Uint8Array =>
+  ListOffsetsRequestCodec.encode(value, version);
 
 /** ListOffsetsPartitionResponse (in ListOffsetsResponse), versions 0+, flexible 6+. */
 export interface ListOffsetsPartitionResponse {
@@ -482,7 +484,9 @@ export const ListOffsetsResponseCodec: MessageCodec<ListOffsetsResponse> = /* @_
 );
 
 /** Decodes exactly `bytes` as one ListOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListOffsetsResponse: Decode<ListOffsetsResponse> = (bytes, version, options) => ListOffsetsResponseCodec.decode(bytes, version, options);
+export const decodeListOffsetsResponse: Decode<ListOffsetsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListOffsetsResponse =>
+  ListOffsetsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListOffsetsResponse body at `version`; missing fields take their defaults. */
-export const encodeListOffsetsResponse: Encode<ListOffsetsResponse> = (value, version) => ListOffsetsResponseCodec.encode(value, version);
+export const encodeListOffsetsResponse: Encode<ListOffsetsResponse> = (value: Init<ListOffsetsResponse>, version: number): Uint8Array =>
+  ListOffsetsResponseCodec.encode(value, version);

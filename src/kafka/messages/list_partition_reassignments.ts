@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -149,10 +149,12 @@ export const ListPartitionReassignmentsRequestCodec: MessageCodec<ListPartitionR
 );
 
 /** Decodes exactly `bytes` as one ListPartitionReassignmentsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListPartitionReassignmentsRequest: Decode<ListPartitionReassignmentsRequest> = (bytes, version, options) => ListPartitionReassignmentsRequestCodec.decode(bytes, version, options);
+export const decodeListPartitionReassignmentsRequest: Decode<ListPartitionReassignmentsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListPartitionReassignmentsRequest =>
+  ListPartitionReassignmentsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListPartitionReassignmentsRequest body at `version`; missing fields take their defaults. */
-export const encodeListPartitionReassignmentsRequest: Encode<ListPartitionReassignmentsRequest> = (value, version) => ListPartitionReassignmentsRequestCodec.encode(value, version);
+export const encodeListPartitionReassignmentsRequest: Encode<ListPartitionReassignmentsRequest> = (value: Init<ListPartitionReassignmentsRequest>, version: number): Uint8Array =>
+  ListPartitionReassignmentsRequestCodec.encode(value, version);
 
 /** OngoingPartitionReassignment (in ListPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface OngoingPartitionReassignment {
@@ -348,7 +350,9 @@ export const ListPartitionReassignmentsResponseCodec: MessageCodec<ListPartition
 );
 
 /** Decodes exactly `bytes` as one ListPartitionReassignmentsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListPartitionReassignmentsResponse: Decode<ListPartitionReassignmentsResponse> = (bytes, version, options) => ListPartitionReassignmentsResponseCodec.decode(bytes, version, options);
+export const decodeListPartitionReassignmentsResponse: Decode<ListPartitionReassignmentsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListPartitionReassignmentsResponse =>
+  ListPartitionReassignmentsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListPartitionReassignmentsResponse body at `version`; missing fields take their defaults. */
-export const encodeListPartitionReassignmentsResponse: Encode<ListPartitionReassignmentsResponse> = (value, version) => ListPartitionReassignmentsResponseCodec.encode(value, version);
+export const encodeListPartitionReassignmentsResponse: Encode<ListPartitionReassignmentsResponse> = (value: Init<ListPartitionReassignmentsResponse>, version: number): Uint8Array =>
+  ListPartitionReassignmentsResponseCodec.encode(value, version);

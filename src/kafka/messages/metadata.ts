@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -188,10 +188,12 @@ export const MetadataRequestCodec: MessageCodec<MetadataRequest> = /* @__PURE__ 
 );
 
 /** Decodes exactly `bytes` as one MetadataRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeMetadataRequest: Decode<MetadataRequest> = (bytes, version, options) => MetadataRequestCodec.decode(bytes, version, options);
+export const decodeMetadataRequest: Decode<MetadataRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): MetadataRequest =>
+  MetadataRequestCodec.decode(bytes, version, options);
 
 /** Encodes one MetadataRequest body at `version`; missing fields take their defaults. */
-export const encodeMetadataRequest: Encode<MetadataRequest> = (value, version) => MetadataRequestCodec.encode(value, version);
+export const encodeMetadataRequest: Encode<MetadataRequest> = (value: Init<MetadataRequest>, version: number): Uint8Array =>
+  MetadataRequestCodec.encode(value, version);
 
 /** MetadataResponseBroker (in MetadataResponse), versions 0+, flexible 9+. */
 export interface MetadataResponseBroker {
@@ -553,7 +555,9 @@ export const MetadataResponseCodec: MessageCodec<MetadataResponse> = /* @__PURE_
 );
 
 /** Decodes exactly `bytes` as one MetadataResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeMetadataResponse: Decode<MetadataResponse> = (bytes, version, options) => MetadataResponseCodec.decode(bytes, version, options);
+export const decodeMetadataResponse: Decode<MetadataResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): MetadataResponse =>
+  MetadataResponseCodec.decode(bytes, version, options);
 
 /** Encodes one MetadataResponse body at `version`; missing fields take their defaults. */
-export const encodeMetadataResponse: Encode<MetadataResponse> = (value, version) => MetadataResponseCodec.encode(value, version);
+export const encodeMetadataResponse: Encode<MetadataResponse> = (value: Init<MetadataResponse>, version: number): Uint8Array =>
+  MetadataResponseCodec.encode(value, version);

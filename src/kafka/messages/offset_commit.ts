@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -283,10 +283,12 @@ export const OffsetCommitRequestCodec: MessageCodec<OffsetCommitRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one OffsetCommitRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetCommitRequest: Decode<OffsetCommitRequest> = (bytes, version, options) => OffsetCommitRequestCodec.decode(bytes, version, options);
+export const decodeOffsetCommitRequest: Decode<OffsetCommitRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetCommitRequest =>
+  OffsetCommitRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetCommitRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetCommitRequest: Encode<OffsetCommitRequest> = (value, version) => OffsetCommitRequestCodec.encode(value, version);
+export const encodeOffsetCommitRequest: Encode<OffsetCommitRequest> = (value: Init<OffsetCommitRequest>, version: number): Uint8Array =>
+  OffsetCommitRequestCodec.encode(value, version);
 
 /** OffsetCommitResponsePartition (in OffsetCommitResponse), versions 0+, flexible 8+. */
 export interface OffsetCommitResponsePartition {
@@ -486,7 +488,9 @@ export const OffsetCommitResponseCodec: MessageCodec<OffsetCommitResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one OffsetCommitResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetCommitResponse: Decode<OffsetCommitResponse> = (bytes, version, options) => OffsetCommitResponseCodec.decode(bytes, version, options);
+export const decodeOffsetCommitResponse: Decode<OffsetCommitResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetCommitResponse =>
+  OffsetCommitResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetCommitResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetCommitResponse: Encode<OffsetCommitResponse> = (value, version) => OffsetCommitResponseCodec.encode(value, version);
+export const encodeOffsetCommitResponse: Encode<OffsetCommitResponse> = (value: Init<OffsetCommitResponse>, version: number): Uint8Array =>
+  OffsetCommitResponseCodec.encode(value, version);

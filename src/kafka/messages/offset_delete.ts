@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   makeCodec,
   rArr,
@@ -140,10 +140,12 @@ export const OffsetDeleteRequestCodec: MessageCodec<OffsetDeleteRequest> = /* @_
 );
 
 /** Decodes exactly `bytes` as one OffsetDeleteRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetDeleteRequest: Decode<OffsetDeleteRequest> = (bytes, version, options) => OffsetDeleteRequestCodec.decode(bytes, version, options);
+export const decodeOffsetDeleteRequest: Decode<OffsetDeleteRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetDeleteRequest =>
+  OffsetDeleteRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetDeleteRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetDeleteRequest: Encode<OffsetDeleteRequest> = (value, version) => OffsetDeleteRequestCodec.encode(value, version);
+export const encodeOffsetDeleteRequest: Encode<OffsetDeleteRequest> = (value: Init<OffsetDeleteRequest>, version: number): Uint8Array =>
+  OffsetDeleteRequestCodec.encode(value, version);
 
 /** OffsetDeleteResponsePartition (in OffsetDeleteResponse), versions 0+. */
 export interface OffsetDeleteResponsePartition {
@@ -275,7 +277,9 @@ export const OffsetDeleteResponseCodec: MessageCodec<OffsetDeleteResponse> = /* 
 );
 
 /** Decodes exactly `bytes` as one OffsetDeleteResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetDeleteResponse: Decode<OffsetDeleteResponse> = (bytes, version, options) => OffsetDeleteResponseCodec.decode(bytes, version, options);
+export const decodeOffsetDeleteResponse: Decode<OffsetDeleteResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetDeleteResponse =>
+  OffsetDeleteResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetDeleteResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetDeleteResponse: Encode<OffsetDeleteResponse> = (value, version) => OffsetDeleteResponseCodec.encode(value, version);
+export const encodeOffsetDeleteResponse: Encode<OffsetDeleteResponse> = (value: Init<OffsetDeleteResponse>, version: number): Uint8Array =>
+  OffsetDeleteResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -314,10 +314,12 @@ export const OffsetFetchRequestCodec: MessageCodec<OffsetFetchRequest> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one OffsetFetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetFetchRequest: Decode<OffsetFetchRequest> = (bytes, version, options) => OffsetFetchRequestCodec.decode(bytes, version, options);
+export const decodeOffsetFetchRequest: Decode<OffsetFetchRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetFetchRequest =>
+  OffsetFetchRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetFetchRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetFetchRequest: Encode<OffsetFetchRequest> = (value, version) => OffsetFetchRequestCodec.encode(value, version);
+export const encodeOffsetFetchRequest: Encode<OffsetFetchRequest> = (value: Init<OffsetFetchRequest>, version: number): Uint8Array =>
+  OffsetFetchRequestCodec.encode(value, version);
 
 /** OffsetFetchResponsePartition (in OffsetFetchResponse), versions 0-7, flexible 6-7. */
 export interface OffsetFetchResponsePartition {
@@ -729,7 +731,9 @@ export const OffsetFetchResponseCodec: MessageCodec<OffsetFetchResponse> = /* @_
 );
 
 /** Decodes exactly `bytes` as one OffsetFetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetFetchResponse: Decode<OffsetFetchResponse> = (bytes, version, options) => OffsetFetchResponseCodec.decode(bytes, version, options);
+export const decodeOffsetFetchResponse: Decode<OffsetFetchResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetFetchResponse =>
+  OffsetFetchResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetFetchResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetFetchResponse: Encode<OffsetFetchResponse> = (value, version) => OffsetFetchResponseCodec.encode(value, version);
+export const encodeOffsetFetchResponse: Encode<OffsetFetchResponse> = (value: Init<OffsetFetchResponse>, version: number): Uint8Array =>
+  OffsetFetchResponseCodec.encode(value, version);

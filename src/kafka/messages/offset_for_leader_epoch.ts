@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -227,10 +227,12 @@ export const OffsetForLeaderEpochRequestCodec: MessageCodec<OffsetForLeaderEpoch
 );
 
 /** Decodes exactly `bytes` as one OffsetForLeaderEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetForLeaderEpochRequest: Decode<OffsetForLeaderEpochRequest> = (bytes, version, options) => OffsetForLeaderEpochRequestCodec.decode(bytes, version, options);
+export const decodeOffsetForLeaderEpochRequest: Decode<OffsetForLeaderEpochRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetForLeaderEpochRequest =>
+  OffsetForLeaderEpochRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetForLeaderEpochRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetForLeaderEpochRequest: Encode<OffsetForLeaderEpochRequest> = (value, version) => OffsetForLeaderEpochRequestCodec.encode(value, version);
+export const encodeOffsetForLeaderEpochRequest: Encode<OffsetForLeaderEpochRequest> = (value: Init<OffsetForLeaderEpochRequest>, version: number): Uint8Array =>
+  OffsetForLeaderEpochRequestCodec.encode(value, version);
 
 /** EpochEndOffset (in OffsetForLeaderEpochResponse), versions 0+, flexible 4+. */
 export interface OffsetForLeaderEpochResponseEpochEndOffset {
@@ -436,7 +438,9 @@ export const OffsetForLeaderEpochResponseCodec: MessageCodec<OffsetForLeaderEpoc
 );
 
 /** Decodes exactly `bytes` as one OffsetForLeaderEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetForLeaderEpochResponse: Decode<OffsetForLeaderEpochResponse> = (bytes, version, options) => OffsetForLeaderEpochResponseCodec.decode(bytes, version, options);
+export const decodeOffsetForLeaderEpochResponse: Decode<OffsetForLeaderEpochResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetForLeaderEpochResponse =>
+  OffsetForLeaderEpochResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetForLeaderEpochResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetForLeaderEpochResponse: Encode<OffsetForLeaderEpochResponse> = (value, version) => OffsetForLeaderEpochResponseCodec.encode(value, version);
+export const encodeOffsetForLeaderEpochResponse: Encode<OffsetForLeaderEpochResponse> = (value: Init<OffsetForLeaderEpochResponse>, version: number): Uint8Array =>
+  OffsetForLeaderEpochResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
@@ -251,10 +251,12 @@ export const ProduceRequestCodec: MessageCodec<ProduceRequest> = /* @__PURE__ */
 );
 
 /** Decodes exactly `bytes` as one ProduceRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeProduceRequest: Decode<ProduceRequest> = (bytes, version, options) => ProduceRequestCodec.decode(bytes, version, options);
+export const decodeProduceRequest: Decode<ProduceRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ProduceRequest =>
+  ProduceRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ProduceRequest body at `version`; missing fields take their defaults. */
-export const encodeProduceRequest: Encode<ProduceRequest> = (value, version) => ProduceRequestCodec.encode(value, version);
+export const encodeProduceRequest: Encode<ProduceRequest> = (value: Init<ProduceRequest>, version: number): Uint8Array =>
+  ProduceRequestCodec.encode(value, version);
 
 /** BatchIndexAndErrorMessage (in ProduceResponse), versions 8+, flexible 9+. */
 export interface BatchIndexAndErrorMessage {
@@ -734,7 +736,9 @@ export const ProduceResponseCodec: MessageCodec<ProduceResponse> = /* @__PURE__ 
 );
 
 /** Decodes exactly `bytes` as one ProduceResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeProduceResponse: Decode<ProduceResponse> = (bytes, version, options) => ProduceResponseCodec.decode(bytes, version, options);
+export const decodeProduceResponse: Decode<ProduceResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ProduceResponse =>
+  ProduceResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ProduceResponse body at `version`; missing fields take their defaults. */
-export const encodeProduceResponse: Encode<ProduceResponse> = (value, version) => ProduceResponseCodec.encode(value, version);
+export const encodeProduceResponse: Encode<ProduceResponse> = (value: Init<ProduceResponse>, version: number): Uint8Array =>
+  ProduceResponseCodec.encode(value, version);

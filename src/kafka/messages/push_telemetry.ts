@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   ZERO_UUID,
@@ -111,10 +111,12 @@ export const PushTelemetryRequestCodec: MessageCodec<PushTelemetryRequest> = /* 
 );
 
 /** Decodes exactly `bytes` as one PushTelemetryRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodePushTelemetryRequest: Decode<PushTelemetryRequest> = (bytes, version, options) => PushTelemetryRequestCodec.decode(bytes, version, options);
+export const decodePushTelemetryRequest: Decode<PushTelemetryRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): PushTelemetryRequest =>
+  PushTelemetryRequestCodec.decode(bytes, version, options);
 
 /** Encodes one PushTelemetryRequest body at `version`; missing fields take their defaults. */
-export const encodePushTelemetryRequest: Encode<PushTelemetryRequest> = (value, version) => PushTelemetryRequestCodec.encode(value, version);
+export const encodePushTelemetryRequest: Encode<PushTelemetryRequest> = (value: Init<PushTelemetryRequest>, version: number): Uint8Array =>
+  PushTelemetryRequestCodec.encode(value, version);
 
 /** PushTelemetryResponse, versions 0+, flexible 0+. */
 export interface PushTelemetryResponse {
@@ -181,7 +183,9 @@ export const PushTelemetryResponseCodec: MessageCodec<PushTelemetryResponse> = /
 );
 
 /** Decodes exactly `bytes` as one PushTelemetryResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodePushTelemetryResponse: Decode<PushTelemetryResponse> = (bytes, version, options) => PushTelemetryResponseCodec.decode(bytes, version, options);
+export const decodePushTelemetryResponse: Decode<PushTelemetryResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): PushTelemetryResponse =>
+  PushTelemetryResponseCodec.decode(bytes, version, options);
 
 /** Encodes one PushTelemetryResponse body at `version`; missing fields take their defaults. */
-export const encodePushTelemetryResponse: Encode<PushTelemetryResponse> = (value, version) => PushTelemetryResponseCodec.encode(value, version);
+export const encodePushTelemetryResponse: Encode<PushTelemetryResponse> = (value: Init<PushTelemetryResponse>, version: number): Uint8Array =>
+  PushTelemetryResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -196,10 +196,12 @@ export const ReadShareGroupStateSummaryRequestCodec: MessageCodec<ReadShareGroup
 );
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateSummaryRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeReadShareGroupStateSummaryRequest: Decode<ReadShareGroupStateSummaryRequest> = (bytes, version, options) => ReadShareGroupStateSummaryRequestCodec.decode(bytes, version, options);
+export const decodeReadShareGroupStateSummaryRequest: Decode<ReadShareGroupStateSummaryRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateSummaryRequest =>
+  ReadShareGroupStateSummaryRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ReadShareGroupStateSummaryRequest body at `version`; missing fields take their defaults. */
-export const encodeReadShareGroupStateSummaryRequest: Encode<ReadShareGroupStateSummaryRequest> = (value, version) => ReadShareGroupStateSummaryRequestCodec.encode(value, version);
+export const encodeReadShareGroupStateSummaryRequest: Encode<ReadShareGroupStateSummaryRequest> = (value: Init<ReadShareGroupStateSummaryRequest>, version: number): Uint8Array =>
+  ReadShareGroupStateSummaryRequestCodec.encode(value, version);
 
 /** PartitionResult (in ReadShareGroupStateSummaryResponse), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateSummaryResponsePartitionResult {
@@ -392,7 +394,9 @@ export const ReadShareGroupStateSummaryResponseCodec: MessageCodec<ReadShareGrou
 );
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateSummaryResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeReadShareGroupStateSummaryResponse: Decode<ReadShareGroupStateSummaryResponse> = (bytes, version, options) => ReadShareGroupStateSummaryResponseCodec.decode(bytes, version, options);
+export const decodeReadShareGroupStateSummaryResponse: Decode<ReadShareGroupStateSummaryResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateSummaryResponse =>
+  ReadShareGroupStateSummaryResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ReadShareGroupStateSummaryResponse body at `version`; missing fields take their defaults. */
-export const encodeReadShareGroupStateSummaryResponse: Encode<ReadShareGroupStateSummaryResponse> = (value, version) => ReadShareGroupStateSummaryResponseCodec.encode(value, version);
+export const encodeReadShareGroupStateSummaryResponse: Encode<ReadShareGroupStateSummaryResponse> = (value: Init<ReadShareGroupStateSummaryResponse>, version: number): Uint8Array =>
+  ReadShareGroupStateSummaryResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   makeCodec,
@@ -101,10 +101,12 @@ export const RenewDelegationTokenRequestCodec: MessageCodec<RenewDelegationToken
 );
 
 /** Decodes exactly `bytes` as one RenewDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRenewDelegationTokenRequest: Decode<RenewDelegationTokenRequest> = (bytes, version, options) => RenewDelegationTokenRequestCodec.decode(bytes, version, options);
+export const decodeRenewDelegationTokenRequest: Decode<RenewDelegationTokenRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): RenewDelegationTokenRequest =>
+  RenewDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one RenewDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeRenewDelegationTokenRequest: Encode<RenewDelegationTokenRequest> = (value, version) => RenewDelegationTokenRequestCodec.encode(value, version);
+export const encodeRenewDelegationTokenRequest: Encode<RenewDelegationTokenRequest> = (value: Init<RenewDelegationTokenRequest>, version: number): Uint8Array =>
+  RenewDelegationTokenRequestCodec.encode(value, version);
 
 /** RenewDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface RenewDelegationTokenResponse {
@@ -185,7 +187,9 @@ export const RenewDelegationTokenResponseCodec: MessageCodec<RenewDelegationToke
 );
 
 /** Decodes exactly `bytes` as one RenewDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRenewDelegationTokenResponse: Decode<RenewDelegationTokenResponse> = (bytes, version, options) => RenewDelegationTokenResponseCodec.decode(bytes, version, options);
+export const decodeRenewDelegationTokenResponse: Decode<RenewDelegationTokenResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): RenewDelegationTokenResponse =>
+  RenewDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one RenewDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeRenewDelegationTokenResponse: Encode<RenewDelegationTokenResponse> = (value, version) => RenewDelegationTokenResponseCodec.encode(value, version);
+export const encodeRenewDelegationTokenResponse: Encode<RenewDelegationTokenResponse> = (value: Init<RenewDelegationTokenResponse>, version: number): Uint8Array =>
+  RenewDelegationTokenResponseCodec.encode(value, version);

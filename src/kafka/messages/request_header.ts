@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -110,7 +110,9 @@ export const RequestHeaderCodec: MessageCodec<RequestHeader> = /* @__PURE__ */ m
 );
 
 /** Decodes exactly `bytes` as one RequestHeader body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRequestHeader: Decode<RequestHeader> = (bytes, version, options) => RequestHeaderCodec.decode(bytes, version, options);
+export const decodeRequestHeader: Decode<RequestHeader> = (bytes: Uint8Array, version: number, options?: DecodeOptions): RequestHeader =>
+  RequestHeaderCodec.decode(bytes, version, options);
 
 /** Encodes one RequestHeader body at `version`; missing fields take their defaults. */
-export const encodeRequestHeader: Encode<RequestHeader> = (value, version) => RequestHeaderCodec.encode(value, version);
+export const encodeRequestHeader: Encode<RequestHeader> = (value: Init<RequestHeader>, version: number): Uint8Array =>
+  RequestHeaderCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -87,7 +87,9 @@ export const ResponseHeaderCodec: MessageCodec<ResponseHeader> = /* @__PURE__ */
 );
 
 /** Decodes exactly `bytes` as one ResponseHeader body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeResponseHeader: Decode<ResponseHeader> = (bytes, version, options) => ResponseHeaderCodec.decode(bytes, version, options);
+export const decodeResponseHeader: Decode<ResponseHeader> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ResponseHeader =>
+  ResponseHeaderCodec.decode(bytes, version, options);
 
 /** Encodes one ResponseHeader body at `version`; missing fields take their defaults. */
-export const encodeResponseHeader: Encode<ResponseHeader> = (value, version) => ResponseHeaderCodec.encode(value, version);
+export const encodeResponseHeader: Encode<ResponseHeader> = (value: Init<ResponseHeader>, version: number): Uint8Array =>
+  ResponseHeaderCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   K_STR,
   makeCodec,
@@ -69,10 +69,12 @@ export const SaslHandshakeRequestCodec: MessageCodec<SaslHandshakeRequest> = /* 
 );
 
 /** Decodes exactly `bytes` as one SaslHandshakeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslHandshakeRequest: Decode<SaslHandshakeRequest> = (bytes, version, options) => SaslHandshakeRequestCodec.decode(bytes, version, options);
+export const decodeSaslHandshakeRequest: Decode<SaslHandshakeRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SaslHandshakeRequest =>
+  SaslHandshakeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one SaslHandshakeRequest body at `version`; missing fields take their defaults. */
-export const encodeSaslHandshakeRequest: Encode<SaslHandshakeRequest> = (value, version) => SaslHandshakeRequestCodec.encode(value, version);
+export const encodeSaslHandshakeRequest: Encode<SaslHandshakeRequest> = (value: Init<SaslHandshakeRequest>, version: number): Uint8Array =>
+  SaslHandshakeRequestCodec.encode(value, version);
 
 /** SaslHandshakeResponse, versions 0+. */
 export interface SaslHandshakeResponse {
@@ -126,7 +128,9 @@ export const SaslHandshakeResponseCodec: MessageCodec<SaslHandshakeResponse> = /
 );
 
 /** Decodes exactly `bytes` as one SaslHandshakeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslHandshakeResponse: Decode<SaslHandshakeResponse> = (bytes, version, options) => SaslHandshakeResponseCodec.decode(bytes, version, options);
+export const decodeSaslHandshakeResponse: Decode<SaslHandshakeResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SaslHandshakeResponse =>
+  SaslHandshakeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one SaslHandshakeResponse body at `version`; missing fields take their defaults. */
-export const encodeSaslHandshakeResponse: Encode<SaslHandshakeResponse> = (value, version) => SaslHandshakeResponseCodec.encode(value, version);
+export const encodeSaslHandshakeResponse: Encode<SaslHandshakeResponse> = (value: Init<SaslHandshakeResponse>, version: number): Uint8Array =>
+  SaslHandshakeResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_I8,
@@ -391,10 +391,12 @@ export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = /* @__PUR
 );
 
 /** Decodes exactly `bytes` as one ShareFetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareFetchRequest: Decode<ShareFetchRequest> = (bytes, version, options) => ShareFetchRequestCodec.decode(bytes, version, options);
+export const decodeShareFetchRequest: Decode<ShareFetchRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareFetchRequest =>
+  ShareFetchRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ShareFetchRequest body at `version`; missing fields take their defaults. */
-export const encodeShareFetchRequest: Encode<ShareFetchRequest> = (value, version) => ShareFetchRequestCodec.encode(value, version);
+export const encodeShareFetchRequest: Encode<ShareFetchRequest> = (value: Init<ShareFetchRequest>, version: number): Uint8Array =>
+  ShareFetchRequestCodec.encode(value, version);
 
 /** LeaderIdAndEpoch (in ShareFetchResponse), versions 0+, flexible 0+. */
 export interface ShareFetchResponseLeaderIdAndEpoch {
@@ -801,7 +803,9 @@ export const ShareFetchResponseCodec: MessageCodec<ShareFetchResponse> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one ShareFetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareFetchResponse: Decode<ShareFetchResponse> = (bytes, version, options) => ShareFetchResponseCodec.decode(bytes, version, options);
+export const decodeShareFetchResponse: Decode<ShareFetchResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareFetchResponse =>
+  ShareFetchResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ShareFetchResponse body at `version`; missing fields take their defaults. */
-export const encodeShareFetchResponse: Encode<ShareFetchResponse> = (value, version) => ShareFetchResponseCodec.encode(value, version);
+export const encodeShareFetchResponse: Encode<ShareFetchResponse> = (value: Init<ShareFetchResponse>, version: number): Uint8Array =>
+  ShareFetchResponseCodec.encode(value, version);

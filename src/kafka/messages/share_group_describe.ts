@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -104,10 +104,12 @@ export const ShareGroupDescribeRequestCodec: MessageCodec<ShareGroupDescribeRequ
 );
 
 /** Decodes exactly `bytes` as one ShareGroupDescribeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupDescribeRequest: Decode<ShareGroupDescribeRequest> = (bytes, version, options) => ShareGroupDescribeRequestCodec.decode(bytes, version, options);
+export const decodeShareGroupDescribeRequest: Decode<ShareGroupDescribeRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupDescribeRequest =>
+  ShareGroupDescribeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupDescribeRequest body at `version`; missing fields take their defaults. */
-export const encodeShareGroupDescribeRequest: Encode<ShareGroupDescribeRequest> = (value, version) => ShareGroupDescribeRequestCodec.encode(value, version);
+export const encodeShareGroupDescribeRequest: Encode<ShareGroupDescribeRequest> = (value: Init<ShareGroupDescribeRequest>, version: number): Uint8Array =>
+  ShareGroupDescribeRequestCodec.encode(value, version);
 
 /** TopicPartitions (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ShareGroupDescribeResponseTopicPartitions {
@@ -461,7 +463,9 @@ export const ShareGroupDescribeResponseCodec: MessageCodec<ShareGroupDescribeRes
 );
 
 /** Decodes exactly `bytes` as one ShareGroupDescribeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupDescribeResponse: Decode<ShareGroupDescribeResponse> = (bytes, version, options) => ShareGroupDescribeResponseCodec.decode(bytes, version, options);
+export const decodeShareGroupDescribeResponse: Decode<ShareGroupDescribeResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupDescribeResponse =>
+  ShareGroupDescribeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupDescribeResponse body at `version`; missing fields take their defaults. */
-export const encodeShareGroupDescribeResponse: Encode<ShareGroupDescribeResponse> = (value, version) => ShareGroupDescribeResponseCodec.encode(value, version);
+export const encodeShareGroupDescribeResponse: Encode<ShareGroupDescribeResponse> = (value: Init<ShareGroupDescribeResponse>, version: number): Uint8Array =>
+  ShareGroupDescribeResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -128,10 +128,12 @@ export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRe
 );
 
 /** Decodes exactly `bytes` as one ShareGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupHeartbeatRequest: Decode<ShareGroupHeartbeatRequest> = (bytes, version, options) => ShareGroupHeartbeatRequestCodec.decode(bytes, version, options);
+export const decodeShareGroupHeartbeatRequest: Decode<ShareGroupHeartbeatRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupHeartbeatRequest =>
+  ShareGroupHeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeShareGroupHeartbeatRequest: Encode<ShareGroupHeartbeatRequest> = (value, version) => ShareGroupHeartbeatRequestCodec.encode(value, version);
+export const encodeShareGroupHeartbeatRequest: Encode<ShareGroupHeartbeatRequest> = (value: Init<ShareGroupHeartbeatRequest>, version: number): Uint8Array =>
+  ShareGroupHeartbeatRequestCodec.encode(value, version);
 
 /** TopicPartitions (in ShareGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ShareGroupHeartbeatResponseTopicPartitions {
@@ -325,7 +327,9 @@ export const ShareGroupHeartbeatResponseCodec: MessageCodec<ShareGroupHeartbeatR
 );
 
 /** Decodes exactly `bytes` as one ShareGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupHeartbeatResponse: Decode<ShareGroupHeartbeatResponse> = (bytes, version, options) => ShareGroupHeartbeatResponseCodec.decode(bytes, version, options);
+export const decodeShareGroupHeartbeatResponse: Decode<ShareGroupHeartbeatResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupHeartbeatResponse =>
+  ShareGroupHeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeShareGroupHeartbeatResponse: Encode<ShareGroupHeartbeatResponse> = (value, version) => ShareGroupHeartbeatResponseCodec.encode(value, version);
+export const encodeShareGroupHeartbeatResponse: Encode<ShareGroupHeartbeatResponse> = (value: Init<ShareGroupHeartbeatResponse>, version: number): Uint8Array =>
+  ShareGroupHeartbeatResponseCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rTagCount,
@@ -78,7 +78,9 @@ export const SnapshotFooterRecordCodec: MessageCodec<SnapshotFooterRecord> = /* 
 );
 
 /** Decodes exactly `bytes` as one SnapshotFooterRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSnapshotFooterRecord: Decode<SnapshotFooterRecord> = (bytes, version, options) => SnapshotFooterRecordCodec.decode(bytes, version, options);
+export const decodeSnapshotFooterRecord: Decode<SnapshotFooterRecord> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SnapshotFooterRecord =>
+  SnapshotFooterRecordCodec.decode(bytes, version, options);
 
 /** Encodes one SnapshotFooterRecord body at `version`; missing fields take their defaults. */
-export const encodeSnapshotFooterRecord: Encode<SnapshotFooterRecord> = (value, version) => SnapshotFooterRecordCodec.encode(value, version);
+export const encodeSnapshotFooterRecord: Encode<SnapshotFooterRecord> = (value: Init<SnapshotFooterRecord>, version: number): Uint8Array =>
+  SnapshotFooterRecordCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rTagCount,
@@ -84,7 +84,9 @@ export const SnapshotHeaderRecordCodec: MessageCodec<SnapshotHeaderRecord> = /* 
 );
 
 /** Decodes exactly `bytes` as one SnapshotHeaderRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSnapshotHeaderRecord: Decode<SnapshotHeaderRecord> = (bytes, version, options) => SnapshotHeaderRecordCodec.decode(bytes, version, options);
+export const decodeSnapshotHeaderRecord: Decode<SnapshotHeaderRecord> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SnapshotHeaderRecord =>
+  SnapshotHeaderRecordCodec.decode(bytes, version, options);
 
 /** Encodes one SnapshotHeaderRecord body at `version`; missing fields take their defaults. */
-export const encodeSnapshotHeaderRecord: Encode<SnapshotHeaderRecord> = (value, version) => SnapshotHeaderRecordCodec.encode(value, version);
+export const encodeSnapshotHeaderRecord: Encode<SnapshotHeaderRecord> = (value: Init<SnapshotHeaderRecord>, version: number): Uint8Array =>
+  SnapshotHeaderRecordCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   cannotCarry,
@@ -355,10 +355,12 @@ export const StopReplicaRequestCodec: MessageCodec<StopReplicaRequest> = /* @__P
 );
 
 /** Decodes exactly `bytes` as one StopReplicaRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStopReplicaRequest: Decode<StopReplicaRequest> = (bytes, version, options) => StopReplicaRequestCodec.decode(bytes, version, options);
+export const decodeStopReplicaRequest: Decode<StopReplicaRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StopReplicaRequest =>
+  StopReplicaRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StopReplicaRequest body at `version`; missing fields take their defaults. */
-export const encodeStopReplicaRequest: Encode<StopReplicaRequest> = (value, version) => StopReplicaRequestCodec.encode(value, version);
+export const encodeStopReplicaRequest: Encode<StopReplicaRequest> = (value: Init<StopReplicaRequest>, version: number): Uint8Array =>
+  StopReplicaRequestCodec.encode(value, version);
 
 /** StopReplicaPartitionError (in StopReplicaResponse), versions 0+, flexible 2+. */
 export interface StopReplicaPartitionError {
@@ -498,7 +500,9 @@ export const StopReplicaResponseCodec: MessageCodec<StopReplicaResponse> = /* @_
 );
 
 /** Decodes exactly `bytes` as one StopReplicaResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStopReplicaResponse: Decode<StopReplicaResponse> = (bytes, version, options) => StopReplicaResponseCodec.decode(bytes, version, options);
+export const decodeStopReplicaResponse: Decode<StopReplicaResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StopReplicaResponse =>
+  StopReplicaResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StopReplicaResponse body at `version`; missing fields take their defaults. */
-export const encodeStopReplicaResponse: Encode<StopReplicaResponse> = (value, version) => StopReplicaResponseCodec.encode(value, version);
+export const encodeStopReplicaResponse: Encode<StopReplicaResponse> = (value: Init<StopReplicaResponse>, version: number): Uint8Array =>
+  StopReplicaResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -112,10 +112,12 @@ export const StreamsGroupDescribeRequestCodec: MessageCodec<StreamsGroupDescribe
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupDescribeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupDescribeRequest: Decode<StreamsGroupDescribeRequest> = (bytes, version, options) => StreamsGroupDescribeRequestCodec.decode(bytes, version, options);
+export const decodeStreamsGroupDescribeRequest: Decode<StreamsGroupDescribeRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupDescribeRequest =>
+  StreamsGroupDescribeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupDescribeRequest body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupDescribeRequest: Encode<StreamsGroupDescribeRequest> = (value, version) => StreamsGroupDescribeRequestCodec.encode(value, version);
+export const encodeStreamsGroupDescribeRequest: Encode<StreamsGroupDescribeRequest> = (value: Init<StreamsGroupDescribeRequest>, version: number): Uint8Array =>
+  StreamsGroupDescribeRequestCodec.encode(value, version);
 
 /** KeyValue (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseKeyValue {
@@ -1131,7 +1133,9 @@ export const StreamsGroupDescribeResponseCodec: MessageCodec<StreamsGroupDescrib
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupDescribeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupDescribeResponse: Decode<StreamsGroupDescribeResponse> = (bytes, version, options) => StreamsGroupDescribeResponseCodec.decode(bytes, version, options);
+export const decodeStreamsGroupDescribeResponse: Decode<StreamsGroupDescribeResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupDescribeResponse =>
+  StreamsGroupDescribeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupDescribeResponse body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupDescribeResponse: Encode<StreamsGroupDescribeResponse> = (value, version) => StreamsGroupDescribeResponseCodec.encode(value, version);
+export const encodeStreamsGroupDescribeResponse: Encode<StreamsGroupDescribeResponse> = (value: Init<StreamsGroupDescribeResponse>, version: number): Uint8Array =>
+  StreamsGroupDescribeResponseCodec.encode(value, version);

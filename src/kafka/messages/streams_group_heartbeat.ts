@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I16,
   K_I32,
@@ -672,10 +672,12 @@ export const StreamsGroupHeartbeatRequestCodec: MessageCodec<StreamsGroupHeartbe
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupHeartbeatRequest: Decode<StreamsGroupHeartbeatRequest> = (bytes, version, options) => StreamsGroupHeartbeatRequestCodec.decode(bytes, version, options);
+export const decodeStreamsGroupHeartbeatRequest: Decode<StreamsGroupHeartbeatRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupHeartbeatRequest =>
+  StreamsGroupHeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupHeartbeatRequest: Encode<StreamsGroupHeartbeatRequest> = (value, version) => StreamsGroupHeartbeatRequestCodec.encode(value, version);
+export const encodeStreamsGroupHeartbeatRequest: Encode<StreamsGroupHeartbeatRequest> = (value: Init<StreamsGroupHeartbeatRequest>, version: number): Uint8Array =>
+  StreamsGroupHeartbeatRequestCodec.encode(value, version);
 
 /** Status (in StreamsGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface Status {
@@ -1102,7 +1104,9 @@ export const StreamsGroupHeartbeatResponseCodec: MessageCodec<StreamsGroupHeartb
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupHeartbeatResponse: Decode<StreamsGroupHeartbeatResponse> = (bytes, version, options) => StreamsGroupHeartbeatResponseCodec.decode(bytes, version, options);
+export const decodeStreamsGroupHeartbeatResponse: Decode<StreamsGroupHeartbeatResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupHeartbeatResponse =>
+  StreamsGroupHeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupHeartbeatResponse: Encode<StreamsGroupHeartbeatResponse> = (value, version) => StreamsGroupHeartbeatResponseCodec.encode(value, version);
+export const encodeStreamsGroupHeartbeatResponse: Encode<StreamsGroupHeartbeatResponse> = (value: Init<StreamsGroupHeartbeatResponse>, version: number): Uint8Array =>
+  StreamsGroupHeartbeatResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   makeCodec,
@@ -350,10 +350,12 @@ export const StreamsGroupTopologyDescriptionUpdateRequestCodec: MessageCodec<Str
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupTopologyDescriptionUpdateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupTopologyDescriptionUpdateRequest: Decode<StreamsGroupTopologyDescriptionUpdateRequest> = (bytes, version, options) => StreamsGroupTopologyDescriptionUpdateRequestCodec.decode(bytes, version, options);
+export const decodeStreamsGroupTopologyDescriptionUpdateRequest: Decode<StreamsGroupTopologyDescriptionUpdateRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupTopologyDescriptionUpdateRequest =>
+  StreamsGroupTopologyDescriptionUpdateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupTopologyDescriptionUpdateRequest body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupTopologyDescriptionUpdateRequest: Encode<StreamsGroupTopologyDescriptionUpdateRequest> = (value, version) => StreamsGroupTopologyDescriptionUpdateRequestCodec.encode(value, version);
+export const encodeStreamsGroupTopologyDescriptionUpdateRequest: Encode<StreamsGroupTopologyDescriptionUpdateRequest> = (value: Init<StreamsGroupTopologyDescriptionUpdateRequest>, version: number): Uint8Array =>
+  StreamsGroupTopologyDescriptionUpdateRequestCodec.encode(value, version);
 
 /** StreamsGroupTopologyDescriptionUpdateResponse, versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateResponse {
@@ -427,7 +429,9 @@ export const StreamsGroupTopologyDescriptionUpdateResponseCodec: MessageCodec<St
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupTopologyDescriptionUpdateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupTopologyDescriptionUpdateResponse: Decode<StreamsGroupTopologyDescriptionUpdateResponse> = (bytes, version, options) => StreamsGroupTopologyDescriptionUpdateResponseCodec.decode(bytes, version, options);
+export const decodeStreamsGroupTopologyDescriptionUpdateResponse: Decode<StreamsGroupTopologyDescriptionUpdateResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupTopologyDescriptionUpdateResponse =>
+  StreamsGroupTopologyDescriptionUpdateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupTopologyDescriptionUpdateResponse body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupTopologyDescriptionUpdateResponse: Encode<StreamsGroupTopologyDescriptionUpdateResponse> = (value, version) => StreamsGroupTopologyDescriptionUpdateResponseCodec.encode(value, version);
+export const encodeStreamsGroupTopologyDescriptionUpdateResponse: Encode<StreamsGroupTopologyDescriptionUpdateResponse> = (value: Init<StreamsGroupTopologyDescriptionUpdateResponse>, version: number): Uint8Array =>
+  StreamsGroupTopologyDescriptionUpdateResponseCodec.encode(value, version);

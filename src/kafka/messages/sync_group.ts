@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   cannotCarry,
@@ -202,10 +202,12 @@ export const SyncGroupRequestCodec: MessageCodec<SyncGroupRequest> = /* @__PURE_
 );
 
 /** Decodes exactly `bytes` as one SyncGroupRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSyncGroupRequest: Decode<SyncGroupRequest> = (bytes, version, options) => SyncGroupRequestCodec.decode(bytes, version, options);
+export const decodeSyncGroupRequest: Decode<SyncGroupRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SyncGroupRequest =>
+  SyncGroupRequestCodec.decode(bytes, version, options);
 
 /** Encodes one SyncGroupRequest body at `version`; missing fields take their defaults. */
-export const encodeSyncGroupRequest: Encode<SyncGroupRequest> = (value, version) => SyncGroupRequestCodec.encode(value, version);
+export const encodeSyncGroupRequest: Encode<SyncGroupRequest> = (value: Init<SyncGroupRequest>, version: number): Uint8Array =>
+  SyncGroupRequestCodec.encode(value, version);
 
 /** SyncGroupResponse, versions 0+, flexible 4+. */
 export interface SyncGroupResponse {
@@ -302,7 +304,9 @@ export const SyncGroupResponseCodec: MessageCodec<SyncGroupResponse> = /* @__PUR
 );
 
 /** Decodes exactly `bytes` as one SyncGroupResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSyncGroupResponse: Decode<SyncGroupResponse> = (bytes, version, options) => SyncGroupResponseCodec.decode(bytes, version, options);
+export const decodeSyncGroupResponse: Decode<SyncGroupResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SyncGroupResponse =>
+  SyncGroupResponseCodec.decode(bytes, version, options);
 
 /** Encodes one SyncGroupResponse body at `version`; missing fields take their defaults. */
-export const encodeSyncGroupResponse: Encode<SyncGroupResponse> = (value, version) => SyncGroupResponseCodec.encode(value, version);
+export const encodeSyncGroupResponse: Encode<SyncGroupResponse> = (value: Init<SyncGroupResponse>, version: number): Uint8Array =>
+  SyncGroupResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -287,10 +287,12 @@ export const TxnOffsetCommitRequestCodec: MessageCodec<TxnOffsetCommitRequest> =
 );
 
 /** Decodes exactly `bytes` as one TxnOffsetCommitRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeTxnOffsetCommitRequest: Decode<TxnOffsetCommitRequest> = (bytes, version, options) => TxnOffsetCommitRequestCodec.decode(bytes, version, options);
+export const decodeTxnOffsetCommitRequest: Decode<TxnOffsetCommitRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): TxnOffsetCommitRequest =>
+  TxnOffsetCommitRequestCodec.decode(bytes, version, options);
 
 /** Encodes one TxnOffsetCommitRequest body at `version`; missing fields take their defaults. */
-export const encodeTxnOffsetCommitRequest: Encode<TxnOffsetCommitRequest> = (value, version) => TxnOffsetCommitRequestCodec.encode(value, version);
+export const encodeTxnOffsetCommitRequest: Encode<TxnOffsetCommitRequest> = (value: Init<TxnOffsetCommitRequest>, version: number): Uint8Array =>
+  TxnOffsetCommitRequestCodec.encode(value, version);
 
 /** TxnOffsetCommitResponsePartition (in TxnOffsetCommitResponse), versions 0+, flexible 3+. */
 export interface TxnOffsetCommitResponsePartition {
@@ -489,7 +491,9 @@ export const TxnOffsetCommitResponseCodec: MessageCodec<TxnOffsetCommitResponse>
 );
 
 /** Decodes exactly `bytes` as one TxnOffsetCommitResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeTxnOffsetCommitResponse: Decode<TxnOffsetCommitResponse> = (bytes, version, options) => TxnOffsetCommitResponseCodec.decode(bytes, version, options);
+export const decodeTxnOffsetCommitResponse: Decode<TxnOffsetCommitResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): TxnOffsetCommitResponse =>
+  TxnOffsetCommitResponseCodec.decode(bytes, version, options);
 
 /** Encodes one TxnOffsetCommitResponse body at `version`; missing fields take their defaults. */
-export const encodeTxnOffsetCommitResponse: Encode<TxnOffsetCommitResponse> = (value, version) => TxnOffsetCommitResponseCodec.encode(value, version);
+export const encodeTxnOffsetCommitResponse: Encode<TxnOffsetCommitResponse> = (value: Init<TxnOffsetCommitResponse>, version: number): Uint8Array =>
+  TxnOffsetCommitResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rStrN,
@@ -82,10 +82,12 @@ export const UnregisterBrokerRequestCodec: MessageCodec<UnregisterBrokerRequest>
 );
 
 /** Decodes exactly `bytes` as one UnregisterBrokerRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterBrokerRequest: Decode<UnregisterBrokerRequest> = (bytes, version, options) => UnregisterBrokerRequestCodec.decode(bytes, version, options);
+export const decodeUnregisterBrokerRequest: Decode<UnregisterBrokerRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterBrokerRequest =>
+  UnregisterBrokerRequestCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterBrokerRequest body at `version`; missing fields take their defaults. */
-export const encodeUnregisterBrokerRequest: Encode<UnregisterBrokerRequest> = (value, version) => UnregisterBrokerRequestCodec.encode(value, version);
+export const encodeUnregisterBrokerRequest: Encode<UnregisterBrokerRequest> = (value: Init<UnregisterBrokerRequest>, version: number): Uint8Array =>
+  UnregisterBrokerRequestCodec.encode(value, version);
 
 /** UnregisterBrokerResponse, versions 0+, flexible 0+. */
 export interface UnregisterBrokerResponse {
@@ -159,7 +161,9 @@ export const UnregisterBrokerResponseCodec: MessageCodec<UnregisterBrokerRespons
 );
 
 /** Decodes exactly `bytes` as one UnregisterBrokerResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterBrokerResponse: Decode<UnregisterBrokerResponse> = (bytes, version, options) => UnregisterBrokerResponseCodec.decode(bytes, version, options);
+export const decodeUnregisterBrokerResponse: Decode<UnregisterBrokerResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterBrokerResponse =>
+  UnregisterBrokerResponseCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterBrokerResponse body at `version`; missing fields take their defaults. */
-export const encodeUnregisterBrokerResponse: Encode<UnregisterBrokerResponse> = (value, version) => UnregisterBrokerResponseCodec.encode(value, version);
+export const encodeUnregisterBrokerResponse: Encode<UnregisterBrokerResponse> = (value: Init<UnregisterBrokerResponse>, version: number): Uint8Array =>
+  UnregisterBrokerResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -503,10 +503,12 @@ export const UpdateMetadataRequestCodec: MessageCodec<UpdateMetadataRequest> = /
 );
 
 /** Decodes exactly `bytes` as one UpdateMetadataRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUpdateMetadataRequest: Decode<UpdateMetadataRequest> = (bytes, version, options) => UpdateMetadataRequestCodec.decode(bytes, version, options);
+export const decodeUpdateMetadataRequest: Decode<UpdateMetadataRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateMetadataRequest =>
+  UpdateMetadataRequestCodec.decode(bytes, version, options);
 
 /** Encodes one UpdateMetadataRequest body at `version`; missing fields take their defaults. */
-export const encodeUpdateMetadataRequest: Encode<UpdateMetadataRequest> = (value, version) => UpdateMetadataRequestCodec.encode(value, version);
+export const encodeUpdateMetadataRequest: Encode<UpdateMetadataRequest> = (value: Init<UpdateMetadataRequest>, version: number): Uint8Array =>
+  UpdateMetadataRequestCodec.encode(value, version);
 
 /** UpdateMetadataResponse, versions 0+, flexible 6+. */
 export interface UpdateMetadataResponse {
@@ -575,7 +577,9 @@ export const UpdateMetadataResponseCodec: MessageCodec<UpdateMetadataResponse> =
 );
 
 /** Decodes exactly `bytes` as one UpdateMetadataResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUpdateMetadataResponse: Decode<UpdateMetadataResponse> = (bytes, version, options) => UpdateMetadataResponseCodec.decode(bytes, version, options);
+export const decodeUpdateMetadataResponse: Decode<UpdateMetadataResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateMetadataResponse =>
+  UpdateMetadataResponseCodec.decode(bytes, version, options);
 
 /** Encodes one UpdateMetadataResponse body at `version`; missing fields take their defaults. */
-export const encodeUpdateMetadataResponse: Encode<UpdateMetadataResponse> = (value, version) => UpdateMetadataResponseCodec.encode(value, version);
+export const encodeUpdateMetadataResponse: Encode<UpdateMetadataResponse> = (value: Init<UpdateMetadataResponse>, version: number): Uint8Array =>
+  UpdateMetadataResponseCodec.encode(value, version);

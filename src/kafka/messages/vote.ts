@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
@@ -247,10 +247,12 @@ export const VoteRequestCodec: MessageCodec<VoteRequest> = /* @__PURE__ */ makeC
 );
 
 /** Decodes exactly `bytes` as one VoteRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeVoteRequest: Decode<VoteRequest> = (bytes, version, options) => VoteRequestCodec.decode(bytes, version, options);
+export const decodeVoteRequest: Decode<VoteRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): VoteRequest =>
+  VoteRequestCodec.decode(bytes, version, options);
 
 /** Encodes one VoteRequest body at `version`; missing fields take their defaults. */
-export const encodeVoteRequest: Encode<VoteRequest> = (value, version) => VoteRequestCodec.encode(value, version);
+export const encodeVoteRequest: Encode<VoteRequest> = (value: Init<VoteRequest>, version: number): Uint8Array =>
+  VoteRequestCodec.encode(value, version);
 
 /** PartitionData (in VoteResponse), versions 0+, flexible 0+. */
 export interface VoteResponsePartitionData {
@@ -525,7 +527,9 @@ export const VoteResponseCodec: MessageCodec<VoteResponse> = /* @__PURE__ */ mak
 );
 
 /** Decodes exactly `bytes` as one VoteResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeVoteResponse: Decode<VoteResponse> = (bytes, version, options) => VoteResponseCodec.decode(bytes, version, options);
+export const decodeVoteResponse: Decode<VoteResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): VoteResponse =>
+  VoteResponseCodec.decode(bytes, version, options);
 
 /** Encodes one VoteResponse body at `version`; missing fields take their defaults. */
-export const encodeVoteResponse: Encode<VoteResponse> = (value, version) => VoteResponseCodec.encode(value, version);
+export const encodeVoteResponse: Encode<VoteResponse> = (value: Init<VoteResponse>, version: number): Uint8Array =>
+  VoteResponseCodec.encode(value, version);

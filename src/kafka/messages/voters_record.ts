@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -267,7 +267,9 @@ export const VotersRecordCodec: MessageCodec<VotersRecord> = /* @__PURE__ */ mak
 );
 
 /** Decodes exactly `bytes` as one VotersRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeVotersRecord: Decode<VotersRecord> = (bytes, version, options) => VotersRecordCodec.decode(bytes, version, options);
+export const decodeVotersRecord: Decode<VotersRecord> = (bytes: Uint8Array, version: number, options?: DecodeOptions): VotersRecord =>
+  VotersRecordCodec.decode(bytes, version, options);
 
 /** Encodes one VotersRecord body at `version`; missing fields take their defaults. */
-export const encodeVotersRecord: Encode<VotersRecord> = (value, version) => VotersRecordCodec.encode(value, version);
+export const encodeVotersRecord: Encode<VotersRecord> = (value: Init<VotersRecord>, version: number): Uint8Array =>
+  VotersRecordCodec.encode(value, version);

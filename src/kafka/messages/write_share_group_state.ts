@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -283,10 +283,12 @@ export const WriteShareGroupStateRequestCodec: MessageCodec<WriteShareGroupState
 );
 
 /** Decodes exactly `bytes` as one WriteShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeWriteShareGroupStateRequest: Decode<WriteShareGroupStateRequest> = (bytes, version, options) => WriteShareGroupStateRequestCodec.decode(bytes, version, options);
+export const decodeWriteShareGroupStateRequest: Decode<WriteShareGroupStateRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): WriteShareGroupStateRequest =>
+  WriteShareGroupStateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one WriteShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export const encodeWriteShareGroupStateRequest: Encode<WriteShareGroupStateRequest> = (value, version) => WriteShareGroupStateRequestCodec.encode(value, version);
+export const encodeWriteShareGroupStateRequest: Encode<WriteShareGroupStateRequest> = (value: Init<WriteShareGroupStateRequest>, version: number): Uint8Array =>
+  WriteShareGroupStateRequestCodec.encode(value, version);
 
 /** PartitionResult (in WriteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface WriteShareGroupStateResponsePartitionResult {
@@ -454,7 +456,9 @@ export const WriteShareGroupStateResponseCodec: MessageCodec<WriteShareGroupStat
 );
 
 /** Decodes exactly `bytes` as one WriteShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeWriteShareGroupStateResponse: Decode<WriteShareGroupStateResponse> = (bytes, version, options) => WriteShareGroupStateResponseCodec.decode(bytes, version, options);
+export const decodeWriteShareGroupStateResponse: Decode<WriteShareGroupStateResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): WriteShareGroupStateResponse =>
+  WriteShareGroupStateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one WriteShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export const encodeWriteShareGroupStateResponse: Encode<WriteShareGroupStateResponse> = (value, version) => WriteShareGroupStateResponseCodec.encode(value, version);
+export const encodeWriteShareGroupStateResponse: Encode<WriteShareGroupStateResponse> = (value: Init<WriteShareGroupStateResponse>, version: number): Uint8Array =>
+  WriteShareGroupStateResponseCodec.encode(value, version);
