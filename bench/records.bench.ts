@@ -22,12 +22,17 @@
  */
 
 import { Bench } from "tinybench";
-import { decodeRecordBatch } from "../src/kafka/records/batch.ts";
-import { encodeRecordBatch } from "../src/kafka/records/encode.ts";
+import { decodeRecordBatch as decodeRecordBatchWith } from "../src/kafka/records/batch.ts";
+import { encodeRecordBatch as encodeRecordBatchWith } from "../src/kafka/records/encode.ts";
+import { createCodecRegistry } from "../src/kafka/compression/registry.ts";
 import { toHex } from "../src/wire/hex.ts";
 import { logLine, prng } from "./_corpus.ts";
 import { optionalImport, report } from "./_peers.ts";
 
+// All four compression codecs (the library registers none by default).
+const codecs = createCodecRegistry();
+const decodeRecordBatch: typeof decodeRecordBatchWith = (b, o) => decodeRecordBatchWith(b, { codecs, ...o });
+const encodeRecordBatch: typeof encodeRecordBatchWith = (i, o) => encodeRecordBatchWith(i, { codecs, ...o });
 const N = 1000;
 const T0 = 1732912345000;
 const rnd = prng(11);

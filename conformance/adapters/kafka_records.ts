@@ -22,6 +22,10 @@ import {
   type RecordBatchEncodeOptions,
   type RecordsDecodeOptions,
 } from "../../src/kafka/records/mod.ts";
+import { createCodecRegistry } from "../../src/kafka/compression/mod.ts";
+
+/** All four codecs: the vectors include compressed batches (the library registers none by default). */
+const codecs = createCodecRegistry();
 import type { LegacyRecordBatch } from "../../src/kafka/records/legacy.ts";
 
 type Json = Record<string, any>;
@@ -103,7 +107,7 @@ export function batchToJson(b: AnyRecordBatch): Json {
 
 /** Decodes a `records` field into the vectors' JSON form. */
 export function recordSetToJson(bytes: Uint8Array, options?: RecordsDecodeOptions): Json {
-  const set = decodeRecordSet(bytes, options);
+  const set = decodeRecordSet(bytes, { codecs, ...options });
   return { batches: set.batches.map(batchToJson), partialBytes: set.partialBytes };
 }
 
@@ -138,7 +142,7 @@ export function batchFromJson(j: Json, options?: RecordBatchEncodeOptions): Uint
         value: bytesOrNull(r.value),
         headers: (r.headers as Json[]).map((h) => ({ key: h.key, value: bytesOrNull(h.value) })),
       })),
-    }, options);
+    }, { codecs, ...options });
   }
   const a = j.attributes;
   const typeBit = a.timestampType === "LogAppendTime" ? 0x08 : 0;

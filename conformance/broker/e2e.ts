@@ -40,19 +40,26 @@ import { supportedVersions } from "../../src/kafka/versions.ts";
 import {
   type AnyRecordBatch,
   COMPRESSION_NAMES,
-  decodeRecordSet,
-  encodeMessageSet,
-  encodeRecordBatch,
+  decodeRecordSet as decodeRecordSetWith,
+  encodeMessageSet as encodeMessageSetWith,
+  encodeRecordBatch as encodeRecordBatchWith,
   readControlRecord,
   RecordBatch,
   TransactionFilter,
 } from "../../src/kafka/records/mod.ts";
 import type { CompressionType } from "../../src/kafka/records/mod.ts";
+import { createCodecRegistry } from "../../src/kafka/compression/mod.ts";
 import { ApiFailure, type Cell, describeErrors, findErrorCodes, Matrix, printMatrix } from "./_harness.ts";
 import { ScramClient, type ScramMechanism, scramSaltedPassword } from "./_scram.ts";
 import { BrokerSocket, RawFrameSocket } from "./socket.ts";
 import { compareRequestLog, RequestRecorder } from "./_requestlog.ts";
 import { parseArgs } from "../lib/args.ts";
+
+// The record codecs with all four compression codecs registered (the library registers none).
+const codecs = createCodecRegistry();
+const decodeRecordSet: typeof decodeRecordSetWith = (b, o) => decodeRecordSetWith(b, { codecs, ...o });
+const encodeMessageSet: typeof encodeMessageSetWith = (i, o) => encodeMessageSetWith(i, { codecs, ...o });
+const encodeRecordBatch: typeof encodeRecordBatchWith = (i, o) => encodeRecordBatchWith(i, { codecs, ...o });
 
 // ---------------------------------------------------------------------------------------------
 // Arguments

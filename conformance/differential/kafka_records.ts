@@ -34,10 +34,13 @@ import {
   type MessageSetInit,
   type RecordBatchInit,
 } from "../../src/kafka/records/mod.ts";
+import { createCodecRegistry } from "../../src/kafka/compression/mod.ts";
 import { recordSetToJson } from "../adapters/kafka_records.ts";
 import { logLine, prng } from "../../bench/_corpus.ts";
 import { Rng } from "./_rng.ts";
 
+/** All four codecs: the random batches use every compression type. */
+const codecs = createCodecRegistry();
 const { flags } = parseArgs({
   usage: "deno task differential:records [flags]",
   summary: "Record batches and message sets encoded by streamwire, decoded by kafka-clients (and back).",
@@ -159,7 +162,7 @@ function v2Batch(
     baseSequence: idempotent ? rng.int(0, 1 << 30) : -1,
     records,
   };
-  return { init, bytes: encodeRecordBatch(init), span: Math.max(count, 1) };
+  return { init, bytes: encodeRecordBatch(init, { codecs }), span: Math.max(count, 1) };
 }
 
 function legacySet(
@@ -181,7 +184,7 @@ function legacySet(
       timestamp: T0 + rng.int(0, 10_000),
     })),
   };
-  return { init, bytes: encodeMessageSet(init), span: count };
+  return { init, bytes: encodeMessageSet(init, { codecs }), span: count };
 }
 
 interface Case {
@@ -394,7 +397,9 @@ const plain = encodeRecordBatch({ records: corpusRecords }).length;
 console.log(`\ncompressed batch size on ${lines.length} JSON log lines (${plain} bytes uncompressed):`);
 for (let i = 0; i < ratioReqs.length; i++) {
   const name = ratioReqs[i].compression;
-  const ours = encodeRecordBatch({ compression: (i + 1) as 1 | 2 | 3 | 4, records: corpusRecords });
+  const ours = encodeRecordBatch({ compression: (i + 1) as 1 | 2 | 3 | 4, records: corpusRecords }, {
+    codecs,
+  });
   const theirs = fromHex(ratioAnswers[i].hex ?? "");
   const same =
     jsonDiff(recordSetToJson(ours).batches[0].records, recordSetToJson(theirs).batches[0].records) === null;

@@ -13,11 +13,16 @@ import { fromHex } from "../../src/wire/hex.ts";
 import { FORMAT, VECTORS_VERSION } from "./format.ts";
 import type { Manifest, ManifestEntry, VectorFile, VectorTest } from "./types.ts";
 
-/** The repository root, found from the current directory (the folder holding deno.json). */
+/**
+ * The repository root, found from the current directory (the folder holding deno.json and
+ * vectors/; or, outside a checkout — the npm package's consumer tests — the folder holding
+ * vectors/manifest.json).
+ */
 export function repoRoot(): string {
   let dir = resolve(".");
   for (let i = 0; i < 10; i++) {
     if (existsSync(join(dir, "deno.json")) && existsSync(join(dir, "vectors"))) return dir;
+    if (existsSync(join(dir, "vectors", "manifest.json"))) return dir;
     dir = resolve(dir, "..");
   }
   throw new Error("run from inside the streamwire repository");

@@ -90,7 +90,7 @@ function entry(code: number, name: string, operation?: number): CommandMeta {
  * console.log(COMMAND_TABLE.length); // 49
  * ```
  */
-export const COMMAND_TABLE: readonly CommandMeta[] = Object.freeze([
+export const COMMAND_TABLE: readonly CommandMeta[] = /* @__PURE__ */ Object.freeze([
   entry(1, "ping"),
   entry(10, "stats"),
   entry(11, "snapshot"),
@@ -143,7 +143,7 @@ export const COMMAND_TABLE: readonly CommandMeta[] = Object.freeze([
 ]);
 
 /** Codes retired in `codes.rs`; they are unknown commands and must never be reused. */
-export const RETIRED_COMMAND_CODES: readonly number[] = Object.freeze([
+export const RETIRED_COMMAND_CODES: readonly number[] = /* @__PURE__ */ Object.freeze([
   14,
   35,
   102,
@@ -157,8 +157,8 @@ export const RETIRED_COMMAND_CODES: readonly number[] = Object.freeze([
   305,
 ]);
 
-const BY_CODE = new Map<number, CommandMeta>(COMMAND_TABLE.map((m) => [m.code, m]));
-const BY_OPERATION = new Map<number, CommandMeta>(
+const BY_CODE = /* @__PURE__ */ new Map<number, CommandMeta>(COMMAND_TABLE.map((m) => [m.code, m]));
+const BY_OPERATION = /* @__PURE__ */ new Map<number, CommandMeta>(
   COMMAND_TABLE.filter((m) => m.operation !== undefined).map((m) => [m.operation!, m]),
 );
 
@@ -204,24 +204,36 @@ function unknownCommand(code: number, detail = `unknown command code: ${code}`):
 // ---------------------------------------------------------------------------------------------
 // Codec registry.
 
-const CODECS = new Map<number, CommandCodecs>();
-for (const list of AREA_COMMANDS) {
-  for (const c of list) {
-    if (!BY_CODE.has(c.code)) {
-      throw new Error(`codec registered for code ${c.code}, which is not in the command table`);
-    }
-    if (CODECS.has(c.code)) throw new Error(`two codecs registered for code ${c.code}`);
-    CODECS.set(c.code, c);
-  }
+interface Registry {
+  codecs: Map<number, CommandCodecs>;
+  operations: Map<number, OperationCodec>;
 }
-const OPERATION_CODECS = new Map<number, OperationCodec>();
-for (const list of AREA_OPERATIONS) {
-  for (const c of list) {
-    if (OPERATION_CODECS.has(c.operation)) {
-      throw new Error(`two codecs registered for operation ${c.operation}`);
+let registry: Registry | undefined;
+
+/** The codecs by command code and by operation, built (and checked) on first use. */
+function codecRegistry(): Registry {
+  if (registry) return registry;
+  const codecs = new Map<number, CommandCodecs>();
+  for (const list of AREA_COMMANDS) {
+    for (const c of list) {
+      if (!BY_CODE.has(c.code)) {
+        throw new Error(`codec registered for code ${c.code}, which is not in the command table`);
+      }
+      if (codecs.has(c.code)) throw new Error(`two codecs registered for code ${c.code}`);
+      codecs.set(c.code, c);
     }
-    OPERATION_CODECS.set(c.operation, c);
   }
+  const operations = new Map<number, OperationCodec>();
+  for (const list of AREA_OPERATIONS) {
+    for (const c of list) {
+      if (operations.has(c.operation)) {
+        throw new Error(`two codecs registered for operation ${c.operation}`);
+      }
+      operations.set(c.operation, c);
+    }
+  }
+  registry = { codecs, operations };
+  return registry;
 }
 
 /**
@@ -229,7 +241,7 @@ for (const list of AREA_OPERATIONS) {
  * during development, a table code no area has registered yet).
  */
 export function commandCodecs(code: number): CommandCodecs {
-  const c = CODECS.get(code);
+  const c = codecRegistry().codecs.get(code);
   if (c) return c;
   throw BY_CODE.has(code)
     ? unknownCommand(code, `no codec registered for command code ${code}`)
@@ -238,7 +250,7 @@ export function commandCodecs(code: number): CommandCodecs {
 
 /** Every registered command's codecs (in registration order). */
 export function registeredCommands(): CommandCodecs[] {
-  return [...CODECS.values()];
+  return [...codecRegistry().codecs.values()];
 }
 
 /**
@@ -269,7 +281,14 @@ export function decodeResponse(code: number, payload: Uint8Array, options?: Deco
  * success status with an empty payload rather than an error status: GetUser, GetClient,
  * GetConsumerOffset, GetStream, GetTopic, GetConsumerGroup.
  */
-export const EMPTY_MEANS_NOT_FOUND_CODES: readonly number[] = Object.freeze([31, 21, 120, 200, 300, 600]);
+export const EMPTY_MEANS_NOT_FOUND_CODES: readonly number[] = /* @__PURE__ */ Object.freeze([
+  31,
+  21,
+  120,
+  200,
+  300,
+  600,
+]);
 
 /**
  * {@linkcode decodeResponse}, except that an empty payload of a command in
@@ -308,10 +327,10 @@ export function writeRequest(w: Writer, code: number, value: unknown): void {
  * a replicated command's request body; `UNKNOWN_DISCRIMINANT` when no codec is known.
  */
 export function operationBodyCodec(operation: number): PayloadCodec<unknown> {
-  const internal = OPERATION_CODECS.get(operation);
+  const internal = codecRegistry().operations.get(operation);
   if (internal) return internal.body;
   const m = BY_OPERATION.get(operation);
-  const c = m && CODECS.get(m.code);
+  const c = m && codecRegistry().codecs.get(m.code);
   if (c) return c.request;
   throw new WireError("UNKNOWN_DISCRIMINANT", { detail: `no body codec for operation ${operation}` });
 }

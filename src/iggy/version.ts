@@ -68,10 +68,10 @@ export function formatProtocolVersion(v: number): string {
 }
 
 /** The protocol version this library speaks: 0.12.0 (packed 12288), as the target crate. */
-export const IGGY_PROTOCOL_VERSION: number = packProtocolVersion(0, 12, 0);
+export const IGGY_PROTOCOL_VERSION: number = /* @__PURE__ */ packProtocolVersion(0, 12, 0);
 
 /** The oldest protocol version the target crate's servers accept: 0.12.0. */
-export const IGGY_PROTOCOL_VERSION_MIN: number = packProtocolVersion(0, 12, 0);
+export const IGGY_PROTOCOL_VERSION_MIN: number = /* @__PURE__ */ packProtocolVersion(0, 12, 0);
 
 /**
  * The server-side gate: true when `client` lies in `min..=max` (defaults: the target crate's

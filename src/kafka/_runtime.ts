@@ -56,7 +56,7 @@ export const DEFAULT_MAX_ARRAY_LENGTH = 1_000_000;
 export const DEFAULT_MAX_TAGGED_FIELDS = 10_000;
 
 /** The options used when none are given. */
-export const DEFAULT_OPTIONS: ResolvedOptions = Object.freeze({
+export const DEFAULT_OPTIONS: ResolvedOptions = /* @__PURE__ */ Object.freeze({
   strictUtf8: false,
   maxArrayLength: DEFAULT_MAX_ARRAY_LENGTH,
   maxTaggedFields: DEFAULT_MAX_TAGGED_FIELDS,
@@ -88,7 +88,7 @@ export type Init<T> = T extends
 export const ZERO_UUID = "00000000-0000-0000-0000-000000000000";
 
 /** The shared empty byte array used as the default of bytes fields (never written to). */
-export const EMPTY_BYTES: Uint8Array = new Uint8Array(0);
+export const EMPTY_BYTES: Uint8Array = /* @__PURE__ */ new Uint8Array(0);
 
 /** Reads one array element. */
 export type ReadElem<T> = (r: Reader, v: number, o: ResolvedOptions) => T;

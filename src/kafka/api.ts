@@ -19,8 +19,16 @@ import { API_LIST, type ApiInfo, type RequestTypes, type ResponseTypes } from ".
 import { type RequestHeader, RequestHeaderCodec } from "./messages/request_header.ts";
 import { type ResponseHeader, ResponseHeaderCodec } from "./messages/response_header.ts";
 
-const BY_KEY: (ApiInfo | undefined)[] = [];
-for (const a of API_LIST) BY_KEY[a.apiKey] = a;
+let byKey: (ApiInfo | undefined)[] | undefined;
+
+/** API_LIST indexed by key, built on first use (nothing runs at import). */
+function apisByKey(): (ApiInfo | undefined)[] {
+  if (byKey === undefined) {
+    byKey = [];
+    for (const a of API_LIST) byKey[a.apiKey] = a;
+  }
+  return byKey;
+}
 
 /** Request body type of API key `K` (`unknown` for a key not known at compile time). */
 export type RequestOf<K extends number> = K extends keyof RequestTypes ? RequestTypes[K] : unknown;
@@ -37,7 +45,7 @@ export type ResponseOf<K extends number> = K extends keyof ResponseTypes ? Respo
  * ```
  */
 export function apiInfo(apiKey: number): ApiInfo | undefined {
-  return Number.isInteger(apiKey) ? BY_KEY[apiKey] : undefined;
+  return Number.isInteger(apiKey) ? apisByKey()[apiKey] : undefined;
 }
 
 function info(apiKey: number, offset = -1): ApiInfo {

@@ -174,7 +174,7 @@ export const KAFKA_ERROR = {
 export type KafkaErrorName = keyof typeof KAFKA_ERROR;
 
 /** Codes whose exception is retriable, in ascending order. */
-const RETRIABLE: ReadonlySet<number> = new Set([
+const RETRIABLE: ReadonlySet<number> = /* @__PURE__ */ new Set([
   2,
   3,
   5,
@@ -209,7 +209,7 @@ const RETRIABLE: ReadonlySet<number> = new Set([
   133,
 ]);
 
-const NAMES: ReadonlyMap<number, string> = new Map(
+const NAMES: ReadonlyMap<number, string> = /* @__PURE__ */ new Map(
   (Object.keys(KAFKA_ERROR) as KafkaErrorName[]).map((name) => [KAFKA_ERROR[name], name]),
 );
 

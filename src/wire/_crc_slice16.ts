@@ -23,7 +23,12 @@
 const WORD_VIEW_MIN = 512;
 
 /** True on little-endian hosts, where an `Int32Array` view yields input bytes in CRC order. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const LITTLE_ENDIAN = /* @__PURE__ */ isLittleEndian();
+
+/** True when typed arrays use little-endian order (a call, so a bundler may drop it unused). */
+function isLittleEndian(): boolean {
+  return new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+}
 
 /**
  * Builds the 16 × 256 slice table for reflected polynomial `poly`: entry `k * 256 + b` is the

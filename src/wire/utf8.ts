@@ -8,9 +8,9 @@
 
 import { WireError } from "./error.ts";
 
-const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-const lenientDecoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
-const encoder = new TextEncoder();
+const strictDecoder = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const lenientDecoder = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** Below this many bytes the hand loop wins over TextDecoder on all three runtimes. */
 const SHORT_STRING = 32;

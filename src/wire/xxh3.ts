@@ -30,7 +30,7 @@ import { fromHex } from "./hex.ts";
 import { stripedLanesWasm } from "./_xxh3_wasm.ts";
 
 /** The 192-byte default secret of XXH3 (`kSecret`). */
-const SECRET = fromHex(
+const SECRET = /* @__PURE__ */ fromHex(
   "b8fe6c3923a44bbe7c01812cf721ad1cded46de9839097db7240a4a4b7b3671f" +
     "cb79e64eccc0e578825ad07dccff7221b8084674f743248ee03590e6813a264c" +
     "3c2852bb91c300cb88d0658b1b532ea371644897a20df94e3819ef46a9deacd8" +
@@ -43,7 +43,7 @@ const SECRET = fromHex(
  * `K[o]` is the little-endian 32-bit word of the secret at byte offset `o`. XXH3 reads the
  * secret at odd offsets (3, 11, 119, 121), so every offset gets its word: one load per read.
  */
-const K = new Int32Array(SECRET.length - 3);
+const K = /* @__PURE__ */ new Int32Array(SECRET.length - 3);
 for (let o = 0; o < K.length; o++) {
   K[o] = SECRET[o] | (SECRET[o + 1] << 8) | (SECRET[o + 2] << 16) | (SECRET[o + 3] << 24);
 }
@@ -69,7 +69,12 @@ const BLOCK = 1024;
 /** Inputs from this length on are read through an `Int32Array` view when aligned. */
 const WORD_VIEW_MIN = 1024;
 /** True on little-endian hosts, where an `Int32Array` view yields words in XXH3's byte order. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const LITTLE_ENDIAN = /* @__PURE__ */ isLittleEndian();
+
+/** True when typed arrays use little-endian order (a call, so a bundler may drop it unused). */
+function isLittleEndian(): boolean {
+  return new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+}
 
 /**
  * High 32 bits of the product of unsigned 32-bit `a` and `b`, given its low 32 bits `lo`.
@@ -555,8 +560,8 @@ function upTo240(b: Uint8Array, n: number, out: Uint32Array): void {
 }
 
 /** 1 KiB of words for {@linkcode striped}, for input that cannot be viewed in place. */
-const SCRATCH = new Int32Array(BLOCK / 4);
-const SCRATCH_BYTES = new Uint8Array(SCRATCH.buffer);
+const SCRATCH = /* @__PURE__ */ new Int32Array(BLOCK / 4);
+const SCRATCH_BYTES = /* @__PURE__ */ new Uint8Array(SCRATCH.buffer);
 
 /**
  * Copies `len` input bytes from `p` into {@linkcode SCRATCH} as little-endian words (a plain
@@ -815,8 +820,8 @@ export function xxh3_64(bytes: Uint8Array): bigint {
  * Scratch for {@linkcode xxh3_64}: never observable, since nothing can run between the
  * writes and the read.
  */
-const HALVES = new Uint32Array(2);
-const BIG = new DataView(new ArrayBuffer(8));
+const HALVES = /* @__PURE__ */ new Uint32Array(2);
+const BIG = /* @__PURE__ */ new DataView(new ArrayBuffer(8));
 
 /**
  * XXH3-64 through the JS lanes only, whatever the length (not exported from the package):

@@ -736,7 +736,8 @@ function emitMessageCode(msg: MMessage, u: Used, out: string[]): void {
     }${msg.unstable ? `, unstable ${versionsOf(msg.unstable).join(", ")}` : ""}.`,
     ` * \`read\`/\`write\`/\`sizeOf\` work on a Reader/Writer; \`decode\`/\`encode\` on whole bodies.`,
     ` */`,
-    `export const ${N}Codec: MessageCodec<${N}> = makeCodec(`,
+    // Pure: a bundler drops the codec (and everything it reaches) when it is not imported.
+    `export const ${N}Codec: MessageCodec<${N}> = /* @__PURE__ */ makeCodec(`,
     `  ${JSON.stringify(N)},`,
     `  ${hex(msg.valid)},`,
     `  ${hex(msg.flexible)},`,
@@ -748,10 +749,12 @@ function emitMessageCode(msg: MMessage, u: Used, out: string[]): void {
     `);`,
     ``,
     `/** Decodes exactly \`bytes\` as one ${N} body at \`version\` (\`TRAILING_BYTES\` if anything is left). */`,
-    `export const decode${N}: Decode<${N}> = ${N}Codec.decode;`,
+    `export const decode${N}: Decode<${N}> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ${N} =>`,
+    `  ${N}Codec.decode(bytes, version, options);`,
     ``,
     `/** Encodes one ${N} body at \`version\`; missing fields take their defaults. */`,
-    `export const encode${N}: Encode<${N}> = ${N}Codec.encode;`,
+    `export const encode${N}: Encode<${N}> = (value: Init<${N}>, version: number): Uint8Array =>`,
+    `  ${N}Codec.encode(value, version);`,
     ``,
   );
 }
@@ -803,7 +806,16 @@ const RUNTIME_VALUES = [
 /** Import lines for exactly the runtime names the code uses. */
 function imports(code: string): string[] {
   const has = (n: string) => new RegExp(`\\b${n}\\b`).test(code);
-  const types = ["Decode", "Encode", "Init", "MessageCodec", "ResolvedOptions", "StructMeta", "TaggedField"]
+  const types = [
+    "Decode",
+    "DecodeOptions",
+    "Encode",
+    "Init",
+    "MessageCodec",
+    "ResolvedOptions",
+    "StructMeta",
+    "TaggedField",
+  ]
     .filter(has);
   const vals = RUNTIME_VALUES.filter(has).sort();
   return [

@@ -80,17 +80,25 @@ function groupRefCodec(name: string): PayloadCodec<ConsumerGroupRef> {
 }
 
 /** `DeleteConsumerGroup` request (code 603): `[stream_id][topic_id][group_id]`. */
-export const deleteConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = groupRefCodec(
+export const deleteConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = /* @__PURE__ */ groupRefCodec(
   "DeleteConsumerGroup",
 );
 /** `GetConsumerGroup` request (code 600): `[stream_id][topic_id][group_id]`. */
-export const getConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = groupRefCodec("GetConsumerGroup");
+export const getConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = /* @__PURE__ */ groupRefCodec(
+  "GetConsumerGroup",
+);
 /** `JoinConsumerGroup` request (code 604): `[stream_id][topic_id][group_id]`. */
-export const joinConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = groupRefCodec("JoinConsumerGroup");
+export const joinConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = /* @__PURE__ */ groupRefCodec(
+  "JoinConsumerGroup",
+);
 /** `LeaveConsumerGroup` request (code 605): `[stream_id][topic_id][group_id]`. */
-export const leaveConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = groupRefCodec("LeaveConsumerGroup");
+export const leaveConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = /* @__PURE__ */ groupRefCodec(
+  "LeaveConsumerGroup",
+);
 /** `SyncConsumerGroup` request (code 606): `[stream_id][topic_id][group_id]`. */
-export const syncConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = groupRefCodec("SyncConsumerGroup");
+export const syncConsumerGroupRequest: PayloadCodec<ConsumerGroupRef> = /* @__PURE__ */ groupRefCodec(
+  "SyncConsumerGroup",
+);
 
 /** `GetConsumerGroups` request (code 601). */
 export interface GetConsumerGroupsRequest {
@@ -249,7 +257,7 @@ export const syncConsumerGroupResponse: PayloadCodec<SyncConsumerGroupResponse> 
   },
 };
 
-const emptyResponse = emptyCodec("EmptyResponse");
+const emptyResponse = /* @__PURE__ */ emptyCodec("EmptyResponse");
 
 /** The consumer group commands, for the dispatch table. */
 export const consumerGroupCommands: readonly CommandCodecs[] = [

@@ -50,7 +50,7 @@ export const MAX_PAGE_TOKEN_SIZE: number = METADATA_CHANGE_CURSOR_SIZE + 8 + 1 +
 export { METADATA_CHANGE_GROUPS, METADATA_CHANGE_KINDS, metadataChangeKindGroup };
 export type { MetadataChangeGroup };
 
-const GROUP_NAMES = Object.keys(METADATA_CHANGE_GROUPS) as MetadataChangeGroup[];
+const GROUP_NAMES = /* @__PURE__ */ Object.keys(METADATA_CHANGE_GROUPS) as MetadataChangeGroup[];
 const STATUS_NAMES: readonly MetadataChangeStatus[] = ["ok", "behind", "expired", "reset"];
 const PHASE_NAMES: readonly MetadataChangePhase[] = ["changes", "current"];
 
@@ -250,7 +250,7 @@ export interface GetMetadataChangesRequest {
 }
 
 const START_NAMES = ["earliest", "latest", "after", "current"] as const;
-const ZERO_CURSOR = new Uint8Array(METADATA_CHANGE_CURSOR_SIZE);
+const ZERO_CURSOR = /* @__PURE__ */ new Uint8Array(METADATA_CHANGE_CURSOR_SIZE);
 
 function startMode(s: MetadataChangeStart): number {
   if (s === "earliest") return 0;

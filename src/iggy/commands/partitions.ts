@@ -69,10 +69,14 @@ function partitionsCodec(name: string): PayloadCodec<PartitionsRequest> {
  * }); // 01 04 01 00 00 00 01 04 02 00 00 00 03 00 00 00
  * ```
  */
-export const createPartitionsRequest: PayloadCodec<PartitionsRequest> = partitionsCodec("CreatePartitions");
+export const createPartitionsRequest: PayloadCodec<PartitionsRequest> = /* @__PURE__ */ partitionsCodec(
+  "CreatePartitions",
+);
 
 /** `DeletePartitions` request: `[stream_id][topic_id][partitions_count:u32]`. */
-export const deletePartitionsRequest: PayloadCodec<PartitionsRequest> = partitionsCodec("DeletePartitions");
+export const deletePartitionsRequest: PayloadCodec<PartitionsRequest> = /* @__PURE__ */ partitionsCodec(
+  "DeletePartitions",
+);
 
 /** The replicated CreatePartitions body with the placement decided by the primary. */
 export interface CreatePartitionsWithAssignmentsRequest {

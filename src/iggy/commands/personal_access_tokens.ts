@@ -65,7 +65,7 @@ export const deletePersonalAccessTokenRequest: PayloadCodec<DeletePersonalAccess
 };
 
 /** `GetPersonalAccessTokens` request (code 41): empty. */
-export const getPersonalAccessTokensRequest: PayloadCodec<Record<string, never>> = emptyCodec(
+export const getPersonalAccessTokensRequest: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec(
   "GetPersonalAccessTokens",
 );
 

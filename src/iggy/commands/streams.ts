@@ -119,13 +119,13 @@ function recordCodec<T extends StreamResponse | TopicHeader>(
 }
 
 /** `StreamResponse` (also the CreateStream response). */
-export const streamResponse: PayloadCodec<StreamResponse> = recordCodec<StreamResponse>(
+export const streamResponse: PayloadCodec<StreamResponse> = /* @__PURE__ */ recordCodec<StreamResponse>(
   "StreamResponse",
   "topicsCount",
 );
 
 /** `TopicHeader`. */
-export const topicHeader: PayloadCodec<TopicHeader> = recordCodec<TopicHeader>(
+export const topicHeader: PayloadCodec<TopicHeader> = /* @__PURE__ */ recordCodec<TopicHeader>(
   "TopicHeader",
   "partitionsCount",
 );
@@ -177,11 +177,15 @@ function streamIdCodec(name: string): PayloadCodec<StreamIdRequest> {
 }
 
 /** DeleteStream request: `[stream_id]`. */
-export const deleteStreamRequest: PayloadCodec<StreamIdRequest> = streamIdCodec("DeleteStream");
+export const deleteStreamRequest: PayloadCodec<StreamIdRequest> = /* @__PURE__ */ streamIdCodec(
+  "DeleteStream",
+);
 /** GetStream request: `[stream_id]`. */
-export const getStreamRequest: PayloadCodec<StreamIdRequest> = streamIdCodec("GetStream");
+export const getStreamRequest: PayloadCodec<StreamIdRequest> = /* @__PURE__ */ streamIdCodec("GetStream");
 /** GetStreams request: empty. */
-export const getStreamsRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetStreams");
+export const getStreamsRequest: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec(
+  "GetStreams",
+);
 
 /** `[presence:u8][WireName if 1]`; a presence byte other than 0 or 1 is `INVALID_VALUE`. */
 export const optionalName: PayloadCodec<string | null> = {
@@ -381,7 +385,7 @@ export const getStreamsResponse: PayloadCodec<GetStreamsResponse> = {
   decode: (r) => ({ streams: readUntilEnd(r, (x) => streamResponse.decode(x)) }),
 };
 
-const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+const emptyResponse: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("EmptyResponse");
 
 // ---------------------------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ import { type ClientVersionInfo, clientVersionInfo } from "../version.ts";
 import { BIND_SECRET_BYTES } from "./users.ts";
 
 /** The empty response (Ping, UpdateResource, ...). */
-export const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+export const emptyResponse: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("EmptyResponse");
 /**
  * The payload as raw bytes, for responses the crate defines no type for (BindSession: the
  * server's reply body is not part of the crate).
@@ -40,17 +40,19 @@ export const rawResponse: PayloadCodec<Uint8Array> = {
   decode: (r) => readBytes(r, r.remaining),
 };
 /** Ping request: empty. */
-export const pingRequest: PayloadCodec<Record<string, never>> = emptyCodec("Ping");
+export const pingRequest: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("Ping");
 /** GetStats request: empty. */
-export const getStatsRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetStats");
+export const getStatsRequest: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("GetStats");
 /** GetClusterMetadata request: empty. */
-export const getClusterMetadataRequest: PayloadCodec<Record<string, never>> = emptyCodec(
+export const getClusterMetadataRequest: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec(
   "GetClusterMetadata",
 );
 /** GetMe request: empty. */
-export const getMeRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetMe");
+export const getMeRequest: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("GetMe");
 /** GetClients request: empty. */
-export const getClientsRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetClients");
+export const getClientsRequest: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec(
+  "GetClients",
+);
 
 /** GetClient request. */
 export interface GetClientRequest {

@@ -79,9 +79,9 @@ function topicIdCodec(name: string): PayloadCodec<TopicIdRequest> {
 }
 
 /** DeleteTopic request: `[stream_id][topic_id]`. */
-export const deleteTopicRequest: PayloadCodec<TopicIdRequest> = topicIdCodec("DeleteTopic");
+export const deleteTopicRequest: PayloadCodec<TopicIdRequest> = /* @__PURE__ */ topicIdCodec("DeleteTopic");
 /** GetTopic request: `[stream_id][topic_id]`. */
-export const getTopicRequest: PayloadCodec<TopicIdRequest> = topicIdCodec("GetTopic");
+export const getTopicRequest: PayloadCodec<TopicIdRequest> = /* @__PURE__ */ topicIdCodec("GetTopic");
 
 /** GetTopics request: the stream. */
 export interface GetTopicsRequest {
@@ -279,7 +279,7 @@ export const getTopicsResponse: PayloadCodec<GetTopicsResponse> = {
   },
 };
 
-const emptyResponse = emptyCodec("EmptyResponse");
+const emptyResponse = /* @__PURE__ */ emptyCodec("EmptyResponse");
 
 /** The topic commands, for the dispatch table. */
 export const topicCommands: readonly CommandCodecs[] = [

@@ -218,16 +218,18 @@ function userIdCodec(name: string): PayloadCodec<UserIdRequest> {
  * encodePayload(deleteUserRequest, { userId: { kind: "string", value: "bob" } }); // 02 03 62 6f 62
  * ```
  */
-export const deleteUserRequest: PayloadCodec<UserIdRequest> = userIdCodec("DeleteUser");
+export const deleteUserRequest: PayloadCodec<UserIdRequest> = /* @__PURE__ */ userIdCodec("DeleteUser");
 
 /** `GetUser` request: `[user_id]`. */
-export const getUserRequest: PayloadCodec<UserIdRequest> = userIdCodec("GetUser");
+export const getUserRequest: PayloadCodec<UserIdRequest> = /* @__PURE__ */ userIdCodec("GetUser");
 
 /** `GetUsers` request: empty. */
-export const getUsersRequest: PayloadCodec<Record<string, never>> = emptyCodec("GetUsers");
+export const getUsersRequest: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("GetUsers");
 
 /** `LogoutUser` request: empty. */
-export const logoutUserRequest: PayloadCodec<Record<string, never>> = emptyCodec("LogoutUser");
+export const logoutUserRequest: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec(
+  "LogoutUser",
+);
 
 /** `LoginRegister` request (code 40): the VSR login with a session-binding secret. */
 export interface LoginRegisterRequest {
@@ -566,7 +568,7 @@ export const identityResponse: PayloadCodec<IdentityResponse> = {
   decode: (r) => ({ userId: r.u32le() }),
 };
 
-const emptyResponse = emptyCodec("EmptyResponse");
+const emptyResponse = /* @__PURE__ */ emptyCodec("EmptyResponse");
 
 /** The user commands, for the dispatch table. */
 export const userCommands: readonly CommandCodecs[] = [

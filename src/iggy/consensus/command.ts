@@ -59,7 +59,7 @@ export type Command = typeof Command[keyof typeof Command];
 /** The highest command byte this build knows. */
 export const COMMAND_MAX = 34;
 
-const COMMAND_NAMES: readonly string[] = Object.keys(Command);
+const COMMAND_NAMES: readonly string[] = /* @__PURE__ */ Object.keys(Command);
 
 /**
  * True for a byte the `Command` enum defines.

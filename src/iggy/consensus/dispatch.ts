@@ -97,7 +97,7 @@ export const HEADER_TYPES: Readonly<Record<string, HeaderClass>> = {
   SegmentDeleteHeader,
 };
 
-const BY_COMMAND: readonly HeaderClass[] = (() => {
+const BY_COMMAND: readonly HeaderClass[] = /* @__PURE__ */ (() => {
   const t: HeaderClass[] = new Array(35).fill(GenericHeader);
   t[Command.Request] = RequestHeader;
   t[Command.Prepare] = PrepareHeader;

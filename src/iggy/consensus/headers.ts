@@ -57,20 +57,29 @@ export const REGISTER_REQUEST_BYTES = 40;
 export const REVOCATION_BODY_SIZE = 80;
 
 /** The `Operation` enum as a field enum. */
-export const OPERATION_ENUM: EnumSpec = enumSpec("Operation", Operation);
+export const OPERATION_ENUM: EnumSpec = /* @__PURE__ */ enumSpec("Operation", Operation);
 /** The `EvictionReason` enum as a field enum. */
-export const EVICTION_REASON_ENUM: EnumSpec = enumSpec("EvictionReason", EvictionReason);
+export const EVICTION_REASON_ENUM: EnumSpec = /* @__PURE__ */ enumSpec("EvictionReason", EvictionReason);
 /** The `ForwardRegisterOutcome` enum as a field enum. */
-export const FORWARD_REGISTER_OUTCOME_ENUM: EnumSpec = enumSpec(
+export const FORWARD_REGISTER_OUTCOME_ENUM: EnumSpec = /* @__PURE__ */ enumSpec(
   "ForwardRegisterOutcome",
   ForwardRegisterOutcome,
 );
 /** The `ForwardLogoutOutcome` enum as a field enum. */
-export const FORWARD_LOGOUT_OUTCOME_ENUM: EnumSpec = enumSpec("ForwardLogoutOutcome", ForwardLogoutOutcome);
+export const FORWARD_LOGOUT_OUTCOME_ENUM: EnumSpec = /* @__PURE__ */ enumSpec(
+  "ForwardLogoutOutcome",
+  ForwardLogoutOutcome,
+);
 /** The `PrimaryRebalanceKind` enum as a field enum. */
-export const PRIMARY_REBALANCE_KIND_ENUM: EnumSpec = enumSpec("PrimaryRebalanceKind", PrimaryRebalanceKind);
+export const PRIMARY_REBALANCE_KIND_ENUM: EnumSpec = /* @__PURE__ */ enumSpec(
+  "PrimaryRebalanceKind",
+  PrimaryRebalanceKind,
+);
 /** The `SegmentDeleteKind` enum as a field enum. */
-export const SEGMENT_DELETE_KIND_ENUM: EnumSpec = enumSpec("SegmentDeleteKind", SegmentDeleteKind);
+export const SEGMENT_DELETE_KIND_ENUM: EnumSpec = /* @__PURE__ */ enumSpec(
+  "SegmentDeleteKind",
+  SegmentDeleteKind,
+);
 
 const u8 = (name: string, offset: number): FieldSpec => ({ name, offset, kind: "u8" });
 const u16 = (name: string, offset: number): FieldSpec => ({ name, offset, kind: "u16" });

@@ -83,7 +83,7 @@ const NAMES: readonly (string | undefined)[] = (() => {
 })();
 
 /** Client command codes of the replicated operations (the crate's dispatch table). */
-const CODE_OF: ReadonlyMap<number, number> = new Map<number, number>([
+const CODE_OF: ReadonlyMap<number, number> = /* @__PURE__ */ new Map<number, number>([
   [Operation.CreateUser, 33],
   [Operation.DeleteUser, 34],
   [Operation.UpdatePermissions, 36],
@@ -107,9 +107,11 @@ const CODE_OF: ReadonlyMap<number, number> = new Map<number, number>([
   [Operation.UpdateResource, 16],
 ]);
 
-const OPERATION_OF_CODE: ReadonlyMap<number, number> = new Map([...CODE_OF].map(([op, code]) => [code, op]));
+const OPERATION_OF_CODE: ReadonlyMap<number, number> = /* @__PURE__ */ new Map(
+  [...CODE_OF].map(([op, code]) => [code, op]),
+);
 
-const METADATA_CLIENT_OPS: ReadonlySet<number> = new Set([
+const METADATA_CLIENT_OPS: ReadonlySet<number> = /* @__PURE__ */ new Set([
   128,
   130,
   132,

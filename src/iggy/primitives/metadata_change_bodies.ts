@@ -508,9 +508,9 @@ const U128: PayloadCodec<bigint> = {
   sizeOf: () => 16,
   decode: (r) => r.u128le(),
 };
-const OPT_U32 = optional(U32);
-const OPT_U64 = optional(U64);
-const OPT_PERMISSIONS = optional(permissions);
+const OPT_U32 = /* @__PURE__ */ optional(U32);
+const OPT_U64 = /* @__PURE__ */ optional(U64);
+const OPT_PERMISSIONS = /* @__PURE__ */ optional(permissions);
 
 function ascendingProblem(ids: readonly number[]): boolean {
   for (let i = 1; i < ids.length; i++) if (ids[i - 1] >= ids[i]) return true;
@@ -596,20 +596,26 @@ function reasonCodec<T extends string>(name: string, names: readonly T[]): Paylo
   };
 }
 
-const MEMBER_LEFT_REASON = reasonCodec<MemberLeftReason>("WireMemberLeftReason", ["left", "sessionEnded"]);
-const TOKEN_DELETED_REASON = reasonCodec<TokenDeletedReason>("WireTokenDeletedReason", [
+const MEMBER_LEFT_REASON = /* @__PURE__ */ reasonCodec<MemberLeftReason>("WireMemberLeftReason", [
+  "left",
+  "sessionEnded",
+]);
+const TOKEN_DELETED_REASON = /* @__PURE__ */ reasonCodec<TokenDeletedReason>("WireTokenDeletedReason", [
   "deleted",
   "expired",
 ]);
-const SESSION_CLOSED_REASON = reasonCodec<SessionClosedReason>("WireSessionClosedReason", [
+const SESSION_CLOSED_REASON = /* @__PURE__ */ reasonCodec<SessionClosedReason>("WireSessionClosedReason", [
   "logout",
   "expired",
   "revoked",
 ]);
-const PERMISSIONS_UPDATED_REASON = reasonCodec<PermissionsUpdatedReason>("WirePermissionsUpdatedReason", [
-  "updated",
-  "resourceDeleted",
-]);
+const PERMISSIONS_UPDATED_REASON = /* @__PURE__ */ reasonCodec<PermissionsUpdatedReason>(
+  "WirePermissionsUpdatedReason",
+  [
+    "updated",
+    "resourceDeleted",
+  ],
+);
 
 type Fields<T> = readonly (readonly [keyof T & string, PayloadCodec<any>])[];
 
@@ -639,26 +645,26 @@ function struct<T>(name: string, fields: Fields<T>): PayloadCodec<T> {
 // Keys and bodies.
 
 /** `[stream_id:u32][stream_created_op:u64]`, 12 bytes. */
-export const streamKey: PayloadCodec<StreamKey> = struct<StreamKey>("WireStreamKey", [
+export const streamKey: PayloadCodec<StreamKey> = /* @__PURE__ */ struct<StreamKey>("WireStreamKey", [
   ["streamId", U32],
   ["streamCreatedOp", U64],
 ]);
 
 /** `[stream key:12][topic_id:u32][topic_created_op:u64]`, 24 bytes. */
-export const topicKey: PayloadCodec<TopicKey> = struct<TopicKey>("WireTopicKey", [
+export const topicKey: PayloadCodec<TopicKey> = /* @__PURE__ */ struct<TopicKey>("WireTopicKey", [
   ["stream", streamKey],
   ["topicId", U32],
   ["topicCreatedOp", U64],
 ]);
 
 /** `[user_id:u32][user_created_at:u64]`, 12 bytes. */
-export const userKey: PayloadCodec<UserKey> = struct<UserKey>("WireUserKey", [
+export const userKey: PayloadCodec<UserKey> = /* @__PURE__ */ struct<UserKey>("WireUserKey", [
   ["userId", U32],
   ["userCreatedAt", U64],
 ]);
 
 /** `[stream key][created_at:u64][name][options]`. */
-export const streamBody: PayloadCodec<StreamBody> = struct<StreamBody>("WireStreamBody", [
+export const streamBody: PayloadCodec<StreamBody> = /* @__PURE__ */ struct<StreamBody>("WireStreamBody", [
   ["key", streamKey],
   ["createdAt", U64],
   ["name", wireName],
@@ -666,7 +672,7 @@ export const streamBody: PayloadCodec<StreamBody> = struct<StreamBody>("WireStre
 ]);
 
 /** `[stream key][created_at:u64][name][has:u8][requested_op:u64]`. */
-export const streamDeletedBody: PayloadCodec<StreamDeletedBody> = struct<StreamDeletedBody>(
+export const streamDeletedBody: PayloadCodec<StreamDeletedBody> = /* @__PURE__ */ struct<StreamDeletedBody>(
   "WireStreamDeletedBody",
   [
     ["key", streamKey],
@@ -677,7 +683,7 @@ export const streamDeletedBody: PayloadCodec<StreamDeletedBody> = struct<StreamD
 );
 
 /** `[topic key][created_at:u64][name][partitions_count:u32][options]`. */
-export const topicBody: PayloadCodec<TopicBody> = struct<TopicBody>("WireTopicBody", [
+export const topicBody: PayloadCodec<TopicBody> = /* @__PURE__ */ struct<TopicBody>("WireTopicBody", [
   ["key", topicKey],
   ["createdAt", U64],
   ["name", wireName],
@@ -686,15 +692,18 @@ export const topicBody: PayloadCodec<TopicBody> = struct<TopicBody>("WireTopicBo
 ]);
 
 /** `[topic key][created_at:u64][name][options]`. */
-export const topicItemBody: PayloadCodec<TopicItemBody> = struct<TopicItemBody>("WireTopicItemBody", [
-  ["key", topicKey],
-  ["createdAt", U64],
-  ["name", wireName],
-  ["options", CHANGE_OPTIONS],
-]);
+export const topicItemBody: PayloadCodec<TopicItemBody> = /* @__PURE__ */ struct<TopicItemBody>(
+  "WireTopicItemBody",
+  [
+    ["key", topicKey],
+    ["createdAt", U64],
+    ["name", wireName],
+    ["options", CHANGE_OPTIONS],
+  ],
+);
 
 /** `[topic key][created_at:u64][name][has:u8][requested_op:u64]`. */
-export const topicDeletedBody: PayloadCodec<TopicDeletedBody> = struct<TopicDeletedBody>(
+export const topicDeletedBody: PayloadCodec<TopicDeletedBody> = /* @__PURE__ */ struct<TopicDeletedBody>(
   "WireTopicDeletedBody",
   [
     ["key", topicKey],
@@ -705,7 +714,9 @@ export const topicDeletedBody: PayloadCodec<TopicDeletedBody> = struct<TopicDele
 );
 
 /** `[topic key][partitions_count:u32][count:u32][id:u32]*[has:u8][requested_op:u64]`. */
-export const partitionsChangedBody: PayloadCodec<PartitionsChangedBody> = struct<PartitionsChangedBody>(
+export const partitionsChangedBody: PayloadCodec<PartitionsChangedBody> = /* @__PURE__ */ struct<
+  PartitionsChangedBody
+>(
   "WirePartitionsChangedBody",
   [["topic", topicKey], ["partitionsCount", U32], ["removedPartitionIds", PARTITION_IDS], [
     "requestedOp",
@@ -714,7 +725,9 @@ export const partitionsChangedBody: PayloadCodec<PartitionsChangedBody> = struct
 );
 
 /** `[topic key][partitions_count:u32]`. */
-export const partitionsItemBody: PayloadCodec<PartitionsItemBody> = struct<PartitionsItemBody>(
+export const partitionsItemBody: PayloadCodec<PartitionsItemBody> = /* @__PURE__ */ struct<
+  PartitionsItemBody
+>(
   "WirePartitionsItemBody",
   [
     ["topic", topicKey],
@@ -742,13 +755,15 @@ export const consumerGroupDeletedBody: PayloadCodec<ConsumerGroupDeletedBody> = 
 );
 
 /** `[topic key][group_id:u32][name]`. */
-export const consumerGroupItemBody: PayloadCodec<ConsumerGroupItemBody> = struct<ConsumerGroupItemBody>(
+export const consumerGroupItemBody: PayloadCodec<ConsumerGroupItemBody> = /* @__PURE__ */ struct<
+  ConsumerGroupItemBody
+>(
   "WireConsumerGroupItemBody",
   [["topic", topicKey], ["groupId", U32], ["name", wireName]],
 );
 
 /** `[topic key][group_id:u32][member_id:u32][client_id:u128][members_count:u32][ids]`. */
-export const memberJoinedBody: PayloadCodec<MemberJoinedBody> = struct<MemberJoinedBody>(
+export const memberJoinedBody: PayloadCodec<MemberJoinedBody> = /* @__PURE__ */ struct<MemberJoinedBody>(
   "WireMemberJoinedBody",
   [
     ["topic", topicKey],
@@ -761,32 +776,40 @@ export const memberJoinedBody: PayloadCodec<MemberJoinedBody> = struct<MemberJoi
 );
 
 /** `[topic key][group_id:u32][member_id:u32][client_id:u128][members_count:u32][reason:u8]`. */
-export const memberLeftBody: PayloadCodec<MemberLeftBody> = struct<MemberLeftBody>("WireMemberLeftBody", [
-  ["topic", topicKey],
-  ["groupId", U32],
-  ["memberId", U32],
-  ["clientId", U128],
-  ["membersCount", U32],
-  ["reason", MEMBER_LEFT_REASON],
-]);
+export const memberLeftBody: PayloadCodec<MemberLeftBody> = /* @__PURE__ */ struct<MemberLeftBody>(
+  "WireMemberLeftBody",
+  [
+    ["topic", topicKey],
+    ["groupId", U32],
+    ["memberId", U32],
+    ["clientId", U128],
+    ["membersCount", U32],
+    ["reason", MEMBER_LEFT_REASON],
+  ],
+);
 
 /** `[topic key][group_id:u32][partition_id:u32][has:u8][member_id:u32]`. */
-export const partitionHandedOverBody: PayloadCodec<PartitionHandedOverBody> = struct<PartitionHandedOverBody>(
+export const partitionHandedOverBody: PayloadCodec<PartitionHandedOverBody> = /* @__PURE__ */ struct<
+  PartitionHandedOverBody
+>(
   "WirePartitionHandedOverBody",
   [["topic", topicKey], ["groupId", U32], ["partitionId", U32], ["memberId", OPT_U32]],
 );
 
 /** `[topic key][group_id:u32][member_id:u32][client_id:u128][ids]`. */
-export const memberItemBody: PayloadCodec<MemberItemBody> = struct<MemberItemBody>("WireMemberItemBody", [
-  ["topic", topicKey],
-  ["groupId", U32],
-  ["memberId", U32],
-  ["clientId", U128],
-  ["partitionIds", PARTITION_IDS],
-]);
+export const memberItemBody: PayloadCodec<MemberItemBody> = /* @__PURE__ */ struct<MemberItemBody>(
+  "WireMemberItemBody",
+  [
+    ["topic", topicKey],
+    ["groupId", U32],
+    ["memberId", U32],
+    ["clientId", U128],
+    ["partitionIds", PARTITION_IDS],
+  ],
+);
 
 /** `[user key][username][status:u8][has:u8][permissions][options]`. */
-export const userBody: PayloadCodec<UserBody> = struct<UserBody>("WireUserBody", [
+export const userBody: PayloadCodec<UserBody> = /* @__PURE__ */ struct<UserBody>("WireUserBody", [
   ["key", userKey],
   ["username", wireName],
   ["status", U8],
@@ -795,7 +818,7 @@ export const userBody: PayloadCodec<UserBody> = struct<UserBody>("WireUserBody",
 ]);
 
 /** `[user key][username]`. */
-export const userIdentityBody: PayloadCodec<UserIdentityBody> = struct<UserIdentityBody>(
+export const userIdentityBody: PayloadCodec<UserIdentityBody> = /* @__PURE__ */ struct<UserIdentityBody>(
   "WireUserIdentityBody",
   [
     ["key", userKey],
@@ -804,7 +827,9 @@ export const userIdentityBody: PayloadCodec<UserIdentityBody> = struct<UserIdent
 );
 
 /** `[user key][username][has:u8][permissions][reason:u8]`. */
-export const userPermissionsBody: PayloadCodec<UserPermissionsBody> = struct<UserPermissionsBody>(
+export const userPermissionsBody: PayloadCodec<UserPermissionsBody> = /* @__PURE__ */ struct<
+  UserPermissionsBody
+>(
   "WireUserPermissionsBody",
   [["key", userKey], ["username", wireName], ["permissions", OPT_PERMISSIONS], [
     "reason",
@@ -813,14 +838,14 @@ export const userPermissionsBody: PayloadCodec<UserPermissionsBody> = struct<Use
 );
 
 /** `[user key][name][expiry:u64]`. */
-export const tokenBody: PayloadCodec<TokenBody> = struct<TokenBody>("WireTokenBody", [
+export const tokenBody: PayloadCodec<TokenBody> = /* @__PURE__ */ struct<TokenBody>("WireTokenBody", [
   ["user", userKey],
   ["name", wireName],
   ["expiry", U64],
 ]);
 
 /** `[user key][name][reason:u8]`. */
-export const tokenDeletedBody: PayloadCodec<TokenDeletedBody> = struct<TokenDeletedBody>(
+export const tokenDeletedBody: PayloadCodec<TokenDeletedBody> = /* @__PURE__ */ struct<TokenDeletedBody>(
   "WireTokenDeletedBody",
   [
     ["user", userKey],
@@ -830,14 +855,14 @@ export const tokenDeletedBody: PayloadCodec<TokenDeletedBody> = struct<TokenDele
 );
 
 /** `[user key][client_id:u128][session:u64]`. */
-export const sessionBody: PayloadCodec<SessionBody> = struct<SessionBody>("WireSessionBody", [
+export const sessionBody: PayloadCodec<SessionBody> = /* @__PURE__ */ struct<SessionBody>("WireSessionBody", [
   ["user", userKey],
   ["clientId", U128],
   ["session", U64],
 ]);
 
 /** `[user key][client_id:u128][session:u64][reason:u8]`. */
-export const sessionClosedBody: PayloadCodec<SessionClosedBody> = struct<SessionClosedBody>(
+export const sessionClosedBody: PayloadCodec<SessionClosedBody> = /* @__PURE__ */ struct<SessionClosedBody>(
   "WireSessionClosedBody",
   [
     ["user", userKey],

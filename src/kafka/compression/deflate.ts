@@ -62,8 +62,8 @@ function makeDistCode(): Uint8Array {
   return t;
 }
 
-const LEN_CODE = makeLenCode();
-const DIST_CODE = makeDistCode();
+const LEN_CODE = /* @__PURE__ */ makeLenCode();
+const DIST_CODE = /* @__PURE__ */ makeDistCode();
 
 function distCode(dist: number): number {
   const d = dist - 1;
@@ -180,7 +180,7 @@ const FIXED_LIT_CODES = (() => {
   canonicalCodes(FIXED_LIT_LENS, 288, c);
   return c;
 })();
-const FIXED_DIST_LENS = new Uint8Array(30).fill(5);
+const FIXED_DIST_LENS = /* @__PURE__ */ new Uint8Array(30).fill(5);
 const FIXED_DIST_CODES = (() => {
   const c = new Uint16Array(30);
   canonicalCodes(FIXED_DIST_LENS, 30, c);

@@ -220,7 +220,7 @@ export function gzip(data: Uint8Array, options?: CompressOptions): Uint8Array {
  * console.log(gzipCodec.decompress(gzipCodec.compress(data, { level: 1 })).length); // 20
  * ```
  */
-export const gzipCodec: CompressionCodec = Object.freeze({
+export const gzipCodec: CompressionCodec = /* @__PURE__ */ Object.freeze({
   id: COMPRESSION_TYPE.gzip,
   name: "gzip",
   compress: gzip,

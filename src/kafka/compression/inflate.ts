@@ -44,17 +44,17 @@ function symbolEntries(n: number, f: (sym: number) => number): Int32Array {
   return t;
 }
 
-const LIT_SYMS = symbolEntries(288, (s) => {
+const LIT_SYMS = /* @__PURE__ */ symbolEntries(288, (s) => {
   if (s < 256) return K_LIT | (s << 16);
   if (s === 256) return K_EOB;
   if (s < 286) return K_LEN | (LEN_BASE[s - 257] << 16) | (LEN_EXTRA[s - 257] << 4);
   return K_BAD;
 });
-const DIST_SYMS = symbolEntries(
+const DIST_SYMS = /* @__PURE__ */ symbolEntries(
   32,
   (s) => s < 30 ? K_LEN | (DIST_BASE[s] << 16) | (DIST_EXTRA[s] << 4) : K_BAD,
 );
-const CLEN_SYMS = symbolEntries(19, (s) => K_LIT | (s << 16));
+const CLEN_SYMS = /* @__PURE__ */ symbolEntries(19, (s) => K_LIT | (s << 16));
 
 /** Scratch arrays for one table build. */
 interface BuildScratch {
@@ -161,10 +161,10 @@ function buildTable(
   return root;
 }
 
-const FIXED_SCRATCH = newScratch();
-const FIXED_LIT = new Int32Array(1 << 9);
+const FIXED_SCRATCH = /* @__PURE__ */ newScratch();
+const FIXED_LIT = /* @__PURE__ */ new Int32Array(1 << 9);
 const FIXED_LIT_BITS = buildTable(fixedLitLengths(), 288, LIT_SYMS, FIXED_LIT, 9, false, FIXED_SCRATCH);
-const FIXED_DIST = new Int32Array(1 << 5);
+const FIXED_DIST = /* @__PURE__ */ new Int32Array(1 << 5);
 // The fixed distance code lists 32 symbols; 30 and 31 decode to K_BAD.
 const FIXED_DIST_BITS = buildTable(fixedDistLengths(), 32, DIST_SYMS, FIXED_DIST, 5, false, FIXED_SCRATCH);
 

@@ -596,4 +596,4 @@ export function createLz4Codec(options: Lz4CodecOptions = {}): CompressionCodec 
  * console.log(lz4Codec.decompress(lz4Codec.compress(data)).length); // 18
  * ```
  */
-export const lz4Codec: CompressionCodec = createLz4Codec();
+export const lz4Codec: CompressionCodec = /* @__PURE__ */ createLz4Codec();

@@ -12,7 +12,7 @@ import { lz4Codec } from "./lz4.ts";
 import { zstdCodec } from "./zstd.ts";
 
 /** The built-in codecs, in id order: gzip (1), snappy (2), lz4 (3), zstd (4). */
-export const BUILT_IN_CODECS: readonly CompressionCodec[] = Object.freeze([
+export const BUILT_IN_CODECS: readonly CompressionCodec[] = /* @__PURE__ */ Object.freeze([
   gzipCodec,
   snappyCodec,
   lz4Codec,

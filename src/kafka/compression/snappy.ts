@@ -20,7 +20,16 @@ import { ByteSink } from "./_output.ts";
 import { xerialSize } from "./_size_bound.ts";
 
 /** The 8-byte magic that starts a xerial snappy-java stream. */
-export const XERIAL_MAGIC: Uint8Array = Uint8Array.of(0x82, 0x53, 0x4e, 0x41, 0x50, 0x50, 0x59, 0x00);
+export const XERIAL_MAGIC: Uint8Array = /* @__PURE__ */ Uint8Array.of(
+  0x82,
+  0x53,
+  0x4e,
+  0x41,
+  0x50,
+  0x50,
+  0x59,
+  0x00,
+);
 /** Uncompressed bytes per xerial chunk that snappy-java's `SnappyOutputStream` uses by default. */
 export const XERIAL_DEFAULT_BLOCK_SIZE = 32 * 1024;
 
@@ -509,4 +518,4 @@ export function createSnappyCodec(options: SnappyCodecOptions = {}): Compression
  * console.log(snappyCodec.decompress(snappyCodec.compress(data)).length); // 16
  * ```
  */
-export const snappyCodec: CompressionCodec = createSnappyCodec();
+export const snappyCodec: CompressionCodec = /* @__PURE__ */ createSnappyCodec();

@@ -41,7 +41,7 @@ export {
  * console.log(packed.length < 100, zstdCodec.decompress(packed).length); // true 1000
  * ```
  */
-export const zstdCodec: CompressionCodec = Object.freeze({
+export const zstdCodec: CompressionCodec = /* @__PURE__ */ Object.freeze({
   id: 4,
   name: "zstd",
   compress(data: Uint8Array, options?: CompressOptions): Uint8Array {

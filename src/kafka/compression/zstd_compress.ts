@@ -331,9 +331,21 @@ function parseBlock(ctx: CCtx, start: number, end: number): void {
 // ---------------------------------------------------------------------------------------------
 // Entropy stage
 
-const LL_DEFAULT_CT = buildCTable(LL_DEFAULT_NORM, LL_DEFAULT_NORM.length - 1, LL_DEFAULT_LOG);
-const ML_DEFAULT_CT = buildCTable(ML_DEFAULT_NORM, ML_DEFAULT_NORM.length - 1, ML_DEFAULT_LOG);
-const OF_DEFAULT_CT = buildCTable(OF_DEFAULT_NORM, OF_DEFAULT_NORM.length - 1, OF_DEFAULT_LOG);
+const LL_DEFAULT_CT = /* @__PURE__ */ buildCTable(
+  LL_DEFAULT_NORM,
+  LL_DEFAULT_NORM.length - 1,
+  LL_DEFAULT_LOG,
+);
+const ML_DEFAULT_CT = /* @__PURE__ */ buildCTable(
+  ML_DEFAULT_NORM,
+  ML_DEFAULT_NORM.length - 1,
+  ML_DEFAULT_LOG,
+);
+const OF_DEFAULT_CT = /* @__PURE__ */ buildCTable(
+  OF_DEFAULT_NORM,
+  OF_DEFAULT_NORM.length - 1,
+  OF_DEFAULT_LOG,
+);
 
 /** Writes the literals section at `dst[at]`; returns its size. Updates `ctx.prevHuf` candidates via `usedHuf`. */
 function writeLiterals(ctx: CCtx, dst: Uint8Array, at: number, usedHuf: { t: HufCTable | null }): number {

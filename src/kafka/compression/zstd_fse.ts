@@ -24,7 +24,7 @@ export function zstdCorrupt(detail: string, offset = -1): WireError {
 // Sequence codes (RFC 8878 §3.1.1.3.2.1.1)
 
 /** Literal length code → baseline. */
-export const LL_BASE: Int32Array = Int32Array.of(
+export const LL_BASE: Int32Array = /* @__PURE__ */ Int32Array.of(
   0,
   1,
   2,
@@ -63,7 +63,7 @@ export const LL_BASE: Int32Array = Int32Array.of(
   65536,
 );
 /** Literal length code → extra bits. */
-export const LL_BITS: Uint8Array = Uint8Array.of(
+export const LL_BITS: Uint8Array = /* @__PURE__ */ Uint8Array.of(
   0,
   0,
   0,
@@ -102,7 +102,7 @@ export const LL_BITS: Uint8Array = Uint8Array.of(
   16,
 );
 /** Match length code → baseline. */
-export const ML_BASE: Int32Array = Int32Array.of(
+export const ML_BASE: Int32Array = /* @__PURE__ */ Int32Array.of(
   3,
   4,
   5,
@@ -158,7 +158,7 @@ export const ML_BASE: Int32Array = Int32Array.of(
   65539,
 );
 /** Match length code → extra bits. */
-export const ML_BITS: Uint8Array = Uint8Array.of(
+export const ML_BITS: Uint8Array = /* @__PURE__ */ Uint8Array.of(
   0,
   0,
   0,
@@ -220,7 +220,7 @@ export const LL_MAX_SYMBOL = 35, ML_MAX_SYMBOL = 52, OF_MAX_SYMBOL = 31;
 export const LL_MAX_LOG = 9, ML_MAX_LOG = 9, OF_MAX_LOG = 8;
 
 /** Predefined distributions (RFC 8878 §3.1.1.3.2.2). */
-export const LL_DEFAULT_NORM: Int16Array = Int16Array.of(
+export const LL_DEFAULT_NORM: Int16Array = /* @__PURE__ */ Int16Array.of(
   4,
   3,
   2,
@@ -259,7 +259,7 @@ export const LL_DEFAULT_NORM: Int16Array = Int16Array.of(
   -1,
 );
 /** Predefined match length distribution (accuracy log 6). */
-export const ML_DEFAULT_NORM: Int16Array = Int16Array.of(
+export const ML_DEFAULT_NORM: Int16Array = /* @__PURE__ */ Int16Array.of(
   1,
   4,
   3,
@@ -315,7 +315,7 @@ export const ML_DEFAULT_NORM: Int16Array = Int16Array.of(
   -1,
 );
 /** Predefined offset code distribution (accuracy log 5). */
-export const OF_DEFAULT_NORM: Int16Array = Int16Array.of(
+export const OF_DEFAULT_NORM: Int16Array = /* @__PURE__ */ Int16Array.of(
   1,
   1,
   1,
@@ -361,8 +361,8 @@ function codeLookup(base: Int32Array, bits: Uint8Array, size: number, bias: numb
   }
   return t;
 }
-const LL_CODE_SMALL = codeLookup(LL_BASE, LL_BITS, 64, 0);
-const ML_CODE_SMALL = codeLookup(ML_BASE, ML_BITS, 128, 3);
+const LL_CODE_SMALL = /* @__PURE__ */ codeLookup(LL_BASE, LL_BITS, 64, 0);
+const ML_CODE_SMALL = /* @__PURE__ */ codeLookup(ML_BASE, ML_BITS, 128, 3);
 
 /** Literal length → code. */
 export function llCode(ll: number): number {
@@ -624,11 +624,26 @@ function predefined(
 }
 
 /** Predefined decoding tables (built once; never written after module load). */
-export const LL_DEFAULT_DTABLE: FseDTable = predefined(LL_DEFAULT_NORM, LL_DEFAULT_LOG, LL_BASE, LL_BITS);
+export const LL_DEFAULT_DTABLE: FseDTable = /* @__PURE__ */ predefined(
+  LL_DEFAULT_NORM,
+  LL_DEFAULT_LOG,
+  LL_BASE,
+  LL_BITS,
+);
 /** Decoding table of the predefined match length distribution. */
-export const ML_DEFAULT_DTABLE: FseDTable = predefined(ML_DEFAULT_NORM, ML_DEFAULT_LOG, ML_BASE, ML_BITS);
+export const ML_DEFAULT_DTABLE: FseDTable = /* @__PURE__ */ predefined(
+  ML_DEFAULT_NORM,
+  ML_DEFAULT_LOG,
+  ML_BASE,
+  ML_BITS,
+);
 /** Decoding table of the predefined offset code distribution. */
-export const OF_DEFAULT_DTABLE: FseDTable = predefined(OF_DEFAULT_NORM, OF_DEFAULT_LOG, null, null);
+export const OF_DEFAULT_DTABLE: FseDTable = /* @__PURE__ */ predefined(
+  OF_DEFAULT_NORM,
+  OF_DEFAULT_LOG,
+  null,
+  null,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Encoding

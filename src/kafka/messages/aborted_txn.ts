@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   makeCodec,
 } from "../_runtime.ts";
@@ -65,7 +65,7 @@ const M_AbortedTxn: StructMeta = {
  * Codec of AbortedTxn: versions 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AbortedTxnCodec: MessageCodec<AbortedTxn> = makeCodec(
+export const AbortedTxnCodec: MessageCodec<AbortedTxn> = /* @__PURE__ */ makeCodec(
   "AbortedTxn",
   0x1,
   0x0,
@@ -77,7 +77,9 @@ export const AbortedTxnCodec: MessageCodec<AbortedTxn> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one AbortedTxn body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAbortedTxn: Decode<AbortedTxn> = AbortedTxnCodec.decode;
+export const decodeAbortedTxn: Decode<AbortedTxn> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AbortedTxn =>
+  AbortedTxnCodec.decode(bytes, version, options);
 
 /** Encodes one AbortedTxn body at `version`; missing fields take their defaults. */
-export const encodeAbortedTxn: Encode<AbortedTxn> = AbortedTxnCodec.encode;
+export const encodeAbortedTxn: Encode<AbortedTxn> = (value: Init<AbortedTxn>, version: number): Uint8Array =>
+  AbortedTxnCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -99,7 +99,7 @@ const M_AddOffsetsToTxnRequest: StructMeta = {
  * Codec of AddOffsetsToTxnRequest: versions 0-4, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AddOffsetsToTxnRequestCodec: MessageCodec<AddOffsetsToTxnRequest> = makeCodec(
+export const AddOffsetsToTxnRequestCodec: MessageCodec<AddOffsetsToTxnRequest> = /* @__PURE__ */ makeCodec(
   "AddOffsetsToTxnRequest",
   0x1f,
   0x18,
@@ -111,10 +111,12 @@ export const AddOffsetsToTxnRequestCodec: MessageCodec<AddOffsetsToTxnRequest> =
 );
 
 /** Decodes exactly `bytes` as one AddOffsetsToTxnRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddOffsetsToTxnRequest: Decode<AddOffsetsToTxnRequest> = AddOffsetsToTxnRequestCodec.decode;
+export const decodeAddOffsetsToTxnRequest: Decode<AddOffsetsToTxnRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddOffsetsToTxnRequest =>
+  AddOffsetsToTxnRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AddOffsetsToTxnRequest body at `version`; missing fields take their defaults. */
-export const encodeAddOffsetsToTxnRequest: Encode<AddOffsetsToTxnRequest> = AddOffsetsToTxnRequestCodec.encode;
+export const encodeAddOffsetsToTxnRequest: Encode<AddOffsetsToTxnRequest> = (value: Init<AddOffsetsToTxnRequest>, version: number): Uint8Array =>
+  AddOffsetsToTxnRequestCodec.encode(value, version);
 
 /** AddOffsetsToTxnResponse, versions 0+, flexible 3+. */
 export interface AddOffsetsToTxnResponse {
@@ -177,7 +179,7 @@ const M_AddOffsetsToTxnResponse: StructMeta = {
  * Codec of AddOffsetsToTxnResponse: versions 0-4, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AddOffsetsToTxnResponseCodec: MessageCodec<AddOffsetsToTxnResponse> = makeCodec(
+export const AddOffsetsToTxnResponseCodec: MessageCodec<AddOffsetsToTxnResponse> = /* @__PURE__ */ makeCodec(
   "AddOffsetsToTxnResponse",
   0x1f,
   0x18,
@@ -189,7 +191,9 @@ export const AddOffsetsToTxnResponseCodec: MessageCodec<AddOffsetsToTxnResponse>
 );
 
 /** Decodes exactly `bytes` as one AddOffsetsToTxnResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddOffsetsToTxnResponse: Decode<AddOffsetsToTxnResponse> = AddOffsetsToTxnResponseCodec.decode;
+export const decodeAddOffsetsToTxnResponse: Decode<AddOffsetsToTxnResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddOffsetsToTxnResponse =>
+  AddOffsetsToTxnResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AddOffsetsToTxnResponse body at `version`; missing fields take their defaults. */
-export const encodeAddOffsetsToTxnResponse: Encode<AddOffsetsToTxnResponse> = AddOffsetsToTxnResponseCodec.encode;
+export const encodeAddOffsetsToTxnResponse: Encode<AddOffsetsToTxnResponse> = (value: Init<AddOffsetsToTxnResponse>, version: number): Uint8Array =>
+  AddOffsetsToTxnResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   cannotCarry,
@@ -249,7 +249,7 @@ const M_AddPartitionsToTxnRequest: StructMeta = {
  * Codec of AddPartitionsToTxnRequest: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AddPartitionsToTxnRequestCodec: MessageCodec<AddPartitionsToTxnRequest> = makeCodec(
+export const AddPartitionsToTxnRequestCodec: MessageCodec<AddPartitionsToTxnRequest> = /* @__PURE__ */ makeCodec(
   "AddPartitionsToTxnRequest",
   0x3f,
   0x38,
@@ -261,10 +261,12 @@ export const AddPartitionsToTxnRequestCodec: MessageCodec<AddPartitionsToTxnRequ
 );
 
 /** Decodes exactly `bytes` as one AddPartitionsToTxnRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddPartitionsToTxnRequest: Decode<AddPartitionsToTxnRequest> = AddPartitionsToTxnRequestCodec.decode;
+export const decodeAddPartitionsToTxnRequest: Decode<AddPartitionsToTxnRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddPartitionsToTxnRequest =>
+  AddPartitionsToTxnRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AddPartitionsToTxnRequest body at `version`; missing fields take their defaults. */
-export const encodeAddPartitionsToTxnRequest: Encode<AddPartitionsToTxnRequest> = AddPartitionsToTxnRequestCodec.encode;
+export const encodeAddPartitionsToTxnRequest: Encode<AddPartitionsToTxnRequest> = (value: Init<AddPartitionsToTxnRequest>, version: number): Uint8Array =>
+  AddPartitionsToTxnRequestCodec.encode(value, version);
 
 /** AddPartitionsToTxnPartitionResult (in AddPartitionsToTxnResponse), versions 0+, flexible 3+. */
 export interface AddPartitionsToTxnPartitionResult {
@@ -511,7 +513,7 @@ const M_AddPartitionsToTxnResponse: StructMeta = {
  * Codec of AddPartitionsToTxnResponse: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AddPartitionsToTxnResponseCodec: MessageCodec<AddPartitionsToTxnResponse> = makeCodec(
+export const AddPartitionsToTxnResponseCodec: MessageCodec<AddPartitionsToTxnResponse> = /* @__PURE__ */ makeCodec(
   "AddPartitionsToTxnResponse",
   0x3f,
   0x38,
@@ -523,7 +525,9 @@ export const AddPartitionsToTxnResponseCodec: MessageCodec<AddPartitionsToTxnRes
 );
 
 /** Decodes exactly `bytes` as one AddPartitionsToTxnResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddPartitionsToTxnResponse: Decode<AddPartitionsToTxnResponse> = AddPartitionsToTxnResponseCodec.decode;
+export const decodeAddPartitionsToTxnResponse: Decode<AddPartitionsToTxnResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddPartitionsToTxnResponse =>
+  AddPartitionsToTxnResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AddPartitionsToTxnResponse body at `version`; missing fields take their defaults. */
-export const encodeAddPartitionsToTxnResponse: Encode<AddPartitionsToTxnResponse> = AddPartitionsToTxnResponseCodec.encode;
+export const encodeAddPartitionsToTxnResponse: Encode<AddPartitionsToTxnResponse> = (value: Init<AddPartitionsToTxnResponse>, version: number): Uint8Array =>
+  AddPartitionsToTxnResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -169,7 +169,7 @@ const M_AddRaftVoterRequest: StructMeta = {
  * Codec of AddRaftVoterRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AddRaftVoterRequestCodec: MessageCodec<AddRaftVoterRequest> = makeCodec(
+export const AddRaftVoterRequestCodec: MessageCodec<AddRaftVoterRequest> = /* @__PURE__ */ makeCodec(
   "AddRaftVoterRequest",
   0x3,
   0x3,
@@ -181,10 +181,12 @@ export const AddRaftVoterRequestCodec: MessageCodec<AddRaftVoterRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one AddRaftVoterRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddRaftVoterRequest: Decode<AddRaftVoterRequest> = AddRaftVoterRequestCodec.decode;
+export const decodeAddRaftVoterRequest: Decode<AddRaftVoterRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddRaftVoterRequest =>
+  AddRaftVoterRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AddRaftVoterRequest body at `version`; missing fields take their defaults. */
-export const encodeAddRaftVoterRequest: Encode<AddRaftVoterRequest> = AddRaftVoterRequestCodec.encode;
+export const encodeAddRaftVoterRequest: Encode<AddRaftVoterRequest> = (value: Init<AddRaftVoterRequest>, version: number): Uint8Array =>
+  AddRaftVoterRequestCodec.encode(value, version);
 
 /** AddRaftVoterResponse, versions 0+, flexible 0+. */
 export interface AddRaftVoterResponse {
@@ -246,7 +248,7 @@ const M_AddRaftVoterResponse: StructMeta = {
  * Codec of AddRaftVoterResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AddRaftVoterResponseCodec: MessageCodec<AddRaftVoterResponse> = makeCodec(
+export const AddRaftVoterResponseCodec: MessageCodec<AddRaftVoterResponse> = /* @__PURE__ */ makeCodec(
   "AddRaftVoterResponse",
   0x3,
   0x3,
@@ -258,7 +260,9 @@ export const AddRaftVoterResponseCodec: MessageCodec<AddRaftVoterResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one AddRaftVoterResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAddRaftVoterResponse: Decode<AddRaftVoterResponse> = AddRaftVoterResponseCodec.decode;
+export const decodeAddRaftVoterResponse: Decode<AddRaftVoterResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AddRaftVoterResponse =>
+  AddRaftVoterResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AddRaftVoterResponse body at `version`; missing fields take their defaults. */
-export const encodeAddRaftVoterResponse: Encode<AddRaftVoterResponse> = AddRaftVoterResponseCodec.encode;
+export const encodeAddRaftVoterResponse: Encode<AddRaftVoterResponse> = (value: Init<AddRaftVoterResponse>, version: number): Uint8Array =>
+  AddRaftVoterResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rTagCount,
@@ -73,7 +73,7 @@ const M_AllocateProducerIdsRequest: StructMeta = {
  * Codec of AllocateProducerIdsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AllocateProducerIdsRequestCodec: MessageCodec<AllocateProducerIdsRequest> = makeCodec(
+export const AllocateProducerIdsRequestCodec: MessageCodec<AllocateProducerIdsRequest> = /* @__PURE__ */ makeCodec(
   "AllocateProducerIdsRequest",
   0x1,
   0x1,
@@ -85,10 +85,12 @@ export const AllocateProducerIdsRequestCodec: MessageCodec<AllocateProducerIdsRe
 );
 
 /** Decodes exactly `bytes` as one AllocateProducerIdsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAllocateProducerIdsRequest: Decode<AllocateProducerIdsRequest> = AllocateProducerIdsRequestCodec.decode;
+export const decodeAllocateProducerIdsRequest: Decode<AllocateProducerIdsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AllocateProducerIdsRequest =>
+  AllocateProducerIdsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AllocateProducerIdsRequest body at `version`; missing fields take their defaults. */
-export const encodeAllocateProducerIdsRequest: Encode<AllocateProducerIdsRequest> = AllocateProducerIdsRequestCodec.encode;
+export const encodeAllocateProducerIdsRequest: Encode<AllocateProducerIdsRequest> = (value: Init<AllocateProducerIdsRequest>, version: number): Uint8Array =>
+  AllocateProducerIdsRequestCodec.encode(value, version);
 
 /** AllocateProducerIdsResponse, versions 0+, flexible 0+. */
 export interface AllocateProducerIdsResponse {
@@ -155,7 +157,7 @@ const M_AllocateProducerIdsResponse: StructMeta = {
  * Codec of AllocateProducerIdsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AllocateProducerIdsResponseCodec: MessageCodec<AllocateProducerIdsResponse> = makeCodec(
+export const AllocateProducerIdsResponseCodec: MessageCodec<AllocateProducerIdsResponse> = /* @__PURE__ */ makeCodec(
   "AllocateProducerIdsResponse",
   0x1,
   0x1,
@@ -167,7 +169,9 @@ export const AllocateProducerIdsResponseCodec: MessageCodec<AllocateProducerIdsR
 );
 
 /** Decodes exactly `bytes` as one AllocateProducerIdsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAllocateProducerIdsResponse: Decode<AllocateProducerIdsResponse> = AllocateProducerIdsResponseCodec.decode;
+export const decodeAllocateProducerIdsResponse: Decode<AllocateProducerIdsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AllocateProducerIdsResponse =>
+  AllocateProducerIdsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AllocateProducerIdsResponse body at `version`; missing fields take their defaults. */
-export const encodeAllocateProducerIdsResponse: Encode<AllocateProducerIdsResponse> = AllocateProducerIdsResponseCodec.encode;
+export const encodeAllocateProducerIdsResponse: Encode<AllocateProducerIdsResponse> = (value: Init<AllocateProducerIdsResponse>, version: number): Uint8Array =>
+  AllocateProducerIdsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -272,7 +272,7 @@ const M_AlterClientQuotasRequest: StructMeta = {
  * Codec of AlterClientQuotasRequest: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterClientQuotasRequestCodec: MessageCodec<AlterClientQuotasRequest> = makeCodec(
+export const AlterClientQuotasRequestCodec: MessageCodec<AlterClientQuotasRequest> = /* @__PURE__ */ makeCodec(
   "AlterClientQuotasRequest",
   0x3,
   0x2,
@@ -284,10 +284,12 @@ export const AlterClientQuotasRequestCodec: MessageCodec<AlterClientQuotasReques
 );
 
 /** Decodes exactly `bytes` as one AlterClientQuotasRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterClientQuotasRequest: Decode<AlterClientQuotasRequest> = AlterClientQuotasRequestCodec.decode;
+export const decodeAlterClientQuotasRequest: Decode<AlterClientQuotasRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterClientQuotasRequest =>
+  AlterClientQuotasRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterClientQuotasRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterClientQuotasRequest: Encode<AlterClientQuotasRequest> = AlterClientQuotasRequestCodec.encode;
+export const encodeAlterClientQuotasRequest: Encode<AlterClientQuotasRequest> = (value: Init<AlterClientQuotasRequest>, version: number): Uint8Array =>
+  AlterClientQuotasRequestCodec.encode(value, version);
 
 /** EntityData (in AlterClientQuotasResponse), versions 0+, flexible 1+. */
 export interface AlterClientQuotasResponseEntityData {
@@ -475,7 +477,7 @@ const M_AlterClientQuotasResponse: StructMeta = {
  * Codec of AlterClientQuotasResponse: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterClientQuotasResponseCodec: MessageCodec<AlterClientQuotasResponse> = makeCodec(
+export const AlterClientQuotasResponseCodec: MessageCodec<AlterClientQuotasResponse> = /* @__PURE__ */ makeCodec(
   "AlterClientQuotasResponse",
   0x3,
   0x2,
@@ -487,7 +489,9 @@ export const AlterClientQuotasResponseCodec: MessageCodec<AlterClientQuotasRespo
 );
 
 /** Decodes exactly `bytes` as one AlterClientQuotasResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterClientQuotasResponse: Decode<AlterClientQuotasResponse> = AlterClientQuotasResponseCodec.decode;
+export const decodeAlterClientQuotasResponse: Decode<AlterClientQuotasResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterClientQuotasResponse =>
+  AlterClientQuotasResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterClientQuotasResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterClientQuotasResponse: Encode<AlterClientQuotasResponse> = AlterClientQuotasResponseCodec.encode;
+export const encodeAlterClientQuotasResponse: Encode<AlterClientQuotasResponse> = (value: Init<AlterClientQuotasResponse>, version: number): Uint8Array =>
+  AlterClientQuotasResponseCodec.encode(value, version);

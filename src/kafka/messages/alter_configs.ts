@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -214,7 +214,7 @@ const M_AlterConfigsRequest: StructMeta = {
  * Codec of AlterConfigsRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = makeCodec(
+export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = /* @__PURE__ */ makeCodec(
   "AlterConfigsRequest",
   0x7,
   0x4,
@@ -226,10 +226,12 @@ export const AlterConfigsRequestCodec: MessageCodec<AlterConfigsRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one AlterConfigsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterConfigsRequest: Decode<AlterConfigsRequest> = AlterConfigsRequestCodec.decode;
+export const decodeAlterConfigsRequest: Decode<AlterConfigsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterConfigsRequest =>
+  AlterConfigsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterConfigsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterConfigsRequest: Encode<AlterConfigsRequest> = AlterConfigsRequestCodec.encode;
+export const encodeAlterConfigsRequest: Encode<AlterConfigsRequest> = (value: Init<AlterConfigsRequest>, version: number): Uint8Array =>
+  AlterConfigsRequestCodec.encode(value, version);
 
 /** AlterConfigsResourceResponse (in AlterConfigsResponse), versions 0+, flexible 2+. */
 export interface AlterConfigsResponseAlterConfigsResourceResponse {
@@ -364,7 +366,7 @@ const M_AlterConfigsResponse: StructMeta = {
  * Codec of AlterConfigsResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterConfigsResponseCodec: MessageCodec<AlterConfigsResponse> = makeCodec(
+export const AlterConfigsResponseCodec: MessageCodec<AlterConfigsResponse> = /* @__PURE__ */ makeCodec(
   "AlterConfigsResponse",
   0x7,
   0x4,
@@ -376,7 +378,9 @@ export const AlterConfigsResponseCodec: MessageCodec<AlterConfigsResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one AlterConfigsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterConfigsResponse: Decode<AlterConfigsResponse> = AlterConfigsResponseCodec.decode;
+export const decodeAlterConfigsResponse: Decode<AlterConfigsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterConfigsResponse =>
+  AlterConfigsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterConfigsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterConfigsResponse: Encode<AlterConfigsResponse> = AlterConfigsResponseCodec.encode;
+export const encodeAlterConfigsResponse: Encode<AlterConfigsResponse> = (value: Init<AlterConfigsResponse>, version: number): Uint8Array =>
+  AlterConfigsResponseCodec.encode(value, version);

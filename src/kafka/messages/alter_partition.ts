@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -282,7 +282,7 @@ const M_AlterPartitionRequest: StructMeta = {
  * Codec of AlterPartitionRequest: versions 0-3, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterPartitionRequestCodec: MessageCodec<AlterPartitionRequest> = makeCodec(
+export const AlterPartitionRequestCodec: MessageCodec<AlterPartitionRequest> = /* @__PURE__ */ makeCodec(
   "AlterPartitionRequest",
   0xf,
   0xf,
@@ -294,10 +294,12 @@ export const AlterPartitionRequestCodec: MessageCodec<AlterPartitionRequest> = m
 );
 
 /** Decodes exactly `bytes` as one AlterPartitionRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterPartitionRequest: Decode<AlterPartitionRequest> = AlterPartitionRequestCodec.decode;
+export const decodeAlterPartitionRequest: Decode<AlterPartitionRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionRequest =>
+  AlterPartitionRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterPartitionRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterPartitionRequest: Encode<AlterPartitionRequest> = AlterPartitionRequestCodec.encode;
+export const encodeAlterPartitionRequest: Encode<AlterPartitionRequest> = (value: Init<AlterPartitionRequest>, version: number): Uint8Array =>
+  AlterPartitionRequestCodec.encode(value, version);
 
 /** PartitionData (in AlterPartitionResponse), versions 0+, flexible 0+. */
 export interface AlterPartitionResponsePartitionData {
@@ -498,7 +500,7 @@ const M_AlterPartitionResponse: StructMeta = {
  * Codec of AlterPartitionResponse: versions 0-3, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterPartitionResponseCodec: MessageCodec<AlterPartitionResponse> = makeCodec(
+export const AlterPartitionResponseCodec: MessageCodec<AlterPartitionResponse> = /* @__PURE__ */ makeCodec(
   "AlterPartitionResponse",
   0xf,
   0xf,
@@ -510,7 +512,9 @@ export const AlterPartitionResponseCodec: MessageCodec<AlterPartitionResponse> =
 );
 
 /** Decodes exactly `bytes` as one AlterPartitionResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterPartitionResponse: Decode<AlterPartitionResponse> = AlterPartitionResponseCodec.decode;
+export const decodeAlterPartitionResponse: Decode<AlterPartitionResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionResponse =>
+  AlterPartitionResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterPartitionResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterPartitionResponse: Encode<AlterPartitionResponse> = AlterPartitionResponseCodec.encode;
+export const encodeAlterPartitionResponse: Encode<AlterPartitionResponse> = (value: Init<AlterPartitionResponse>, version: number): Uint8Array =>
+  AlterPartitionResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   cannotCarry,
@@ -195,7 +195,7 @@ const M_AlterPartitionReassignmentsRequest: StructMeta = {
  * Codec of AlterPartitionReassignmentsRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterPartitionReassignmentsRequestCodec: MessageCodec<AlterPartitionReassignmentsRequest> = makeCodec(
+export const AlterPartitionReassignmentsRequestCodec: MessageCodec<AlterPartitionReassignmentsRequest> = /* @__PURE__ */ makeCodec(
   "AlterPartitionReassignmentsRequest",
   0x3,
   0x3,
@@ -207,10 +207,12 @@ export const AlterPartitionReassignmentsRequestCodec: MessageCodec<AlterPartitio
 );
 
 /** Decodes exactly `bytes` as one AlterPartitionReassignmentsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterPartitionReassignmentsRequest: Decode<AlterPartitionReassignmentsRequest> = AlterPartitionReassignmentsRequestCodec.decode;
+export const decodeAlterPartitionReassignmentsRequest: Decode<AlterPartitionReassignmentsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionReassignmentsRequest =>
+  AlterPartitionReassignmentsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterPartitionReassignmentsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterPartitionReassignmentsRequest: Encode<AlterPartitionReassignmentsRequest> = AlterPartitionReassignmentsRequestCodec.encode;
+export const encodeAlterPartitionReassignmentsRequest: Encode<AlterPartitionReassignmentsRequest> = (value: Init<AlterPartitionReassignmentsRequest>, version: number): Uint8Array =>
+  AlterPartitionReassignmentsRequestCodec.encode(value, version);
 
 /** ReassignablePartitionResponse (in AlterPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface ReassignablePartitionResponse {
@@ -393,7 +395,7 @@ const M_AlterPartitionReassignmentsResponse: StructMeta = {
  * Codec of AlterPartitionReassignmentsResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterPartitionReassignmentsResponseCodec: MessageCodec<AlterPartitionReassignmentsResponse> = makeCodec(
+export const AlterPartitionReassignmentsResponseCodec: MessageCodec<AlterPartitionReassignmentsResponse> = /* @__PURE__ */ makeCodec(
   "AlterPartitionReassignmentsResponse",
   0x3,
   0x3,
@@ -405,7 +407,9 @@ export const AlterPartitionReassignmentsResponseCodec: MessageCodec<AlterPartiti
 );
 
 /** Decodes exactly `bytes` as one AlterPartitionReassignmentsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterPartitionReassignmentsResponse: Decode<AlterPartitionReassignmentsResponse> = AlterPartitionReassignmentsResponseCodec.decode;
+export const decodeAlterPartitionReassignmentsResponse: Decode<AlterPartitionReassignmentsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterPartitionReassignmentsResponse =>
+  AlterPartitionReassignmentsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterPartitionReassignmentsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterPartitionReassignmentsResponse: Encode<AlterPartitionReassignmentsResponse> = AlterPartitionReassignmentsResponseCodec.encode;
+export const encodeAlterPartitionReassignmentsResponse: Encode<AlterPartitionReassignmentsResponse> = (value: Init<AlterPartitionReassignmentsResponse>, version: number): Uint8Array =>
+  AlterPartitionReassignmentsResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -207,7 +207,7 @@ const M_AlterReplicaLogDirsRequest: StructMeta = {
  * Codec of AlterReplicaLogDirsRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterReplicaLogDirsRequestCodec: MessageCodec<AlterReplicaLogDirsRequest> = makeCodec(
+export const AlterReplicaLogDirsRequestCodec: MessageCodec<AlterReplicaLogDirsRequest> = /* @__PURE__ */ makeCodec(
   "AlterReplicaLogDirsRequest",
   0x7,
   0x4,
@@ -219,10 +219,12 @@ export const AlterReplicaLogDirsRequestCodec: MessageCodec<AlterReplicaLogDirsRe
 );
 
 /** Decodes exactly `bytes` as one AlterReplicaLogDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterReplicaLogDirsRequest: Decode<AlterReplicaLogDirsRequest> = AlterReplicaLogDirsRequestCodec.decode;
+export const decodeAlterReplicaLogDirsRequest: Decode<AlterReplicaLogDirsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterReplicaLogDirsRequest =>
+  AlterReplicaLogDirsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterReplicaLogDirsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterReplicaLogDirsRequest: Encode<AlterReplicaLogDirsRequest> = AlterReplicaLogDirsRequestCodec.encode;
+export const encodeAlterReplicaLogDirsRequest: Encode<AlterReplicaLogDirsRequest> = (value: Init<AlterReplicaLogDirsRequest>, version: number): Uint8Array =>
+  AlterReplicaLogDirsRequestCodec.encode(value, version);
 
 /** AlterReplicaLogDirPartitionResult (in AlterReplicaLogDirsResponse), versions 0+, flexible 2+. */
 export interface AlterReplicaLogDirPartitionResult {
@@ -402,7 +404,7 @@ const M_AlterReplicaLogDirsResponse: StructMeta = {
  * Codec of AlterReplicaLogDirsResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterReplicaLogDirsResponseCodec: MessageCodec<AlterReplicaLogDirsResponse> = makeCodec(
+export const AlterReplicaLogDirsResponseCodec: MessageCodec<AlterReplicaLogDirsResponse> = /* @__PURE__ */ makeCodec(
   "AlterReplicaLogDirsResponse",
   0x7,
   0x4,
@@ -414,7 +416,9 @@ export const AlterReplicaLogDirsResponseCodec: MessageCodec<AlterReplicaLogDirsR
 );
 
 /** Decodes exactly `bytes` as one AlterReplicaLogDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterReplicaLogDirsResponse: Decode<AlterReplicaLogDirsResponse> = AlterReplicaLogDirsResponseCodec.decode;
+export const decodeAlterReplicaLogDirsResponse: Decode<AlterReplicaLogDirsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterReplicaLogDirsResponse =>
+  AlterReplicaLogDirsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterReplicaLogDirsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterReplicaLogDirsResponse: Encode<AlterReplicaLogDirsResponse> = AlterReplicaLogDirsResponseCodec.encode;
+export const encodeAlterReplicaLogDirsResponse: Encode<AlterReplicaLogDirsResponse> = (value: Init<AlterReplicaLogDirsResponse>, version: number): Uint8Array =>
+  AlterReplicaLogDirsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -185,7 +185,7 @@ const M_AlterShareGroupOffsetsRequest: StructMeta = {
  * Codec of AlterShareGroupOffsetsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterShareGroupOffsetsRequestCodec: MessageCodec<AlterShareGroupOffsetsRequest> = makeCodec(
+export const AlterShareGroupOffsetsRequestCodec: MessageCodec<AlterShareGroupOffsetsRequest> = /* @__PURE__ */ makeCodec(
   "AlterShareGroupOffsetsRequest",
   0x1,
   0x1,
@@ -197,10 +197,12 @@ export const AlterShareGroupOffsetsRequestCodec: MessageCodec<AlterShareGroupOff
 );
 
 /** Decodes exactly `bytes` as one AlterShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterShareGroupOffsetsRequest: Decode<AlterShareGroupOffsetsRequest> = AlterShareGroupOffsetsRequestCodec.decode;
+export const decodeAlterShareGroupOffsetsRequest: Decode<AlterShareGroupOffsetsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterShareGroupOffsetsRequest =>
+  AlterShareGroupOffsetsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterShareGroupOffsetsRequest: Encode<AlterShareGroupOffsetsRequest> = AlterShareGroupOffsetsRequestCodec.encode;
+export const encodeAlterShareGroupOffsetsRequest: Encode<AlterShareGroupOffsetsRequest> = (value: Init<AlterShareGroupOffsetsRequest>, version: number): Uint8Array =>
+  AlterShareGroupOffsetsRequestCodec.encode(value, version);
 
 /** AlterShareGroupOffsetsResponsePartition (in AlterShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface AlterShareGroupOffsetsResponsePartition {
@@ -382,7 +384,7 @@ const M_AlterShareGroupOffsetsResponse: StructMeta = {
  * Codec of AlterShareGroupOffsetsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterShareGroupOffsetsResponseCodec: MessageCodec<AlterShareGroupOffsetsResponse> = makeCodec(
+export const AlterShareGroupOffsetsResponseCodec: MessageCodec<AlterShareGroupOffsetsResponse> = /* @__PURE__ */ makeCodec(
   "AlterShareGroupOffsetsResponse",
   0x1,
   0x1,
@@ -394,7 +396,9 @@ export const AlterShareGroupOffsetsResponseCodec: MessageCodec<AlterShareGroupOf
 );
 
 /** Decodes exactly `bytes` as one AlterShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterShareGroupOffsetsResponse: Decode<AlterShareGroupOffsetsResponse> = AlterShareGroupOffsetsResponseCodec.decode;
+export const decodeAlterShareGroupOffsetsResponse: Decode<AlterShareGroupOffsetsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterShareGroupOffsetsResponse =>
+  AlterShareGroupOffsetsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterShareGroupOffsetsResponse: Encode<AlterShareGroupOffsetsResponse> = AlterShareGroupOffsetsResponseCodec.encode;
+export const encodeAlterShareGroupOffsetsResponse: Encode<AlterShareGroupOffsetsResponse> = (value: Init<AlterShareGroupOffsetsResponse>, version: number): Uint8Array =>
+  AlterShareGroupOffsetsResponseCodec.encode(value, version);

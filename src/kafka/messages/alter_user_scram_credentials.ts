@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   makeCodec,
@@ -206,7 +206,7 @@ const M_AlterUserScramCredentialsRequest: StructMeta = {
  * Codec of AlterUserScramCredentialsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterUserScramCredentialsRequestCodec: MessageCodec<AlterUserScramCredentialsRequest> = makeCodec(
+export const AlterUserScramCredentialsRequestCodec: MessageCodec<AlterUserScramCredentialsRequest> = /* @__PURE__ */ makeCodec(
   "AlterUserScramCredentialsRequest",
   0x1,
   0x1,
@@ -218,10 +218,12 @@ export const AlterUserScramCredentialsRequestCodec: MessageCodec<AlterUserScramC
 );
 
 /** Decodes exactly `bytes` as one AlterUserScramCredentialsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterUserScramCredentialsRequest: Decode<AlterUserScramCredentialsRequest> = AlterUserScramCredentialsRequestCodec.decode;
+export const decodeAlterUserScramCredentialsRequest: Decode<AlterUserScramCredentialsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterUserScramCredentialsRequest =>
+  AlterUserScramCredentialsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AlterUserScramCredentialsRequest body at `version`; missing fields take their defaults. */
-export const encodeAlterUserScramCredentialsRequest: Encode<AlterUserScramCredentialsRequest> = AlterUserScramCredentialsRequestCodec.encode;
+export const encodeAlterUserScramCredentialsRequest: Encode<AlterUserScramCredentialsRequest> = (value: Init<AlterUserScramCredentialsRequest>, version: number): Uint8Array =>
+  AlterUserScramCredentialsRequestCodec.encode(value, version);
 
 /** AlterUserScramCredentialsResult (in AlterUserScramCredentialsResponse), versions 0+, flexible 0+. */
 export interface AlterUserScramCredentialsResult {
@@ -334,7 +336,7 @@ const M_AlterUserScramCredentialsResponse: StructMeta = {
  * Codec of AlterUserScramCredentialsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AlterUserScramCredentialsResponseCodec: MessageCodec<AlterUserScramCredentialsResponse> = makeCodec(
+export const AlterUserScramCredentialsResponseCodec: MessageCodec<AlterUserScramCredentialsResponse> = /* @__PURE__ */ makeCodec(
   "AlterUserScramCredentialsResponse",
   0x1,
   0x1,
@@ -346,7 +348,9 @@ export const AlterUserScramCredentialsResponseCodec: MessageCodec<AlterUserScram
 );
 
 /** Decodes exactly `bytes` as one AlterUserScramCredentialsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAlterUserScramCredentialsResponse: Decode<AlterUserScramCredentialsResponse> = AlterUserScramCredentialsResponseCodec.decode;
+export const decodeAlterUserScramCredentialsResponse: Decode<AlterUserScramCredentialsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AlterUserScramCredentialsResponse =>
+  AlterUserScramCredentialsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AlterUserScramCredentialsResponse body at `version`; missing fields take their defaults. */
-export const encodeAlterUserScramCredentialsResponse: Encode<AlterUserScramCredentialsResponse> = AlterUserScramCredentialsResponseCodec.encode;
+export const encodeAlterUserScramCredentialsResponse: Encode<AlterUserScramCredentialsResponse> = (value: Init<AlterUserScramCredentialsResponse>, version: number): Uint8Array =>
+  AlterUserScramCredentialsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -106,7 +106,7 @@ const M_ApiVersionsRequest: StructMeta = {
  * Codec of ApiVersionsRequest: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ApiVersionsRequestCodec: MessageCodec<ApiVersionsRequest> = makeCodec(
+export const ApiVersionsRequestCodec: MessageCodec<ApiVersionsRequest> = /* @__PURE__ */ makeCodec(
   "ApiVersionsRequest",
   0x3f,
   0x38,
@@ -118,10 +118,12 @@ export const ApiVersionsRequestCodec: MessageCodec<ApiVersionsRequest> = makeCod
 );
 
 /** Decodes exactly `bytes` as one ApiVersionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeApiVersionsRequest: Decode<ApiVersionsRequest> = ApiVersionsRequestCodec.decode;
+export const decodeApiVersionsRequest: Decode<ApiVersionsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ApiVersionsRequest =>
+  ApiVersionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ApiVersionsRequest body at `version`; missing fields take their defaults. */
-export const encodeApiVersionsRequest: Encode<ApiVersionsRequest> = ApiVersionsRequestCodec.encode;
+export const encodeApiVersionsRequest: Encode<ApiVersionsRequest> = (value: Init<ApiVersionsRequest>, version: number): Uint8Array =>
+  ApiVersionsRequestCodec.encode(value, version);
 
 /** ApiVersion (in ApiVersionsResponse), versions 0+, flexible 3+. */
 export interface ApiVersion {
@@ -459,7 +461,7 @@ const M_ApiVersionsResponse: StructMeta = {
  * Codec of ApiVersionsResponse: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ApiVersionsResponseCodec: MessageCodec<ApiVersionsResponse> = makeCodec(
+export const ApiVersionsResponseCodec: MessageCodec<ApiVersionsResponse> = /* @__PURE__ */ makeCodec(
   "ApiVersionsResponse",
   0x3f,
   0x38,
@@ -471,7 +473,9 @@ export const ApiVersionsResponseCodec: MessageCodec<ApiVersionsResponse> = makeC
 );
 
 /** Decodes exactly `bytes` as one ApiVersionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeApiVersionsResponse: Decode<ApiVersionsResponse> = ApiVersionsResponseCodec.decode;
+export const decodeApiVersionsResponse: Decode<ApiVersionsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ApiVersionsResponse =>
+  ApiVersionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ApiVersionsResponse body at `version`; missing fields take their defaults. */
-export const encodeApiVersionsResponse: Encode<ApiVersionsResponse> = ApiVersionsResponseCodec.encode;
+export const encodeApiVersionsResponse: Encode<ApiVersionsResponse> = (value: Init<ApiVersionsResponse>, version: number): Uint8Array =>
+  ApiVersionsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -229,7 +229,7 @@ const M_AssignReplicasToDirsRequest: StructMeta = {
  * Codec of AssignReplicasToDirsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AssignReplicasToDirsRequestCodec: MessageCodec<AssignReplicasToDirsRequest> = makeCodec(
+export const AssignReplicasToDirsRequestCodec: MessageCodec<AssignReplicasToDirsRequest> = /* @__PURE__ */ makeCodec(
   "AssignReplicasToDirsRequest",
   0x1,
   0x1,
@@ -241,10 +241,12 @@ export const AssignReplicasToDirsRequestCodec: MessageCodec<AssignReplicasToDirs
 );
 
 /** Decodes exactly `bytes` as one AssignReplicasToDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAssignReplicasToDirsRequest: Decode<AssignReplicasToDirsRequest> = AssignReplicasToDirsRequestCodec.decode;
+export const decodeAssignReplicasToDirsRequest: Decode<AssignReplicasToDirsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AssignReplicasToDirsRequest =>
+  AssignReplicasToDirsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one AssignReplicasToDirsRequest body at `version`; missing fields take their defaults. */
-export const encodeAssignReplicasToDirsRequest: Encode<AssignReplicasToDirsRequest> = AssignReplicasToDirsRequestCodec.encode;
+export const encodeAssignReplicasToDirsRequest: Encode<AssignReplicasToDirsRequest> = (value: Init<AssignReplicasToDirsRequest>, version: number): Uint8Array =>
+  AssignReplicasToDirsRequestCodec.encode(value, version);
 
 /** PartitionData (in AssignReplicasToDirsResponse), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsResponsePartitionData {
@@ -455,7 +457,7 @@ const M_AssignReplicasToDirsResponse: StructMeta = {
  * Codec of AssignReplicasToDirsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const AssignReplicasToDirsResponseCodec: MessageCodec<AssignReplicasToDirsResponse> = makeCodec(
+export const AssignReplicasToDirsResponseCodec: MessageCodec<AssignReplicasToDirsResponse> = /* @__PURE__ */ makeCodec(
   "AssignReplicasToDirsResponse",
   0x1,
   0x1,
@@ -467,7 +469,9 @@ export const AssignReplicasToDirsResponseCodec: MessageCodec<AssignReplicasToDir
 );
 
 /** Decodes exactly `bytes` as one AssignReplicasToDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeAssignReplicasToDirsResponse: Decode<AssignReplicasToDirsResponse> = AssignReplicasToDirsResponseCodec.decode;
+export const decodeAssignReplicasToDirsResponse: Decode<AssignReplicasToDirsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): AssignReplicasToDirsResponse =>
+  AssignReplicasToDirsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one AssignReplicasToDirsResponse body at `version`; missing fields take their defaults. */
-export const encodeAssignReplicasToDirsResponse: Encode<AssignReplicasToDirsResponse> = AssignReplicasToDirsResponseCodec.encode;
+export const encodeAssignReplicasToDirsResponse: Encode<AssignReplicasToDirsResponse> = (value: Init<AssignReplicasToDirsResponse>, version: number): Uint8Array =>
+  AssignReplicasToDirsResponseCodec.encode(value, version);

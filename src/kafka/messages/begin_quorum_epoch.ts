@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -296,7 +296,7 @@ const M_BeginQuorumEpochRequest: StructMeta = {
  * Codec of BeginQuorumEpochRequest: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const BeginQuorumEpochRequestCodec: MessageCodec<BeginQuorumEpochRequest> = makeCodec(
+export const BeginQuorumEpochRequestCodec: MessageCodec<BeginQuorumEpochRequest> = /* @__PURE__ */ makeCodec(
   "BeginQuorumEpochRequest",
   0x3,
   0x2,
@@ -308,10 +308,12 @@ export const BeginQuorumEpochRequestCodec: MessageCodec<BeginQuorumEpochRequest>
 );
 
 /** Decodes exactly `bytes` as one BeginQuorumEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBeginQuorumEpochRequest: Decode<BeginQuorumEpochRequest> = BeginQuorumEpochRequestCodec.decode;
+export const decodeBeginQuorumEpochRequest: Decode<BeginQuorumEpochRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BeginQuorumEpochRequest =>
+  BeginQuorumEpochRequestCodec.decode(bytes, version, options);
 
 /** Encodes one BeginQuorumEpochRequest body at `version`; missing fields take their defaults. */
-export const encodeBeginQuorumEpochRequest: Encode<BeginQuorumEpochRequest> = BeginQuorumEpochRequestCodec.encode;
+export const encodeBeginQuorumEpochRequest: Encode<BeginQuorumEpochRequest> = (value: Init<BeginQuorumEpochRequest>, version: number): Uint8Array =>
+  BeginQuorumEpochRequestCodec.encode(value, version);
 
 /** PartitionData (in BeginQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface BeginQuorumEpochResponsePartitionData {
@@ -589,7 +591,7 @@ const M_BeginQuorumEpochResponse: StructMeta = {
  * Codec of BeginQuorumEpochResponse: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const BeginQuorumEpochResponseCodec: MessageCodec<BeginQuorumEpochResponse> = makeCodec(
+export const BeginQuorumEpochResponseCodec: MessageCodec<BeginQuorumEpochResponse> = /* @__PURE__ */ makeCodec(
   "BeginQuorumEpochResponse",
   0x3,
   0x2,
@@ -601,7 +603,9 @@ export const BeginQuorumEpochResponseCodec: MessageCodec<BeginQuorumEpochRespons
 );
 
 /** Decodes exactly `bytes` as one BeginQuorumEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBeginQuorumEpochResponse: Decode<BeginQuorumEpochResponse> = BeginQuorumEpochResponseCodec.decode;
+export const decodeBeginQuorumEpochResponse: Decode<BeginQuorumEpochResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BeginQuorumEpochResponse =>
+  BeginQuorumEpochResponseCodec.decode(bytes, version, options);
 
 /** Encodes one BeginQuorumEpochResponse body at `version`; missing fields take their defaults. */
-export const encodeBeginQuorumEpochResponse: Encode<BeginQuorumEpochResponse> = BeginQuorumEpochResponseCodec.encode;
+export const encodeBeginQuorumEpochResponse: Encode<BeginQuorumEpochResponse> = (value: Init<BeginQuorumEpochResponse>, version: number): Uint8Array =>
+  BeginQuorumEpochResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_UUID,
   badTag,
@@ -156,7 +156,7 @@ const M_BrokerHeartbeatRequest: StructMeta = {
  * Codec of BrokerHeartbeatRequest: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const BrokerHeartbeatRequestCodec: MessageCodec<BrokerHeartbeatRequest> = makeCodec(
+export const BrokerHeartbeatRequestCodec: MessageCodec<BrokerHeartbeatRequest> = /* @__PURE__ */ makeCodec(
   "BrokerHeartbeatRequest",
   0x7,
   0x7,
@@ -168,10 +168,12 @@ export const BrokerHeartbeatRequestCodec: MessageCodec<BrokerHeartbeatRequest> =
 );
 
 /** Decodes exactly `bytes` as one BrokerHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBrokerHeartbeatRequest: Decode<BrokerHeartbeatRequest> = BrokerHeartbeatRequestCodec.decode;
+export const decodeBrokerHeartbeatRequest: Decode<BrokerHeartbeatRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerHeartbeatRequest =>
+  BrokerHeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one BrokerHeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeBrokerHeartbeatRequest: Encode<BrokerHeartbeatRequest> = BrokerHeartbeatRequestCodec.encode;
+export const encodeBrokerHeartbeatRequest: Encode<BrokerHeartbeatRequest> = (value: Init<BrokerHeartbeatRequest>, version: number): Uint8Array =>
+  BrokerHeartbeatRequestCodec.encode(value, version);
 
 /** BrokerHeartbeatResponse, versions 0+, flexible 0+. */
 export interface BrokerHeartbeatResponse {
@@ -244,7 +246,7 @@ const M_BrokerHeartbeatResponse: StructMeta = {
  * Codec of BrokerHeartbeatResponse: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const BrokerHeartbeatResponseCodec: MessageCodec<BrokerHeartbeatResponse> = makeCodec(
+export const BrokerHeartbeatResponseCodec: MessageCodec<BrokerHeartbeatResponse> = /* @__PURE__ */ makeCodec(
   "BrokerHeartbeatResponse",
   0x7,
   0x7,
@@ -256,7 +258,9 @@ export const BrokerHeartbeatResponseCodec: MessageCodec<BrokerHeartbeatResponse>
 );
 
 /** Decodes exactly `bytes` as one BrokerHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBrokerHeartbeatResponse: Decode<BrokerHeartbeatResponse> = BrokerHeartbeatResponseCodec.decode;
+export const decodeBrokerHeartbeatResponse: Decode<BrokerHeartbeatResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerHeartbeatResponse =>
+  BrokerHeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one BrokerHeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeBrokerHeartbeatResponse: Encode<BrokerHeartbeatResponse> = BrokerHeartbeatResponseCodec.encode;
+export const encodeBrokerHeartbeatResponse: Encode<BrokerHeartbeatResponse> = (value: Init<BrokerHeartbeatResponse>, version: number): Uint8Array =>
+  BrokerHeartbeatResponseCodec.encode(value, version);

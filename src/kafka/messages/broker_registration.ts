@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_UUID,
   ZERO_UUID,
@@ -257,7 +257,7 @@ const M_BrokerRegistrationRequest: StructMeta = {
  * Codec of BrokerRegistrationRequest: versions 0-4, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const BrokerRegistrationRequestCodec: MessageCodec<BrokerRegistrationRequest> = makeCodec(
+export const BrokerRegistrationRequestCodec: MessageCodec<BrokerRegistrationRequest> = /* @__PURE__ */ makeCodec(
   "BrokerRegistrationRequest",
   0x1f,
   0x1f,
@@ -269,10 +269,12 @@ export const BrokerRegistrationRequestCodec: MessageCodec<BrokerRegistrationRequ
 );
 
 /** Decodes exactly `bytes` as one BrokerRegistrationRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBrokerRegistrationRequest: Decode<BrokerRegistrationRequest> = BrokerRegistrationRequestCodec.decode;
+export const decodeBrokerRegistrationRequest: Decode<BrokerRegistrationRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerRegistrationRequest =>
+  BrokerRegistrationRequestCodec.decode(bytes, version, options);
 
 /** Encodes one BrokerRegistrationRequest body at `version`; missing fields take their defaults. */
-export const encodeBrokerRegistrationRequest: Encode<BrokerRegistrationRequest> = BrokerRegistrationRequestCodec.encode;
+export const encodeBrokerRegistrationRequest: Encode<BrokerRegistrationRequest> = (value: Init<BrokerRegistrationRequest>, version: number): Uint8Array =>
+  BrokerRegistrationRequestCodec.encode(value, version);
 
 /** BrokerRegistrationResponse, versions 0+, flexible 0+. */
 export interface BrokerRegistrationResponse {
@@ -333,7 +335,7 @@ const M_BrokerRegistrationResponse: StructMeta = {
  * Codec of BrokerRegistrationResponse: versions 0-4, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const BrokerRegistrationResponseCodec: MessageCodec<BrokerRegistrationResponse> = makeCodec(
+export const BrokerRegistrationResponseCodec: MessageCodec<BrokerRegistrationResponse> = /* @__PURE__ */ makeCodec(
   "BrokerRegistrationResponse",
   0x1f,
   0x1f,
@@ -345,7 +347,9 @@ export const BrokerRegistrationResponseCodec: MessageCodec<BrokerRegistrationRes
 );
 
 /** Decodes exactly `bytes` as one BrokerRegistrationResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeBrokerRegistrationResponse: Decode<BrokerRegistrationResponse> = BrokerRegistrationResponseCodec.decode;
+export const decodeBrokerRegistrationResponse: Decode<BrokerRegistrationResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): BrokerRegistrationResponse =>
+  BrokerRegistrationResponseCodec.decode(bytes, version, options);
 
 /** Encodes one BrokerRegistrationResponse body at `version`; missing fields take their defaults. */
-export const encodeBrokerRegistrationResponse: Encode<BrokerRegistrationResponse> = BrokerRegistrationResponseCodec.encode;
+export const encodeBrokerRegistrationResponse: Encode<BrokerRegistrationResponse> = (value: Init<BrokerRegistrationResponse>, version: number): Uint8Array =>
+  BrokerRegistrationResponseCodec.encode(value, version);

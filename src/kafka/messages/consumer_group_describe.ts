@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -90,7 +90,7 @@ const M_ConsumerGroupDescribeRequest: StructMeta = {
  * Codec of ConsumerGroupDescribeRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerGroupDescribeRequestCodec: MessageCodec<ConsumerGroupDescribeRequest> = makeCodec(
+export const ConsumerGroupDescribeRequestCodec: MessageCodec<ConsumerGroupDescribeRequest> = /* @__PURE__ */ makeCodec(
   "ConsumerGroupDescribeRequest",
   0x3,
   0x3,
@@ -102,10 +102,12 @@ export const ConsumerGroupDescribeRequestCodec: MessageCodec<ConsumerGroupDescri
 );
 
 /** Decodes exactly `bytes` as one ConsumerGroupDescribeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerGroupDescribeRequest: Decode<ConsumerGroupDescribeRequest> = ConsumerGroupDescribeRequestCodec.decode;
+export const decodeConsumerGroupDescribeRequest: Decode<ConsumerGroupDescribeRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupDescribeRequest =>
+  ConsumerGroupDescribeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerGroupDescribeRequest body at `version`; missing fields take their defaults. */
-export const encodeConsumerGroupDescribeRequest: Encode<ConsumerGroupDescribeRequest> = ConsumerGroupDescribeRequestCodec.encode;
+export const encodeConsumerGroupDescribeRequest: Encode<ConsumerGroupDescribeRequest> = (value: Init<ConsumerGroupDescribeRequest>, version: number): Uint8Array =>
+  ConsumerGroupDescribeRequestCodec.encode(value, version);
 
 /** TopicPartitions (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupDescribeResponseTopicPartitions {
@@ -475,7 +477,7 @@ const M_ConsumerGroupDescribeResponse: StructMeta = {
  * Codec of ConsumerGroupDescribeResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerGroupDescribeResponseCodec: MessageCodec<ConsumerGroupDescribeResponse> = makeCodec(
+export const ConsumerGroupDescribeResponseCodec: MessageCodec<ConsumerGroupDescribeResponse> = /* @__PURE__ */ makeCodec(
   "ConsumerGroupDescribeResponse",
   0x3,
   0x3,
@@ -487,7 +489,9 @@ export const ConsumerGroupDescribeResponseCodec: MessageCodec<ConsumerGroupDescr
 );
 
 /** Decodes exactly `bytes` as one ConsumerGroupDescribeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerGroupDescribeResponse: Decode<ConsumerGroupDescribeResponse> = ConsumerGroupDescribeResponseCodec.decode;
+export const decodeConsumerGroupDescribeResponse: Decode<ConsumerGroupDescribeResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupDescribeResponse =>
+  ConsumerGroupDescribeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerGroupDescribeResponse body at `version`; missing fields take their defaults. */
-export const encodeConsumerGroupDescribeResponse: Encode<ConsumerGroupDescribeResponse> = ConsumerGroupDescribeResponseCodec.encode;
+export const encodeConsumerGroupDescribeResponse: Encode<ConsumerGroupDescribeResponse> = (value: Init<ConsumerGroupDescribeResponse>, version: number): Uint8Array =>
+  ConsumerGroupDescribeResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -201,7 +201,7 @@ const M_ConsumerGroupHeartbeatRequest: StructMeta = {
  * Codec of ConsumerGroupHeartbeatRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerGroupHeartbeatRequestCodec: MessageCodec<ConsumerGroupHeartbeatRequest> = makeCodec(
+export const ConsumerGroupHeartbeatRequestCodec: MessageCodec<ConsumerGroupHeartbeatRequest> = /* @__PURE__ */ makeCodec(
   "ConsumerGroupHeartbeatRequest",
   0x3,
   0x3,
@@ -213,10 +213,12 @@ export const ConsumerGroupHeartbeatRequestCodec: MessageCodec<ConsumerGroupHeart
 );
 
 /** Decodes exactly `bytes` as one ConsumerGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerGroupHeartbeatRequest: Decode<ConsumerGroupHeartbeatRequest> = ConsumerGroupHeartbeatRequestCodec.decode;
+export const decodeConsumerGroupHeartbeatRequest: Decode<ConsumerGroupHeartbeatRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupHeartbeatRequest =>
+  ConsumerGroupHeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeConsumerGroupHeartbeatRequest: Encode<ConsumerGroupHeartbeatRequest> = ConsumerGroupHeartbeatRequestCodec.encode;
+export const encodeConsumerGroupHeartbeatRequest: Encode<ConsumerGroupHeartbeatRequest> = (value: Init<ConsumerGroupHeartbeatRequest>, version: number): Uint8Array =>
+  ConsumerGroupHeartbeatRequestCodec.encode(value, version);
 
 /** TopicPartitions (in ConsumerGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupHeartbeatResponseTopicPartitions {
@@ -398,7 +400,7 @@ const M_ConsumerGroupHeartbeatResponse: StructMeta = {
  * Codec of ConsumerGroupHeartbeatResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerGroupHeartbeatResponseCodec: MessageCodec<ConsumerGroupHeartbeatResponse> = makeCodec(
+export const ConsumerGroupHeartbeatResponseCodec: MessageCodec<ConsumerGroupHeartbeatResponse> = /* @__PURE__ */ makeCodec(
   "ConsumerGroupHeartbeatResponse",
   0x3,
   0x3,
@@ -410,7 +412,9 @@ export const ConsumerGroupHeartbeatResponseCodec: MessageCodec<ConsumerGroupHear
 );
 
 /** Decodes exactly `bytes` as one ConsumerGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerGroupHeartbeatResponse: Decode<ConsumerGroupHeartbeatResponse> = ConsumerGroupHeartbeatResponseCodec.decode;
+export const decodeConsumerGroupHeartbeatResponse: Decode<ConsumerGroupHeartbeatResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerGroupHeartbeatResponse =>
+  ConsumerGroupHeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeConsumerGroupHeartbeatResponse: Encode<ConsumerGroupHeartbeatResponse> = ConsumerGroupHeartbeatResponseCodec.encode;
+export const encodeConsumerGroupHeartbeatResponse: Encode<ConsumerGroupHeartbeatResponse> = (value: Init<ConsumerGroupHeartbeatResponse>, version: number): Uint8Array =>
+  ConsumerGroupHeartbeatResponseCodec.encode(value, version);

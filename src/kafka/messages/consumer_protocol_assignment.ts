@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -105,7 +105,7 @@ const M_ConsumerProtocolAssignment: StructMeta = {
  * Codec of ConsumerProtocolAssignment: versions 0-3.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerProtocolAssignmentCodec: MessageCodec<ConsumerProtocolAssignment> = makeCodec(
+export const ConsumerProtocolAssignmentCodec: MessageCodec<ConsumerProtocolAssignment> = /* @__PURE__ */ makeCodec(
   "ConsumerProtocolAssignment",
   0xf,
   0x0,
@@ -117,7 +117,9 @@ export const ConsumerProtocolAssignmentCodec: MessageCodec<ConsumerProtocolAssig
 );
 
 /** Decodes exactly `bytes` as one ConsumerProtocolAssignment body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerProtocolAssignment: Decode<ConsumerProtocolAssignment> = ConsumerProtocolAssignmentCodec.decode;
+export const decodeConsumerProtocolAssignment: Decode<ConsumerProtocolAssignment> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerProtocolAssignment =>
+  ConsumerProtocolAssignmentCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerProtocolAssignment body at `version`; missing fields take their defaults. */
-export const encodeConsumerProtocolAssignment: Encode<ConsumerProtocolAssignment> = ConsumerProtocolAssignmentCodec.encode;
+export const encodeConsumerProtocolAssignment: Encode<ConsumerProtocolAssignment> = (value: Init<ConsumerProtocolAssignment>, version: number): Uint8Array =>
+  ConsumerProtocolAssignmentCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -129,7 +129,7 @@ const M_ConsumerProtocolSubscription: StructMeta = {
  * Codec of ConsumerProtocolSubscription: versions 0-3.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ConsumerProtocolSubscriptionCodec: MessageCodec<ConsumerProtocolSubscription> = makeCodec(
+export const ConsumerProtocolSubscriptionCodec: MessageCodec<ConsumerProtocolSubscription> = /* @__PURE__ */ makeCodec(
   "ConsumerProtocolSubscription",
   0xf,
   0x0,
@@ -141,7 +141,9 @@ export const ConsumerProtocolSubscriptionCodec: MessageCodec<ConsumerProtocolSub
 );
 
 /** Decodes exactly `bytes` as one ConsumerProtocolSubscription body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeConsumerProtocolSubscription: Decode<ConsumerProtocolSubscription> = ConsumerProtocolSubscriptionCodec.decode;
+export const decodeConsumerProtocolSubscription: Decode<ConsumerProtocolSubscription> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ConsumerProtocolSubscription =>
+  ConsumerProtocolSubscriptionCodec.decode(bytes, version, options);
 
 /** Encodes one ConsumerProtocolSubscription body at `version`; missing fields take their defaults. */
-export const encodeConsumerProtocolSubscription: Encode<ConsumerProtocolSubscription> = ConsumerProtocolSubscriptionCodec.encode;
+export const encodeConsumerProtocolSubscription: Encode<ConsumerProtocolSubscription> = (value: Init<ConsumerProtocolSubscription>, version: number): Uint8Array =>
+  ConsumerProtocolSubscriptionCodec.encode(value, version);

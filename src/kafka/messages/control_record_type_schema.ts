@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   makeCodec,
 } from "../_runtime.ts";
@@ -47,7 +47,7 @@ const M_ControlRecordTypeSchema: StructMeta = {
  * Codec of ControlRecordTypeSchema: versions 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ControlRecordTypeSchemaCodec: MessageCodec<ControlRecordTypeSchema> = makeCodec(
+export const ControlRecordTypeSchemaCodec: MessageCodec<ControlRecordTypeSchema> = /* @__PURE__ */ makeCodec(
   "ControlRecordTypeSchema",
   0x1,
   0x0,
@@ -59,7 +59,9 @@ export const ControlRecordTypeSchemaCodec: MessageCodec<ControlRecordTypeSchema>
 );
 
 /** Decodes exactly `bytes` as one ControlRecordTypeSchema body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControlRecordTypeSchema: Decode<ControlRecordTypeSchema> = ControlRecordTypeSchemaCodec.decode;
+export const decodeControlRecordTypeSchema: Decode<ControlRecordTypeSchema> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ControlRecordTypeSchema =>
+  ControlRecordTypeSchemaCodec.decode(bytes, version, options);
 
 /** Encodes one ControlRecordTypeSchema body at `version`; missing fields take their defaults. */
-export const encodeControlRecordTypeSchema: Encode<ControlRecordTypeSchema> = ControlRecordTypeSchemaCodec.encode;
+export const encodeControlRecordTypeSchema: Encode<ControlRecordTypeSchema> = (value: Init<ControlRecordTypeSchema>, version: number): Uint8Array =>
+  ControlRecordTypeSchemaCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -91,7 +91,7 @@ const M_ControlledShutdownRequest: StructMeta = {
  * Codec of ControlledShutdownRequest: versions 0-3, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ControlledShutdownRequestCodec: MessageCodec<ControlledShutdownRequest> = makeCodec(
+export const ControlledShutdownRequestCodec: MessageCodec<ControlledShutdownRequest> = /* @__PURE__ */ makeCodec(
   "ControlledShutdownRequest",
   0xf,
   0x8,
@@ -103,10 +103,12 @@ export const ControlledShutdownRequestCodec: MessageCodec<ControlledShutdownRequ
 );
 
 /** Decodes exactly `bytes` as one ControlledShutdownRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControlledShutdownRequest: Decode<ControlledShutdownRequest> = ControlledShutdownRequestCodec.decode;
+export const decodeControlledShutdownRequest: Decode<ControlledShutdownRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ControlledShutdownRequest =>
+  ControlledShutdownRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ControlledShutdownRequest body at `version`; missing fields take their defaults. */
-export const encodeControlledShutdownRequest: Encode<ControlledShutdownRequest> = ControlledShutdownRequestCodec.encode;
+export const encodeControlledShutdownRequest: Encode<ControlledShutdownRequest> = (value: Init<ControlledShutdownRequest>, version: number): Uint8Array =>
+  ControlledShutdownRequestCodec.encode(value, version);
 
 /** RemainingPartition (in ControlledShutdownResponse), versions 0+, flexible 3+. */
 export interface RemainingPartition {
@@ -228,7 +230,7 @@ const M_ControlledShutdownResponse: StructMeta = {
  * Codec of ControlledShutdownResponse: versions 0-3, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ControlledShutdownResponseCodec: MessageCodec<ControlledShutdownResponse> = makeCodec(
+export const ControlledShutdownResponseCodec: MessageCodec<ControlledShutdownResponse> = /* @__PURE__ */ makeCodec(
   "ControlledShutdownResponse",
   0xf,
   0x8,
@@ -240,7 +242,9 @@ export const ControlledShutdownResponseCodec: MessageCodec<ControlledShutdownRes
 );
 
 /** Decodes exactly `bytes` as one ControlledShutdownResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControlledShutdownResponse: Decode<ControlledShutdownResponse> = ControlledShutdownResponseCodec.decode;
+export const decodeControlledShutdownResponse: Decode<ControlledShutdownResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ControlledShutdownResponse =>
+  ControlledShutdownResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ControlledShutdownResponse body at `version`; missing fields take their defaults. */
-export const encodeControlledShutdownResponse: Encode<ControlledShutdownResponse> = ControlledShutdownResponseCodec.encode;
+export const encodeControlledShutdownResponse: Encode<ControlledShutdownResponse> = (value: Init<ControlledShutdownResponse>, version: number): Uint8Array =>
+  ControlledShutdownResponseCodec.encode(value, version);

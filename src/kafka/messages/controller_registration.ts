@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -222,7 +222,7 @@ const M_ControllerRegistrationRequest: StructMeta = {
  * Codec of ControllerRegistrationRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ControllerRegistrationRequestCodec: MessageCodec<ControllerRegistrationRequest> = makeCodec(
+export const ControllerRegistrationRequestCodec: MessageCodec<ControllerRegistrationRequest> = /* @__PURE__ */ makeCodec(
   "ControllerRegistrationRequest",
   0x1,
   0x1,
@@ -234,10 +234,12 @@ export const ControllerRegistrationRequestCodec: MessageCodec<ControllerRegistra
 );
 
 /** Decodes exactly `bytes` as one ControllerRegistrationRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControllerRegistrationRequest: Decode<ControllerRegistrationRequest> = ControllerRegistrationRequestCodec.decode;
+export const decodeControllerRegistrationRequest: Decode<ControllerRegistrationRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ControllerRegistrationRequest =>
+  ControllerRegistrationRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ControllerRegistrationRequest body at `version`; missing fields take their defaults. */
-export const encodeControllerRegistrationRequest: Encode<ControllerRegistrationRequest> = ControllerRegistrationRequestCodec.encode;
+export const encodeControllerRegistrationRequest: Encode<ControllerRegistrationRequest> = (value: Init<ControllerRegistrationRequest>, version: number): Uint8Array =>
+  ControllerRegistrationRequestCodec.encode(value, version);
 
 /** ControllerRegistrationResponse, versions 0+, flexible 0+. */
 export interface ControllerRegistrationResponse {
@@ -299,7 +301,7 @@ const M_ControllerRegistrationResponse: StructMeta = {
  * Codec of ControllerRegistrationResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ControllerRegistrationResponseCodec: MessageCodec<ControllerRegistrationResponse> = makeCodec(
+export const ControllerRegistrationResponseCodec: MessageCodec<ControllerRegistrationResponse> = /* @__PURE__ */ makeCodec(
   "ControllerRegistrationResponse",
   0x1,
   0x1,
@@ -311,7 +313,9 @@ export const ControllerRegistrationResponseCodec: MessageCodec<ControllerRegistr
 );
 
 /** Decodes exactly `bytes` as one ControllerRegistrationResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeControllerRegistrationResponse: Decode<ControllerRegistrationResponse> = ControllerRegistrationResponseCodec.decode;
+export const decodeControllerRegistrationResponse: Decode<ControllerRegistrationResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ControllerRegistrationResponse =>
+  ControllerRegistrationResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ControllerRegistrationResponse body at `version`; missing fields take their defaults. */
-export const encodeControllerRegistrationResponse: Encode<ControllerRegistrationResponse> = ControllerRegistrationResponseCodec.encode;
+export const encodeControllerRegistrationResponse: Encode<ControllerRegistrationResponse> = (value: Init<ControllerRegistrationResponse>, version: number): Uint8Array =>
+  ControllerRegistrationResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -179,7 +179,7 @@ const M_CreateAclsRequest: StructMeta = {
  * Codec of CreateAclsRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateAclsRequestCodec: MessageCodec<CreateAclsRequest> = makeCodec(
+export const CreateAclsRequestCodec: MessageCodec<CreateAclsRequest> = /* @__PURE__ */ makeCodec(
   "CreateAclsRequest",
   0xf,
   0xc,
@@ -191,10 +191,12 @@ export const CreateAclsRequestCodec: MessageCodec<CreateAclsRequest> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one CreateAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateAclsRequest: Decode<CreateAclsRequest> = CreateAclsRequestCodec.decode;
+export const decodeCreateAclsRequest: Decode<CreateAclsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateAclsRequest =>
+  CreateAclsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one CreateAclsRequest body at `version`; missing fields take their defaults. */
-export const encodeCreateAclsRequest: Encode<CreateAclsRequest> = CreateAclsRequestCodec.encode;
+export const encodeCreateAclsRequest: Encode<CreateAclsRequest> = (value: Init<CreateAclsRequest>, version: number): Uint8Array =>
+  CreateAclsRequestCodec.encode(value, version);
 
 /** AclCreationResult (in CreateAclsResponse), versions 0+, flexible 2+. */
 export interface AclCreationResult {
@@ -316,7 +318,7 @@ const M_CreateAclsResponse: StructMeta = {
  * Codec of CreateAclsResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateAclsResponseCodec: MessageCodec<CreateAclsResponse> = makeCodec(
+export const CreateAclsResponseCodec: MessageCodec<CreateAclsResponse> = /* @__PURE__ */ makeCodec(
   "CreateAclsResponse",
   0xf,
   0xc,
@@ -328,7 +330,9 @@ export const CreateAclsResponseCodec: MessageCodec<CreateAclsResponse> = makeCod
 );
 
 /** Decodes exactly `bytes` as one CreateAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateAclsResponse: Decode<CreateAclsResponse> = CreateAclsResponseCodec.decode;
+export const decodeCreateAclsResponse: Decode<CreateAclsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateAclsResponse =>
+  CreateAclsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one CreateAclsResponse body at `version`; missing fields take their defaults. */
-export const encodeCreateAclsResponse: Encode<CreateAclsResponse> = CreateAclsResponseCodec.encode;
+export const encodeCreateAclsResponse: Encode<CreateAclsResponse> = (value: Init<CreateAclsResponse>, version: number): Uint8Array =>
+  CreateAclsResponseCodec.encode(value, version);

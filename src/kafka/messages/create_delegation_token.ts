@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   cannotCarry,
@@ -172,7 +172,7 @@ const M_CreateDelegationTokenRequest: StructMeta = {
  * Codec of CreateDelegationTokenRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateDelegationTokenRequestCodec: MessageCodec<CreateDelegationTokenRequest> = makeCodec(
+export const CreateDelegationTokenRequestCodec: MessageCodec<CreateDelegationTokenRequest> = /* @__PURE__ */ makeCodec(
   "CreateDelegationTokenRequest",
   0xf,
   0xc,
@@ -184,10 +184,12 @@ export const CreateDelegationTokenRequestCodec: MessageCodec<CreateDelegationTok
 );
 
 /** Decodes exactly `bytes` as one CreateDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateDelegationTokenRequest: Decode<CreateDelegationTokenRequest> = CreateDelegationTokenRequestCodec.decode;
+export const decodeCreateDelegationTokenRequest: Decode<CreateDelegationTokenRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateDelegationTokenRequest =>
+  CreateDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one CreateDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeCreateDelegationTokenRequest: Encode<CreateDelegationTokenRequest> = CreateDelegationTokenRequestCodec.encode;
+export const encodeCreateDelegationTokenRequest: Encode<CreateDelegationTokenRequest> = (value: Init<CreateDelegationTokenRequest>, version: number): Uint8Array =>
+  CreateDelegationTokenRequestCodec.encode(value, version);
 
 /** CreateDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface CreateDelegationTokenResponse {
@@ -312,7 +314,7 @@ const M_CreateDelegationTokenResponse: StructMeta = {
  * Codec of CreateDelegationTokenResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateDelegationTokenResponseCodec: MessageCodec<CreateDelegationTokenResponse> = makeCodec(
+export const CreateDelegationTokenResponseCodec: MessageCodec<CreateDelegationTokenResponse> = /* @__PURE__ */ makeCodec(
   "CreateDelegationTokenResponse",
   0xf,
   0xc,
@@ -324,7 +326,9 @@ export const CreateDelegationTokenResponseCodec: MessageCodec<CreateDelegationTo
 );
 
 /** Decodes exactly `bytes` as one CreateDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateDelegationTokenResponse: Decode<CreateDelegationTokenResponse> = CreateDelegationTokenResponseCodec.decode;
+export const decodeCreateDelegationTokenResponse: Decode<CreateDelegationTokenResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateDelegationTokenResponse =>
+  CreateDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one CreateDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeCreateDelegationTokenResponse: Encode<CreateDelegationTokenResponse> = CreateDelegationTokenResponseCodec.encode;
+export const encodeCreateDelegationTokenResponse: Encode<CreateDelegationTokenResponse> = (value: Init<CreateDelegationTokenResponse>, version: number): Uint8Array =>
+  CreateDelegationTokenResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -218,7 +218,7 @@ const M_CreatePartitionsRequest: StructMeta = {
  * Codec of CreatePartitionsRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreatePartitionsRequestCodec: MessageCodec<CreatePartitionsRequest> = makeCodec(
+export const CreatePartitionsRequestCodec: MessageCodec<CreatePartitionsRequest> = /* @__PURE__ */ makeCodec(
   "CreatePartitionsRequest",
   0xf,
   0xc,
@@ -230,10 +230,12 @@ export const CreatePartitionsRequestCodec: MessageCodec<CreatePartitionsRequest>
 );
 
 /** Decodes exactly `bytes` as one CreatePartitionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreatePartitionsRequest: Decode<CreatePartitionsRequest> = CreatePartitionsRequestCodec.decode;
+export const decodeCreatePartitionsRequest: Decode<CreatePartitionsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreatePartitionsRequest =>
+  CreatePartitionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one CreatePartitionsRequest body at `version`; missing fields take their defaults. */
-export const encodeCreatePartitionsRequest: Encode<CreatePartitionsRequest> = CreatePartitionsRequestCodec.encode;
+export const encodeCreatePartitionsRequest: Encode<CreatePartitionsRequest> = (value: Init<CreatePartitionsRequest>, version: number): Uint8Array =>
+  CreatePartitionsRequestCodec.encode(value, version);
 
 /** CreatePartitionsTopicResult (in CreatePartitionsResponse), versions 0+, flexible 2+. */
 export interface CreatePartitionsTopicResult {
@@ -362,7 +364,7 @@ const M_CreatePartitionsResponse: StructMeta = {
  * Codec of CreatePartitionsResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreatePartitionsResponseCodec: MessageCodec<CreatePartitionsResponse> = makeCodec(
+export const CreatePartitionsResponseCodec: MessageCodec<CreatePartitionsResponse> = /* @__PURE__ */ makeCodec(
   "CreatePartitionsResponse",
   0xf,
   0xc,
@@ -374,7 +376,9 @@ export const CreatePartitionsResponseCodec: MessageCodec<CreatePartitionsRespons
 );
 
 /** Decodes exactly `bytes` as one CreatePartitionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreatePartitionsResponse: Decode<CreatePartitionsResponse> = CreatePartitionsResponseCodec.decode;
+export const decodeCreatePartitionsResponse: Decode<CreatePartitionsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreatePartitionsResponse =>
+  CreatePartitionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one CreatePartitionsResponse body at `version`; missing fields take their defaults. */
-export const encodeCreatePartitionsResponse: Encode<CreatePartitionsResponse> = CreatePartitionsResponseCodec.encode;
+export const encodeCreatePartitionsResponse: Encode<CreatePartitionsResponse> = (value: Init<CreatePartitionsResponse>, version: number): Uint8Array =>
+  CreatePartitionsResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -305,7 +305,7 @@ const M_CreateTopicsRequest: StructMeta = {
  * Codec of CreateTopicsRequest: versions 0-7, flexible 5+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateTopicsRequestCodec: MessageCodec<CreateTopicsRequest> = makeCodec(
+export const CreateTopicsRequestCodec: MessageCodec<CreateTopicsRequest> = /* @__PURE__ */ makeCodec(
   "CreateTopicsRequest",
   0xff,
   0xe0,
@@ -317,10 +317,12 @@ export const CreateTopicsRequestCodec: MessageCodec<CreateTopicsRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one CreateTopicsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateTopicsRequest: Decode<CreateTopicsRequest> = CreateTopicsRequestCodec.decode;
+export const decodeCreateTopicsRequest: Decode<CreateTopicsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateTopicsRequest =>
+  CreateTopicsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one CreateTopicsRequest body at `version`; missing fields take their defaults. */
-export const encodeCreateTopicsRequest: Encode<CreateTopicsRequest> = CreateTopicsRequestCodec.encode;
+export const encodeCreateTopicsRequest: Encode<CreateTopicsRequest> = (value: Init<CreateTopicsRequest>, version: number): Uint8Array =>
+  CreateTopicsRequestCodec.encode(value, version);
 
 /** CreatableTopicConfigs (in CreateTopicsResponse), versions 5+, flexible 5+. */
 export interface CreatableTopicConfigs {
@@ -576,7 +578,7 @@ const M_CreateTopicsResponse: StructMeta = {
  * Codec of CreateTopicsResponse: versions 0-7, flexible 5+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const CreateTopicsResponseCodec: MessageCodec<CreateTopicsResponse> = makeCodec(
+export const CreateTopicsResponseCodec: MessageCodec<CreateTopicsResponse> = /* @__PURE__ */ makeCodec(
   "CreateTopicsResponse",
   0xff,
   0xe0,
@@ -588,7 +590,9 @@ export const CreateTopicsResponseCodec: MessageCodec<CreateTopicsResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one CreateTopicsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeCreateTopicsResponse: Decode<CreateTopicsResponse> = CreateTopicsResponseCodec.decode;
+export const decodeCreateTopicsResponse: Decode<CreateTopicsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): CreateTopicsResponse =>
+  CreateTopicsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one CreateTopicsResponse body at `version`; missing fields take their defaults. */
-export const encodeCreateTopicsResponse: Encode<CreateTopicsResponse> = CreateTopicsResponseCodec.encode;
+export const encodeCreateTopicsResponse: Encode<CreateTopicsResponse> = (value: Init<CreateTopicsResponse>, version: number): Uint8Array =>
+  CreateTopicsResponseCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rStr,
@@ -83,7 +83,7 @@ const M_DefaultPrincipalData: StructMeta = {
  * Codec of DefaultPrincipalData: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DefaultPrincipalDataCodec: MessageCodec<DefaultPrincipalData> = makeCodec(
+export const DefaultPrincipalDataCodec: MessageCodec<DefaultPrincipalData> = /* @__PURE__ */ makeCodec(
   "DefaultPrincipalData",
   0x1,
   0x1,
@@ -95,7 +95,9 @@ export const DefaultPrincipalDataCodec: MessageCodec<DefaultPrincipalData> = mak
 );
 
 /** Decodes exactly `bytes` as one DefaultPrincipalData body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDefaultPrincipalData: Decode<DefaultPrincipalData> = DefaultPrincipalDataCodec.decode;
+export const decodeDefaultPrincipalData: Decode<DefaultPrincipalData> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DefaultPrincipalData =>
+  DefaultPrincipalDataCodec.decode(bytes, version, options);
 
 /** Encodes one DefaultPrincipalData body at `version`; missing fields take their defaults. */
-export const encodeDefaultPrincipalData: Encode<DefaultPrincipalData> = DefaultPrincipalDataCodec.encode;
+export const encodeDefaultPrincipalData: Encode<DefaultPrincipalData> = (value: Init<DefaultPrincipalData>, version: number): Uint8Array =>
+  DefaultPrincipalDataCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -179,7 +179,7 @@ const M_DeleteAclsRequest: StructMeta = {
  * Codec of DeleteAclsRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteAclsRequestCodec: MessageCodec<DeleteAclsRequest> = makeCodec(
+export const DeleteAclsRequestCodec: MessageCodec<DeleteAclsRequest> = /* @__PURE__ */ makeCodec(
   "DeleteAclsRequest",
   0xf,
   0xc,
@@ -191,10 +191,12 @@ export const DeleteAclsRequestCodec: MessageCodec<DeleteAclsRequest> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one DeleteAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteAclsRequest: Decode<DeleteAclsRequest> = DeleteAclsRequestCodec.decode;
+export const decodeDeleteAclsRequest: Decode<DeleteAclsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteAclsRequest =>
+  DeleteAclsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteAclsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteAclsRequest: Encode<DeleteAclsRequest> = DeleteAclsRequestCodec.encode;
+export const encodeDeleteAclsRequest: Encode<DeleteAclsRequest> = (value: Init<DeleteAclsRequest>, version: number): Uint8Array =>
+  DeleteAclsRequestCodec.encode(value, version);
 
 /** DeleteAclsMatchingAcl (in DeleteAclsResponse), versions 0+, flexible 2+. */
 export interface DeleteAclsMatchingAcl {
@@ -428,7 +430,7 @@ const M_DeleteAclsResponse: StructMeta = {
  * Codec of DeleteAclsResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteAclsResponseCodec: MessageCodec<DeleteAclsResponse> = makeCodec(
+export const DeleteAclsResponseCodec: MessageCodec<DeleteAclsResponse> = /* @__PURE__ */ makeCodec(
   "DeleteAclsResponse",
   0xf,
   0xc,
@@ -440,7 +442,9 @@ export const DeleteAclsResponseCodec: MessageCodec<DeleteAclsResponse> = makeCod
 );
 
 /** Decodes exactly `bytes` as one DeleteAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteAclsResponse: Decode<DeleteAclsResponse> = DeleteAclsResponseCodec.decode;
+export const decodeDeleteAclsResponse: Decode<DeleteAclsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteAclsResponse =>
+  DeleteAclsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteAclsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteAclsResponse: Encode<DeleteAclsResponse> = DeleteAclsResponseCodec.encode;
+export const encodeDeleteAclsResponse: Encode<DeleteAclsResponse> = (value: Init<DeleteAclsResponse>, version: number): Uint8Array =>
+  DeleteAclsResponseCodec.encode(value, version);

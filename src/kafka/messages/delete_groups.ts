@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   makeCodec,
@@ -89,7 +89,7 @@ const M_DeleteGroupsRequest: StructMeta = {
  * Codec of DeleteGroupsRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteGroupsRequestCodec: MessageCodec<DeleteGroupsRequest> = makeCodec(
+export const DeleteGroupsRequestCodec: MessageCodec<DeleteGroupsRequest> = /* @__PURE__ */ makeCodec(
   "DeleteGroupsRequest",
   0xf,
   0xc,
@@ -101,10 +101,12 @@ export const DeleteGroupsRequestCodec: MessageCodec<DeleteGroupsRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one DeleteGroupsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteGroupsRequest: Decode<DeleteGroupsRequest> = DeleteGroupsRequestCodec.decode;
+export const decodeDeleteGroupsRequest: Decode<DeleteGroupsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteGroupsRequest =>
+  DeleteGroupsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteGroupsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteGroupsRequest: Encode<DeleteGroupsRequest> = DeleteGroupsRequestCodec.encode;
+export const encodeDeleteGroupsRequest: Encode<DeleteGroupsRequest> = (value: Init<DeleteGroupsRequest>, version: number): Uint8Array =>
+  DeleteGroupsRequestCodec.encode(value, version);
 
 /** DeletableGroupResult (in DeleteGroupsResponse), versions 0+, flexible 2+. */
 export interface DeletableGroupResult {
@@ -233,7 +235,7 @@ const M_DeleteGroupsResponse: StructMeta = {
  * Codec of DeleteGroupsResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteGroupsResponseCodec: MessageCodec<DeleteGroupsResponse> = makeCodec(
+export const DeleteGroupsResponseCodec: MessageCodec<DeleteGroupsResponse> = /* @__PURE__ */ makeCodec(
   "DeleteGroupsResponse",
   0xf,
   0xc,
@@ -245,7 +247,9 @@ export const DeleteGroupsResponseCodec: MessageCodec<DeleteGroupsResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one DeleteGroupsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteGroupsResponse: Decode<DeleteGroupsResponse> = DeleteGroupsResponseCodec.decode;
+export const decodeDeleteGroupsResponse: Decode<DeleteGroupsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteGroupsResponse =>
+  DeleteGroupsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteGroupsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteGroupsResponse: Encode<DeleteGroupsResponse> = DeleteGroupsResponseCodec.encode;
+export const encodeDeleteGroupsResponse: Encode<DeleteGroupsResponse> = (value: Init<DeleteGroupsResponse>, version: number): Uint8Array =>
+  DeleteGroupsResponseCodec.encode(value, version);

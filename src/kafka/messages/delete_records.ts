@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -205,7 +205,7 @@ const M_DeleteRecordsRequest: StructMeta = {
  * Codec of DeleteRecordsRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteRecordsRequestCodec: MessageCodec<DeleteRecordsRequest> = makeCodec(
+export const DeleteRecordsRequestCodec: MessageCodec<DeleteRecordsRequest> = /* @__PURE__ */ makeCodec(
   "DeleteRecordsRequest",
   0x7,
   0x4,
@@ -217,10 +217,12 @@ export const DeleteRecordsRequestCodec: MessageCodec<DeleteRecordsRequest> = mak
 );
 
 /** Decodes exactly `bytes` as one DeleteRecordsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteRecordsRequest: Decode<DeleteRecordsRequest> = DeleteRecordsRequestCodec.decode;
+export const decodeDeleteRecordsRequest: Decode<DeleteRecordsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteRecordsRequest =>
+  DeleteRecordsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteRecordsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteRecordsRequest: Encode<DeleteRecordsRequest> = DeleteRecordsRequestCodec.encode;
+export const encodeDeleteRecordsRequest: Encode<DeleteRecordsRequest> = (value: Init<DeleteRecordsRequest>, version: number): Uint8Array =>
+  DeleteRecordsRequestCodec.encode(value, version);
 
 /** DeleteRecordsPartitionResult (in DeleteRecordsResponse), versions 0+, flexible 2+. */
 export interface DeleteRecordsPartitionResult {
@@ -406,7 +408,7 @@ const M_DeleteRecordsResponse: StructMeta = {
  * Codec of DeleteRecordsResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteRecordsResponseCodec: MessageCodec<DeleteRecordsResponse> = makeCodec(
+export const DeleteRecordsResponseCodec: MessageCodec<DeleteRecordsResponse> = /* @__PURE__ */ makeCodec(
   "DeleteRecordsResponse",
   0x7,
   0x4,
@@ -418,7 +420,9 @@ export const DeleteRecordsResponseCodec: MessageCodec<DeleteRecordsResponse> = m
 );
 
 /** Decodes exactly `bytes` as one DeleteRecordsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteRecordsResponse: Decode<DeleteRecordsResponse> = DeleteRecordsResponseCodec.decode;
+export const decodeDeleteRecordsResponse: Decode<DeleteRecordsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteRecordsResponse =>
+  DeleteRecordsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteRecordsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteRecordsResponse: Encode<DeleteRecordsResponse> = DeleteRecordsResponseCodec.encode;
+export const encodeDeleteRecordsResponse: Encode<DeleteRecordsResponse> = (value: Init<DeleteRecordsResponse>, version: number): Uint8Array =>
+  DeleteRecordsResponseCodec.encode(value, version);

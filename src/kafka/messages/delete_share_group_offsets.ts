@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -129,7 +129,7 @@ const M_DeleteShareGroupOffsetsRequest: StructMeta = {
  * Codec of DeleteShareGroupOffsetsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteShareGroupOffsetsRequestCodec: MessageCodec<DeleteShareGroupOffsetsRequest> = makeCodec(
+export const DeleteShareGroupOffsetsRequestCodec: MessageCodec<DeleteShareGroupOffsetsRequest> = /* @__PURE__ */ makeCodec(
   "DeleteShareGroupOffsetsRequest",
   0x1,
   0x1,
@@ -141,10 +141,12 @@ export const DeleteShareGroupOffsetsRequestCodec: MessageCodec<DeleteShareGroupO
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupOffsetsRequest: Decode<DeleteShareGroupOffsetsRequest> = DeleteShareGroupOffsetsRequestCodec.decode;
+export const decodeDeleteShareGroupOffsetsRequest: Decode<DeleteShareGroupOffsetsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupOffsetsRequest =>
+  DeleteShareGroupOffsetsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupOffsetsRequest: Encode<DeleteShareGroupOffsetsRequest> = DeleteShareGroupOffsetsRequestCodec.encode;
+export const encodeDeleteShareGroupOffsetsRequest: Encode<DeleteShareGroupOffsetsRequest> = (value: Init<DeleteShareGroupOffsetsRequest>, version: number): Uint8Array =>
+  DeleteShareGroupOffsetsRequestCodec.encode(value, version);
 
 /** DeleteShareGroupOffsetsResponseTopic (in DeleteShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupOffsetsResponseTopic {
@@ -276,7 +278,7 @@ const M_DeleteShareGroupOffsetsResponse: StructMeta = {
  * Codec of DeleteShareGroupOffsetsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteShareGroupOffsetsResponseCodec: MessageCodec<DeleteShareGroupOffsetsResponse> = makeCodec(
+export const DeleteShareGroupOffsetsResponseCodec: MessageCodec<DeleteShareGroupOffsetsResponse> = /* @__PURE__ */ makeCodec(
   "DeleteShareGroupOffsetsResponse",
   0x1,
   0x1,
@@ -288,7 +290,9 @@ export const DeleteShareGroupOffsetsResponseCodec: MessageCodec<DeleteShareGroup
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupOffsetsResponse: Decode<DeleteShareGroupOffsetsResponse> = DeleteShareGroupOffsetsResponseCodec.decode;
+export const decodeDeleteShareGroupOffsetsResponse: Decode<DeleteShareGroupOffsetsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupOffsetsResponse =>
+  DeleteShareGroupOffsetsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupOffsetsResponse: Encode<DeleteShareGroupOffsetsResponse> = DeleteShareGroupOffsetsResponseCodec.encode;
+export const encodeDeleteShareGroupOffsetsResponse: Encode<DeleteShareGroupOffsetsResponse> = (value: Init<DeleteShareGroupOffsetsResponse>, version: number): Uint8Array =>
+  DeleteShareGroupOffsetsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -178,7 +178,7 @@ const M_DeleteShareGroupStateRequest: StructMeta = {
  * Codec of DeleteShareGroupStateRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupStateRequest> = makeCodec(
+export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupStateRequest> = /* @__PURE__ */ makeCodec(
   "DeleteShareGroupStateRequest",
   0x1,
   0x1,
@@ -190,10 +190,12 @@ export const DeleteShareGroupStateRequestCodec: MessageCodec<DeleteShareGroupSta
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupStateRequest: Decode<DeleteShareGroupStateRequest> = DeleteShareGroupStateRequestCodec.decode;
+export const decodeDeleteShareGroupStateRequest: Decode<DeleteShareGroupStateRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupStateRequest =>
+  DeleteShareGroupStateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupStateRequest: Encode<DeleteShareGroupStateRequest> = DeleteShareGroupStateRequestCodec.encode;
+export const encodeDeleteShareGroupStateRequest: Encode<DeleteShareGroupStateRequest> = (value: Init<DeleteShareGroupStateRequest>, version: number): Uint8Array =>
+  DeleteShareGroupStateRequestCodec.encode(value, version);
 
 /** PartitionResult (in DeleteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupStateResponsePartitionResult {
@@ -349,7 +351,7 @@ const M_DeleteShareGroupStateResponse: StructMeta = {
  * Codec of DeleteShareGroupStateResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteShareGroupStateResponseCodec: MessageCodec<DeleteShareGroupStateResponse> = makeCodec(
+export const DeleteShareGroupStateResponseCodec: MessageCodec<DeleteShareGroupStateResponse> = /* @__PURE__ */ makeCodec(
   "DeleteShareGroupStateResponse",
   0x1,
   0x1,
@@ -361,7 +363,9 @@ export const DeleteShareGroupStateResponseCodec: MessageCodec<DeleteShareGroupSt
 );
 
 /** Decodes exactly `bytes` as one DeleteShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteShareGroupStateResponse: Decode<DeleteShareGroupStateResponse> = DeleteShareGroupStateResponseCodec.decode;
+export const decodeDeleteShareGroupStateResponse: Decode<DeleteShareGroupStateResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteShareGroupStateResponse =>
+  DeleteShareGroupStateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteShareGroupStateResponse: Encode<DeleteShareGroupStateResponse> = DeleteShareGroupStateResponseCodec.encode;
+export const encodeDeleteShareGroupStateResponse: Encode<DeleteShareGroupStateResponse> = (value: Init<DeleteShareGroupStateResponse>, version: number): Uint8Array =>
+  DeleteShareGroupStateResponseCodec.encode(value, version);

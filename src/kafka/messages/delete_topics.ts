@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   ZERO_UUID,
@@ -158,7 +158,7 @@ const M_DeleteTopicsRequest: StructMeta = {
  * Codec of DeleteTopicsRequest: versions 0-6, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteTopicsRequestCodec: MessageCodec<DeleteTopicsRequest> = makeCodec(
+export const DeleteTopicsRequestCodec: MessageCodec<DeleteTopicsRequest> = /* @__PURE__ */ makeCodec(
   "DeleteTopicsRequest",
   0x7f,
   0x70,
@@ -170,10 +170,12 @@ export const DeleteTopicsRequestCodec: MessageCodec<DeleteTopicsRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one DeleteTopicsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteTopicsRequest: Decode<DeleteTopicsRequest> = DeleteTopicsRequestCodec.decode;
+export const decodeDeleteTopicsRequest: Decode<DeleteTopicsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteTopicsRequest =>
+  DeleteTopicsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteTopicsRequest body at `version`; missing fields take their defaults. */
-export const encodeDeleteTopicsRequest: Encode<DeleteTopicsRequest> = DeleteTopicsRequestCodec.encode;
+export const encodeDeleteTopicsRequest: Encode<DeleteTopicsRequest> = (value: Init<DeleteTopicsRequest>, version: number): Uint8Array =>
+  DeleteTopicsRequestCodec.encode(value, version);
 
 /** DeletableTopicResult (in DeleteTopicsResponse), versions 0+, flexible 4+. */
 export interface DeletableTopicResult {
@@ -310,7 +312,7 @@ const M_DeleteTopicsResponse: StructMeta = {
  * Codec of DeleteTopicsResponse: versions 0-6, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DeleteTopicsResponseCodec: MessageCodec<DeleteTopicsResponse> = makeCodec(
+export const DeleteTopicsResponseCodec: MessageCodec<DeleteTopicsResponse> = /* @__PURE__ */ makeCodec(
   "DeleteTopicsResponse",
   0x7f,
   0x70,
@@ -322,7 +324,9 @@ export const DeleteTopicsResponseCodec: MessageCodec<DeleteTopicsResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one DeleteTopicsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDeleteTopicsResponse: Decode<DeleteTopicsResponse> = DeleteTopicsResponseCodec.decode;
+export const decodeDeleteTopicsResponse: Decode<DeleteTopicsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DeleteTopicsResponse =>
+  DeleteTopicsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DeleteTopicsResponse body at `version`; missing fields take their defaults. */
-export const encodeDeleteTopicsResponse: Encode<DeleteTopicsResponse> = DeleteTopicsResponseCodec.encode;
+export const encodeDeleteTopicsResponse: Encode<DeleteTopicsResponse> = (value: Init<DeleteTopicsResponse>, version: number): Uint8Array =>
+  DeleteTopicsResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -127,7 +127,7 @@ const M_DescribeAclsRequest: StructMeta = {
  * Codec of DescribeAclsRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeAclsRequestCodec: MessageCodec<DescribeAclsRequest> = makeCodec(
+export const DescribeAclsRequestCodec: MessageCodec<DescribeAclsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeAclsRequest",
   0xf,
   0xc,
@@ -139,10 +139,12 @@ export const DescribeAclsRequestCodec: MessageCodec<DescribeAclsRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one DescribeAclsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeAclsRequest: Decode<DescribeAclsRequest> = DescribeAclsRequestCodec.decode;
+export const decodeDescribeAclsRequest: Decode<DescribeAclsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeAclsRequest =>
+  DescribeAclsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeAclsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeAclsRequest: Encode<DescribeAclsRequest> = DescribeAclsRequestCodec.encode;
+export const encodeDescribeAclsRequest: Encode<DescribeAclsRequest> = (value: Init<DescribeAclsRequest>, version: number): Uint8Array =>
+  DescribeAclsRequestCodec.encode(value, version);
 
 /** AclDescription (in DescribeAclsResponse), versions 0+, flexible 2+. */
 export interface AclDescription {
@@ -363,7 +365,7 @@ const M_DescribeAclsResponse: StructMeta = {
  * Codec of DescribeAclsResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeAclsResponseCodec: MessageCodec<DescribeAclsResponse> = makeCodec(
+export const DescribeAclsResponseCodec: MessageCodec<DescribeAclsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeAclsResponse",
   0xf,
   0xc,
@@ -375,7 +377,9 @@ export const DescribeAclsResponseCodec: MessageCodec<DescribeAclsResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one DescribeAclsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeAclsResponse: Decode<DescribeAclsResponse> = DescribeAclsResponseCodec.decode;
+export const decodeDescribeAclsResponse: Decode<DescribeAclsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeAclsResponse =>
+  DescribeAclsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeAclsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeAclsResponse: Encode<DescribeAclsResponse> = DescribeAclsResponseCodec.encode;
+export const encodeDescribeAclsResponse: Encode<DescribeAclsResponse> = (value: Init<DescribeAclsResponse>, version: number): Uint8Array =>
+  DescribeAclsResponseCodec.encode(value, version);

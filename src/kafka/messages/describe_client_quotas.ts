@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -156,7 +156,7 @@ const M_DescribeClientQuotasRequest: StructMeta = {
  * Codec of DescribeClientQuotasRequest: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeClientQuotasRequestCodec: MessageCodec<DescribeClientQuotasRequest> = makeCodec(
+export const DescribeClientQuotasRequestCodec: MessageCodec<DescribeClientQuotasRequest> = /* @__PURE__ */ makeCodec(
   "DescribeClientQuotasRequest",
   0x3,
   0x2,
@@ -168,10 +168,12 @@ export const DescribeClientQuotasRequestCodec: MessageCodec<DescribeClientQuotas
 );
 
 /** Decodes exactly `bytes` as one DescribeClientQuotasRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeClientQuotasRequest: Decode<DescribeClientQuotasRequest> = DescribeClientQuotasRequestCodec.decode;
+export const decodeDescribeClientQuotasRequest: Decode<DescribeClientQuotasRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClientQuotasRequest =>
+  DescribeClientQuotasRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeClientQuotasRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeClientQuotasRequest: Encode<DescribeClientQuotasRequest> = DescribeClientQuotasRequestCodec.encode;
+export const encodeDescribeClientQuotasRequest: Encode<DescribeClientQuotasRequest> = (value: Init<DescribeClientQuotasRequest>, version: number): Uint8Array =>
+  DescribeClientQuotasRequestCodec.encode(value, version);
 
 /** EntityData (in DescribeClientQuotasResponse), versions 0+, flexible 1+. */
 export interface DescribeClientQuotasResponseEntityData {
@@ -424,7 +426,7 @@ const M_DescribeClientQuotasResponse: StructMeta = {
  * Codec of DescribeClientQuotasResponse: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeClientQuotasResponseCodec: MessageCodec<DescribeClientQuotasResponse> = makeCodec(
+export const DescribeClientQuotasResponseCodec: MessageCodec<DescribeClientQuotasResponse> = /* @__PURE__ */ makeCodec(
   "DescribeClientQuotasResponse",
   0x3,
   0x2,
@@ -436,7 +438,9 @@ export const DescribeClientQuotasResponseCodec: MessageCodec<DescribeClientQuota
 );
 
 /** Decodes exactly `bytes` as one DescribeClientQuotasResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeClientQuotasResponse: Decode<DescribeClientQuotasResponse> = DescribeClientQuotasResponseCodec.decode;
+export const decodeDescribeClientQuotasResponse: Decode<DescribeClientQuotasResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClientQuotasResponse =>
+  DescribeClientQuotasResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeClientQuotasResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeClientQuotasResponse: Encode<DescribeClientQuotasResponse> = DescribeClientQuotasResponseCodec.encode;
+export const encodeDescribeClientQuotasResponse: Encode<DescribeClientQuotasResponse> = (value: Init<DescribeClientQuotasResponse>, version: number): Uint8Array =>
+  DescribeClientQuotasResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -91,7 +91,7 @@ const M_DescribeClusterRequest: StructMeta = {
  * Codec of DescribeClusterRequest: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeClusterRequestCodec: MessageCodec<DescribeClusterRequest> = makeCodec(
+export const DescribeClusterRequestCodec: MessageCodec<DescribeClusterRequest> = /* @__PURE__ */ makeCodec(
   "DescribeClusterRequest",
   0x7,
   0x7,
@@ -103,10 +103,12 @@ export const DescribeClusterRequestCodec: MessageCodec<DescribeClusterRequest> =
 );
 
 /** Decodes exactly `bytes` as one DescribeClusterRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeClusterRequest: Decode<DescribeClusterRequest> = DescribeClusterRequestCodec.decode;
+export const decodeDescribeClusterRequest: Decode<DescribeClusterRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClusterRequest =>
+  DescribeClusterRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeClusterRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeClusterRequest: Encode<DescribeClusterRequest> = DescribeClusterRequestCodec.encode;
+export const encodeDescribeClusterRequest: Encode<DescribeClusterRequest> = (value: Init<DescribeClusterRequest>, version: number): Uint8Array =>
+  DescribeClusterRequestCodec.encode(value, version);
 
 /** DescribeClusterBroker (in DescribeClusterResponse), versions 0+, flexible 0+. */
 export interface DescribeClusterBroker {
@@ -273,7 +275,7 @@ const M_DescribeClusterResponse: StructMeta = {
  * Codec of DescribeClusterResponse: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeClusterResponseCodec: MessageCodec<DescribeClusterResponse> = makeCodec(
+export const DescribeClusterResponseCodec: MessageCodec<DescribeClusterResponse> = /* @__PURE__ */ makeCodec(
   "DescribeClusterResponse",
   0x7,
   0x7,
@@ -285,7 +287,9 @@ export const DescribeClusterResponseCodec: MessageCodec<DescribeClusterResponse>
 );
 
 /** Decodes exactly `bytes` as one DescribeClusterResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeClusterResponse: Decode<DescribeClusterResponse> = DescribeClusterResponseCodec.decode;
+export const decodeDescribeClusterResponse: Decode<DescribeClusterResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeClusterResponse =>
+  DescribeClusterResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeClusterResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeClusterResponse: Encode<DescribeClusterResponse> = DescribeClusterResponseCodec.encode;
+export const encodeDescribeClusterResponse: Encode<DescribeClusterResponse> = (value: Init<DescribeClusterResponse>, version: number): Uint8Array =>
+  DescribeClusterResponseCodec.encode(value, version);

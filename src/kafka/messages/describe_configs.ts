@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   cannotCarry,
@@ -173,7 +173,7 @@ const M_DescribeConfigsRequest: StructMeta = {
  * Codec of DescribeConfigsRequest: versions 0-4, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeConfigsRequestCodec: MessageCodec<DescribeConfigsRequest> = makeCodec(
+export const DescribeConfigsRequestCodec: MessageCodec<DescribeConfigsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeConfigsRequest",
   0x1f,
   0x10,
@@ -185,10 +185,12 @@ export const DescribeConfigsRequestCodec: MessageCodec<DescribeConfigsRequest> =
 );
 
 /** Decodes exactly `bytes` as one DescribeConfigsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeConfigsRequest: Decode<DescribeConfigsRequest> = DescribeConfigsRequestCodec.decode;
+export const decodeDescribeConfigsRequest: Decode<DescribeConfigsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeConfigsRequest =>
+  DescribeConfigsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeConfigsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeConfigsRequest: Encode<DescribeConfigsRequest> = DescribeConfigsRequestCodec.encode;
+export const encodeDescribeConfigsRequest: Encode<DescribeConfigsRequest> = (value: Init<DescribeConfigsRequest>, version: number): Uint8Array =>
+  DescribeConfigsRequestCodec.encode(value, version);
 
 /** DescribeConfigsSynonym (in DescribeConfigsResponse), versions 1+, flexible 4+. */
 export interface DescribeConfigsSynonym {
@@ -502,7 +504,7 @@ const M_DescribeConfigsResponse: StructMeta = {
  * Codec of DescribeConfigsResponse: versions 0-4, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeConfigsResponseCodec: MessageCodec<DescribeConfigsResponse> = makeCodec(
+export const DescribeConfigsResponseCodec: MessageCodec<DescribeConfigsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeConfigsResponse",
   0x1f,
   0x10,
@@ -514,7 +516,9 @@ export const DescribeConfigsResponseCodec: MessageCodec<DescribeConfigsResponse>
 );
 
 /** Decodes exactly `bytes` as one DescribeConfigsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeConfigsResponse: Decode<DescribeConfigsResponse> = DescribeConfigsResponseCodec.decode;
+export const decodeDescribeConfigsResponse: Decode<DescribeConfigsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeConfigsResponse =>
+  DescribeConfigsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeConfigsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeConfigsResponse: Encode<DescribeConfigsResponse> = DescribeConfigsResponseCodec.encode;
+export const encodeDescribeConfigsResponse: Encode<DescribeConfigsResponse> = (value: Init<DescribeConfigsResponse>, version: number): Uint8Array =>
+  DescribeConfigsResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   cannotCarry,
@@ -150,7 +150,7 @@ const M_DescribeDelegationTokenRequest: StructMeta = {
  * Codec of DescribeDelegationTokenRequest: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeDelegationTokenRequestCodec: MessageCodec<DescribeDelegationTokenRequest> = makeCodec(
+export const DescribeDelegationTokenRequestCodec: MessageCodec<DescribeDelegationTokenRequest> = /* @__PURE__ */ makeCodec(
   "DescribeDelegationTokenRequest",
   0xf,
   0xc,
@@ -162,10 +162,12 @@ export const DescribeDelegationTokenRequestCodec: MessageCodec<DescribeDelegatio
 );
 
 /** Decodes exactly `bytes` as one DescribeDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeDelegationTokenRequest: Decode<DescribeDelegationTokenRequest> = DescribeDelegationTokenRequestCodec.decode;
+export const decodeDescribeDelegationTokenRequest: Decode<DescribeDelegationTokenRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeDelegationTokenRequest =>
+  DescribeDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeDelegationTokenRequest: Encode<DescribeDelegationTokenRequest> = DescribeDelegationTokenRequestCodec.encode;
+export const encodeDescribeDelegationTokenRequest: Encode<DescribeDelegationTokenRequest> = (value: Init<DescribeDelegationTokenRequest>, version: number): Uint8Array =>
+  DescribeDelegationTokenRequestCodec.encode(value, version);
 
 /** DescribedDelegationTokenRenewer (in DescribeDelegationTokenResponse), versions 0+, flexible 2+. */
 export interface DescribedDelegationTokenRenewer {
@@ -408,7 +410,7 @@ const M_DescribeDelegationTokenResponse: StructMeta = {
  * Codec of DescribeDelegationTokenResponse: versions 0-3, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeDelegationTokenResponseCodec: MessageCodec<DescribeDelegationTokenResponse> = makeCodec(
+export const DescribeDelegationTokenResponseCodec: MessageCodec<DescribeDelegationTokenResponse> = /* @__PURE__ */ makeCodec(
   "DescribeDelegationTokenResponse",
   0xf,
   0xc,
@@ -420,7 +422,9 @@ export const DescribeDelegationTokenResponseCodec: MessageCodec<DescribeDelegati
 );
 
 /** Decodes exactly `bytes` as one DescribeDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeDelegationTokenResponse: Decode<DescribeDelegationTokenResponse> = DescribeDelegationTokenResponseCodec.decode;
+export const decodeDescribeDelegationTokenResponse: Decode<DescribeDelegationTokenResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeDelegationTokenResponse =>
+  DescribeDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeDelegationTokenResponse: Encode<DescribeDelegationTokenResponse> = DescribeDelegationTokenResponseCodec.encode;
+export const encodeDescribeDelegationTokenResponse: Encode<DescribeDelegationTokenResponse> = (value: Init<DescribeDelegationTokenResponse>, version: number): Uint8Array =>
+  DescribeDelegationTokenResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   K_STR,
@@ -102,7 +102,7 @@ const M_DescribeGroupsRequest: StructMeta = {
  * Codec of DescribeGroupsRequest: versions 0-6, flexible 5+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeGroupsRequestCodec: MessageCodec<DescribeGroupsRequest> = makeCodec(
+export const DescribeGroupsRequestCodec: MessageCodec<DescribeGroupsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeGroupsRequest",
   0x7f,
   0x60,
@@ -114,10 +114,12 @@ export const DescribeGroupsRequestCodec: MessageCodec<DescribeGroupsRequest> = m
 );
 
 /** Decodes exactly `bytes` as one DescribeGroupsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeGroupsRequest: Decode<DescribeGroupsRequest> = DescribeGroupsRequestCodec.decode;
+export const decodeDescribeGroupsRequest: Decode<DescribeGroupsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeGroupsRequest =>
+  DescribeGroupsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeGroupsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeGroupsRequest: Encode<DescribeGroupsRequest> = DescribeGroupsRequestCodec.encode;
+export const encodeDescribeGroupsRequest: Encode<DescribeGroupsRequest> = (value: Init<DescribeGroupsRequest>, version: number): Uint8Array =>
+  DescribeGroupsRequestCodec.encode(value, version);
 
 /** DescribedGroupMember (in DescribeGroupsResponse), versions 0+, flexible 5+. */
 export interface DescribedGroupMember {
@@ -371,7 +373,7 @@ const M_DescribeGroupsResponse: StructMeta = {
  * Codec of DescribeGroupsResponse: versions 0-6, flexible 5+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeGroupsResponseCodec: MessageCodec<DescribeGroupsResponse> = makeCodec(
+export const DescribeGroupsResponseCodec: MessageCodec<DescribeGroupsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeGroupsResponse",
   0x7f,
   0x60,
@@ -383,7 +385,9 @@ export const DescribeGroupsResponseCodec: MessageCodec<DescribeGroupsResponse> =
 );
 
 /** Decodes exactly `bytes` as one DescribeGroupsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeGroupsResponse: Decode<DescribeGroupsResponse> = DescribeGroupsResponseCodec.decode;
+export const decodeDescribeGroupsResponse: Decode<DescribeGroupsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeGroupsResponse =>
+  DescribeGroupsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeGroupsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeGroupsResponse: Encode<DescribeGroupsResponse> = DescribeGroupsResponseCodec.encode;
+export const encodeDescribeGroupsResponse: Encode<DescribeGroupsResponse> = (value: Init<DescribeGroupsResponse>, version: number): Uint8Array =>
+  DescribeGroupsResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -149,7 +149,7 @@ const M_DescribeLogDirsRequest: StructMeta = {
  * Codec of DescribeLogDirsRequest: versions 0-5, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeLogDirsRequestCodec: MessageCodec<DescribeLogDirsRequest> = makeCodec(
+export const DescribeLogDirsRequestCodec: MessageCodec<DescribeLogDirsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeLogDirsRequest",
   0x3f,
   0x3c,
@@ -161,10 +161,12 @@ export const DescribeLogDirsRequestCodec: MessageCodec<DescribeLogDirsRequest> =
 );
 
 /** Decodes exactly `bytes` as one DescribeLogDirsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeLogDirsRequest: Decode<DescribeLogDirsRequest> = DescribeLogDirsRequestCodec.decode;
+export const decodeDescribeLogDirsRequest: Decode<DescribeLogDirsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeLogDirsRequest =>
+  DescribeLogDirsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeLogDirsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeLogDirsRequest: Encode<DescribeLogDirsRequest> = DescribeLogDirsRequestCodec.encode;
+export const encodeDescribeLogDirsRequest: Encode<DescribeLogDirsRequest> = (value: Init<DescribeLogDirsRequest>, version: number): Uint8Array =>
+  DescribeLogDirsRequestCodec.encode(value, version);
 
 /** DescribeLogDirsPartition (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsPartition {
@@ -449,7 +451,7 @@ const M_DescribeLogDirsResponse: StructMeta = {
  * Codec of DescribeLogDirsResponse: versions 0-5, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeLogDirsResponseCodec: MessageCodec<DescribeLogDirsResponse> = makeCodec(
+export const DescribeLogDirsResponseCodec: MessageCodec<DescribeLogDirsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeLogDirsResponse",
   0x3f,
   0x3c,
@@ -461,7 +463,9 @@ export const DescribeLogDirsResponseCodec: MessageCodec<DescribeLogDirsResponse>
 );
 
 /** Decodes exactly `bytes` as one DescribeLogDirsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeLogDirsResponse: Decode<DescribeLogDirsResponse> = DescribeLogDirsResponseCodec.decode;
+export const decodeDescribeLogDirsResponse: Decode<DescribeLogDirsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeLogDirsResponse =>
+  DescribeLogDirsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeLogDirsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeLogDirsResponse: Encode<DescribeLogDirsResponse> = DescribeLogDirsResponseCodec.encode;
+export const encodeDescribeLogDirsResponse: Encode<DescribeLogDirsResponse> = (value: Init<DescribeLogDirsResponse>, version: number): Uint8Array =>
+  DescribeLogDirsResponseCodec.encode(value, version);

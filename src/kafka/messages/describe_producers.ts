@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -130,7 +130,7 @@ const M_DescribeProducersRequest: StructMeta = {
  * Codec of DescribeProducersRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeProducersRequestCodec: MessageCodec<DescribeProducersRequest> = makeCodec(
+export const DescribeProducersRequestCodec: MessageCodec<DescribeProducersRequest> = /* @__PURE__ */ makeCodec(
   "DescribeProducersRequest",
   0x1,
   0x1,
@@ -142,10 +142,12 @@ export const DescribeProducersRequestCodec: MessageCodec<DescribeProducersReques
 );
 
 /** Decodes exactly `bytes` as one DescribeProducersRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeProducersRequest: Decode<DescribeProducersRequest> = DescribeProducersRequestCodec.decode;
+export const decodeDescribeProducersRequest: Decode<DescribeProducersRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeProducersRequest =>
+  DescribeProducersRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeProducersRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeProducersRequest: Encode<DescribeProducersRequest> = DescribeProducersRequestCodec.encode;
+export const encodeDescribeProducersRequest: Encode<DescribeProducersRequest> = (value: Init<DescribeProducersRequest>, version: number): Uint8Array =>
+  DescribeProducersRequestCodec.encode(value, version);
 
 /** ProducerState (in DescribeProducersResponse), versions 0+, flexible 0+. */
 export interface ProducerState {
@@ -388,7 +390,7 @@ const M_DescribeProducersResponse: StructMeta = {
  * Codec of DescribeProducersResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeProducersResponseCodec: MessageCodec<DescribeProducersResponse> = makeCodec(
+export const DescribeProducersResponseCodec: MessageCodec<DescribeProducersResponse> = /* @__PURE__ */ makeCodec(
   "DescribeProducersResponse",
   0x1,
   0x1,
@@ -400,7 +402,9 @@ export const DescribeProducersResponseCodec: MessageCodec<DescribeProducersRespo
 );
 
 /** Decodes exactly `bytes` as one DescribeProducersResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeProducersResponse: Decode<DescribeProducersResponse> = DescribeProducersResponseCodec.decode;
+export const decodeDescribeProducersResponse: Decode<DescribeProducersResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeProducersResponse =>
+  DescribeProducersResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeProducersResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeProducersResponse: Encode<DescribeProducersResponse> = DescribeProducersResponseCodec.encode;
+export const encodeDescribeProducersResponse: Encode<DescribeProducersResponse> = (value: Init<DescribeProducersResponse>, version: number): Uint8Array =>
+  DescribeProducersResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -173,7 +173,7 @@ const M_DescribeQuorumRequest: StructMeta = {
  * Codec of DescribeQuorumRequest: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeQuorumRequestCodec: MessageCodec<DescribeQuorumRequest> = makeCodec(
+export const DescribeQuorumRequestCodec: MessageCodec<DescribeQuorumRequest> = /* @__PURE__ */ makeCodec(
   "DescribeQuorumRequest",
   0x7,
   0x7,
@@ -185,10 +185,12 @@ export const DescribeQuorumRequestCodec: MessageCodec<DescribeQuorumRequest> = m
 );
 
 /** Decodes exactly `bytes` as one DescribeQuorumRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeQuorumRequest: Decode<DescribeQuorumRequest> = DescribeQuorumRequestCodec.decode;
+export const decodeDescribeQuorumRequest: Decode<DescribeQuorumRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeQuorumRequest =>
+  DescribeQuorumRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeQuorumRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeQuorumRequest: Encode<DescribeQuorumRequest> = DescribeQuorumRequestCodec.encode;
+export const encodeDescribeQuorumRequest: Encode<DescribeQuorumRequest> = (value: Init<DescribeQuorumRequest>, version: number): Uint8Array =>
+  DescribeQuorumRequestCodec.encode(value, version);
 
 /** ReplicaState (in DescribeQuorumResponse), versions 0+, flexible 0+. */
 export interface DescribeQuorumResponseReplicaState {
@@ -576,7 +578,7 @@ const M_DescribeQuorumResponse: StructMeta = {
  * Codec of DescribeQuorumResponse: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeQuorumResponseCodec: MessageCodec<DescribeQuorumResponse> = makeCodec(
+export const DescribeQuorumResponseCodec: MessageCodec<DescribeQuorumResponse> = /* @__PURE__ */ makeCodec(
   "DescribeQuorumResponse",
   0x7,
   0x7,
@@ -588,7 +590,9 @@ export const DescribeQuorumResponseCodec: MessageCodec<DescribeQuorumResponse> =
 );
 
 /** Decodes exactly `bytes` as one DescribeQuorumResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeQuorumResponse: Decode<DescribeQuorumResponse> = DescribeQuorumResponseCodec.decode;
+export const decodeDescribeQuorumResponse: Decode<DescribeQuorumResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeQuorumResponse =>
+  DescribeQuorumResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeQuorumResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeQuorumResponse: Encode<DescribeQuorumResponse> = DescribeQuorumResponseCodec.encode;
+export const encodeDescribeQuorumResponse: Encode<DescribeQuorumResponse> = (value: Init<DescribeQuorumResponse>, version: number): Uint8Array =>
+  DescribeQuorumResponseCodec.encode(value, version);

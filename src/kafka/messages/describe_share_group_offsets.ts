@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -185,7 +185,7 @@ const M_DescribeShareGroupOffsetsRequest: StructMeta = {
  * Codec of DescribeShareGroupOffsetsRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeShareGroupOffsetsRequestCodec: MessageCodec<DescribeShareGroupOffsetsRequest> = makeCodec(
+export const DescribeShareGroupOffsetsRequestCodec: MessageCodec<DescribeShareGroupOffsetsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeShareGroupOffsetsRequest",
   0x3,
   0x3,
@@ -197,10 +197,12 @@ export const DescribeShareGroupOffsetsRequestCodec: MessageCodec<DescribeShareGr
 );
 
 /** Decodes exactly `bytes` as one DescribeShareGroupOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeShareGroupOffsetsRequest: Decode<DescribeShareGroupOffsetsRequest> = DescribeShareGroupOffsetsRequestCodec.decode;
+export const decodeDescribeShareGroupOffsetsRequest: Decode<DescribeShareGroupOffsetsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeShareGroupOffsetsRequest =>
+  DescribeShareGroupOffsetsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeShareGroupOffsetsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeShareGroupOffsetsRequest: Encode<DescribeShareGroupOffsetsRequest> = DescribeShareGroupOffsetsRequestCodec.encode;
+export const encodeDescribeShareGroupOffsetsRequest: Encode<DescribeShareGroupOffsetsRequest> = (value: Init<DescribeShareGroupOffsetsRequest>, version: number): Uint8Array =>
+  DescribeShareGroupOffsetsRequestCodec.encode(value, version);
 
 /** DescribeShareGroupOffsetsResponsePartition (in DescribeShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsResponsePartition {
@@ -452,7 +454,7 @@ const M_DescribeShareGroupOffsetsResponse: StructMeta = {
  * Codec of DescribeShareGroupOffsetsResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeShareGroupOffsetsResponseCodec: MessageCodec<DescribeShareGroupOffsetsResponse> = makeCodec(
+export const DescribeShareGroupOffsetsResponseCodec: MessageCodec<DescribeShareGroupOffsetsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeShareGroupOffsetsResponse",
   0x3,
   0x3,
@@ -464,7 +466,9 @@ export const DescribeShareGroupOffsetsResponseCodec: MessageCodec<DescribeShareG
 );
 
 /** Decodes exactly `bytes` as one DescribeShareGroupOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeShareGroupOffsetsResponse: Decode<DescribeShareGroupOffsetsResponse> = DescribeShareGroupOffsetsResponseCodec.decode;
+export const decodeDescribeShareGroupOffsetsResponse: Decode<DescribeShareGroupOffsetsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeShareGroupOffsetsResponse =>
+  DescribeShareGroupOffsetsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeShareGroupOffsetsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeShareGroupOffsetsResponse: Encode<DescribeShareGroupOffsetsResponse> = DescribeShareGroupOffsetsResponseCodec.encode;
+export const encodeDescribeShareGroupOffsetsResponse: Encode<DescribeShareGroupOffsetsResponse> = (value: Init<DescribeShareGroupOffsetsResponse>, version: number): Uint8Array =>
+  DescribeShareGroupOffsetsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -192,7 +192,7 @@ const M_DescribeTopicPartitionsRequest: StructMeta = {
  * Codec of DescribeTopicPartitionsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeTopicPartitionsRequestCodec: MessageCodec<DescribeTopicPartitionsRequest> = makeCodec(
+export const DescribeTopicPartitionsRequestCodec: MessageCodec<DescribeTopicPartitionsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeTopicPartitionsRequest",
   0x1,
   0x1,
@@ -204,10 +204,12 @@ export const DescribeTopicPartitionsRequestCodec: MessageCodec<DescribeTopicPart
 );
 
 /** Decodes exactly `bytes` as one DescribeTopicPartitionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeTopicPartitionsRequest: Decode<DescribeTopicPartitionsRequest> = DescribeTopicPartitionsRequestCodec.decode;
+export const decodeDescribeTopicPartitionsRequest: Decode<DescribeTopicPartitionsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTopicPartitionsRequest =>
+  DescribeTopicPartitionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeTopicPartitionsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeTopicPartitionsRequest: Encode<DescribeTopicPartitionsRequest> = DescribeTopicPartitionsRequestCodec.encode;
+export const encodeDescribeTopicPartitionsRequest: Encode<DescribeTopicPartitionsRequest> = (value: Init<DescribeTopicPartitionsRequest>, version: number): Uint8Array =>
+  DescribeTopicPartitionsRequestCodec.encode(value, version);
 
 /** DescribeTopicPartitionsResponsePartition (in DescribeTopicPartitionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsResponsePartition {
@@ -491,7 +493,7 @@ const M_DescribeTopicPartitionsResponse: StructMeta = {
  * Codec of DescribeTopicPartitionsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeTopicPartitionsResponseCodec: MessageCodec<DescribeTopicPartitionsResponse> = makeCodec(
+export const DescribeTopicPartitionsResponseCodec: MessageCodec<DescribeTopicPartitionsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeTopicPartitionsResponse",
   0x1,
   0x1,
@@ -503,7 +505,9 @@ export const DescribeTopicPartitionsResponseCodec: MessageCodec<DescribeTopicPar
 );
 
 /** Decodes exactly `bytes` as one DescribeTopicPartitionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeTopicPartitionsResponse: Decode<DescribeTopicPartitionsResponse> = DescribeTopicPartitionsResponseCodec.decode;
+export const decodeDescribeTopicPartitionsResponse: Decode<DescribeTopicPartitionsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTopicPartitionsResponse =>
+  DescribeTopicPartitionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeTopicPartitionsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeTopicPartitionsResponse: Encode<DescribeTopicPartitionsResponse> = DescribeTopicPartitionsResponseCodec.encode;
+export const encodeDescribeTopicPartitionsResponse: Encode<DescribeTopicPartitionsResponse> = (value: Init<DescribeTopicPartitionsResponse>, version: number): Uint8Array =>
+  DescribeTopicPartitionsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -80,7 +80,7 @@ const M_DescribeTransactionsRequest: StructMeta = {
  * Codec of DescribeTransactionsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeTransactionsRequestCodec: MessageCodec<DescribeTransactionsRequest> = makeCodec(
+export const DescribeTransactionsRequestCodec: MessageCodec<DescribeTransactionsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeTransactionsRequest",
   0x1,
   0x1,
@@ -92,10 +92,12 @@ export const DescribeTransactionsRequestCodec: MessageCodec<DescribeTransactions
 );
 
 /** Decodes exactly `bytes` as one DescribeTransactionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeTransactionsRequest: Decode<DescribeTransactionsRequest> = DescribeTransactionsRequestCodec.decode;
+export const decodeDescribeTransactionsRequest: Decode<DescribeTransactionsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTransactionsRequest =>
+  DescribeTransactionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeTransactionsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeTransactionsRequest: Encode<DescribeTransactionsRequest> = DescribeTransactionsRequestCodec.encode;
+export const encodeDescribeTransactionsRequest: Encode<DescribeTransactionsRequest> = (value: Init<DescribeTransactionsRequest>, version: number): Uint8Array =>
+  DescribeTransactionsRequestCodec.encode(value, version);
 
 /** TopicData (in DescribeTransactionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTransactionsResponseTopicData {
@@ -290,7 +292,7 @@ const M_DescribeTransactionsResponse: StructMeta = {
  * Codec of DescribeTransactionsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeTransactionsResponseCodec: MessageCodec<DescribeTransactionsResponse> = makeCodec(
+export const DescribeTransactionsResponseCodec: MessageCodec<DescribeTransactionsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeTransactionsResponse",
   0x1,
   0x1,
@@ -302,7 +304,9 @@ export const DescribeTransactionsResponseCodec: MessageCodec<DescribeTransaction
 );
 
 /** Decodes exactly `bytes` as one DescribeTransactionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeTransactionsResponse: Decode<DescribeTransactionsResponse> = DescribeTransactionsResponseCodec.decode;
+export const decodeDescribeTransactionsResponse: Decode<DescribeTransactionsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeTransactionsResponse =>
+  DescribeTransactionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeTransactionsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeTransactionsResponse: Encode<DescribeTransactionsResponse> = DescribeTransactionsResponseCodec.encode;
+export const encodeDescribeTransactionsResponse: Encode<DescribeTransactionsResponse> = (value: Init<DescribeTransactionsResponse>, version: number): Uint8Array =>
+  DescribeTransactionsResponseCodec.encode(value, version);

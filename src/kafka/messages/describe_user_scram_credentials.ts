@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rArr,
@@ -120,7 +120,7 @@ const M_DescribeUserScramCredentialsRequest: StructMeta = {
  * Codec of DescribeUserScramCredentialsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeUserScramCredentialsRequestCodec: MessageCodec<DescribeUserScramCredentialsRequest> = makeCodec(
+export const DescribeUserScramCredentialsRequestCodec: MessageCodec<DescribeUserScramCredentialsRequest> = /* @__PURE__ */ makeCodec(
   "DescribeUserScramCredentialsRequest",
   0x1,
   0x1,
@@ -132,10 +132,12 @@ export const DescribeUserScramCredentialsRequestCodec: MessageCodec<DescribeUser
 );
 
 /** Decodes exactly `bytes` as one DescribeUserScramCredentialsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeUserScramCredentialsRequest: Decode<DescribeUserScramCredentialsRequest> = DescribeUserScramCredentialsRequestCodec.decode;
+export const decodeDescribeUserScramCredentialsRequest: Decode<DescribeUserScramCredentialsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeUserScramCredentialsRequest =>
+  DescribeUserScramCredentialsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeUserScramCredentialsRequest body at `version`; missing fields take their defaults. */
-export const encodeDescribeUserScramCredentialsRequest: Encode<DescribeUserScramCredentialsRequest> = DescribeUserScramCredentialsRequestCodec.encode;
+export const encodeDescribeUserScramCredentialsRequest: Encode<DescribeUserScramCredentialsRequest> = (value: Init<DescribeUserScramCredentialsRequest>, version: number): Uint8Array =>
+  DescribeUserScramCredentialsRequestCodec.encode(value, version);
 
 /** CredentialInfo (in DescribeUserScramCredentialsResponse), versions 0+, flexible 0+. */
 export interface CredentialInfo {
@@ -317,7 +319,7 @@ const M_DescribeUserScramCredentialsResponse: StructMeta = {
  * Codec of DescribeUserScramCredentialsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const DescribeUserScramCredentialsResponseCodec: MessageCodec<DescribeUserScramCredentialsResponse> = makeCodec(
+export const DescribeUserScramCredentialsResponseCodec: MessageCodec<DescribeUserScramCredentialsResponse> = /* @__PURE__ */ makeCodec(
   "DescribeUserScramCredentialsResponse",
   0x1,
   0x1,
@@ -329,7 +331,9 @@ export const DescribeUserScramCredentialsResponseCodec: MessageCodec<DescribeUse
 );
 
 /** Decodes exactly `bytes` as one DescribeUserScramCredentialsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeDescribeUserScramCredentialsResponse: Decode<DescribeUserScramCredentialsResponse> = DescribeUserScramCredentialsResponseCodec.decode;
+export const decodeDescribeUserScramCredentialsResponse: Decode<DescribeUserScramCredentialsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): DescribeUserScramCredentialsResponse =>
+  DescribeUserScramCredentialsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one DescribeUserScramCredentialsResponse body at `version`; missing fields take their defaults. */
-export const encodeDescribeUserScramCredentialsResponse: Encode<DescribeUserScramCredentialsResponse> = DescribeUserScramCredentialsResponseCodec.encode;
+export const encodeDescribeUserScramCredentialsResponse: Encode<DescribeUserScramCredentialsResponse> = (value: Init<DescribeUserScramCredentialsResponse>, version: number): Uint8Array =>
+  DescribeUserScramCredentialsResponseCodec.encode(value, version);

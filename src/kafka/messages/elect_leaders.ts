@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   cannotCarry,
@@ -163,7 +163,7 @@ const M_ElectLeadersRequest: StructMeta = {
  * Codec of ElectLeadersRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = makeCodec(
+export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = /* @__PURE__ */ makeCodec(
   "ElectLeadersRequest",
   0x7,
   0x4,
@@ -175,10 +175,12 @@ export const ElectLeadersRequestCodec: MessageCodec<ElectLeadersRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one ElectLeadersRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeElectLeadersRequest: Decode<ElectLeadersRequest> = ElectLeadersRequestCodec.decode;
+export const decodeElectLeadersRequest: Decode<ElectLeadersRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ElectLeadersRequest =>
+  ElectLeadersRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ElectLeadersRequest body at `version`; missing fields take their defaults. */
-export const encodeElectLeadersRequest: Encode<ElectLeadersRequest> = ElectLeadersRequestCodec.encode;
+export const encodeElectLeadersRequest: Encode<ElectLeadersRequest> = (value: Init<ElectLeadersRequest>, version: number): Uint8Array =>
+  ElectLeadersRequestCodec.encode(value, version);
 
 /** PartitionResult (in ElectLeadersResponse), versions 0+, flexible 2+. */
 export interface ElectLeadersResponsePartitionResult {
@@ -373,7 +375,7 @@ const M_ElectLeadersResponse: StructMeta = {
  * Codec of ElectLeadersResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ElectLeadersResponseCodec: MessageCodec<ElectLeadersResponse> = makeCodec(
+export const ElectLeadersResponseCodec: MessageCodec<ElectLeadersResponse> = /* @__PURE__ */ makeCodec(
   "ElectLeadersResponse",
   0x7,
   0x4,
@@ -385,7 +387,9 @@ export const ElectLeadersResponseCodec: MessageCodec<ElectLeadersResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one ElectLeadersResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeElectLeadersResponse: Decode<ElectLeadersResponse> = ElectLeadersResponseCodec.decode;
+export const decodeElectLeadersResponse: Decode<ElectLeadersResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ElectLeadersResponse =>
+  ElectLeadersResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ElectLeadersResponse body at `version`; missing fields take their defaults. */
-export const encodeElectLeadersResponse: Encode<ElectLeadersResponse> = ElectLeadersResponseCodec.encode;
+export const encodeElectLeadersResponse: Encode<ElectLeadersResponse> = (value: Init<ElectLeadersResponse>, version: number): Uint8Array =>
+  ElectLeadersResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -349,7 +349,7 @@ const M_EndQuorumEpochRequest: StructMeta = {
  * Codec of EndQuorumEpochRequest: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndQuorumEpochRequestCodec: MessageCodec<EndQuorumEpochRequest> = makeCodec(
+export const EndQuorumEpochRequestCodec: MessageCodec<EndQuorumEpochRequest> = /* @__PURE__ */ makeCodec(
   "EndQuorumEpochRequest",
   0x3,
   0x2,
@@ -361,10 +361,12 @@ export const EndQuorumEpochRequestCodec: MessageCodec<EndQuorumEpochRequest> = m
 );
 
 /** Decodes exactly `bytes` as one EndQuorumEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndQuorumEpochRequest: Decode<EndQuorumEpochRequest> = EndQuorumEpochRequestCodec.decode;
+export const decodeEndQuorumEpochRequest: Decode<EndQuorumEpochRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndQuorumEpochRequest =>
+  EndQuorumEpochRequestCodec.decode(bytes, version, options);
 
 /** Encodes one EndQuorumEpochRequest body at `version`; missing fields take their defaults. */
-export const encodeEndQuorumEpochRequest: Encode<EndQuorumEpochRequest> = EndQuorumEpochRequestCodec.encode;
+export const encodeEndQuorumEpochRequest: Encode<EndQuorumEpochRequest> = (value: Init<EndQuorumEpochRequest>, version: number): Uint8Array =>
+  EndQuorumEpochRequestCodec.encode(value, version);
 
 /** PartitionData (in EndQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface EndQuorumEpochResponsePartitionData {
@@ -642,7 +644,7 @@ const M_EndQuorumEpochResponse: StructMeta = {
  * Codec of EndQuorumEpochResponse: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndQuorumEpochResponseCodec: MessageCodec<EndQuorumEpochResponse> = makeCodec(
+export const EndQuorumEpochResponseCodec: MessageCodec<EndQuorumEpochResponse> = /* @__PURE__ */ makeCodec(
   "EndQuorumEpochResponse",
   0x3,
   0x2,
@@ -654,7 +656,9 @@ export const EndQuorumEpochResponseCodec: MessageCodec<EndQuorumEpochResponse> =
 );
 
 /** Decodes exactly `bytes` as one EndQuorumEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndQuorumEpochResponse: Decode<EndQuorumEpochResponse> = EndQuorumEpochResponseCodec.decode;
+export const decodeEndQuorumEpochResponse: Decode<EndQuorumEpochResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndQuorumEpochResponse =>
+  EndQuorumEpochResponseCodec.decode(bytes, version, options);
 
 /** Encodes one EndQuorumEpochResponse body at `version`; missing fields take their defaults. */
-export const encodeEndQuorumEpochResponse: Encode<EndQuorumEpochResponse> = EndQuorumEpochResponseCodec.encode;
+export const encodeEndQuorumEpochResponse: Encode<EndQuorumEpochResponse> = (value: Init<EndQuorumEpochResponse>, version: number): Uint8Array =>
+  EndQuorumEpochResponseCodec.encode(value, version);

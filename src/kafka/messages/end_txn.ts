@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -98,7 +98,7 @@ const M_EndTxnRequest: StructMeta = {
  * Codec of EndTxnRequest: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndTxnRequestCodec: MessageCodec<EndTxnRequest> = makeCodec(
+export const EndTxnRequestCodec: MessageCodec<EndTxnRequest> = /* @__PURE__ */ makeCodec(
   "EndTxnRequest",
   0x3f,
   0x38,
@@ -110,10 +110,12 @@ export const EndTxnRequestCodec: MessageCodec<EndTxnRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one EndTxnRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndTxnRequest: Decode<EndTxnRequest> = EndTxnRequestCodec.decode;
+export const decodeEndTxnRequest: Decode<EndTxnRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndTxnRequest =>
+  EndTxnRequestCodec.decode(bytes, version, options);
 
 /** Encodes one EndTxnRequest body at `version`; missing fields take their defaults. */
-export const encodeEndTxnRequest: Encode<EndTxnRequest> = EndTxnRequestCodec.encode;
+export const encodeEndTxnRequest: Encode<EndTxnRequest> = (value: Init<EndTxnRequest>, version: number): Uint8Array =>
+  EndTxnRequestCodec.encode(value, version);
 
 /** EndTxnResponse, versions 0+, flexible 3+. */
 export interface EndTxnResponse {
@@ -190,7 +192,7 @@ const M_EndTxnResponse: StructMeta = {
  * Codec of EndTxnResponse: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndTxnResponseCodec: MessageCodec<EndTxnResponse> = makeCodec(
+export const EndTxnResponseCodec: MessageCodec<EndTxnResponse> = /* @__PURE__ */ makeCodec(
   "EndTxnResponse",
   0x3f,
   0x38,
@@ -202,7 +204,9 @@ export const EndTxnResponseCodec: MessageCodec<EndTxnResponse> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one EndTxnResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndTxnResponse: Decode<EndTxnResponse> = EndTxnResponseCodec.decode;
+export const decodeEndTxnResponse: Decode<EndTxnResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndTxnResponse =>
+  EndTxnResponseCodec.decode(bytes, version, options);
 
 /** Encodes one EndTxnResponse body at `version`; missing fields take their defaults. */
-export const encodeEndTxnResponse: Encode<EndTxnResponse> = EndTxnResponseCodec.encode;
+export const encodeEndTxnResponse: Encode<EndTxnResponse> = (value: Init<EndTxnResponse>, version: number): Uint8Array =>
+  EndTxnResponseCodec.encode(value, version);

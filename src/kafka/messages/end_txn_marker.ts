@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   makeCodec,
 } from "../_runtime.ts";
@@ -47,7 +47,7 @@ const M_EndTxnMarker: StructMeta = {
  * Codec of EndTxnMarker: versions 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EndTxnMarkerCodec: MessageCodec<EndTxnMarker> = makeCodec(
+export const EndTxnMarkerCodec: MessageCodec<EndTxnMarker> = /* @__PURE__ */ makeCodec(
   "EndTxnMarker",
   0x1,
   0x0,
@@ -59,7 +59,9 @@ export const EndTxnMarkerCodec: MessageCodec<EndTxnMarker> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one EndTxnMarker body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEndTxnMarker: Decode<EndTxnMarker> = EndTxnMarkerCodec.decode;
+export const decodeEndTxnMarker: Decode<EndTxnMarker> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EndTxnMarker =>
+  EndTxnMarkerCodec.decode(bytes, version, options);
 
 /** Encodes one EndTxnMarker body at `version`; missing fields take their defaults. */
-export const encodeEndTxnMarker: Encode<EndTxnMarker> = EndTxnMarkerCodec.encode;
+export const encodeEndTxnMarker: Encode<EndTxnMarker> = (value: Init<EndTxnMarker>, version: number): Uint8Array =>
+  EndTxnMarkerCodec.encode(value, version);

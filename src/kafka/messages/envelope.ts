@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   makeCodec,
@@ -87,7 +87,7 @@ const M_EnvelopeRequest: StructMeta = {
  * Codec of EnvelopeRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EnvelopeRequestCodec: MessageCodec<EnvelopeRequest> = makeCodec(
+export const EnvelopeRequestCodec: MessageCodec<EnvelopeRequest> = /* @__PURE__ */ makeCodec(
   "EnvelopeRequest",
   0x1,
   0x1,
@@ -99,10 +99,12 @@ export const EnvelopeRequestCodec: MessageCodec<EnvelopeRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one EnvelopeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEnvelopeRequest: Decode<EnvelopeRequest> = EnvelopeRequestCodec.decode;
+export const decodeEnvelopeRequest: Decode<EnvelopeRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EnvelopeRequest =>
+  EnvelopeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one EnvelopeRequest body at `version`; missing fields take their defaults. */
-export const encodeEnvelopeRequest: Encode<EnvelopeRequest> = EnvelopeRequestCodec.encode;
+export const encodeEnvelopeRequest: Encode<EnvelopeRequest> = (value: Init<EnvelopeRequest>, version: number): Uint8Array =>
+  EnvelopeRequestCodec.encode(value, version);
 
 /** EnvelopeResponse, versions 0+, flexible 0+. */
 export interface EnvelopeResponse {
@@ -158,7 +160,7 @@ const M_EnvelopeResponse: StructMeta = {
  * Codec of EnvelopeResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const EnvelopeResponseCodec: MessageCodec<EnvelopeResponse> = makeCodec(
+export const EnvelopeResponseCodec: MessageCodec<EnvelopeResponse> = /* @__PURE__ */ makeCodec(
   "EnvelopeResponse",
   0x1,
   0x1,
@@ -170,7 +172,9 @@ export const EnvelopeResponseCodec: MessageCodec<EnvelopeResponse> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one EnvelopeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeEnvelopeResponse: Decode<EnvelopeResponse> = EnvelopeResponseCodec.decode;
+export const decodeEnvelopeResponse: Decode<EnvelopeResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): EnvelopeResponse =>
+  EnvelopeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one EnvelopeResponse body at `version`; missing fields take their defaults. */
-export const encodeEnvelopeResponse: Encode<EnvelopeResponse> = EnvelopeResponseCodec.encode;
+export const encodeEnvelopeResponse: Encode<EnvelopeResponse> = (value: Init<EnvelopeResponse>, version: number): Uint8Array =>
+  EnvelopeResponseCodec.encode(value, version);

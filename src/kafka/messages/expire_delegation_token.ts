@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   makeCodec,
@@ -89,7 +89,7 @@ const M_ExpireDelegationTokenRequest: StructMeta = {
  * Codec of ExpireDelegationTokenRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ExpireDelegationTokenRequestCodec: MessageCodec<ExpireDelegationTokenRequest> = makeCodec(
+export const ExpireDelegationTokenRequestCodec: MessageCodec<ExpireDelegationTokenRequest> = /* @__PURE__ */ makeCodec(
   "ExpireDelegationTokenRequest",
   0x7,
   0x4,
@@ -101,10 +101,12 @@ export const ExpireDelegationTokenRequestCodec: MessageCodec<ExpireDelegationTok
 );
 
 /** Decodes exactly `bytes` as one ExpireDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeExpireDelegationTokenRequest: Decode<ExpireDelegationTokenRequest> = ExpireDelegationTokenRequestCodec.decode;
+export const decodeExpireDelegationTokenRequest: Decode<ExpireDelegationTokenRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ExpireDelegationTokenRequest =>
+  ExpireDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ExpireDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeExpireDelegationTokenRequest: Encode<ExpireDelegationTokenRequest> = ExpireDelegationTokenRequestCodec.encode;
+export const encodeExpireDelegationTokenRequest: Encode<ExpireDelegationTokenRequest> = (value: Init<ExpireDelegationTokenRequest>, version: number): Uint8Array =>
+  ExpireDelegationTokenRequestCodec.encode(value, version);
 
 /** ExpireDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface ExpireDelegationTokenResponse {
@@ -173,7 +175,7 @@ const M_ExpireDelegationTokenResponse: StructMeta = {
  * Codec of ExpireDelegationTokenResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ExpireDelegationTokenResponseCodec: MessageCodec<ExpireDelegationTokenResponse> = makeCodec(
+export const ExpireDelegationTokenResponseCodec: MessageCodec<ExpireDelegationTokenResponse> = /* @__PURE__ */ makeCodec(
   "ExpireDelegationTokenResponse",
   0x7,
   0x4,
@@ -185,7 +187,9 @@ export const ExpireDelegationTokenResponseCodec: MessageCodec<ExpireDelegationTo
 );
 
 /** Decodes exactly `bytes` as one ExpireDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeExpireDelegationTokenResponse: Decode<ExpireDelegationTokenResponse> = ExpireDelegationTokenResponseCodec.decode;
+export const decodeExpireDelegationTokenResponse: Decode<ExpireDelegationTokenResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ExpireDelegationTokenResponse =>
+  ExpireDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ExpireDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeExpireDelegationTokenResponse: Encode<ExpireDelegationTokenResponse> = ExpireDelegationTokenResponseCodec.encode;
+export const encodeExpireDelegationTokenResponse: Encode<ExpireDelegationTokenResponse> = (value: Init<ExpireDelegationTokenResponse>, version: number): Uint8Array =>
+  ExpireDelegationTokenResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -549,7 +549,7 @@ const M_FetchRequest: StructMeta = {
  * Codec of FetchRequest: versions 0-18, flexible 12+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const FetchRequestCodec: MessageCodec<FetchRequest> = makeCodec(
+export const FetchRequestCodec: MessageCodec<FetchRequest> = /* @__PURE__ */ makeCodec(
   "FetchRequest",
   0x7ffff,
   0x7f000,
@@ -561,10 +561,12 @@ export const FetchRequestCodec: MessageCodec<FetchRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one FetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchRequest: Decode<FetchRequest> = FetchRequestCodec.decode;
+export const decodeFetchRequest: Decode<FetchRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FetchRequest =>
+  FetchRequestCodec.decode(bytes, version, options);
 
 /** Encodes one FetchRequest body at `version`; missing fields take their defaults. */
-export const encodeFetchRequest: Encode<FetchRequest> = FetchRequestCodec.encode;
+export const encodeFetchRequest: Encode<FetchRequest> = (value: Init<FetchRequest>, version: number): Uint8Array =>
+  FetchRequestCodec.encode(value, version);
 
 /** EpochEndOffset (in FetchResponse), versions 12+, flexible 12+. */
 export interface FetchResponseEpochEndOffset {
@@ -1213,7 +1215,7 @@ const M_FetchResponse: StructMeta = {
  * Codec of FetchResponse: versions 0-18, flexible 12+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const FetchResponseCodec: MessageCodec<FetchResponse> = makeCodec(
+export const FetchResponseCodec: MessageCodec<FetchResponse> = /* @__PURE__ */ makeCodec(
   "FetchResponse",
   0x7ffff,
   0x7f000,
@@ -1225,7 +1227,9 @@ export const FetchResponseCodec: MessageCodec<FetchResponse> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one FetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchResponse: Decode<FetchResponse> = FetchResponseCodec.decode;
+export const decodeFetchResponse: Decode<FetchResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FetchResponse =>
+  FetchResponseCodec.decode(bytes, version, options);
 
 /** Encodes one FetchResponse body at `version`; missing fields take their defaults. */
-export const encodeFetchResponse: Encode<FetchResponse> = FetchResponseCodec.encode;
+export const encodeFetchResponse: Encode<FetchResponse> = (value: Init<FetchResponse>, version: number): Uint8Array =>
+  FetchResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
@@ -323,7 +323,7 @@ const M_FetchSnapshotRequest: StructMeta = {
  * Codec of FetchSnapshotRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const FetchSnapshotRequestCodec: MessageCodec<FetchSnapshotRequest> = makeCodec(
+export const FetchSnapshotRequestCodec: MessageCodec<FetchSnapshotRequest> = /* @__PURE__ */ makeCodec(
   "FetchSnapshotRequest",
   0x3,
   0x3,
@@ -335,10 +335,12 @@ export const FetchSnapshotRequestCodec: MessageCodec<FetchSnapshotRequest> = mak
 );
 
 /** Decodes exactly `bytes` as one FetchSnapshotRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchSnapshotRequest: Decode<FetchSnapshotRequest> = FetchSnapshotRequestCodec.decode;
+export const decodeFetchSnapshotRequest: Decode<FetchSnapshotRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FetchSnapshotRequest =>
+  FetchSnapshotRequestCodec.decode(bytes, version, options);
 
 /** Encodes one FetchSnapshotRequest body at `version`; missing fields take their defaults. */
-export const encodeFetchSnapshotRequest: Encode<FetchSnapshotRequest> = FetchSnapshotRequestCodec.encode;
+export const encodeFetchSnapshotRequest: Encode<FetchSnapshotRequest> = (value: Init<FetchSnapshotRequest>, version: number): Uint8Array =>
+  FetchSnapshotRequestCodec.encode(value, version);
 
 /** SnapshotId (in FetchSnapshotResponse), versions 0+, flexible 0+. */
 export interface FetchSnapshotResponseSnapshotId {
@@ -756,7 +758,7 @@ const M_FetchSnapshotResponse: StructMeta = {
  * Codec of FetchSnapshotResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const FetchSnapshotResponseCodec: MessageCodec<FetchSnapshotResponse> = makeCodec(
+export const FetchSnapshotResponseCodec: MessageCodec<FetchSnapshotResponse> = /* @__PURE__ */ makeCodec(
   "FetchSnapshotResponse",
   0x3,
   0x3,
@@ -768,7 +770,9 @@ export const FetchSnapshotResponseCodec: MessageCodec<FetchSnapshotResponse> = m
 );
 
 /** Decodes exactly `bytes` as one FetchSnapshotResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFetchSnapshotResponse: Decode<FetchSnapshotResponse> = FetchSnapshotResponseCodec.decode;
+export const decodeFetchSnapshotResponse: Decode<FetchSnapshotResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FetchSnapshotResponse =>
+  FetchSnapshotResponseCodec.decode(bytes, version, options);
 
 /** Encodes one FetchSnapshotResponse body at `version`; missing fields take their defaults. */
-export const encodeFetchSnapshotResponse: Encode<FetchSnapshotResponse> = FetchSnapshotResponseCodec.encode;
+export const encodeFetchSnapshotResponse: Encode<FetchSnapshotResponse> = (value: Init<FetchSnapshotResponse>, version: number): Uint8Array =>
+  FetchSnapshotResponseCodec.encode(value, version);

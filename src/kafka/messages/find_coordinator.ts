@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   cannotCarry,
@@ -106,7 +106,7 @@ const M_FindCoordinatorRequest: StructMeta = {
  * Codec of FindCoordinatorRequest: versions 0-6, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const FindCoordinatorRequestCodec: MessageCodec<FindCoordinatorRequest> = makeCodec(
+export const FindCoordinatorRequestCodec: MessageCodec<FindCoordinatorRequest> = /* @__PURE__ */ makeCodec(
   "FindCoordinatorRequest",
   0x7f,
   0x78,
@@ -118,10 +118,12 @@ export const FindCoordinatorRequestCodec: MessageCodec<FindCoordinatorRequest> =
 );
 
 /** Decodes exactly `bytes` as one FindCoordinatorRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFindCoordinatorRequest: Decode<FindCoordinatorRequest> = FindCoordinatorRequestCodec.decode;
+export const decodeFindCoordinatorRequest: Decode<FindCoordinatorRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FindCoordinatorRequest =>
+  FindCoordinatorRequestCodec.decode(bytes, version, options);
 
 /** Encodes one FindCoordinatorRequest body at `version`; missing fields take their defaults. */
-export const encodeFindCoordinatorRequest: Encode<FindCoordinatorRequest> = FindCoordinatorRequestCodec.encode;
+export const encodeFindCoordinatorRequest: Encode<FindCoordinatorRequest> = (value: Init<FindCoordinatorRequest>, version: number): Uint8Array =>
+  FindCoordinatorRequestCodec.encode(value, version);
 
 /** Coordinator (in FindCoordinatorResponse), versions 4+, flexible 4+. */
 export interface Coordinator {
@@ -302,7 +304,7 @@ const M_FindCoordinatorResponse: StructMeta = {
  * Codec of FindCoordinatorResponse: versions 0-6, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const FindCoordinatorResponseCodec: MessageCodec<FindCoordinatorResponse> = makeCodec(
+export const FindCoordinatorResponseCodec: MessageCodec<FindCoordinatorResponse> = /* @__PURE__ */ makeCodec(
   "FindCoordinatorResponse",
   0x7f,
   0x78,
@@ -314,7 +316,9 @@ export const FindCoordinatorResponseCodec: MessageCodec<FindCoordinatorResponse>
 );
 
 /** Decodes exactly `bytes` as one FindCoordinatorResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeFindCoordinatorResponse: Decode<FindCoordinatorResponse> = FindCoordinatorResponseCodec.decode;
+export const decodeFindCoordinatorResponse: Decode<FindCoordinatorResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): FindCoordinatorResponse =>
+  FindCoordinatorResponseCodec.decode(bytes, version, options);
 
 /** Encodes one FindCoordinatorResponse body at `version`; missing fields take their defaults. */
-export const encodeFindCoordinatorResponse: Encode<FindCoordinatorResponse> = FindCoordinatorResponseCodec.encode;
+export const encodeFindCoordinatorResponse: Encode<FindCoordinatorResponse> = (value: Init<FindCoordinatorResponse>, version: number): Uint8Array =>
+  FindCoordinatorResponseCodec.encode(value, version);

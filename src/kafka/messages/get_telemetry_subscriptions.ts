@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I8,
   K_STR,
@@ -77,7 +77,7 @@ const M_GetTelemetrySubscriptionsRequest: StructMeta = {
  * Codec of GetTelemetrySubscriptionsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const GetTelemetrySubscriptionsRequestCodec: MessageCodec<GetTelemetrySubscriptionsRequest> = makeCodec(
+export const GetTelemetrySubscriptionsRequestCodec: MessageCodec<GetTelemetrySubscriptionsRequest> = /* @__PURE__ */ makeCodec(
   "GetTelemetrySubscriptionsRequest",
   0x1,
   0x1,
@@ -89,10 +89,12 @@ export const GetTelemetrySubscriptionsRequestCodec: MessageCodec<GetTelemetrySub
 );
 
 /** Decodes exactly `bytes` as one GetTelemetrySubscriptionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeGetTelemetrySubscriptionsRequest: Decode<GetTelemetrySubscriptionsRequest> = GetTelemetrySubscriptionsRequestCodec.decode;
+export const decodeGetTelemetrySubscriptionsRequest: Decode<GetTelemetrySubscriptionsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): GetTelemetrySubscriptionsRequest =>
+  GetTelemetrySubscriptionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one GetTelemetrySubscriptionsRequest body at `version`; missing fields take their defaults. */
-export const encodeGetTelemetrySubscriptionsRequest: Encode<GetTelemetrySubscriptionsRequest> = GetTelemetrySubscriptionsRequestCodec.encode;
+export const encodeGetTelemetrySubscriptionsRequest: Encode<GetTelemetrySubscriptionsRequest> = (value: Init<GetTelemetrySubscriptionsRequest>, version: number): Uint8Array =>
+  GetTelemetrySubscriptionsRequestCodec.encode(value, version);
 
 /** GetTelemetrySubscriptionsResponse, versions 0+, flexible 0+. */
 export interface GetTelemetrySubscriptionsResponse {
@@ -191,7 +193,7 @@ const M_GetTelemetrySubscriptionsResponse: StructMeta = {
  * Codec of GetTelemetrySubscriptionsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const GetTelemetrySubscriptionsResponseCodec: MessageCodec<GetTelemetrySubscriptionsResponse> = makeCodec(
+export const GetTelemetrySubscriptionsResponseCodec: MessageCodec<GetTelemetrySubscriptionsResponse> = /* @__PURE__ */ makeCodec(
   "GetTelemetrySubscriptionsResponse",
   0x1,
   0x1,
@@ -203,7 +205,9 @@ export const GetTelemetrySubscriptionsResponseCodec: MessageCodec<GetTelemetrySu
 );
 
 /** Decodes exactly `bytes` as one GetTelemetrySubscriptionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeGetTelemetrySubscriptionsResponse: Decode<GetTelemetrySubscriptionsResponse> = GetTelemetrySubscriptionsResponseCodec.decode;
+export const decodeGetTelemetrySubscriptionsResponse: Decode<GetTelemetrySubscriptionsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): GetTelemetrySubscriptionsResponse =>
+  GetTelemetrySubscriptionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one GetTelemetrySubscriptionsResponse body at `version`; missing fields take their defaults. */
-export const encodeGetTelemetrySubscriptionsResponse: Encode<GetTelemetrySubscriptionsResponse> = GetTelemetrySubscriptionsResponseCodec.encode;
+export const encodeGetTelemetrySubscriptionsResponse: Encode<GetTelemetrySubscriptionsResponse> = (value: Init<GetTelemetrySubscriptionsResponse>, version: number): Uint8Array =>
+  GetTelemetrySubscriptionsResponseCodec.encode(value, version);

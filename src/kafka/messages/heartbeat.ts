@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -103,7 +103,7 @@ const M_HeartbeatRequest: StructMeta = {
  * Codec of HeartbeatRequest: versions 0-4, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const HeartbeatRequestCodec: MessageCodec<HeartbeatRequest> = makeCodec(
+export const HeartbeatRequestCodec: MessageCodec<HeartbeatRequest> = /* @__PURE__ */ makeCodec(
   "HeartbeatRequest",
   0x1f,
   0x10,
@@ -115,10 +115,12 @@ export const HeartbeatRequestCodec: MessageCodec<HeartbeatRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one HeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeHeartbeatRequest: Decode<HeartbeatRequest> = HeartbeatRequestCodec.decode;
+export const decodeHeartbeatRequest: Decode<HeartbeatRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): HeartbeatRequest =>
+  HeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one HeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeHeartbeatRequest: Encode<HeartbeatRequest> = HeartbeatRequestCodec.encode;
+export const encodeHeartbeatRequest: Encode<HeartbeatRequest> = (value: Init<HeartbeatRequest>, version: number): Uint8Array =>
+  HeartbeatRequestCodec.encode(value, version);
 
 /** HeartbeatResponse, versions 0+, flexible 4+. */
 export interface HeartbeatResponse {
@@ -182,7 +184,7 @@ const M_HeartbeatResponse: StructMeta = {
  * Codec of HeartbeatResponse: versions 0-4, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const HeartbeatResponseCodec: MessageCodec<HeartbeatResponse> = makeCodec(
+export const HeartbeatResponseCodec: MessageCodec<HeartbeatResponse> = /* @__PURE__ */ makeCodec(
   "HeartbeatResponse",
   0x1f,
   0x10,
@@ -194,7 +196,9 @@ export const HeartbeatResponseCodec: MessageCodec<HeartbeatResponse> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one HeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeHeartbeatResponse: Decode<HeartbeatResponse> = HeartbeatResponseCodec.decode;
+export const decodeHeartbeatResponse: Decode<HeartbeatResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): HeartbeatResponse =>
+  HeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one HeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeHeartbeatResponse: Encode<HeartbeatResponse> = HeartbeatResponseCodec.encode;
+export const encodeHeartbeatResponse: Encode<HeartbeatResponse> = (value: Init<HeartbeatResponse>, version: number): Uint8Array =>
+  HeartbeatResponseCodec.encode(value, version);

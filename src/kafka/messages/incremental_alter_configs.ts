@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -220,7 +220,7 @@ const M_IncrementalAlterConfigsRequest: StructMeta = {
  * Codec of IncrementalAlterConfigsRequest: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const IncrementalAlterConfigsRequestCodec: MessageCodec<IncrementalAlterConfigsRequest> = makeCodec(
+export const IncrementalAlterConfigsRequestCodec: MessageCodec<IncrementalAlterConfigsRequest> = /* @__PURE__ */ makeCodec(
   "IncrementalAlterConfigsRequest",
   0x3,
   0x2,
@@ -232,10 +232,12 @@ export const IncrementalAlterConfigsRequestCodec: MessageCodec<IncrementalAlterC
 );
 
 /** Decodes exactly `bytes` as one IncrementalAlterConfigsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeIncrementalAlterConfigsRequest: Decode<IncrementalAlterConfigsRequest> = IncrementalAlterConfigsRequestCodec.decode;
+export const decodeIncrementalAlterConfigsRequest: Decode<IncrementalAlterConfigsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): IncrementalAlterConfigsRequest =>
+  IncrementalAlterConfigsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one IncrementalAlterConfigsRequest body at `version`; missing fields take their defaults. */
-export const encodeIncrementalAlterConfigsRequest: Encode<IncrementalAlterConfigsRequest> = IncrementalAlterConfigsRequestCodec.encode;
+export const encodeIncrementalAlterConfigsRequest: Encode<IncrementalAlterConfigsRequest> = (value: Init<IncrementalAlterConfigsRequest>, version: number): Uint8Array =>
+  IncrementalAlterConfigsRequestCodec.encode(value, version);
 
 /** AlterConfigsResourceResponse (in IncrementalAlterConfigsResponse), versions 0+, flexible 1+. */
 export interface IncrementalAlterConfigsResponseAlterConfigsResourceResponse {
@@ -370,7 +372,7 @@ const M_IncrementalAlterConfigsResponse: StructMeta = {
  * Codec of IncrementalAlterConfigsResponse: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const IncrementalAlterConfigsResponseCodec: MessageCodec<IncrementalAlterConfigsResponse> = makeCodec(
+export const IncrementalAlterConfigsResponseCodec: MessageCodec<IncrementalAlterConfigsResponse> = /* @__PURE__ */ makeCodec(
   "IncrementalAlterConfigsResponse",
   0x3,
   0x2,
@@ -382,7 +384,9 @@ export const IncrementalAlterConfigsResponseCodec: MessageCodec<IncrementalAlter
 );
 
 /** Decodes exactly `bytes` as one IncrementalAlterConfigsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeIncrementalAlterConfigsResponse: Decode<IncrementalAlterConfigsResponse> = IncrementalAlterConfigsResponseCodec.decode;
+export const decodeIncrementalAlterConfigsResponse: Decode<IncrementalAlterConfigsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): IncrementalAlterConfigsResponse =>
+  IncrementalAlterConfigsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one IncrementalAlterConfigsResponse body at `version`; missing fields take their defaults. */
-export const encodeIncrementalAlterConfigsResponse: Encode<IncrementalAlterConfigsResponse> = IncrementalAlterConfigsResponseCodec.encode;
+export const encodeIncrementalAlterConfigsResponse: Encode<IncrementalAlterConfigsResponse> = (value: Init<IncrementalAlterConfigsResponse>, version: number): Uint8Array =>
+  IncrementalAlterConfigsResponseCodec.encode(value, version);

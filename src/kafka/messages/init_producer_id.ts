@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -119,7 +119,7 @@ const M_InitProducerIdRequest: StructMeta = {
  * Codec of InitProducerIdRequest: versions 0-6, flexible 2+, unstable 6.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const InitProducerIdRequestCodec: MessageCodec<InitProducerIdRequest> = makeCodec(
+export const InitProducerIdRequestCodec: MessageCodec<InitProducerIdRequest> = /* @__PURE__ */ makeCodec(
   "InitProducerIdRequest",
   0x7f,
   0x7c,
@@ -131,10 +131,12 @@ export const InitProducerIdRequestCodec: MessageCodec<InitProducerIdRequest> = m
 );
 
 /** Decodes exactly `bytes` as one InitProducerIdRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeInitProducerIdRequest: Decode<InitProducerIdRequest> = InitProducerIdRequestCodec.decode;
+export const decodeInitProducerIdRequest: Decode<InitProducerIdRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): InitProducerIdRequest =>
+  InitProducerIdRequestCodec.decode(bytes, version, options);
 
 /** Encodes one InitProducerIdRequest body at `version`; missing fields take their defaults. */
-export const encodeInitProducerIdRequest: Encode<InitProducerIdRequest> = InitProducerIdRequestCodec.encode;
+export const encodeInitProducerIdRequest: Encode<InitProducerIdRequest> = (value: Init<InitProducerIdRequest>, version: number): Uint8Array =>
+  InitProducerIdRequestCodec.encode(value, version);
 
 /** InitProducerIdResponse, versions 0+, flexible 2+. */
 export interface InitProducerIdResponse {
@@ -225,7 +227,7 @@ const M_InitProducerIdResponse: StructMeta = {
  * Codec of InitProducerIdResponse: versions 0-6, flexible 2+, unstable 6.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const InitProducerIdResponseCodec: MessageCodec<InitProducerIdResponse> = makeCodec(
+export const InitProducerIdResponseCodec: MessageCodec<InitProducerIdResponse> = /* @__PURE__ */ makeCodec(
   "InitProducerIdResponse",
   0x7f,
   0x7c,
@@ -237,7 +239,9 @@ export const InitProducerIdResponseCodec: MessageCodec<InitProducerIdResponse> =
 );
 
 /** Decodes exactly `bytes` as one InitProducerIdResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeInitProducerIdResponse: Decode<InitProducerIdResponse> = InitProducerIdResponseCodec.decode;
+export const decodeInitProducerIdResponse: Decode<InitProducerIdResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): InitProducerIdResponse =>
+  InitProducerIdResponseCodec.decode(bytes, version, options);
 
 /** Encodes one InitProducerIdResponse body at `version`; missing fields take their defaults. */
-export const encodeInitProducerIdResponse: Encode<InitProducerIdResponse> = InitProducerIdResponseCodec.encode;
+export const encodeInitProducerIdResponse: Encode<InitProducerIdResponse> = (value: Init<InitProducerIdResponse>, version: number): Uint8Array =>
+  InitProducerIdResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -190,7 +190,7 @@ const M_InitializeShareGroupStateRequest: StructMeta = {
  * Codec of InitializeShareGroupStateRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const InitializeShareGroupStateRequestCodec: MessageCodec<InitializeShareGroupStateRequest> = makeCodec(
+export const InitializeShareGroupStateRequestCodec: MessageCodec<InitializeShareGroupStateRequest> = /* @__PURE__ */ makeCodec(
   "InitializeShareGroupStateRequest",
   0x1,
   0x1,
@@ -202,10 +202,12 @@ export const InitializeShareGroupStateRequestCodec: MessageCodec<InitializeShare
 );
 
 /** Decodes exactly `bytes` as one InitializeShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeInitializeShareGroupStateRequest: Decode<InitializeShareGroupStateRequest> = InitializeShareGroupStateRequestCodec.decode;
+export const decodeInitializeShareGroupStateRequest: Decode<InitializeShareGroupStateRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): InitializeShareGroupStateRequest =>
+  InitializeShareGroupStateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one InitializeShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export const encodeInitializeShareGroupStateRequest: Encode<InitializeShareGroupStateRequest> = InitializeShareGroupStateRequestCodec.encode;
+export const encodeInitializeShareGroupStateRequest: Encode<InitializeShareGroupStateRequest> = (value: Init<InitializeShareGroupStateRequest>, version: number): Uint8Array =>
+  InitializeShareGroupStateRequestCodec.encode(value, version);
 
 /** PartitionResult (in InitializeShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface InitializeShareGroupStateResponsePartitionResult {
@@ -361,7 +363,7 @@ const M_InitializeShareGroupStateResponse: StructMeta = {
  * Codec of InitializeShareGroupStateResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const InitializeShareGroupStateResponseCodec: MessageCodec<InitializeShareGroupStateResponse> = makeCodec(
+export const InitializeShareGroupStateResponseCodec: MessageCodec<InitializeShareGroupStateResponse> = /* @__PURE__ */ makeCodec(
   "InitializeShareGroupStateResponse",
   0x1,
   0x1,
@@ -373,7 +375,9 @@ export const InitializeShareGroupStateResponseCodec: MessageCodec<InitializeShar
 );
 
 /** Decodes exactly `bytes` as one InitializeShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeInitializeShareGroupStateResponse: Decode<InitializeShareGroupStateResponse> = InitializeShareGroupStateResponseCodec.decode;
+export const decodeInitializeShareGroupStateResponse: Decode<InitializeShareGroupStateResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): InitializeShareGroupStateResponse =>
+  InitializeShareGroupStateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one InitializeShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export const encodeInitializeShareGroupStateResponse: Encode<InitializeShareGroupStateResponse> = InitializeShareGroupStateResponseCodec.encode;
+export const encodeInitializeShareGroupStateResponse: Encode<InitializeShareGroupStateResponse> = (value: Init<InitializeShareGroupStateResponse>, version: number): Uint8Array =>
+  InitializeShareGroupStateResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   cannotCarry,
@@ -197,7 +197,7 @@ const M_JoinGroupRequest: StructMeta = {
  * Codec of JoinGroupRequest: versions 0-9, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const JoinGroupRequestCodec: MessageCodec<JoinGroupRequest> = makeCodec(
+export const JoinGroupRequestCodec: MessageCodec<JoinGroupRequest> = /* @__PURE__ */ makeCodec(
   "JoinGroupRequest",
   0x3ff,
   0x3c0,
@@ -209,10 +209,12 @@ export const JoinGroupRequestCodec: MessageCodec<JoinGroupRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one JoinGroupRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeJoinGroupRequest: Decode<JoinGroupRequest> = JoinGroupRequestCodec.decode;
+export const decodeJoinGroupRequest: Decode<JoinGroupRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): JoinGroupRequest =>
+  JoinGroupRequestCodec.decode(bytes, version, options);
 
 /** Encodes one JoinGroupRequest body at `version`; missing fields take their defaults. */
-export const encodeJoinGroupRequest: Encode<JoinGroupRequest> = JoinGroupRequestCodec.encode;
+export const encodeJoinGroupRequest: Encode<JoinGroupRequest> = (value: Init<JoinGroupRequest>, version: number): Uint8Array =>
+  JoinGroupRequestCodec.encode(value, version);
 
 /** JoinGroupResponseMember (in JoinGroupResponse), versions 0+, flexible 6+. */
 export interface JoinGroupResponseMember {
@@ -391,7 +393,7 @@ const M_JoinGroupResponse: StructMeta = {
  * Codec of JoinGroupResponse: versions 0-9, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const JoinGroupResponseCodec: MessageCodec<JoinGroupResponse> = makeCodec(
+export const JoinGroupResponseCodec: MessageCodec<JoinGroupResponse> = /* @__PURE__ */ makeCodec(
   "JoinGroupResponse",
   0x3ff,
   0x3c0,
@@ -403,7 +405,9 @@ export const JoinGroupResponseCodec: MessageCodec<JoinGroupResponse> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one JoinGroupResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeJoinGroupResponse: Decode<JoinGroupResponse> = JoinGroupResponseCodec.decode;
+export const decodeJoinGroupResponse: Decode<JoinGroupResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): JoinGroupResponse =>
+  JoinGroupResponseCodec.decode(bytes, version, options);
 
 /** Encodes one JoinGroupResponse body at `version`; missing fields take their defaults. */
-export const encodeJoinGroupResponse: Encode<JoinGroupResponse> = JoinGroupResponseCodec.encode;
+export const encodeJoinGroupResponse: Encode<JoinGroupResponse> = (value: Init<JoinGroupResponse>, version: number): Uint8Array =>
+  JoinGroupResponseCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rTagCount,
@@ -72,7 +72,7 @@ const M_KRaftVersionRecord: StructMeta = {
  * Codec of KRaftVersionRecord: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const KRaftVersionRecordCodec: MessageCodec<KRaftVersionRecord> = makeCodec(
+export const KRaftVersionRecordCodec: MessageCodec<KRaftVersionRecord> = /* @__PURE__ */ makeCodec(
   "KRaftVersionRecord",
   0x1,
   0x1,
@@ -84,7 +84,9 @@ export const KRaftVersionRecordCodec: MessageCodec<KRaftVersionRecord> = makeCod
 );
 
 /** Decodes exactly `bytes` as one KRaftVersionRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeKRaftVersionRecord: Decode<KRaftVersionRecord> = KRaftVersionRecordCodec.decode;
+export const decodeKRaftVersionRecord: Decode<KRaftVersionRecord> = (bytes: Uint8Array, version: number, options?: DecodeOptions): KRaftVersionRecord =>
+  KRaftVersionRecordCodec.decode(bytes, version, options);
 
 /** Encodes one KRaftVersionRecord body at `version`; missing fields take their defaults. */
-export const encodeKRaftVersionRecord: Encode<KRaftVersionRecord> = KRaftVersionRecordCodec.encode;
+export const encodeKRaftVersionRecord: Encode<KRaftVersionRecord> = (value: Init<KRaftVersionRecord>, version: number): Uint8Array =>
+  KRaftVersionRecordCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -399,7 +399,7 @@ const M_LeaderAndIsrRequest: StructMeta = {
  * Codec of LeaderAndIsrRequest: versions 0-7, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const LeaderAndIsrRequestCodec: MessageCodec<LeaderAndIsrRequest> = makeCodec(
+export const LeaderAndIsrRequestCodec: MessageCodec<LeaderAndIsrRequest> = /* @__PURE__ */ makeCodec(
   "LeaderAndIsrRequest",
   0xff,
   0xf0,
@@ -411,10 +411,12 @@ export const LeaderAndIsrRequestCodec: MessageCodec<LeaderAndIsrRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one LeaderAndIsrRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaderAndIsrRequest: Decode<LeaderAndIsrRequest> = LeaderAndIsrRequestCodec.decode;
+export const decodeLeaderAndIsrRequest: Decode<LeaderAndIsrRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaderAndIsrRequest =>
+  LeaderAndIsrRequestCodec.decode(bytes, version, options);
 
 /** Encodes one LeaderAndIsrRequest body at `version`; missing fields take their defaults. */
-export const encodeLeaderAndIsrRequest: Encode<LeaderAndIsrRequest> = LeaderAndIsrRequestCodec.encode;
+export const encodeLeaderAndIsrRequest: Encode<LeaderAndIsrRequest> = (value: Init<LeaderAndIsrRequest>, version: number): Uint8Array =>
+  LeaderAndIsrRequestCodec.encode(value, version);
 
 /** LeaderAndIsrPartitionError (in LeaderAndIsrResponse), versions 0+, flexible 4+. */
 export interface LeaderAndIsrPartitionError {
@@ -601,7 +603,7 @@ const M_LeaderAndIsrResponse: StructMeta = {
  * Codec of LeaderAndIsrResponse: versions 0-7, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const LeaderAndIsrResponseCodec: MessageCodec<LeaderAndIsrResponse> = makeCodec(
+export const LeaderAndIsrResponseCodec: MessageCodec<LeaderAndIsrResponse> = /* @__PURE__ */ makeCodec(
   "LeaderAndIsrResponse",
   0xff,
   0xf0,
@@ -613,7 +615,9 @@ export const LeaderAndIsrResponseCodec: MessageCodec<LeaderAndIsrResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one LeaderAndIsrResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaderAndIsrResponse: Decode<LeaderAndIsrResponse> = LeaderAndIsrResponseCodec.decode;
+export const decodeLeaderAndIsrResponse: Decode<LeaderAndIsrResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaderAndIsrResponse =>
+  LeaderAndIsrResponseCodec.decode(bytes, version, options);
 
 /** Encodes one LeaderAndIsrResponse body at `version`; missing fields take their defaults. */
-export const encodeLeaderAndIsrResponse: Encode<LeaderAndIsrResponse> = LeaderAndIsrResponseCodec.encode;
+export const encodeLeaderAndIsrResponse: Encode<LeaderAndIsrResponse> = (value: Init<LeaderAndIsrResponse>, version: number): Uint8Array =>
+  LeaderAndIsrResponseCodec.encode(value, version);

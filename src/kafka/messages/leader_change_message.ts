@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -144,7 +144,7 @@ const M_LeaderChangeMessage: StructMeta = {
  * Codec of LeaderChangeMessage: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const LeaderChangeMessageCodec: MessageCodec<LeaderChangeMessage> = makeCodec(
+export const LeaderChangeMessageCodec: MessageCodec<LeaderChangeMessage> = /* @__PURE__ */ makeCodec(
   "LeaderChangeMessage",
   0x3,
   0x3,
@@ -156,7 +156,9 @@ export const LeaderChangeMessageCodec: MessageCodec<LeaderChangeMessage> = makeC
 );
 
 /** Decodes exactly `bytes` as one LeaderChangeMessage body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaderChangeMessage: Decode<LeaderChangeMessage> = LeaderChangeMessageCodec.decode;
+export const decodeLeaderChangeMessage: Decode<LeaderChangeMessage> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaderChangeMessage =>
+  LeaderChangeMessageCodec.decode(bytes, version, options);
 
 /** Encodes one LeaderChangeMessage body at `version`; missing fields take their defaults. */
-export const encodeLeaderChangeMessage: Encode<LeaderChangeMessage> = LeaderChangeMessageCodec.encode;
+export const encodeLeaderChangeMessage: Encode<LeaderChangeMessage> = (value: Init<LeaderChangeMessage>, version: number): Uint8Array =>
+  LeaderChangeMessageCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -167,7 +167,7 @@ const M_LeaveGroupRequest: StructMeta = {
  * Codec of LeaveGroupRequest: versions 0-5, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const LeaveGroupRequestCodec: MessageCodec<LeaveGroupRequest> = makeCodec(
+export const LeaveGroupRequestCodec: MessageCodec<LeaveGroupRequest> = /* @__PURE__ */ makeCodec(
   "LeaveGroupRequest",
   0x3f,
   0x30,
@@ -179,10 +179,12 @@ export const LeaveGroupRequestCodec: MessageCodec<LeaveGroupRequest> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one LeaveGroupRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaveGroupRequest: Decode<LeaveGroupRequest> = LeaveGroupRequestCodec.decode;
+export const decodeLeaveGroupRequest: Decode<LeaveGroupRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaveGroupRequest =>
+  LeaveGroupRequestCodec.decode(bytes, version, options);
 
 /** Encodes one LeaveGroupRequest body at `version`; missing fields take their defaults. */
-export const encodeLeaveGroupRequest: Encode<LeaveGroupRequest> = LeaveGroupRequestCodec.encode;
+export const encodeLeaveGroupRequest: Encode<LeaveGroupRequest> = (value: Init<LeaveGroupRequest>, version: number): Uint8Array =>
+  LeaveGroupRequestCodec.encode(value, version);
 
 /** MemberResponse (in LeaveGroupResponse), versions 3+, flexible 4+. */
 export interface MemberResponse {
@@ -319,7 +321,7 @@ const M_LeaveGroupResponse: StructMeta = {
  * Codec of LeaveGroupResponse: versions 0-5, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const LeaveGroupResponseCodec: MessageCodec<LeaveGroupResponse> = makeCodec(
+export const LeaveGroupResponseCodec: MessageCodec<LeaveGroupResponse> = /* @__PURE__ */ makeCodec(
   "LeaveGroupResponse",
   0x3f,
   0x30,
@@ -331,7 +333,9 @@ export const LeaveGroupResponseCodec: MessageCodec<LeaveGroupResponse> = makeCod
 );
 
 /** Decodes exactly `bytes` as one LeaveGroupResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeLeaveGroupResponse: Decode<LeaveGroupResponse> = LeaveGroupResponseCodec.decode;
+export const decodeLeaveGroupResponse: Decode<LeaveGroupResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): LeaveGroupResponse =>
+  LeaveGroupResponseCodec.decode(bytes, version, options);
 
 /** Encodes one LeaveGroupResponse body at `version`; missing fields take their defaults. */
-export const encodeLeaveGroupResponse: Encode<LeaveGroupResponse> = LeaveGroupResponseCodec.encode;
+export const encodeLeaveGroupResponse: Encode<LeaveGroupResponse> = (value: Init<LeaveGroupResponse>, version: number): Uint8Array =>
+  LeaveGroupResponseCodec.encode(value, version);

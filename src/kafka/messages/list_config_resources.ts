@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I8,
   cannotCarry,
@@ -80,7 +80,7 @@ const M_ListConfigResourcesRequest: StructMeta = {
  * Codec of ListConfigResourcesRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListConfigResourcesRequestCodec: MessageCodec<ListConfigResourcesRequest> = makeCodec(
+export const ListConfigResourcesRequestCodec: MessageCodec<ListConfigResourcesRequest> = /* @__PURE__ */ makeCodec(
   "ListConfigResourcesRequest",
   0x3,
   0x3,
@@ -92,10 +92,12 @@ export const ListConfigResourcesRequestCodec: MessageCodec<ListConfigResourcesRe
 );
 
 /** Decodes exactly `bytes` as one ListConfigResourcesRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListConfigResourcesRequest: Decode<ListConfigResourcesRequest> = ListConfigResourcesRequestCodec.decode;
+export const decodeListConfigResourcesRequest: Decode<ListConfigResourcesRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListConfigResourcesRequest =>
+  ListConfigResourcesRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListConfigResourcesRequest body at `version`; missing fields take their defaults. */
-export const encodeListConfigResourcesRequest: Encode<ListConfigResourcesRequest> = ListConfigResourcesRequestCodec.encode;
+export const encodeListConfigResourcesRequest: Encode<ListConfigResourcesRequest> = (value: Init<ListConfigResourcesRequest>, version: number): Uint8Array =>
+  ListConfigResourcesRequestCodec.encode(value, version);
 
 /** ConfigResource (in ListConfigResourcesResponse), versions 0+, flexible 0+. */
 export interface ConfigResource {
@@ -208,7 +210,7 @@ const M_ListConfigResourcesResponse: StructMeta = {
  * Codec of ListConfigResourcesResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListConfigResourcesResponseCodec: MessageCodec<ListConfigResourcesResponse> = makeCodec(
+export const ListConfigResourcesResponseCodec: MessageCodec<ListConfigResourcesResponse> = /* @__PURE__ */ makeCodec(
   "ListConfigResourcesResponse",
   0x3,
   0x3,
@@ -220,7 +222,9 @@ export const ListConfigResourcesResponseCodec: MessageCodec<ListConfigResourcesR
 );
 
 /** Decodes exactly `bytes` as one ListConfigResourcesResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListConfigResourcesResponse: Decode<ListConfigResourcesResponse> = ListConfigResourcesResponseCodec.decode;
+export const decodeListConfigResourcesResponse: Decode<ListConfigResourcesResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListConfigResourcesResponse =>
+  ListConfigResourcesResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListConfigResourcesResponse body at `version`; missing fields take their defaults. */
-export const encodeListConfigResourcesResponse: Encode<ListConfigResourcesResponse> = ListConfigResourcesResponseCodec.encode;
+export const encodeListConfigResourcesResponse: Encode<ListConfigResourcesResponse> = (value: Init<ListConfigResourcesResponse>, version: number): Uint8Array =>
+  ListConfigResourcesResponseCodec.encode(value, version);

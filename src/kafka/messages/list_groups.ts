@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   cannotCarry,
@@ -97,7 +97,7 @@ const M_ListGroupsRequest: StructMeta = {
  * Codec of ListGroupsRequest: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListGroupsRequestCodec: MessageCodec<ListGroupsRequest> = makeCodec(
+export const ListGroupsRequestCodec: MessageCodec<ListGroupsRequest> = /* @__PURE__ */ makeCodec(
   "ListGroupsRequest",
   0x3f,
   0x38,
@@ -109,10 +109,12 @@ export const ListGroupsRequestCodec: MessageCodec<ListGroupsRequest> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one ListGroupsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListGroupsRequest: Decode<ListGroupsRequest> = ListGroupsRequestCodec.decode;
+export const decodeListGroupsRequest: Decode<ListGroupsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListGroupsRequest =>
+  ListGroupsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListGroupsRequest body at `version`; missing fields take their defaults. */
-export const encodeListGroupsRequest: Encode<ListGroupsRequest> = ListGroupsRequestCodec.encode;
+export const encodeListGroupsRequest: Encode<ListGroupsRequest> = (value: Init<ListGroupsRequest>, version: number): Uint8Array =>
+  ListGroupsRequestCodec.encode(value, version);
 
 /** ListedGroup (in ListGroupsResponse), versions 0+, flexible 3+. */
 export interface ListedGroup {
@@ -256,7 +258,7 @@ const M_ListGroupsResponse: StructMeta = {
  * Codec of ListGroupsResponse: versions 0-5, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListGroupsResponseCodec: MessageCodec<ListGroupsResponse> = makeCodec(
+export const ListGroupsResponseCodec: MessageCodec<ListGroupsResponse> = /* @__PURE__ */ makeCodec(
   "ListGroupsResponse",
   0x3f,
   0x38,
@@ -268,7 +270,9 @@ export const ListGroupsResponseCodec: MessageCodec<ListGroupsResponse> = makeCod
 );
 
 /** Decodes exactly `bytes` as one ListGroupsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListGroupsResponse: Decode<ListGroupsResponse> = ListGroupsResponseCodec.decode;
+export const decodeListGroupsResponse: Decode<ListGroupsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListGroupsResponse =>
+  ListGroupsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListGroupsResponse body at `version`; missing fields take their defaults. */
-export const encodeListGroupsResponse: Encode<ListGroupsResponse> = ListGroupsResponseCodec.encode;
+export const encodeListGroupsResponse: Encode<ListGroupsResponse> = (value: Init<ListGroupsResponse>, version: number): Uint8Array =>
+  ListGroupsResponseCodec.encode(value, version);

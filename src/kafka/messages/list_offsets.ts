@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I64,
   cannotCarry,
@@ -242,7 +242,7 @@ const M_ListOffsetsRequest: StructMeta = {
  * Codec of ListOffsetsRequest: versions 0-11, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListOffsetsRequestCodec: MessageCodec<ListOffsetsRequest> = makeCodec(
+export const ListOffsetsRequestCodec: MessageCodec<ListOffsetsRequest> = /* @__PURE__ */ makeCodec(
   "ListOffsetsRequest",
   0xfff,
   0xfc0,
@@ -254,10 +254,12 @@ export const ListOffsetsRequestCodec: MessageCodec<ListOffsetsRequest> = makeCod
 );
 
 /** Decodes exactly `bytes` as one ListOffsetsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListOffsetsRequest: Decode<ListOffsetsRequest> = ListOffsetsRequestCodec.decode;
+export const decodeListOffsetsRequest: Decode<ListOffsetsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListOffsetsRequest =>
+  ListOffsetsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListOffsetsRequest body at `version`; missing fields take their defaults. */
-export const encodeListOffsetsRequest: Encode<ListOffsetsRequest> = ListOffsetsRequestCodec.encode;
+export const encodeListOffsetsRequest: Encode<ListOffsetsRequest> = (value: Init<ListOffsetsRequest>, version: number): Uint8Array =>
+  ListOffsetsRequestCodec.encode(value, version);
 
 /** ListOffsetsPartitionResponse (in ListOffsetsResponse), versions 0+, flexible 6+. */
 export interface ListOffsetsPartitionResponse {
@@ -470,7 +472,7 @@ const M_ListOffsetsResponse: StructMeta = {
  * Codec of ListOffsetsResponse: versions 0-11, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListOffsetsResponseCodec: MessageCodec<ListOffsetsResponse> = makeCodec(
+export const ListOffsetsResponseCodec: MessageCodec<ListOffsetsResponse> = /* @__PURE__ */ makeCodec(
   "ListOffsetsResponse",
   0xfff,
   0xfc0,
@@ -482,7 +484,9 @@ export const ListOffsetsResponseCodec: MessageCodec<ListOffsetsResponse> = makeC
 );
 
 /** Decodes exactly `bytes` as one ListOffsetsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListOffsetsResponse: Decode<ListOffsetsResponse> = ListOffsetsResponseCodec.decode;
+export const decodeListOffsetsResponse: Decode<ListOffsetsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListOffsetsResponse =>
+  ListOffsetsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListOffsetsResponse body at `version`; missing fields take their defaults. */
-export const encodeListOffsetsResponse: Encode<ListOffsetsResponse> = ListOffsetsResponseCodec.encode;
+export const encodeListOffsetsResponse: Encode<ListOffsetsResponse> = (value: Init<ListOffsetsResponse>, version: number): Uint8Array =>
+  ListOffsetsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -137,7 +137,7 @@ const M_ListPartitionReassignmentsRequest: StructMeta = {
  * Codec of ListPartitionReassignmentsRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListPartitionReassignmentsRequestCodec: MessageCodec<ListPartitionReassignmentsRequest> = makeCodec(
+export const ListPartitionReassignmentsRequestCodec: MessageCodec<ListPartitionReassignmentsRequest> = /* @__PURE__ */ makeCodec(
   "ListPartitionReassignmentsRequest",
   0x1,
   0x1,
@@ -149,10 +149,12 @@ export const ListPartitionReassignmentsRequestCodec: MessageCodec<ListPartitionR
 );
 
 /** Decodes exactly `bytes` as one ListPartitionReassignmentsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListPartitionReassignmentsRequest: Decode<ListPartitionReassignmentsRequest> = ListPartitionReassignmentsRequestCodec.decode;
+export const decodeListPartitionReassignmentsRequest: Decode<ListPartitionReassignmentsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListPartitionReassignmentsRequest =>
+  ListPartitionReassignmentsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListPartitionReassignmentsRequest body at `version`; missing fields take their defaults. */
-export const encodeListPartitionReassignmentsRequest: Encode<ListPartitionReassignmentsRequest> = ListPartitionReassignmentsRequestCodec.encode;
+export const encodeListPartitionReassignmentsRequest: Encode<ListPartitionReassignmentsRequest> = (value: Init<ListPartitionReassignmentsRequest>, version: number): Uint8Array =>
+  ListPartitionReassignmentsRequestCodec.encode(value, version);
 
 /** OngoingPartitionReassignment (in ListPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface OngoingPartitionReassignment {
@@ -336,7 +338,7 @@ const M_ListPartitionReassignmentsResponse: StructMeta = {
  * Codec of ListPartitionReassignmentsResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListPartitionReassignmentsResponseCodec: MessageCodec<ListPartitionReassignmentsResponse> = makeCodec(
+export const ListPartitionReassignmentsResponseCodec: MessageCodec<ListPartitionReassignmentsResponse> = /* @__PURE__ */ makeCodec(
   "ListPartitionReassignmentsResponse",
   0x1,
   0x1,
@@ -348,7 +350,9 @@ export const ListPartitionReassignmentsResponseCodec: MessageCodec<ListPartition
 );
 
 /** Decodes exactly `bytes` as one ListPartitionReassignmentsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListPartitionReassignmentsResponse: Decode<ListPartitionReassignmentsResponse> = ListPartitionReassignmentsResponseCodec.decode;
+export const decodeListPartitionReassignmentsResponse: Decode<ListPartitionReassignmentsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListPartitionReassignmentsResponse =>
+  ListPartitionReassignmentsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListPartitionReassignmentsResponse body at `version`; missing fields take their defaults. */
-export const encodeListPartitionReassignmentsResponse: Encode<ListPartitionReassignmentsResponse> = ListPartitionReassignmentsResponseCodec.encode;
+export const encodeListPartitionReassignmentsResponse: Encode<ListPartitionReassignmentsResponse> = (value: Init<ListPartitionReassignmentsResponse>, version: number): Uint8Array =>
+  ListPartitionReassignmentsResponseCodec.encode(value, version);

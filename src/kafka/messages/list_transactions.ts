@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I64,
   K_STR,
@@ -105,7 +105,7 @@ const M_ListTransactionsRequest: StructMeta = {
  * Codec of ListTransactionsRequest: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListTransactionsRequestCodec: MessageCodec<ListTransactionsRequest> = makeCodec(
+export const ListTransactionsRequestCodec: MessageCodec<ListTransactionsRequest> = /* @__PURE__ */ makeCodec(
   "ListTransactionsRequest",
   0x7,
   0x7,
@@ -117,10 +117,12 @@ export const ListTransactionsRequestCodec: MessageCodec<ListTransactionsRequest>
 );
 
 /** Decodes exactly `bytes` as one ListTransactionsRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListTransactionsRequest: Decode<ListTransactionsRequest> = ListTransactionsRequestCodec.decode;
+export const decodeListTransactionsRequest: Decode<ListTransactionsRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListTransactionsRequest =>
+  ListTransactionsRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ListTransactionsRequest body at `version`; missing fields take their defaults. */
-export const encodeListTransactionsRequest: Encode<ListTransactionsRequest> = ListTransactionsRequestCodec.encode;
+export const encodeListTransactionsRequest: Encode<ListTransactionsRequest> = (value: Init<ListTransactionsRequest>, version: number): Uint8Array =>
+  ListTransactionsRequestCodec.encode(value, version);
 
 /** TransactionState (in ListTransactionsResponse), versions 0+, flexible 0+. */
 export interface ListTransactionsResponseTransactionState {
@@ -246,7 +248,7 @@ const M_ListTransactionsResponse: StructMeta = {
  * Codec of ListTransactionsResponse: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ListTransactionsResponseCodec: MessageCodec<ListTransactionsResponse> = makeCodec(
+export const ListTransactionsResponseCodec: MessageCodec<ListTransactionsResponse> = /* @__PURE__ */ makeCodec(
   "ListTransactionsResponse",
   0x7,
   0x7,
@@ -258,7 +260,9 @@ export const ListTransactionsResponseCodec: MessageCodec<ListTransactionsRespons
 );
 
 /** Decodes exactly `bytes` as one ListTransactionsResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeListTransactionsResponse: Decode<ListTransactionsResponse> = ListTransactionsResponseCodec.decode;
+export const decodeListTransactionsResponse: Decode<ListTransactionsResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ListTransactionsResponse =>
+  ListTransactionsResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ListTransactionsResponse body at `version`; missing fields take their defaults. */
-export const encodeListTransactionsResponse: Encode<ListTransactionsResponse> = ListTransactionsResponseCodec.encode;
+export const encodeListTransactionsResponse: Encode<ListTransactionsResponse> = (value: Init<ListTransactionsResponse>, version: number): Uint8Array =>
+  ListTransactionsResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -176,7 +176,7 @@ const M_MetadataRequest: StructMeta = {
  * Codec of MetadataRequest: versions 0-13, flexible 9+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const MetadataRequestCodec: MessageCodec<MetadataRequest> = makeCodec(
+export const MetadataRequestCodec: MessageCodec<MetadataRequest> = /* @__PURE__ */ makeCodec(
   "MetadataRequest",
   0x3fff,
   0x3e00,
@@ -188,10 +188,12 @@ export const MetadataRequestCodec: MessageCodec<MetadataRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one MetadataRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeMetadataRequest: Decode<MetadataRequest> = MetadataRequestCodec.decode;
+export const decodeMetadataRequest: Decode<MetadataRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): MetadataRequest =>
+  MetadataRequestCodec.decode(bytes, version, options);
 
 /** Encodes one MetadataRequest body at `version`; missing fields take their defaults. */
-export const encodeMetadataRequest: Encode<MetadataRequest> = MetadataRequestCodec.encode;
+export const encodeMetadataRequest: Encode<MetadataRequest> = (value: Init<MetadataRequest>, version: number): Uint8Array =>
+  MetadataRequestCodec.encode(value, version);
 
 /** MetadataResponseBroker (in MetadataResponse), versions 0+, flexible 9+. */
 export interface MetadataResponseBroker {
@@ -541,7 +543,7 @@ const M_MetadataResponse: StructMeta = {
  * Codec of MetadataResponse: versions 0-13, flexible 9+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const MetadataResponseCodec: MessageCodec<MetadataResponse> = makeCodec(
+export const MetadataResponseCodec: MessageCodec<MetadataResponse> = /* @__PURE__ */ makeCodec(
   "MetadataResponse",
   0x3fff,
   0x3e00,
@@ -553,7 +555,9 @@ export const MetadataResponseCodec: MessageCodec<MetadataResponse> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one MetadataResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeMetadataResponse: Decode<MetadataResponse> = MetadataResponseCodec.decode;
+export const decodeMetadataResponse: Decode<MetadataResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): MetadataResponse =>
+  MetadataResponseCodec.decode(bytes, version, options);
 
 /** Encodes one MetadataResponse body at `version`; missing fields take their defaults. */
-export const encodeMetadataResponse: Encode<MetadataResponse> = MetadataResponseCodec.encode;
+export const encodeMetadataResponse: Encode<MetadataResponse> = (value: Init<MetadataResponse>, version: number): Uint8Array =>
+  MetadataResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -271,7 +271,7 @@ const M_OffsetCommitRequest: StructMeta = {
  * Codec of OffsetCommitRequest: versions 0-10, flexible 8+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetCommitRequestCodec: MessageCodec<OffsetCommitRequest> = makeCodec(
+export const OffsetCommitRequestCodec: MessageCodec<OffsetCommitRequest> = /* @__PURE__ */ makeCodec(
   "OffsetCommitRequest",
   0x7ff,
   0x700,
@@ -283,10 +283,12 @@ export const OffsetCommitRequestCodec: MessageCodec<OffsetCommitRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one OffsetCommitRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetCommitRequest: Decode<OffsetCommitRequest> = OffsetCommitRequestCodec.decode;
+export const decodeOffsetCommitRequest: Decode<OffsetCommitRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetCommitRequest =>
+  OffsetCommitRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetCommitRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetCommitRequest: Encode<OffsetCommitRequest> = OffsetCommitRequestCodec.encode;
+export const encodeOffsetCommitRequest: Encode<OffsetCommitRequest> = (value: Init<OffsetCommitRequest>, version: number): Uint8Array =>
+  OffsetCommitRequestCodec.encode(value, version);
 
 /** OffsetCommitResponsePartition (in OffsetCommitResponse), versions 0+, flexible 8+. */
 export interface OffsetCommitResponsePartition {
@@ -474,7 +476,7 @@ const M_OffsetCommitResponse: StructMeta = {
  * Codec of OffsetCommitResponse: versions 0-10, flexible 8+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetCommitResponseCodec: MessageCodec<OffsetCommitResponse> = makeCodec(
+export const OffsetCommitResponseCodec: MessageCodec<OffsetCommitResponse> = /* @__PURE__ */ makeCodec(
   "OffsetCommitResponse",
   0x7ff,
   0x700,
@@ -486,7 +488,9 @@ export const OffsetCommitResponseCodec: MessageCodec<OffsetCommitResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one OffsetCommitResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetCommitResponse: Decode<OffsetCommitResponse> = OffsetCommitResponseCodec.decode;
+export const decodeOffsetCommitResponse: Decode<OffsetCommitResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetCommitResponse =>
+  OffsetCommitResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetCommitResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetCommitResponse: Encode<OffsetCommitResponse> = OffsetCommitResponseCodec.encode;
+export const encodeOffsetCommitResponse: Encode<OffsetCommitResponse> = (value: Init<OffsetCommitResponse>, version: number): Uint8Array =>
+  OffsetCommitResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   makeCodec,
   rArr,
@@ -128,7 +128,7 @@ const M_OffsetDeleteRequest: StructMeta = {
  * Codec of OffsetDeleteRequest: versions 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetDeleteRequestCodec: MessageCodec<OffsetDeleteRequest> = makeCodec(
+export const OffsetDeleteRequestCodec: MessageCodec<OffsetDeleteRequest> = /* @__PURE__ */ makeCodec(
   "OffsetDeleteRequest",
   0x1,
   0x0,
@@ -140,10 +140,12 @@ export const OffsetDeleteRequestCodec: MessageCodec<OffsetDeleteRequest> = makeC
 );
 
 /** Decodes exactly `bytes` as one OffsetDeleteRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetDeleteRequest: Decode<OffsetDeleteRequest> = OffsetDeleteRequestCodec.decode;
+export const decodeOffsetDeleteRequest: Decode<OffsetDeleteRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetDeleteRequest =>
+  OffsetDeleteRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetDeleteRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetDeleteRequest: Encode<OffsetDeleteRequest> = OffsetDeleteRequestCodec.encode;
+export const encodeOffsetDeleteRequest: Encode<OffsetDeleteRequest> = (value: Init<OffsetDeleteRequest>, version: number): Uint8Array =>
+  OffsetDeleteRequestCodec.encode(value, version);
 
 /** OffsetDeleteResponsePartition (in OffsetDeleteResponse), versions 0+. */
 export interface OffsetDeleteResponsePartition {
@@ -263,7 +265,7 @@ const M_OffsetDeleteResponse: StructMeta = {
  * Codec of OffsetDeleteResponse: versions 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetDeleteResponseCodec: MessageCodec<OffsetDeleteResponse> = makeCodec(
+export const OffsetDeleteResponseCodec: MessageCodec<OffsetDeleteResponse> = /* @__PURE__ */ makeCodec(
   "OffsetDeleteResponse",
   0x1,
   0x0,
@@ -275,7 +277,9 @@ export const OffsetDeleteResponseCodec: MessageCodec<OffsetDeleteResponse> = mak
 );
 
 /** Decodes exactly `bytes` as one OffsetDeleteResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetDeleteResponse: Decode<OffsetDeleteResponse> = OffsetDeleteResponseCodec.decode;
+export const decodeOffsetDeleteResponse: Decode<OffsetDeleteResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetDeleteResponse =>
+  OffsetDeleteResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetDeleteResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetDeleteResponse: Encode<OffsetDeleteResponse> = OffsetDeleteResponseCodec.encode;
+export const encodeOffsetDeleteResponse: Encode<OffsetDeleteResponse> = (value: Init<OffsetDeleteResponse>, version: number): Uint8Array =>
+  OffsetDeleteResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -302,7 +302,7 @@ const M_OffsetFetchRequest: StructMeta = {
  * Codec of OffsetFetchRequest: versions 0-10, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetFetchRequestCodec: MessageCodec<OffsetFetchRequest> = makeCodec(
+export const OffsetFetchRequestCodec: MessageCodec<OffsetFetchRequest> = /* @__PURE__ */ makeCodec(
   "OffsetFetchRequest",
   0x7ff,
   0x7c0,
@@ -314,10 +314,12 @@ export const OffsetFetchRequestCodec: MessageCodec<OffsetFetchRequest> = makeCod
 );
 
 /** Decodes exactly `bytes` as one OffsetFetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetFetchRequest: Decode<OffsetFetchRequest> = OffsetFetchRequestCodec.decode;
+export const decodeOffsetFetchRequest: Decode<OffsetFetchRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetFetchRequest =>
+  OffsetFetchRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetFetchRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetFetchRequest: Encode<OffsetFetchRequest> = OffsetFetchRequestCodec.encode;
+export const encodeOffsetFetchRequest: Encode<OffsetFetchRequest> = (value: Init<OffsetFetchRequest>, version: number): Uint8Array =>
+  OffsetFetchRequestCodec.encode(value, version);
 
 /** OffsetFetchResponsePartition (in OffsetFetchResponse), versions 0-7, flexible 6-7. */
 export interface OffsetFetchResponsePartition {
@@ -717,7 +719,7 @@ const M_OffsetFetchResponse: StructMeta = {
  * Codec of OffsetFetchResponse: versions 0-10, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetFetchResponseCodec: MessageCodec<OffsetFetchResponse> = makeCodec(
+export const OffsetFetchResponseCodec: MessageCodec<OffsetFetchResponse> = /* @__PURE__ */ makeCodec(
   "OffsetFetchResponse",
   0x7ff,
   0x7c0,
@@ -729,7 +731,9 @@ export const OffsetFetchResponseCodec: MessageCodec<OffsetFetchResponse> = makeC
 );
 
 /** Decodes exactly `bytes` as one OffsetFetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetFetchResponse: Decode<OffsetFetchResponse> = OffsetFetchResponseCodec.decode;
+export const decodeOffsetFetchResponse: Decode<OffsetFetchResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetFetchResponse =>
+  OffsetFetchResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetFetchResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetFetchResponse: Encode<OffsetFetchResponse> = OffsetFetchResponseCodec.encode;
+export const encodeOffsetFetchResponse: Encode<OffsetFetchResponse> = (value: Init<OffsetFetchResponse>, version: number): Uint8Array =>
+  OffsetFetchResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -215,7 +215,7 @@ const M_OffsetForLeaderEpochRequest: StructMeta = {
  * Codec of OffsetForLeaderEpochRequest: versions 0-4, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetForLeaderEpochRequestCodec: MessageCodec<OffsetForLeaderEpochRequest> = makeCodec(
+export const OffsetForLeaderEpochRequestCodec: MessageCodec<OffsetForLeaderEpochRequest> = /* @__PURE__ */ makeCodec(
   "OffsetForLeaderEpochRequest",
   0x1f,
   0x10,
@@ -227,10 +227,12 @@ export const OffsetForLeaderEpochRequestCodec: MessageCodec<OffsetForLeaderEpoch
 );
 
 /** Decodes exactly `bytes` as one OffsetForLeaderEpochRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetForLeaderEpochRequest: Decode<OffsetForLeaderEpochRequest> = OffsetForLeaderEpochRequestCodec.decode;
+export const decodeOffsetForLeaderEpochRequest: Decode<OffsetForLeaderEpochRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetForLeaderEpochRequest =>
+  OffsetForLeaderEpochRequestCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetForLeaderEpochRequest body at `version`; missing fields take their defaults. */
-export const encodeOffsetForLeaderEpochRequest: Encode<OffsetForLeaderEpochRequest> = OffsetForLeaderEpochRequestCodec.encode;
+export const encodeOffsetForLeaderEpochRequest: Encode<OffsetForLeaderEpochRequest> = (value: Init<OffsetForLeaderEpochRequest>, version: number): Uint8Array =>
+  OffsetForLeaderEpochRequestCodec.encode(value, version);
 
 /** EpochEndOffset (in OffsetForLeaderEpochResponse), versions 0+, flexible 4+. */
 export interface OffsetForLeaderEpochResponseEpochEndOffset {
@@ -424,7 +426,7 @@ const M_OffsetForLeaderEpochResponse: StructMeta = {
  * Codec of OffsetForLeaderEpochResponse: versions 0-4, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const OffsetForLeaderEpochResponseCodec: MessageCodec<OffsetForLeaderEpochResponse> = makeCodec(
+export const OffsetForLeaderEpochResponseCodec: MessageCodec<OffsetForLeaderEpochResponse> = /* @__PURE__ */ makeCodec(
   "OffsetForLeaderEpochResponse",
   0x1f,
   0x10,
@@ -436,7 +438,9 @@ export const OffsetForLeaderEpochResponseCodec: MessageCodec<OffsetForLeaderEpoc
 );
 
 /** Decodes exactly `bytes` as one OffsetForLeaderEpochResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeOffsetForLeaderEpochResponse: Decode<OffsetForLeaderEpochResponse> = OffsetForLeaderEpochResponseCodec.decode;
+export const decodeOffsetForLeaderEpochResponse: Decode<OffsetForLeaderEpochResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): OffsetForLeaderEpochResponse =>
+  OffsetForLeaderEpochResponseCodec.decode(bytes, version, options);
 
 /** Encodes one OffsetForLeaderEpochResponse body at `version`; missing fields take their defaults. */
-export const encodeOffsetForLeaderEpochResponse: Encode<OffsetForLeaderEpochResponse> = OffsetForLeaderEpochResponseCodec.encode;
+export const encodeOffsetForLeaderEpochResponse: Encode<OffsetForLeaderEpochResponse> = (value: Init<OffsetForLeaderEpochResponse>, version: number): Uint8Array =>
+  OffsetForLeaderEpochResponseCodec.encode(value, version);

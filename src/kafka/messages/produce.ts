@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
@@ -239,7 +239,7 @@ const M_ProduceRequest: StructMeta = {
  * Codec of ProduceRequest: versions 0-13, flexible 9+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ProduceRequestCodec: MessageCodec<ProduceRequest> = makeCodec(
+export const ProduceRequestCodec: MessageCodec<ProduceRequest> = /* @__PURE__ */ makeCodec(
   "ProduceRequest",
   0x3fff,
   0x3e00,
@@ -251,10 +251,12 @@ export const ProduceRequestCodec: MessageCodec<ProduceRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one ProduceRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeProduceRequest: Decode<ProduceRequest> = ProduceRequestCodec.decode;
+export const decodeProduceRequest: Decode<ProduceRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ProduceRequest =>
+  ProduceRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ProduceRequest body at `version`; missing fields take their defaults. */
-export const encodeProduceRequest: Encode<ProduceRequest> = ProduceRequestCodec.encode;
+export const encodeProduceRequest: Encode<ProduceRequest> = (value: Init<ProduceRequest>, version: number): Uint8Array =>
+  ProduceRequestCodec.encode(value, version);
 
 /** BatchIndexAndErrorMessage (in ProduceResponse), versions 8+, flexible 9+. */
 export interface BatchIndexAndErrorMessage {
@@ -722,7 +724,7 @@ const M_ProduceResponse: StructMeta = {
  * Codec of ProduceResponse: versions 0-13, flexible 9+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ProduceResponseCodec: MessageCodec<ProduceResponse> = makeCodec(
+export const ProduceResponseCodec: MessageCodec<ProduceResponse> = /* @__PURE__ */ makeCodec(
   "ProduceResponse",
   0x3fff,
   0x3e00,
@@ -734,7 +736,9 @@ export const ProduceResponseCodec: MessageCodec<ProduceResponse> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one ProduceResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeProduceResponse: Decode<ProduceResponse> = ProduceResponseCodec.decode;
+export const decodeProduceResponse: Decode<ProduceResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ProduceResponse =>
+  ProduceResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ProduceResponse body at `version`; missing fields take their defaults. */
-export const encodeProduceResponse: Encode<ProduceResponse> = ProduceResponseCodec.encode;
+export const encodeProduceResponse: Encode<ProduceResponse> = (value: Init<ProduceResponse>, version: number): Uint8Array =>
+  ProduceResponseCodec.encode(value, version);

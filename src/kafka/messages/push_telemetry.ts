@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   ZERO_UUID,
@@ -99,7 +99,7 @@ const M_PushTelemetryRequest: StructMeta = {
  * Codec of PushTelemetryRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const PushTelemetryRequestCodec: MessageCodec<PushTelemetryRequest> = makeCodec(
+export const PushTelemetryRequestCodec: MessageCodec<PushTelemetryRequest> = /* @__PURE__ */ makeCodec(
   "PushTelemetryRequest",
   0x1,
   0x1,
@@ -111,10 +111,12 @@ export const PushTelemetryRequestCodec: MessageCodec<PushTelemetryRequest> = mak
 );
 
 /** Decodes exactly `bytes` as one PushTelemetryRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodePushTelemetryRequest: Decode<PushTelemetryRequest> = PushTelemetryRequestCodec.decode;
+export const decodePushTelemetryRequest: Decode<PushTelemetryRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): PushTelemetryRequest =>
+  PushTelemetryRequestCodec.decode(bytes, version, options);
 
 /** Encodes one PushTelemetryRequest body at `version`; missing fields take their defaults. */
-export const encodePushTelemetryRequest: Encode<PushTelemetryRequest> = PushTelemetryRequestCodec.encode;
+export const encodePushTelemetryRequest: Encode<PushTelemetryRequest> = (value: Init<PushTelemetryRequest>, version: number): Uint8Array =>
+  PushTelemetryRequestCodec.encode(value, version);
 
 /** PushTelemetryResponse, versions 0+, flexible 0+. */
 export interface PushTelemetryResponse {
@@ -169,7 +171,7 @@ const M_PushTelemetryResponse: StructMeta = {
  * Codec of PushTelemetryResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const PushTelemetryResponseCodec: MessageCodec<PushTelemetryResponse> = makeCodec(
+export const PushTelemetryResponseCodec: MessageCodec<PushTelemetryResponse> = /* @__PURE__ */ makeCodec(
   "PushTelemetryResponse",
   0x1,
   0x1,
@@ -181,7 +183,9 @@ export const PushTelemetryResponseCodec: MessageCodec<PushTelemetryResponse> = m
 );
 
 /** Decodes exactly `bytes` as one PushTelemetryResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodePushTelemetryResponse: Decode<PushTelemetryResponse> = PushTelemetryResponseCodec.decode;
+export const decodePushTelemetryResponse: Decode<PushTelemetryResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): PushTelemetryResponse =>
+  PushTelemetryResponseCodec.decode(bytes, version, options);
 
 /** Encodes one PushTelemetryResponse body at `version`; missing fields take their defaults. */
-export const encodePushTelemetryResponse: Encode<PushTelemetryResponse> = PushTelemetryResponseCodec.encode;
+export const encodePushTelemetryResponse: Encode<PushTelemetryResponse> = (value: Init<PushTelemetryResponse>, version: number): Uint8Array =>
+  PushTelemetryResponseCodec.encode(value, version);

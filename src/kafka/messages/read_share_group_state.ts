@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -184,7 +184,7 @@ const M_ReadShareGroupStateRequest: StructMeta = {
  * Codec of ReadShareGroupStateRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ReadShareGroupStateRequestCodec: MessageCodec<ReadShareGroupStateRequest> = makeCodec(
+export const ReadShareGroupStateRequestCodec: MessageCodec<ReadShareGroupStateRequest> = /* @__PURE__ */ makeCodec(
   "ReadShareGroupStateRequest",
   0x1,
   0x1,
@@ -196,10 +196,12 @@ export const ReadShareGroupStateRequestCodec: MessageCodec<ReadShareGroupStateRe
 );
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeReadShareGroupStateRequest: Decode<ReadShareGroupStateRequest> = ReadShareGroupStateRequestCodec.decode;
+export const decodeReadShareGroupStateRequest: Decode<ReadShareGroupStateRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateRequest =>
+  ReadShareGroupStateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ReadShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export const encodeReadShareGroupStateRequest: Encode<ReadShareGroupStateRequest> = ReadShareGroupStateRequestCodec.encode;
+export const encodeReadShareGroupStateRequest: Encode<ReadShareGroupStateRequest> = (value: Init<ReadShareGroupStateRequest>, version: number): Uint8Array =>
+  ReadShareGroupStateRequestCodec.encode(value, version);
 
 /** StateBatch (in ReadShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateResponseStateBatch {
@@ -435,7 +437,7 @@ const M_ReadShareGroupStateResponse: StructMeta = {
  * Codec of ReadShareGroupStateResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ReadShareGroupStateResponseCodec: MessageCodec<ReadShareGroupStateResponse> = makeCodec(
+export const ReadShareGroupStateResponseCodec: MessageCodec<ReadShareGroupStateResponse> = /* @__PURE__ */ makeCodec(
   "ReadShareGroupStateResponse",
   0x1,
   0x1,
@@ -447,7 +449,9 @@ export const ReadShareGroupStateResponseCodec: MessageCodec<ReadShareGroupStateR
 );
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeReadShareGroupStateResponse: Decode<ReadShareGroupStateResponse> = ReadShareGroupStateResponseCodec.decode;
+export const decodeReadShareGroupStateResponse: Decode<ReadShareGroupStateResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateResponse =>
+  ReadShareGroupStateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ReadShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export const encodeReadShareGroupStateResponse: Encode<ReadShareGroupStateResponse> = ReadShareGroupStateResponseCodec.encode;
+export const encodeReadShareGroupStateResponse: Encode<ReadShareGroupStateResponse> = (value: Init<ReadShareGroupStateResponse>, version: number): Uint8Array =>
+  ReadShareGroupStateResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -184,7 +184,7 @@ const M_ReadShareGroupStateSummaryRequest: StructMeta = {
  * Codec of ReadShareGroupStateSummaryRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ReadShareGroupStateSummaryRequestCodec: MessageCodec<ReadShareGroupStateSummaryRequest> = makeCodec(
+export const ReadShareGroupStateSummaryRequestCodec: MessageCodec<ReadShareGroupStateSummaryRequest> = /* @__PURE__ */ makeCodec(
   "ReadShareGroupStateSummaryRequest",
   0x3,
   0x3,
@@ -196,10 +196,12 @@ export const ReadShareGroupStateSummaryRequestCodec: MessageCodec<ReadShareGroup
 );
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateSummaryRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeReadShareGroupStateSummaryRequest: Decode<ReadShareGroupStateSummaryRequest> = ReadShareGroupStateSummaryRequestCodec.decode;
+export const decodeReadShareGroupStateSummaryRequest: Decode<ReadShareGroupStateSummaryRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateSummaryRequest =>
+  ReadShareGroupStateSummaryRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ReadShareGroupStateSummaryRequest body at `version`; missing fields take their defaults. */
-export const encodeReadShareGroupStateSummaryRequest: Encode<ReadShareGroupStateSummaryRequest> = ReadShareGroupStateSummaryRequestCodec.encode;
+export const encodeReadShareGroupStateSummaryRequest: Encode<ReadShareGroupStateSummaryRequest> = (value: Init<ReadShareGroupStateSummaryRequest>, version: number): Uint8Array =>
+  ReadShareGroupStateSummaryRequestCodec.encode(value, version);
 
 /** PartitionResult (in ReadShareGroupStateSummaryResponse), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateSummaryResponsePartitionResult {
@@ -380,7 +382,7 @@ const M_ReadShareGroupStateSummaryResponse: StructMeta = {
  * Codec of ReadShareGroupStateSummaryResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ReadShareGroupStateSummaryResponseCodec: MessageCodec<ReadShareGroupStateSummaryResponse> = makeCodec(
+export const ReadShareGroupStateSummaryResponseCodec: MessageCodec<ReadShareGroupStateSummaryResponse> = /* @__PURE__ */ makeCodec(
   "ReadShareGroupStateSummaryResponse",
   0x3,
   0x3,
@@ -392,7 +394,9 @@ export const ReadShareGroupStateSummaryResponseCodec: MessageCodec<ReadShareGrou
 );
 
 /** Decodes exactly `bytes` as one ReadShareGroupStateSummaryResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeReadShareGroupStateSummaryResponse: Decode<ReadShareGroupStateSummaryResponse> = ReadShareGroupStateSummaryResponseCodec.decode;
+export const decodeReadShareGroupStateSummaryResponse: Decode<ReadShareGroupStateSummaryResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ReadShareGroupStateSummaryResponse =>
+  ReadShareGroupStateSummaryResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ReadShareGroupStateSummaryResponse body at `version`; missing fields take their defaults. */
-export const encodeReadShareGroupStateSummaryResponse: Encode<ReadShareGroupStateSummaryResponse> = ReadShareGroupStateSummaryResponseCodec.encode;
+export const encodeReadShareGroupStateSummaryResponse: Encode<ReadShareGroupStateSummaryResponse> = (value: Init<ReadShareGroupStateSummaryResponse>, version: number): Uint8Array =>
+  ReadShareGroupStateSummaryResponseCodec.encode(value, version);

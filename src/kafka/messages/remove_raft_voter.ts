@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -86,7 +86,7 @@ const M_RemoveRaftVoterRequest: StructMeta = {
  * Codec of RemoveRaftVoterRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const RemoveRaftVoterRequestCodec: MessageCodec<RemoveRaftVoterRequest> = makeCodec(
+export const RemoveRaftVoterRequestCodec: MessageCodec<RemoveRaftVoterRequest> = /* @__PURE__ */ makeCodec(
   "RemoveRaftVoterRequest",
   0x1,
   0x1,
@@ -98,10 +98,12 @@ export const RemoveRaftVoterRequestCodec: MessageCodec<RemoveRaftVoterRequest> =
 );
 
 /** Decodes exactly `bytes` as one RemoveRaftVoterRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRemoveRaftVoterRequest: Decode<RemoveRaftVoterRequest> = RemoveRaftVoterRequestCodec.decode;
+export const decodeRemoveRaftVoterRequest: Decode<RemoveRaftVoterRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): RemoveRaftVoterRequest =>
+  RemoveRaftVoterRequestCodec.decode(bytes, version, options);
 
 /** Encodes one RemoveRaftVoterRequest body at `version`; missing fields take their defaults. */
-export const encodeRemoveRaftVoterRequest: Encode<RemoveRaftVoterRequest> = RemoveRaftVoterRequestCodec.encode;
+export const encodeRemoveRaftVoterRequest: Encode<RemoveRaftVoterRequest> = (value: Init<RemoveRaftVoterRequest>, version: number): Uint8Array =>
+  RemoveRaftVoterRequestCodec.encode(value, version);
 
 /** RemoveRaftVoterResponse, versions 0+, flexible 0+. */
 export interface RemoveRaftVoterResponse {
@@ -163,7 +165,7 @@ const M_RemoveRaftVoterResponse: StructMeta = {
  * Codec of RemoveRaftVoterResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const RemoveRaftVoterResponseCodec: MessageCodec<RemoveRaftVoterResponse> = makeCodec(
+export const RemoveRaftVoterResponseCodec: MessageCodec<RemoveRaftVoterResponse> = /* @__PURE__ */ makeCodec(
   "RemoveRaftVoterResponse",
   0x1,
   0x1,
@@ -175,7 +177,9 @@ export const RemoveRaftVoterResponseCodec: MessageCodec<RemoveRaftVoterResponse>
 );
 
 /** Decodes exactly `bytes` as one RemoveRaftVoterResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRemoveRaftVoterResponse: Decode<RemoveRaftVoterResponse> = RemoveRaftVoterResponseCodec.decode;
+export const decodeRemoveRaftVoterResponse: Decode<RemoveRaftVoterResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): RemoveRaftVoterResponse =>
+  RemoveRaftVoterResponseCodec.decode(bytes, version, options);
 
 /** Encodes one RemoveRaftVoterResponse body at `version`; missing fields take their defaults. */
-export const encodeRemoveRaftVoterResponse: Encode<RemoveRaftVoterResponse> = RemoveRaftVoterResponseCodec.encode;
+export const encodeRemoveRaftVoterResponse: Encode<RemoveRaftVoterResponse> = (value: Init<RemoveRaftVoterResponse>, version: number): Uint8Array =>
+  RemoveRaftVoterResponseCodec.encode(value, version);

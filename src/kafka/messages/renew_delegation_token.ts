@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   makeCodec,
@@ -89,7 +89,7 @@ const M_RenewDelegationTokenRequest: StructMeta = {
  * Codec of RenewDelegationTokenRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const RenewDelegationTokenRequestCodec: MessageCodec<RenewDelegationTokenRequest> = makeCodec(
+export const RenewDelegationTokenRequestCodec: MessageCodec<RenewDelegationTokenRequest> = /* @__PURE__ */ makeCodec(
   "RenewDelegationTokenRequest",
   0x7,
   0x4,
@@ -101,10 +101,12 @@ export const RenewDelegationTokenRequestCodec: MessageCodec<RenewDelegationToken
 );
 
 /** Decodes exactly `bytes` as one RenewDelegationTokenRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRenewDelegationTokenRequest: Decode<RenewDelegationTokenRequest> = RenewDelegationTokenRequestCodec.decode;
+export const decodeRenewDelegationTokenRequest: Decode<RenewDelegationTokenRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): RenewDelegationTokenRequest =>
+  RenewDelegationTokenRequestCodec.decode(bytes, version, options);
 
 /** Encodes one RenewDelegationTokenRequest body at `version`; missing fields take their defaults. */
-export const encodeRenewDelegationTokenRequest: Encode<RenewDelegationTokenRequest> = RenewDelegationTokenRequestCodec.encode;
+export const encodeRenewDelegationTokenRequest: Encode<RenewDelegationTokenRequest> = (value: Init<RenewDelegationTokenRequest>, version: number): Uint8Array =>
+  RenewDelegationTokenRequestCodec.encode(value, version);
 
 /** RenewDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface RenewDelegationTokenResponse {
@@ -173,7 +175,7 @@ const M_RenewDelegationTokenResponse: StructMeta = {
  * Codec of RenewDelegationTokenResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const RenewDelegationTokenResponseCodec: MessageCodec<RenewDelegationTokenResponse> = makeCodec(
+export const RenewDelegationTokenResponseCodec: MessageCodec<RenewDelegationTokenResponse> = /* @__PURE__ */ makeCodec(
   "RenewDelegationTokenResponse",
   0x7,
   0x4,
@@ -185,7 +187,9 @@ export const RenewDelegationTokenResponseCodec: MessageCodec<RenewDelegationToke
 );
 
 /** Decodes exactly `bytes` as one RenewDelegationTokenResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRenewDelegationTokenResponse: Decode<RenewDelegationTokenResponse> = RenewDelegationTokenResponseCodec.decode;
+export const decodeRenewDelegationTokenResponse: Decode<RenewDelegationTokenResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): RenewDelegationTokenResponse =>
+  RenewDelegationTokenResponseCodec.decode(bytes, version, options);
 
 /** Encodes one RenewDelegationTokenResponse body at `version`; missing fields take their defaults. */
-export const encodeRenewDelegationTokenResponse: Encode<RenewDelegationTokenResponse> = RenewDelegationTokenResponseCodec.encode;
+export const encodeRenewDelegationTokenResponse: Encode<RenewDelegationTokenResponse> = (value: Init<RenewDelegationTokenResponse>, version: number): Uint8Array =>
+  RenewDelegationTokenResponseCodec.encode(value, version);

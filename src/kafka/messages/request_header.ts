@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -98,7 +98,7 @@ const M_RequestHeader: StructMeta = {
  * Codec of RequestHeader: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const RequestHeaderCodec: MessageCodec<RequestHeader> = makeCodec(
+export const RequestHeaderCodec: MessageCodec<RequestHeader> = /* @__PURE__ */ makeCodec(
   "RequestHeader",
   0x7,
   0x4,
@@ -110,7 +110,9 @@ export const RequestHeaderCodec: MessageCodec<RequestHeader> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one RequestHeader body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeRequestHeader: Decode<RequestHeader> = RequestHeaderCodec.decode;
+export const decodeRequestHeader: Decode<RequestHeader> = (bytes: Uint8Array, version: number, options?: DecodeOptions): RequestHeader =>
+  RequestHeaderCodec.decode(bytes, version, options);
 
 /** Encodes one RequestHeader body at `version`; missing fields take their defaults. */
-export const encodeRequestHeader: Encode<RequestHeader> = RequestHeaderCodec.encode;
+export const encodeRequestHeader: Encode<RequestHeader> = (value: Init<RequestHeader>, version: number): Uint8Array =>
+  RequestHeaderCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,
@@ -75,7 +75,7 @@ const M_ResponseHeader: StructMeta = {
  * Codec of ResponseHeader: versions 0-1, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ResponseHeaderCodec: MessageCodec<ResponseHeader> = makeCodec(
+export const ResponseHeaderCodec: MessageCodec<ResponseHeader> = /* @__PURE__ */ makeCodec(
   "ResponseHeader",
   0x3,
   0x2,
@@ -87,7 +87,9 @@ export const ResponseHeaderCodec: MessageCodec<ResponseHeader> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one ResponseHeader body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeResponseHeader: Decode<ResponseHeader> = ResponseHeaderCodec.decode;
+export const decodeResponseHeader: Decode<ResponseHeader> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ResponseHeader =>
+  ResponseHeaderCodec.decode(bytes, version, options);
 
 /** Encodes one ResponseHeader body at `version`; missing fields take their defaults. */
-export const encodeResponseHeader: Encode<ResponseHeader> = ResponseHeaderCodec.encode;
+export const encodeResponseHeader: Encode<ResponseHeader> = (value: Init<ResponseHeader>, version: number): Uint8Array =>
+  ResponseHeaderCodec.encode(value, version);

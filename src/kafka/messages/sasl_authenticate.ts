@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   makeCodec,
@@ -84,7 +84,7 @@ const M_SaslAuthenticateRequest: StructMeta = {
  * Codec of SaslAuthenticateRequest: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SaslAuthenticateRequestCodec: MessageCodec<SaslAuthenticateRequest> = makeCodec(
+export const SaslAuthenticateRequestCodec: MessageCodec<SaslAuthenticateRequest> = /* @__PURE__ */ makeCodec(
   "SaslAuthenticateRequest",
   0x7,
   0x4,
@@ -96,10 +96,12 @@ export const SaslAuthenticateRequestCodec: MessageCodec<SaslAuthenticateRequest>
 );
 
 /** Decodes exactly `bytes` as one SaslAuthenticateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslAuthenticateRequest: Decode<SaslAuthenticateRequest> = SaslAuthenticateRequestCodec.decode;
+export const decodeSaslAuthenticateRequest: Decode<SaslAuthenticateRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SaslAuthenticateRequest =>
+  SaslAuthenticateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one SaslAuthenticateRequest body at `version`; missing fields take their defaults. */
-export const encodeSaslAuthenticateRequest: Encode<SaslAuthenticateRequest> = SaslAuthenticateRequestCodec.encode;
+export const encodeSaslAuthenticateRequest: Encode<SaslAuthenticateRequest> = (value: Init<SaslAuthenticateRequest>, version: number): Uint8Array =>
+  SaslAuthenticateRequestCodec.encode(value, version);
 
 /** SaslAuthenticateResponse, versions 0+, flexible 2+. */
 export interface SaslAuthenticateResponse {
@@ -177,7 +179,7 @@ const M_SaslAuthenticateResponse: StructMeta = {
  * Codec of SaslAuthenticateResponse: versions 0-2, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SaslAuthenticateResponseCodec: MessageCodec<SaslAuthenticateResponse> = makeCodec(
+export const SaslAuthenticateResponseCodec: MessageCodec<SaslAuthenticateResponse> = /* @__PURE__ */ makeCodec(
   "SaslAuthenticateResponse",
   0x7,
   0x4,
@@ -189,7 +191,9 @@ export const SaslAuthenticateResponseCodec: MessageCodec<SaslAuthenticateRespons
 );
 
 /** Decodes exactly `bytes` as one SaslAuthenticateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslAuthenticateResponse: Decode<SaslAuthenticateResponse> = SaslAuthenticateResponseCodec.decode;
+export const decodeSaslAuthenticateResponse: Decode<SaslAuthenticateResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SaslAuthenticateResponse =>
+  SaslAuthenticateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one SaslAuthenticateResponse body at `version`; missing fields take their defaults. */
-export const encodeSaslAuthenticateResponse: Encode<SaslAuthenticateResponse> = SaslAuthenticateResponseCodec.encode;
+export const encodeSaslAuthenticateResponse: Encode<SaslAuthenticateResponse> = (value: Init<SaslAuthenticateResponse>, version: number): Uint8Array =>
+  SaslAuthenticateResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
 import {
   K_STR,
   makeCodec,
@@ -57,7 +57,7 @@ const M_SaslHandshakeRequest: StructMeta = {
  * Codec of SaslHandshakeRequest: versions 0-1.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SaslHandshakeRequestCodec: MessageCodec<SaslHandshakeRequest> = makeCodec(
+export const SaslHandshakeRequestCodec: MessageCodec<SaslHandshakeRequest> = /* @__PURE__ */ makeCodec(
   "SaslHandshakeRequest",
   0x3,
   0x0,
@@ -69,10 +69,12 @@ export const SaslHandshakeRequestCodec: MessageCodec<SaslHandshakeRequest> = mak
 );
 
 /** Decodes exactly `bytes` as one SaslHandshakeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslHandshakeRequest: Decode<SaslHandshakeRequest> = SaslHandshakeRequestCodec.decode;
+export const decodeSaslHandshakeRequest: Decode<SaslHandshakeRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SaslHandshakeRequest =>
+  SaslHandshakeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one SaslHandshakeRequest body at `version`; missing fields take their defaults. */
-export const encodeSaslHandshakeRequest: Encode<SaslHandshakeRequest> = SaslHandshakeRequestCodec.encode;
+export const encodeSaslHandshakeRequest: Encode<SaslHandshakeRequest> = (value: Init<SaslHandshakeRequest>, version: number): Uint8Array =>
+  SaslHandshakeRequestCodec.encode(value, version);
 
 /** SaslHandshakeResponse, versions 0+. */
 export interface SaslHandshakeResponse {
@@ -114,7 +116,7 @@ const M_SaslHandshakeResponse: StructMeta = {
  * Codec of SaslHandshakeResponse: versions 0-1.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SaslHandshakeResponseCodec: MessageCodec<SaslHandshakeResponse> = makeCodec(
+export const SaslHandshakeResponseCodec: MessageCodec<SaslHandshakeResponse> = /* @__PURE__ */ makeCodec(
   "SaslHandshakeResponse",
   0x3,
   0x0,
@@ -126,7 +128,9 @@ export const SaslHandshakeResponseCodec: MessageCodec<SaslHandshakeResponse> = m
 );
 
 /** Decodes exactly `bytes` as one SaslHandshakeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSaslHandshakeResponse: Decode<SaslHandshakeResponse> = SaslHandshakeResponseCodec.decode;
+export const decodeSaslHandshakeResponse: Decode<SaslHandshakeResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SaslHandshakeResponse =>
+  SaslHandshakeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one SaslHandshakeResponse body at `version`; missing fields take their defaults. */
-export const encodeSaslHandshakeResponse: Encode<SaslHandshakeResponse> = SaslHandshakeResponseCodec.encode;
+export const encodeSaslHandshakeResponse: Encode<SaslHandshakeResponse> = (value: Init<SaslHandshakeResponse>, version: number): Uint8Array =>
+  SaslHandshakeResponseCodec.encode(value, version);

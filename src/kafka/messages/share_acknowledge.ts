@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I8,
   ZERO_UUID,
@@ -269,7 +269,7 @@ const M_ShareAcknowledgeRequest: StructMeta = {
  * Codec of ShareAcknowledgeRequest: versions 0-2, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareAcknowledgeRequestCodec: MessageCodec<ShareAcknowledgeRequest> = makeCodec(
+export const ShareAcknowledgeRequestCodec: MessageCodec<ShareAcknowledgeRequest> = /* @__PURE__ */ makeCodec(
   "ShareAcknowledgeRequest",
   0x7,
   0x7,
@@ -281,10 +281,12 @@ export const ShareAcknowledgeRequestCodec: MessageCodec<ShareAcknowledgeRequest>
 );
 
 /** Decodes exactly `bytes` as one ShareAcknowledgeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareAcknowledgeRequest: Decode<ShareAcknowledgeRequest> = ShareAcknowledgeRequestCodec.decode;
+export const decodeShareAcknowledgeRequest: Decode<ShareAcknowledgeRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareAcknowledgeRequest =>
+  ShareAcknowledgeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ShareAcknowledgeRequest body at `version`; missing fields take their defaults. */
-export const encodeShareAcknowledgeRequest: Encode<ShareAcknowledgeRequest> = ShareAcknowledgeRequestCodec.encode;
+export const encodeShareAcknowledgeRequest: Encode<ShareAcknowledgeRequest> = (value: Init<ShareAcknowledgeRequest>, version: number): Uint8Array =>
+  ShareAcknowledgeRequestCodec.encode(value, version);
 
 /** LeaderIdAndEpoch (in ShareAcknowledgeResponse), versions 0+, flexible 0+. */
 export interface ShareAcknowledgeResponseLeaderIdAndEpoch {
@@ -596,7 +598,7 @@ const M_ShareAcknowledgeResponse: StructMeta = {
  * Codec of ShareAcknowledgeResponse: versions 0-2, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareAcknowledgeResponseCodec: MessageCodec<ShareAcknowledgeResponse> = makeCodec(
+export const ShareAcknowledgeResponseCodec: MessageCodec<ShareAcknowledgeResponse> = /* @__PURE__ */ makeCodec(
   "ShareAcknowledgeResponse",
   0x7,
   0x7,
@@ -608,7 +610,9 @@ export const ShareAcknowledgeResponseCodec: MessageCodec<ShareAcknowledgeRespons
 );
 
 /** Decodes exactly `bytes` as one ShareAcknowledgeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareAcknowledgeResponse: Decode<ShareAcknowledgeResponse> = ShareAcknowledgeResponseCodec.decode;
+export const decodeShareAcknowledgeResponse: Decode<ShareAcknowledgeResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareAcknowledgeResponse =>
+  ShareAcknowledgeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ShareAcknowledgeResponse body at `version`; missing fields take their defaults. */
-export const encodeShareAcknowledgeResponse: Encode<ShareAcknowledgeResponse> = ShareAcknowledgeResponseCodec.encode;
+export const encodeShareAcknowledgeResponse: Encode<ShareAcknowledgeResponse> = (value: Init<ShareAcknowledgeResponse>, version: number): Uint8Array =>
+  ShareAcknowledgeResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_I8,
@@ -379,7 +379,7 @@ const M_ShareFetchRequest: StructMeta = {
  * Codec of ShareFetchRequest: versions 0-2, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = makeCodec(
+export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = /* @__PURE__ */ makeCodec(
   "ShareFetchRequest",
   0x7,
   0x7,
@@ -391,10 +391,12 @@ export const ShareFetchRequestCodec: MessageCodec<ShareFetchRequest> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one ShareFetchRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareFetchRequest: Decode<ShareFetchRequest> = ShareFetchRequestCodec.decode;
+export const decodeShareFetchRequest: Decode<ShareFetchRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareFetchRequest =>
+  ShareFetchRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ShareFetchRequest body at `version`; missing fields take their defaults. */
-export const encodeShareFetchRequest: Encode<ShareFetchRequest> = ShareFetchRequestCodec.encode;
+export const encodeShareFetchRequest: Encode<ShareFetchRequest> = (value: Init<ShareFetchRequest>, version: number): Uint8Array =>
+  ShareFetchRequestCodec.encode(value, version);
 
 /** LeaderIdAndEpoch (in ShareFetchResponse), versions 0+, flexible 0+. */
 export interface ShareFetchResponseLeaderIdAndEpoch {
@@ -789,7 +791,7 @@ const M_ShareFetchResponse: StructMeta = {
  * Codec of ShareFetchResponse: versions 0-2, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareFetchResponseCodec: MessageCodec<ShareFetchResponse> = makeCodec(
+export const ShareFetchResponseCodec: MessageCodec<ShareFetchResponse> = /* @__PURE__ */ makeCodec(
   "ShareFetchResponse",
   0x7,
   0x7,
@@ -801,7 +803,9 @@ export const ShareFetchResponseCodec: MessageCodec<ShareFetchResponse> = makeCod
 );
 
 /** Decodes exactly `bytes` as one ShareFetchResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareFetchResponse: Decode<ShareFetchResponse> = ShareFetchResponseCodec.decode;
+export const decodeShareFetchResponse: Decode<ShareFetchResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareFetchResponse =>
+  ShareFetchResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ShareFetchResponse body at `version`; missing fields take their defaults. */
-export const encodeShareFetchResponse: Encode<ShareFetchResponse> = ShareFetchResponseCodec.encode;
+export const encodeShareFetchResponse: Encode<ShareFetchResponse> = (value: Init<ShareFetchResponse>, version: number): Uint8Array =>
+  ShareFetchResponseCodec.encode(value, version);

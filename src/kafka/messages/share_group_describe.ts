@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -92,7 +92,7 @@ const M_ShareGroupDescribeRequest: StructMeta = {
  * Codec of ShareGroupDescribeRequest: versions 0-1, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareGroupDescribeRequestCodec: MessageCodec<ShareGroupDescribeRequest> = makeCodec(
+export const ShareGroupDescribeRequestCodec: MessageCodec<ShareGroupDescribeRequest> = /* @__PURE__ */ makeCodec(
   "ShareGroupDescribeRequest",
   0x3,
   0x3,
@@ -104,10 +104,12 @@ export const ShareGroupDescribeRequestCodec: MessageCodec<ShareGroupDescribeRequ
 );
 
 /** Decodes exactly `bytes` as one ShareGroupDescribeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupDescribeRequest: Decode<ShareGroupDescribeRequest> = ShareGroupDescribeRequestCodec.decode;
+export const decodeShareGroupDescribeRequest: Decode<ShareGroupDescribeRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupDescribeRequest =>
+  ShareGroupDescribeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupDescribeRequest body at `version`; missing fields take their defaults. */
-export const encodeShareGroupDescribeRequest: Encode<ShareGroupDescribeRequest> = ShareGroupDescribeRequestCodec.encode;
+export const encodeShareGroupDescribeRequest: Encode<ShareGroupDescribeRequest> = (value: Init<ShareGroupDescribeRequest>, version: number): Uint8Array =>
+  ShareGroupDescribeRequestCodec.encode(value, version);
 
 /** TopicPartitions (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ShareGroupDescribeResponseTopicPartitions {
@@ -449,7 +451,7 @@ const M_ShareGroupDescribeResponse: StructMeta = {
  * Codec of ShareGroupDescribeResponse: versions 0-1, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareGroupDescribeResponseCodec: MessageCodec<ShareGroupDescribeResponse> = makeCodec(
+export const ShareGroupDescribeResponseCodec: MessageCodec<ShareGroupDescribeResponse> = /* @__PURE__ */ makeCodec(
   "ShareGroupDescribeResponse",
   0x3,
   0x3,
@@ -461,7 +463,9 @@ export const ShareGroupDescribeResponseCodec: MessageCodec<ShareGroupDescribeRes
 );
 
 /** Decodes exactly `bytes` as one ShareGroupDescribeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupDescribeResponse: Decode<ShareGroupDescribeResponse> = ShareGroupDescribeResponseCodec.decode;
+export const decodeShareGroupDescribeResponse: Decode<ShareGroupDescribeResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupDescribeResponse =>
+  ShareGroupDescribeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupDescribeResponse body at `version`; missing fields take their defaults. */
-export const encodeShareGroupDescribeResponse: Encode<ShareGroupDescribeResponse> = ShareGroupDescribeResponseCodec.encode;
+export const encodeShareGroupDescribeResponse: Encode<ShareGroupDescribeResponse> = (value: Init<ShareGroupDescribeResponse>, version: number): Uint8Array =>
+  ShareGroupDescribeResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -116,7 +116,7 @@ const M_ShareGroupHeartbeatRequest: StructMeta = {
  * Codec of ShareGroupHeartbeatRequest: versions 0-1, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRequest> = makeCodec(
+export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRequest> = /* @__PURE__ */ makeCodec(
   "ShareGroupHeartbeatRequest",
   0x3,
   0x3,
@@ -128,10 +128,12 @@ export const ShareGroupHeartbeatRequestCodec: MessageCodec<ShareGroupHeartbeatRe
 );
 
 /** Decodes exactly `bytes` as one ShareGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupHeartbeatRequest: Decode<ShareGroupHeartbeatRequest> = ShareGroupHeartbeatRequestCodec.decode;
+export const decodeShareGroupHeartbeatRequest: Decode<ShareGroupHeartbeatRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupHeartbeatRequest =>
+  ShareGroupHeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeShareGroupHeartbeatRequest: Encode<ShareGroupHeartbeatRequest> = ShareGroupHeartbeatRequestCodec.encode;
+export const encodeShareGroupHeartbeatRequest: Encode<ShareGroupHeartbeatRequest> = (value: Init<ShareGroupHeartbeatRequest>, version: number): Uint8Array =>
+  ShareGroupHeartbeatRequestCodec.encode(value, version);
 
 /** TopicPartitions (in ShareGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ShareGroupHeartbeatResponseTopicPartitions {
@@ -313,7 +315,7 @@ const M_ShareGroupHeartbeatResponse: StructMeta = {
  * Codec of ShareGroupHeartbeatResponse: versions 0-1, flexible 0+, unstable 0.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const ShareGroupHeartbeatResponseCodec: MessageCodec<ShareGroupHeartbeatResponse> = makeCodec(
+export const ShareGroupHeartbeatResponseCodec: MessageCodec<ShareGroupHeartbeatResponse> = /* @__PURE__ */ makeCodec(
   "ShareGroupHeartbeatResponse",
   0x3,
   0x3,
@@ -325,7 +327,9 @@ export const ShareGroupHeartbeatResponseCodec: MessageCodec<ShareGroupHeartbeatR
 );
 
 /** Decodes exactly `bytes` as one ShareGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeShareGroupHeartbeatResponse: Decode<ShareGroupHeartbeatResponse> = ShareGroupHeartbeatResponseCodec.decode;
+export const decodeShareGroupHeartbeatResponse: Decode<ShareGroupHeartbeatResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): ShareGroupHeartbeatResponse =>
+  ShareGroupHeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one ShareGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeShareGroupHeartbeatResponse: Encode<ShareGroupHeartbeatResponse> = ShareGroupHeartbeatResponseCodec.encode;
+export const encodeShareGroupHeartbeatResponse: Encode<ShareGroupHeartbeatResponse> = (value: Init<ShareGroupHeartbeatResponse>, version: number): Uint8Array =>
+  ShareGroupHeartbeatResponseCodec.encode(value, version);

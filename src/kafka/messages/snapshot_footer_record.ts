@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rTagCount,
@@ -66,7 +66,7 @@ const M_SnapshotFooterRecord: StructMeta = {
  * Codec of SnapshotFooterRecord: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SnapshotFooterRecordCodec: MessageCodec<SnapshotFooterRecord> = makeCodec(
+export const SnapshotFooterRecordCodec: MessageCodec<SnapshotFooterRecord> = /* @__PURE__ */ makeCodec(
   "SnapshotFooterRecord",
   0x1,
   0x1,
@@ -78,7 +78,9 @@ export const SnapshotFooterRecordCodec: MessageCodec<SnapshotFooterRecord> = mak
 );
 
 /** Decodes exactly `bytes` as one SnapshotFooterRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSnapshotFooterRecord: Decode<SnapshotFooterRecord> = SnapshotFooterRecordCodec.decode;
+export const decodeSnapshotFooterRecord: Decode<SnapshotFooterRecord> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SnapshotFooterRecord =>
+  SnapshotFooterRecordCodec.decode(bytes, version, options);
 
 /** Encodes one SnapshotFooterRecord body at `version`; missing fields take their defaults. */
-export const encodeSnapshotFooterRecord: Encode<SnapshotFooterRecord> = SnapshotFooterRecordCodec.encode;
+export const encodeSnapshotFooterRecord: Encode<SnapshotFooterRecord> = (value: Init<SnapshotFooterRecord>, version: number): Uint8Array =>
+  SnapshotFooterRecordCodec.encode(value, version);

@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rTagCount,
@@ -72,7 +72,7 @@ const M_SnapshotHeaderRecord: StructMeta = {
  * Codec of SnapshotHeaderRecord: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SnapshotHeaderRecordCodec: MessageCodec<SnapshotHeaderRecord> = makeCodec(
+export const SnapshotHeaderRecordCodec: MessageCodec<SnapshotHeaderRecord> = /* @__PURE__ */ makeCodec(
   "SnapshotHeaderRecord",
   0x1,
   0x1,
@@ -84,7 +84,9 @@ export const SnapshotHeaderRecordCodec: MessageCodec<SnapshotHeaderRecord> = mak
 );
 
 /** Decodes exactly `bytes` as one SnapshotHeaderRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSnapshotHeaderRecord: Decode<SnapshotHeaderRecord> = SnapshotHeaderRecordCodec.decode;
+export const decodeSnapshotHeaderRecord: Decode<SnapshotHeaderRecord> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SnapshotHeaderRecord =>
+  SnapshotHeaderRecordCodec.decode(bytes, version, options);
 
 /** Encodes one SnapshotHeaderRecord body at `version`; missing fields take their defaults. */
-export const encodeSnapshotHeaderRecord: Encode<SnapshotHeaderRecord> = SnapshotHeaderRecordCodec.encode;
+export const encodeSnapshotHeaderRecord: Encode<SnapshotHeaderRecord> = (value: Init<SnapshotHeaderRecord>, version: number): Uint8Array =>
+  SnapshotHeaderRecordCodec.encode(value, version);

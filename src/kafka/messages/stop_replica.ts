@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   cannotCarry,
@@ -343,7 +343,7 @@ const M_StopReplicaRequest: StructMeta = {
  * Codec of StopReplicaRequest: versions 0-4, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StopReplicaRequestCodec: MessageCodec<StopReplicaRequest> = makeCodec(
+export const StopReplicaRequestCodec: MessageCodec<StopReplicaRequest> = /* @__PURE__ */ makeCodec(
   "StopReplicaRequest",
   0x1f,
   0x1c,
@@ -355,10 +355,12 @@ export const StopReplicaRequestCodec: MessageCodec<StopReplicaRequest> = makeCod
 );
 
 /** Decodes exactly `bytes` as one StopReplicaRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStopReplicaRequest: Decode<StopReplicaRequest> = StopReplicaRequestCodec.decode;
+export const decodeStopReplicaRequest: Decode<StopReplicaRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StopReplicaRequest =>
+  StopReplicaRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StopReplicaRequest body at `version`; missing fields take their defaults. */
-export const encodeStopReplicaRequest: Encode<StopReplicaRequest> = StopReplicaRequestCodec.encode;
+export const encodeStopReplicaRequest: Encode<StopReplicaRequest> = (value: Init<StopReplicaRequest>, version: number): Uint8Array =>
+  StopReplicaRequestCodec.encode(value, version);
 
 /** StopReplicaPartitionError (in StopReplicaResponse), versions 0+, flexible 2+. */
 export interface StopReplicaPartitionError {
@@ -486,7 +488,7 @@ const M_StopReplicaResponse: StructMeta = {
  * Codec of StopReplicaResponse: versions 0-4, flexible 2+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StopReplicaResponseCodec: MessageCodec<StopReplicaResponse> = makeCodec(
+export const StopReplicaResponseCodec: MessageCodec<StopReplicaResponse> = /* @__PURE__ */ makeCodec(
   "StopReplicaResponse",
   0x1f,
   0x1c,
@@ -498,7 +500,9 @@ export const StopReplicaResponseCodec: MessageCodec<StopReplicaResponse> = makeC
 );
 
 /** Decodes exactly `bytes` as one StopReplicaResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStopReplicaResponse: Decode<StopReplicaResponse> = StopReplicaResponseCodec.decode;
+export const decodeStopReplicaResponse: Decode<StopReplicaResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StopReplicaResponse =>
+  StopReplicaResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StopReplicaResponse body at `version`; missing fields take their defaults. */
-export const encodeStopReplicaResponse: Encode<StopReplicaResponse> = StopReplicaResponseCodec.encode;
+export const encodeStopReplicaResponse: Encode<StopReplicaResponse> = (value: Init<StopReplicaResponse>, version: number): Uint8Array =>
+  StopReplicaResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   K_STR,
@@ -100,7 +100,7 @@ const M_StreamsGroupDescribeRequest: StructMeta = {
  * Codec of StreamsGroupDescribeRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StreamsGroupDescribeRequestCodec: MessageCodec<StreamsGroupDescribeRequest> = makeCodec(
+export const StreamsGroupDescribeRequestCodec: MessageCodec<StreamsGroupDescribeRequest> = /* @__PURE__ */ makeCodec(
   "StreamsGroupDescribeRequest",
   0x3,
   0x3,
@@ -112,10 +112,12 @@ export const StreamsGroupDescribeRequestCodec: MessageCodec<StreamsGroupDescribe
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupDescribeRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupDescribeRequest: Decode<StreamsGroupDescribeRequest> = StreamsGroupDescribeRequestCodec.decode;
+export const decodeStreamsGroupDescribeRequest: Decode<StreamsGroupDescribeRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupDescribeRequest =>
+  StreamsGroupDescribeRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupDescribeRequest body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupDescribeRequest: Encode<StreamsGroupDescribeRequest> = StreamsGroupDescribeRequestCodec.encode;
+export const encodeStreamsGroupDescribeRequest: Encode<StreamsGroupDescribeRequest> = (value: Init<StreamsGroupDescribeRequest>, version: number): Uint8Array =>
+  StreamsGroupDescribeRequestCodec.encode(value, version);
 
 /** KeyValue (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseKeyValue {
@@ -1119,7 +1121,7 @@ const M_StreamsGroupDescribeResponse: StructMeta = {
  * Codec of StreamsGroupDescribeResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StreamsGroupDescribeResponseCodec: MessageCodec<StreamsGroupDescribeResponse> = makeCodec(
+export const StreamsGroupDescribeResponseCodec: MessageCodec<StreamsGroupDescribeResponse> = /* @__PURE__ */ makeCodec(
   "StreamsGroupDescribeResponse",
   0x3,
   0x3,
@@ -1131,7 +1133,9 @@ export const StreamsGroupDescribeResponseCodec: MessageCodec<StreamsGroupDescrib
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupDescribeResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupDescribeResponse: Decode<StreamsGroupDescribeResponse> = StreamsGroupDescribeResponseCodec.decode;
+export const decodeStreamsGroupDescribeResponse: Decode<StreamsGroupDescribeResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupDescribeResponse =>
+  StreamsGroupDescribeResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupDescribeResponse body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupDescribeResponse: Encode<StreamsGroupDescribeResponse> = StreamsGroupDescribeResponseCodec.encode;
+export const encodeStreamsGroupDescribeResponse: Encode<StreamsGroupDescribeResponse> = (value: Init<StreamsGroupDescribeResponse>, version: number): Uint8Array =>
+  StreamsGroupDescribeResponseCodec.encode(value, version);

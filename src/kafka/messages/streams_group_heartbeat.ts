@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I16,
   K_I32,
@@ -660,7 +660,7 @@ const M_StreamsGroupHeartbeatRequest: StructMeta = {
  * Codec of StreamsGroupHeartbeatRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StreamsGroupHeartbeatRequestCodec: MessageCodec<StreamsGroupHeartbeatRequest> = makeCodec(
+export const StreamsGroupHeartbeatRequestCodec: MessageCodec<StreamsGroupHeartbeatRequest> = /* @__PURE__ */ makeCodec(
   "StreamsGroupHeartbeatRequest",
   0x3,
   0x3,
@@ -672,10 +672,12 @@ export const StreamsGroupHeartbeatRequestCodec: MessageCodec<StreamsGroupHeartbe
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupHeartbeatRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupHeartbeatRequest: Decode<StreamsGroupHeartbeatRequest> = StreamsGroupHeartbeatRequestCodec.decode;
+export const decodeStreamsGroupHeartbeatRequest: Decode<StreamsGroupHeartbeatRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupHeartbeatRequest =>
+  StreamsGroupHeartbeatRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupHeartbeatRequest body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupHeartbeatRequest: Encode<StreamsGroupHeartbeatRequest> = StreamsGroupHeartbeatRequestCodec.encode;
+export const encodeStreamsGroupHeartbeatRequest: Encode<StreamsGroupHeartbeatRequest> = (value: Init<StreamsGroupHeartbeatRequest>, version: number): Uint8Array =>
+  StreamsGroupHeartbeatRequestCodec.encode(value, version);
 
 /** Status (in StreamsGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface Status {
@@ -1090,7 +1092,7 @@ const M_StreamsGroupHeartbeatResponse: StructMeta = {
  * Codec of StreamsGroupHeartbeatResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StreamsGroupHeartbeatResponseCodec: MessageCodec<StreamsGroupHeartbeatResponse> = makeCodec(
+export const StreamsGroupHeartbeatResponseCodec: MessageCodec<StreamsGroupHeartbeatResponse> = /* @__PURE__ */ makeCodec(
   "StreamsGroupHeartbeatResponse",
   0x3,
   0x3,
@@ -1102,7 +1104,9 @@ export const StreamsGroupHeartbeatResponseCodec: MessageCodec<StreamsGroupHeartb
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupHeartbeatResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupHeartbeatResponse: Decode<StreamsGroupHeartbeatResponse> = StreamsGroupHeartbeatResponseCodec.decode;
+export const decodeStreamsGroupHeartbeatResponse: Decode<StreamsGroupHeartbeatResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupHeartbeatResponse =>
+  StreamsGroupHeartbeatResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupHeartbeatResponse body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupHeartbeatResponse: Encode<StreamsGroupHeartbeatResponse> = StreamsGroupHeartbeatResponseCodec.encode;
+export const encodeStreamsGroupHeartbeatResponse: Encode<StreamsGroupHeartbeatResponse> = (value: Init<StreamsGroupHeartbeatResponse>, version: number): Uint8Array =>
+  StreamsGroupHeartbeatResponseCodec.encode(value, version);

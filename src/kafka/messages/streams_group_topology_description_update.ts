@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_STR,
   makeCodec,
@@ -338,7 +338,7 @@ const M_StreamsGroupTopologyDescriptionUpdateRequest: StructMeta = {
  * Codec of StreamsGroupTopologyDescriptionUpdateRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StreamsGroupTopologyDescriptionUpdateRequestCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateRequest> = makeCodec(
+export const StreamsGroupTopologyDescriptionUpdateRequestCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateRequest> = /* @__PURE__ */ makeCodec(
   "StreamsGroupTopologyDescriptionUpdateRequest",
   0x1,
   0x1,
@@ -350,10 +350,12 @@ export const StreamsGroupTopologyDescriptionUpdateRequestCodec: MessageCodec<Str
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupTopologyDescriptionUpdateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupTopologyDescriptionUpdateRequest: Decode<StreamsGroupTopologyDescriptionUpdateRequest> = StreamsGroupTopologyDescriptionUpdateRequestCodec.decode;
+export const decodeStreamsGroupTopologyDescriptionUpdateRequest: Decode<StreamsGroupTopologyDescriptionUpdateRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupTopologyDescriptionUpdateRequest =>
+  StreamsGroupTopologyDescriptionUpdateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupTopologyDescriptionUpdateRequest body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupTopologyDescriptionUpdateRequest: Encode<StreamsGroupTopologyDescriptionUpdateRequest> = StreamsGroupTopologyDescriptionUpdateRequestCodec.encode;
+export const encodeStreamsGroupTopologyDescriptionUpdateRequest: Encode<StreamsGroupTopologyDescriptionUpdateRequest> = (value: Init<StreamsGroupTopologyDescriptionUpdateRequest>, version: number): Uint8Array =>
+  StreamsGroupTopologyDescriptionUpdateRequestCodec.encode(value, version);
 
 /** StreamsGroupTopologyDescriptionUpdateResponse, versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateResponse {
@@ -415,7 +417,7 @@ const M_StreamsGroupTopologyDescriptionUpdateResponse: StructMeta = {
  * Codec of StreamsGroupTopologyDescriptionUpdateResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const StreamsGroupTopologyDescriptionUpdateResponseCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateResponse> = makeCodec(
+export const StreamsGroupTopologyDescriptionUpdateResponseCodec: MessageCodec<StreamsGroupTopologyDescriptionUpdateResponse> = /* @__PURE__ */ makeCodec(
   "StreamsGroupTopologyDescriptionUpdateResponse",
   0x1,
   0x1,
@@ -427,7 +429,9 @@ export const StreamsGroupTopologyDescriptionUpdateResponseCodec: MessageCodec<St
 );
 
 /** Decodes exactly `bytes` as one StreamsGroupTopologyDescriptionUpdateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeStreamsGroupTopologyDescriptionUpdateResponse: Decode<StreamsGroupTopologyDescriptionUpdateResponse> = StreamsGroupTopologyDescriptionUpdateResponseCodec.decode;
+export const decodeStreamsGroupTopologyDescriptionUpdateResponse: Decode<StreamsGroupTopologyDescriptionUpdateResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): StreamsGroupTopologyDescriptionUpdateResponse =>
+  StreamsGroupTopologyDescriptionUpdateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one StreamsGroupTopologyDescriptionUpdateResponse body at `version`; missing fields take their defaults. */
-export const encodeStreamsGroupTopologyDescriptionUpdateResponse: Encode<StreamsGroupTopologyDescriptionUpdateResponse> = StreamsGroupTopologyDescriptionUpdateResponseCodec.encode;
+export const encodeStreamsGroupTopologyDescriptionUpdateResponse: Encode<StreamsGroupTopologyDescriptionUpdateResponse> = (value: Init<StreamsGroupTopologyDescriptionUpdateResponse>, version: number): Uint8Array =>
+  StreamsGroupTopologyDescriptionUpdateResponseCodec.encode(value, version);

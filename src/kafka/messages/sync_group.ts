@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   EMPTY_BYTES,
   cannotCarry,
@@ -190,7 +190,7 @@ const M_SyncGroupRequest: StructMeta = {
  * Codec of SyncGroupRequest: versions 0-5, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SyncGroupRequestCodec: MessageCodec<SyncGroupRequest> = makeCodec(
+export const SyncGroupRequestCodec: MessageCodec<SyncGroupRequest> = /* @__PURE__ */ makeCodec(
   "SyncGroupRequest",
   0x3f,
   0x30,
@@ -202,10 +202,12 @@ export const SyncGroupRequestCodec: MessageCodec<SyncGroupRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one SyncGroupRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSyncGroupRequest: Decode<SyncGroupRequest> = SyncGroupRequestCodec.decode;
+export const decodeSyncGroupRequest: Decode<SyncGroupRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SyncGroupRequest =>
+  SyncGroupRequestCodec.decode(bytes, version, options);
 
 /** Encodes one SyncGroupRequest body at `version`; missing fields take their defaults. */
-export const encodeSyncGroupRequest: Encode<SyncGroupRequest> = SyncGroupRequestCodec.encode;
+export const encodeSyncGroupRequest: Encode<SyncGroupRequest> = (value: Init<SyncGroupRequest>, version: number): Uint8Array =>
+  SyncGroupRequestCodec.encode(value, version);
 
 /** SyncGroupResponse, versions 0+, flexible 4+. */
 export interface SyncGroupResponse {
@@ -290,7 +292,7 @@ const M_SyncGroupResponse: StructMeta = {
  * Codec of SyncGroupResponse: versions 0-5, flexible 4+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const SyncGroupResponseCodec: MessageCodec<SyncGroupResponse> = makeCodec(
+export const SyncGroupResponseCodec: MessageCodec<SyncGroupResponse> = /* @__PURE__ */ makeCodec(
   "SyncGroupResponse",
   0x3f,
   0x30,
@@ -302,7 +304,9 @@ export const SyncGroupResponseCodec: MessageCodec<SyncGroupResponse> = makeCodec
 );
 
 /** Decodes exactly `bytes` as one SyncGroupResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeSyncGroupResponse: Decode<SyncGroupResponse> = SyncGroupResponseCodec.decode;
+export const decodeSyncGroupResponse: Decode<SyncGroupResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): SyncGroupResponse =>
+  SyncGroupResponseCodec.decode(bytes, version, options);
 
 /** Encodes one SyncGroupResponse body at `version`; missing fields take their defaults. */
-export const encodeSyncGroupResponse: Encode<SyncGroupResponse> = SyncGroupResponseCodec.encode;
+export const encodeSyncGroupResponse: Encode<SyncGroupResponse> = (value: Init<SyncGroupResponse>, version: number): Uint8Array =>
+  SyncGroupResponseCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   cannotCarry,
@@ -275,7 +275,7 @@ const M_TxnOffsetCommitRequest: StructMeta = {
  * Codec of TxnOffsetCommitRequest: versions 0-6, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const TxnOffsetCommitRequestCodec: MessageCodec<TxnOffsetCommitRequest> = makeCodec(
+export const TxnOffsetCommitRequestCodec: MessageCodec<TxnOffsetCommitRequest> = /* @__PURE__ */ makeCodec(
   "TxnOffsetCommitRequest",
   0x7f,
   0x78,
@@ -287,10 +287,12 @@ export const TxnOffsetCommitRequestCodec: MessageCodec<TxnOffsetCommitRequest> =
 );
 
 /** Decodes exactly `bytes` as one TxnOffsetCommitRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeTxnOffsetCommitRequest: Decode<TxnOffsetCommitRequest> = TxnOffsetCommitRequestCodec.decode;
+export const decodeTxnOffsetCommitRequest: Decode<TxnOffsetCommitRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): TxnOffsetCommitRequest =>
+  TxnOffsetCommitRequestCodec.decode(bytes, version, options);
 
 /** Encodes one TxnOffsetCommitRequest body at `version`; missing fields take their defaults. */
-export const encodeTxnOffsetCommitRequest: Encode<TxnOffsetCommitRequest> = TxnOffsetCommitRequestCodec.encode;
+export const encodeTxnOffsetCommitRequest: Encode<TxnOffsetCommitRequest> = (value: Init<TxnOffsetCommitRequest>, version: number): Uint8Array =>
+  TxnOffsetCommitRequestCodec.encode(value, version);
 
 /** TxnOffsetCommitResponsePartition (in TxnOffsetCommitResponse), versions 0+, flexible 3+. */
 export interface TxnOffsetCommitResponsePartition {
@@ -477,7 +479,7 @@ const M_TxnOffsetCommitResponse: StructMeta = {
  * Codec of TxnOffsetCommitResponse: versions 0-6, flexible 3+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const TxnOffsetCommitResponseCodec: MessageCodec<TxnOffsetCommitResponse> = makeCodec(
+export const TxnOffsetCommitResponseCodec: MessageCodec<TxnOffsetCommitResponse> = /* @__PURE__ */ makeCodec(
   "TxnOffsetCommitResponse",
   0x7f,
   0x78,
@@ -489,7 +491,9 @@ export const TxnOffsetCommitResponseCodec: MessageCodec<TxnOffsetCommitResponse>
 );
 
 /** Decodes exactly `bytes` as one TxnOffsetCommitResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeTxnOffsetCommitResponse: Decode<TxnOffsetCommitResponse> = TxnOffsetCommitResponseCodec.decode;
+export const decodeTxnOffsetCommitResponse: Decode<TxnOffsetCommitResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): TxnOffsetCommitResponse =>
+  TxnOffsetCommitResponseCodec.decode(bytes, version, options);
 
 /** Encodes one TxnOffsetCommitResponse body at `version`; missing fields take their defaults. */
-export const encodeTxnOffsetCommitResponse: Encode<TxnOffsetCommitResponse> = TxnOffsetCommitResponseCodec.encode;
+export const encodeTxnOffsetCommitResponse: Encode<TxnOffsetCommitResponse> = (value: Init<TxnOffsetCommitResponse>, version: number): Uint8Array =>
+  TxnOffsetCommitResponseCodec.encode(value, version);

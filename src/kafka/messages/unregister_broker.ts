@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rStrN,
@@ -70,7 +70,7 @@ const M_UnregisterBrokerRequest: StructMeta = {
  * Codec of UnregisterBrokerRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UnregisterBrokerRequestCodec: MessageCodec<UnregisterBrokerRequest> = makeCodec(
+export const UnregisterBrokerRequestCodec: MessageCodec<UnregisterBrokerRequest> = /* @__PURE__ */ makeCodec(
   "UnregisterBrokerRequest",
   0x1,
   0x1,
@@ -82,10 +82,12 @@ export const UnregisterBrokerRequestCodec: MessageCodec<UnregisterBrokerRequest>
 );
 
 /** Decodes exactly `bytes` as one UnregisterBrokerRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterBrokerRequest: Decode<UnregisterBrokerRequest> = UnregisterBrokerRequestCodec.decode;
+export const decodeUnregisterBrokerRequest: Decode<UnregisterBrokerRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterBrokerRequest =>
+  UnregisterBrokerRequestCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterBrokerRequest body at `version`; missing fields take their defaults. */
-export const encodeUnregisterBrokerRequest: Encode<UnregisterBrokerRequest> = UnregisterBrokerRequestCodec.encode;
+export const encodeUnregisterBrokerRequest: Encode<UnregisterBrokerRequest> = (value: Init<UnregisterBrokerRequest>, version: number): Uint8Array =>
+  UnregisterBrokerRequestCodec.encode(value, version);
 
 /** UnregisterBrokerResponse, versions 0+, flexible 0+. */
 export interface UnregisterBrokerResponse {
@@ -147,7 +149,7 @@ const M_UnregisterBrokerResponse: StructMeta = {
  * Codec of UnregisterBrokerResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UnregisterBrokerResponseCodec: MessageCodec<UnregisterBrokerResponse> = makeCodec(
+export const UnregisterBrokerResponseCodec: MessageCodec<UnregisterBrokerResponse> = /* @__PURE__ */ makeCodec(
   "UnregisterBrokerResponse",
   0x1,
   0x1,
@@ -159,7 +161,9 @@ export const UnregisterBrokerResponseCodec: MessageCodec<UnregisterBrokerRespons
 );
 
 /** Decodes exactly `bytes` as one UnregisterBrokerResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterBrokerResponse: Decode<UnregisterBrokerResponse> = UnregisterBrokerResponseCodec.decode;
+export const decodeUnregisterBrokerResponse: Decode<UnregisterBrokerResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterBrokerResponse =>
+  UnregisterBrokerResponseCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterBrokerResponse body at `version`; missing fields take their defaults. */
-export const encodeUnregisterBrokerResponse: Encode<UnregisterBrokerResponse> = UnregisterBrokerResponseCodec.encode;
+export const encodeUnregisterBrokerResponse: Encode<UnregisterBrokerResponse> = (value: Init<UnregisterBrokerResponse>, version: number): Uint8Array =>
+  UnregisterBrokerResponseCodec.encode(value, version);

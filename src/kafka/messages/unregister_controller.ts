@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   makeCodec,
   rStrN,
@@ -70,7 +70,7 @@ const M_UnregisterControllerRequest: StructMeta = {
  * Codec of UnregisterControllerRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UnregisterControllerRequestCodec: MessageCodec<UnregisterControllerRequest> = makeCodec(
+export const UnregisterControllerRequestCodec: MessageCodec<UnregisterControllerRequest> = /* @__PURE__ */ makeCodec(
   "UnregisterControllerRequest",
   0x1,
   0x1,
@@ -82,10 +82,12 @@ export const UnregisterControllerRequestCodec: MessageCodec<UnregisterController
 );
 
 /** Decodes exactly `bytes` as one UnregisterControllerRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterControllerRequest: Decode<UnregisterControllerRequest> = UnregisterControllerRequestCodec.decode;
+export const decodeUnregisterControllerRequest: Decode<UnregisterControllerRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterControllerRequest =>
+  UnregisterControllerRequestCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterControllerRequest body at `version`; missing fields take their defaults. */
-export const encodeUnregisterControllerRequest: Encode<UnregisterControllerRequest> = UnregisterControllerRequestCodec.encode;
+export const encodeUnregisterControllerRequest: Encode<UnregisterControllerRequest> = (value: Init<UnregisterControllerRequest>, version: number): Uint8Array =>
+  UnregisterControllerRequestCodec.encode(value, version);
 
 /** UnregisterControllerResponse, versions 0+, flexible 0+. */
 export interface UnregisterControllerResponse {
@@ -147,7 +149,7 @@ const M_UnregisterControllerResponse: StructMeta = {
  * Codec of UnregisterControllerResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UnregisterControllerResponseCodec: MessageCodec<UnregisterControllerResponse> = makeCodec(
+export const UnregisterControllerResponseCodec: MessageCodec<UnregisterControllerResponse> = /* @__PURE__ */ makeCodec(
   "UnregisterControllerResponse",
   0x1,
   0x1,
@@ -159,7 +161,9 @@ export const UnregisterControllerResponseCodec: MessageCodec<UnregisterControlle
 );
 
 /** Decodes exactly `bytes` as one UnregisterControllerResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUnregisterControllerResponse: Decode<UnregisterControllerResponse> = UnregisterControllerResponseCodec.decode;
+export const decodeUnregisterControllerResponse: Decode<UnregisterControllerResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UnregisterControllerResponse =>
+  UnregisterControllerResponseCodec.decode(bytes, version, options);
 
 /** Encodes one UnregisterControllerResponse body at `version`; missing fields take their defaults. */
-export const encodeUnregisterControllerResponse: Encode<UnregisterControllerResponse> = UnregisterControllerResponseCodec.encode;
+export const encodeUnregisterControllerResponse: Encode<UnregisterControllerResponse> = (value: Init<UnregisterControllerResponse>, version: number): Uint8Array =>
+  UnregisterControllerResponseCodec.encode(value, version);

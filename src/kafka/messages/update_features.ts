@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   cannotCarry,
   makeCodec,
@@ -156,7 +156,7 @@ const M_UpdateFeaturesRequest: StructMeta = {
  * Codec of UpdateFeaturesRequest: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UpdateFeaturesRequestCodec: MessageCodec<UpdateFeaturesRequest> = makeCodec(
+export const UpdateFeaturesRequestCodec: MessageCodec<UpdateFeaturesRequest> = /* @__PURE__ */ makeCodec(
   "UpdateFeaturesRequest",
   0x7,
   0x7,
@@ -168,10 +168,12 @@ export const UpdateFeaturesRequestCodec: MessageCodec<UpdateFeaturesRequest> = m
 );
 
 /** Decodes exactly `bytes` as one UpdateFeaturesRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUpdateFeaturesRequest: Decode<UpdateFeaturesRequest> = UpdateFeaturesRequestCodec.decode;
+export const decodeUpdateFeaturesRequest: Decode<UpdateFeaturesRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateFeaturesRequest =>
+  UpdateFeaturesRequestCodec.decode(bytes, version, options);
 
 /** Encodes one UpdateFeaturesRequest body at `version`; missing fields take their defaults. */
-export const encodeUpdateFeaturesRequest: Encode<UpdateFeaturesRequest> = UpdateFeaturesRequestCodec.encode;
+export const encodeUpdateFeaturesRequest: Encode<UpdateFeaturesRequest> = (value: Init<UpdateFeaturesRequest>, version: number): Uint8Array =>
+  UpdateFeaturesRequestCodec.encode(value, version);
 
 /** UpdatableFeatureResult (in UpdateFeaturesResponse), versions 0-1, flexible 0-1. */
 export interface UpdatableFeatureResult {
@@ -297,7 +299,7 @@ const M_UpdateFeaturesResponse: StructMeta = {
  * Codec of UpdateFeaturesResponse: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UpdateFeaturesResponseCodec: MessageCodec<UpdateFeaturesResponse> = makeCodec(
+export const UpdateFeaturesResponseCodec: MessageCodec<UpdateFeaturesResponse> = /* @__PURE__ */ makeCodec(
   "UpdateFeaturesResponse",
   0x7,
   0x7,
@@ -309,7 +311,9 @@ export const UpdateFeaturesResponseCodec: MessageCodec<UpdateFeaturesResponse> =
 );
 
 /** Decodes exactly `bytes` as one UpdateFeaturesResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUpdateFeaturesResponse: Decode<UpdateFeaturesResponse> = UpdateFeaturesResponseCodec.decode;
+export const decodeUpdateFeaturesResponse: Decode<UpdateFeaturesResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateFeaturesResponse =>
+  UpdateFeaturesResponseCodec.decode(bytes, version, options);
 
 /** Encodes one UpdateFeaturesResponse body at `version`; missing fields take their defaults. */
-export const encodeUpdateFeaturesResponse: Encode<UpdateFeaturesResponse> = UpdateFeaturesResponseCodec.encode;
+export const encodeUpdateFeaturesResponse: Encode<UpdateFeaturesResponse> = (value: Init<UpdateFeaturesResponse>, version: number): Uint8Array =>
+  UpdateFeaturesResponseCodec.encode(value, version);

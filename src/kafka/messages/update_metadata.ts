@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   ZERO_UUID,
@@ -491,7 +491,7 @@ const M_UpdateMetadataRequest: StructMeta = {
  * Codec of UpdateMetadataRequest: versions 0-8, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UpdateMetadataRequestCodec: MessageCodec<UpdateMetadataRequest> = makeCodec(
+export const UpdateMetadataRequestCodec: MessageCodec<UpdateMetadataRequest> = /* @__PURE__ */ makeCodec(
   "UpdateMetadataRequest",
   0x1ff,
   0x1c0,
@@ -503,10 +503,12 @@ export const UpdateMetadataRequestCodec: MessageCodec<UpdateMetadataRequest> = m
 );
 
 /** Decodes exactly `bytes` as one UpdateMetadataRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUpdateMetadataRequest: Decode<UpdateMetadataRequest> = UpdateMetadataRequestCodec.decode;
+export const decodeUpdateMetadataRequest: Decode<UpdateMetadataRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateMetadataRequest =>
+  UpdateMetadataRequestCodec.decode(bytes, version, options);
 
 /** Encodes one UpdateMetadataRequest body at `version`; missing fields take their defaults. */
-export const encodeUpdateMetadataRequest: Encode<UpdateMetadataRequest> = UpdateMetadataRequestCodec.encode;
+export const encodeUpdateMetadataRequest: Encode<UpdateMetadataRequest> = (value: Init<UpdateMetadataRequest>, version: number): Uint8Array =>
+  UpdateMetadataRequestCodec.encode(value, version);
 
 /** UpdateMetadataResponse, versions 0+, flexible 6+. */
 export interface UpdateMetadataResponse {
@@ -563,7 +565,7 @@ const M_UpdateMetadataResponse: StructMeta = {
  * Codec of UpdateMetadataResponse: versions 0-8, flexible 6+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UpdateMetadataResponseCodec: MessageCodec<UpdateMetadataResponse> = makeCodec(
+export const UpdateMetadataResponseCodec: MessageCodec<UpdateMetadataResponse> = /* @__PURE__ */ makeCodec(
   "UpdateMetadataResponse",
   0x1ff,
   0x1c0,
@@ -575,7 +577,9 @@ export const UpdateMetadataResponseCodec: MessageCodec<UpdateMetadataResponse> =
 );
 
 /** Decodes exactly `bytes` as one UpdateMetadataResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUpdateMetadataResponse: Decode<UpdateMetadataResponse> = UpdateMetadataResponseCodec.decode;
+export const decodeUpdateMetadataResponse: Decode<UpdateMetadataResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateMetadataResponse =>
+  UpdateMetadataResponseCodec.decode(bytes, version, options);
 
 /** Encodes one UpdateMetadataResponse body at `version`; missing fields take their defaults. */
-export const encodeUpdateMetadataResponse: Encode<UpdateMetadataResponse> = UpdateMetadataResponseCodec.encode;
+export const encodeUpdateMetadataResponse: Encode<UpdateMetadataResponse> = (value: Init<UpdateMetadataResponse>, version: number): Uint8Array =>
+  UpdateMetadataResponseCodec.encode(value, version);

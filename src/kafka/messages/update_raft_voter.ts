@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -221,7 +221,7 @@ const M_UpdateRaftVoterRequest: StructMeta = {
  * Codec of UpdateRaftVoterRequest: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UpdateRaftVoterRequestCodec: MessageCodec<UpdateRaftVoterRequest> = makeCodec(
+export const UpdateRaftVoterRequestCodec: MessageCodec<UpdateRaftVoterRequest> = /* @__PURE__ */ makeCodec(
   "UpdateRaftVoterRequest",
   0x1,
   0x1,
@@ -233,10 +233,12 @@ export const UpdateRaftVoterRequestCodec: MessageCodec<UpdateRaftVoterRequest> =
 );
 
 /** Decodes exactly `bytes` as one UpdateRaftVoterRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUpdateRaftVoterRequest: Decode<UpdateRaftVoterRequest> = UpdateRaftVoterRequestCodec.decode;
+export const decodeUpdateRaftVoterRequest: Decode<UpdateRaftVoterRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateRaftVoterRequest =>
+  UpdateRaftVoterRequestCodec.decode(bytes, version, options);
 
 /** Encodes one UpdateRaftVoterRequest body at `version`; missing fields take their defaults. */
-export const encodeUpdateRaftVoterRequest: Encode<UpdateRaftVoterRequest> = UpdateRaftVoterRequestCodec.encode;
+export const encodeUpdateRaftVoterRequest: Encode<UpdateRaftVoterRequest> = (value: Init<UpdateRaftVoterRequest>, version: number): Uint8Array =>
+  UpdateRaftVoterRequestCodec.encode(value, version);
 
 /** CurrentLeader (in UpdateRaftVoterResponse), versions 0+, flexible 0+. */
 export interface CurrentLeader {
@@ -394,7 +396,7 @@ const M_UpdateRaftVoterResponse: StructMeta = {
  * Codec of UpdateRaftVoterResponse: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const UpdateRaftVoterResponseCodec: MessageCodec<UpdateRaftVoterResponse> = makeCodec(
+export const UpdateRaftVoterResponseCodec: MessageCodec<UpdateRaftVoterResponse> = /* @__PURE__ */ makeCodec(
   "UpdateRaftVoterResponse",
   0x1,
   0x1,
@@ -406,7 +408,9 @@ export const UpdateRaftVoterResponseCodec: MessageCodec<UpdateRaftVoterResponse>
 );
 
 /** Decodes exactly `bytes` as one UpdateRaftVoterResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeUpdateRaftVoterResponse: Decode<UpdateRaftVoterResponse> = UpdateRaftVoterResponseCodec.decode;
+export const decodeUpdateRaftVoterResponse: Decode<UpdateRaftVoterResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): UpdateRaftVoterResponse =>
+  UpdateRaftVoterResponseCodec.decode(bytes, version, options);
 
 /** Encodes one UpdateRaftVoterResponse body at `version`; missing fields take their defaults. */
-export const encodeUpdateRaftVoterResponse: Encode<UpdateRaftVoterResponse> = UpdateRaftVoterResponseCodec.encode;
+export const encodeUpdateRaftVoterResponse: Encode<UpdateRaftVoterResponse> = (value: Init<UpdateRaftVoterResponse>, version: number): Uint8Array =>
+  UpdateRaftVoterResponseCodec.encode(value, version);

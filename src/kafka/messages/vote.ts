@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   badTag,
@@ -235,7 +235,7 @@ const M_VoteRequest: StructMeta = {
  * Codec of VoteRequest: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const VoteRequestCodec: MessageCodec<VoteRequest> = makeCodec(
+export const VoteRequestCodec: MessageCodec<VoteRequest> = /* @__PURE__ */ makeCodec(
   "VoteRequest",
   0x7,
   0x7,
@@ -247,10 +247,12 @@ export const VoteRequestCodec: MessageCodec<VoteRequest> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one VoteRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeVoteRequest: Decode<VoteRequest> = VoteRequestCodec.decode;
+export const decodeVoteRequest: Decode<VoteRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): VoteRequest =>
+  VoteRequestCodec.decode(bytes, version, options);
 
 /** Encodes one VoteRequest body at `version`; missing fields take their defaults. */
-export const encodeVoteRequest: Encode<VoteRequest> = VoteRequestCodec.encode;
+export const encodeVoteRequest: Encode<VoteRequest> = (value: Init<VoteRequest>, version: number): Uint8Array =>
+  VoteRequestCodec.encode(value, version);
 
 /** PartitionData (in VoteResponse), versions 0+, flexible 0+. */
 export interface VoteResponsePartitionData {
@@ -513,7 +515,7 @@ const M_VoteResponse: StructMeta = {
  * Codec of VoteResponse: versions 0-2, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const VoteResponseCodec: MessageCodec<VoteResponse> = makeCodec(
+export const VoteResponseCodec: MessageCodec<VoteResponse> = /* @__PURE__ */ makeCodec(
   "VoteResponse",
   0x7,
   0x7,
@@ -525,7 +527,9 @@ export const VoteResponseCodec: MessageCodec<VoteResponse> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one VoteResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeVoteResponse: Decode<VoteResponse> = VoteResponseCodec.decode;
+export const decodeVoteResponse: Decode<VoteResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): VoteResponse =>
+  VoteResponseCodec.decode(bytes, version, options);
 
 /** Encodes one VoteResponse body at `version`; missing fields take their defaults. */
-export const encodeVoteResponse: Encode<VoteResponse> = VoteResponseCodec.encode;
+export const encodeVoteResponse: Encode<VoteResponse> = (value: Init<VoteResponse>, version: number): Uint8Array =>
+  VoteResponseCodec.encode(value, version);

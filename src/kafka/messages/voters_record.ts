@@ -9,7 +9,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -255,7 +255,7 @@ const M_VotersRecord: StructMeta = {
  * Codec of VotersRecord: versions 0, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const VotersRecordCodec: MessageCodec<VotersRecord> = makeCodec(
+export const VotersRecordCodec: MessageCodec<VotersRecord> = /* @__PURE__ */ makeCodec(
   "VotersRecord",
   0x1,
   0x1,
@@ -267,7 +267,9 @@ export const VotersRecordCodec: MessageCodec<VotersRecord> = makeCodec(
 );
 
 /** Decodes exactly `bytes` as one VotersRecord body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeVotersRecord: Decode<VotersRecord> = VotersRecordCodec.decode;
+export const decodeVotersRecord: Decode<VotersRecord> = (bytes: Uint8Array, version: number, options?: DecodeOptions): VotersRecord =>
+  VotersRecordCodec.decode(bytes, version, options);
 
 /** Encodes one VotersRecord body at `version`; missing fields take their defaults. */
-export const encodeVotersRecord: Encode<VotersRecord> = VotersRecordCodec.encode;
+export const encodeVotersRecord: Encode<VotersRecord> = (value: Init<VotersRecord>, version: number): Uint8Array =>
+  VotersRecordCodec.encode(value, version);

@@ -10,7 +10,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   ZERO_UUID,
   makeCodec,
@@ -271,7 +271,7 @@ const M_WriteShareGroupStateRequest: StructMeta = {
  * Codec of WriteShareGroupStateRequest: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const WriteShareGroupStateRequestCodec: MessageCodec<WriteShareGroupStateRequest> = makeCodec(
+export const WriteShareGroupStateRequestCodec: MessageCodec<WriteShareGroupStateRequest> = /* @__PURE__ */ makeCodec(
   "WriteShareGroupStateRequest",
   0x3,
   0x3,
@@ -283,10 +283,12 @@ export const WriteShareGroupStateRequestCodec: MessageCodec<WriteShareGroupState
 );
 
 /** Decodes exactly `bytes` as one WriteShareGroupStateRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeWriteShareGroupStateRequest: Decode<WriteShareGroupStateRequest> = WriteShareGroupStateRequestCodec.decode;
+export const decodeWriteShareGroupStateRequest: Decode<WriteShareGroupStateRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): WriteShareGroupStateRequest =>
+  WriteShareGroupStateRequestCodec.decode(bytes, version, options);
 
 /** Encodes one WriteShareGroupStateRequest body at `version`; missing fields take their defaults. */
-export const encodeWriteShareGroupStateRequest: Encode<WriteShareGroupStateRequest> = WriteShareGroupStateRequestCodec.encode;
+export const encodeWriteShareGroupStateRequest: Encode<WriteShareGroupStateRequest> = (value: Init<WriteShareGroupStateRequest>, version: number): Uint8Array =>
+  WriteShareGroupStateRequestCodec.encode(value, version);
 
 /** PartitionResult (in WriteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface WriteShareGroupStateResponsePartitionResult {
@@ -442,7 +444,7 @@ const M_WriteShareGroupStateResponse: StructMeta = {
  * Codec of WriteShareGroupStateResponse: versions 0-1, flexible 0+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const WriteShareGroupStateResponseCodec: MessageCodec<WriteShareGroupStateResponse> = makeCodec(
+export const WriteShareGroupStateResponseCodec: MessageCodec<WriteShareGroupStateResponse> = /* @__PURE__ */ makeCodec(
   "WriteShareGroupStateResponse",
   0x3,
   0x3,
@@ -454,7 +456,9 @@ export const WriteShareGroupStateResponseCodec: MessageCodec<WriteShareGroupStat
 );
 
 /** Decodes exactly `bytes` as one WriteShareGroupStateResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeWriteShareGroupStateResponse: Decode<WriteShareGroupStateResponse> = WriteShareGroupStateResponseCodec.decode;
+export const decodeWriteShareGroupStateResponse: Decode<WriteShareGroupStateResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): WriteShareGroupStateResponse =>
+  WriteShareGroupStateResponseCodec.decode(bytes, version, options);
 
 /** Encodes one WriteShareGroupStateResponse body at `version`; missing fields take their defaults. */
-export const encodeWriteShareGroupStateResponse: Encode<WriteShareGroupStateResponse> = WriteShareGroupStateResponseCodec.encode;
+export const encodeWriteShareGroupStateResponse: Encode<WriteShareGroupStateResponse> = (value: Init<WriteShareGroupStateResponse>, version: number): Uint8Array =>
+  WriteShareGroupStateResponseCodec.encode(value, version);

@@ -12,7 +12,7 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
   K_I32,
   makeCodec,
@@ -231,7 +231,7 @@ const M_WriteTxnMarkersRequest: StructMeta = {
  * Codec of WriteTxnMarkersRequest: versions 0-2, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const WriteTxnMarkersRequestCodec: MessageCodec<WriteTxnMarkersRequest> = makeCodec(
+export const WriteTxnMarkersRequestCodec: MessageCodec<WriteTxnMarkersRequest> = /* @__PURE__ */ makeCodec(
   "WriteTxnMarkersRequest",
   0x7,
   0x6,
@@ -243,10 +243,12 @@ export const WriteTxnMarkersRequestCodec: MessageCodec<WriteTxnMarkersRequest> =
 );
 
 /** Decodes exactly `bytes` as one WriteTxnMarkersRequest body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeWriteTxnMarkersRequest: Decode<WriteTxnMarkersRequest> = WriteTxnMarkersRequestCodec.decode;
+export const decodeWriteTxnMarkersRequest: Decode<WriteTxnMarkersRequest> = (bytes: Uint8Array, version: number, options?: DecodeOptions): WriteTxnMarkersRequest =>
+  WriteTxnMarkersRequestCodec.decode(bytes, version, options);
 
 /** Encodes one WriteTxnMarkersRequest body at `version`; missing fields take their defaults. */
-export const encodeWriteTxnMarkersRequest: Encode<WriteTxnMarkersRequest> = WriteTxnMarkersRequestCodec.encode;
+export const encodeWriteTxnMarkersRequest: Encode<WriteTxnMarkersRequest> = (value: Init<WriteTxnMarkersRequest>, version: number): Uint8Array =>
+  WriteTxnMarkersRequestCodec.encode(value, version);
 
 /** WritableTxnMarkerPartitionResult (in WriteTxnMarkersResponse), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerPartitionResult {
@@ -478,7 +480,7 @@ const M_WriteTxnMarkersResponse: StructMeta = {
  * Codec of WriteTxnMarkersResponse: versions 0-2, flexible 1+.
  * `read`/`write`/`sizeOf` work on a Reader/Writer; `decode`/`encode` on whole bodies.
  */
-export const WriteTxnMarkersResponseCodec: MessageCodec<WriteTxnMarkersResponse> = makeCodec(
+export const WriteTxnMarkersResponseCodec: MessageCodec<WriteTxnMarkersResponse> = /* @__PURE__ */ makeCodec(
   "WriteTxnMarkersResponse",
   0x7,
   0x6,
@@ -490,7 +492,9 @@ export const WriteTxnMarkersResponseCodec: MessageCodec<WriteTxnMarkersResponse>
 );
 
 /** Decodes exactly `bytes` as one WriteTxnMarkersResponse body at `version` (`TRAILING_BYTES` if anything is left). */
-export const decodeWriteTxnMarkersResponse: Decode<WriteTxnMarkersResponse> = WriteTxnMarkersResponseCodec.decode;
+export const decodeWriteTxnMarkersResponse: Decode<WriteTxnMarkersResponse> = (bytes: Uint8Array, version: number, options?: DecodeOptions): WriteTxnMarkersResponse =>
+  WriteTxnMarkersResponseCodec.decode(bytes, version, options);
 
 /** Encodes one WriteTxnMarkersResponse body at `version`; missing fields take their defaults. */
-export const encodeWriteTxnMarkersResponse: Encode<WriteTxnMarkersResponse> = WriteTxnMarkersResponseCodec.encode;
+export const encodeWriteTxnMarkersResponse: Encode<WriteTxnMarkersResponse> = (value: Init<WriteTxnMarkersResponse>, version: number): Uint8Array =>
+  WriteTxnMarkersResponseCodec.encode(value, version);

@@ -1,6 +1,7 @@
 /**
- * Private: the codec registry record batches use when the caller passes none, and the call
- * into a codec with the output cap (a user codec that throws something other than a
+ * Private: the codec registry record batches use when the caller passes none (no codecs:
+ * compression is opt-in, so a consumer that never sees a compressed batch bundles none of the
+ * four), and the call into a codec with the output cap (a user codec that throws something other than a
  * WireError is reported as CORRUPT_DATA, so decoding keeps its one error type).
  *
  * @module
@@ -8,15 +9,25 @@
 
 import { isWireError, WireError } from "../../wire/error.ts";
 import { type CodecRegistry, limitExceeded } from "../compression/codec.ts";
-import { createCodecRegistry } from "../compression/registry.ts";
 import type { DecompressionBudget } from "./budget.ts";
+import { COMPRESSION_NAMES } from "./constants.ts";
 
-let builtIn: CodecRegistry | undefined;
+/** The registry used when the caller passes none: empty, and it says how to register codecs. */
+const NO_CODECS: CodecRegistry = {
+  byId: {},
+  has: () => false,
+  get(id: number): never {
+    const name = (COMPRESSION_NAMES as readonly string[])[id] ?? `type ${id}`;
+    throw new WireError("UNKNOWN_DISCRIMINANT", {
+      detail: `no codec for compression ${name}: pass options.codecs, e.g. createCodecRegistry() ` +
+        `from @streamwire/codec/kafka/compression (all four built-in codecs)`,
+    });
+  },
+};
 
-/** The four built-in codecs (built on first use; immutable once built). */
+/** The registry when `options.codecs` is absent: none (compression is opt-in). */
 export function defaultCodecs(): CodecRegistry {
-  builtIn ??= createCodecRegistry();
-  return builtIn;
+  return NO_CODECS;
 }
 
 /** The caps one decompression runs under. */

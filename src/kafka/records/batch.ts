@@ -49,7 +49,7 @@ export interface RecordsDecodeOptions {
   decompressionBudget?: DecompressionBudget;
   /** Most records a batch may declare (`LIMIT_EXCEEDED` beyond). Default: no cap besides the bytes. */
   maxRecordsPerBatch?: number;
-  /** Codecs for compressed batches. Default: the four built-in codecs. */
+  /** Codecs for compressed batches. Default: none (a compressed batch is `UNKNOWN_DISCRIMINANT`); `createCodecRegistry()` from `@streamwire/codec/kafka/compression` gives all four. */
   codecs?: CodecRegistry;
 }
 

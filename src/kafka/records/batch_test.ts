@@ -4,8 +4,14 @@ import fc from "fast-check";
 import { crc32c } from "../../wire/crc32c.ts";
 import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { decodeRecordBatch, type KafkaRecord } from "./batch.ts";
-import { encodeRecordBatch, encodeRecordBatchInto, recordBatchSize, type RecordInit } from "./encode.ts";
+import { decodeRecordBatch as decodeBare, type KafkaRecord } from "./batch.ts";
+import {
+  encodeRecordBatch as encodeBare,
+  encodeRecordBatchInto,
+  recordBatchSize,
+  type RecordInit,
+} from "./encode.ts";
+import { ALL_CODECS, decodeRecordBatch, encodeRecordBatch } from "./testdata/with_codecs.ts";
 
 // Known answers written by Kafka's MemoryRecordsBuilder (kafka-clients 4.4.0, vectors/kafka/record_batch.json).
 const KAFKA_SINGLE =
@@ -96,6 +102,20 @@ describe("decodeRecordBatch", () => {
       ]);
     });
   }
+
+  it("registers no codec by default: a compressed batch needs options.codecs", () => {
+    const bytes = fromHex(KAFKA_COMPRESSED.zstd);
+    assert.throws(
+      () => decodeBare(bytes).records().next(),
+      (e: unknown) =>
+        isWireError(e) && e.code === "UNKNOWN_DISCRIMINANT" && /createCodecRegistry/.test(e.message),
+    );
+    assert.throws(
+      () => encodeBare({ compression: 1, records: [{ value: text("x") }] }),
+      (e: unknown) => isWireError(e) && e.code === "UNKNOWN_DISCRIMINANT",
+    );
+    assert.equal(decodeBare(bytes, { codecs: ALL_CODECS }).toArray().length, 3);
+  });
 
   it("the cursor exposes numbers and builds views only when asked", () => {
     const bytes = encodeRecordBatch({

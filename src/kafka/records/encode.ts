@@ -80,7 +80,7 @@ export interface RecordBatchInit {
 
 /** Options for {@linkcode encodeRecordBatch}. */
 export interface RecordBatchEncodeOptions {
-  /** Codecs for compressed batches. Default: the four built-in codecs. */
+  /** Codecs for compressed batches. Default: none (compressing is `UNKNOWN_DISCRIMINANT`); `createCodecRegistry()` from `@streamwire/codec/kafka/compression` gives all four. */
   codecs?: CodecRegistry;
   /** Compression level passed to the codec (codec-specific; default the codec's). */
   compressionLevel?: number;
@@ -386,7 +386,7 @@ export function recordBatchSize(init: RecordBatchInit): number {
 /**
  * Encodes a v2 record batch with its CRC-32C. Uncompressed batches are sized first and
  * written into one allocation; compressed ones are compressed with the registry's codec
- * (`options.codecs`, default the built-in four).
+ * (`options.codecs`; none by default).
  *
  * Values the wire cannot carry throw `VALUE_OUT_OF_RANGE`.
  *

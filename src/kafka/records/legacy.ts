@@ -539,7 +539,7 @@ export interface MessageSetInit {
 
 /** Options for {@linkcode encodeMessageSet}. */
 export interface MessageSetEncodeOptions {
-  /** Codecs for compressed sets. Default: the built-in codecs. */
+  /** Codecs for compressed sets. Default: none; `createCodecRegistry()` from `@streamwire/codec/kafka/compression` gives all four. */
   codecs?: CodecRegistry;
   /** Codec-specific level. */
   compressionLevel?: number;

@@ -5,13 +5,8 @@ import { crc32 } from "../../wire/crc32.ts";
 import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { lz4Decompress } from "../compression/lz4.ts";
-import {
-  encodeLegacyMessage,
-  encodeMessageSet,
-  fixLz4HeaderChecksum,
-  type LegacyRecordBatch,
-} from "./legacy.ts";
-import { decodeRecordSet } from "./record_set.ts";
+import { encodeLegacyMessage, fixLz4HeaderChecksum, type LegacyRecordBatch } from "./legacy.ts";
+import { decodeRecordSet, encodeMessageSet } from "./testdata/with_codecs.ts";
 
 // Written by Kafka's MemoryRecordsBuilder (kafka-clients 4.4.0, vectors/kafka/message_set.json).
 const KAFKA_V0_SINGLE = "0000000000000000000000162356c1370000000000036b65790000000576616c7565";

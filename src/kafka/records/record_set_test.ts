@@ -3,9 +3,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { isWireError } from "../../wire/error.ts";
 import { fromHex } from "../../wire/hex.ts";
-import { encodeRecordBatch } from "./encode.ts";
-import { encodeMessageSet } from "./legacy.ts";
-import { decodeRecordSet, RecordBatchIterator } from "./record_set.ts";
+import {
+  decodeRecordSet,
+  encodeMessageSet,
+  encodeRecordBatch,
+  RecordBatchIterator,
+} from "./testdata/with_codecs.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
 const cat = (...parts: Uint8Array[]) => {

@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { isWireError } from "../../wire/error.ts";
-import { decodeRecordBatch } from "./batch.ts";
+import { decodeRecordBatch } from "./testdata/with_codecs.ts";
 import {
   decodeControlRecordKey,
   decodeEndTxnMarkerValue,
@@ -11,9 +11,7 @@ import {
   encodeEndTxnMarkerValue,
   readControlRecord,
 } from "./control.ts";
-import { encodeRecordBatch } from "./encode.ts";
-import { encodeMessageSet } from "./legacy.ts";
-import { decodeRecordSet } from "./record_set.ts";
+import { decodeRecordSet, encodeMessageSet, encodeRecordBatch } from "./testdata/with_codecs.ts";
 import { type AbortedTransactionEntry, deliverableBatches, TransactionFilter } from "./transactions.ts";
 
 // MemoryRecords.withEndTransactionMarker(17, T0 + 100, 3, 1234, 5, COMMIT with coordinator epoch 7), kafka-clients 4.4.0.

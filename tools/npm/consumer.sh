@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The npm package as a user gets it: packs dist/npm (deno task build:npm first), installs the
+# tarball with npm into a fresh project under /tmp that cannot see the checkout, and there runs
+#   1. the README's ```ts examples that import @streamwire/codec (as written; Node needs them
+#      compiled to .mjs/.cjs, only the types are stripped), on Node 20 (ESM and require()) and Bun;
+#   2. the whole conformance suite (vectors/ copied in) through the installed package, on Node 20
+#      as ESM and via require(), and on Bun (tools/npm/bundle_conformance.ts points the runner's
+#      imports at the package's public subpaths);
+#   3. tsc --strict on a consumer file (ESM and CommonJS resolution) against the shipped .d.ts.
+# Each prints `N passed, N failed`; the script fails if any does.
+#
+# The tools (node, npm, Bun, Deno, esbuild for bundling the runner) come from the checkout's dev
+# install; the code under test only from the tarball. TypeScript for step 3 is installed into the
+# temporary project from the registry, at the version the dev manifest pins.
+#
+# Usage: tools/npm/consumer.sh [--keep] [--help]
+set -euo pipefail
+keep=0
+for a in "$@"; do
+  case "$a" in
+    --keep) keep=1 ;;
+    -h | --help)
+      sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+      exit 0
+      ;;
+    *)
+      echo "consumer.sh: unknown argument $a (try --help)" >&2
+      exit 2
+      ;;
+  esac
+done
+
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+pkg="$root/dist/npm"
+deno="$root/node_modules/.bin/deno"
+bun="$root/node_modules/.bin/bun"
+[ -f "$pkg/package.json" ] || { echo "consumer.sh: no $pkg; run deno task build:npm" >&2; exit 1; }
+
+tmp="$(mktemp -d /tmp/streamwire-consumer.XXXXXX)"
+cleanup() { if [ "$keep" = 1 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi; }
+trap cleanup EXIT
+proj="$tmp/project"
+mkdir -p "$proj"
+
+tarball="$(cd "$pkg" && npm pack --silent --pack-destination "$tmp" | tail -n 1)"
+echo "packed $tarball ($(du -h "$tmp/$tarball" | cut -f1)); files: $(tar tzf "$tmp/$tarball" | wc -l)"
+ts_version="$(node -p "require('$root/package.json').devDependencies.typescript")"
+
+cd "$proj"
+printf '{ "name": "consumer", "private": true, "type": "module" }\n' >package.json
+npm install --no-audit --no-fund --loglevel=error "$tmp/$tarball" "typescript@$ts_version" >/dev/null
+echo "installed into $proj: $(node -p "require('@streamwire/codec/package.json').version")"
+
+failures=0
+verdict() { # name passed failed
+  printf '%-40s %s passed, %s failed\n' "$1" "$2" "$3"
+  if [ "$3" != 0 ]; then failures=$((failures + 1)); fi
+}
+
+# 1. README examples -------------------------------------------------------------------------
+mkdir -p readme
+node - "$root/README.md" readme <<'EOF'
+const fs = require("node:fs");
+const [readme, dir] = process.argv.slice(2);
+const blocks = [...fs.readFileSync(readme, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+let n = 0;
+for (const b of blocks) if (/from "@streamwire\/codec/.test(b)) fs.writeFileSync(`${dir}/example_${++n}.ts`, b);
+console.log(`README.md: ${n} example(s) import @streamwire/codec`);
+EOF
+examples=(readme/example_*.ts)
+[ -e "${examples[0]}" ] || { echo "no README example imports @streamwire/codec" >&2; exit 1; }
+# Types stripped only (esbuild transform, no bundling): the imports stay as written.
+for f in "${examples[@]}"; do
+  (cd "$root" && node -e '
+    const esbuild = require("esbuild"); const fs = require("node:fs");
+    const [src, base] = process.argv.slice(1);
+    const code = fs.readFileSync(src, "utf8");
+    fs.writeFileSync(base + ".mjs", esbuild.transformSync(code, { loader: "ts", format: "esm" }).code);
+    fs.writeFileSync(base + ".cjs", esbuild.transformSync(code, { loader: "ts", format: "cjs" }).code);
+  ' "$proj/$f" "$proj/${f%.ts}")
+done
+run_examples() { # label command ext
+  local label="$1" ext="$3" pass=0 fail=0
+  for f in "${examples[@]}"; do
+    if out="$($2 "${f%.ts}$ext" 2>&1)"; then pass=$((pass + 1)); else
+      fail=$((fail + 1))
+      echo "$f failed on $label:"
+      echo "$out" | head -n 20
+    fi
+  done
+  verdict "README examples, $label" "$pass" "$fail"
+}
+run_examples "Node $(node --version) ESM" node .mjs
+run_examples "Node $(node --version) require()" node .cjs
+run_examples "Bun $("$bun" --version)" "$bun" .ts
+
+# 2. Conformance through the package -----------------------------------------------------------
+cp -r "$root/vectors" vectors
+mkdir -p conformance
+cp "$root"/conformance/expected_failures_*.txt conformance/ 2>/dev/null || true
+(cd "$root" && "$deno" run -A tools/npm/bundle_conformance.ts --format esm --out "$proj/conformance.mjs" &&
+  "$deno" run -A tools/npm/bundle_conformance.ts --format cjs --out "$proj/conformance.cjs")
+conformance() { # label command file
+  local out
+  out="$($2 "$3" --require-all 2>&1)" && rc=0 || rc=$?
+  local line
+  line="$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)"
+  if [ "$rc" != 0 ] || [ -z "$line" ]; then
+    echo "$out" | tail -n 30
+    verdict "conformance, $1" "$(echo "$line" | awk '{print $1+0}')" "$(echo "$line" | awk '{print ($3+0)?$3:1}')"
+  else
+    verdict "conformance, $1" "$(echo "$line" | awk '{print $1}')" "$(echo "$line" | awk '{print $3}' | tr -d ,)"
+  fi
+}
+conformance "Node $(node --version) ESM" node conformance.mjs
+conformance "Node $(node --version) require()" node conformance.cjs
+conformance "Bun $("$bun" --version)" "$bun" conformance.mjs
+
+# 3. tsc --strict against the shipped .d.ts ----------------------------------------------------
+cp "$root/tools/npm/testdata/consumer.ts" consumer.ts
+cp "$root/tools/npm/testdata/consumer.cts" consumer.cts
+tsc_pass=0 tsc_fail=0
+for res in nodenext bundler; do
+  module=nodenext
+  [ "$res" = bundler ] && module=esnext
+  files="consumer.ts consumer.cts"
+  [ "$res" = bundler ] && files="consumer.ts"
+  # shellcheck disable=SC2086
+  if npx --no-install tsc --strict --noEmit --skipLibCheck false --types '' --lib es2022,dom \
+    --module "$module" --moduleResolution "$res" --target es2022 $files; then
+    tsc_pass=$((tsc_pass + 1))
+  else tsc_fail=$((tsc_fail + 1)); fi
+done
+verdict "tsc --strict (nodenext + bundler)" "$tsc_pass" "$tsc_fail"
+
+if [ "$failures" != 0 ]; then
+  echo "consumer.sh: $failures check(s) failed"
+  exit 1
+fi
+echo "consumer.sh: the installed package passed every check"
