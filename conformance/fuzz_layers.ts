@@ -24,7 +24,9 @@ import {
 import { encodeRecordBatch } from "../src/kafka/records/encode.ts";
 import { decodeRecordSet } from "../src/kafka/records/record_set.ts";
 import { DecompressionBudget } from "../src/kafka/records/budget.ts";
+import { createCodecRegistry } from "../src/kafka/compression/registry.ts";
 import type { Rng } from "./differential/_rng.ts";
+import type { CodecRegistry } from "../src/kafka/compression/codec.ts";
 import { countAllocations } from "./lib/alloc.ts";
 
 /** Counts of one layers run. */
@@ -260,7 +262,9 @@ function batchPool(rng: Rng): PoolBatch[] {
       value: new Uint8Array(rng.int(0, rng.chance(0.2) ? 40_000 : 2000)).fill(rng.u8()),
       headers: rng.chance(0.3) ? [{ key: "h", value: new Uint8Array(3) }] : [],
     }));
-    const bytes = encodeRecordBatch({ compression, baseOffset: BigInt(i * 100), records });
+    const bytes = encodeRecordBatch({ compression, baseOffset: BigInt(i * 100), records }, {
+      codecs: allCodecs(),
+    });
     const plain = encodeRecordBatch({ compression: 0, records });
     pool.push({ bytes, records: plain.length - 61 });
   }
@@ -287,6 +291,7 @@ function recordSetRun(rng: Rng, fail: (msg: string) => void): boolean {
     const { batches } = decodeRecordSet(set.subarray(0, cut), {
       decompressionBudget: budget,
       verifyChecksum: rng.chance(0.8),
+      codecs: allCodecs(),
     });
     for (const b of batches) {
       const c = b.records();
@@ -341,4 +346,10 @@ export function fuzzLayers(
     if (rejected) stats.rejected++;
   }
   return stats;
+}
+
+let codecs: CodecRegistry | undefined;
+/** Compression is opt-in: the record-set layer runs with all four codecs (made on first use). */
+function allCodecs(): CodecRegistry {
+  return codecs ??= createCodecRegistry();
 }

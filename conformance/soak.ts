@@ -23,6 +23,7 @@ import { ClientConnection } from "../src/kafka/client.ts";
 import { encodeResponse } from "../src/kafka/api.ts";
 import { encodeRecordBatch } from "../src/kafka/records/encode.ts";
 import { decodeFetchRecords } from "../src/kafka/records/fetch_records.ts";
+import { createCodecRegistry } from "../src/kafka/compression/registry.ts";
 import {
   encodeRequestFrame,
   frameResponse,
@@ -59,6 +60,9 @@ const FETCH_VERSION = 12;
 // ---------------------------------------------------------------------------------------------
 // Traffic, built once and replayed with fresh correlation ids and chunkings.
 
+/** Compression is opt-in: the soak compresses and reads with all four codecs. */
+const codecs = createCodecRegistry();
+
 function records(n: number, size: number, compression: 0 | 1 | 2 | 3 | 4, base: number): Uint8Array {
   return encodeRecordBatch({
     compression,
@@ -68,7 +72,7 @@ function records(n: number, size: number, compression: 0 | 1 | 2 | 3 | 4, base: 
       value: new Uint8Array(size).fill(i & 0x7f),
       headers: i % 4 === 0 ? [{ key: "trace", value: new Uint8Array(8) }] : [],
     })),
-  });
+  }, { codecs });
 }
 
 function recordSet(k: number): Uint8Array {
@@ -149,7 +153,7 @@ function kafkaRound(): void {
     for (const res of kafka.receive(c)) {
       frames++;
       if (res.apiKey !== 1) throw new Error(`unexpected response to API ${res.apiKey}`);
-      for (const part of decodeFetchRecords(res.body)) {
+      for (const part of decodeFetchRecords(res.body, { codecs })) {
         for (const b of part.records.batches) {
           const cur = b.records();
           while (cur.next()) recordsRead++;
@@ -214,7 +218,7 @@ function garbageRound(): void {
       for (const c of chunks(bytes)) {
         for (const res of conn.receive(c)) {
           if (res.apiKey !== 1) continue;
-          for (const part of decodeFetchRecords(res.body)) {
+          for (const part of decodeFetchRecords(res.body, { codecs })) {
             for (const b of part.records.batches) {
               const cur = b.records();
               while (cur.next());

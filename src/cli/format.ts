@@ -8,6 +8,8 @@
 
 import { errorName as kafkaErrorName } from "../kafka/errors.ts";
 import { decodeRecordSet } from "../kafka/records/record_set.ts";
+import type { CodecRegistry } from "../kafka/compression/codec.ts";
+import { createCodecRegistry } from "../kafka/compression/registry.ts";
 import { BatchView } from "../iggy/batch/batch.ts";
 import { isWireError } from "../wire/error.ts";
 import { toHex } from "./_bytes.ts";
@@ -90,6 +92,8 @@ export function plain(v: unknown, o: FormatOptions = {}): unknown {
   return JSON.parse(jsonText(v, o));
 }
 
+let allCodecs: CodecRegistry | undefined;
+
 const BATCH_FIELDS = [
   "magic",
   "baseOffset",
@@ -108,7 +112,8 @@ const BATCH_FIELDS = [
 function kafkaRecords(bytes: Uint8Array, _o: FormatOptions): unknown {
   if (bytes.length === 0) return { batches: [] };
   try {
-    const set = decodeRecordSet(bytes);
+    // The inspector reads every codec; the registry is made on first use.
+    const set = decodeRecordSet(bytes, { codecs: allCodecs ??= createCodecRegistry() });
     return {
       batches: set.batches.map((b) => {
         const info: Record<string, unknown> = {};

@@ -1,12 +1,20 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { isWireError } from "../../wire/error.ts";
-import { encodeRecordBatch } from "./encode.ts";
-import { encodeMessageSet } from "./legacy.ts";
-import { decodeRecordSet, RecordBatchIterator } from "./record_set.ts";
-import { decodeRecordBatch } from "./batch.ts";
+import {
+  ALL_CODECS,
+  decodeRecordBatch,
+  decodeRecordSet,
+  encodeMessageSet,
+  encodeRecordBatch,
+  RecordBatchIterator,
+} from "./testdata/with_codecs.ts";
 import { DecompressionBudget, DEFAULT_MAX_DECOMPRESSED_BYTES_PER_SET } from "./budget.ts";
-import { decodeFetchRecords } from "./fetch_records.ts";
+import { decodeFetchRecords as decodeFetchRecordsBare } from "./fetch_records.ts";
+
+// Compression is opt-in: every decode here runs with all four codecs.
+const decodeFetchRecords: typeof decodeFetchRecordsBare = (response, options) =>
+  decodeFetchRecordsBare(response, { codecs: ALL_CODECS, ...options });
 
 const MiB = 1 << 20;
 
