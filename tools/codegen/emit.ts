@@ -980,6 +980,18 @@ export function emitTable(model: Model): string {
   return out.join("\n");
 }
 
+/** Runtime types that generated signatures name (re-exported by the messages entry). */
+const RUNTIME_TYPES = [
+  "Decode",
+  "DecodeOptions",
+  "Encode",
+  "FieldMeta",
+  "Init",
+  "MessageCodec",
+  "StructMeta",
+  "TaggedField",
+];
+
 /** `mod.ts` of the messages folder: every top-level type and function by name, and module namespaces. */
 export function emitMessagesMod(model: Model): string {
   const out: string[] = [BANNER, ""];
@@ -1019,6 +1031,15 @@ export function emitMessagesMod(model: Model): string {
   out.push("");
   out.push('export { API_KEYS, API_LIST, DATA_CODECS } from "./_table.ts";');
   out.push('export type { ApiInfo, RequestTypes, ResponseTypes } from "./_table.ts";');
+  // The types the codecs' signatures name, so this entry documents completely on its own.
+  out.push(
+    "export type {",
+    ...RUNTIME_TYPES.map((n) => `  ${n},`),
+    '} from "../_runtime.ts";',
+    'export type { Reader } from "../../wire/reader.ts";',
+    'export type { Writer } from "../../wire/writer.ts";',
+    'export type { WIRE_ERROR_CODES, WireError, WireErrorCode, WireErrorInit } from "../../wire/error.ts";',
+  );
   out.push("");
   return out.join("\n");
 }
