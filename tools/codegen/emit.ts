@@ -9,6 +9,7 @@
  * @module
  */
 
+import { API_FACTS, kipUrl, protocolGuideUrl } from "./api_docs.ts";
 import type { ApiPair, Model } from "./load.ts";
 import {
   describeMask,
@@ -827,6 +828,53 @@ function versionSummary(m: MMessage): string {
   return parts.join("; ");
 }
 
+const LISTENER_ROLES: Record<string, string> = {
+  broker: "brokers (listener `broker`)",
+  controller: "KRaft controllers (listener `controller`)",
+  zkBroker: "ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0)",
+};
+
+/** Purpose, serving listeners and origin of one API, from tools/codegen/api_docs.ts. */
+function apiDocLines(api: ApiPair): string[] {
+  const facts = API_FACTS[api.name];
+  if (!facts) {
+    throw new Error(`tools/codegen/api_docs.ts has no entry for ${api.name} (API key ${api.apiKey})`);
+  }
+  const roles = api.request.listeners.map((l) => LISTENER_ROLES[l] ?? `listener \`${l}\``);
+  const served = roles.length === 0
+    ? "The schema names no listener."
+    : `Served by ${
+      roles.length === 1 ? roles[0] : `${roles.slice(0, -1).join(", ")} and ${roles[roles.length - 1]}`
+    }.`;
+  const guide = `[Kafka protocol guide](${protocolGuideUrl(api.name)})`;
+  const origin = facts.kip === null
+    ? `Predates the KIP process (no KIP introduced it); see the ${guide}.`
+    : facts.kip === undefined
+    ? `We know of no KIP that introduced it; see the ${guide}.`
+    : `Introduced by [KIP-${facts.kip}](${kipUrl(facts.kip)})${
+      facts.later ? ` (${facts.later})` : ""
+    }; see also the ${guide}.`;
+  const lines = [...wrap(facts.purpose), "", ...wrap(served), "", ...wrap(origin)];
+  if (facts.kip === null && facts.later) lines.push("", ...wrap(`Later: ${facts.later}.`));
+  return lines;
+}
+
+/** Splits prose into doc-comment lines of at most ~96 characters (links are never split). */
+function wrap(text: string): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.match(/\[[^\]]*\]\([^)]*\)\S*|\S+/g) ?? []) {
+    if (line && line.length + 1 + word.length > 96) {
+      out.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) out.push(line);
+  return out;
+}
+
 /** Module text for one API. */
 export function emitApi(api: ApiPair): string {
   const u: Used = { names: new Set() };
@@ -839,11 +887,7 @@ export function emitApi(api: ApiPair): string {
   ];
   const doc = moduleDoc(
     `${api.name} (API key ${api.apiKey}): ${versionSummary(api.request)}.`,
-    [
-      "",
-      api.request.listeners.length ? `Listeners: ${api.request.listeners.join(", ")}.` : "",
-      ...notes.map((n) => `Merge note, ${n}.`),
-    ].filter((x, i) => i === 0 || x !== ""),
+    ["", ...apiDocLines(api), ...(notes.length ? ["", ...notes.map((n) => `Merge note, ${n}.`)] : [])],
   );
   return [BANNER, "", ...doc, "", ...imports(code.join("\n")), "", ...code].join("\n").replace(/\n+$/, "\n");
 }

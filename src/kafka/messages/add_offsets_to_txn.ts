@@ -3,7 +3,15 @@
 /**
  * AddOffsetsToTxn (API key 25): versions 0-4; flexible 3+.
  *
- * Listeners: broker.
+ * Adds a consumer group's offsets topic partition to a transaction, so offsets can be committed
+ * atomically with the writes.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AddOffsetsToTxn).
  *
  * @module
  */

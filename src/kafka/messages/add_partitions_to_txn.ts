@@ -3,7 +3,15 @@
 /**
  * AddPartitionsToTxn (API key 24): versions 0-5; flexible 3+.
  *
- * Listeners: broker.
+ * Registers partitions with a transaction before the producer writes to them; in later versions
+ * brokers use it to verify a transaction.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AddPartitionsToTxn).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * AddRaftVoter (API key 80): versions 0-1; flexible 0+.
  *
- * Listeners: controller, broker.
+ * Adds a controller to the KRaft voter set (dynamic quorum membership).
+ *
+ * Served by KRaft controllers (listener `controller`) and brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-853](https://cwiki.apache.org/confluence/display/KAFKA/KIP-853+-+KRaft+Controller+Membership+Changes);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AddRaftVoter).
  *
  * @module
  */

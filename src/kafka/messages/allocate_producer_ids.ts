@@ -3,7 +3,14 @@
 /**
  * AllocateProducerIds (API key 67): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * A broker asks the controller for a block of producer ids to hand out.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-730](https://cwiki.apache.org/confluence/display/KAFKA/KIP-730+-+Producer+ID+generation+in+KRaft+mode);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AllocateProducerIds).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * AlterClientQuotas (API key 49): versions 0-1; flexible 1+.
  *
- * Listeners: broker, controller.
+ * Sets or removes quotas for user, client-id and IP entities.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-546](https://cwiki.apache.org/confluence/display/KAFKA/KIP-546+-+Add+Client+Quota+APIs+to+the+Admin+Client);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterClientQuotas).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * AlterConfigs (API key 33): versions 0-2; flexible 2+.
  *
- * Listeners: broker, controller.
+ * Replaces the whole dynamic configuration of resources (entries not given are reset); superseded
+ * by IncrementalAlterConfigs.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-133](https://cwiki.apache.org/confluence/display/KAFKA/KIP-133+-+Describe+and+Alter+Configs+Admin+APIs);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterConfigs).
  *
  * @module
  */

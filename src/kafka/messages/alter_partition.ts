@@ -3,7 +3,16 @@
 /**
  * AlterPartition (API key 56): versions 0-3; flexible 0+.
  *
- * Listeners: controller.
+ * A partition leader asks the controller to change the partition's in-sync replica set (and,
+ * later, its leader-recovery state and eligible leaders).
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-497](https://cwiki.apache.org/confluence/display/KAFKA/KIP-497+-+Add+inter-broker+API+to+alter+ISR)
+ * (added as AlterIsr; KIP-841 renamed it); see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterPartition).
+ *
  * Merge note, request: versions 0-1 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-1 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,14 @@
 /**
  * AlterPartitionReassignments (API key 45): versions 0-1; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Starts or cancels moving partition replicas to new brokers.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-455](https://cwiki.apache.org/confluence/display/KAFKA/KIP-455+-+Create+an+Administrative+API+for+Replica+Reassignment);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterPartitionReassignments).
  *
  * @module
  */

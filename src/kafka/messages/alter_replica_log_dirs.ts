@@ -3,7 +3,15 @@
 /**
  * AlterReplicaLogDirs (API key 34): versions 0-2; flexible 2+; deprecated 0.
  *
- * Listeners: broker.
+ * Moves replicas between the log directories of one broker.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-113](https://cwiki.apache.org/confluence/display/KAFKA/KIP-113+-+Support+replicas+movement+between+log+directories);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterReplicaLogDirs).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,14 @@
 /**
  * AlterShareGroupOffsets (API key 91): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Resets a share group's start offsets for given partitions (the group must be empty).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterShareGroupOffsets).
  *
  * @module
  */

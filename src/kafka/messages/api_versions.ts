@@ -3,7 +3,14 @@
 /**
  * ApiVersions (API key 18): versions 0-5; flexible 3+.
  *
- * Listeners: broker, controller.
+ * Asks a server which API keys and version ranges it supports (and, later, its feature levels), so
+ * a client can choose versions both sides speak.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-35](https://cwiki.apache.org/confluence/display/KAFKA/KIP-35+-+Retrieving+protocol+version);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ApiVersions).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * AssignReplicasToDirs (API key 73): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft with JBOD: a broker tells the controller which log directory holds each of its replicas.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-858](https://cwiki.apache.org/confluence/display/KAFKA/KIP-858+-+Handle+JBOD+broker+disk+failure+in+KRaft);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AssignReplicasToDirs).
  *
  * @module
  */

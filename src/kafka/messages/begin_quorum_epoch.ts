@@ -3,7 +3,14 @@
 /**
  * BeginQuorumEpoch (API key 53): versions 0-1; flexible 1+.
  *
- * Listeners: controller.
+ * KRaft: a newly elected leader announces its epoch to the voters.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-595](https://cwiki.apache.org/confluence/display/KAFKA/KIP-595+-+A+Raft+Protocol+for+the+Metadata+Quorum);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_BeginQuorumEpoch).
  *
  * @module
  */

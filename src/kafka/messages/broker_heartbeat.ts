@@ -3,7 +3,15 @@
 /**
  * BrokerHeartbeat (API key 63): versions 0-2; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a broker's periodic heartbeat to the active controller; the answer tells it whether it is
+ * caught up, fenced, or may shut down.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-631](https://cwiki.apache.org/confluence/display/KAFKA/KIP-631+-+The+Quorum-based+Kafka+Controller);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_BrokerHeartbeat).
  *
  * @module
  */

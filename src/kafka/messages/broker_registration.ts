@@ -3,7 +3,15 @@
 /**
  * BrokerRegistration (API key 62): versions 0-4; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a broker registers itself, its listeners, supported features and log directories with the
+ * controller quorum on start-up.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-631](https://cwiki.apache.org/confluence/display/KAFKA/KIP-631+-+The+Quorum-based+Kafka+Controller);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_BrokerRegistration).
  *
  * @module
  */

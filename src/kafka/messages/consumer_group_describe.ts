@@ -3,7 +3,15 @@
 /**
  * ConsumerGroupDescribe (API key 69): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Describes consumer groups of the KIP-848 protocol: epochs, assignor, members and their target
+ * and current assignments.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-848](https://cwiki.apache.org/confluence/display/KAFKA/KIP-848+-+The+Next+Generation+of+the+Consumer+Rebalance+Protocol);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ConsumerGroupDescribe).
  *
  * @module
  */

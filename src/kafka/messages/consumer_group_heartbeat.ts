@@ -3,7 +3,15 @@
 /**
  * ConsumerGroupHeartbeat (API key 68): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * The consumer group protocol of KIP-848: one heartbeat joins, stays in and leaves a group, and
+ * carries the assignment the coordinator computes.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-848](https://cwiki.apache.org/confluence/display/KAFKA/KIP-848+-+The+Next+Generation+of+the+Consumer+Rebalance+Protocol);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ConsumerGroupHeartbeat).
  *
  * @module
  */

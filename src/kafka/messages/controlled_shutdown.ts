@@ -3,7 +3,15 @@
 /**
  * ControlledShutdown (API key 7): versions 0-3; flexible 3+.
  *
- * Listeners: zkBroker, controller.
+ * A broker asks the controller to move partition leadership away before it shuts down, so the
+ * shutdown causes no unavailability.
+ *
+ * Served by ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0)
+ * and KRaft controllers (listener `controller`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ControlledShutdown).
+ *
  * Merge note, request: versions 0-3 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-3 from kafka-clients 3.9.2.
  *

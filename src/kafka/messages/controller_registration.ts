@@ -3,7 +3,14 @@
 /**
  * ControllerRegistration (API key 70): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a controller registers its listeners and supported features with the active controller.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-919](https://cwiki.apache.org/confluence/display/KAFKA/KIP-919+-+Allow+AdminClient+to+Talk+Directly+with+the+KRaft+Controller+Quorum+and+add+Controller+Registration);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ControllerRegistration).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * CreateAcls (API key 30): versions 0-3; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Adds access-control entries.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-140](https://cwiki.apache.org/confluence/display/KAFKA/KIP-140+-+Add+administrative+RPCs+for+adding%2C+deleting%2C+and+listing+ACLs);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_CreateAcls).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,16 @@
 /**
  * CreateDelegationToken (API key 38): versions 0-3; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Issues a delegation token for the authenticated principal (or, later, for another owner), for
+ * clients that cannot use the primary credentials.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-48](https://cwiki.apache.org/confluence/display/KAFKA/KIP-48+-+Delegation+token+support+for+Kafka);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_CreateDelegationToken).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

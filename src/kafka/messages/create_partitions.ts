@@ -3,7 +3,14 @@
 /**
  * CreatePartitions (API key 37): versions 0-3; flexible 2+.
  *
- * Listeners: broker, controller.
+ * Raises the partition count of existing topics, optionally placing the new replicas.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-195](https://cwiki.apache.org/confluence/display/KAFKA/KIP-195+-+AdminClient.createPartitions);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_CreatePartitions).
  *
  * @module
  */

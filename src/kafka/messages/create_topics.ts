@@ -3,7 +3,16 @@
 /**
  * CreateTopics (API key 19): versions 0-7; flexible 5+; deprecated 0-1.
  *
- * Listeners: broker, controller.
+ * Creates topics with a partition count and replication factor or an explicit replica assignment,
+ * plus topic configs; can validate only.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-4](https://cwiki.apache.org/confluence/display/KAFKA/KIP-4+-+Command+line+and+centralized+administrative+operations);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_CreateTopics).
+ *
  * Merge note, request: versions 0-1 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-1 from kafka-clients 3.9.2.
  *

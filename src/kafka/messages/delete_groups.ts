@@ -3,7 +3,13 @@
 /**
  * DeleteGroups (API key 42): versions 0-3; flexible 2+.
  *
- * Listeners: broker.
+ * Deletes empty consumer groups together with their committed offsets.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-229](https://cwiki.apache.org/confluence/display/KAFKA/KIP-229+-+DeleteGroups+API); see
+ * also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteGroups).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * DeleteRecords (API key 21): versions 0-2; flexible 2+.
  *
- * Listeners: broker.
+ * Moves a partition's log start offset forward, making the records before it unreadable and
+ * eligible for deletion.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-107](https://cwiki.apache.org/confluence/display/KAFKA/KIP-107+-+Add+deleteRecordsBefore()+API+in+AdminClient);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteRecords).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * DeleteShareGroupOffsets (API key 92): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Deletes a share group's state for given topics, so it stops consuming them.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteShareGroupOffsets).
  *
  * @module
  */

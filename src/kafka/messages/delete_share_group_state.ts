@@ -3,7 +3,14 @@
 /**
  * DeleteShareGroupState (API key 86): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): deletes the persisted state of share-partitions.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteShareGroupState).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * DeleteTopics (API key 20): versions 0-6; flexible 4+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Deletes topics by name or (later) by topic id.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-4](https://cwiki.apache.org/confluence/display/KAFKA/KIP-4+-+Command+line+and+centralized+administrative+operations);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteTopics).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

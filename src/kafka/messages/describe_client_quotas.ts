@@ -3,7 +3,14 @@
 /**
  * DescribeClientQuotas (API key 48): versions 0-1; flexible 1+.
  *
- * Listeners: broker.
+ * Reads the quotas set for users, client ids and IPs that match a filter.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-546](https://cwiki.apache.org/confluence/display/KAFKA/KIP-546+-+Add+Client+Quota+APIs+to+the+Admin+Client);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeClientQuotas).
  *
  * @module
  */

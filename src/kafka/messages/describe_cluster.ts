@@ -3,7 +3,15 @@
 /**
  * DescribeCluster (API key 60): versions 0-2; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Describes the cluster to an admin client: id, controller, brokers (or, from a controller, the
+ * controllers) and authorized operations.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-700](https://cwiki.apache.org/confluence/display/KAFKA/KIP-700+-+Add+Describe+Cluster+API);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeCluster).
  *
  * @module
  */

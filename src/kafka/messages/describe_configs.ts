@@ -3,7 +3,16 @@
 /**
  * DescribeConfigs (API key 32): versions 0-4; flexible 4+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Reads the configuration of topics, brokers, broker loggers and other resources, with where each
+ * value comes from.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-133](https://cwiki.apache.org/confluence/display/KAFKA/KIP-133+-+Describe+and+Alter+Configs+Admin+APIs);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeConfigs).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,15 @@
 /**
  * DescribeDelegationToken (API key 41): versions 0-3; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Lists delegation tokens, optionally only those of given owners.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-48](https://cwiki.apache.org/confluence/display/KAFKA/KIP-48+-+Delegation+token+support+for+Kafka);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeDelegationToken).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,12 @@
 /**
  * DescribeGroups (API key 15): versions 0-6; flexible 5+.
  *
- * Listeners: broker.
+ * Returns the state, protocol and members (with their metadata and assignments) of classic groups.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeGroups).
  *
  * @module
  */

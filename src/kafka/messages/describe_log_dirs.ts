@@ -3,7 +3,16 @@
 /**
  * DescribeLogDirs (API key 35): versions 0-5; flexible 2+; deprecated 0.
  *
- * Listeners: broker.
+ * Reports a broker's log directories with the size, lag and state of each replica in them (later
+ * also total and usable bytes).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-113](https://cwiki.apache.org/confluence/display/KAFKA/KIP-113+-+Support+replicas+movement+between+log+directories);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeLogDirs).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

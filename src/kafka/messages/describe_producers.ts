@@ -3,7 +3,15 @@
 /**
  * DescribeProducers (API key 61): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Lists the active idempotent and transactional producers of partitions, with their epochs, last
+ * sequences and open transactions.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-664](https://cwiki.apache.org/confluence/display/KAFKA/KIP-664+-+Provide+tooling+to+detect+and+abort+hanging+transactions);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeProducers).
  *
  * @module
  */

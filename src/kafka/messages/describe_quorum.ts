@@ -3,7 +3,15 @@
 /**
  * DescribeQuorum (API key 55): versions 0-2; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Describes the metadata quorum: leader, epoch, high watermark, and each voter's and observer's
+ * replication progress.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-595](https://cwiki.apache.org/confluence/display/KAFKA/KIP-595+-+A+Raft+Protocol+for+the+Metadata+Quorum);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeQuorum).
  *
  * @module
  */

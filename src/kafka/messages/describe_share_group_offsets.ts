@@ -3,7 +3,14 @@
 /**
  * DescribeShareGroupOffsets (API key 90): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Reads the start offsets a share group has reached per partition.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeShareGroupOffsets).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * DescribeTopicPartitions (API key 75): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Describes topics' partitions page by page, including the eligible leader replicas; for clusters
+ * with many partitions.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-966](https://cwiki.apache.org/confluence/display/KAFKA/KIP-966+-+Eligible+Leader+Replicas);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeTopicPartitions).
  *
  * @module
  */

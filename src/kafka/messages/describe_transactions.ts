@@ -3,7 +3,15 @@
 /**
  * DescribeTransactions (API key 65): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Describes transactions by transactional id: state, producer id and epoch, timeout, and the
+ * partitions involved.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-664](https://cwiki.apache.org/confluence/display/KAFKA/KIP-664+-+Provide+tooling+to+detect+and+abort+hanging+transactions);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeTransactions).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * DescribeUserScramCredentials (API key 50): versions 0; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Lists which SCRAM mechanisms and iteration counts users have credentials for (never the
+ * credentials).
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-554](https://cwiki.apache.org/confluence/display/KAFKA/KIP-554+-+Add+Broker-side+SCRAM+Config+API);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeUserScramCredentials).
  *
  * @module
  */

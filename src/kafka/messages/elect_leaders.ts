@@ -3,7 +3,15 @@
 /**
  * ElectLeaders (API key 43): versions 0-2; flexible 2+.
  *
- * Listeners: broker, controller.
+ * Triggers leader election for partitions: preferred-replica election, or (later) unclean
+ * election.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-183](https://cwiki.apache.org/confluence/display/KAFKA/KIP-183+-+Change+PreferredReplicaLeaderElectionCommand+to+use+AdminClient)
+ * (added as ElectPreferredLeaders; KIP-460 renamed it and added unclean elections); see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ElectLeaders).
  *
  * @module
  */

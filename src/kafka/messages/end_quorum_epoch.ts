@@ -3,7 +3,14 @@
 /**
  * EndQuorumEpoch (API key 54): versions 0-1; flexible 1+.
  *
- * Listeners: controller.
+ * KRaft: a leader that is stepping down tells the voters, so they can elect a successor at once.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-595](https://cwiki.apache.org/confluence/display/KAFKA/KIP-595+-+A+Raft+Protocol+for+the+Metadata+Quorum);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_EndQuorumEpoch).
  *
  * @module
  */

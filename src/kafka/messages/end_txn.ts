@@ -3,7 +3,13 @@
 /**
  * EndTxn (API key 26): versions 0-5; flexible 3+.
  *
- * Listeners: broker.
+ * Commits or aborts a transaction at the transaction coordinator.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_EndTxn).
  *
  * @module
  */

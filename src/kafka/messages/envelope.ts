@@ -3,7 +3,13 @@
 /**
  * Envelope (API key 58): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * Wraps a client's request, with its principal, when a broker forwards it to the controller.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-590](https://cwiki.apache.org/confluence/display/KAFKA/KIP-590+-+Redirect+Zookeeper+Mutation+Protocols+to+The+Controller);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Envelope).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * ExpireDelegationToken (API key 40): versions 0-2; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Changes a delegation token's expiry time; a negative period expires it at once.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-48](https://cwiki.apache.org/confluence/display/KAFKA/KIP-48+-+Delegation+token+support+for+Kafka);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ExpireDelegationToken).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

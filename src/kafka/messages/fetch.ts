@@ -3,7 +3,14 @@
 /**
  * Fetch (API key 1): versions 0-18; flexible 12+; deprecated 0-3.
  *
- * Listeners: broker, controller.
+ * Reads record batches from partition logs starting at given offsets; used by consumers, by
+ * follower replicas to copy the leader, and by KRaft voters to replicate the metadata log.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Fetch).
+ *
  * Merge note, request: versions 0-3 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-3 from kafka-clients 3.9.2.
  *

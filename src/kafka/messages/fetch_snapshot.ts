@@ -3,7 +3,14 @@
 /**
  * FetchSnapshot (API key 59): versions 0-1; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a replica fetches a snapshot of the metadata log in chunks when the log it needs has been
+ * truncated away.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-630](https://cwiki.apache.org/confluence/display/KAFKA/KIP-630+-+Kafka+Raft+Snapshot); see
+ * also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_FetchSnapshot).
  *
  * @module
  */

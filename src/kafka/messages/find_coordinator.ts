@@ -3,7 +3,15 @@
 /**
  * FindCoordinator (API key 10): versions 0-6; flexible 3+.
  *
- * Listeners: broker.
+ * Finds the broker that coordinates a consumer group, a transactional id, or a share group; later
+ * versions resolve many keys in one call.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_FindCoordinator).
+ *
+ * Later: KIP-98 extended it from groups to transactional ids.
  *
  * @module
  */

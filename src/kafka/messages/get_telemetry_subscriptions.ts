@@ -3,7 +3,14 @@
 /**
  * GetTelemetrySubscriptions (API key 71): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * A client asks which of its metrics the broker wants pushed, and how often.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-714](https://cwiki.apache.org/confluence/display/KAFKA/KIP-714+-+Client+metrics+and+observability);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_GetTelemetrySubscriptions).
  *
  * @module
  */

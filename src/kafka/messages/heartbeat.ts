@@ -3,7 +3,12 @@
 /**
  * Heartbeat (API key 12): versions 0-4; flexible 4+.
  *
- * Listeners: broker.
+ * Keeps a classic group member's session alive and tells it when a rebalance has started.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Heartbeat).
  *
  * @module
  */

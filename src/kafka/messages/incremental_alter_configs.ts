@@ -3,7 +3,15 @@
 /**
  * IncrementalAlterConfigs (API key 44): versions 0-1; flexible 1+.
  *
- * Listeners: broker, controller.
+ * Changes individual configuration entries (set, delete, append to or subtract from a list)
+ * without touching the rest.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-339](https://cwiki.apache.org/confluence/display/KAFKA/KIP-339+-+Create+a+new+IncrementalAlterConfigs+API);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_IncrementalAlterConfigs).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * InitProducerId (API key 22): versions 0-6; flexible 2+; unstable 6.
  *
- * Listeners: broker.
+ * Gives a producer its producer id and epoch, for idempotent writes and transactions; bumps the
+ * epoch to fence an older instance.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_InitProducerId).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * InitializeShareGroupState (API key 83): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): creates the persisted delivery state of a share-partition.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_InitializeShareGroupState).
  *
  * @module
  */

@@ -3,7 +3,13 @@
 /**
  * JoinGroup (API key 11): versions 0-9; flexible 6+.
  *
- * Listeners: broker.
+ * First step of the classic group rebalance: a member joins (or rejoins) a group and the
+ * coordinator picks a leader and collects every member's protocol metadata.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_JoinGroup).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * LeaderAndIsr (API key 4): versions 0-7; flexible 4+.
  *
- * Listeners: zkBroker.
+ * ZooKeeper-mode controller to broker: become leader or follower of these partitions with this
+ * in-sync replica set. Gone with ZooKeeper in Kafka 4.0.
+ *
+ * Served by ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_LeaderAndIsr).
+ *
  * Merge note, request: versions 0-7 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-7 from kafka-clients 3.9.2.
  *

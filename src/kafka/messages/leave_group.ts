@@ -3,7 +3,13 @@
 /**
  * LeaveGroup (API key 13): versions 0-5; flexible 4+.
  *
- * Listeners: broker.
+ * A member leaves a classic group on purpose, so a rebalance starts without waiting for its
+ * session to time out.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_LeaveGroup).
  *
  * @module
  */

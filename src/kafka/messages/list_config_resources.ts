@@ -3,7 +3,16 @@
 /**
  * ListConfigResources (API key 74): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Lists the resources that have configuration of given types (client-metrics subscriptions,
+ * groups, topics, …).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-714](https://cwiki.apache.org/confluence/display/KAFKA/KIP-714+-+Client+metrics+and+observability)
+ * (added as ListClientMetricsResources; KIP-1142 renamed it and added other resource types); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListConfigResources).
  *
  * @module
  */

@@ -3,7 +3,12 @@
 /**
  * ListGroups (API key 16): versions 0-5; flexible 3+.
  *
- * Listeners: broker.
+ * Lists the groups a broker coordinates, optionally filtered by state and (later) by group type.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListGroups).
  *
  * @module
  */

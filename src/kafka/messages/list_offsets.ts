@@ -3,7 +3,14 @@
 /**
  * ListOffsets (API key 2): versions 0-11; flexible 6+; deprecated 0.
  *
- * Listeners: broker.
+ * Looks up an offset per partition by timestamp or by a special position (earliest, latest, and
+ * later the max-timestamp and tiered-storage positions).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListOffsets).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

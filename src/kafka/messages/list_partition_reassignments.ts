@@ -3,7 +3,14 @@
 /**
  * ListPartitionReassignments (API key 46): versions 0; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Shows the reassignments in progress, with the replicas being added and removed.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-455](https://cwiki.apache.org/confluence/display/KAFKA/KIP-455+-+Create+an+Administrative+API+for+Replica+Reassignment);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListPartitionReassignments).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * ListTransactions (API key 66): versions 0-2; flexible 0+.
  *
- * Listeners: broker.
+ * Lists the transactions a coordinator knows, filtered by state, producer id and (later) duration
+ * or id pattern.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-664](https://cwiki.apache.org/confluence/display/KAFKA/KIP-664+-+Provide+tooling+to+detect+and+abort+hanging+transactions);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListTransactions).
  *
  * @module
  */

@@ -3,7 +3,13 @@
 /**
  * Metadata (API key 3): versions 0-13; flexible 9+.
  *
- * Listeners: broker.
+ * Tells a client which brokers exist, which topics and partitions there are, and who leads each
+ * partition; the first thing a client asks before producing or fetching.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Metadata).
  *
  * @module
  */

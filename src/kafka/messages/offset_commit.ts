@@ -3,7 +3,14 @@
 /**
  * OffsetCommit (API key 8): versions 0-10; flexible 8+; deprecated 0-1.
  *
- * Listeners: broker.
+ * Stores a group's consumed positions (offset, leader epoch, metadata string) per partition with
+ * the group coordinator.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_OffsetCommit).
+ *
  * Merge note, request: versions 0-1 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-1 from kafka-clients 3.9.2.
  *

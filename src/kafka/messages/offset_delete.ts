@@ -3,7 +3,15 @@
 /**
  * OffsetDelete (API key 47): versions 0.
  *
- * Listeners: broker.
+ * Deletes a group's committed offsets for given partitions, for partitions the group no longer
+ * consumes.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-496](https://cwiki.apache.org/confluence/display/KAFKA/KIP-496+-+Administrative+API+to+delete+consumer+offsets);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_OffsetDelete).
  *
  * @module
  */

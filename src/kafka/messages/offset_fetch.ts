@@ -3,7 +3,13 @@
 /**
  * OffsetFetch (API key 9): versions 0-10; flexible 6+; deprecated 0.
  *
- * Listeners: broker.
+ * Reads back the positions a group committed, so a consumer knows where to resume.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_OffsetFetch).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,16 @@
 /**
  * OffsetForLeaderEpoch (API key 23): versions 0-4; flexible 4+; deprecated 0-1.
  *
- * Listeners: broker.
+ * Asks a leader where a given leader epoch ended, so a follower or consumer can detect and
+ * truncate divergent log history.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-101](https://cwiki.apache.org/confluence/display/KAFKA/KIP-101+-+Alter+Replication+Protocol+to+use+Leader+Epoch+rather+than+High+Watermark+for+Truncation);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_OffsetForLeaderEpoch).
+ *
  * Merge note, request: versions 0-1 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-1 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,14 @@
 /**
  * Produce (API key 0): versions 0-13; flexible 9+; deprecated 0-2.
  *
- * Listeners: broker.
+ * Appends record batches to partition logs; the producer's write path. With acks=0 the broker
+ * sends no response.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Produce).
+ *
  * Merge note, request: versions 0-2 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-2 from kafka-clients 3.9.2.
  *

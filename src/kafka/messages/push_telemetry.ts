@@ -3,7 +3,15 @@
 /**
  * PushTelemetry (API key 72): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * A client pushes its metrics to the broker, in the format and interval the subscription asked
+ * for.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-714](https://cwiki.apache.org/confluence/display/KAFKA/KIP-714+-+Client+metrics+and+observability);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_PushTelemetry).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * ReadShareGroupState (API key 84): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): reads a share-partition's persisted delivery state (start
+ * offset and in-flight record batches).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ReadShareGroupState).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * ReadShareGroupStateSummary (API key 87): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): reads just the start offset and state epoch of
+ * share-partitions, for describing share-group offsets.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ReadShareGroupStateSummary).
  *
  * @module
  */

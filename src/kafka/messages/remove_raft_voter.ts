@@ -3,7 +3,14 @@
 /**
  * RemoveRaftVoter (API key 81): versions 0; flexible 0+.
  *
- * Listeners: controller, broker.
+ * Removes a controller from the KRaft voter set.
+ *
+ * Served by KRaft controllers (listener `controller`) and brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-853](https://cwiki.apache.org/confluence/display/KAFKA/KIP-853+-+KRaft+Controller+Membership+Changes);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_RemoveRaftVoter).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * RenewDelegationToken (API key 39): versions 0-2; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Extends a delegation token's expiry.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-48](https://cwiki.apache.org/confluence/display/KAFKA/KIP-48+-+Delegation+token+support+for+Kafka);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_RenewDelegationToken).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,15 @@
 /**
  * SaslAuthenticate (API key 36): versions 0-2; flexible 2+.
  *
- * Listeners: broker, controller.
+ * Carries the SASL exchange as ordinary Kafka requests, so authentication failures come back as
+ * error codes and messages.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-152](https://cwiki.apache.org/confluence/display/KAFKA/KIP-152+-+Improve+diagnostics+for+SASL+authentication+failures);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_SaslAuthenticate).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * SaslHandshake (API key 17): versions 0-1.
  *
- * Listeners: broker, controller.
+ * Picks the SASL mechanism for a connection before authentication starts; the broker answers with
+ * the mechanisms it enables.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-43](https://cwiki.apache.org/confluence/display/KAFKA/KIP-43+-+Kafka+SASL+enhancements);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_SaslHandshake).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * ShareFetch (API key 78): versions 0-2; flexible 0+; unstable 0.
  *
- * Listeners: broker.
+ * Share groups: fetches records under acquisition locks (records are delivered to one member at a
+ * time) and can acknowledge earlier ones in the same call.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ShareFetch).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

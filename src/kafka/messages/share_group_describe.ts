@@ -3,7 +3,15 @@
 /**
  * ShareGroupDescribe (API key 77): versions 0-1; flexible 0+; unstable 0.
  *
- * Listeners: broker.
+ * Describes share groups: epochs, assignor and members with their assignments.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ShareGroupDescribe).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,16 @@
 /**
  * ShareGroupHeartbeat (API key 76): versions 0-1; flexible 0+; unstable 0.
  *
- * Listeners: broker.
+ * Share groups (queues): a member's heartbeat that joins, stays in and leaves a share group and
+ * receives its partition assignment.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ShareGroupHeartbeat).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *

@@ -3,7 +3,14 @@
 /**
  * StopReplica (API key 5): versions 0-4; flexible 2+.
  *
- * Listeners: zkBroker.
+ * ZooKeeper-mode controller to broker: stop serving (and optionally delete) these replicas. Gone
+ * with ZooKeeper in Kafka 4.0.
+ *
+ * Served by ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_StopReplica).
+ *
  * Merge note, request: versions 0-4 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-4 from kafka-clients 3.9.2.
  *

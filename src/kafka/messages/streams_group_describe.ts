@@ -3,7 +3,14 @@
 /**
  * StreamsGroupDescribe (API key 89): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Describes streams groups: topology, epochs, members and their active, standby and warm-up tasks.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-1071](https://cwiki.apache.org/confluence/display/KAFKA/KIP-1071+-+Streams+Rebalance+Protocol);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_StreamsGroupDescribe).
  *
  * @module
  */

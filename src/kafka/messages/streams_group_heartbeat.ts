@@ -3,7 +3,15 @@
 /**
  * StreamsGroupHeartbeat (API key 88): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * The Kafka Streams group protocol: a member's heartbeat that joins, stays in and leaves a streams
+ * group, reports its topology and receives task assignments.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-1071](https://cwiki.apache.org/confluence/display/KAFKA/KIP-1071+-+Streams+Rebalance+Protocol);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_StreamsGroupHeartbeat).
  *
  * @module
  */

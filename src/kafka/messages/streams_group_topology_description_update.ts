@@ -3,7 +3,15 @@
 /**
  * StreamsGroupTopologyDescriptionUpdate (API key 93): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * A streams group member pushes a description of its topology to the group coordinator, for tools
+ * that describe the group.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-1331](https://cwiki.apache.org/confluence/display/KAFKA/KIP-1331+-+Streams+topology+description);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_StreamsGroupTopologyDescriptionUpdate).
  *
  * @module
  */

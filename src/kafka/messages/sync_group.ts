@@ -3,7 +3,13 @@
 /**
  * SyncGroup (API key 14): versions 0-5; flexible 4+.
  *
- * Listeners: broker.
+ * Second step of the classic rebalance: the leader hands in every member's assignment and each
+ * member receives its own.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_SyncGroup).
  *
  * @module
  */

@@ -3,7 +3,15 @@
 /**
  * TxnOffsetCommit (API key 28): versions 0-6; flexible 3+.
  *
- * Listeners: broker.
+ * Commits consumer offsets as part of a transaction; they become visible only if the transaction
+ * commits.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_TxnOffsetCommit).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * UnregisterBroker (API key 64): versions 0; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Removes a broker's registration from a KRaft cluster once the broker is decommissioned.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-631](https://cwiki.apache.org/confluence/display/KAFKA/KIP-631+-+The+Quorum-based+Kafka+Controller);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UnregisterBroker).
  *
  * @module
  */

@@ -3,7 +3,12 @@
 /**
  * UnregisterController (API key 94): versions 0; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Removes a controller's registration from a KRaft cluster.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * We know of no KIP that introduced it; see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UnregisterController).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * UpdateFeatures (API key 57): versions 0-2; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Raises or lowers cluster-wide finalized feature levels (such as metadata.version).
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-584](https://cwiki.apache.org/confluence/display/KAFKA/KIP-584+-+Versioning+scheme+for+features);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UpdateFeatures).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * UpdateMetadata (API key 6): versions 0-8; flexible 6+.
  *
- * Listeners: zkBroker.
+ * ZooKeeper-mode controller to broker: refresh the broker's cached view of the cluster so it can
+ * answer Metadata. Gone with ZooKeeper in Kafka 4.0.
+ *
+ * Served by ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UpdateMetadata).
+ *
  * Merge note, request: versions 0-8 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-8 from kafka-clients 3.9.2.
  *

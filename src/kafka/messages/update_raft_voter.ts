@@ -3,7 +3,14 @@
 /**
  * UpdateRaftVoter (API key 82): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * A voter tells the KRaft leader its current endpoints and supported kraft.version range.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-853](https://cwiki.apache.org/confluence/display/KAFKA/KIP-853+-+KRaft+Controller+Membership+Changes);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UpdateRaftVoter).
  *
  * @module
  */

@@ -3,7 +3,14 @@
 /**
  * Vote (API key 52): versions 0-2; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a candidate asks the other voters of the metadata quorum for their vote in a leader
+ * election (later also as a pre-vote).
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-595](https://cwiki.apache.org/confluence/display/KAFKA/KIP-595+-+A+Raft+Protocol+for+the+Metadata+Quorum);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Vote).
  *
  * @module
  */

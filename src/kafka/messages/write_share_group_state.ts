@@ -3,7 +3,14 @@
 /**
  * WriteShareGroupState (API key 85): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): persists changes to a share-partition's delivery state.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_WriteShareGroupState).
  *
  * @module
  */

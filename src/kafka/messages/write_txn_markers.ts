@@ -3,7 +3,16 @@
 /**
  * WriteTxnMarkers (API key 27): versions 0-2; flexible 1+.
  *
- * Listeners: broker.
+ * Transaction coordinator to partition leaders: write the commit or abort markers that close a
+ * transaction in each log.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_WriteTxnMarkers).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
