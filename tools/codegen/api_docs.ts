@@ -518,3 +518,50 @@ export const API_FACTS: Record<string, ApiFacts> = {
     purpose: "Removes a controller's registration from a KRaft cluster.",
   },
 };
+
+/**
+ * What a field holds, for field names whose meaning is the same in every API they appear in
+ * (the generated field doc starts with this sentence, then lists type, versions, nullability,
+ * default and tag). Names that mean different things in different APIs are left out.
+ */
+export const FIELD_MEANINGS: Record<string, string> = {
+  errorCode: "Kafka error code, 0 for none (`errorName` gives its name).",
+  errorMessage: "Human-readable detail of the error, or null when there is none.",
+  throttleTimeMs: "How long the broker throttled this request because of a quota, in ms (0 = not throttled).",
+  partitionIndex: "Partition number within its topic.",
+  partitionIndexes: "Partition numbers within the topic.",
+  topicId: "The topic's UUID (all zeros when unknown or not used at this version).",
+  topicName: "Topic name.",
+  groupId: "Group id.",
+  groupInstanceId: "Static membership id of the member, or null for a dynamic member.",
+  memberId: "Member id the coordinator assigned (empty before the first join).",
+  memberEpoch: "The member's epoch in the group.",
+  host: "Host name or address.",
+  port: "TCP port.",
+  rack: "Rack of the broker, or null when none is configured.",
+  nodeId: "Node (broker or controller) id.",
+  brokerId: "Broker (node) id.",
+  brokerEpoch: "Epoch of the broker's registration (-1 when not known).",
+  leaderId: "Id of the partition leader (-1 when there is none).",
+  leaderEpoch: "Leader epoch (-1 when unknown).",
+  controllerId: "Id of the active controller (-1 when unknown).",
+  clusterId: "Cluster id.",
+  producerId: "Producer id (-1 when none).",
+  producerEpoch: "Producer epoch (-1 when none).",
+  transactionalId: "Transactional id.",
+  timeoutMs: "How long the server may wait before answering, in ms.",
+  validateOnly: "When true, the request is only validated, nothing is changed.",
+  resourceType: "Resource type code (topic, group, broker, …).",
+  resourceName: "Name of the resource.",
+  principalType: "Principal type, e.g. `User`.",
+  principalName: "Principal name.",
+};
+
+/** What a field of a given schema `entityType` holds, when its name alone does not say. */
+export const ENTITY_MEANINGS: Record<string, { one: string; many: string }> = {
+  topicName: { one: "Topic name.", many: "Topic names." },
+  brokerId: { one: "Broker (node) id.", many: "Broker (node) ids." },
+  groupId: { one: "Group id.", many: "Group ids." },
+  producerId: { one: "Producer id.", many: "Producer ids." },
+  transactionalId: { one: "Transactional id.", many: "Transactional ids." },
+};

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { API_FACTS, kipUrl, protocolGuideUrl } from "./api_docs.ts";
+import { API_FACTS, ENTITY_MEANINGS, FIELD_MEANINGS, kipUrl, protocolGuideUrl } from "./api_docs.ts";
 import type { ApiPair, Model } from "./load.ts";
 import {
   describeMask,
@@ -393,7 +393,11 @@ function fieldDoc(f: MField, s: MStruct, top: number): string {
     : t.k === "struct"
     ? `struct ${t.s.schemaName}`
     : `array of ${t.e.k === "prim" ? t.e.p : t.e.s.schemaName}`;
-  const parts = [`${kind}, versions ${describeMask(f.present, top)}`];
+  const isArray = t.k === "array";
+  const entity = f.entityType ? ENTITY_MEANINGS[f.entityType] : undefined;
+  const meaning = (isArray ? undefined : FIELD_MEANINGS[f.js]) ??
+    (entity ? (isArray ? entity.many : entity.one) : undefined);
+  const parts = [`${meaning ? `${meaning} ` : ""}\`${kind}\`, versions ${describeMask(f.present, top)}`];
   if (f.nullable) parts.push(`nullable ${describeMask(f.nullable, top)}`);
   if (f.tag !== undefined) {
     parts.push(`tag ${f.tag}${f.tagged ? ` (tagged ${describeMask(f.tagged, top)})` : ""}`);
@@ -402,8 +406,8 @@ function fieldDoc(f: MField, s: MStruct, top: number): string {
   if (f.ignorable) {
     parts.push(f.ignorable === s.domain ? "ignorable" : `ignorable in ${describeMask(f.ignorable, top)}`);
   }
-  if (f.mapKey) parts.push("map key");
-  if (f.entityType) parts.push(`entity ${f.entityType}`);
+  if (f.mapKey) parts.push("map key (unique within its array)");
+  if (f.entityType && !entity) parts.push(`entity ${f.entityType}`);
   if (f.zeroCopy) parts.push("zero-copy");
   return parts.join("; ") + ".";
 }

@@ -38,13 +38,13 @@ import {
 
 /** ApiVersionsRequest, versions 0+, flexible 3+. */
 export interface ApiVersionsRequest {
-  /** string, versions 3+; ignorable. */
+  /** `string`, versions 3+; ignorable. */
   clientSoftwareName: string;
-  /** string, versions 3+; ignorable. */
+  /** `string`, versions 3+; ignorable. */
   clientSoftwareVersion: string;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** Cluster id. `string`, versions 5+; nullable 5+; default null; ignorable. */
   clusterId: string | null;
-  /** int32, versions 5+; default -1; ignorable. */
+  /** Node (broker or controller) id. `int32`, versions 5+; default -1; ignorable. */
   nodeId: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -132,11 +132,11 @@ export const encodeApiVersionsRequest: Encode<ApiVersionsRequest> = ApiVersionsR
 
 /** ApiVersion (in ApiVersionsResponse), versions 0+, flexible 3+. */
 export interface ApiVersion {
-  /** int16, versions 0+; map key. */
+  /** `int16`, versions 0+; map key (unique within its array). */
   apiKey: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   minVersion: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   maxVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -185,11 +185,11 @@ function size_ApiVersion(x: Init<ApiVersion>, v: number): number {
 
 /** SupportedFeatureKey (in ApiVersionsResponse), versions 3+, flexible 3+. */
 export interface SupportedFeatureKey {
-  /** string, versions 3+; map key. */
+  /** `string`, versions 3+; map key (unique within its array). */
   name: string;
-  /** int16, versions 3+. */
+  /** `int16`, versions 3+. */
   minVersion: number;
-  /** int16, versions 3+. */
+  /** `int16`, versions 3+. */
   maxVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -231,11 +231,11 @@ function size_SupportedFeatureKey(x: Init<SupportedFeatureKey>, _v: number): num
 
 /** FinalizedFeatureKey (in ApiVersionsResponse), versions 3+, flexible 3+. */
 export interface FinalizedFeatureKey {
-  /** string, versions 3+; map key. */
+  /** `string`, versions 3+; map key (unique within its array). */
   name: string;
-  /** int16, versions 3+. */
+  /** `int16`, versions 3+. */
   maxVersionLevel: number;
-  /** int16, versions 3+. */
+  /** `int16`, versions 3+. */
   minVersionLevel: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -277,19 +277,19 @@ function size_FinalizedFeatureKey(x: Init<FinalizedFeatureKey>, _v: number): num
 
 /** ApiVersionsResponse, versions 0+, flexible 3+. */
 export interface ApiVersionsResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of ApiVersion, versions 0+. */
+  /** `array of ApiVersion`, versions 0+. */
   apiKeys: ApiVersion[];
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** array of SupportedFeatureKey, versions 3+; tag 0 (tagged 3+); ignorable. */
+  /** `array of SupportedFeatureKey`, versions 3+; tag 0 (tagged 3+); ignorable. */
   supportedFeatures: SupportedFeatureKey[];
-  /** int64, versions 3+; tag 1 (tagged 3+); default -1; ignorable. */
+  /** `int64`, versions 3+; tag 1 (tagged 3+); default -1; ignorable. */
   finalizedFeaturesEpoch: bigint;
-  /** array of FinalizedFeatureKey, versions 3+; tag 2 (tagged 3+); ignorable. */
+  /** `array of FinalizedFeatureKey`, versions 3+; tag 2 (tagged 3+); ignorable. */
   finalizedFeatures: FinalizedFeatureKey[];
-  /** bool, versions 3+; tag 3 (tagged 3+); default false; ignorable. */
+  /** `bool`, versions 3+; tag 3 (tagged 3+); default false; ignorable. */
   zkMigrationReady: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

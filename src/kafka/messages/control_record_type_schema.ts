@@ -16,7 +16,7 @@ import {
 
 /** ControlRecordTypeSchema, versions 0+. */
 export interface ControlRecordTypeSchema {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   type: number;
 }
 

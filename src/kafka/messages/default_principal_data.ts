@@ -24,11 +24,11 @@ import {
 
 /** DefaultPrincipalData, versions 0+, flexible 0+. */
 export interface DefaultPrincipalData {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   type: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   name: string;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   tokenAuthenticated: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

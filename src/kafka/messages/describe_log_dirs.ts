@@ -45,9 +45,9 @@ import {
 
 /** DescribableLogDirTopic (in DescribeLogDirsRequest), versions 0+, flexible 2+. */
 export interface DescribableLogDirTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topic: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -95,7 +95,7 @@ function size_DescribableLogDirTopic(x: Init<DescribableLogDirTopic>, v: number)
 
 /** DescribeLogDirsRequest, versions 0+, flexible 2+. */
 export interface DescribeLogDirsRequest {
-  /** array of DescribableLogDirTopic, versions 0+; nullable 0+. */
+  /** `array of DescribableLogDirTopic`, versions 0+; nullable 0+. */
   topics: DescribableLogDirTopic[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -177,13 +177,13 @@ export const encodeDescribeLogDirsRequest: Encode<DescribeLogDirsRequest> = Desc
 
 /** DescribeLogDirsPartition (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsPartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   partitionSize: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   offsetLag: bigint;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   isFutureKey: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -235,9 +235,9 @@ function size_DescribeLogDirsPartition(x: Init<DescribeLogDirsPartition>, v: num
 
 /** DescribeLogDirsTopic (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of DescribeLogDirsPartition, versions 0+. */
+  /** `array of DescribeLogDirsPartition`, versions 0+. */
   partitions: DescribeLogDirsPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -285,17 +285,17 @@ function size_DescribeLogDirsTopic(x: Init<DescribeLogDirsTopic>, v: number): nu
 
 /** DescribeLogDirsResult (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsResult {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   logDir: string;
-  /** array of DescribeLogDirsTopic, versions 0+. */
+  /** `array of DescribeLogDirsTopic`, versions 0+. */
   topics: DescribeLogDirsTopic[];
-  /** int64, versions 4+; default -1; ignorable. */
+  /** `int64`, versions 4+; default -1; ignorable. */
   totalBytes: bigint;
-  /** int64, versions 4+; default -1; ignorable. */
+  /** `int64`, versions 4+; default -1; ignorable. */
   usableBytes: bigint;
-  /** bool, versions 5+; default false; ignorable. */
+  /** `bool`, versions 5+; default false; ignorable. */
   isCordoned: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -358,11 +358,11 @@ function size_DescribeLogDirsResult(x: Init<DescribeLogDirsResult>, v: number): 
 
 /** DescribeLogDirsResponse, versions 0+, flexible 2+. */
 export interface DescribeLogDirsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 3+; ignorable. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 3+; ignorable. */
   errorCode: number;
-  /** array of DescribeLogDirsResult, versions 0+. */
+  /** `array of DescribeLogDirsResult`, versions 0+. */
   results: DescribeLogDirsResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

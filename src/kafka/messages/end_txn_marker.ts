@@ -16,7 +16,7 @@ import {
 
 /** EndTxnMarker, versions 0+. */
 export interface EndTxnMarker {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   coordinatorEpoch: number;
 }
 

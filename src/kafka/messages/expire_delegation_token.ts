@@ -37,9 +37,9 @@ import {
 
 /** ExpireDelegationTokenRequest, versions 0+, flexible 2+. */
 export interface ExpireDelegationTokenRequest {
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   hmac: Uint8Array;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   expiryTimePeriodMs: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -116,11 +116,11 @@ export const encodeExpireDelegationTokenRequest: Encode<ExpireDelegationTokenReq
 
 /** ExpireDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface ExpireDelegationTokenResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   expiryTimestampMs: bigint;
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -33,13 +33,13 @@ import {
 
 /** HeartbeatRequest, versions 0+, flexible 4+. */
 export interface HeartbeatRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   generationId: number;
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** string, versions 3+; nullable 3+; default null. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 3+; nullable 3+; default null. */
   groupInstanceId: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -127,9 +127,9 @@ export const encodeHeartbeatRequest: Encode<HeartbeatRequest> = HeartbeatRequest
 
 /** HeartbeatResponse, versions 0+, flexible 4+. */
 export interface HeartbeatResponse {
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

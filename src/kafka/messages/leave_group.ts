@@ -37,11 +37,11 @@ import {
 
 /** MemberIdentity (in LeaveGroupRequest), versions 3+, flexible 4+. */
 export interface MemberIdentity {
-  /** string, versions 3+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 3+. */
   memberId: string;
-  /** string, versions 3+; nullable 3+; default null. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 3+; nullable 3+; default null. */
   groupInstanceId: string | null;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** `string`, versions 5+; nullable 5+; default null; ignorable. */
   reason: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -93,11 +93,11 @@ function size_MemberIdentity(x: Init<MemberIdentity>, v: number): number {
 
 /** LeaveGroupRequest, versions 0+, flexible 4+. */
 export interface LeaveGroupRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0-2. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0-2. */
   memberId: string;
-  /** array of MemberIdentity, versions 3+. */
+  /** `array of MemberIdentity`, versions 3+. */
   members: MemberIdentity[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -192,11 +192,11 @@ export const encodeLeaveGroupRequest: Encode<LeaveGroupRequest> = LeaveGroupRequ
 
 /** MemberResponse (in LeaveGroupResponse), versions 3+, flexible 4+. */
 export interface MemberResponse {
-  /** string, versions 3+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 3+. */
   memberId: string;
-  /** string, versions 3+; nullable 3+. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 3+; nullable 3+. */
   groupInstanceId: string | null;
-  /** int16, versions 3+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 3+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -247,11 +247,11 @@ function size_MemberResponse(x: Init<MemberResponse>, v: number): number {
 
 /** LeaveGroupResponse, versions 0+, flexible 4+. */
 export interface LeaveGroupResponse {
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of MemberResponse, versions 3+. */
+  /** `array of MemberResponse`, versions 3+. */
   members: MemberResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

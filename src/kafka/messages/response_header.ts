@@ -22,7 +22,7 @@ import {
 
 /** ResponseHeader, versions 0+, flexible 1+. */
 export interface ResponseHeader {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   correlationId: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

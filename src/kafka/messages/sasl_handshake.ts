@@ -33,7 +33,7 @@ import {
 
 /** SaslHandshakeRequest, versions 0+. */
 export interface SaslHandshakeRequest {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   mechanism: string;
 }
 
@@ -84,9 +84,9 @@ export const encodeSaslHandshakeRequest: Encode<SaslHandshakeRequest> = SaslHand
 
 /** SaslHandshakeResponse, versions 0+. */
 export interface SaslHandshakeResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of string, versions 0+. */
+  /** `array of string`, versions 0+. */
   mechanisms: string[];
 }
 

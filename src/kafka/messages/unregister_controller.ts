@@ -30,7 +30,7 @@ import {
 
 /** UnregisterControllerRequest, versions 0+, flexible 0+. */
 export interface UnregisterControllerRequest {
-  /** int32, versions 0+. */
+  /** Id of the active controller (-1 when unknown). `int32`, versions 0+. */
   controllerId: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -94,11 +94,11 @@ export const encodeUnregisterControllerRequest: Encode<UnregisterControllerReque
 
 /** UnregisterControllerResponse, versions 0+, flexible 0+. */
 export interface UnregisterControllerResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

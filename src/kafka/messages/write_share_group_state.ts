@@ -39,13 +39,13 @@ import {
 
 /** StateBatch (in WriteShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface WriteShareGroupStateRequestStateBatch {
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   firstOffset: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastOffset: bigint;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   deliveryState: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   deliveryCount: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -89,17 +89,17 @@ function size_WriteShareGroupStateRequestStateBatch(x: Init<WriteShareGroupState
 
 /** PartitionData (in WriteShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface WriteShareGroupStateRequestPartitionData {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   stateEpoch: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   startOffset: bigint;
-  /** int32, versions 1+; default -1; ignorable. */
+  /** `int32`, versions 1+; default -1; ignorable. */
   deliveryCompleteCount: number;
-  /** array of StateBatch, versions 0+. */
+  /** `array of StateBatch`, versions 0+. */
   stateBatches: WriteShareGroupStateRequestStateBatch[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -151,9 +151,9 @@ function size_WriteShareGroupStateRequestPartitionData(x: Init<WriteShareGroupSt
 
 /** WriteStateData (in WriteShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface WriteStateData {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: WriteShareGroupStateRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -192,9 +192,9 @@ function size_WriteStateData(x: Init<WriteStateData>, v: number): number {
 
 /** WriteShareGroupStateRequest, versions 0+, flexible 0+. */
 export interface WriteShareGroupStateRequest {
-  /** string, versions 0+. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of WriteStateData, versions 0+. */
+  /** `array of WriteStateData`, versions 0+. */
   topics: WriteStateData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -297,11 +297,11 @@ export const encodeWriteShareGroupStateRequest: Encode<WriteShareGroupStateReque
 
 /** PartitionResult (in WriteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface WriteShareGroupStateResponsePartitionResult {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -343,9 +343,9 @@ function size_WriteShareGroupStateResponsePartitionResult(x: Init<WriteShareGrou
 
 /** WriteStateResult (in WriteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface WriteStateResult {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionResult, versions 0+. */
+  /** `array of PartitionResult`, versions 0+. */
   partitions: WriteShareGroupStateResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -384,7 +384,7 @@ function size_WriteStateResult(x: Init<WriteStateResult>, v: number): number {
 
 /** WriteShareGroupStateResponse, versions 0+, flexible 0+. */
 export interface WriteShareGroupStateResponse {
-  /** array of WriteStateResult, versions 0+. */
+  /** `array of WriteStateResult`, versions 0+. */
   results: WriteStateResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -44,9 +44,9 @@ import {
 
 /** WritableTxnMarkerTopic (in WriteTxnMarkersRequest), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitionIndexes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -94,17 +94,17 @@ function size_WritableTxnMarkerTopic(x: Init<WritableTxnMarkerTopic>, v: number)
 
 /** WritableTxnMarker (in WriteTxnMarkersRequest), versions 0+, flexible 1+. */
 export interface WritableTxnMarker {
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** int16, versions 0+. */
+  /** Producer epoch (-1 when none). `int16`, versions 0+. */
   producerEpoch: number;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   transactionResult: boolean;
-  /** array of WritableTxnMarkerTopic, versions 0+. */
+  /** `array of WritableTxnMarkerTopic`, versions 0+. */
   topics: WritableTxnMarkerTopic[];
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   coordinatorEpoch: number;
-  /** int8, versions 2+; default 0; ignorable. */
+  /** `int8`, versions 2+; default 0; ignorable. */
   transactionVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -164,7 +164,7 @@ function size_WritableTxnMarker(x: Init<WritableTxnMarker>, v: number): number {
 
 /** WriteTxnMarkersRequest, versions 0+, flexible 1+. */
 export interface WriteTxnMarkersRequest {
-  /** array of WritableTxnMarker, versions 0+. */
+  /** `array of WritableTxnMarker`, versions 0+. */
   markers: WritableTxnMarker[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -259,9 +259,9 @@ export const encodeWriteTxnMarkersRequest: Encode<WriteTxnMarkersRequest> = Writ
 
 /** WritableTxnMarkerPartitionResult (in WriteTxnMarkersResponse), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerPartitionResult {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -307,9 +307,9 @@ function size_WritableTxnMarkerPartitionResult(x: Init<WritableTxnMarkerPartitio
 
 /** WritableTxnMarkerTopicResult (in WriteTxnMarkersResponse), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerTopicResult {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of WritableTxnMarkerPartitionResult, versions 0+. */
+  /** `array of WritableTxnMarkerPartitionResult`, versions 0+. */
   partitions: WritableTxnMarkerPartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -357,9 +357,9 @@ function size_WritableTxnMarkerTopicResult(x: Init<WritableTxnMarkerTopicResult>
 
 /** WritableTxnMarkerResult (in WriteTxnMarkersResponse), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerResult {
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** array of WritableTxnMarkerTopicResult, versions 0+. */
+  /** `array of WritableTxnMarkerTopicResult`, versions 0+. */
   topics: WritableTxnMarkerTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -406,7 +406,7 @@ function size_WritableTxnMarkerResult(x: Init<WritableTxnMarkerResult>, v: numbe
 
 /** WriteTxnMarkersResponse, versions 0+, flexible 1+. */
 export interface WriteTxnMarkersResponse {
-  /** array of WritableTxnMarkerResult, versions 0+. */
+  /** `array of WritableTxnMarkerResult`, versions 0+. */
   markers: WritableTxnMarkerResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
