@@ -21,7 +21,10 @@ export interface ApiFacts {
   later?: string;
 }
 
-/** KIP titles as on the Apache Kafka wiki, for the links (the wiki's page names). */
+/**
+ * KIP page titles on the Apache Kafka wiki, for direct links (the wiki addresses a page by its
+ * title). A KIP missing here is linked through the wiki's search instead of a guessed title.
+ */
 export const KIP_TITLES: Record<number, string> = {
   4: "Command line and centralized administrative operations",
   35: "Retrieving protocol version",
@@ -60,14 +63,16 @@ export const KIP_TITLES: Record<number, string> = {
   966: "Eligible Leader Replicas",
   1071: "Streams Rebalance Protocol",
   1142: "Allow to list non-existent group which has dynamic config",
-  1331: "Streams topology description",
 };
 
-/** The wiki page of a KIP. */
+/** The wiki page of a KIP (its search results when the title is not recorded above). */
 export function kipUrl(kip: number): string {
   const title = KIP_TITLES[kip];
-  const page = title === undefined ? `KIP-${kip}` : `KIP-${kip} - ${title}`;
-  return `https://cwiki.apache.org/confluence/display/KAFKA/${encodeURIComponent(page).replace(/%20/g, "+")}`;
+  if (title === undefined) {
+    return `https://cwiki.apache.org/confluence/dosearchsite.action?queryString=KIP-${kip}`;
+  }
+  const page = encodeURIComponent(`KIP-${kip} - ${title}`).replace(/%20/g, "+");
+  return `https://cwiki.apache.org/confluence/display/KAFKA/${page}`;
 }
 
 /** Kafka's protocol guide, at the section of one API. */

@@ -9,8 +9,8 @@
  * Served by brokers (listener `broker`).
  *
  * Introduced by
- * [KIP-1331](https://cwiki.apache.org/confluence/display/KAFKA/KIP-1331+-+Streams+topology+description);
- * see also the
+ * [KIP-1331](https://cwiki.apache.org/confluence/dosearchsite.action?queryString=KIP-1331); see
+ * also the
  * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_StreamsGroupTopologyDescriptionUpdate).
  *
  * @module
