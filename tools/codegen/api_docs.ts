@@ -570,3 +570,32 @@ export const ENTITY_MEANINGS: Record<string, { one: string; many: string }> = {
   producerId: { one: "Producer id.", many: "Producer ids." },
   transactionalId: { one: "Transactional id.", many: "Transactional ids." },
 };
+
+/** What each non-API schema (data and header schemas) is, in our words. */
+export const SCHEMA_PURPOSES: Record<string, string> = {
+  AbortedTxn:
+    "One entry of a partition's aborted-transaction index (`.txnindex` files): producer id and offsets.",
+  ConsumerProtocolAssignment:
+    "The assignment a classic consumer group leader hands each member, carried as opaque " +
+    "bytes in SyncGroup (protocol type `consumer`).",
+  ConsumerProtocolSubscription:
+    "What a classic consumer subscribes to (topics, owned partitions, rack), carried as " +
+    "opaque bytes in JoinGroup (protocol type `consumer`).",
+  ControlRecordTypeSchema:
+    "The key of a control record: its version and type (0 abort, 1 commit, and the KRaft " +
+    "control types).",
+  DefaultPrincipalData:
+    "A Kafka principal serialised by the default principal serde, as forwarded brokers send it " +
+    "inside Envelope requests.",
+  EndTxnMarker: "The value of a transaction's COMMIT or ABORT control record: the coordinator epoch.",
+  KRaftVersionRecord: "KRaft control record: the finalized kraft.version of the metadata log.",
+  LeaderChangeMessage: "KRaft control record written by a new quorum leader: who leads and who voted for it.",
+  RequestHeader: "The header in front of every request body: API key and version, correlation id, client id.",
+  ResponseHeader: "The header in front of every response body: the correlation id of the request it answers.",
+  SnapshotFooterRecord: "KRaft control record that ends a metadata snapshot.",
+  SnapshotHeaderRecord:
+    "KRaft control record that starts a metadata snapshot, with the timestamp of the last " +
+    "record the snapshot contains.",
+  VotersRecord: "KRaft control record: the voter set of the metadata quorum, with endpoints and supported " +
+    "kraft.version ranges.",
+};

@@ -9,7 +9,14 @@
  * @module
  */
 
-import { API_FACTS, ENTITY_MEANINGS, FIELD_MEANINGS, kipUrl, protocolGuideUrl } from "./api_docs.ts";
+import {
+  API_FACTS,
+  ENTITY_MEANINGS,
+  FIELD_MEANINGS,
+  kipUrl,
+  protocolGuideUrl,
+  SCHEMA_PURPOSES,
+} from "./api_docs.ts";
 import type { ApiPair, Model } from "./load.ts";
 import {
   describeMask,
@@ -901,9 +908,14 @@ export function emitOther(msg: MMessage): string {
   const u: Used = { names: new Set() };
   const code: string[] = [];
   emitMessageCode(msg, u, code);
+  const purpose = SCHEMA_PURPOSES[msg.name];
+  if (purpose === undefined) {
+    throw new Error(`tools/codegen/api_docs.ts has no SCHEMA_PURPOSES entry for ${msg.name}`);
+  }
   const doc = moduleDoc(`${msg.name} (${msg.type} schema): ${versionSummary(msg)}.`, [
     "",
-    ...msg.notes.map((n) => `Merge note: ${n}.`),
+    ...wrap(purpose),
+    ...(msg.notes.length ? ["", ...msg.notes.map((n) => `Merge note: ${n}.`)] : []),
   ]);
   return [BANNER, "", ...doc, "", ...imports(code.join("\n")), "", ...code].join("\n").replace(/\n+$/, "\n");
 }

@@ -3,6 +3,8 @@
 /**
  * AbortedTxn (data schema): versions 0.
  *
+ * One entry of a partition's aborted-transaction index (`.txnindex` files): producer id and
+ * offsets.
  *
  * @module
  */

@@ -3,6 +3,8 @@
 /**
  * ConsumerProtocolAssignment (data schema): versions 0-3.
  *
+ * The assignment a classic consumer group leader hands each member, carried as opaque bytes in
+ * SyncGroup (protocol type `consumer`).
  *
  * @module
  */

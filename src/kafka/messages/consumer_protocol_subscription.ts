@@ -3,6 +3,8 @@
 /**
  * ConsumerProtocolSubscription (data schema): versions 0-3.
  *
+ * What a classic consumer subscribes to (topics, owned partitions, rack), carried as opaque bytes
+ * in JoinGroup (protocol type `consumer`).
  *
  * @module
  */

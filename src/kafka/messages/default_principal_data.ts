@@ -3,6 +3,8 @@
 /**
  * DefaultPrincipalData (data schema): versions 0; flexible 0+.
  *
+ * A Kafka principal serialised by the default principal serde, as forwarded brokers send it inside
+ * Envelope requests.
  *
  * @module
  */

@@ -3,6 +3,7 @@
 /**
  * EndTxnMarker (data schema): versions 0.
  *
+ * The value of a transaction's COMMIT or ABORT control record: the coordinator epoch.
  *
  * @module
  */

@@ -3,6 +3,7 @@
 /**
  * KRaftVersionRecord (data schema): versions 0; flexible 0+.
  *
+ * KRaft control record: the finalized kraft.version of the metadata log.
  *
  * @module
  */

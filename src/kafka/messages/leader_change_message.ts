@@ -3,6 +3,7 @@
 /**
  * LeaderChangeMessage (data schema): versions 0-1; flexible 0+.
  *
+ * KRaft control record written by a new quorum leader: who leads and who voted for it.
  *
  * @module
  */

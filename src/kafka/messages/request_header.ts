@@ -3,6 +3,8 @@
 /**
  * RequestHeader (header schema): versions 0-2; flexible 2+.
  *
+ * The header in front of every request body: API key and version, correlation id, client id.
+ *
  * Merge note: versions 0 from kafka-clients 3.9.2.
  *
  * @module

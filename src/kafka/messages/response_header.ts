@@ -3,6 +3,7 @@
 /**
  * ResponseHeader (header schema): versions 0-1; flexible 1+.
  *
+ * The header in front of every response body: the correlation id of the request it answers.
  *
  * @module
  */

@@ -3,6 +3,7 @@
 /**
  * SnapshotFooterRecord (data schema): versions 0; flexible 0+.
  *
+ * KRaft control record that ends a metadata snapshot.
  *
  * @module
  */

@@ -3,6 +3,8 @@
 /**
  * SnapshotHeaderRecord (data schema): versions 0; flexible 0+.
  *
+ * KRaft control record that starts a metadata snapshot, with the timestamp of the last record the
+ * snapshot contains.
  *
  * @module
  */

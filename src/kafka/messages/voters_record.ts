@@ -3,6 +3,8 @@
 /**
  * VotersRecord (data schema): versions 0; flexible 0+.
  *
+ * KRaft control record: the voter set of the metadata quorum, with endpoints and supported
+ * kraft.version ranges.
  *
  * @module
  */
