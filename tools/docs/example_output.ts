@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { inspect } from "node:util";
-import { type Block, extractBlocks, keeps, promises } from "./blocks.ts";
+import { extractBlocks, keeps, promises } from "./blocks.ts";
 import { docFiles, repoRoot } from "./doc_files.ts";
 
 /**
