@@ -11,7 +11,7 @@
  * try {
  *   new Reader(new Uint8Array(3)).i32be();
  * } catch (e) {
- *   console.log((e as WireError).code); // "TRUNCATED"
+ *   console.log((e as WireError).code); // TRUNCATED
  * }
  * ```
  *

@@ -131,6 +131,15 @@ export function encodePayload<T>(codec: PayloadCodec<T>, v: T): Uint8Array {
 
 /**
  * Appends `v` to `w` (for building frames around a payload without an intermediate copy).
+ *
+ * @example
+ * ```ts
+ * import { encodePayloadInto, u8String, Writer } from "@streamwire/codec/iggy";
+ * const w = new Writer();
+ * w.u32le(7); // a header of the caller's own
+ * encodePayloadInto(u8String, w, "orders");
+ * console.log(w.finish().length); // 11
+ * ```
  */
 export function encodePayloadInto<T>(codec: PayloadCodec<T>, w: Writer, v: T): void {
   w.ensure(codec.sizeOf(v));
@@ -167,6 +176,13 @@ export function decodePayload<T>(
 /**
  * Decodes one value from the start of `bytes` and reports how many bytes it occupies
  * (the crate's `WireDecode::decode`).
+ *
+ * @example
+ * ```ts
+ * import { decodeWithLength, u8String } from "@streamwire/codec/iggy";
+ * const bytes = new Uint8Array([2, 0x68, 0x69, 0xff]);
+ * console.log(decodeWithLength(u8String, bytes)); // { value: "hi", consumed: 3 }
+ * ```
  */
 export function decodeWithLength<T>(
   codec: PayloadCodec<T>,
@@ -295,7 +311,16 @@ export function sizeOfAll<T>(codec: PayloadCodec<T>, list: readonly T[]): number
   return n;
 }
 
-/** A codec of a payload that carries no bytes (Ping, GetStats, ...), valued `{}`. */
+/**
+ * A codec of a payload that carries no bytes (Ping, GetStats, ...), valued `{}`.
+ *
+ * @example
+ * ```ts
+ * import { decodePayload, emptyCodec, encodePayload } from "@streamwire/codec/iggy";
+ * const ping = emptyCodec("Ping");
+ * console.log(encodePayload(ping, {}).length, decodePayload(ping, new Uint8Array())); // 0 {}
+ * ```
+ */
 export function emptyCodec(name: string): PayloadCodec<Record<string, never>> {
   return {
     name,

@@ -190,7 +190,15 @@ export function lookupByOperation(operation: number): CommandMeta | undefined {
   return BY_OPERATION.get(operation);
 }
 
-/** The dotted name of `code`; `UNKNOWN_COMMAND` for unknown and retired codes. */
+/**
+ * The dotted name of `code`; `UNKNOWN_COMMAND` for unknown and retired codes.
+ *
+ * @example
+ * ```ts
+ * import { commandCodeName } from "@streamwire/codec/iggy";
+ * console.log(commandCodeName(202)); // stream.create
+ * ```
+ */
 export function commandName(code: number): string {
   const m = BY_CODE.get(code);
   if (!m) throw unknownCommand(code);
@@ -239,6 +247,12 @@ function codecRegistry(): Registry {
 /**
  * The request/response codecs of `code`; `UNKNOWN_COMMAND` for a code outside the table (or,
  * during development, a table code no area has registered yet).
+ *
+ * @example
+ * ```ts
+ * import { commandCodecs } from "@streamwire/codec/iggy";
+ * console.log(commandCodecs(1).request.name); // Ping
+ * ```
  */
 export function commandCodecs(code: number): CommandCodecs {
   const c = codecRegistry().codecs.get(code);
@@ -248,7 +262,15 @@ export function commandCodecs(code: number): CommandCodecs {
     : unknownCommand(code);
 }
 
-/** Every registered command's codecs (in registration order). */
+/**
+ * Every registered command's codecs (in registration order).
+ *
+ * @example
+ * ```ts
+ * import { registeredCommands } from "@streamwire/codec/iggy";
+ * console.log(registeredCommands().length); // 49
+ * ```
+ */
 export function registeredCommands(): CommandCodecs[] {
   return [...codecRegistry().codecs.values()];
 }
@@ -266,12 +288,29 @@ export function decodeRequest(code: number, payload: Uint8Array, options?: Decod
   return decodePayload(commandCodecs(code).request, payload, options);
 }
 
-/** Encodes `value` as the request payload of command `code`. */
+/**
+ * Encodes `value` as the request payload of command `code`.
+ *
+ * @example
+ * ```ts
+ * import { encodeRequest } from "@streamwire/codec/iggy";
+ * const payload = encodeRequest(202, { name: "orders", options: new Uint8Array() }); // CreateStream
+ * console.log(payload.length); // 7
+ * ```
+ */
 export function encodeRequest(code: number, value: unknown): Uint8Array {
   return encodePayload(commandCodecs(code).request, value);
 }
 
-/** Decodes the (successful) response payload of command `code`. */
+/**
+ * Decodes the (successful) response payload of command `code`.
+ *
+ * @example
+ * ```ts
+ * import { decodeResponse } from "@streamwire/codec/iggy";
+ * console.log(decodeResponse(1, new Uint8Array())); // {} (Ping's response is empty)
+ * ```
+ */
 export function decodeResponse(code: number, payload: Uint8Array, options?: DecodePayloadOptions): unknown {
   return decodePayload(commandCodecs(code).response, payload, options);
 }
@@ -310,12 +349,32 @@ export function decodeResponseOrNull(
   return decodeResponse(code, payload, options);
 }
 
-/** Encodes `value` as the response payload of command `code`. */
+/**
+ * Encodes `value` as the response payload of command `code`.
+ *
+ * @example
+ * ```ts
+ * import { decodeResponse, encodeResponse } from "@streamwire/codec/iggy";
+ * const bytes = encodeResponse(1, {}); // Ping
+ * console.log(bytes.length, decodeResponse(1, bytes)); // 0 {}
+ * ```
+ */
 export function encodeResponse(code: number, value: unknown): Uint8Array {
   return encodePayload(commandCodecs(code).response, value);
 }
 
-/** Appends the request payload of `code` to `w` (building frames without a copy). */
+/**
+ * Appends the request payload of `code` to `w` (building frames without a copy).
+ *
+ * @example
+ * ```ts
+ * import { Writer, writeRequest, writeRequestHeader } from "@streamwire/codec/iggy";
+ * const w = new Writer();
+ * writeRequestHeader(w, 1, 7n, 0); // Ping, request id 7, empty payload
+ * writeRequest(w, 1, {});
+ * console.log(w.finish().length); // 16
+ * ```
+ */
 export function writeRequest(w: Writer, code: number, value: unknown): void {
   const codec: PayloadCodec<unknown> = commandCodecs(code).request;
   w.ensure(codec.sizeOf(value));
@@ -325,6 +384,12 @@ export function writeRequest(w: Writer, code: number, value: unknown): void {
 /**
  * The codec of a body that travels by operation only (e.g. 72 `UpdateStreamResolved`), or of
  * a replicated command's request body; `UNKNOWN_DISCRIMINANT` when no codec is known.
+ *
+ * @example
+ * ```ts
+ * import { Operation, operationBodyCodec } from "@streamwire/codec/iggy";
+ * console.log(operationBodyCodec(Operation.UpdateStreamResolved).name); // UpdateStreamResolved
+ * ```
  */
 export function operationBodyCodec(operation: number): PayloadCodec<unknown> {
   const internal = codecRegistry().operations.get(operation);
@@ -352,7 +417,17 @@ export function decodeOperationBody(
   return decodePayload(operationBodyCodec(operation), body, options);
 }
 
-/** Encodes the body of a replicated operation. */
+/**
+ * Encodes the body of a replicated operation.
+ *
+ * @example
+ * ```ts
+ * import { encodeOperationBody, encodeRequest, Operation } from "@streamwire/codec/iggy";
+ * // A replicated CreateStream carries its request payload as the operation body:
+ * const body = encodeOperationBody(Operation.CreateStream, { name: "orders", options: new Uint8Array() });
+ * console.log(body.length === encodeRequest(202, { name: "orders", options: new Uint8Array() }).length); // true
+ * ```
+ */
 export function encodeOperationBody(operation: number, value: unknown): Uint8Array {
   return encodePayload(operationBodyCodec(operation), value);
 }

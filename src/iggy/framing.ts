@@ -120,7 +120,19 @@ export function frameRequest<T>(
   return w.finish();
 }
 
-/** Appends a request header for a payload of `payloadBytes` bytes. */
+/**
+ * Appends a request header for a payload of `payloadBytes` bytes.
+ *
+ * @example
+ * ```ts
+ * import { decodeRequestFrame, Writer, writeRequestHeader } from "@streamwire/codec/iggy";
+ * const payload = new Uint8Array([1, 2, 3]);
+ * const w = new Writer();
+ * writeRequestHeader(w, 202, 5n, payload.length); // CreateStream, request id 5
+ * w.bytes(payload);
+ * console.log(decodeRequestFrame(w.finish()).frame.requestId); // 5n
+ * ```
+ */
 export function writeRequestHeader(
   w: Writer,
   code: number,
@@ -179,7 +191,17 @@ export function frameResponse<T>(
   return w.finish();
 }
 
-/** Appends a response header for a payload of `payloadBytes` bytes. */
+/**
+ * Appends a response header for a payload of `payloadBytes` bytes.
+ *
+ * @example
+ * ```ts
+ * import { decodeResponseFrame, Writer, writeResponseHeader } from "@streamwire/codec/iggy";
+ * const w = new Writer();
+ * writeResponseHeader(w, 0, 5n, 0); // success, request id 5, empty payload
+ * console.log(decodeResponseFrame(w.finish()).consumed); // 16
+ * ```
+ */
 export function writeResponseHeader(
   w: Writer,
   status: number,
@@ -230,6 +252,14 @@ export function decodeRequestFrame(
  * Decodes the response frame at the start of `buf` and reports its size. Checks in the
  * crate's order: status, length (`TRUNCATED`), length below 8 in the crate layout
  * (`INVALID_VALUE`), request id, payload (`TRUNCATED`).
+ *
+ * @example
+ * ```ts
+ * import { decodeResponseFrame } from "@streamwire/codec/iggy";
+ * const bytes = new Uint8Array([0, 0, 0, 0, 8, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
+ * const { frame, consumed } = decodeResponseFrame(bytes);
+ * console.log(frame.status, frame.requestId, consumed); // 0 3n 16
+ * ```
  */
 export function decodeResponseFrame(
   buf: Uint8Array,
@@ -283,6 +313,14 @@ const SMALL_BLOCK = 4096;
  * 4 KiB blocks, so one-byte pushes do not keep one object per byte. Time is linear in the
  * bytes pushed whatever the chunking. After a `WireError` the stream is unusable and every
  * later call throws the same error.
+ *
+ * @example
+ * ```ts
+ * import { FrameDecoderBase, RequestFrameDecoder } from "@streamwire/codec/iggy";
+ * const frames = new RequestFrameDecoder();
+ * frames.push(new Uint8Array([12, 0, 0, 0, 1, 0, 0, 0])); // half a Ping frame
+ * console.log(frames instanceof FrameDecoderBase, frames.next(), frames.buffered); // true undefined 8
+ * ```
  */
 export abstract class FrameDecoderBase<F> {
   /** Frame layout this decoder reads. */
@@ -320,6 +358,15 @@ export abstract class FrameDecoderBase<F> {
    * Adds bytes as they arrived. The decoder keeps a reference to `chunk` (frames may be
    * views of it), so do not reuse the chunk's memory while frames from it are in use.
    * Chunks of up to 512 bytes are copied instead, so those may be reused at once.
+   *
+   * @example
+   * ```ts
+   * import { RequestFrameDecoder } from "@streamwire/codec/iggy";
+   * const frames = new RequestFrameDecoder();
+   * frames.push(new Uint8Array([12, 0, 0, 0, 1, 0, 0, 0])); // first half of a Ping frame
+   * frames.push(new Uint8Array([3, 0, 0, 0, 0, 0, 0, 0]));
+   * console.log(frames.next()?.requestId); // 3n
+   * ```
    */
   push(chunk: Uint8Array): void {
     const n = chunk.length;
@@ -347,7 +394,17 @@ export abstract class FrameDecoderBase<F> {
     }
   }
 
-  /** The next complete frame, or `undefined` until more bytes arrive. */
+  /**
+   * The next complete frame, or `undefined` until more bytes arrive.
+   *
+   * @example
+   * ```ts
+   * import { RequestFrameDecoder } from "@streamwire/codec/iggy";
+   * const frames = new RequestFrameDecoder();
+   * frames.push(new Uint8Array([12, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]));
+   * console.log(frames.next()?.code, frames.next()); // 1 undefined
+   * ```
+   */
   next(): F | undefined {
     if (this.#failed) throw this.#failed;
     const prefix = this.prefixBytes();
@@ -368,7 +425,17 @@ export abstract class FrameDecoderBase<F> {
     return this.parse(this.#take(total));
   }
 
-  /** Pushes `chunk` and yields every frame that is now complete. */
+  /**
+   * Pushes `chunk` and yields every frame that is now complete.
+   *
+   * @example
+   * ```ts
+   * import { RequestFrameDecoder } from "@streamwire/codec/iggy";
+   * const frames = new RequestFrameDecoder();
+   * const ping = new Uint8Array([12, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
+   * console.log([...frames.frames(new Uint8Array([...ping, ...ping]))].length); // 2
+   * ```
+   */
   *frames(chunk?: Uint8Array): Generator<F, void, undefined> {
     if (chunk) this.push(chunk);
     for (let f = this.next(); f !== undefined; f = this.next()) yield f;
@@ -490,7 +557,7 @@ export class RequestFrameDecoder extends FrameDecoderBase<RequestFrame> {
  * ```ts
  * import { ResponseFrameDecoder, encodeResponseFrame } from "@streamwire/codec/iggy";
  * const d = new ResponseFrameDecoder();
- * for (const f of d.frames(encodeResponseFrame(0, 3n, new Uint8Array([1])))) console.log(f.payload); // Uint8Array [1]
+ * for (const f of d.frames(encodeResponseFrame(0, 3n, new Uint8Array([1])))) console.log(f.payload); // Uint8Array(1) [ 1 ]
  * ```
  */
 export class ResponseFrameDecoder extends FrameDecoderBase<ResponseFrame> {
@@ -516,7 +583,17 @@ export class ResponseFrameDecoder extends FrameDecoderBase<ResponseFrame> {
   }
 }
 
-/** The frame codecs as {@linkcode PayloadCodec}s over whole frames (vectors and tests). */
+/**
+ * The frame codecs as {@linkcode PayloadCodec}s over whole frames (vectors and tests).
+ *
+ * @example
+ * ```ts
+ * import { decodePayload, encodePayload, requestFrameCodec } from "@streamwire/codec/iggy";
+ * const codec = requestFrameCodec();
+ * const bytes = encodePayload(codec, { code: 1, requestId: 2n, payload: new Uint8Array() });
+ * console.log(decodePayload(codec, bytes).requestId); // 2n
+ * ```
+ */
 export function requestFrameCodec(layout: FrameLayout = "crate"): PayloadCodec<RequestFrame> {
   return {
     name: "RequestFrame",
@@ -533,7 +610,17 @@ export function requestFrameCodec(layout: FrameLayout = "crate"): PayloadCodec<R
   };
 }
 
-/** See {@linkcode requestFrameCodec}. */
+/**
+ * See {@linkcode requestFrameCodec}.
+ *
+ * @example
+ * ```ts
+ * import { decodePayload, encodePayload, responseFrameCodec } from "@streamwire/codec/iggy";
+ * const codec = responseFrameCodec("legacy");
+ * const bytes = encodePayload(codec, { status: 0, requestId: 0n, payload: new Uint8Array([9]) });
+ * console.log(bytes.length, decodePayload(codec, bytes).payload); // 9 Uint8Array(1) [ 9 ]
+ * ```
+ */
 export function responseFrameCodec(layout: FrameLayout = "crate"): PayloadCodec<ResponseFrame> {
   return {
     name: "ResponseFrame",

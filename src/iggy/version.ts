@@ -48,7 +48,15 @@ export function packProtocolVersion(major: number, minor: number, patch: number)
   return ((major << (2 * BITS)) | (minor << BITS) | patch) >>> 0;
 }
 
-/** The components of a packed version. */
+/**
+ * The components of a packed version.
+ *
+ * @example
+ * ```ts
+ * import { packProtocolVersion, unpackProtocolVersion } from "@streamwire/codec/iggy";
+ * console.log(unpackProtocolVersion(packProtocolVersion(0, 12, 0))); // { major: 0, minor: 12, patch: 0 }
+ * ```
+ */
 export function unpackProtocolVersion(v: number): { major: number; minor: number; patch: number } {
   return { major: v >>> (2 * BITS), minor: (v >>> BITS) & COMPONENT_MAX, patch: v & COMPONENT_MAX };
 }

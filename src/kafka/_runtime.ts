@@ -789,7 +789,17 @@ export function makeCodec<T>(
   return codec;
 }
 
-/** Decodes exactly `bytes` with `codec` (`TRAILING_BYTES` when bytes are left over). */
+/**
+ * Decodes exactly `bytes` with `codec` (`TRAILING_BYTES` when bytes are left over).
+ *
+ * @example
+ * ```ts
+ * import { decodeWith, encodeWith } from "@streamwire/codec/kafka";
+ * import { MetadataRequestCodec } from "@streamwire/codec/kafka/messages";
+ * const bytes = encodeWith(MetadataRequestCodec, { topics: [{ name: "orders" }] }, 12);
+ * console.log(decodeWith(MetadataRequestCodec, bytes, 12).topics?.[0].name); // orders
+ * ```
+ */
 export function decodeWith<T>(
   codec: MessageCodec<T>,
   bytes: Uint8Array,
@@ -805,6 +815,13 @@ export function decodeWith<T>(
 /**
  * Encodes `value` with `codec` into a new array of exactly its size (sized first, so the buffer
  * is allocated once; its ArrayBuffer has a few bytes of slack beyond the view).
+ *
+ * @example
+ * ```ts
+ * import { encodeWith } from "@streamwire/codec/kafka";
+ * import { ApiVersionsRequestCodec } from "@streamwire/codec/kafka/messages";
+ * console.log(encodeWith(ApiVersionsRequestCodec, { clientSoftwareName: "a", clientSoftwareVersion: "1" }, 3)); // Uint8Array(5) [ 2, 97, 2, 49, 0 ]
+ * ```
  */
 export function encodeWith<T>(codec: MessageCodec<T>, value: Init<T>, version: number): Uint8Array {
   const size = codec.sizeOf(value, version);

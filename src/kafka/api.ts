@@ -238,6 +238,14 @@ export interface PeekedRequestHeader {
  * Reads only the request header: what a server needs to answer a request whose version it does
  * not support (Kafka answers an unknown ApiVersions version with a v0 error response).
  * Throws `UNKNOWN_API_KEY` for a key neither release defines.
+ *
+ * @example
+ * ```ts
+ * import { encodeRequest, peekRequestHeader } from "@streamwire/codec/kafka";
+ * const bytes = encodeRequest(3, 12, { correlationId: 9, clientId: "demo" }, {}); // Metadata v12
+ * const { header, headerVersion } = peekRequestHeader(bytes);
+ * console.log(header.requestApiKey, header.requestApiVersion, header.correlationId, headerVersion); // 3 12 9 2
+ * ```
  */
 export function peekRequestHeader(bytes: Uint8Array, options?: DecodeOptions): PeekedRequestHeader {
   const r = new Reader(bytes, "RequestHeader");
@@ -254,6 +262,17 @@ export function peekRequestHeader(bytes: Uint8Array, options?: DecodeOptions): P
  * Decodes a whole request (header + body, no size prefix): the header's key and version pick
  * the body codec. `UNKNOWN_API_KEY` / `UNSUPPORTED_VERSION` when the table has neither;
  * `TRAILING_BYTES` when bytes follow the body.
+ *
+ * @example
+ * ```ts
+ * import { decodeRequest, encodeRequest } from "@streamwire/codec/kafka";
+ * const bytes = encodeRequest(18, 3, { correlationId: 7, clientId: "demo" }, { // ApiVersions v3
+ *   clientSoftwareName: "demo",
+ *   clientSoftwareVersion: "1.0",
+ * });
+ * const req = decodeRequest(bytes);
+ * console.log(req.apiKey, req.apiVersion, req.header.correlationId); // 18 3 7
+ * ```
  */
 export function decodeRequest(bytes: Uint8Array, options?: DecodeOptions): AnyDecodedRequest {
   const o = resolveOptions(options);
@@ -308,7 +327,17 @@ export function decodeResponse<K extends number>(
   return { headerVersion, header, body };
 }
 
-/** Encodes response header + body of `apiKey` at `version`; with `sizePrefix`, a complete frame. */
+/**
+ * Encodes response header + body of `apiKey` at `version`; with `sizePrefix`, a complete frame.
+ *
+ * @example
+ * ```ts
+ * import { decodeResponse, encodeResponse } from "@streamwire/codec/kafka";
+ * // A Heartbeat (API key 12) v4 response to correlation id 7:
+ * const bytes = encodeResponse(12, 4, { correlationId: 7 }, { errorCode: 0 });
+ * console.log(decodeResponse(12, 4, bytes).header.correlationId); // 7
+ * ```
+ */
 export function encodeResponse<K extends number>(
   apiKey: K,
   version: number,

@@ -106,6 +106,18 @@ interface Pending {
  * The protocol state of one client connection (no I/O). Kafka answers requests on one
  * connection in the order they were sent, so a reply whose correlation id is not the oldest
  * pending one is a protocol violation (`CORRUPT_DATA`), as is a reply nobody asked for.
+ *
+ * @example
+ * ```ts
+ * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+ * const conn = new ClientConnection({ clientId: "demo" });
+ * const req = conn.apiVersionsRequest(); // write req.frame to the socket
+ * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
+ *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }],
+ * }, { sizePrefix: true });
+ * for (const res of conn.receive(reply)) if (res.apiKey === 18) conn.applyApiVersions(res.body);
+ * console.log(conn.version(3)); // 12
+ * ```
  */
 export class ClientConnection {
   readonly #clientId: string | null;
@@ -147,6 +159,20 @@ export class ClientConnection {
    * Encodes a request with the next correlation id and remembers it (unless the broker will not
    * answer it: Produce with `acks` 0). The version is `options.version`, else the negotiated one;
    * with neither, `UNSUPPORTED_VERSION`.
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection({ clientId: "demo" });
+   * const req = conn.apiVersionsRequest();
+   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * }, { sizePrefix: true });
+   * const [res] = conn.receive(reply);
+   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * const md = conn.request(3, { topics: [{ name: "orders" }] }); // Metadata, at the negotiated version
+   * console.log(md.version, md.correlationId, conn.pending); // 12 1 1
+   * ```
    */
   request<K extends keyof RequestTypes>(
     apiKey: K,
@@ -167,6 +193,14 @@ export class ClientConnection {
   /**
    * The ApiVersions request a client sends first: at `version` (default the highest this codec
    * knows, without unstable versions), carrying the client software name and version (v3+).
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection();
+   * const req = conn.apiVersionsRequest({ version: 3, clientSoftwareName: "my-app", clientSoftwareVersion: "1.0" });
+   * console.log(req.apiKey, req.version, req.expectResponse); // 18 3 true
+   * ```
    */
   apiVersionsRequest(
     options?: { version?: number; clientSoftwareName?: string; clientSoftwareVersion?: string },
@@ -186,6 +220,16 @@ export class ClientConnection {
    * An ApiVersions reply that does not decode at the requested version is decoded at v0: a broker
    * that does not know the requested ApiVersions version answers in v0 with UNSUPPORTED_VERSION
    * and its own range, so the client can retry lower (see {@linkcode retryApiVersionsVersion}).
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection();
+   * const req = conn.apiVersionsRequest({ version: 3 });
+   * const reply = encodeResponse(18, 3, { correlationId: req.correlationId }, { apiKeys: [] }, { sizePrefix: true });
+   * console.log(conn.receive(reply.subarray(0, 5)).length); // 0
+   * console.log(conn.receive(reply.subarray(5))[0].apiKey); // 18
+   * ```
    */
   receive(chunk: Uint8Array): AnyClientResponse[] {
     const out: AnyClientResponse[] = [];
@@ -235,6 +279,14 @@ export class ClientConnection {
    * Records a broker's ApiVersions response: afterwards {@linkcode version} returns, per API
    * key, the highest version both sides support. Throws the response's error (as `UNSUPPORTED_VERSION`
    * when the broker rejected the ApiVersions version) instead of negotiating from an error reply.
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection();
+   * const versions = conn.applyApiVersions({ apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 9 }] }); // Metadata
+   * console.log(versions.get(3), conn.negotiated); // 9 true
+   * ```
    */
   applyApiVersions(
     response: { errorCode?: number; apiKeys: readonly BrokerApiVersion[] },
@@ -256,6 +308,15 @@ export class ClientConnection {
    * The ApiVersions version to retry with after an UNSUPPORTED_VERSION reply (the highest both
    * sides support, from the broker's ApiVersions range in that reply), or undefined if the reply
    * is not such an error or the ranges do not meet.
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection();
+   * // A broker that only knows ApiVersions v0-2 answers a v4 request with error 35 (UNSUPPORTED_VERSION):
+   * const reply = { errorCode: 35, apiKeys: [{ apiKey: 18, minVersion: 0, maxVersion: 2 }] };
+   * console.log(conn.retryApiVersionsVersion(reply)); // 2
+   * ```
    */
   retryApiVersionsVersion(
     response: { errorCode?: number; apiKeys: readonly BrokerApiVersion[] },
@@ -268,7 +329,22 @@ export class ClientConnection {
     });
   }
 
-  /** The broker's advertised range for `apiKey` (after {@linkcode applyApiVersions}), if any. */
+  /**
+   * The broker's advertised range for `apiKey` (after {@linkcode applyApiVersions}), if any.
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection({ clientId: "demo" });
+   * const req = conn.apiVersionsRequest();
+   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * }, { sizePrefix: true });
+   * const [res] = conn.receive(reply);
+   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * console.log(conn.brokerVersions(3)); // { min: 0, max: 12 }
+   * ```
+   */
   brokerVersions(apiKey: number): VersionRange | undefined {
     const r = this.#broker.get(apiKey);
     return r === undefined ? undefined : { ...r };
@@ -277,6 +353,19 @@ export class ClientConnection {
   /**
    * The negotiated version of `apiKey`. `UNSUPPORTED_VERSION` before negotiation, for a key the
    * broker does not advertise, or when no version is common to both sides.
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection({ clientId: "demo" });
+   * const req = conn.apiVersionsRequest();
+   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * }, { sizePrefix: true });
+   * const [res] = conn.receive(reply);
+   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * console.log(conn.version(36)); // 2
+   * ```
    */
   version(apiKey: number): number {
     const v = this.#versions.get(apiKey);
@@ -290,7 +379,22 @@ export class ClientConnection {
     throw new WireError("UNSUPPORTED_VERSION", { detail: `${name}: ${why}` });
   }
 
-  /** Like {@linkcode version} but undefined instead of an error. */
+  /**
+   * Like {@linkcode version} but undefined instead of an error.
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection({ clientId: "demo" });
+   * const req = conn.apiVersionsRequest();
+   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * }, { sizePrefix: true });
+   * const [res] = conn.receive(reply);
+   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * console.log(conn.tryVersion(3), conn.tryVersion(0)); // 12 undefined
+   * ```
+   */
   tryVersion(apiKey: number): number | undefined {
     return this.#versions.get(apiKey);
   }
@@ -299,6 +403,19 @@ export class ClientConnection {
    * SaslHandshake request for `mechanism` (e.g. "PLAIN", "SCRAM-SHA-256"). Version 1 (tokens
    * then travel in SaslAuthenticate requests) unless negotiated otherwise; version 0 (raw token
    * frames without Kafka headers) is not handled by this state machine.
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection({ clientId: "demo" });
+   * const req = conn.apiVersionsRequest();
+   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * }, { sizePrefix: true });
+   * const [res] = conn.receive(reply);
+   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * console.log(conn.saslHandshake("PLAIN").apiKey); // 17
+   * ```
    */
   saslHandshake(mechanism: string, options?: RequestOptions): OutgoingRequest {
     const version = options?.version ?? this.tryVersion(17) ?? 1;
@@ -310,7 +427,23 @@ export class ClientConnection {
     return this.request(17, { mechanism }, { version });
   }
 
-  /** SaslAuthenticate request carrying one SASL token (`authBytes`). */
+  /**
+   * SaslAuthenticate request carrying one SASL token (`authBytes`).
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection, encodeResponse, saslPlainToken } from "@streamwire/codec/kafka";
+   * const conn = new ClientConnection({ clientId: "demo" });
+   * const req = conn.apiVersionsRequest();
+   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * }, { sizePrefix: true });
+   * const [res] = conn.receive(reply);
+   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * const auth = conn.saslAuthenticate(saslPlainToken("alice", "secret"));
+   * console.log(auth.apiKey, auth.version); // 36 2
+   * ```
+   */
   saslAuthenticate(authBytes: Uint8Array, options?: RequestOptions): OutgoingRequest {
     const version = options?.version ?? this.tryVersion(36) ?? 0;
     return this.request(36, { authBytes }, { version });
@@ -319,6 +452,21 @@ export class ClientConnection {
   /**
    * Throws `TRUNCATED` (incomplete) when a partial response frame is buffered: call when the
    * socket closes. Requests still pending are not an error here (see {@linkcode pending}).
+   *
+   * @example
+   * ```ts
+   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * const conn = new ClientConnection();
+   * const req = conn.apiVersionsRequest({ version: 3 });
+   * const reply = encodeResponse(18, 3, { correlationId: req.correlationId }, { apiKeys: [] }, { sizePrefix: true });
+   * conn.receive(reply.subarray(0, 6)); // the socket closes mid-frame
+   * try {
+   *   conn.end();
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // TRUNCATED
+   * }
+   * ```
    */
   end(): void {
     this.#frames.end();

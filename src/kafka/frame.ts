@@ -58,6 +58,12 @@ function checkSize(size: number, max: number, offset: number): void {
 /**
  * Reads exactly one frame from `bytes` and returns its payload as a view (no copy).
  * `TRUNCATED` (incomplete) when the frame is not all there, `TRAILING_BYTES` when more follows.
+ *
+ * @example
+ * ```ts
+ * import { decodeFrame, encodeFrame } from "@streamwire/codec/kafka";
+ * console.log(decodeFrame(encodeFrame(new Uint8Array([1, 2, 3])))); // Uint8Array(3) [ 1, 2, 3 ]
+ * ```
  */
 export function decodeFrame(bytes: Uint8Array, options?: FrameDecoderOptions): Uint8Array {
   const max = options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
@@ -137,6 +143,14 @@ export class FrameDecoder {
    * Consumes `chunk` and returns the payloads it completes, in order. Throws
    * `FRAME_TOO_LARGE` / `NEGATIVE_LENGTH` for a bad size prefix; the decoder is then unusable
    * (the stream cannot be resynchronised).
+   *
+   * @example
+   * ```ts
+   * import { encodeFrame, FrameDecoder } from "@streamwire/codec/kafka";
+   * const frames = new FrameDecoder();
+   * const f = encodeFrame(new Uint8Array([1, 2, 3]));
+   * console.log(frames.push(f.subarray(0, 5)).length, frames.push(f.subarray(5))); // 0 [ Uint8Array(3) [ 1, 2, 3 ] ]
+   * ```
    */
   push(chunk: Uint8Array): Uint8Array[] {
     const out: Uint8Array[] = [];
@@ -194,7 +208,22 @@ export class FrameDecoder {
     return next;
   }
 
-  /** Throws `TRUNCATED` (incomplete) if a partial frame is buffered: call at end of stream. */
+  /**
+   * Throws `TRUNCATED` (incomplete) if a partial frame is buffered: call at end of stream.
+   *
+   * @example
+   * ```ts
+   * import { FrameDecoder } from "@streamwire/codec/kafka";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * const frames = new FrameDecoder();
+   * frames.push(new Uint8Array([0, 0, 0, 9, 1])); // 1 of 9 payload bytes, then the socket closes
+   * try {
+   *   frames.end();
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // TRUNCATED
+   * }
+   * ```
+   */
   end(): void {
     if (this.buffered !== 0) {
       const need = this.#body ? this.#bodySize - this.#bodyLen : 4 - this.#headLen;

@@ -129,6 +129,14 @@ function primFromJson(kind: string, j: unknown, path: string): unknown {
  * Converts a JSON-form value back into the typed value an encoder takes. Fields missing from
  * the JSON stay undefined (the encoder uses their defaults); a field the version does not have,
  * or one the struct does not know, is `INVALID_VALUE`.
+ *
+ * @example
+ * ```ts
+ * import { fromJsonForm } from "@streamwire/codec/kafka";
+ * import { ApiVersionsRequestCodec, encodeApiVersionsRequest } from "@streamwire/codec/kafka/messages";
+ * const value = fromJsonForm(ApiVersionsRequestCodec.meta, { clientSoftwareName: "a", clientSoftwareVersion: "1" }, 3);
+ * console.log(encodeApiVersionsRequest(value, 3)); // Uint8Array(5) [ 2, 97, 2, 49, 0 ]
+ * ```
  */
 export function fromJsonForm(
   meta: StructMeta,

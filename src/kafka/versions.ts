@@ -71,6 +71,12 @@ export interface BrokerApiVersion {
 /**
  * The highest version of `apiKey` that both this codec and a broker advertising
  * `[brokerMin, brokerMax]` support, or undefined when the ranges do not meet.
+ *
+ * @example
+ * ```ts
+ * import { pickVersion } from "@streamwire/codec/kafka";
+ * console.log(pickVersion(3, 0, 12), pickVersion(3, 20, 30)); // 12 undefined (Metadata)
+ * ```
  */
 export function pickVersion(
   apiKey: number,
@@ -108,7 +114,15 @@ export function negotiateVersions(
   return out;
 }
 
-/** Every API key this codec knows, ascending. */
+/**
+ * Every API key this codec knows, ascending.
+ *
+ * @example
+ * ```ts
+ * import { knownApiKeys } from "@streamwire/codec/kafka";
+ * console.log(knownApiKeys().length, knownApiKeys()[3]); // 95 3
+ * ```
+ */
 export function knownApiKeys(): number[] {
   return API_LIST.map((a) => a.apiKey);
 }

@@ -17,7 +17,7 @@ let table: Int32Array | undefined;
  * ```ts
  * import { crc32 } from "@streamwire/codec/wire";
  * const data = new TextEncoder().encode("123456789");
- * console.log(crc32(data).toString(16)); // "cbf43926"
+ * console.log(crc32(data).toString(16)); // cbf43926
  * console.log(crc32(data.subarray(4), crc32(data.subarray(0, 4))) === crc32(data)); // true
  * ```
  */

@@ -23,7 +23,7 @@ let table: Int32Array | undefined;
  * ```ts
  * import { crc32c } from "@streamwire/codec/wire";
  * const data = new TextEncoder().encode("123456789");
- * console.log(crc32c(data).toString(16)); // "e3069283"
+ * console.log(crc32c(data).toString(16)); // e3069283
  * console.log(crc32c(data.subarray(4), crc32c(data.subarray(0, 4))) === crc32c(data)); // true
  * ```
  */

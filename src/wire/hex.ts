@@ -14,7 +14,7 @@ const HEX = "0123456789abcdef";
  * @example
  * ```ts
  * import { toHex } from "@streamwire/codec/wire";
- * console.log(toHex(new Uint8Array([0, 255]))); // "00ff"
+ * console.log(toHex(new Uint8Array([0, 255]))); // 00ff
  * ```
  */
 export function toHex(bytes: Uint8Array): string {

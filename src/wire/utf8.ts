@@ -51,6 +51,18 @@ export function utf8Length(s: string): number {
 /**
  * Decodes `bytes[start, end)` as UTF-8, rejecting malformed input with `INVALID_UTF8`
  * (overlong forms, surrogates, truncated sequences). `offset` is reported in the error.
+ *
+ * @example
+ * ```ts
+ * import { decodeUtf8Strict, isWireError } from "@streamwire/codec/wire";
+ * const bytes = new Uint8Array([0xc3, 0xa9, 0xff]);
+ * console.log(decodeUtf8Strict(bytes, 0, 2)); // é
+ * try {
+ *   decodeUtf8Strict(bytes, 0, 3);
+ * } catch (e) {
+ *   if (isWireError(e)) console.log(e.code); // INVALID_UTF8
+ * }
+ * ```
  */
 export function decodeUtf8Strict(bytes: Uint8Array, start: number, end: number, offset = start): string {
   if (end - start <= SHORT_STRING) {
@@ -65,7 +77,16 @@ export function decodeUtf8Strict(bytes: Uint8Array, start: number, end: number, 
   return decodeSlow(bytes, start, end, offset, true);
 }
 
-/** Decodes `bytes[start, end)` as UTF-8, replacing malformed sequences with U+FFFD (as Java's `new String(bytes, UTF_8)` does). */
+/**
+ * Decodes `bytes[start, end)` as UTF-8, replacing malformed sequences with U+FFFD (as Java's `new String(bytes, UTF_8)` does).
+ *
+ * @example
+ * ```ts
+ * import { decodeUtf8Lenient } from "@streamwire/codec/wire";
+ * const bytes = new Uint8Array([0x68, 0x69, 0xff]);
+ * console.log(decodeUtf8Lenient(bytes, 0, bytes.length) === "hi\uFFFD"); // true
+ * ```
+ */
 export function decodeUtf8Lenient(bytes: Uint8Array, start: number, end: number): string {
   if (end - start <= SHORT_STRING) {
     let s = "";
@@ -90,6 +111,13 @@ function decodeSlow(bytes: Uint8Array, start: number, end: number, offset: numbe
 /**
  * Writes `s` as UTF-8 into `dest` at `at`; `dest` must have room for `utf8Length(s)` bytes.
  * Returns the number of bytes written.
+ *
+ * @example
+ * ```ts
+ * import { encodeUtf8Into } from "@streamwire/codec/wire";
+ * const dest = new Uint8Array(8);
+ * console.log(encodeUtf8Into("héllo", dest, 1), dest[1]); // 6 104
+ * ```
  */
 export function encodeUtf8Into(s: string, dest: Uint8Array, at: number): number {
   const n = s.length;
@@ -105,7 +133,15 @@ export function encodeUtf8Into(s: string, dest: Uint8Array, at: number): number 
   return encoder.encodeInto(s, dest.subarray(at)).written;
 }
 
-/** Encodes `s` to a new UTF-8 array. */
+/**
+ * Encodes `s` to a new UTF-8 array.
+ *
+ * @example
+ * ```ts
+ * import { encodeUtf8 } from "@streamwire/codec/wire";
+ * console.log(encodeUtf8("é")); // Uint8Array(2) [ 195, 169 ]
+ * ```
+ */
 export function encodeUtf8(s: string): Uint8Array {
   return encoder.encode(s);
 }

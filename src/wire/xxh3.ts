@@ -804,7 +804,7 @@ export function xxh3_64Into(bytes: Uint8Array, out: Uint32Array): Uint32Array {
  * @example
  * ```ts
  * import { xxh3_64 } from "@streamwire/codec/wire";
- * console.log(xxh3_64(new Uint8Array(0)).toString(16)); // "2d06800538d394c2"
+ * console.log(xxh3_64(new Uint8Array(0)).toString(16)); // 2d06800538d394c2
  * ```
  */
 export function xxh3_64(bytes: Uint8Array): bigint {

@@ -9,6 +9,14 @@
  * @module
  */
 
+import {
+  API_FACTS,
+  ENTITY_MEANINGS,
+  FIELD_MEANINGS,
+  kipUrl,
+  protocolGuideUrl,
+  SCHEMA_PURPOSES,
+} from "./api_docs.ts";
 import type { ApiPair, Model } from "./load.ts";
 import {
   describeMask,
@@ -392,7 +400,11 @@ function fieldDoc(f: MField, s: MStruct, top: number): string {
     : t.k === "struct"
     ? `struct ${t.s.schemaName}`
     : `array of ${t.e.k === "prim" ? t.e.p : t.e.s.schemaName}`;
-  const parts = [`${kind}, versions ${describeMask(f.present, top)}`];
+  const isArray = t.k === "array";
+  const entity = f.entityType ? ENTITY_MEANINGS[f.entityType] : undefined;
+  const meaning = (isArray ? undefined : FIELD_MEANINGS[f.js]) ??
+    (entity ? (isArray ? entity.many : entity.one) : undefined);
+  const parts = [`${meaning ? `${meaning} ` : ""}\`${kind}\`, versions ${describeMask(f.present, top)}`];
   if (f.nullable) parts.push(`nullable ${describeMask(f.nullable, top)}`);
   if (f.tag !== undefined) {
     parts.push(`tag ${f.tag}${f.tagged ? ` (tagged ${describeMask(f.tagged, top)})` : ""}`);
@@ -401,8 +413,8 @@ function fieldDoc(f: MField, s: MStruct, top: number): string {
   if (f.ignorable) {
     parts.push(f.ignorable === s.domain ? "ignorable" : `ignorable in ${describeMask(f.ignorable, top)}`);
   }
-  if (f.mapKey) parts.push("map key");
-  if (f.entityType) parts.push(`entity ${f.entityType}`);
+  if (f.mapKey) parts.push("map key (unique within its array)");
+  if (f.entityType && !entity) parts.push(`entity ${f.entityType}`);
   if (f.zeroCopy) parts.push("zero-copy");
   return parts.join("; ") + ".";
 }
@@ -839,6 +851,53 @@ function versionSummary(m: MMessage): string {
   return parts.join("; ");
 }
 
+const LISTENER_ROLES: Record<string, string> = {
+  broker: "brokers (listener `broker`)",
+  controller: "KRaft controllers (listener `controller`)",
+  zkBroker: "ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0)",
+};
+
+/** Purpose, serving listeners and origin of one API, from tools/codegen/api_docs.ts. */
+function apiDocLines(api: ApiPair): string[] {
+  const facts = API_FACTS[api.name];
+  if (!facts) {
+    throw new Error(`tools/codegen/api_docs.ts has no entry for ${api.name} (API key ${api.apiKey})`);
+  }
+  const roles = api.request.listeners.map((l) => LISTENER_ROLES[l] ?? `listener \`${l}\``);
+  const served = roles.length === 0
+    ? "The schema names no listener."
+    : `Served by ${
+      roles.length === 1 ? roles[0] : `${roles.slice(0, -1).join(", ")} and ${roles[roles.length - 1]}`
+    }.`;
+  const guide = `[Kafka protocol guide](${protocolGuideUrl(api.name)})`;
+  const origin = facts.kip === null
+    ? `Predates the KIP process (no KIP introduced it); see the ${guide}.`
+    : facts.kip === undefined
+    ? `We know of no KIP that introduced it; see the ${guide}.`
+    : `Introduced by [KIP-${facts.kip}](${kipUrl(facts.kip)})${
+      facts.later ? ` (${facts.later})` : ""
+    }; see also the ${guide}.`;
+  const lines = [...wrap(facts.purpose), "", ...wrap(served), "", ...wrap(origin)];
+  if (facts.kip === null && facts.later) lines.push("", ...wrap(`Later: ${facts.later}.`));
+  return lines;
+}
+
+/** Splits prose into doc-comment lines of at most ~96 characters (links are never split). */
+function wrap(text: string): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.match(/\[[^\]]*\]\([^)]*\)\S*|\S+/g) ?? []) {
+    if (line && line.length + 1 + word.length > 96) {
+      out.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) out.push(line);
+  return out;
+}
+
 /** Module text for one API. */
 export function emitApi(api: ApiPair): string {
   const u: Used = { names: new Set() };
@@ -851,11 +910,7 @@ export function emitApi(api: ApiPair): string {
   ];
   const doc = moduleDoc(
     `${api.name} (API key ${api.apiKey}): ${versionSummary(api.request)}.`,
-    [
-      "",
-      api.request.listeners.length ? `Listeners: ${api.request.listeners.join(", ")}.` : "",
-      ...notes.map((n) => `Merge note, ${n}.`),
-    ].filter((x, i) => i === 0 || x !== ""),
+    ["", ...apiDocLines(api), ...(notes.length ? ["", ...notes.map((n) => `Merge note, ${n}.`)] : [])],
   );
   return [BANNER, "", ...doc, "", ...imports(code.join("\n")), "", ...code].join("\n").replace(/\n+$/, "\n");
 }
@@ -865,9 +920,14 @@ export function emitOther(msg: MMessage): string {
   const u: Used = { names: new Set() };
   const code: string[] = [];
   emitMessageCode(msg, u, code);
+  const purpose = SCHEMA_PURPOSES[msg.name];
+  if (purpose === undefined) {
+    throw new Error(`tools/codegen/api_docs.ts has no SCHEMA_PURPOSES entry for ${msg.name}`);
+  }
   const doc = moduleDoc(`${msg.name} (${msg.type} schema): ${versionSummary(msg)}.`, [
     "",
-    ...msg.notes.map((n) => `Merge note: ${n}.`),
+    ...wrap(purpose),
+    ...(msg.notes.length ? ["", ...msg.notes.map((n) => `Merge note: ${n}.`)] : []),
   ]);
   return [BANNER, "", ...doc, "", ...imports(code.join("\n")), "", ...code].join("\n").replace(/\n+$/, "\n");
 }
@@ -992,6 +1052,18 @@ export function emitTable(model: Model): string {
   return out.join("\n");
 }
 
+/** Runtime types that generated signatures name (re-exported by the messages entry). */
+const RUNTIME_TYPES = [
+  "Decode",
+  "DecodeOptions",
+  "Encode",
+  "FieldMeta",
+  "Init",
+  "MessageCodec",
+  "StructMeta",
+  "TaggedField",
+];
+
 /** `mod.ts` of the messages folder: every top-level type and function by name, and module namespaces. */
 export function emitMessagesMod(model: Model): string {
   const out: string[] = [BANNER, ""];
@@ -1031,6 +1103,15 @@ export function emitMessagesMod(model: Model): string {
   out.push("");
   out.push('export { API_KEYS, API_LIST, DATA_CODECS } from "./_table.ts";');
   out.push('export type { ApiInfo, RequestTypes, ResponseTypes } from "./_table.ts";');
+  // The types the codecs' signatures name, so this entry documents completely on its own.
+  out.push(
+    "export type {",
+    ...RUNTIME_TYPES.map((n) => `  ${n},`),
+    '} from "../_runtime.ts";',
+    'export type { Reader } from "../../wire/reader.ts";',
+    'export type { Writer } from "../../wire/writer.ts";',
+    'export type { WIRE_ERROR_CODES, WireError, WireErrorCode, WireErrorInit } from "../../wire/error.ts";',
+  );
   out.push("");
   return out.join("\n");
 }

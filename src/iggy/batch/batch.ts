@@ -165,7 +165,16 @@ export class BatchView {
     return (reuse ?? new MessageCursor()).reset(this);
   }
 
-  /** Every message as a plain object (allocates; see {@linkcode BatchView.cursor} for the fast path). */
+  /**
+   * Every message as a plain object (allocates; see {@linkcode BatchView.cursor} for the fast path).
+   *
+   * @example
+   * ```ts
+   * import { decodeBatch, encodeBatch } from "@streamwire/codec/iggy";
+   * const batch = decodeBatch(encodeBatch([{ payload: new Uint8Array([1]), id: 5n }]));
+   * console.log(batch.messages()[0].id); // 5n
+   * ```
+   */
   messages(): BatchMessage[] {
     const out: BatchMessage[] = [];
     const c = this.cursor();
@@ -173,7 +182,16 @@ export class BatchView {
     return out;
   }
 
-  /** The record as a plain object. */
+  /**
+   * The record as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { decodeBatch, encodeBatch } from "@streamwire/codec/iggy";
+   * const batch = decodeBatch(encodeBatch([{ payload: new Uint8Array([1]) }], { baseOffset: 10n }));
+   * console.log(batch.toObject().baseOffset); // 10n
+   * ```
+   */
   toObject(): BatchRecord {
     return {
       partitionId: this.partitionId,
@@ -266,7 +284,19 @@ export class MessageCursor {
   /** Index of the current frame (0-based). */
   index: number = -1;
 
-  /** Points the cursor before the first frame of `batch`. */
+  /**
+   * Points the cursor before the first frame of `batch`.
+   *
+   * @example
+   * ```ts
+   * import { decodeBatch, encodeBatch, MessageCursor } from "@streamwire/codec/iggy";
+   * const batches = [1, 2].map((n) => decodeBatch(encodeBatch(Array.from({ length: n }, () => ({ payload: new Uint8Array(1) })))));
+   * const c = new MessageCursor(); // one cursor, reused for every batch
+   * let total = 0;
+   * for (const b of batches) for (c.reset(b); c.next();) total++;
+   * console.log(total); // 3
+   * ```
+   */
   reset(batch: BatchView): this {
     this.#batch = batch;
     this.#bytes = batch.bytes;
@@ -281,7 +311,16 @@ export class MessageCursor {
     return this;
   }
 
-  /** Advances to the next frame; false after the last one (or at a frame that does not fit). */
+  /**
+   * Advances to the next frame; false after the last one (or at a frame that does not fit).
+   *
+   * @example
+   * ```ts
+   * import { decodeBatch, encodeBatch } from "@streamwire/codec/iggy";
+   * const c = decodeBatch(encodeBatch([{ payload: new Uint8Array(2) }])).cursor();
+   * console.log(c.next(), c.payloadLength, c.next()); // true 2 false
+   * ```
+   */
   next(): boolean {
     const at = this.#next;
     if (at + BATCH_MESSAGE_HEADER_SIZE > this.#end) return false;
@@ -367,7 +406,17 @@ export class MessageCursor {
   get originTimestampNumber(): number {
     return this.#origin + this.timestampDelta;
   }
-  /** The current frame as a plain object. */
+  /**
+   * The current frame as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { decodeBatch, encodeBatch } from "@streamwire/codec/iggy";
+   * const c = decodeBatch(encodeBatch([{ payload: new Uint8Array([7]), id: 3n }])).cursor();
+   * c.next();
+   * console.log(c.toObject().id); // 3n
+   * ```
+   */
   toObject(): BatchMessage {
     return {
       checksum: this.checksum,
@@ -521,6 +570,13 @@ export function* iterateBatches(
  * The batch checksum of a record whose frames are in place: XXH3-64 of the six header fields
  * and every frame's stored checksum, walking frames like the crate (stopping at one that does
  * not fit). Returned as a bigint.
+ *
+ * @example
+ * ```ts
+ * import { calculateBatchChecksum, decodeBatch, encodeBatch } from "@streamwire/codec/iggy";
+ * const record = encodeBatch([{ payload: new Uint8Array([1, 2, 3]) }]);
+ * console.log(calculateBatchChecksum(record) === decodeBatch(record).batchChecksum); // true
+ * ```
  */
 export function calculateBatchChecksum(record: Uint8Array): bigint {
   const dv = new DataView(record.buffer, record.byteOffset, record.byteLength);

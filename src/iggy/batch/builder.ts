@@ -397,6 +397,15 @@ export function encodeBatchRecord(record: RawRecord): Uint8Array {
 /**
  * Re-stamps a record's frames and batch checksum in place from its current contents (after a
  * server-side stamp of `partitionId`/`baseOffset`/`baseTimestamp`, for example).
+ *
+ * @example
+ * ```ts
+ * import { decodeBatch, encodeBatch, restampBatch } from "@streamwire/codec/iggy";
+ * const record = encodeBatch([{ payload: new Uint8Array([1, 2, 3]) }]);
+ * new DataView(record.buffer).setBigUint64(8, 42n, true); // a server stamps base_offset
+ * restampBatch(record); // checksums match the new contents again
+ * console.log(decodeBatch(record).baseOffset); // 42n
+ * ```
  */
 export function restampBatch(record: Uint8Array): void {
   const dv = new DataView(record.buffer, record.byteOffset, record.byteLength);

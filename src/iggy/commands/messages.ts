@@ -217,7 +217,7 @@ export function decodeSendMessagesRequest(body: Uint8Array): DecodedSendMessages
  * import { encodeSendMessages } from "@streamwire/codec/iggy";
  * const body = encodeSendMessages({ kind: "numeric", value: 1 }, { kind: "string", value: "orders" },
  *   { kind: "partitionId", value: 3 }, [{ payload: new Uint8Array(100) }]);
- * console.log(body.length); // 4 + 20 + 256 + 148 = 428
+ * console.log(body.length); // 432
  * ```
  */
 export function encodeSendMessages(
@@ -344,7 +344,7 @@ export interface PollMessagesRequest {
  *   streamId: { kind: "numeric", value: 1 }, topicId: { kind: "numeric", value: 1 },
  *   partitionId: 0, strategy: { kind: "next", value: 0n }, count: 100, autoCommit: true,
  * });
- * console.log(body.length); // 7 + 6 + 6 + 5 + 9 + 4 + 1 = 38
+ * console.log(body.length); // 38 (7 + 6 + 6 + 5 + 9 + 4 + 1)
  * ```
  */
 export const pollMessagesRequest: PayloadCodec<PollMessagesRequest> = {

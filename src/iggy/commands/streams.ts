@@ -211,6 +211,14 @@ export const optionalName: PayloadCodec<string | null> = {
 /**
  * The explicit and derived options blocks of a resolved update, each behind a u32 length,
  * which must end the payload (`INVALID_VALUE` for trailing bytes).
+ *
+ * @example
+ * ```ts
+ * import { decodeResolvedBlocks, Reader } from "@streamwire/codec/iggy";
+ * // Two u32-length-prefixed option blocks, both empty:
+ * const r = new Reader(new Uint8Array(8));
+ * console.log(decodeResolvedBlocks(r)); // { explicitOptions: Uint8Array(0) [], derivedOptions: Uint8Array(0) [] }
+ * ```
  */
 export function decodeResolvedBlocks(r: Reader): { explicitOptions: Uint8Array; derivedOptions: Uint8Array } {
   const explicitOptions = optionsPrefixed.decode(r);

@@ -80,7 +80,7 @@ export function isKnownCommand(byte: number): byte is Command {
  * @example
  * ```ts
  * import { commandName } from "@streamwire/codec/iggy";
- * console.log(commandName(7)); // "PrepareOk"
+ * console.log(commandName(7)); // PrepareOk
  * ```
  */
 export function commandName(byte: number): string | undefined {

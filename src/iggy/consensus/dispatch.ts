@@ -139,7 +139,7 @@ const BY_COMMAND: readonly HeaderClass[] = /* @__PURE__ */ (() => {
  * @example
  * ```ts
  * import { headerTypeForCommand, Command } from "@streamwire/codec/iggy";
- * console.log(headerTypeForCommand(Command.RangeEvicted)?.TYPE_NAME); // "RepairRangeReplyHeader"
+ * console.log(headerTypeForCommand(Command.RangeEvicted)?.TYPE_NAME); // RepairRangeReplyHeader
  * ```
  */
 export function headerTypeForCommand(command: number): HeaderClass | undefined {
@@ -165,7 +165,15 @@ export function decodeConsensusHeader(frame: Uint8Array): AnyConsensusHeader {
   return decodeHeader(type, frame) as AnyConsensusHeader;
 }
 
-/** True when `h` is a consensus header view. */
+/**
+ * True when `h` is a consensus header view.
+ *
+ * @example
+ * ```ts
+ * import { GenericHeader, isConsensusHeader } from "@streamwire/codec/iggy";
+ * console.log(isConsensusHeader(GenericHeader.decode(new Uint8Array(256))), isConsensusHeader({})); // true false
+ * ```
+ */
 export function isConsensusHeader(h: unknown): h is ConsensusHeaderView {
   return h instanceof ConsensusHeaderView;
 }

@@ -54,7 +54,7 @@ export interface EnumSpec {
  * ```ts
  * import { enumSpec } from "@streamwire/codec/iggy";
  * const spec = enumSpec("Flag", { Off: 0, On: 1 });
- * console.log(spec.known[1], spec.names[1]); // 1 "On"
+ * console.log(spec.known[1], spec.names[1]); // 1 On
  * ```
  */
 export function enumSpec(name: string, values: Readonly<Record<string, number>>): EnumSpec {
@@ -165,7 +165,7 @@ function hashFrom(bytes: Uint8Array, start: number): bigint {
  * import { frameChecksumBytes } from "@streamwire/codec/iggy";
  * const h = new Uint8Array(256);
  * h[48] = 0; h[49] = 1; h[60] = 7; // size 256, PrepareOk
- * console.log(frameChecksumBytes(h).toString(16)); // "2ff776c9fc33f10"
+ * console.log(frameChecksumBytes(h).toString(16)); // 2ff776c9fc33f10
  * ```
  */
 export function frameChecksumBytes(header: Uint8Array): bigint {
@@ -182,7 +182,7 @@ export function frameChecksumBytes(header: Uint8Array): bigint {
  * import { prepareIdentityChecksumBytes } from "@streamwire/codec/iggy";
  * const h = new Uint8Array(256);
  * h[49] = 1; h[60] = 6; h[128] = 0xfe; h[129] = 0xca;
- * console.log(prepareIdentityChecksumBytes(h).toString(16)); // "39db5ce7da017647"
+ * console.log(prepareIdentityChecksumBytes(h).toString(16)); // 39db5ce7da017647
  * ```
  */
 export function prepareIdentityChecksumBytes(header: Uint8Array, scratch?: Uint8Array): bigint {
@@ -227,7 +227,15 @@ export function frameBody(frame: Uint8Array, size: number): Uint8Array {
   return frame.subarray(HEADER_SIZE, size);
 }
 
-/** True when `bytes[offset .. offset + length]` are all zero. */
+/**
+ * True when `bytes[offset .. offset + length]` are all zero.
+ *
+ * @example
+ * ```ts
+ * import { allZero } from "@streamwire/codec/iggy";
+ * console.log(allZero(new Uint8Array([1, 0, 0]), 1, 2), allZero(new Uint8Array([1, 0, 0]), 0, 2)); // true false
+ * ```
+ */
 export function allZero(bytes: Uint8Array, offset: number, length: number): boolean {
   for (let i = offset; i < offset + length; i++) if (bytes[i] !== 0) return false;
   return true;
@@ -252,17 +260,43 @@ export abstract class ConsensusHeaderView {
   /** Whether `checksum` carries the prepare identity; overridden by prepares. */
   static readonly IDENTITY_CHECKSUMMED: boolean = false;
 
-  /** Whether a frame with `command` may be typed as this header (default: its own command). */
+  /**
+   * Whether a frame with `command` may be typed as this header (default: its own command).
+   *
+   * @example
+   * ```ts
+   * import { Command, GenericHeader, PrepareHeader } from "@streamwire/codec/iggy";
+   * console.log(PrepareHeader.accepts(Command.Prepare), PrepareHeader.accepts(Command.Commit), GenericHeader.accepts(Command.Commit)); // true false true
+   * ```
+   */
   static accepts(this: { readonly COMMAND: number }, command: number): boolean {
     return command === this.COMMAND;
   }
 
-  /** The typed parse of {@linkcode decodeHeader} for this header type. */
+  /**
+   * The typed parse of {@linkcode decodeHeader} for this header type.
+   *
+   * @example
+   * ```ts
+   * import { CommitHeader } from "@streamwire/codec/iggy";
+   * const bytes = CommitHeader.create({ commit: 9n }).bytes; // as received
+   * console.log(CommitHeader.decode(bytes).commit); // 9n
+   * ```
+   */
   static decode<H extends ConsensusHeaderView>(this: HeaderClass<H>, bytes: Uint8Array): H {
     return decodeHeader(this, bytes);
   }
 
-  /** {@linkcode createHeader} for this header type. */
+  /**
+   * {@linkcode createHeader} for this header type.
+   *
+   * @example
+   * ```ts
+   * import { CommitHeader } from "@streamwire/codec/iggy";
+   * const h = CommitHeader.create({ commit: 9n });
+   * console.log(h.bytes.length, h.commit); // 256 9n
+   * ```
+   */
   static create<H extends ConsensusHeaderView>(
     this: HeaderClass<H>,
     init: Partial<HeaderFields<H>> = {},
@@ -338,7 +372,16 @@ export abstract class ConsensusHeaderView {
     return this.constructor as HeaderClass<this>;
   }
 
-  /** XXH3-64 of bytes 16..256, widened (what a sealed header stores in `checksum`). */
+  /**
+   * XXH3-64 of bytes 16..256, widened (what a sealed header stores in `checksum`).
+   *
+   * @example
+   * ```ts
+   * import { CommitHeader } from "@streamwire/codec/iggy";
+   * const h = CommitHeader.create({ commit: 9n });
+   * console.log(h.checksum === h.frameChecksum()); // true
+   * ```
+   */
   frameChecksum(): bigint {
     return hashFrom(this.bytes, 16);
   }
@@ -347,6 +390,16 @@ export abstract class ConsensusHeaderView {
    * Stamps {@linkcode ConsensusHeaderView.frameChecksum} into `checksum`, in place. Call
    * last: it covers every other byte. Meant for sealed header types only (on a prepare it
    * would overwrite the identity).
+   *
+   * @example
+   * ```ts
+   * import { CommitHeader } from "@streamwire/codec/iggy";
+   * const h = CommitHeader.create({ commit: 9n });
+   * h.bytes[200] = 1; // edit a byte after creation...
+   * h.seal(); // ...then seal again
+   * h.verifyFrame();
+   * console.log(h.checksum === h.frameChecksum()); // true
+   * ```
    */
   seal(): this {
     writeU128(this.dv, 0, this.frameChecksum());
@@ -356,6 +409,19 @@ export abstract class ConsensusHeaderView {
   /**
    * Throws `CHECKSUM_MISMATCH` when a sealed header's `checksum` is not its frame checksum
    * (all 128 bits compared; a zeroed seal is a mismatch). Unsealed types always pass.
+   *
+   * @example
+   * ```ts
+   * import { CommitHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * const h = CommitHeader.create({ commit: 9n });
+   * h.bytes[100] ^= 1; // corrupted in transit
+   * try {
+   *   h.verifyFrame();
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // CHECKSUM_MISMATCH
+   * }
+   * ```
    */
   verifyFrame(): void {
     if (!this.headerClass.FRAME_SEALED) return;
@@ -364,10 +430,28 @@ export abstract class ConsensusHeaderView {
     if (found !== expected) throw frameChecksumMismatchError(this.command, expected, found);
   }
 
-  /** The crate's `validate`: throws a `WireError` for the first broken field rule. */
+  /**
+   * The crate's `validate`: throws a `WireError` for the first broken field rule.
+   *
+   * @example
+   * ```ts
+   * import { PrepareOkHeader } from "@streamwire/codec/iggy";
+   * const h = PrepareOkHeader.create({ op: 3n, commit: 2n });
+   * h.validate(); // every header type implements the crate's rules
+   * console.log(h.op); // 3n
+   * ```
+   */
   abstract validate(): void;
 
-  /** Every field as a plain object (bigint for u64/u128, byte views for reserved regions). */
+  /**
+   * Every field as a plain object (bigint for u64/u128, byte views for reserved regions).
+   *
+   * @example
+   * ```ts
+   * import { CommitHeader } from "@streamwire/codec/iggy";
+   * console.log(CommitHeader.create({ commit: 9n }).toObject().command); // 9
+   * ```
+   */
   toObject(): CommonHeaderFields {
     return readFields(this.bytes, this.dv, this.headerClass.FIELDS) as unknown as CommonHeaderFields;
   }
@@ -501,6 +585,18 @@ export function createHeader<H extends ConsensusHeaderView>(
  * Checks the enum bytes of a raw header the way the crate's checked cast does: the command
  * byte first (`UNKNOWN_COMMAND`), then every enum field of `type` in declaration order
  * (`UNKNOWN_DISCRIMINANT`; for an operation byte with the `UnsupportedOperation` reason).
+ *
+ * @example
+ * ```ts
+ * import { checkBitPattern, isWireError, PrepareHeader } from "@streamwire/codec/iggy";
+ * const bytes = new Uint8Array(256);
+ * bytes[60] = 200; // no such command
+ * try {
+ *   checkBitPattern(PrepareHeader, bytes);
+ * } catch (e) {
+ *   if (isWireError(e)) console.log(e.code); // UNKNOWN_COMMAND
+ * }
+ * ```
  */
 export function checkBitPattern(type: HeaderClass, bytes: Uint8Array): void {
   if (bytes.length < HEADER_SIZE) throw shortHeaderError(bytes.length);

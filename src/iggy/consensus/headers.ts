@@ -177,7 +177,15 @@ export class GenericHeader extends ConsensusHeaderView {
   static readonly COMMAND: number = Command.Reserved;
   /** Own fields after the common prefix. */
   static readonly FIELDS: readonly FieldSpec[] = [bytes("reservedCommand", 128, RESERVED_COMMAND_LEN)];
-  /** Any known command may be viewed generically. */
+  /**
+   * Any known command may be viewed generically.
+   *
+   * @example
+   * ```ts
+   * import { Command, GenericHeader } from "@streamwire/codec/iggy";
+   * console.log(GenericHeader.accepts(Command.Prepare)); // true
+   * ```
+   */
   static override accepts(_command: number): boolean {
     return true;
   }
@@ -185,9 +193,28 @@ export class GenericHeader extends ConsensusHeaderView {
   get reservedCommand(): Uint8Array {
     return this.bytes.subarray(128, 256);
   }
-  /** No rules. */
+  /**
+   * No rules.
+   *
+   * @example
+   * ```ts
+   * import { GenericHeader } from "@streamwire/codec/iggy";
+   * const h = GenericHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {}
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { GenericHeader } from "@streamwire/codec/iggy";
+   * const fields = GenericHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): GenericHeaderFields {
     return super.toObject() as GenericHeaderFields;
   }
@@ -241,7 +268,16 @@ const REQUEST_FIELDS: readonly FieldSpec[] = [
   u64("minimumMetadataOp", 216),
 ];
 
-/** Getters and rules shared by {@linkcode RequestHeader} and {@linkcode RoutedRequestHeader}. */
+/**
+ * Getters and rules shared by {@linkcode RequestHeader} and {@linkcode RoutedRequestHeader}.
+ *
+ * @example
+ * ```ts
+ * import { Operation, RequestHeader, RequestHeaderBase } from "@streamwire/codec/iggy";
+ * const h = RequestHeader.create({ client: 7n, operation: Operation.SendMessages, session: 1n, request: 1n });
+ * console.log(h instanceof RequestHeaderBase, h.client); // true 7n
+ * ```
+ */
 export abstract class RequestHeaderBase extends ConsensusHeaderView {
   /** Client id. */
   get client(): bigint {
@@ -295,7 +331,17 @@ export abstract class RequestHeaderBase extends ConsensusHeaderView {
   get minimumMetadataOp(): bigint {
     return this.u64(216);
   }
-  /** Client frame field rules (shared by both layouts). */
+  /**
+   * Client frame field rules (shared by both layouts).
+   *
+   * @example
+   * ```ts
+   * import { Operation, RequestHeader } from "@streamwire/codec/iggy";
+   * const h = RequestHeader.create({ client: 0xcafen, operation: Operation.SendMessages, session: 10n, request: 1n });
+   * h.validate();
+   * console.log(h.session); // 10n
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.Request);
     validateRequestFields(this.client, this.operation, this.session, this.request);
@@ -325,7 +371,16 @@ export class RequestHeader extends RequestHeaderBase {
   get reservedTail(): Uint8Array {
     return this.bytes.subarray(224, 256);
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { RequestHeader } from "@streamwire/codec/iggy";
+   * const fields = RequestHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): RequestHeaderFields {
     return super.toObject() as RequestHeaderFields;
   }
@@ -376,7 +431,16 @@ export class RoutedRequestHeader extends RequestHeaderBase {
   get group(): bigint {
     return this.u64(248);
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { RoutedRequestHeader } from "@streamwire/codec/iggy";
+   * const fields = RoutedRequestHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): RoutedRequestHeaderFields {
     return super.toObject() as RoutedRequestHeaderFields;
   }
@@ -505,11 +569,30 @@ export class ReplyHeader extends ConsensusHeaderView {
     return this.command === Command.Reply && this.status === 0 &&
       this.bytes[220] === ReplyHeader.COMMITTED_RESULT;
   }
-  /** Command `Reply`. */
+  /**
+   * Command `Reply`.
+   *
+   * @example
+   * ```ts
+   * import { ReplyHeader } from "@streamwire/codec/iggy";
+   * const h = ReplyHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     if (this.command !== Command.Reply) throw replyInvalidCommandError();
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { ReplyHeader } from "@streamwire/codec/iggy";
+   * const fields = ReplyHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): ReplyHeaderFields {
     return super.toObject() as ReplyHeaderFields;
   }
@@ -577,7 +660,20 @@ export class EvictionHeader extends ConsensusHeaderView {
   get reason(): number {
     return this.bytes[255];
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { EvictionHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   EvictionHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.Eviction);
     checkHeaderOnly(this);
@@ -596,7 +692,16 @@ export class EvictionHeader extends ConsensusHeaderView {
       throw invalidFieldError("eviction: protocol window bytes must be zero");
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { EvictionHeader } from "@streamwire/codec/iggy";
+   * const fields = EvictionHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): EvictionHeaderFields {
     return super.toObject() as EvictionHeaderFields;
   }
@@ -657,7 +762,16 @@ const PREPARE_FIELDS: readonly FieldSpec[] = [
   u64("session", 248),
 ];
 
-/** Getters and rules shared by {@linkcode PrepareHeader} and {@linkcode RepairPrepareHeader}. */
+/**
+ * Getters and rules shared by {@linkcode PrepareHeader} and {@linkcode RepairPrepareHeader}.
+ *
+ * @example
+ * ```ts
+ * import { PrepareHeader, PrepareHeaderBase } from "@streamwire/codec/iggy";
+ * const h = PrepareHeader.create({ op: 42n });
+ * console.log(h instanceof PrepareHeaderBase, h.op); // true 42n
+ * ```
+ */
 export abstract class PrepareHeaderBase extends ConsensusHeaderView {
   /** `checksum` is the prepare identity, not a frame seal. */
   static override readonly IDENTITY_CHECKSUMMED: boolean = true;
@@ -723,13 +837,35 @@ export abstract class PrepareHeaderBase extends ConsensusHeaderView {
   get session(): bigint {
     return this.u64(248);
   }
-  /** Which prepare this is, independent of the view that sent it (see {@linkcode prepareIdentityChecksumBytes}). */
+  /**
+   * Which prepare this is, independent of the view that sent it (see {@linkcode prepareIdentityChecksumBytes}).
+   *
+   * @example
+   * ```ts
+   * import { PrepareHeader } from "@streamwire/codec/iggy";
+   * const h = PrepareHeader.create({ op: 42n });
+   * console.log(h.checksum === h.identityChecksum()); // true
+   * ```
+   */
   identityChecksum(scratch?: Uint8Array): bigint {
     return prepareIdentityChecksumBytes(this.bytes, scratch);
   }
   /**
    * Throws `CHECKSUM_MISMATCH` (the crate's `InvalidChecksum`) unless `checksum` is the
    * identity. Not part of the typed parse, which accepts any prepare checksum.
+   *
+   * @example
+   * ```ts
+   * import { PrepareHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * const h = PrepareHeader.create({ op: 42n });
+   * h.bytes[0] ^= 1;
+   * try {
+   *   h.verifyIdentity();
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // CHECKSUM_MISMATCH
+   * }
+   * ```
    */
   verifyIdentity(): void {
     if (this.checksum !== this.identityChecksum()) throw invalidChecksumError();
@@ -738,7 +874,18 @@ export abstract class PrepareHeaderBase extends ConsensusHeaderView {
   get anchorsChain(): boolean {
     return this.checksum !== 0n && (this.parent !== 0n || this.op === 1n);
   }
-  /** Stamps the identity into `checksum`, in place. */
+  /**
+   * Stamps the identity into `checksum`, in place.
+   *
+   * @example
+   * ```ts
+   * import { PrepareHeader } from "@streamwire/codec/iggy";
+   * const h = PrepareHeader.create({ op: 42n });
+   * const before = h.checksum;
+   * h.bytes[160] = 1; // an edit after creation
+   * console.log(h.stampIdentity().checksum !== before); // true
+   * ```
+   */
   stampIdentity(): this {
     const v = this.identityChecksum();
     this.dv.setBigUint64(0, v & 0xffff_ffff_ffff_ffffn, true);
@@ -770,11 +917,30 @@ export class PrepareHeader extends PrepareHeaderBase {
   static readonly TYPE_NAME = "PrepareHeader";
   /** `Prepare`. */
   static readonly COMMAND: number = Command.Prepare;
-  /** The crate's rules. */
+  /**
+   * The crate's rules.
+   *
+   * @example
+   * ```ts
+   * import { PrepareHeader } from "@streamwire/codec/iggy";
+   * const h = PrepareHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     this.validatePrepare(Command.Prepare, "prepare");
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { PrepareHeader } from "@streamwire/codec/iggy";
+   * const fields = PrepareHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): PrepareHeaderFields {
     return super.toObject() as PrepareHeaderFields;
   }
@@ -794,11 +960,30 @@ export class RepairPrepareHeader extends PrepareHeaderBase {
   static readonly TYPE_NAME = "RepairPrepareHeader";
   /** `RepairPrepare`. */
   static readonly COMMAND: number = Command.RepairPrepare;
-  /** The crate's rules. */
+  /**
+   * The crate's rules.
+   *
+   * @example
+   * ```ts
+   * import { RepairPrepareHeader } from "@streamwire/codec/iggy";
+   * const h = RepairPrepareHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     this.validatePrepare(Command.RepairPrepare, "repair_prepare");
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { RepairPrepareHeader } from "@streamwire/codec/iggy";
+   * const fields = RepairPrepareHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): PrepareHeaderFields {
     return super.toObject() as PrepareHeaderFields;
   }
@@ -900,11 +1085,30 @@ export class PrepareOkHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(208, 256);
   }
-  /** Command `PrepareOk`. */
+  /**
+   * Command `PrepareOk`.
+   *
+   * @example
+   * ```ts
+   * import { PrepareOkHeader } from "@streamwire/codec/iggy";
+   * const h = PrepareOkHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.PrepareOk);
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { PrepareOkHeader } from "@streamwire/codec/iggy";
+   * const fields = PrepareOkHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): PrepareOkHeaderFields {
     return super.toObject() as PrepareOkHeaderFields;
   }
@@ -986,12 +1190,31 @@ export class CommitHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(184, 256);
   }
-  /** Command `Commit`, size 256. */
+  /**
+   * Command `Commit`, size 256.
+   *
+   * @example
+   * ```ts
+   * import { CommitHeader } from "@streamwire/codec/iggy";
+   * const h = CommitHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     if (this.command !== Command.Commit) throw commitInvalidCommandError();
     if (this.size !== 256) throw commitInvalidSizeError(this.size);
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { CommitHeader } from "@streamwire/codec/iggy";
+   * const fields = CommitHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): CommitHeaderFields {
     return super.toObject() as CommitHeaderFields;
   }
@@ -1044,12 +1267,31 @@ export class StartViewChangeHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(144, 256);
   }
-  /** Command, release 0. */
+  /**
+   * Command, release 0.
+   *
+   * @example
+   * ```ts
+   * import { StartViewChangeHeader } from "@streamwire/codec/iggy";
+   * const h = StartViewChangeHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.StartViewChange);
     if (this.release !== 0) throw invalidFieldError("release != 0");
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { StartViewChangeHeader } from "@streamwire/codec/iggy";
+   * const fields = StartViewChangeHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): StartViewChangeHeaderFields {
     return super.toObject() as StartViewChangeHeaderFields;
   }
@@ -1156,11 +1398,29 @@ export class DoViewChangeHeader extends ConsensusHeaderView {
   get untrustedLog(): boolean {
     return (this.flags & DoViewChangeHeader.FLAG_UNTRUSTED_LOG) !== 0;
   }
-  /** Prepare headers in the body; throws `INVALID_VALUE` when `size` cannot describe a suffix. */
+  /**
+   * Prepare headers in the body; throws `INVALID_VALUE` when `size` cannot describe a suffix.
+   *
+   * @example
+   * ```ts
+   * import { DoViewChangeHeader } from "@streamwire/codec/iggy";
+   * console.log(DoViewChangeHeader.create({ size: 256 * 3 }).suffixLen()); // 2
+   * ```
+   */
   suffixLen(): number {
     return suffixLen("do_view_change", this.size);
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { DoViewChangeHeader } from "@streamwire/codec/iggy";
+   * const h = DoViewChangeHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.DoViewChange);
     if (this.release !== 0) throw invalidFieldError("release must be 0");
@@ -1178,7 +1438,16 @@ export class DoViewChangeHeader extends ConsensusHeaderView {
       }
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { DoViewChangeHeader } from "@streamwire/codec/iggy";
+   * const fields = DoViewChangeHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): DoViewChangeHeaderFields {
     return super.toObject() as DoViewChangeHeaderFields;
   }
@@ -1253,18 +1522,45 @@ export class StartViewHeader extends ConsensusHeaderView {
   get incarnation(): bigint {
     return this.u128(240);
   }
-  /** Prepare headers in the body. */
+  /**
+   * Prepare headers in the body.
+   *
+   * @example
+   * ```ts
+   * import { StartViewHeader } from "@streamwire/codec/iggy";
+   * console.log(StartViewHeader.create({ size: 256 * 3 }).suffixLen()); // 2
+   * ```
+   */
   suffixLen(): number {
     return suffixLen("start_view", this.size);
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { StartViewHeader } from "@streamwire/codec/iggy";
+   * const h = StartViewHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.StartView);
     if (this.release !== 0) throw invalidFieldError("release must be 0");
     if (this.commit > this.op) throw invalidFieldError("commit cannot exceed op");
     this.suffixLen();
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { StartViewHeader } from "@streamwire/codec/iggy";
+   * const fields = StartViewHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): StartViewHeaderFields {
     return super.toObject() as StartViewHeaderFields;
   }
@@ -1325,12 +1621,31 @@ export class RequestStartViewHeader extends ConsensusHeaderView {
   get incarnation(): bigint {
     return this.u128(240);
   }
-  /** Command, release 0. */
+  /**
+   * Command, release 0.
+   *
+   * @example
+   * ```ts
+   * import { RequestStartViewHeader } from "@streamwire/codec/iggy";
+   * const h = RequestStartViewHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.RequestStartView);
     if (this.release !== 0) throw invalidFieldError("release must be 0");
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { RequestStartViewHeader } from "@streamwire/codec/iggy";
+   * const fields = RequestStartViewHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): RequestStartViewHeaderFields {
     return super.toObject() as RequestStartViewHeaderFields;
   }
@@ -1405,14 +1720,36 @@ export class RequestPreparesHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(176, 256);
   }
-  /** Command, non-empty 1-based range. */
+  /**
+   * Command, non-empty 1-based range.
+   *
+   * @example
+   * ```ts
+   * import { RequestPreparesHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   RequestPreparesHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.RequestPrepares);
     if (this.fromOp === 0n || this.fromOp > this.toOp) {
       throw invalidFieldError("repair range must be non-empty and 1-based");
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { RequestPreparesHeader } from "@streamwire/codec/iggy";
+   * const fields = RequestPreparesHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): RequestPreparesHeaderFields {
     return super.toObject() as RequestPreparesHeaderFields;
   }
@@ -1460,7 +1797,15 @@ export class RepairRangeReplyHeader extends ConsensusHeaderView {
     u64("partitionIncarnation", 160),
     bytes("reserved", 168, 88),
   ];
-  /** `RepairDone` or `RangeEvicted`. */
+  /**
+   * `RepairDone` or `RangeEvicted`.
+   *
+   * @example
+   * ```ts
+   * import { Command, RepairRangeReplyHeader } from "@streamwire/codec/iggy";
+   * console.log(RepairRangeReplyHeader.accepts(Command.Prepare)); // false
+   * ```
+   */
   static override accepts(command: number): boolean {
     return command === Command.RepairDone || command === Command.RangeEvicted;
   }
@@ -1484,13 +1829,32 @@ export class RepairRangeReplyHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(168, 256);
   }
-  /** One of the two commands. */
+  /**
+   * One of the two commands.
+   *
+   * @example
+   * ```ts
+   * import { RepairRangeReplyHeader } from "@streamwire/codec/iggy";
+   * const h = RepairRangeReplyHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     if (this.command !== Command.RepairDone && this.command !== Command.RangeEvicted) {
       throw invalidCommandError(Command.RepairDone, this.command);
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { RepairRangeReplyHeader } from "@streamwire/codec/iggy";
+   * const fields = RepairRangeReplyHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): RepairRangeReplyHeaderFields {
     return super.toObject() as RepairRangeReplyHeaderFields;
   }
@@ -1550,12 +1914,31 @@ export class RequestStateTransferHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(160, 256);
   }
-  /** Command, size 256. */
+  /**
+   * Command, size 256.
+   *
+   * @example
+   * ```ts
+   * import { RequestStateTransferHeader } from "@streamwire/codec/iggy";
+   * const h = RequestStateTransferHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.RequestStateTransfer);
     checkHeaderOnly(this);
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { RequestStateTransferHeader } from "@streamwire/codec/iggy";
+   * const fields = RequestStateTransferHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): RequestStateTransferHeaderFields {
     return super.toObject() as RequestStateTransferHeaderFields;
   }
@@ -1648,7 +2031,17 @@ export class StateTransferTargetHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(184, 256);
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { StateTransferTargetHeader } from "@streamwire/codec/iggy";
+   * const h = StateTransferTargetHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.StateTransferTarget);
     if (this.available > 1) throw invalidFieldError("available must be 0 or 1");
@@ -1660,7 +2053,16 @@ export class StateTransferTargetHeader extends ConsensusHeaderView {
       throw invalidFieldError("unavailable descriptor must be header-only");
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { StateTransferTargetHeader } from "@streamwire/codec/iggy";
+   * const fields = StateTransferTargetHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): StateTransferTargetHeaderFields {
     return super.toObject() as StateTransferTargetHeaderFields;
   }
@@ -1738,13 +2140,35 @@ export class RequestStateChunkHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(176, 256);
   }
-  /** Command, non-zero length, size 256. */
+  /**
+   * Command, non-zero length, size 256.
+   *
+   * @example
+   * ```ts
+   * import { RequestStateChunkHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   RequestStateChunkHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.RequestStateChunk);
     if (this.len === 0) throw invalidFieldError("chunk len must be non-zero");
     checkHeaderOnly(this);
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { RequestStateChunkHeader } from "@streamwire/codec/iggy";
+   * const fields = RequestStateChunkHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): RequestStateChunkHeaderFields {
     return super.toObject() as RequestStateChunkHeaderFields;
   }
@@ -1815,12 +2239,31 @@ export class StateChunkHeader extends ConsensusHeaderView {
   get partitionIncarnation(): bigint {
     return this.u64(248);
   }
-  /** Command, size ≥ 256. */
+  /**
+   * Command, size ≥ 256.
+   *
+   * @example
+   * ```ts
+   * import { StateChunkHeader } from "@streamwire/codec/iggy";
+   * const h = StateChunkHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.StateChunk);
     if (this.size < HEADER_SIZE) throw invalidFieldError("state chunk size below header size");
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { StateChunkHeader } from "@streamwire/codec/iggy";
+   * const fields = StateChunkHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): StateChunkHeaderFields {
     return super.toObject() as StateChunkHeaderFields;
   }
@@ -1881,7 +2324,20 @@ export class ForwardRegisterHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(164, 256);
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { ForwardRegisterHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   ForwardRegisterHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.ForwardRegister);
     const expected = HEADER_SIZE + REGISTER_REQUEST_BYTES;
@@ -1890,7 +2346,16 @@ export class ForwardRegisterHeader extends ConsensusHeaderView {
     // header size, so their size check always passes here.
     validateForwardFrame(this, HEADER_SIZE, this.client, this.nonce, 164, 92);
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { ForwardRegisterHeader } from "@streamwire/codec/iggy";
+   * const fields = ForwardRegisterHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): ForwardRegisterHeaderFields {
     return super.toObject() as ForwardRegisterHeaderFields;
   }
@@ -1962,7 +2427,20 @@ export class ForwardRegisterResultHeader extends ConsensusHeaderView {
   get outcome(): number {
     return this.bytes[255];
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { ForwardRegisterResultHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   ForwardRegisterResultHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.ForwardRegisterResult);
     validateForwardFrame(this, this.size, this.client, this.nonce, 176, 79);
@@ -1970,7 +2448,16 @@ export class ForwardRegisterResultHeader extends ConsensusHeaderView {
       throw invalidFieldError("forward register result bind must be zero on failure");
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { ForwardRegisterResultHeader } from "@streamwire/codec/iggy";
+   * const fields = ForwardRegisterResultHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): ForwardRegisterResultHeaderFields {
     return super.toObject() as ForwardRegisterResultHeaderFields;
   }
@@ -2035,14 +2522,36 @@ export class ForwardLogoutHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(176, 256);
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { ForwardLogoutHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   ForwardLogoutHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.ForwardLogout);
     validateForwardFrame(this, this.size, this.client, this.nonce, 176, 80);
     if (this.session === 0n) throw invalidFieldError("forward logout session must be non-zero");
     if (this.request === 0n) throw invalidFieldError("forward logout request must be non-zero");
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { ForwardLogoutHeader } from "@streamwire/codec/iggy";
+   * const fields = ForwardLogoutHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): ForwardLogoutHeaderFields {
     return super.toObject() as ForwardLogoutHeaderFields;
   }
@@ -2107,7 +2616,20 @@ export class ForwardLogoutResultHeader extends ConsensusHeaderView {
   get outcome(): number {
     return this.bytes[255];
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { ForwardLogoutResultHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   ForwardLogoutResultHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.ForwardLogoutResult);
     validateForwardFrame(this, this.size, this.client, this.nonce, 168, 87);
@@ -2115,7 +2637,16 @@ export class ForwardLogoutResultHeader extends ConsensusHeaderView {
       throw invalidFieldError("forward logout result commit must be zero on failure");
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { ForwardLogoutResultHeader } from "@streamwire/codec/iggy";
+   * const fields = ForwardLogoutResultHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): ForwardLogoutResultHeaderFields {
     return super.toObject() as ForwardLogoutResultHeaderFields;
   }
@@ -2167,7 +2698,20 @@ export class ForwardCompletionHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(131, 256);
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { ForwardCompletionHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   ForwardCompletionHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.ForwardCompletion);
     const body = Math.max(0, this.size - HEADER_SIZE);
@@ -2191,7 +2735,16 @@ export class ForwardCompletionHeader extends ConsensusHeaderView {
       throw invalidFieldError("forward completion reserved bytes must be zero");
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { ForwardCompletionHeader } from "@streamwire/codec/iggy";
+   * const fields = ForwardCompletionHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): ForwardCompletionHeaderFields {
     return super.toObject() as ForwardCompletionHeaderFields;
   }
@@ -2235,7 +2788,15 @@ export class ConsumerSessionHeartbeatHeader extends ConsensusHeaderView {
     bytes("reserved", 129, 119),
     u64("namespaceRevision", 248),
   ];
-  /** Heartbeat or retirement progress. */
+  /**
+   * Heartbeat or retirement progress.
+   *
+   * @example
+   * ```ts
+   * import { Command, ConsumerSessionHeartbeatHeader } from "@streamwire/codec/iggy";
+   * console.log(ConsumerSessionHeartbeatHeader.accepts(Command.Prepare)); // false
+   * ```
+   */
   static override accepts(command: number): boolean {
     return command === Command.ConsumerSessionHeartbeat || command === Command.SessionRetirementProgress;
   }
@@ -2251,7 +2812,17 @@ export class ConsumerSessionHeartbeatHeader extends ConsensusHeaderView {
   get namespaceRevision(): bigint {
     return this.u64(248);
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { ConsumerSessionHeartbeatHeader } from "@streamwire/codec/iggy";
+   * const h = ConsumerSessionHeartbeatHeader.create();
+   * h.validate(); // a WireError would name the first broken rule
+   * console.log(h.size); // 256
+   * ```
+   */
   validate(): void {
     if (!ConsumerSessionHeartbeatHeader.accepts(this.command)) {
       throw invalidCommandError(Command.ConsumerSessionHeartbeat, this.command);
@@ -2277,7 +2848,16 @@ export class ConsumerSessionHeartbeatHeader extends ConsensusHeaderView {
       throw invalidFieldError("consumer session heartbeat reserved bytes must be zero");
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { ConsumerSessionHeartbeatHeader } from "@streamwire/codec/iggy";
+   * const fields = ConsumerSessionHeartbeatHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): ConsumerSessionHeartbeatHeaderFields {
     return super.toObject() as ConsumerSessionHeartbeatHeaderFields;
   }
@@ -2386,7 +2966,20 @@ export class PrimaryRebalanceHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(183, 256);
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { PrimaryRebalanceHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   PrimaryRebalanceHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.PrimaryRebalance);
     checkHeaderOnly(this);
@@ -2421,7 +3014,16 @@ export class PrimaryRebalanceHeader extends ConsensusHeaderView {
       throw invalidFieldError("primary rebalance partition revision must be nonzero");
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { PrimaryRebalanceHeader } from "@streamwire/codec/iggy";
+   * const fields = PrimaryRebalanceHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): PrimaryRebalanceHeaderFields {
     return super.toObject() as PrimaryRebalanceHeaderFields;
   }
@@ -2511,7 +3113,20 @@ export class SegmentDeleteHeader extends ConsensusHeaderView {
   get reserved(): Uint8Array {
     return this.bytes.subarray(181, 256);
   }
-  /** The crate's rules, in order. */
+  /**
+   * The crate's rules, in order.
+   *
+   * @example
+   * ```ts
+   * import { SegmentDeleteHeader } from "@streamwire/codec/iggy";
+   * import { isWireError } from "@streamwire/codec/wire";
+   * try {
+   *   SegmentDeleteHeader.create().validate(); // the all-zero defaults break one of its rules
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // INVALID_VALUE
+   * }
+   * ```
+   */
   validate(): void {
     checkCommand(this, Command.SegmentDelete);
     checkHeaderOnly(this);
@@ -2528,7 +3143,16 @@ export class SegmentDeleteHeader extends ConsensusHeaderView {
       throw invalidFieldError("only a resolved segment delete can carry an offset");
     }
   }
-  /** Every field as a plain object. */
+  /**
+   * Every field as a plain object.
+   *
+   * @example
+   * ```ts
+   * import { SegmentDeleteHeader } from "@streamwire/codec/iggy";
+   * const fields = SegmentDeleteHeader.create().toObject();
+   * console.log(fields.size); // 256
+   * ```
+   */
   override toObject(): SegmentDeleteHeaderFields {
     return super.toObject() as SegmentDeleteHeaderFields;
   }

@@ -67,7 +67,7 @@ export const METADATA_GROUP: bigint = 1n << 63n;
  * @example
  * ```ts
  * import { packNamespace } from "@streamwire/codec/iggy";
- * console.log(packNamespace(1, 2, 3).toString(16)); // "100200003"
+ * console.log(packNamespace(1, 2, 3).toString(16)); // 100200003
  * ```
  */
 export function packNamespace(stream: number, topic: number, partition: number): bigint {

@@ -150,7 +150,7 @@ export function isKnownOperation(byte: number): byte is Operation {
  * @example
  * ```ts
  * import { operationName } from "@streamwire/codec/iggy";
- * console.log(operationName(128)); // "CreateStream"
+ * console.log(operationName(128)); // CreateStream
  * ```
  */
 export function operationName(byte: number): string | undefined {

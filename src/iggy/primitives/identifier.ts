@@ -59,7 +59,15 @@ export function stringId(value: string): Identifier {
   return { kind: "string", value };
 }
 
-/** Throws `INVALID_VALUE` unless `s` is 1–255 UTF-8 bytes; returns the byte length. */
+/**
+ * Throws `INVALID_VALUE` unless `s` is 1–255 UTF-8 bytes; returns the byte length.
+ *
+ * @example
+ * ```ts
+ * import { checkWireName } from "@streamwire/codec/iggy";
+ * console.log(checkWireName("orders")); // 6
+ * ```
+ */
 export function checkWireName(s: string, what = "WireName"): number {
   const n = utf8Length(s);
   if (n === 0 || n > MAX_WIRE_NAME_LENGTH) {

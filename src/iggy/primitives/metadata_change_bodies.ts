@@ -1038,6 +1038,13 @@ function rejection(e: unknown): MetadataBodyRejection {
 /**
  * A record body's {@linkcode MetadataChangeView}: {@linkcode decodeMetadataChange}, with a
  * rejection returned instead of thrown. Response decoding uses it for every record.
+ *
+ * @example
+ * ```ts
+ * import { metadataChangeView } from "@streamwire/codec/iggy";
+ * const body = new Uint8Array([9, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0x61]);
+ * console.log(metadataChangeView(6, 52, body)?.kind, metadataChangeView(6, 52, body.subarray(0, 3))?.kind); // userDeleted invalid
+ * ```
  */
 export function metadataChangeView(group: number, kind: number, body: Uint8Array): MetadataChangeView {
   try {
@@ -1052,6 +1059,12 @@ export function metadataChangeView(group: number, kind: number, body: Uint8Array
 
 /**
  * The body codec of one current-state item kind (see {@linkcode metadataChangeBodyCodec}).
+ *
+ * @example
+ * ```ts
+ * import { decodePayload, metadataItemBodyCodec } from "@streamwire/codec/iggy";
+ * console.log(decodePayload(metadataItemBodyCodec("partitions"), new Uint8Array(28)).kind); // partitions
+ * ```
  */
 export function metadataItemBodyCodec(kind: MetadataItemKind): PayloadCodec<MetadataCurrentItem> {
   const body = itemBodyCodec(kind);
@@ -1115,7 +1128,15 @@ export function encodeMetadataItem(item: MetadataCurrentItem): { group: number; 
   return { group: METADATA_ITEM_KINDS[item.kind], body: encodePayload(metadataItemBody, item) };
 }
 
-/** An item body's {@linkcode MetadataCurrentItemView} (never throws for bad bytes). */
+/**
+ * An item body's {@linkcode MetadataCurrentItemView} (never throws for bad bytes).
+ *
+ * @example
+ * ```ts
+ * import { metadataItemView } from "@streamwire/codec/iggy";
+ * console.log(metadataItemView(3, new Uint8Array(28))?.kind, metadataItemView(3, new Uint8Array(2))?.kind); // partitions invalid
+ * ```
+ */
 export function metadataItemView(group: number, body: Uint8Array): MetadataCurrentItemView {
   try {
     return decodeMetadataItem(group, body);

@@ -136,6 +136,13 @@ export function buildOptions(entries: readonly OptionEntry[]): Uint8Array {
 /**
  * The typed entries of a validated block (values interpreted by kind; see
  * {@linkcode decodeHeaderValue}).
+ *
+ * @example
+ * ```ts
+ * import { buildOptions, optionEntries } from "@streamwire/codec/iggy";
+ * const block = buildOptions([{ key: "segment_size", value: { kind: "uint64", value: 1024n } }]);
+ * console.log(optionEntries(block)[0].value); // { kind: "uint64", value: 1024n }
+ * ```
  */
 export function optionEntries(block: Uint8Array): OptionEntry[] {
   const out: OptionEntry[] = [];

@@ -48,7 +48,15 @@ export type HeaderKindName = keyof typeof HEADER_KINDS;
 /** Highest kind code with a defined meaning (float64). */
 export const HEADER_KIND_KNOWN_MAX = 15;
 
-/** True when `code` is a kind with a defined meaning (1–15). */
+/**
+ * True when `code` is a kind with a defined meaning (1–15).
+ *
+ * @example
+ * ```ts
+ * import { isKnownHeaderKind } from "@streamwire/codec/iggy";
+ * console.log(isKnownHeaderKind(2), isKnownHeaderKind(99)); // true false
+ * ```
+ */
 export function isKnownHeaderKind(code: number): boolean {
   return code >= 1 && code <= HEADER_KIND_KNOWN_MAX;
 }
@@ -184,7 +192,16 @@ export function* iterateUserHeaders(buf: Uint8Array): Generator<UserHeaderEntry,
   }
 }
 
-/** Bytes a block of `entries` takes: 10 + key + value bytes per pair. */
+/**
+ * Bytes a block of `entries` takes: 10 + key + value bytes per pair.
+ *
+ * @example
+ * ```ts
+ * import { userHeadersEncodedSize } from "@streamwire/codec/iggy";
+ * const te = new TextEncoder();
+ * console.log(userHeadersEncodedSize([{ keyKind: 2, key: te.encode("k"), valueKind: 2, value: te.encode("v") }])); // 12
+ * ```
+ */
 export function userHeadersEncodedSize(entries: readonly UserHeaderEntry[]): number {
   let n = 0;
   for (const e of entries) n += 10 + e.key.length + e.value.length;
@@ -194,6 +211,15 @@ export function userHeadersEncodedSize(entries: readonly UserHeaderEntry[]): num
 /**
  * Appends `entries` as TLV fields, in order. Each key and value must be 1–255 bytes and each
  * kind 1–255 (`INVALID_VALUE`), so that what is written always validates.
+ *
+ * @example
+ * ```ts
+ * import { encodeUserHeaders, Writer } from "@streamwire/codec/iggy";
+ * const te = new TextEncoder();
+ * const w = new Writer();
+ * encodeUserHeaders(w, [{ keyKind: 2, key: te.encode("k"), valueKind: 2, value: te.encode("v") }]);
+ * console.log(w.finish().length); // 12
+ * ```
  */
 export function encodeUserHeaders(w: Writer, entries: readonly UserHeaderEntry[]): void {
   w.ensure(userHeadersEncodedSize(entries));

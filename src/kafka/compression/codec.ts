@@ -90,7 +90,7 @@ export interface DecompressOptions {
  *   compress: (data) => data,
  *   decompress: (data) => data,
  * };
- * console.log(identityGzip.name); // "gzip"
+ * console.log(identityGzip.name); // gzip
  * ```
  */
 export interface CompressionCodec {
@@ -130,7 +130,7 @@ export function resolveMaxOutputBytes(options?: DecompressOptions): number {
  * @example
  * ```ts
  * import { limitExceeded } from "./codec.ts";
- * console.log(limitExceeded("gzip", 100, 101).code); // "LIMIT_EXCEEDED"
+ * console.log(limitExceeded("gzip", 100, 101).code); // LIMIT_EXCEEDED
  * ```
  */
 export function limitExceeded(codec: string, cap: number, wanted: number, offset?: number): WireError {
@@ -167,7 +167,7 @@ export interface CodecRegistry {
  * import { buildCodecRegistry, type CompressionCodec } from "./codec.ts";
  * const fake: CompressionCodec = { id: 2, name: "snappy", compress: (d) => d, decompress: (d) => d };
  * const registry = buildCodecRegistry([], [fake]);
- * console.log(registry.get(2).name, registry.has(1)); // "snappy" false
+ * console.log(registry.get(2).name, registry.has(1)); // snappy false
  * ```
  */
 export function buildCodecRegistry(

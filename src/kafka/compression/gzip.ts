@@ -117,7 +117,7 @@ function headerFollows(src: Uint8Array, p: number): boolean {
  * ```ts
  * import { gunzip, gzip } from "./gzip.ts";
  * const data = new TextEncoder().encode("hello hello hello");
- * console.log(new TextDecoder().decode(gunzip(gzip(data)))); // "hello hello hello"
+ * console.log(new TextDecoder().decode(gunzip(gzip(data)))); // hello hello hello
  * ```
  */
 export function gunzip(data: Uint8Array, options?: DecompressOptions): Uint8Array {

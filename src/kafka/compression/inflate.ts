@@ -490,7 +490,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
  * ```ts
  * import { inflateRaw } from "./inflate.ts";
  * // A fixed-Huffman block holding "hi".
- * console.log(new TextDecoder().decode(inflateRaw(new Uint8Array([0xcb, 0xc8, 0x04, 0x00])))); // "hi"
+ * console.log(new TextDecoder().decode(inflateRaw(new Uint8Array([0xcb, 0xc8, 0x04, 0x00])))); // hi
  * ```
  */
 export function inflateRaw(data: Uint8Array, options?: DecompressOptions): Uint8Array {

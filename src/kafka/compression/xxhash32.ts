@@ -20,8 +20,8 @@ function u32(b: Uint8Array, i: number): number {
  * @example
  * ```ts
  * import { xxh32 } from "./xxhash32.ts";
- * console.log(xxh32(new Uint8Array(0)).toString(16)); // "2cc5d05"
- * console.log(xxh32(new TextEncoder().encode("abc")).toString(16)); // "32d153ff"
+ * console.log(xxh32(new Uint8Array(0)).toString(16)); // 2cc5d05
+ * console.log(xxh32(new TextEncoder().encode("abc")).toString(16)); // 32d153ff
  * ```
  */
 export function xxh32(bytes: Uint8Array, seed = 0, start = 0, end = bytes.length): number {

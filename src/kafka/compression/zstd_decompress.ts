@@ -628,7 +628,7 @@ function decodeFrame(ctx: DCtx, src: Uint8Array, ip: number, opts: ZstdDecompres
  * import { zstdDecompress } from "./zstd_decompress.ts";
  * // "hi" stored in a raw block, with a checksum
  * const frame = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x02, 0x11, 0x00, 0x00, 0x68, 0x69, 0xfa, 0x38, 0x26, 0xea]);
- * console.log(new TextDecoder().decode(zstdDecompress(frame))); // "hi"
+ * console.log(new TextDecoder().decode(zstdDecompress(frame))); // hi
  * ```
  */
 export function zstdDecompress(data: Uint8Array, options: ZstdDecompressOptions = {}): Uint8Array {

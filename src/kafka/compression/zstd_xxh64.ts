@@ -210,7 +210,7 @@ function xxh64Into(data: Uint8Array, seedLo: number, seedHi: number, out: Uint32
  * @example
  * ```ts
  * import { xxh64 } from "./zstd_xxh64.ts";
- * console.log(xxh64(new Uint8Array(0)).toString(16)); // "ef46db3751d8e999"
+ * console.log(xxh64(new Uint8Array(0)).toString(16)); // ef46db3751d8e999
  * ```
  */
 export function xxh64(data: Uint8Array, seed = 0n): bigint {
@@ -226,7 +226,7 @@ export function xxh64(data: Uint8Array, seed = 0n): bigint {
  * @example
  * ```ts
  * import { xxh64Low32 } from "./zstd_xxh64.ts";
- * console.log(xxh64Low32(new Uint8Array(0)).toString(16)); // "51d8e999"
+ * console.log(xxh64Low32(new Uint8Array(0)).toString(16)); // 51d8e999
  * ```
  */
 export function xxh64Low32(data: Uint8Array): number {

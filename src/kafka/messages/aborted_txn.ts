@@ -3,6 +3,8 @@
 /**
  * AbortedTxn (data schema): versions 0.
  *
+ * One entry of a partition's aborted-transaction index (`.txnindex` files): producer id and
+ * offsets.
  *
  * @module
  */
@@ -16,13 +18,13 @@ import {
 
 /** AbortedTxn, versions 0+. */
 export interface AbortedTxn {
-  /** int64, versions 0+. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   firstOffset: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastOffset: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastStableOffset: bigint;
 }
 

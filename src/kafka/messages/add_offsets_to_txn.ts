@@ -3,7 +3,15 @@
 /**
  * AddOffsetsToTxn (API key 25): versions 0-4; flexible 3+.
  *
- * Listeners: broker.
+ * Adds a consumer group's offsets topic partition to a transaction, so offsets can be committed
+ * atomically with the writes.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AddOffsetsToTxn).
  *
  * @module
  */
@@ -26,13 +34,13 @@ import {
 
 /** AddOffsetsToTxnRequest, versions 0+, flexible 3+. */
 export interface AddOffsetsToTxnRequest {
-  /** string, versions 0+; entity transactionalId. */
+  /** Transactional id. `string`, versions 0+. */
   transactionalId: string;
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** int16, versions 0+. */
+  /** Producer epoch (-1 when none). `int16`, versions 0+. */
   producerEpoch: number;
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -120,9 +128,9 @@ export const encodeAddOffsetsToTxnRequest: Encode<AddOffsetsToTxnRequest> = (val
 
 /** AddOffsetsToTxnResponse, versions 0+, flexible 3+. */
 export interface AddOffsetsToTxnResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * AddPartitionsToTxn (API key 24): versions 0-5; flexible 3+.
  *
- * Listeners: broker.
+ * Registers partitions with a transaction before the producer writes to them; in later versions
+ * brokers use it to verify a transaction.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AddPartitionsToTxn).
  *
  * @module
  */
@@ -34,9 +42,9 @@ import {
 
 /** AddPartitionsToTxnTopic (in AddPartitionsToTxnRequest), versions 0+, flexible 3+. */
 export interface AddPartitionsToTxnTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -84,15 +92,15 @@ function size_AddPartitionsToTxnTopic(x: Init<AddPartitionsToTxnTopic>, v: numbe
 
 /** AddPartitionsToTxnTransaction (in AddPartitionsToTxnRequest), versions 4+, flexible 4+. */
 export interface AddPartitionsToTxnTransaction {
-  /** string, versions 4+; map key; entity transactionalId. */
+  /** Transactional id. `string`, versions 4+; map key (unique within its array). */
   transactionalId: string;
-  /** int64, versions 4+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 4+. */
   producerId: bigint;
-  /** int16, versions 4+. */
+  /** Producer epoch (-1 when none). `int16`, versions 4+. */
   producerEpoch: number;
-  /** bool, versions 4+; default false. */
+  /** `bool`, versions 4+; default false. */
   verifyOnly: boolean;
-  /** array of AddPartitionsToTxnTopic, versions 4+. */
+  /** `array of AddPartitionsToTxnTopic`, versions 4+. */
   topics: AddPartitionsToTxnTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -141,15 +149,15 @@ function size_AddPartitionsToTxnTransaction(x: Init<AddPartitionsToTxnTransactio
 
 /** AddPartitionsToTxnRequest, versions 0+, flexible 3+. */
 export interface AddPartitionsToTxnRequest {
-  /** array of AddPartitionsToTxnTransaction, versions 4+. */
+  /** `array of AddPartitionsToTxnTransaction`, versions 4+. */
   transactions: AddPartitionsToTxnTransaction[];
-  /** string, versions 0-3; entity transactionalId. */
+  /** Transactional id. `string`, versions 0-3. */
   v3AndBelowTransactionalId: string;
-  /** int64, versions 0-3; entity producerId. */
+  /** Producer id. `int64`, versions 0-3. */
   v3AndBelowProducerId: bigint;
-  /** int16, versions 0-3. */
+  /** `int16`, versions 0-3. */
   v3AndBelowProducerEpoch: number;
-  /** array of AddPartitionsToTxnTopic, versions 0-3. */
+  /** `array of AddPartitionsToTxnTopic`, versions 0-3. */
   v3AndBelowTopics: AddPartitionsToTxnTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -270,9 +278,9 @@ export const encodeAddPartitionsToTxnRequest: Encode<AddPartitionsToTxnRequest> 
 
 /** AddPartitionsToTxnPartitionResult (in AddPartitionsToTxnResponse), versions 0+, flexible 3+. */
 export interface AddPartitionsToTxnPartitionResult {
-  /** int32, versions 0+; map key. */
+  /** Partition number within its topic. `int32`, versions 0+; map key (unique within its array). */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   partitionErrorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -318,9 +326,9 @@ function size_AddPartitionsToTxnPartitionResult(x: Init<AddPartitionsToTxnPartit
 
 /** AddPartitionsToTxnTopicResult (in AddPartitionsToTxnResponse), versions 0+, flexible 3+. */
 export interface AddPartitionsToTxnTopicResult {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** array of AddPartitionsToTxnPartitionResult, versions 0+. */
+  /** `array of AddPartitionsToTxnPartitionResult`, versions 0+. */
   resultsByPartition: AddPartitionsToTxnPartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -368,9 +376,9 @@ function size_AddPartitionsToTxnTopicResult(x: Init<AddPartitionsToTxnTopicResul
 
 /** AddPartitionsToTxnResult (in AddPartitionsToTxnResponse), versions 4+, flexible 4+. */
 export interface AddPartitionsToTxnResult {
-  /** string, versions 4+; map key; entity transactionalId. */
+  /** Transactional id. `string`, versions 4+; map key (unique within its array). */
   transactionalId: string;
-  /** array of AddPartitionsToTxnTopicResult, versions 4+. */
+  /** `array of AddPartitionsToTxnTopicResult`, versions 4+. */
   topicResults: AddPartitionsToTxnTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -410,13 +418,13 @@ function size_AddPartitionsToTxnResult(x: Init<AddPartitionsToTxnResult>, v: num
 
 /** AddPartitionsToTxnResponse, versions 0+, flexible 3+. */
 export interface AddPartitionsToTxnResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 4+; ignorable. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 4+; ignorable. */
   errorCode: number;
-  /** array of AddPartitionsToTxnResult, versions 4+. */
+  /** `array of AddPartitionsToTxnResult`, versions 4+. */
   resultsByTransaction: AddPartitionsToTxnResult[];
-  /** array of AddPartitionsToTxnTopicResult, versions 0-3. */
+  /** `array of AddPartitionsToTxnTopicResult`, versions 0-3. */
   resultsByTopicV3AndBelow: AddPartitionsToTxnTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

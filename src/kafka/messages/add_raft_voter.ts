@@ -3,7 +3,14 @@
 /**
  * AddRaftVoter (API key 80): versions 0-1; flexible 0+.
  *
- * Listeners: controller, broker.
+ * Adds a controller to the KRaft voter set (dynamic quorum membership).
+ *
+ * Served by KRaft controllers (listener `controller`) and brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-853](https://cwiki.apache.org/confluence/display/KAFKA/KIP-853+-+KRaft+Controller+Membership+Changes);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AddRaftVoter).
  *
  * @module
  */
@@ -33,11 +40,11 @@ import {
 
 /** Listener (in AddRaftVoterRequest), versions 0+, flexible 0+. */
 export interface AddRaftVoterRequestListener {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** uint16, versions 0+. */
+  /** TCP port. `uint16`, versions 0+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -80,17 +87,17 @@ function size_AddRaftVoterRequestListener(x: Init<AddRaftVoterRequestListener>, 
 
 /** AddRaftVoterRequest, versions 0+, flexible 0+. */
 export interface AddRaftVoterRequest {
-  /** string, versions 0+; nullable 0+. */
+  /** Cluster id. `string`, versions 0+; nullable 0+. */
   clusterId: string | null;
-  /** int32, versions 0+. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+. */
   timeoutMs: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   voterId: number;
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   voterDirectoryId: string;
-  /** array of Listener, versions 0+. */
+  /** `array of Listener`, versions 0+. */
   listeners: AddRaftVoterRequestListener[];
-  /** bool, versions 1+; default true. */
+  /** `bool`, versions 1+; default true. */
   ackWhenCommitted: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -190,11 +197,11 @@ export const encodeAddRaftVoterRequest: Encode<AddRaftVoterRequest> = (value: In
 
 /** AddRaftVoterResponse, versions 0+, flexible 0+. */
 export interface AddRaftVoterResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; ignorable. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

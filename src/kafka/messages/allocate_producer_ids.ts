@@ -3,7 +3,14 @@
 /**
  * AllocateProducerIds (API key 67): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * A broker asks the controller for a block of producer ids to hand out.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-730](https://cwiki.apache.org/confluence/display/KAFKA/KIP-730+-+Producer+ID+generation+in+KRaft+mode);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AllocateProducerIds).
  *
  * @module
  */
@@ -22,9 +29,9 @@ import {
 
 /** AllocateProducerIdsRequest, versions 0+, flexible 0+. */
 export interface AllocateProducerIdsRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   brokerId: number;
-  /** int64, versions 0+; default -1. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 0+; default -1. */
   brokerEpoch: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -94,13 +101,13 @@ export const encodeAllocateProducerIdsRequest: Encode<AllocateProducerIdsRequest
 
 /** AllocateProducerIdsResponse, versions 0+, flexible 0+. */
 export interface AllocateProducerIdsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id. `int64`, versions 0+. */
   producerIdStart: bigint;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   producerIdLen: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * AlterClientQuotas (API key 49): versions 0-1; flexible 1+.
  *
- * Listeners: broker, controller.
+ * Sets or removes quotas for user, client-id and IP entities.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-546](https://cwiki.apache.org/confluence/display/KAFKA/KIP-546+-+Add+Client+Quota+APIs+to+the+Admin+Client);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterClientQuotas).
  *
  * @module
  */
@@ -30,9 +37,9 @@ import {
 
 /** EntityData (in AlterClientQuotasRequest), versions 0+, flexible 1+. */
 export interface AlterClientQuotasRequestEntityData {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   entityType: string;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   entityName: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -80,11 +87,11 @@ function size_AlterClientQuotasRequestEntityData(x: Init<AlterClientQuotasReques
 
 /** OpData (in AlterClientQuotasRequest), versions 0+, flexible 1+. */
 export interface OpData {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   key: string;
-  /** float64, versions 0+. */
+  /** `float64`, versions 0+. */
   value: number;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   remove: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -134,9 +141,9 @@ function size_OpData(x: Init<OpData>, v: number): number {
 
 /** EntryData (in AlterClientQuotasRequest), versions 0+, flexible 1+. */
 export interface AlterClientQuotasRequestEntryData {
-  /** array of EntityData, versions 0+. */
+  /** `array of EntityData`, versions 0+. */
   entity: AlterClientQuotasRequestEntityData[];
-  /** array of OpData, versions 0+. */
+  /** `array of OpData`, versions 0+. */
   ops: OpData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -184,9 +191,9 @@ function size_AlterClientQuotasRequestEntryData(x: Init<AlterClientQuotasRequest
 
 /** AlterClientQuotasRequest, versions 0+, flexible 1+. */
 export interface AlterClientQuotasRequest {
-  /** array of EntryData, versions 0+. */
+  /** `array of EntryData`, versions 0+. */
   entries: AlterClientQuotasRequestEntryData[];
-  /** bool, versions 0+. */
+  /** When true, the request is only validated, nothing is changed. `bool`, versions 0+. */
   validateOnly: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -293,9 +300,9 @@ export const encodeAlterClientQuotasRequest: Encode<AlterClientQuotasRequest> = 
 
 /** EntityData (in AlterClientQuotasResponse), versions 0+, flexible 1+. */
 export interface AlterClientQuotasResponseEntityData {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   entityType: string;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   entityName: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -343,11 +350,11 @@ function size_AlterClientQuotasResponseEntityData(x: Init<AlterClientQuotasRespo
 
 /** EntryData (in AlterClientQuotasResponse), versions 0+, flexible 1+. */
 export interface AlterClientQuotasResponseEntryData {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** array of EntityData, versions 0+. */
+  /** `array of EntityData`, versions 0+. */
   entity: AlterClientQuotasResponseEntityData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -398,9 +405,9 @@ function size_AlterClientQuotasResponseEntryData(x: Init<AlterClientQuotasRespon
 
 /** AlterClientQuotasResponse, versions 0+, flexible 1+. */
 export interface AlterClientQuotasResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of EntryData, versions 0+. */
+  /** `array of EntryData`, versions 0+. */
   entries: AlterClientQuotasResponseEntryData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

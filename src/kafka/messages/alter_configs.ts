@@ -3,7 +3,15 @@
 /**
  * AlterConfigs (API key 33): versions 0-2; flexible 2+.
  *
- * Listeners: broker, controller.
+ * Replaces the whole dynamic configuration of resources (entries not given are reset); superseded
+ * by IncrementalAlterConfigs.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-133](https://cwiki.apache.org/confluence/display/KAFKA/KIP-133+-+Describe+and+Alter+Configs+Admin+APIs);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterConfigs).
  *
  * @module
  */
@@ -30,9 +38,9 @@ import {
 
 /** AlterableConfig (in AlterConfigsRequest), versions 0+, flexible 2+. */
 export interface AlterConfigsRequestAlterableConfig {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   value: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -80,11 +88,11 @@ function size_AlterConfigsRequestAlterableConfig(x: Init<AlterConfigsRequestAlte
 
 /** AlterConfigsResource (in AlterConfigsRequest), versions 0+, flexible 2+. */
 export interface AlterConfigsRequestAlterConfigsResource {
-  /** int8, versions 0+; map key. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 0+; map key (unique within its array). */
   resourceType: number;
-  /** string, versions 0+; map key. */
+  /** Name of the resource. `string`, versions 0+; map key (unique within its array). */
   resourceName: string;
-  /** array of AlterableConfig, versions 0+. */
+  /** `array of AlterableConfig`, versions 0+. */
   configs: AlterConfigsRequestAlterableConfig[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -135,9 +143,9 @@ function size_AlterConfigsRequestAlterConfigsResource(x: Init<AlterConfigsReques
 
 /** AlterConfigsRequest, versions 0+, flexible 2+. */
 export interface AlterConfigsRequest {
-  /** array of AlterConfigsResource, versions 0+. */
+  /** `array of AlterConfigsResource`, versions 0+. */
   resources: AlterConfigsRequestAlterConfigsResource[];
-  /** bool, versions 0+. */
+  /** When true, the request is only validated, nothing is changed. `bool`, versions 0+. */
   validateOnly: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -235,13 +243,13 @@ export const encodeAlterConfigsRequest: Encode<AlterConfigsRequest> = (value: In
 
 /** AlterConfigsResourceResponse (in AlterConfigsResponse), versions 0+, flexible 2+. */
 export interface AlterConfigsResponseAlterConfigsResourceResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** int8, versions 0+. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 0+. */
   resourceType: number;
-  /** string, versions 0+. */
+  /** Name of the resource. `string`, versions 0+. */
   resourceName: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -295,9 +303,9 @@ function size_AlterConfigsResponseAlterConfigsResourceResponse(x: Init<AlterConf
 
 /** AlterConfigsResponse, versions 0+, flexible 2+. */
 export interface AlterConfigsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of AlterConfigsResourceResponse, versions 0+. */
+  /** `array of AlterConfigsResourceResponse`, versions 0+. */
   responses: AlterConfigsResponseAlterConfigsResourceResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,16 @@
 /**
  * AlterPartition (API key 56): versions 0-3; flexible 0+.
  *
- * Listeners: controller.
+ * A partition leader asks the controller to change the partition's in-sync replica set (and,
+ * later, its leader-recovery state and eligible leaders).
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-497](https://cwiki.apache.org/confluence/display/KAFKA/KIP-497+-+Add+inter-broker+API+to+alter+ISR)
+ * (added as AlterIsr; KIP-841 renamed it); see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterPartition).
+ *
  * Merge note, request: versions 0-1 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-1 from kafka-clients 3.9.2.
  *
@@ -38,9 +47,9 @@ import {
 
 /** BrokerState (in AlterPartitionRequest), versions 3+, flexible 3+. */
 export interface BrokerState {
-  /** int32, versions 3+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 3+. */
   brokerId: number;
-  /** int64, versions 3+; default -1. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 3+; default -1. */
   brokerEpoch: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -78,17 +87,17 @@ function size_BrokerState(x: Init<BrokerState>, _v: number): number {
 
 /** PartitionData (in AlterPartitionRequest), versions 0+, flexible 0+. */
 export interface AlterPartitionRequestPartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** array of int32, versions 0-2; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0-2. */
   newIsr: number[];
-  /** array of BrokerState, versions 3+. */
+  /** `array of BrokerState`, versions 3+. */
   newIsrWithEpochs: BrokerState[];
-  /** int8, versions 1+; default 0. */
+  /** `int8`, versions 1+; default 0. */
   leaderRecoveryState: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partitionEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -144,11 +153,11 @@ function size_AlterPartitionRequestPartitionData(x: Init<AlterPartitionRequestPa
 
 /** TopicData (in AlterPartitionRequest), versions 0+, flexible 0+. */
 export interface AlterPartitionRequestTopicData {
-  /** string, versions 0-1; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 0-1; ignorable. */
   topicName: string;
-  /** uuid, versions 2+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 2+; ignorable. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: AlterPartitionRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -192,11 +201,11 @@ function size_AlterPartitionRequestTopicData(x: Init<AlterPartitionRequestTopicD
 
 /** AlterPartitionRequest, versions 0+, flexible 0+. */
 export interface AlterPartitionRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   brokerId: number;
-  /** int64, versions 0+; default -1. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 0+; default -1. */
   brokerEpoch: bigint;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: AlterPartitionRequestTopicData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -303,19 +312,19 @@ export const encodeAlterPartitionRequest: Encode<AlterPartitionRequest> = (value
 
 /** PartitionData (in AlterPartitionResponse), versions 0+, flexible 0+. */
 export interface AlterPartitionResponsePartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   isr: number[];
-  /** int8, versions 1+; default 0; ignorable. */
+  /** `int8`, versions 1+; default 0; ignorable. */
   leaderRecoveryState: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partitionEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -370,11 +379,11 @@ function size_AlterPartitionResponsePartitionData(x: Init<AlterPartitionResponse
 
 /** TopicData (in AlterPartitionResponse), versions 0+, flexible 0+. */
 export interface AlterPartitionResponseTopicData {
-  /** string, versions 0-1; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 0-1; ignorable. */
   topicName: string;
-  /** uuid, versions 2+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 2+; ignorable. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: AlterPartitionResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -418,11 +427,11 @@ function size_AlterPartitionResponseTopicData(x: Init<AlterPartitionResponseTopi
 
 /** AlterPartitionResponse, versions 0+, flexible 0+. */
 export interface AlterPartitionResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: AlterPartitionResponseTopicData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

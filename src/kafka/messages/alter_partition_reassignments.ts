@@ -3,7 +3,14 @@
 /**
  * AlterPartitionReassignments (API key 45): versions 0-1; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Starts or cancels moving partition replicas to new brokers.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-455](https://cwiki.apache.org/confluence/display/KAFKA/KIP-455+-+Create+an+Administrative+API+for+Replica+Reassignment);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterPartitionReassignments).
  *
  * @module
  */
@@ -34,9 +41,9 @@ import {
 
 /** ReassignablePartition (in AlterPartitionReassignmentsRequest), versions 0+, flexible 0+. */
 export interface ReassignablePartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** array of int32, versions 0+; nullable 0+; default null; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+; nullable 0+; default null. */
   replicas: number[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -75,9 +82,9 @@ function size_ReassignablePartition(x: Init<ReassignablePartition>, _v: number):
 
 /** ReassignableTopic (in AlterPartitionReassignmentsRequest), versions 0+, flexible 0+. */
 export interface ReassignableTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of ReassignablePartition, versions 0+. */
+  /** `array of ReassignablePartition`, versions 0+. */
   partitions: ReassignablePartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -117,11 +124,11 @@ function size_ReassignableTopic(x: Init<ReassignableTopic>, v: number): number {
 
 /** AlterPartitionReassignmentsRequest, versions 0+, flexible 0+. */
 export interface AlterPartitionReassignmentsRequest {
-  /** int32, versions 0+; default 60000. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+; default 60000. */
   timeoutMs: number;
-  /** bool, versions 1+; default true. */
+  /** `bool`, versions 1+; default true. */
   allowReplicationFactorChange: boolean;
-  /** array of ReassignableTopic, versions 0+. */
+  /** `array of ReassignableTopic`, versions 0+. */
   topics: ReassignableTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -216,11 +223,11 @@ export const encodeAlterPartitionReassignmentsRequest: Encode<AlterPartitionReas
 
 /** ReassignablePartitionResponse (in AlterPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface ReassignablePartitionResponse {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -262,9 +269,9 @@ function size_ReassignablePartitionResponse(x: Init<ReassignablePartitionRespons
 
 /** ReassignableTopicResponse (in AlterPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface ReassignableTopicResponse {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of ReassignablePartitionResponse, versions 0+. */
+  /** `array of ReassignablePartitionResponse`, versions 0+. */
   partitions: ReassignablePartitionResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -304,15 +311,15 @@ function size_ReassignableTopicResponse(x: Init<ReassignableTopicResponse>, v: n
 
 /** AlterPartitionReassignmentsResponse, versions 0+, flexible 0+. */
 export interface AlterPartitionReassignmentsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** bool, versions 1+; default true; ignorable. */
+  /** `bool`, versions 1+; default true; ignorable. */
   allowReplicationFactorChange: boolean;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** array of ReassignableTopicResponse, versions 0+. */
+  /** `array of ReassignableTopicResponse`, versions 0+. */
   responses: ReassignableTopicResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

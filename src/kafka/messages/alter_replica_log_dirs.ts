@@ -3,7 +3,15 @@
 /**
  * AlterReplicaLogDirs (API key 34): versions 0-2; flexible 2+; deprecated 0.
  *
- * Listeners: broker.
+ * Moves replicas between the log directories of one broker.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-113](https://cwiki.apache.org/confluence/display/KAFKA/KIP-113+-+Support+replicas+movement+between+log+directories);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterReplicaLogDirs).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -35,9 +43,9 @@ import {
 
 /** AlterReplicaLogDirTopic (in AlterReplicaLogDirsRequest), versions 0+, flexible 2+. */
 export interface AlterReplicaLogDirTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -85,9 +93,9 @@ function size_AlterReplicaLogDirTopic(x: Init<AlterReplicaLogDirTopic>, v: numbe
 
 /** AlterReplicaLogDir (in AlterReplicaLogDirsRequest), versions 0+, flexible 2+. */
 export interface AlterReplicaLogDir {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   path: string;
-  /** array of AlterReplicaLogDirTopic, versions 0+. */
+  /** `array of AlterReplicaLogDirTopic`, versions 0+. */
   topics: AlterReplicaLogDirTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -135,7 +143,7 @@ function size_AlterReplicaLogDir(x: Init<AlterReplicaLogDir>, v: number): number
 
 /** AlterReplicaLogDirsRequest, versions 0+, flexible 2+. */
 export interface AlterReplicaLogDirsRequest {
-  /** array of AlterReplicaLogDir, versions 0+. */
+  /** `array of AlterReplicaLogDir`, versions 0+. */
   dirs: AlterReplicaLogDir[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -228,9 +236,9 @@ export const encodeAlterReplicaLogDirsRequest: Encode<AlterReplicaLogDirsRequest
 
 /** AlterReplicaLogDirPartitionResult (in AlterReplicaLogDirsResponse), versions 0+, flexible 2+. */
 export interface AlterReplicaLogDirPartitionResult {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -276,9 +284,9 @@ function size_AlterReplicaLogDirPartitionResult(x: Init<AlterReplicaLogDirPartit
 
 /** AlterReplicaLogDirTopicResult (in AlterReplicaLogDirsResponse), versions 0+, flexible 2+. */
 export interface AlterReplicaLogDirTopicResult {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of AlterReplicaLogDirPartitionResult, versions 0+. */
+  /** `array of AlterReplicaLogDirPartitionResult`, versions 0+. */
   partitions: AlterReplicaLogDirPartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -326,9 +334,9 @@ function size_AlterReplicaLogDirTopicResult(x: Init<AlterReplicaLogDirTopicResul
 
 /** AlterReplicaLogDirsResponse, versions 0+, flexible 2+. */
 export interface AlterReplicaLogDirsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of AlterReplicaLogDirTopicResult, versions 0+. */
+  /** `array of AlterReplicaLogDirTopicResult`, versions 0+. */
   results: AlterReplicaLogDirTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * AlterShareGroupOffsets (API key 91): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Resets a share group's start offsets for given partitions (the group must be empty).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterShareGroupOffsets).
  *
  * @module
  */
@@ -32,9 +39,9 @@ import {
 
 /** AlterShareGroupOffsetsRequestPartition (in AlterShareGroupOffsetsRequest), versions 0+, flexible 0+. */
 export interface AlterShareGroupOffsetsRequestPartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   startOffset: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -72,9 +79,9 @@ function size_AlterShareGroupOffsetsRequestPartition(x: Init<AlterShareGroupOffs
 
 /** AlterShareGroupOffsetsRequestTopic (in AlterShareGroupOffsetsRequest), versions 0+, flexible 0+. */
 export interface AlterShareGroupOffsetsRequestTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topicName: string;
-  /** array of AlterShareGroupOffsetsRequestPartition, versions 0+. */
+  /** `array of AlterShareGroupOffsetsRequestPartition`, versions 0+. */
   partitions: AlterShareGroupOffsetsRequestPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -114,9 +121,9 @@ function size_AlterShareGroupOffsetsRequestTopic(x: Init<AlterShareGroupOffsetsR
 
 /** AlterShareGroupOffsetsRequest, versions 0+, flexible 0+. */
 export interface AlterShareGroupOffsetsRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of AlterShareGroupOffsetsRequestTopic, versions 0+. */
+  /** `array of AlterShareGroupOffsetsRequestTopic`, versions 0+. */
   topics: AlterShareGroupOffsetsRequestTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -206,11 +213,11 @@ export const encodeAlterShareGroupOffsetsRequest: Encode<AlterShareGroupOffsetsR
 
 /** AlterShareGroupOffsetsResponsePartition (in AlterShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface AlterShareGroupOffsetsResponsePartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -252,11 +259,11 @@ function size_AlterShareGroupOffsetsResponsePartition(x: Init<AlterShareGroupOff
 
 /** AlterShareGroupOffsetsResponseTopic (in AlterShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface AlterShareGroupOffsetsResponseTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topicName: string;
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of AlterShareGroupOffsetsResponsePartition, versions 0+. */
+  /** `array of AlterShareGroupOffsetsResponsePartition`, versions 0+. */
   partitions: AlterShareGroupOffsetsResponsePartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -299,13 +306,13 @@ function size_AlterShareGroupOffsetsResponseTopic(x: Init<AlterShareGroupOffsets
 
 /** AlterShareGroupOffsetsResponse, versions 0+, flexible 0+. */
 export interface AlterShareGroupOffsetsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** array of AlterShareGroupOffsetsResponseTopic, versions 0+. */
+  /** `array of AlterShareGroupOffsetsResponseTopic`, versions 0+. */
   responses: AlterShareGroupOffsetsResponseTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * AlterUserScramCredentials (API key 51): versions 0; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Creates, replaces or deletes users' SCRAM credentials.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-554](https://cwiki.apache.org/confluence/display/KAFKA/KIP-554+-+Add+Broker-side+SCRAM+Config+API);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AlterUserScramCredentials).
  *
  * @module
  */
@@ -33,9 +40,9 @@ import {
 
 /** ScramCredentialDeletion (in AlterUserScramCredentialsRequest), versions 0+, flexible 0+. */
 export interface ScramCredentialDeletion {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   name: string;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   mechanism: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -74,15 +81,15 @@ function size_ScramCredentialDeletion(x: Init<ScramCredentialDeletion>, _v: numb
 
 /** ScramCredentialUpsertion (in AlterUserScramCredentialsRequest), versions 0+, flexible 0+. */
 export interface ScramCredentialUpsertion {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   name: string;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   mechanism: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   iterations: number;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   salt: Uint8Array;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   saltedPassword: Uint8Array;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -132,9 +139,9 @@ function size_ScramCredentialUpsertion(x: Init<ScramCredentialUpsertion>, _v: nu
 
 /** AlterUserScramCredentialsRequest, versions 0+, flexible 0+. */
 export interface AlterUserScramCredentialsRequest {
-  /** array of ScramCredentialDeletion, versions 0+. */
+  /** `array of ScramCredentialDeletion`, versions 0+. */
   deletions: ScramCredentialDeletion[];
-  /** array of ScramCredentialUpsertion, versions 0+. */
+  /** `array of ScramCredentialUpsertion`, versions 0+. */
   upsertions: ScramCredentialUpsertion[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -227,11 +234,11 @@ export const encodeAlterUserScramCredentialsRequest: Encode<AlterUserScramCreden
 
 /** AlterUserScramCredentialsResult (in AlterUserScramCredentialsResponse), versions 0+, flexible 0+. */
 export interface AlterUserScramCredentialsResult {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   user: string;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -274,9 +281,9 @@ function size_AlterUserScramCredentialsResult(x: Init<AlterUserScramCredentialsR
 
 /** AlterUserScramCredentialsResponse, versions 0+, flexible 0+. */
 export interface AlterUserScramCredentialsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of AlterUserScramCredentialsResult, versions 0+. */
+  /** `array of AlterUserScramCredentialsResult`, versions 0+. */
   results: AlterUserScramCredentialsResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

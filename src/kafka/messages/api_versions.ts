@@ -3,7 +3,14 @@
 /**
  * ApiVersions (API key 18): versions 0-5; flexible 3+.
  *
- * Listeners: broker, controller.
+ * Asks a server which API keys and version ranges it supports (and, later, its feature levels), so
+ * a client can choose versions both sides speak.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-35](https://cwiki.apache.org/confluence/display/KAFKA/KIP-35+-+Retrieving+protocol+version);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ApiVersions).
  *
  * @module
  */
@@ -31,13 +38,13 @@ import {
 
 /** ApiVersionsRequest, versions 0+, flexible 3+. */
 export interface ApiVersionsRequest {
-  /** string, versions 3+; ignorable. */
+  /** `string`, versions 3+; ignorable. */
   clientSoftwareName: string;
-  /** string, versions 3+; ignorable. */
+  /** `string`, versions 3+; ignorable. */
   clientSoftwareVersion: string;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** Cluster id. `string`, versions 5+; nullable 5+; default null; ignorable. */
   clusterId: string | null;
-  /** int32, versions 5+; default -1; ignorable. */
+  /** Node (broker or controller) id. `int32`, versions 5+; default -1; ignorable. */
   nodeId: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -127,11 +134,11 @@ export const encodeApiVersionsRequest: Encode<ApiVersionsRequest> = (value: Init
 
 /** ApiVersion (in ApiVersionsResponse), versions 0+, flexible 3+. */
 export interface ApiVersion {
-  /** int16, versions 0+; map key. */
+  /** `int16`, versions 0+; map key (unique within its array). */
   apiKey: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   minVersion: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   maxVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -180,11 +187,11 @@ function size_ApiVersion(x: Init<ApiVersion>, v: number): number {
 
 /** SupportedFeatureKey (in ApiVersionsResponse), versions 3+, flexible 3+. */
 export interface SupportedFeatureKey {
-  /** string, versions 3+; map key. */
+  /** `string`, versions 3+; map key (unique within its array). */
   name: string;
-  /** int16, versions 3+. */
+  /** `int16`, versions 3+. */
   minVersion: number;
-  /** int16, versions 3+. */
+  /** `int16`, versions 3+. */
   maxVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -226,11 +233,11 @@ function size_SupportedFeatureKey(x: Init<SupportedFeatureKey>, _v: number): num
 
 /** FinalizedFeatureKey (in ApiVersionsResponse), versions 3+, flexible 3+. */
 export interface FinalizedFeatureKey {
-  /** string, versions 3+; map key. */
+  /** `string`, versions 3+; map key (unique within its array). */
   name: string;
-  /** int16, versions 3+. */
+  /** `int16`, versions 3+. */
   maxVersionLevel: number;
-  /** int16, versions 3+. */
+  /** `int16`, versions 3+. */
   minVersionLevel: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -272,19 +279,19 @@ function size_FinalizedFeatureKey(x: Init<FinalizedFeatureKey>, _v: number): num
 
 /** ApiVersionsResponse, versions 0+, flexible 3+. */
 export interface ApiVersionsResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of ApiVersion, versions 0+. */
+  /** `array of ApiVersion`, versions 0+. */
   apiKeys: ApiVersion[];
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** array of SupportedFeatureKey, versions 3+; tag 0 (tagged 3+); ignorable. */
+  /** `array of SupportedFeatureKey`, versions 3+; tag 0 (tagged 3+); ignorable. */
   supportedFeatures: SupportedFeatureKey[];
-  /** int64, versions 3+; tag 1 (tagged 3+); default -1; ignorable. */
+  /** `int64`, versions 3+; tag 1 (tagged 3+); default -1; ignorable. */
   finalizedFeaturesEpoch: bigint;
-  /** array of FinalizedFeatureKey, versions 3+; tag 2 (tagged 3+); ignorable. */
+  /** `array of FinalizedFeatureKey`, versions 3+; tag 2 (tagged 3+); ignorable. */
   finalizedFeatures: FinalizedFeatureKey[];
-  /** bool, versions 3+; tag 3 (tagged 3+); default false; ignorable. */
+  /** `bool`, versions 3+; tag 3 (tagged 3+); default false; ignorable. */
   zkMigrationReady: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * AssignReplicasToDirs (API key 73): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft with JBOD: a broker tells the controller which log directory holds each of its replicas.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-858](https://cwiki.apache.org/confluence/display/KAFKA/KIP-858+-+Handle+JBOD+broker+disk+failure+in+KRaft);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_AssignReplicasToDirs).
  *
  * @module
  */
@@ -28,7 +35,7 @@ import {
 
 /** PartitionData (in AssignReplicasToDirsRequest), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsRequestPartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -63,9 +70,9 @@ function size_AssignReplicasToDirsRequestPartitionData(x: Init<AssignReplicasToD
 
 /** TopicData (in AssignReplicasToDirsRequest), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsRequestTopicData {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: AssignReplicasToDirsRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -104,9 +111,9 @@ function size_AssignReplicasToDirsRequestTopicData(x: Init<AssignReplicasToDirsR
 
 /** DirectoryData (in AssignReplicasToDirsRequest), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsRequestDirectoryData {
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   id: string;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: AssignReplicasToDirsRequestTopicData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -145,11 +152,11 @@ function size_AssignReplicasToDirsRequestDirectoryData(x: Init<AssignReplicasToD
 
 /** AssignReplicasToDirsRequest, versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   brokerId: number;
-  /** int64, versions 0+; default -1. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 0+; default -1. */
   brokerEpoch: bigint;
-  /** array of DirectoryData, versions 0+. */
+  /** `array of DirectoryData`, versions 0+. */
   directories: AssignReplicasToDirsRequestDirectoryData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -250,9 +257,9 @@ export const encodeAssignReplicasToDirsRequest: Encode<AssignReplicasToDirsReque
 
 /** PartitionData (in AssignReplicasToDirsResponse), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsResponsePartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -290,9 +297,9 @@ function size_AssignReplicasToDirsResponsePartitionData(x: Init<AssignReplicasTo
 
 /** TopicData (in AssignReplicasToDirsResponse), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsResponseTopicData {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: AssignReplicasToDirsResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -331,9 +338,9 @@ function size_AssignReplicasToDirsResponseTopicData(x: Init<AssignReplicasToDirs
 
 /** DirectoryData (in AssignReplicasToDirsResponse), versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsResponseDirectoryData {
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   id: string;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: AssignReplicasToDirsResponseTopicData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -372,11 +379,11 @@ function size_AssignReplicasToDirsResponseDirectoryData(x: Init<AssignReplicasTo
 
 /** AssignReplicasToDirsResponse, versions 0+, flexible 0+. */
 export interface AssignReplicasToDirsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of DirectoryData, versions 0+. */
+  /** `array of DirectoryData`, versions 0+. */
   directories: AssignReplicasToDirsResponseDirectoryData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

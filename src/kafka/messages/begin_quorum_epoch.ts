@@ -3,7 +3,14 @@
 /**
  * BeginQuorumEpoch (API key 53): versions 0-1; flexible 1+.
  *
- * Listeners: controller.
+ * KRaft: a newly elected leader announces its epoch to the voters.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-595](https://cwiki.apache.org/confluence/display/KAFKA/KIP-595+-+A+Raft+Protocol+for+the+Metadata+Quorum);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_BeginQuorumEpoch).
  *
  * @module
  */
@@ -35,13 +42,13 @@ import {
 
 /** PartitionData (in BeginQuorumEpochRequest), versions 0+, flexible 1+. */
 export interface BeginQuorumEpochRequestPartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** uuid, versions 1+; ignorable. */
+  /** `uuid`, versions 1+; ignorable. */
   voterDirectoryId: string;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -94,9 +101,9 @@ function size_BeginQuorumEpochRequestPartitionData(x: Init<BeginQuorumEpochReque
 
 /** TopicData (in BeginQuorumEpochRequest), versions 0+, flexible 1+. */
 export interface BeginQuorumEpochRequestTopicData {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: BeginQuorumEpochRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -144,11 +151,11 @@ function size_BeginQuorumEpochRequestTopicData(x: Init<BeginQuorumEpochRequestTo
 
 /** LeaderEndpoint (in BeginQuorumEpochRequest), versions 1+, flexible 1+. */
 export interface BeginQuorumEpochRequestLeaderEndpoint {
-  /** string, versions 1+; map key. */
+  /** `string`, versions 1+; map key (unique within its array). */
   name: string;
-  /** string, versions 1+. */
+  /** Host name or address. `string`, versions 1+. */
   host: string;
-  /** uint16, versions 1+. */
+  /** TCP port. `uint16`, versions 1+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -191,13 +198,13 @@ function size_BeginQuorumEpochRequestLeaderEndpoint(x: Init<BeginQuorumEpochRequ
 
 /** BeginQuorumEpochRequest, versions 0+, flexible 1+. */
 export interface BeginQuorumEpochRequest {
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Cluster id. `string`, versions 0+; nullable 0+; default null. */
   clusterId: string | null;
-  /** int32, versions 1+; default -1; ignorable; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 1+; default -1; ignorable. */
   voterId: number;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: BeginQuorumEpochRequestTopicData[];
-  /** array of LeaderEndpoint, versions 1+; ignorable. */
+  /** `array of LeaderEndpoint`, versions 1+; ignorable. */
   leaderEndpoints: BeginQuorumEpochRequestLeaderEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -317,13 +324,13 @@ export const encodeBeginQuorumEpochRequest: Encode<BeginQuorumEpochRequest> = (v
 
 /** PartitionData (in BeginQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface BeginQuorumEpochResponsePartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -375,9 +382,9 @@ function size_BeginQuorumEpochResponsePartitionData(x: Init<BeginQuorumEpochResp
 
 /** TopicData (in BeginQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface BeginQuorumEpochResponseTopicData {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: BeginQuorumEpochResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -425,11 +432,11 @@ function size_BeginQuorumEpochResponseTopicData(x: Init<BeginQuorumEpochResponse
 
 /** NodeEndpoint (in BeginQuorumEpochResponse), versions 1+, flexible 1+. */
 export interface BeginQuorumEpochResponseNodeEndpoint {
-  /** int32, versions 1+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 1+; map key (unique within its array). */
   nodeId: number;
-  /** string, versions 1+. */
+  /** Host name or address. `string`, versions 1+. */
   host: string;
-  /** uint16, versions 1+. */
+  /** TCP port. `uint16`, versions 1+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -471,11 +478,11 @@ function size_BeginQuorumEpochResponseNodeEndpoint(x: Init<BeginQuorumEpochRespo
 
 /** BeginQuorumEpochResponse, versions 0+, flexible 1+. */
 export interface BeginQuorumEpochResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: BeginQuorumEpochResponseTopicData[];
-  /** array of NodeEndpoint, versions 1+; tag 0 (tagged 1+). */
+  /** `array of NodeEndpoint`, versions 1+; tag 0 (tagged 1+). */
   nodeEndpoints: BeginQuorumEpochResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

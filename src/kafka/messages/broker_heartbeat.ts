@@ -3,7 +3,15 @@
 /**
  * BrokerHeartbeat (API key 63): versions 0-2; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a broker's periodic heartbeat to the active controller; the answer tells it whether it is
+ * caught up, fenced, or may shut down.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-631](https://cwiki.apache.org/confluence/display/KAFKA/KIP-631+-+The+Quorum-based+Kafka+Controller);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_BrokerHeartbeat).
  *
  * @module
  */
@@ -29,19 +37,19 @@ import {
 
 /** BrokerHeartbeatRequest, versions 0+, flexible 0+. */
 export interface BrokerHeartbeatRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   brokerId: number;
-  /** int64, versions 0+; default -1. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 0+; default -1. */
   brokerEpoch: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   currentMetadataOffset: bigint;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   wantFence: boolean;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   wantShutDown: boolean;
-  /** array of uuid, versions 1+; tag 0 (tagged 1+). */
+  /** `array of uuid`, versions 1+; tag 0 (tagged 1+). */
   offlineLogDirs: string[];
-  /** array of uuid, versions 2+; nullable 2+; tag 1 (tagged 2+); default null. */
+  /** `array of uuid`, versions 2+; nullable 2+; tag 1 (tagged 2+); default null. */
   cordonedLogDirs: string[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -177,15 +185,15 @@ export const encodeBrokerHeartbeatRequest: Encode<BrokerHeartbeatRequest> = (val
 
 /** BrokerHeartbeatResponse, versions 0+, flexible 0+. */
 export interface BrokerHeartbeatResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** bool, versions 0+; default false. */
+  /** `bool`, versions 0+; default false. */
   isCaughtUp: boolean;
-  /** bool, versions 0+; default true. */
+  /** `bool`, versions 0+; default true. */
   isFenced: boolean;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   shouldShutDown: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

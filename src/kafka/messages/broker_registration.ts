@@ -3,7 +3,15 @@
 /**
  * BrokerRegistration (API key 62): versions 0-4; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a broker registers itself, its listeners, supported features and log directories with the
+ * controller quorum on start-up.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-631](https://cwiki.apache.org/confluence/display/KAFKA/KIP-631+-+The+Quorum-based+Kafka+Controller);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_BrokerRegistration).
  *
  * @module
  */
@@ -37,13 +45,13 @@ import {
 
 /** Listener (in BrokerRegistrationRequest), versions 0+, flexible 0+. */
 export interface BrokerRegistrationRequestListener {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** uint16, versions 0+. */
+  /** TCP port. `uint16`, versions 0+. */
   port: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   securityProtocol: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -89,11 +97,11 @@ function size_BrokerRegistrationRequestListener(x: Init<BrokerRegistrationReques
 
 /** Feature (in BrokerRegistrationRequest), versions 0+, flexible 0+. */
 export interface BrokerRegistrationRequestFeature {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   minSupportedVersion: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   maxSupportedVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -135,23 +143,23 @@ function size_BrokerRegistrationRequestFeature(x: Init<BrokerRegistrationRequest
 
 /** BrokerRegistrationRequest, versions 0+, flexible 0+. */
 export interface BrokerRegistrationRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   brokerId: number;
-  /** string, versions 0+. */
+  /** Cluster id. `string`, versions 0+. */
   clusterId: string;
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   incarnationId: string;
-  /** array of Listener, versions 0+. */
+  /** `array of Listener`, versions 0+. */
   listeners: BrokerRegistrationRequestListener[];
-  /** array of Feature, versions 0+. */
+  /** `array of Feature`, versions 0+. */
   features: BrokerRegistrationRequestFeature[];
-  /** string, versions 0+; nullable 0+. */
+  /** Rack of the broker, or null when none is configured. `string`, versions 0+; nullable 0+. */
   rack: string | null;
-  /** bool, versions 1+; default false. */
+  /** `bool`, versions 1+; default false. */
   isMigratingZkBroker: boolean;
-  /** array of uuid, versions 2+; ignorable. */
+  /** `array of uuid`, versions 2+; ignorable. */
   logDirs: string[];
-  /** int64, versions 3+; default -1; ignorable. */
+  /** `int64`, versions 3+; default -1; ignorable. */
   previousBrokerEpoch: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -278,11 +286,11 @@ export const encodeBrokerRegistrationRequest: Encode<BrokerRegistrationRequest> 
 
 /** BrokerRegistrationResponse, versions 0+, flexible 0+. */
 export interface BrokerRegistrationResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int64, versions 0+; default -1. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 0+; default -1. */
   brokerEpoch: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * ConsumerGroupDescribe (API key 69): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Describes consumer groups of the KIP-848 protocol: epochs, assignor, members and their target
+ * and current assignments.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-848](https://cwiki.apache.org/confluence/display/KAFKA/KIP-848+-+The+Next+Generation+of+the+Consumer+Rebalance+Protocol);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ConsumerGroupDescribe).
  *
  * @module
  */
@@ -38,9 +46,9 @@ import {
 
 /** ConsumerGroupDescribeRequest, versions 0+, flexible 0+. */
 export interface ConsumerGroupDescribeRequest {
-  /** array of string, versions 0+; entity groupId. */
+  /** Group ids. `array of string`, versions 0+. */
   groupIds: string[];
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   includeAuthorizedOperations: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -111,11 +119,11 @@ export const encodeConsumerGroupDescribeRequest: Encode<ConsumerGroupDescribeReq
 
 /** TopicPartitions (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupDescribeResponseTopicPartitions {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -158,7 +166,7 @@ function size_ConsumerGroupDescribeResponseTopicPartitions(x: Init<ConsumerGroup
 
 /** Assignment (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupDescribeResponseAssignment {
-  /** array of TopicPartitions, versions 0+. */
+  /** `array of TopicPartitions`, versions 0+. */
   topicPartitions: ConsumerGroupDescribeResponseTopicPartitions[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -194,27 +202,27 @@ function size_ConsumerGroupDescribeResponseAssignment(x: Init<ConsumerGroupDescr
 
 /** Member (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupDescribeResponseMember {
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   instanceId: string | null;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   rackId: string | null;
-  /** int32, versions 0+. */
+  /** The member's epoch in the group. `int32`, versions 0+. */
   memberEpoch: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   clientId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   clientHost: string;
-  /** array of string, versions 0+; entity topicName. */
+  /** Topic names. `array of string`, versions 0+. */
   subscribedTopicNames: string[];
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   subscribedTopicRegex: string | null;
-  /** struct Assignment, versions 0+. */
+  /** `struct Assignment`, versions 0+. */
   assignment: ConsumerGroupDescribeResponseAssignment;
-  /** struct Assignment, versions 0+. */
+  /** `struct Assignment`, versions 0+. */
   targetAssignment: ConsumerGroupDescribeResponseAssignment;
-  /** int8, versions 1+; default -1; ignorable. */
+  /** `int8`, versions 1+; default -1; ignorable. */
   memberType: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -289,23 +297,23 @@ function size_ConsumerGroupDescribeResponseMember(x: Init<ConsumerGroupDescribeR
 
 /** DescribedGroup (in ConsumerGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupDescribeResponseDescribedGroup {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   groupState: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   groupEpoch: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   assignmentEpoch: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   assignorName: string;
-  /** array of Member, versions 0+. */
+  /** `array of Member`, versions 0+. */
   members: ConsumerGroupDescribeResponseMember[];
-  /** int32, versions 0+; default -2147483648. */
+  /** `int32`, versions 0+; default -2147483648. */
   authorizedOperations: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -369,9 +377,9 @@ function size_ConsumerGroupDescribeResponseDescribedGroup(x: Init<ConsumerGroupD
 
 /** ConsumerGroupDescribeResponse, versions 0+, flexible 0+. */
 export interface ConsumerGroupDescribeResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of DescribedGroup, versions 0+. */
+  /** `array of DescribedGroup`, versions 0+. */
   groups: ConsumerGroupDescribeResponseDescribedGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

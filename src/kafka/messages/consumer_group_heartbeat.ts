@@ -3,7 +3,15 @@
 /**
  * ConsumerGroupHeartbeat (API key 68): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * The consumer group protocol of KIP-848: one heartbeat joins, stays in and leaves a group, and
+ * carries the assignment the coordinator computes.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-848](https://cwiki.apache.org/confluence/display/KAFKA/KIP-848+-+The+Next+Generation+of+the+Consumer+Rebalance+Protocol);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ConsumerGroupHeartbeat).
  *
  * @module
  */
@@ -43,9 +51,9 @@ import {
 
 /** TopicPartitions (in ConsumerGroupHeartbeatRequest), versions 0+, flexible 0+. */
 export interface ConsumerGroupHeartbeatRequestTopicPartitions {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -84,25 +92,25 @@ function size_ConsumerGroupHeartbeatRequestTopicPartitions(x: Init<ConsumerGroup
 
 /** ConsumerGroupHeartbeatRequest, versions 0+, flexible 0+. */
 export interface ConsumerGroupHeartbeatRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** int32, versions 0+. */
+  /** The member's epoch in the group. `int32`, versions 0+. */
   memberEpoch: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   instanceId: string | null;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   rackId: string | null;
-  /** int32, versions 0+; default -1. */
+  /** `int32`, versions 0+; default -1. */
   rebalanceTimeoutMs: number;
-  /** array of string, versions 0+; nullable 0+; default null; entity topicName. */
+  /** Topic names. `array of string`, versions 0+; nullable 0+; default null. */
   subscribedTopicNames: string[] | null;
-  /** string, versions 1+; nullable 1+; default null. */
+  /** `string`, versions 1+; nullable 1+; default null. */
   subscribedTopicRegex: string | null;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   serverAssignor: string | null;
-  /** array of TopicPartitions, versions 0+; nullable 0+; default null. */
+  /** `array of TopicPartitions`, versions 0+; nullable 0+; default null. */
   topicPartitions: ConsumerGroupHeartbeatRequestTopicPartitions[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -222,9 +230,9 @@ export const encodeConsumerGroupHeartbeatRequest: Encode<ConsumerGroupHeartbeatR
 
 /** TopicPartitions (in ConsumerGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupHeartbeatResponseTopicPartitions {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -263,7 +271,7 @@ function size_ConsumerGroupHeartbeatResponseTopicPartitions(x: Init<ConsumerGrou
 
 /** Assignment (in ConsumerGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ConsumerGroupHeartbeatResponseAssignment {
-  /** array of TopicPartitions, versions 0+. */
+  /** `array of TopicPartitions`, versions 0+. */
   topicPartitions: ConsumerGroupHeartbeatResponseTopicPartitions[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -299,19 +307,19 @@ function size_ConsumerGroupHeartbeatResponseAssignment(x: Init<ConsumerGroupHear
 
 /** ConsumerGroupHeartbeatResponse, versions 0+, flexible 0+. */
 export interface ConsumerGroupHeartbeatResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+; nullable 0+; default null. */
   memberId: string | null;
-  /** int32, versions 0+. */
+  /** The member's epoch in the group. `int32`, versions 0+. */
   memberEpoch: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   heartbeatIntervalMs: number;
-  /** struct Assignment, versions 0+; nullable 0+; default null. */
+  /** `struct Assignment`, versions 0+; nullable 0+; default null. */
   assignment: ConsumerGroupHeartbeatResponseAssignment | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,6 +3,8 @@
 /**
  * ConsumerProtocolAssignment (data schema): versions 0-3.
  *
+ * The assignment a classic consumer group leader hands each member, carried as opaque bytes in
+ * SyncGroup (protocol type `consumer`).
  *
  * @module
  */
@@ -29,9 +31,9 @@ import {
 
 /** TopicPartition (in ConsumerProtocolAssignment), versions 0+. */
 export interface ConsumerProtocolAssignmentTopicPartition {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topic: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
 }
 
@@ -57,9 +59,9 @@ function size_ConsumerProtocolAssignmentTopicPartition(x: Init<ConsumerProtocolA
 
 /** ConsumerProtocolAssignment, versions 0+. */
 export interface ConsumerProtocolAssignment {
-  /** array of TopicPartition, versions 0+. */
+  /** `array of TopicPartition`, versions 0+. */
   assignedPartitions: ConsumerProtocolAssignmentTopicPartition[];
-  /** bytes, versions 0+; nullable 0+; default null; zero-copy. */
+  /** `bytes`, versions 0+; nullable 0+; default null; zero-copy. */
   userData: Uint8Array | null;
 }
 

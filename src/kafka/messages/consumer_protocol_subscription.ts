@@ -3,6 +3,8 @@
 /**
  * ConsumerProtocolSubscription (data schema): versions 0-3.
  *
+ * What a classic consumer subscribes to (topics, owned partitions, rack), carried as opaque bytes
+ * in JoinGroup (protocol type `consumer`).
  *
  * @module
  */
@@ -32,9 +34,9 @@ import {
 
 /** TopicPartition (in ConsumerProtocolSubscription), versions 1+. */
 export interface ConsumerProtocolSubscriptionTopicPartition {
-  /** string, versions 1+; map key; entity topicName. */
+  /** Topic name. `string`, versions 1+; map key (unique within its array). */
   topic: string;
-  /** array of int32, versions 1+. */
+  /** `array of int32`, versions 1+. */
   partitions: number[];
 }
 
@@ -60,15 +62,15 @@ function size_ConsumerProtocolSubscriptionTopicPartition(x: Init<ConsumerProtoco
 
 /** ConsumerProtocolSubscription, versions 0+. */
 export interface ConsumerProtocolSubscription {
-  /** array of string, versions 0+. */
+  /** `array of string`, versions 0+. */
   topics: string[];
-  /** bytes, versions 0+; nullable 0+; default null; zero-copy. */
+  /** `bytes`, versions 0+; nullable 0+; default null; zero-copy. */
   userData: Uint8Array | null;
-  /** array of TopicPartition, versions 1+; ignorable. */
+  /** `array of TopicPartition`, versions 1+; ignorable. */
   ownedPartitions: ConsumerProtocolSubscriptionTopicPartition[];
-  /** int32, versions 2+; default -1; ignorable. */
+  /** `int32`, versions 2+; default -1; ignorable. */
   generationId: number;
-  /** string, versions 3+; nullable 3+; default null; ignorable. */
+  /** `string`, versions 3+; nullable 3+; default null; ignorable. */
   rackId: string | null;
 }
 

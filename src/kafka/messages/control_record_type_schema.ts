@@ -3,6 +3,8 @@
 /**
  * ControlRecordTypeSchema (data schema): versions 0.
  *
+ * The key of a control record: its version and type (0 abort, 1 commit, and the KRaft control
+ * types).
  *
  * @module
  */
@@ -16,7 +18,7 @@ import {
 
 /** ControlRecordTypeSchema, versions 0+. */
 export interface ControlRecordTypeSchema {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   type: number;
 }
 

@@ -3,7 +3,15 @@
 /**
  * ControlledShutdown (API key 7): versions 0-3; flexible 3+.
  *
- * Listeners: zkBroker, controller.
+ * A broker asks the controller to move partition leadership away before it shuts down, so the
+ * shutdown causes no unavailability.
+ *
+ * Served by ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0)
+ * and KRaft controllers (listener `controller`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ControlledShutdown).
+ *
  * Merge note, request: versions 0-3 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-3 from kafka-clients 3.9.2.
  *
@@ -31,9 +39,9 @@ import {
 
 /** ControlledShutdownRequest, versions 0+, flexible 3+. */
 export interface ControlledShutdownRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   brokerId: number;
-  /** int64, versions 2+; default -1; ignorable. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 2+; default -1; ignorable. */
   brokerEpoch: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -112,9 +120,9 @@ export const encodeControlledShutdownRequest: Encode<ControlledShutdownRequest> 
 
 /** RemainingPartition (in ControlledShutdownResponse), versions 0+, flexible 3+. */
 export interface RemainingPartition {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topicName: string;
-  /** int32, versions 0+; map key. */
+  /** Partition number within its topic. `int32`, versions 0+; map key (unique within its array). */
   partitionIndex: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -161,9 +169,9 @@ function size_RemainingPartition(x: Init<RemainingPartition>, v: number): number
 
 /** ControlledShutdownResponse, versions 0+, flexible 3+. */
 export interface ControlledShutdownResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of RemainingPartition, versions 0+. */
+  /** `array of RemainingPartition`, versions 0+. */
   remainingPartitions: RemainingPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * ControllerRegistration (API key 70): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a controller registers its listeners and supported features with the active controller.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-919](https://cwiki.apache.org/confluence/display/KAFKA/KIP-919+-+Allow+AdminClient+to+Talk+Directly+with+the+KRaft+Controller+Quorum+and+add+Controller+Registration);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ControllerRegistration).
  *
  * @module
  */
@@ -32,13 +39,13 @@ import {
 
 /** Listener (in ControllerRegistrationRequest), versions 0+, flexible 0+. */
 export interface ControllerRegistrationRequestListener {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** uint16, versions 0+. */
+  /** TCP port. `uint16`, versions 0+. */
   port: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   securityProtocol: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -84,11 +91,11 @@ function size_ControllerRegistrationRequestListener(x: Init<ControllerRegistrati
 
 /** Feature (in ControllerRegistrationRequest), versions 0+, flexible 0+. */
 export interface ControllerRegistrationRequestFeature {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   minSupportedVersion: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   maxSupportedVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -130,15 +137,15 @@ function size_ControllerRegistrationRequestFeature(x: Init<ControllerRegistratio
 
 /** ControllerRegistrationRequest, versions 0+, flexible 0+. */
 export interface ControllerRegistrationRequest {
-  /** int32, versions 0+. */
+  /** Id of the active controller (-1 when unknown). `int32`, versions 0+. */
   controllerId: number;
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   incarnationId: string;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   zkMigrationReady: boolean;
-  /** array of Listener, versions 0+. */
+  /** `array of Listener`, versions 0+. */
   listeners: ControllerRegistrationRequestListener[];
-  /** array of Feature, versions 0+. */
+  /** `array of Feature`, versions 0+. */
   features: ControllerRegistrationRequestFeature[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -243,11 +250,11 @@ export const encodeControllerRegistrationRequest: Encode<ControllerRegistrationR
 
 /** ControllerRegistrationResponse, versions 0+, flexible 0+. */
 export interface ControllerRegistrationResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * CreateAcls (API key 30): versions 0-3; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Adds access-control entries.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-140](https://cwiki.apache.org/confluence/display/KAFKA/KIP-140+-+Add+administrative+RPCs+for+adding%2C+deleting%2C+and+listing+ACLs);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_CreateAcls).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -33,19 +40,19 @@ import {
 
 /** AclCreation (in CreateAclsRequest), versions 0+, flexible 2+. */
 export interface AclCreation {
-  /** int8, versions 0+. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 0+. */
   resourceType: number;
-  /** string, versions 0+. */
+  /** Name of the resource. `string`, versions 0+. */
   resourceName: string;
-  /** int8, versions 1+; default 3. */
+  /** `int8`, versions 1+; default 3. */
   resourcePatternType: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   principal: string;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   operation: number;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   permissionType: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -111,7 +118,7 @@ function size_AclCreation(x: Init<AclCreation>, v: number): number {
 
 /** CreateAclsRequest, versions 0+, flexible 2+. */
 export interface CreateAclsRequest {
-  /** array of AclCreation, versions 0+. */
+  /** `array of AclCreation`, versions 0+. */
   creations: AclCreation[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -200,9 +207,9 @@ export const encodeCreateAclsRequest: Encode<CreateAclsRequest> = (value: Init<C
 
 /** AclCreationResult (in CreateAclsResponse), versions 0+, flexible 2+. */
 export interface AclCreationResult {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -249,9 +256,9 @@ function size_AclCreationResult(x: Init<AclCreationResult>, v: number): number {
 
 /** CreateAclsResponse, versions 0+, flexible 2+. */
 export interface CreateAclsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of AclCreationResult, versions 0+. */
+  /** `array of AclCreationResult`, versions 0+. */
   results: AclCreationResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,16 @@
 /**
  * CreateDelegationToken (API key 38): versions 0-3; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Issues a delegation token for the authenticated principal (or, later, for another owner), for
+ * clients that cannot use the primary credentials.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-48](https://cwiki.apache.org/confluence/display/KAFKA/KIP-48+-+Delegation+token+support+for+Kafka);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_CreateDelegationToken).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -37,9 +46,9 @@ import {
 
 /** CreatableRenewers (in CreateDelegationTokenRequest), versions 0+, flexible 2+. */
 export interface CreatableRenewers {
-  /** string, versions 0+. */
+  /** Principal type, e.g. `User`. `string`, versions 0+. */
   principalType: string;
-  /** string, versions 0+. */
+  /** Principal name. `string`, versions 0+. */
   principalName: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -87,13 +96,13 @@ function size_CreatableRenewers(x: Init<CreatableRenewers>, v: number): number {
 
 /** CreateDelegationTokenRequest, versions 0+, flexible 2+. */
 export interface CreateDelegationTokenRequest {
-  /** string, versions 3+; nullable 3+. */
+  /** `string`, versions 3+; nullable 3+. */
   ownerPrincipalType: string | null;
-  /** string, versions 3+; nullable 3+. */
+  /** `string`, versions 3+; nullable 3+. */
   ownerPrincipalName: string | null;
-  /** array of CreatableRenewers, versions 0+. */
+  /** `array of CreatableRenewers`, versions 0+. */
   renewers: CreatableRenewers[];
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   maxLifetimeMs: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -193,27 +202,27 @@ export const encodeCreateDelegationTokenRequest: Encode<CreateDelegationTokenReq
 
 /** CreateDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface CreateDelegationTokenResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+. */
+  /** Principal type, e.g. `User`. `string`, versions 0+. */
   principalType: string;
-  /** string, versions 0+. */
+  /** Principal name. `string`, versions 0+. */
   principalName: string;
-  /** string, versions 3+. */
+  /** `string`, versions 3+. */
   tokenRequesterPrincipalType: string;
-  /** string, versions 3+. */
+  /** `string`, versions 3+. */
   tokenRequesterPrincipalName: string;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   issueTimestampMs: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   expiryTimestampMs: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   maxTimestampMs: bigint;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   tokenId: string;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   hmac: Uint8Array;
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * CreatePartitions (API key 37): versions 0-3; flexible 2+.
  *
- * Listeners: broker, controller.
+ * Raises the partition count of existing topics, optionally placing the new replicas.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-195](https://cwiki.apache.org/confluence/display/KAFKA/KIP-195+-+AdminClient.createPartitions);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_CreatePartitions).
  *
  * @module
  */
@@ -35,7 +42,7 @@ import {
 
 /** CreatePartitionsAssignment (in CreatePartitionsRequest), versions 0+, flexible 2+. */
 export interface CreatePartitionsAssignment {
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   brokerIds: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -79,11 +86,11 @@ function size_CreatePartitionsAssignment(x: Init<CreatePartitionsAssignment>, v:
 
 /** CreatePartitionsTopic (in CreatePartitionsRequest), versions 0+, flexible 2+. */
 export interface CreatePartitionsTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   count: number;
-  /** array of CreatePartitionsAssignment, versions 0+; nullable 0+. */
+  /** `array of CreatePartitionsAssignment`, versions 0+; nullable 0+. */
   assignments: CreatePartitionsAssignment[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -134,11 +141,11 @@ function size_CreatePartitionsTopic(x: Init<CreatePartitionsTopic>, v: number): 
 
 /** CreatePartitionsRequest, versions 0+, flexible 2+. */
 export interface CreatePartitionsRequest {
-  /** array of CreatePartitionsTopic, versions 0+. */
+  /** `array of CreatePartitionsTopic`, versions 0+. */
   topics: CreatePartitionsTopic[];
-  /** int32, versions 0+. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+. */
   timeoutMs: number;
-  /** bool, versions 0+. */
+  /** When true, the request is only validated, nothing is changed. `bool`, versions 0+. */
   validateOnly: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -239,11 +246,11 @@ export const encodeCreatePartitionsRequest: Encode<CreatePartitionsRequest> = (v
 
 /** CreatePartitionsTopicResult (in CreatePartitionsResponse), versions 0+, flexible 2+. */
 export interface CreatePartitionsTopicResult {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -294,9 +301,9 @@ function size_CreatePartitionsTopicResult(x: Init<CreatePartitionsTopicResult>, 
 
 /** CreatePartitionsResponse, versions 0+, flexible 2+. */
 export interface CreatePartitionsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of CreatePartitionsTopicResult, versions 0+. */
+  /** `array of CreatePartitionsTopicResult`, versions 0+. */
   results: CreatePartitionsTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

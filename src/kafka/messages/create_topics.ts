@@ -3,7 +3,16 @@
 /**
  * CreateTopics (API key 19): versions 0-7; flexible 5+; deprecated 0-1.
  *
- * Listeners: broker, controller.
+ * Creates topics with a partition count and replication factor or an explicit replica assignment,
+ * plus topic configs; can validate only.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-4](https://cwiki.apache.org/confluence/display/KAFKA/KIP-4+-+Command+line+and+centralized+administrative+operations);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_CreateTopics).
+ *
  * Merge note, request: versions 0-1 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-1 from kafka-clients 3.9.2.
  *
@@ -42,9 +51,9 @@ import {
 
 /** CreatableReplicaAssignment (in CreateTopicsRequest), versions 0+, flexible 5+. */
 export interface CreatableReplicaAssignment {
-  /** int32, versions 0+; map key. */
+  /** Partition number within its topic. `int32`, versions 0+; map key (unique within its array). */
   partitionIndex: number;
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   brokerIds: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -91,9 +100,9 @@ function size_CreatableReplicaAssignment(x: Init<CreatableReplicaAssignment>, v:
 
 /** CreatableTopicConfig (in CreateTopicsRequest), versions 0+, flexible 5+. */
 export interface CreatableTopicConfig {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   value: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -141,15 +150,15 @@ function size_CreatableTopicConfig(x: Init<CreatableTopicConfig>, v: number): nu
 
 /** CreatableTopic (in CreateTopicsRequest), versions 0+, flexible 5+. */
 export interface CreatableTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   numPartitions: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   replicationFactor: number;
-  /** array of CreatableReplicaAssignment, versions 0+. */
+  /** `array of CreatableReplicaAssignment`, versions 0+. */
   assignments: CreatableReplicaAssignment[];
-  /** array of CreatableTopicConfig, versions 0+. */
+  /** `array of CreatableTopicConfig`, versions 0+. */
   configs: CreatableTopicConfig[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -207,11 +216,11 @@ function size_CreatableTopic(x: Init<CreatableTopic>, v: number): number {
 
 /** CreateTopicsRequest, versions 0+, flexible 5+. */
 export interface CreateTopicsRequest {
-  /** array of CreatableTopic, versions 0+. */
+  /** `array of CreatableTopic`, versions 0+. */
   topics: CreatableTopic[];
-  /** int32, versions 0+; default 60000. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+; default 60000. */
   timeoutMs: number;
-  /** bool, versions 1+; default false. */
+  /** When true, the request is only validated, nothing is changed. `bool`, versions 1+; default false. */
   validateOnly: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -326,15 +335,15 @@ export const encodeCreateTopicsRequest: Encode<CreateTopicsRequest> = (value: In
 
 /** CreatableTopicConfigs (in CreateTopicsResponse), versions 5+, flexible 5+. */
 export interface CreatableTopicConfigs {
-  /** string, versions 5+. */
+  /** `string`, versions 5+. */
   name: string;
-  /** string, versions 5+; nullable 5+. */
+  /** `string`, versions 5+; nullable 5+. */
   value: string | null;
-  /** bool, versions 5+. */
+  /** `bool`, versions 5+. */
   readOnly: boolean;
-  /** int8, versions 5+; default -1; ignorable. */
+  /** `int8`, versions 5+; default -1; ignorable. */
   configSource: number;
-  /** bool, versions 5+. */
+  /** `bool`, versions 5+. */
   isSensitive: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -383,21 +392,21 @@ function size_CreatableTopicConfigs(x: Init<CreatableTopicConfigs>, _v: number):
 
 /** CreatableTopicResult (in CreateTopicsResponse), versions 0+, flexible 5+. */
 export interface CreatableTopicResult {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** uuid, versions 7+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 7+; ignorable. */
   topicId: string;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 1+; nullable 1+; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 1+; nullable 1+; ignorable. */
   errorMessage: string | null;
-  /** int16, versions 5+; tag 0 (tagged 5+); ignorable. */
+  /** `int16`, versions 5+; tag 0 (tagged 5+); ignorable. */
   topicConfigErrorCode: number;
-  /** int32, versions 5+; default -1; ignorable. */
+  /** `int32`, versions 5+; default -1; ignorable. */
   numPartitions: number;
-  /** int16, versions 5+; default -1; ignorable. */
+  /** `int16`, versions 5+; default -1; ignorable. */
   replicationFactor: number;
-  /** array of CreatableTopicConfigs, versions 5+; nullable 5+; ignorable. */
+  /** `array of CreatableTopicConfigs`, versions 5+; nullable 5+; ignorable. */
   configs: CreatableTopicConfigs[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -490,9 +499,9 @@ function size_CreatableTopicResult(x: Init<CreatableTopicResult>, v: number): nu
 
 /** CreateTopicsResponse, versions 0+, flexible 5+. */
 export interface CreateTopicsResponse {
-  /** int32, versions 2+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 2+; ignorable. */
   throttleTimeMs: number;
-  /** array of CreatableTopicResult, versions 0+. */
+  /** `array of CreatableTopicResult`, versions 0+. */
   topics: CreatableTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,6 +3,8 @@
 /**
  * DefaultPrincipalData (data schema): versions 0; flexible 0+.
  *
+ * A Kafka principal serialised by the default principal serde, as forwarded brokers send it inside
+ * Envelope requests.
  *
  * @module
  */
@@ -24,11 +26,11 @@ import {
 
 /** DefaultPrincipalData, versions 0+, flexible 0+. */
 export interface DefaultPrincipalData {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   type: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   name: string;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   tokenAuthenticated: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * DeleteAcls (API key 31): versions 0-3; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Removes the access-control entries that match each filter and reports which were removed.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-140](https://cwiki.apache.org/confluence/display/KAFKA/KIP-140+-+Add+administrative+RPCs+for+adding%2C+deleting%2C+and+listing+ACLs);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteAcls).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -33,19 +40,19 @@ import {
 
 /** DeleteAclsFilter (in DeleteAclsRequest), versions 0+, flexible 2+. */
 export interface DeleteAclsFilter {
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   resourceTypeFilter: number;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   resourceNameFilter: string | null;
-  /** int8, versions 1+; default 3. */
+  /** `int8`, versions 1+; default 3. */
   patternTypeFilter: number;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   principalFilter: string | null;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   hostFilter: string | null;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   operation: number;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   permissionType: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -111,7 +118,7 @@ function size_DeleteAclsFilter(x: Init<DeleteAclsFilter>, v: number): number {
 
 /** DeleteAclsRequest, versions 0+, flexible 2+. */
 export interface DeleteAclsRequest {
-  /** array of DeleteAclsFilter, versions 0+. */
+  /** `array of DeleteAclsFilter`, versions 0+. */
   filters: DeleteAclsFilter[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -200,23 +207,23 @@ export const encodeDeleteAclsRequest: Encode<DeleteAclsRequest> = (value: Init<D
 
 /** DeleteAclsMatchingAcl (in DeleteAclsResponse), versions 0+, flexible 2+. */
 export interface DeleteAclsMatchingAcl {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** int8, versions 0+. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 0+. */
   resourceType: number;
-  /** string, versions 0+. */
+  /** Name of the resource. `string`, versions 0+. */
   resourceName: string;
-  /** int8, versions 1+; default 3. */
+  /** `int8`, versions 1+; default 3. */
   patternType: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   principal: string;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   operation: number;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   permissionType: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -289,11 +296,11 @@ function size_DeleteAclsMatchingAcl(x: Init<DeleteAclsMatchingAcl>, v: number): 
 
 /** DeleteAclsFilterResult (in DeleteAclsResponse), versions 0+, flexible 2+. */
 export interface DeleteAclsFilterResult {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** array of DeleteAclsMatchingAcl, versions 0+. */
+  /** `array of DeleteAclsMatchingAcl`, versions 0+. */
   matchingAcls: DeleteAclsMatchingAcl[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -344,9 +351,9 @@ function size_DeleteAclsFilterResult(x: Init<DeleteAclsFilterResult>, v: number)
 
 /** DeleteAclsResponse, versions 0+, flexible 2+. */
 export interface DeleteAclsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of DeleteAclsFilterResult, versions 0+. */
+  /** `array of DeleteAclsFilterResult`, versions 0+. */
   filterResults: DeleteAclsFilterResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,13 @@
 /**
  * DeleteGroups (API key 42): versions 0-3; flexible 2+.
  *
- * Listeners: broker.
+ * Deletes empty consumer groups together with their committed offsets.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-229](https://cwiki.apache.org/confluence/display/KAFKA/KIP-229+-+DeleteGroups+API); see
+ * also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteGroups).
  *
  * @module
  */
@@ -35,7 +41,7 @@ import {
 
 /** DeleteGroupsRequest, versions 0+, flexible 2+. */
 export interface DeleteGroupsRequest {
-  /** array of string, versions 0+; entity groupId. */
+  /** Group ids. `array of string`, versions 0+. */
   groupsNames: string[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -110,11 +116,11 @@ export const encodeDeleteGroupsRequest: Encode<DeleteGroupsRequest> = (value: In
 
 /** DeletableGroupResult (in DeleteGroupsResponse), versions 0+, flexible 2+. */
 export interface DeletableGroupResult {
-  /** string, versions 0+; map key; entity groupId. */
+  /** Group id. `string`, versions 0+; map key (unique within its array). */
   groupId: string;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 3+; nullable 3+; default null; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 3+; nullable 3+; default null; ignorable. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -165,9 +171,9 @@ function size_DeletableGroupResult(x: Init<DeletableGroupResult>, v: number): nu
 
 /** DeleteGroupsResponse, versions 0+, flexible 2+. */
 export interface DeleteGroupsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of DeletableGroupResult, versions 0+. */
+  /** `array of DeletableGroupResult`, versions 0+. */
   results: DeletableGroupResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

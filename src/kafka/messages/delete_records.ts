@@ -3,7 +3,15 @@
 /**
  * DeleteRecords (API key 21): versions 0-2; flexible 2+.
  *
- * Listeners: broker.
+ * Moves a partition's log start offset forward, making the records before it unreadable and
+ * eligible for deletion.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-107](https://cwiki.apache.org/confluence/display/KAFKA/KIP-107+-+Add+deleteRecordsBefore()+API+in+AdminClient);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteRecords).
  *
  * @module
  */
@@ -29,9 +37,9 @@ import {
 
 /** DeleteRecordsPartition (in DeleteRecordsRequest), versions 0+, flexible 2+. */
 export interface DeleteRecordsPartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   offset: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -77,9 +85,9 @@ function size_DeleteRecordsPartition(x: Init<DeleteRecordsPartition>, v: number)
 
 /** DeleteRecordsTopic (in DeleteRecordsRequest), versions 0+, flexible 2+. */
 export interface DeleteRecordsTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of DeleteRecordsPartition, versions 0+. */
+  /** `array of DeleteRecordsPartition`, versions 0+. */
   partitions: DeleteRecordsPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -127,9 +135,9 @@ function size_DeleteRecordsTopic(x: Init<DeleteRecordsTopic>, v: number): number
 
 /** DeleteRecordsRequest, versions 0+, flexible 2+. */
 export interface DeleteRecordsRequest {
-  /** array of DeleteRecordsTopic, versions 0+. */
+  /** `array of DeleteRecordsTopic`, versions 0+. */
   topics: DeleteRecordsTopic[];
-  /** int32, versions 0+. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+. */
   timeoutMs: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -226,11 +234,11 @@ export const encodeDeleteRecordsRequest: Encode<DeleteRecordsRequest> = (value: 
 
 /** DeleteRecordsPartitionResult (in DeleteRecordsResponse), versions 0+, flexible 2+. */
 export interface DeleteRecordsPartitionResult {
-  /** int32, versions 0+; map key. */
+  /** Partition number within its topic. `int32`, versions 0+; map key (unique within its array). */
   partitionIndex: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lowWatermark: bigint;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -279,9 +287,9 @@ function size_DeleteRecordsPartitionResult(x: Init<DeleteRecordsPartitionResult>
 
 /** DeleteRecordsTopicResult (in DeleteRecordsResponse), versions 0+, flexible 2+. */
 export interface DeleteRecordsTopicResult {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** array of DeleteRecordsPartitionResult, versions 0+. */
+  /** `array of DeleteRecordsPartitionResult`, versions 0+. */
   partitions: DeleteRecordsPartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -329,9 +337,9 @@ function size_DeleteRecordsTopicResult(x: Init<DeleteRecordsTopicResult>, v: num
 
 /** DeleteRecordsResponse, versions 0+, flexible 2+. */
 export interface DeleteRecordsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of DeleteRecordsTopicResult, versions 0+. */
+  /** `array of DeleteRecordsTopicResult`, versions 0+. */
   topics: DeleteRecordsTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * DeleteShareGroupOffsets (API key 92): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Deletes a share group's state for given topics, so it stops consuming them.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteShareGroupOffsets).
  *
  * @module
  */
@@ -32,7 +39,7 @@ import {
 
 /** DeleteShareGroupOffsetsRequestTopic (in DeleteShareGroupOffsetsRequest), versions 0+, flexible 0+. */
 export interface DeleteShareGroupOffsetsRequestTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -68,9 +75,9 @@ function size_DeleteShareGroupOffsetsRequestTopic(x: Init<DeleteShareGroupOffset
 
 /** DeleteShareGroupOffsetsRequest, versions 0+, flexible 0+. */
 export interface DeleteShareGroupOffsetsRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of DeleteShareGroupOffsetsRequestTopic, versions 0+. */
+  /** `array of DeleteShareGroupOffsetsRequestTopic`, versions 0+. */
   topics: DeleteShareGroupOffsetsRequestTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -150,13 +157,13 @@ export const encodeDeleteShareGroupOffsetsRequest: Encode<DeleteShareGroupOffset
 
 /** DeleteShareGroupOffsetsResponseTopic (in DeleteShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupOffsetsResponseTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -202,13 +209,13 @@ function size_DeleteShareGroupOffsetsResponseTopic(x: Init<DeleteShareGroupOffse
 
 /** DeleteShareGroupOffsetsResponse, versions 0+, flexible 0+. */
 export interface DeleteShareGroupOffsetsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** array of DeleteShareGroupOffsetsResponseTopic, versions 0+. */
+  /** `array of DeleteShareGroupOffsetsResponseTopic`, versions 0+. */
   responses: DeleteShareGroupOffsetsResponseTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

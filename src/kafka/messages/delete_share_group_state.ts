@@ -3,7 +3,14 @@
 /**
  * DeleteShareGroupState (API key 86): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): deletes the persisted state of share-partitions.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteShareGroupState).
  *
  * @module
  */
@@ -32,7 +39,7 @@ import {
 
 /** PartitionData (in DeleteShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface DeleteShareGroupStateRequestPartitionData {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -67,9 +74,9 @@ function size_DeleteShareGroupStateRequestPartitionData(x: Init<DeleteShareGroup
 
 /** DeleteStateData (in DeleteShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface DeleteStateData {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: DeleteShareGroupStateRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -108,9 +115,9 @@ function size_DeleteStateData(x: Init<DeleteStateData>, v: number): number {
 
 /** DeleteShareGroupStateRequest, versions 0+, flexible 0+. */
 export interface DeleteShareGroupStateRequest {
-  /** string, versions 0+. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of DeleteStateData, versions 0+. */
+  /** `array of DeleteStateData`, versions 0+. */
   topics: DeleteStateData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -199,11 +206,11 @@ export const encodeDeleteShareGroupStateRequest: Encode<DeleteShareGroupStateReq
 
 /** PartitionResult (in DeleteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface DeleteShareGroupStateResponsePartitionResult {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -245,9 +252,9 @@ function size_DeleteShareGroupStateResponsePartitionResult(x: Init<DeleteShareGr
 
 /** DeleteStateResult (in DeleteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface DeleteStateResult {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionResult, versions 0+. */
+  /** `array of PartitionResult`, versions 0+. */
   partitions: DeleteShareGroupStateResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -286,7 +293,7 @@ function size_DeleteStateResult(x: Init<DeleteStateResult>, v: number): number {
 
 /** DeleteShareGroupStateResponse, versions 0+, flexible 0+. */
 export interface DeleteShareGroupStateResponse {
-  /** array of DeleteStateResult, versions 0+. */
+  /** `array of DeleteStateResult`, versions 0+. */
   results: DeleteStateResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * DeleteTopics (API key 20): versions 0-6; flexible 4+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Deletes topics by name or (later) by topic id.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-4](https://cwiki.apache.org/confluence/display/KAFKA/KIP-4+-+Command+line+and+centralized+administrative+operations);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DeleteTopics).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -40,9 +48,9 @@ import {
 
 /** DeleteTopicState (in DeleteTopicsRequest), versions 6+, flexible 6+. */
 export interface DeleteTopicState {
-  /** string, versions 6+; nullable 6+; default null; entity topicName. */
+  /** Topic name. `string`, versions 6+; nullable 6+; default null. */
   name: string | null;
-  /** uuid, versions 6+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 6+. */
   topicId: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -81,11 +89,11 @@ function size_DeleteTopicState(x: Init<DeleteTopicState>, _v: number): number {
 
 /** DeleteTopicsRequest, versions 0+, flexible 4+. */
 export interface DeleteTopicsRequest {
-  /** array of DeleteTopicState, versions 6+. */
+  /** `array of DeleteTopicState`, versions 6+. */
   topics: DeleteTopicState[];
-  /** array of string, versions 0-5; ignorable; entity topicName. */
+  /** Topic names. `array of string`, versions 0-5; ignorable. */
   topicNames: string[];
-  /** int32, versions 0+. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+. */
   timeoutMs: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -179,13 +187,13 @@ export const encodeDeleteTopicsRequest: Encode<DeleteTopicsRequest> = (value: In
 
 /** DeletableTopicResult (in DeleteTopicsResponse), versions 0+, flexible 4+. */
 export interface DeletableTopicResult {
-  /** string, versions 0+; nullable 6+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; nullable 6+; map key (unique within its array). */
   name: string | null;
-  /** uuid, versions 6+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 6+; ignorable. */
   topicId: string;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 5+; nullable 5+; default null; ignorable. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -240,9 +248,9 @@ function size_DeletableTopicResult(x: Init<DeletableTopicResult>, v: number): nu
 
 /** DeleteTopicsResponse, versions 0+, flexible 4+. */
 export interface DeleteTopicsResponse {
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** array of DeletableTopicResult, versions 0+. */
+  /** `array of DeletableTopicResult`, versions 0+. */
   responses: DeletableTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * DescribeAcls (API key 29): versions 0-3; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Lists the access-control entries that match a filter.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-140](https://cwiki.apache.org/confluence/display/KAFKA/KIP-140+-+Add+administrative+RPCs+for+adding%2C+deleting%2C+and+listing+ACLs);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeAcls).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -33,19 +41,19 @@ import {
 
 /** DescribeAclsRequest, versions 0+, flexible 2+. */
 export interface DescribeAclsRequest {
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   resourceTypeFilter: number;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   resourceNameFilter: string | null;
-  /** int8, versions 1+; default 3. */
+  /** `int8`, versions 1+; default 3. */
   patternTypeFilter: number;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   principalFilter: string | null;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   hostFilter: string | null;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   operation: number;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   permissionType: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -148,13 +156,13 @@ export const encodeDescribeAclsRequest: Encode<DescribeAclsRequest> = (value: In
 
 /** AclDescription (in DescribeAclsResponse), versions 0+, flexible 2+. */
 export interface AclDescription {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   principal: string;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   operation: number;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   permissionType: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -208,13 +216,13 @@ function size_AclDescription(x: Init<AclDescription>, v: number): number {
 
 /** DescribeAclsResource (in DescribeAclsResponse), versions 0+, flexible 2+. */
 export interface DescribeAclsResource {
-  /** int8, versions 0+. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 0+. */
   resourceType: number;
-  /** string, versions 0+. */
+  /** Name of the resource. `string`, versions 0+. */
   resourceName: string;
-  /** int8, versions 1+; default 3. */
+  /** `int8`, versions 1+; default 3. */
   patternType: number;
-  /** array of AclDescription, versions 0+. */
+  /** `array of AclDescription`, versions 0+. */
   acls: AclDescription[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -270,13 +278,13 @@ function size_DescribeAclsResource(x: Init<DescribeAclsResource>, v: number): nu
 
 /** DescribeAclsResponse, versions 0+, flexible 2+. */
 export interface DescribeAclsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** array of DescribeAclsResource, versions 0+. */
+  /** `array of DescribeAclsResource`, versions 0+. */
   resources: DescribeAclsResource[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * DescribeClientQuotas (API key 48): versions 0-1; flexible 1+.
  *
- * Listeners: broker.
+ * Reads the quotas set for users, client ids and IPs that match a filter.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-546](https://cwiki.apache.org/confluence/display/KAFKA/KIP-546+-+Add+Client+Quota+APIs+to+the+Admin+Client);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeClientQuotas).
  *
  * @module
  */
@@ -31,11 +38,11 @@ import {
 
 /** ComponentData (in DescribeClientQuotasRequest), versions 0+, flexible 1+. */
 export interface ComponentData {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   entityType: string;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   matchType: number;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   match: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -86,9 +93,9 @@ function size_ComponentData(x: Init<ComponentData>, v: number): number {
 
 /** DescribeClientQuotasRequest, versions 0+, flexible 1+. */
 export interface DescribeClientQuotasRequest {
-  /** array of ComponentData, versions 0+. */
+  /** `array of ComponentData`, versions 0+. */
   components: ComponentData[];
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   strict: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -177,9 +184,9 @@ export const encodeDescribeClientQuotasRequest: Encode<DescribeClientQuotasReque
 
 /** EntityData (in DescribeClientQuotasResponse), versions 0+, flexible 1+. */
 export interface DescribeClientQuotasResponseEntityData {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   entityType: string;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   entityName: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -227,9 +234,9 @@ function size_DescribeClientQuotasResponseEntityData(x: Init<DescribeClientQuota
 
 /** ValueData (in DescribeClientQuotasResponse), versions 0+, flexible 1+. */
 export interface ValueData {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   key: string;
-  /** float64, versions 0+. */
+  /** `float64`, versions 0+. */
   value: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -276,9 +283,9 @@ function size_ValueData(x: Init<ValueData>, v: number): number {
 
 /** EntryData (in DescribeClientQuotasResponse), versions 0+, flexible 1+. */
 export interface DescribeClientQuotasResponseEntryData {
-  /** array of EntityData, versions 0+. */
+  /** `array of EntityData`, versions 0+. */
   entity: DescribeClientQuotasResponseEntityData[];
-  /** array of ValueData, versions 0+. */
+  /** `array of ValueData`, versions 0+. */
   values: ValueData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -326,13 +333,13 @@ function size_DescribeClientQuotasResponseEntryData(x: Init<DescribeClientQuotas
 
 /** DescribeClientQuotasResponse, versions 0+, flexible 1+. */
 export interface DescribeClientQuotasResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** array of EntryData, versions 0+; nullable 0+. */
+  /** `array of EntryData`, versions 0+; nullable 0+. */
   entries: DescribeClientQuotasResponseEntryData[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

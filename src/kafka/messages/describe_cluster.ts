@@ -3,7 +3,15 @@
 /**
  * DescribeCluster (API key 60): versions 0-2; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Describes the cluster to an admin client: id, controller, brokers (or, from a controller, the
+ * controllers) and authorized operations.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-700](https://cwiki.apache.org/confluence/display/KAFKA/KIP-700+-+Add+Describe+Cluster+API);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeCluster).
  *
  * @module
  */
@@ -30,11 +38,11 @@ import {
 
 /** DescribeClusterRequest, versions 0+, flexible 0+. */
 export interface DescribeClusterRequest {
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   includeClusterAuthorizedOperations: boolean;
-  /** int8, versions 1+; default 1. */
+  /** `int8`, versions 1+; default 1. */
   endpointType: number;
-  /** bool, versions 2+. */
+  /** `bool`, versions 2+. */
   includeFencedBrokers: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -112,15 +120,15 @@ export const encodeDescribeClusterRequest: Encode<DescribeClusterRequest> = (val
 
 /** DescribeClusterBroker (in DescribeClusterResponse), versions 0+, flexible 0+. */
 export interface DescribeClusterBroker {
-  /** int32, versions 0+; map key; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+; map key (unique within its array). */
   brokerId: number;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** int32, versions 0+. */
+  /** TCP port. `int32`, versions 0+. */
   port: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Rack of the broker, or null when none is configured. `string`, versions 0+; nullable 0+; default null. */
   rack: string | null;
-  /** bool, versions 2+. */
+  /** `bool`, versions 2+. */
   isFenced: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -171,21 +179,21 @@ function size_DescribeClusterBroker(x: Init<DescribeClusterBroker>, v: number): 
 
 /** DescribeClusterResponse, versions 0+, flexible 0+. */
 export interface DescribeClusterResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** int8, versions 1+; default 1. */
+  /** `int8`, versions 1+; default 1. */
   endpointType: number;
-  /** string, versions 0+. */
+  /** Cluster id. `string`, versions 0+. */
   clusterId: string;
-  /** int32, versions 0+; default -1; entity brokerId. */
+  /** Id of the active controller (-1 when unknown). `int32`, versions 0+; default -1. */
   controllerId: number;
-  /** array of DescribeClusterBroker, versions 0+. */
+  /** `array of DescribeClusterBroker`, versions 0+. */
   brokers: DescribeClusterBroker[];
-  /** int32, versions 0+; default -2147483648. */
+  /** `int32`, versions 0+; default -2147483648. */
   clusterAuthorizedOperations: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,16 @@
 /**
  * DescribeConfigs (API key 32): versions 0-4; flexible 4+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Reads the configuration of topics, brokers, broker loggers and other resources, with where each
+ * value comes from.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-133](https://cwiki.apache.org/confluence/display/KAFKA/KIP-133+-+Describe+and+Alter+Configs+Admin+APIs);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeConfigs).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -38,11 +47,11 @@ import {
 
 /** DescribeConfigsResource (in DescribeConfigsRequest), versions 0+, flexible 4+. */
 export interface DescribeConfigsResource {
-  /** int8, versions 0+. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 0+. */
   resourceType: number;
-  /** string, versions 0+. */
+  /** Name of the resource. `string`, versions 0+. */
   resourceName: string;
-  /** array of string, versions 0+; nullable 0+. */
+  /** `array of string`, versions 0+; nullable 0+. */
   configurationKeys: string[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -93,11 +102,11 @@ function size_DescribeConfigsResource(x: Init<DescribeConfigsResource>, v: numbe
 
 /** DescribeConfigsRequest, versions 0+, flexible 4+. */
 export interface DescribeConfigsRequest {
-  /** array of DescribeConfigsResource, versions 0+. */
+  /** `array of DescribeConfigsResource`, versions 0+. */
   resources: DescribeConfigsResource[];
-  /** bool, versions 1+; default false. */
+  /** `bool`, versions 1+; default false. */
   includeSynonyms: boolean;
-  /** bool, versions 3+; default false. */
+  /** `bool`, versions 3+; default false. */
   includeDocumentation: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -194,11 +203,11 @@ export const encodeDescribeConfigsRequest: Encode<DescribeConfigsRequest> = (val
 
 /** DescribeConfigsSynonym (in DescribeConfigsResponse), versions 1+, flexible 4+. */
 export interface DescribeConfigsSynonym {
-  /** string, versions 1+. */
+  /** `string`, versions 1+. */
   name: string;
-  /** string, versions 1+; nullable 1+. */
+  /** `string`, versions 1+; nullable 1+. */
   value: string | null;
-  /** int8, versions 1+. */
+  /** `int8`, versions 1+. */
   source: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -249,23 +258,23 @@ function size_DescribeConfigsSynonym(x: Init<DescribeConfigsSynonym>, v: number)
 
 /** DescribeConfigsResourceResult (in DescribeConfigsResponse), versions 0+, flexible 4+. */
 export interface DescribeConfigsResourceResult {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   name: string;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   value: string | null;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   readOnly: boolean;
-  /** bool, versions 0. */
+  /** `bool`, versions 0. */
   isDefault: boolean;
-  /** int8, versions 1+; default -1; ignorable. */
+  /** `int8`, versions 1+; default -1; ignorable. */
   configSource: number;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   isSensitive: boolean;
-  /** array of DescribeConfigsSynonym, versions 1+; ignorable. */
+  /** `array of DescribeConfigsSynonym`, versions 1+; ignorable. */
   synonyms: DescribeConfigsSynonym[];
-  /** int8, versions 3+; default 0; ignorable. */
+  /** `int8`, versions 3+; default 0; ignorable. */
   configType: number;
-  /** string, versions 3+; nullable 3+; ignorable. */
+  /** `string`, versions 3+; nullable 3+; ignorable. */
   documentation: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -340,15 +349,15 @@ function size_DescribeConfigsResourceResult(x: Init<DescribeConfigsResourceResul
 
 /** DescribeConfigsResult (in DescribeConfigsResponse), versions 0+, flexible 4+. */
 export interface DescribeConfigsResult {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** int8, versions 0+. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 0+. */
   resourceType: number;
-  /** string, versions 0+. */
+  /** Name of the resource. `string`, versions 0+. */
   resourceName: string;
-  /** array of DescribeConfigsResourceResult, versions 0+. */
+  /** `array of DescribeConfigsResourceResult`, versions 0+. */
   configs: DescribeConfigsResourceResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -406,9 +415,9 @@ function size_DescribeConfigsResult(x: Init<DescribeConfigsResult>, v: number): 
 
 /** DescribeConfigsResponse, versions 0+, flexible 4+. */
 export interface DescribeConfigsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of DescribeConfigsResult, versions 0+. */
+  /** `array of DescribeConfigsResult`, versions 0+. */
   results: DescribeConfigsResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

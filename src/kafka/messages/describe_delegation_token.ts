@@ -3,7 +3,15 @@
 /**
  * DescribeDelegationToken (API key 41): versions 0-3; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Lists delegation tokens, optionally only those of given owners.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-48](https://cwiki.apache.org/confluence/display/KAFKA/KIP-48+-+Delegation+token+support+for+Kafka);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeDelegationToken).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -37,9 +45,9 @@ import {
 
 /** DescribeDelegationTokenOwner (in DescribeDelegationTokenRequest), versions 0+, flexible 2+. */
 export interface DescribeDelegationTokenOwner {
-  /** string, versions 0+. */
+  /** Principal type, e.g. `User`. `string`, versions 0+. */
   principalType: string;
-  /** string, versions 0+. */
+  /** Principal name. `string`, versions 0+. */
   principalName: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -87,7 +95,7 @@ function size_DescribeDelegationTokenOwner(x: Init<DescribeDelegationTokenOwner>
 
 /** DescribeDelegationTokenRequest, versions 0+, flexible 2+. */
 export interface DescribeDelegationTokenRequest {
-  /** array of DescribeDelegationTokenOwner, versions 0+; nullable 0+. */
+  /** `array of DescribeDelegationTokenOwner`, versions 0+; nullable 0+. */
   owners: DescribeDelegationTokenOwner[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -171,9 +179,9 @@ export const encodeDescribeDelegationTokenRequest: Encode<DescribeDelegationToke
 
 /** DescribedDelegationTokenRenewer (in DescribeDelegationTokenResponse), versions 0+, flexible 2+. */
 export interface DescribedDelegationTokenRenewer {
-  /** string, versions 0+. */
+  /** Principal type, e.g. `User`. `string`, versions 0+. */
   principalType: string;
-  /** string, versions 0+. */
+  /** Principal name. `string`, versions 0+. */
   principalName: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -221,25 +229,25 @@ function size_DescribedDelegationTokenRenewer(x: Init<DescribedDelegationTokenRe
 
 /** DescribedDelegationToken (in DescribeDelegationTokenResponse), versions 0+, flexible 2+. */
 export interface DescribedDelegationToken {
-  /** string, versions 0+. */
+  /** Principal type, e.g. `User`. `string`, versions 0+. */
   principalType: string;
-  /** string, versions 0+. */
+  /** Principal name. `string`, versions 0+. */
   principalName: string;
-  /** string, versions 3+. */
+  /** `string`, versions 3+. */
   tokenRequesterPrincipalType: string;
-  /** string, versions 3+. */
+  /** `string`, versions 3+. */
   tokenRequesterPrincipalName: string;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   issueTimestamp: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   expiryTimestamp: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   maxTimestamp: bigint;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   tokenId: string;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   hmac: Uint8Array;
-  /** array of DescribedDelegationTokenRenewer, versions 0+. */
+  /** `array of DescribedDelegationTokenRenewer`, versions 0+. */
   renewers: DescribedDelegationTokenRenewer[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -318,11 +326,11 @@ function size_DescribedDelegationToken(x: Init<DescribedDelegationToken>, v: num
 
 /** DescribeDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface DescribeDelegationTokenResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of DescribedDelegationToken, versions 0+. */
+  /** `array of DescribedDelegationToken`, versions 0+. */
   tokens: DescribedDelegationToken[];
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,12 @@
 /**
  * DescribeGroups (API key 15): versions 0-6; flexible 5+.
  *
- * Listeners: broker.
+ * Returns the state, protocol and members (with their metadata and assignments) of classic groups.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeGroups).
  *
  * @module
  */
@@ -40,9 +45,9 @@ import {
 
 /** DescribeGroupsRequest, versions 0+, flexible 5+. */
 export interface DescribeGroupsRequest {
-  /** array of string, versions 0+; entity groupId. */
+  /** Group ids. `array of string`, versions 0+. */
   groups: string[];
-  /** bool, versions 3+. */
+  /** `bool`, versions 3+. */
   includeAuthorizedOperations: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -123,17 +128,17 @@ export const encodeDescribeGroupsRequest: Encode<DescribeGroupsRequest> = (value
 
 /** DescribedGroupMember (in DescribeGroupsResponse), versions 0+, flexible 5+. */
 export interface DescribedGroupMember {
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** string, versions 4+; nullable 4+; default null; ignorable. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 4+; nullable 4+; default null; ignorable. */
   groupInstanceId: string | null;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   clientId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   clientHost: string;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   memberMetadata: Uint8Array;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   memberAssignment: Uint8Array;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -197,21 +202,21 @@ function size_DescribedGroupMember(x: Init<DescribedGroupMember>, v: number): nu
 
 /** DescribedGroup (in DescribeGroupsResponse), versions 0+, flexible 5+. */
 export interface DescribeGroupsResponseDescribedGroup {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 6+; nullable 6+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 6+; nullable 6+; default null. */
   errorMessage: string | null;
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   groupState: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   protocolType: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   protocolData: string;
-  /** array of DescribedGroupMember, versions 0+. */
+  /** `array of DescribedGroupMember`, versions 0+. */
   members: DescribedGroupMember[];
-  /** int32, versions 3+; default -2147483648. */
+  /** `int32`, versions 3+; default -2147483648. */
   authorizedOperations: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -284,9 +289,9 @@ function size_DescribeGroupsResponseDescribedGroup(x: Init<DescribeGroupsRespons
 
 /** DescribeGroupsResponse, versions 0+, flexible 5+. */
 export interface DescribeGroupsResponse {
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** array of DescribedGroup, versions 0+. */
+  /** `array of DescribedGroup`, versions 0+. */
   groups: DescribeGroupsResponseDescribedGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,16 @@
 /**
  * DescribeLogDirs (API key 35): versions 0-5; flexible 2+; deprecated 0.
  *
- * Listeners: broker.
+ * Reports a broker's log directories with the size, lag and state of each replica in them (later
+ * also total and usable bytes).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-113](https://cwiki.apache.org/confluence/display/KAFKA/KIP-113+-+Support+replicas+movement+between+log+directories);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeLogDirs).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -36,9 +45,9 @@ import {
 
 /** DescribableLogDirTopic (in DescribeLogDirsRequest), versions 0+, flexible 2+. */
 export interface DescribableLogDirTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topic: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -86,7 +95,7 @@ function size_DescribableLogDirTopic(x: Init<DescribableLogDirTopic>, v: number)
 
 /** DescribeLogDirsRequest, versions 0+, flexible 2+. */
 export interface DescribeLogDirsRequest {
-  /** array of DescribableLogDirTopic, versions 0+; nullable 0+. */
+  /** `array of DescribableLogDirTopic`, versions 0+; nullable 0+. */
   topics: DescribableLogDirTopic[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -170,13 +179,13 @@ export const encodeDescribeLogDirsRequest: Encode<DescribeLogDirsRequest> = (val
 
 /** DescribeLogDirsPartition (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsPartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   partitionSize: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   offsetLag: bigint;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   isFutureKey: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -228,9 +237,9 @@ function size_DescribeLogDirsPartition(x: Init<DescribeLogDirsPartition>, v: num
 
 /** DescribeLogDirsTopic (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of DescribeLogDirsPartition, versions 0+. */
+  /** `array of DescribeLogDirsPartition`, versions 0+. */
   partitions: DescribeLogDirsPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -278,17 +287,17 @@ function size_DescribeLogDirsTopic(x: Init<DescribeLogDirsTopic>, v: number): nu
 
 /** DescribeLogDirsResult (in DescribeLogDirsResponse), versions 0+, flexible 2+. */
 export interface DescribeLogDirsResult {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   logDir: string;
-  /** array of DescribeLogDirsTopic, versions 0+. */
+  /** `array of DescribeLogDirsTopic`, versions 0+. */
   topics: DescribeLogDirsTopic[];
-  /** int64, versions 4+; default -1; ignorable. */
+  /** `int64`, versions 4+; default -1; ignorable. */
   totalBytes: bigint;
-  /** int64, versions 4+; default -1; ignorable. */
+  /** `int64`, versions 4+; default -1; ignorable. */
   usableBytes: bigint;
-  /** bool, versions 5+; default false; ignorable. */
+  /** `bool`, versions 5+; default false; ignorable. */
   isCordoned: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -351,11 +360,11 @@ function size_DescribeLogDirsResult(x: Init<DescribeLogDirsResult>, v: number): 
 
 /** DescribeLogDirsResponse, versions 0+, flexible 2+. */
 export interface DescribeLogDirsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 3+; ignorable. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 3+; ignorable. */
   errorCode: number;
-  /** array of DescribeLogDirsResult, versions 0+. */
+  /** `array of DescribeLogDirsResult`, versions 0+. */
   results: DescribeLogDirsResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * DescribeProducers (API key 61): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Lists the active idempotent and transactional producers of partitions, with their epochs, last
+ * sequences and open transactions.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-664](https://cwiki.apache.org/confluence/display/KAFKA/KIP-664+-+Provide+tooling+to+detect+and+abort+hanging+transactions);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeProducers).
  *
  * @module
  */
@@ -33,9 +41,9 @@ import {
 
 /** TopicRequest (in DescribeProducersRequest), versions 0+, flexible 0+. */
 export interface DescribeProducersRequestTopicRequest {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitionIndexes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -75,7 +83,7 @@ function size_DescribeProducersRequestTopicRequest(x: Init<DescribeProducersRequ
 
 /** DescribeProducersRequest, versions 0+, flexible 0+. */
 export interface DescribeProducersRequest {
-  /** array of TopicRequest, versions 0+. */
+  /** `array of TopicRequest`, versions 0+. */
   topics: DescribeProducersRequestTopicRequest[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -151,17 +159,17 @@ export const encodeDescribeProducersRequest: Encode<DescribeProducersRequest> = 
 
 /** ProducerState (in DescribeProducersResponse), versions 0+, flexible 0+. */
 export interface ProducerState {
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** int32, versions 0+. */
+  /** Producer epoch (-1 when none). `int32`, versions 0+. */
   producerEpoch: number;
-  /** int32, versions 0+; default -1. */
+  /** `int32`, versions 0+; default -1. */
   lastSequence: number;
-  /** int64, versions 0+; default -1. */
+  /** `int64`, versions 0+; default -1. */
   lastTimestamp: bigint;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   coordinatorEpoch: number;
-  /** int64, versions 0+; default -1. */
+  /** `int64`, versions 0+; default -1. */
   currentTxnStartOffset: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -211,13 +219,13 @@ function size_ProducerState(x: Init<ProducerState>, _v: number): number {
 
 /** PartitionResponse (in DescribeProducersResponse), versions 0+, flexible 0+. */
 export interface PartitionResponse {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** array of ProducerState, versions 0+. */
+  /** `array of ProducerState`, versions 0+. */
   activeProducers: ProducerState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -263,9 +271,9 @@ function size_PartitionResponse(x: Init<PartitionResponse>, v: number): number {
 
 /** TopicResponse (in DescribeProducersResponse), versions 0+, flexible 0+. */
 export interface TopicResponse {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of PartitionResponse, versions 0+. */
+  /** `array of PartitionResponse`, versions 0+. */
   partitions: PartitionResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -305,9 +313,9 @@ function size_TopicResponse(x: Init<TopicResponse>, v: number): number {
 
 /** DescribeProducersResponse, versions 0+, flexible 0+. */
 export interface DescribeProducersResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of TopicResponse, versions 0+. */
+  /** `array of TopicResponse`, versions 0+. */
   topics: TopicResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * DescribeQuorum (API key 55): versions 0-2; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Describes the metadata quorum: leader, epoch, high watermark, and each voter's and observer's
+ * replication progress.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-595](https://cwiki.apache.org/confluence/display/KAFKA/KIP-595+-+A+Raft+Protocol+for+the+Metadata+Quorum);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeQuorum).
  *
  * @module
  */
@@ -33,7 +41,7 @@ import {
 
 /** PartitionData (in DescribeQuorumRequest), versions 0+, flexible 0+. */
 export interface DescribeQuorumRequestPartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -68,9 +76,9 @@ function size_DescribeQuorumRequestPartitionData(x: Init<DescribeQuorumRequestPa
 
 /** TopicData (in DescribeQuorumRequest), versions 0+, flexible 0+. */
 export interface DescribeQuorumRequestTopicData {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: DescribeQuorumRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -110,7 +118,7 @@ function size_DescribeQuorumRequestTopicData(x: Init<DescribeQuorumRequestTopicD
 
 /** DescribeQuorumRequest, versions 0+, flexible 0+. */
 export interface DescribeQuorumRequest {
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: DescribeQuorumRequestTopicData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -194,15 +202,15 @@ export const encodeDescribeQuorumRequest: Encode<DescribeQuorumRequest> = (value
 
 /** ReplicaState (in DescribeQuorumResponse), versions 0+, flexible 0+. */
 export interface DescribeQuorumResponseReplicaState {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   replicaId: number;
-  /** uuid, versions 2+. */
+  /** `uuid`, versions 2+. */
   replicaDirectoryId: string;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   logEndOffset: bigint;
-  /** int64, versions 1+; default -1; ignorable. */
+  /** `int64`, versions 1+; default -1; ignorable. */
   lastFetchTimestamp: bigint;
-  /** int64, versions 1+; default -1; ignorable. */
+  /** `int64`, versions 1+; default -1; ignorable. */
   lastCaughtUpTimestamp: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -253,21 +261,21 @@ function size_DescribeQuorumResponseReplicaState(x: Init<DescribeQuorumResponseR
 
 /** PartitionData (in DescribeQuorumResponse), versions 0+, flexible 0+. */
 export interface DescribeQuorumResponsePartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 2+; nullable 2+; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 2+; nullable 2+; ignorable. */
   errorMessage: string | null;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   highWatermark: bigint;
-  /** array of ReplicaState, versions 0+. */
+  /** `array of ReplicaState`, versions 0+. */
   currentVoters: DescribeQuorumResponseReplicaState[];
-  /** array of ReplicaState, versions 0+. */
+  /** `array of ReplicaState`, versions 0+. */
   observers: DescribeQuorumResponseReplicaState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -326,9 +334,9 @@ function size_DescribeQuorumResponsePartitionData(x: Init<DescribeQuorumResponse
 
 /** TopicData (in DescribeQuorumResponse), versions 0+, flexible 0+. */
 export interface DescribeQuorumResponseTopicData {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: DescribeQuorumResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -368,11 +376,11 @@ function size_DescribeQuorumResponseTopicData(x: Init<DescribeQuorumResponseTopi
 
 /** Listener (in DescribeQuorumResponse), versions 2+, flexible 2+. */
 export interface DescribeQuorumResponseListener {
-  /** string, versions 2+; map key. */
+  /** `string`, versions 2+; map key (unique within its array). */
   name: string;
-  /** string, versions 2+. */
+  /** Host name or address. `string`, versions 2+. */
   host: string;
-  /** uint16, versions 2+. */
+  /** TCP port. `uint16`, versions 2+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -415,9 +423,9 @@ function size_DescribeQuorumResponseListener(x: Init<DescribeQuorumResponseListe
 
 /** Node (in DescribeQuorumResponse), versions 2+, flexible 2+. */
 export interface Node {
-  /** int32, versions 2+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 2+; map key (unique within its array). */
   nodeId: number;
-  /** array of Listener, versions 2+. */
+  /** `array of Listener`, versions 2+. */
   listeners: DescribeQuorumResponseListener[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -456,13 +464,13 @@ function size_Node(x: Init<Node>, v: number): number {
 
 /** DescribeQuorumResponse, versions 0+, flexible 0+. */
 export interface DescribeQuorumResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 2+; nullable 2+; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 2+; nullable 2+; ignorable. */
   errorMessage: string | null;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: DescribeQuorumResponseTopicData[];
-  /** array of Node, versions 2+. */
+  /** `array of Node`, versions 2+. */
   nodes: Node[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * DescribeShareGroupOffsets (API key 90): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Reads the start offsets a share group has reached per partition.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeShareGroupOffsets).
  *
  * @module
  */
@@ -37,9 +44,9 @@ import {
 
 /** DescribeShareGroupOffsetsRequestTopic (in DescribeShareGroupOffsetsRequest), versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsRequestTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -79,9 +86,9 @@ function size_DescribeShareGroupOffsetsRequestTopic(x: Init<DescribeShareGroupOf
 
 /** DescribeShareGroupOffsetsRequestGroup (in DescribeShareGroupOffsetsRequest), versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsRequestGroup {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of DescribeShareGroupOffsetsRequestTopic, versions 0+; nullable 0+. */
+  /** `array of DescribeShareGroupOffsetsRequestTopic`, versions 0+; nullable 0+. */
   topics: DescribeShareGroupOffsetsRequestTopic[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -121,7 +128,7 @@ function size_DescribeShareGroupOffsetsRequestGroup(x: Init<DescribeShareGroupOf
 
 /** DescribeShareGroupOffsetsRequest, versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsRequest {
-  /** array of DescribeShareGroupOffsetsRequestGroup, versions 0+. */
+  /** `array of DescribeShareGroupOffsetsRequestGroup`, versions 0+. */
   groups: DescribeShareGroupOffsetsRequestGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -206,17 +213,17 @@ export const encodeDescribeShareGroupOffsetsRequest: Encode<DescribeShareGroupOf
 
 /** DescribeShareGroupOffsetsResponsePartition (in DescribeShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsResponsePartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   startOffset: bigint;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** int64, versions 1+; default -1; ignorable. */
+  /** `int64`, versions 1+; default -1; ignorable. */
   lag: bigint;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -268,11 +275,11 @@ function size_DescribeShareGroupOffsetsResponsePartition(x: Init<DescribeShareGr
 
 /** DescribeShareGroupOffsetsResponseTopic (in DescribeShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsResponseTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of DescribeShareGroupOffsetsResponsePartition, versions 0+. */
+  /** `array of DescribeShareGroupOffsetsResponsePartition`, versions 0+. */
   partitions: DescribeShareGroupOffsetsResponsePartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -315,13 +322,13 @@ function size_DescribeShareGroupOffsetsResponseTopic(x: Init<DescribeShareGroupO
 
 /** DescribeShareGroupOffsetsResponseGroup (in DescribeShareGroupOffsetsResponse), versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsResponseGroup {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of DescribeShareGroupOffsetsResponseTopic, versions 0+. */
+  /** `array of DescribeShareGroupOffsetsResponseTopic`, versions 0+. */
   topics: DescribeShareGroupOffsetsResponseTopic[];
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -368,9 +375,9 @@ function size_DescribeShareGroupOffsetsResponseGroup(x: Init<DescribeShareGroupO
 
 /** DescribeShareGroupOffsetsResponse, versions 0+, flexible 0+. */
 export interface DescribeShareGroupOffsetsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of DescribeShareGroupOffsetsResponseGroup, versions 0+. */
+  /** `array of DescribeShareGroupOffsetsResponseGroup`, versions 0+. */
   groups: DescribeShareGroupOffsetsResponseGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

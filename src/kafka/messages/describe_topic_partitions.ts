@@ -3,7 +3,15 @@
 /**
  * DescribeTopicPartitions (API key 75): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Describes topics' partitions page by page, including the eligible leader replicas; for clusters
+ * with many partitions.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-966](https://cwiki.apache.org/confluence/display/KAFKA/KIP-966+-+Eligible+Leader+Replicas);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeTopicPartitions).
  *
  * @module
  */
@@ -39,7 +47,7 @@ import {
 
 /** TopicRequest (in DescribeTopicPartitionsRequest), versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsRequestTopicRequest {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -75,9 +83,9 @@ function size_DescribeTopicPartitionsRequestTopicRequest(x: Init<DescribeTopicPa
 
 /** Cursor (in DescribeTopicPartitionsRequest), versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsRequestCursor {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -116,11 +124,11 @@ function size_DescribeTopicPartitionsRequestCursor(x: Init<DescribeTopicPartitio
 
 /** DescribeTopicPartitionsRequest, versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsRequest {
-  /** array of TopicRequest, versions 0+. */
+  /** `array of TopicRequest`, versions 0+. */
   topics: DescribeTopicPartitionsRequestTopicRequest[];
-  /** int32, versions 0+; default 2000. */
+  /** `int32`, versions 0+; default 2000. */
   responsePartitionLimit: number;
-  /** struct Cursor, versions 0+; nullable 0+; default null. */
+  /** `struct Cursor`, versions 0+; nullable 0+; default null. */
   cursor: DescribeTopicPartitionsRequestCursor | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -213,23 +221,23 @@ export const encodeDescribeTopicPartitionsRequest: Encode<DescribeTopicPartition
 
 /** DescribeTopicPartitionsResponsePartition (in DescribeTopicPartitionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsResponsePartition {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+; default -1; ignorable. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+; default -1; ignorable. */
   leaderEpoch: number;
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   replicaNodes: number[];
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   isrNodes: number[];
-  /** array of int32, versions 0+; nullable 0+; default null; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+; nullable 0+; default null. */
   eligibleLeaderReplicas: number[] | null;
-  /** array of int32, versions 0+; nullable 0+; default null; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+; nullable 0+; default null. */
   lastKnownElr: number[] | null;
-  /** array of int32, versions 0+; ignorable; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+; ignorable. */
   offlineReplicas: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -293,17 +301,17 @@ function size_DescribeTopicPartitionsResponsePartition(x: Init<DescribeTopicPart
 
 /** DescribeTopicPartitionsResponseTopic (in DescribeTopicPartitionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsResponseTopic {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; nullable 0+; map key (unique within its array). */
   name: string | null;
-  /** uuid, versions 0+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+; ignorable. */
   topicId: string;
-  /** bool, versions 0+; default false; ignorable. */
+  /** `bool`, versions 0+; default false; ignorable. */
   isInternal: boolean;
-  /** array of DescribeTopicPartitionsResponsePartition, versions 0+. */
+  /** `array of DescribeTopicPartitionsResponsePartition`, versions 0+. */
   partitions: DescribeTopicPartitionsResponsePartition[];
-  /** int32, versions 0+; default -2147483648. */
+  /** `int32`, versions 0+; default -2147483648. */
   topicAuthorizedOperations: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -355,9 +363,9 @@ function size_DescribeTopicPartitionsResponseTopic(x: Init<DescribeTopicPartitio
 
 /** Cursor (in DescribeTopicPartitionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsResponseCursor {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -396,11 +404,11 @@ function size_DescribeTopicPartitionsResponseCursor(x: Init<DescribeTopicPartiti
 
 /** DescribeTopicPartitionsResponse, versions 0+, flexible 0+. */
 export interface DescribeTopicPartitionsResponse {
-  /** int32, versions 0+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+; ignorable. */
   throttleTimeMs: number;
-  /** array of DescribeTopicPartitionsResponseTopic, versions 0+. */
+  /** `array of DescribeTopicPartitionsResponseTopic`, versions 0+. */
   topics: DescribeTopicPartitionsResponseTopic[];
-  /** struct Cursor, versions 0+; nullable 0+; default null. */
+  /** `struct Cursor`, versions 0+; nullable 0+; default null. */
   nextCursor: DescribeTopicPartitionsResponseCursor | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * DescribeTransactions (API key 65): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Describes transactions by transactional id: state, producer id and epoch, timeout, and the
+ * partitions involved.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-664](https://cwiki.apache.org/confluence/display/KAFKA/KIP-664+-+Provide+tooling+to+detect+and+abort+hanging+transactions);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeTransactions).
  *
  * @module
  */
@@ -34,7 +42,7 @@ import {
 
 /** DescribeTransactionsRequest, versions 0+, flexible 0+. */
 export interface DescribeTransactionsRequest {
-  /** array of string, versions 0+; entity transactionalId. */
+  /** Transactional ids. `array of string`, versions 0+. */
   transactionalIds: string[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -101,9 +109,9 @@ export const encodeDescribeTransactionsRequest: Encode<DescribeTransactionsReque
 
 /** TopicData (in DescribeTransactionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTransactionsResponseTopicData {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topic: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -143,21 +151,21 @@ function size_DescribeTransactionsResponseTopicData(x: Init<DescribeTransactions
 
 /** TransactionState (in DescribeTransactionsResponse), versions 0+, flexible 0+. */
 export interface DescribeTransactionsResponseTransactionState {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; entity transactionalId. */
+  /** Transactional id. `string`, versions 0+. */
   transactionalId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   transactionState: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   transactionTimeoutMs: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   transactionStartTimeMs: bigint;
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** int16, versions 0+. */
+  /** Producer epoch (-1 when none). `int16`, versions 0+. */
   producerEpoch: number;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: DescribeTransactionsResponseTopicData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -216,9 +224,9 @@ function size_DescribeTransactionsResponseTransactionState(x: Init<DescribeTrans
 
 /** DescribeTransactionsResponse, versions 0+, flexible 0+. */
 export interface DescribeTransactionsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of TransactionState, versions 0+. */
+  /** `array of TransactionState`, versions 0+. */
   transactionStates: DescribeTransactionsResponseTransactionState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

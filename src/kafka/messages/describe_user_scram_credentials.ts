@@ -3,7 +3,15 @@
 /**
  * DescribeUserScramCredentials (API key 50): versions 0; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Lists which SCRAM mechanisms and iteration counts users have credentials for (never the
+ * credentials).
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-554](https://cwiki.apache.org/confluence/display/KAFKA/KIP-554+-+Add+Broker-side+SCRAM+Config+API);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_DescribeUserScramCredentials).
  *
  * @module
  */
@@ -30,7 +38,7 @@ import {
 
 /** UserName (in DescribeUserScramCredentialsRequest), versions 0+, flexible 0+. */
 export interface UserName {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   name: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -66,7 +74,7 @@ function size_UserName(x: Init<UserName>, _v: number): number {
 
 /** DescribeUserScramCredentialsRequest, versions 0+, flexible 0+. */
 export interface DescribeUserScramCredentialsRequest {
-  /** array of UserName, versions 0+; nullable 0+. */
+  /** `array of UserName`, versions 0+; nullable 0+. */
   users: UserName[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -141,9 +149,9 @@ export const encodeDescribeUserScramCredentialsRequest: Encode<DescribeUserScram
 
 /** CredentialInfo (in DescribeUserScramCredentialsResponse), versions 0+, flexible 0+. */
 export interface CredentialInfo {
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   mechanism: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   iterations: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -181,13 +189,13 @@ function size_CredentialInfo(x: Init<CredentialInfo>, _v: number): number {
 
 /** DescribeUserScramCredentialsResult (in DescribeUserScramCredentialsResponse), versions 0+, flexible 0+. */
 export interface DescribeUserScramCredentialsResult {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   user: string;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** array of CredentialInfo, versions 0+. */
+  /** `array of CredentialInfo`, versions 0+. */
   credentialInfos: CredentialInfo[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -234,13 +242,13 @@ function size_DescribeUserScramCredentialsResult(x: Init<DescribeUserScramCreden
 
 /** DescribeUserScramCredentialsResponse, versions 0+, flexible 0+. */
 export interface DescribeUserScramCredentialsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** array of DescribeUserScramCredentialsResult, versions 0+. */
+  /** `array of DescribeUserScramCredentialsResult`, versions 0+. */
   results: DescribeUserScramCredentialsResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

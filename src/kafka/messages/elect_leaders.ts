@@ -3,7 +3,15 @@
 /**
  * ElectLeaders (API key 43): versions 0-2; flexible 2+.
  *
- * Listeners: broker, controller.
+ * Triggers leader election for partitions: preferred-replica election, or (later) unclean
+ * election.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-183](https://cwiki.apache.org/confluence/display/KAFKA/KIP-183+-+Change+PreferredReplicaLeaderElectionCommand+to+use+AdminClient)
+ * (added as ElectPreferredLeaders; KIP-460 renamed it and added unclean elections); see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ElectLeaders).
  *
  * @module
  */
@@ -36,9 +44,9 @@ import {
 
 /** TopicPartitions (in ElectLeadersRequest), versions 0+, flexible 2+. */
 export interface ElectLeadersRequestTopicPartitions {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topic: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -86,11 +94,11 @@ function size_ElectLeadersRequestTopicPartitions(x: Init<ElectLeadersRequestTopi
 
 /** ElectLeadersRequest, versions 0+, flexible 2+. */
 export interface ElectLeadersRequest {
-  /** int8, versions 1+. */
+  /** `int8`, versions 1+. */
   electionType: number;
-  /** array of TopicPartitions, versions 0+; nullable 0+. */
+  /** `array of TopicPartitions`, versions 0+; nullable 0+. */
   topicPartitions: ElectLeadersRequestTopicPartitions[] | null;
-  /** int32, versions 0+; default 60000. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+; default 60000. */
   timeoutMs: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -184,11 +192,11 @@ export const encodeElectLeadersRequest: Encode<ElectLeadersRequest> = (value: In
 
 /** PartitionResult (in ElectLeadersResponse), versions 0+, flexible 2+. */
 export interface ElectLeadersResponsePartitionResult {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partitionId: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -238,9 +246,9 @@ function size_ElectLeadersResponsePartitionResult(x: Init<ElectLeadersResponsePa
 
 /** ReplicaElectionResult (in ElectLeadersResponse), versions 0+, flexible 2+. */
 export interface ReplicaElectionResult {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topic: string;
-  /** array of PartitionResult, versions 0+. */
+  /** `array of PartitionResult`, versions 0+. */
   partitionResult: ElectLeadersResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -288,11 +296,11 @@ function size_ReplicaElectionResult(x: Init<ReplicaElectionResult>, v: number): 
 
 /** ElectLeadersResponse, versions 0+, flexible 2+. */
 export interface ElectLeadersResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 1+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 1+. */
   errorCode: number;
-  /** array of ReplicaElectionResult, versions 0+. */
+  /** `array of ReplicaElectionResult`, versions 0+. */
   replicaElectionResults: ReplicaElectionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

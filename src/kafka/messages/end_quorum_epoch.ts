@@ -3,7 +3,14 @@
 /**
  * EndQuorumEpoch (API key 54): versions 0-1; flexible 1+.
  *
- * Listeners: controller.
+ * KRaft: a leader that is stepping down tells the voters, so they can elect a successor at once.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-595](https://cwiki.apache.org/confluence/display/KAFKA/KIP-595+-+A+Raft+Protocol+for+the+Metadata+Quorum);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_EndQuorumEpoch).
  *
  * @module
  */
@@ -39,9 +46,9 @@ import {
 
 /** ReplicaInfo (in EndQuorumEpochRequest), versions 1+, flexible 1+. */
 export interface ReplicaInfo {
-  /** int32, versions 1+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 1+. */
   candidateId: number;
-  /** uuid, versions 1+. */
+  /** `uuid`, versions 1+. */
   candidateDirectoryId: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -79,15 +86,15 @@ function size_ReplicaInfo(x: Init<ReplicaInfo>, _v: number): number {
 
 /** PartitionData (in EndQuorumEpochRequest), versions 0+, flexible 1+. */
 export interface EndQuorumEpochRequestPartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** array of int32, versions 0; ignorable. */
+  /** `array of int32`, versions 0; ignorable. */
   preferredSuccessors: number[];
-  /** array of ReplicaInfo, versions 1+; ignorable. */
+  /** `array of ReplicaInfo`, versions 1+; ignorable. */
   preferredCandidates: ReplicaInfo[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -144,9 +151,9 @@ function size_EndQuorumEpochRequestPartitionData(x: Init<EndQuorumEpochRequestPa
 
 /** TopicData (in EndQuorumEpochRequest), versions 0+, flexible 1+. */
 export interface EndQuorumEpochRequestTopicData {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: EndQuorumEpochRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -194,11 +201,11 @@ function size_EndQuorumEpochRequestTopicData(x: Init<EndQuorumEpochRequestTopicD
 
 /** LeaderEndpoint (in EndQuorumEpochRequest), versions 1+, flexible 1+. */
 export interface EndQuorumEpochRequestLeaderEndpoint {
-  /** string, versions 1+; map key. */
+  /** `string`, versions 1+; map key (unique within its array). */
   name: string;
-  /** string, versions 1+. */
+  /** Host name or address. `string`, versions 1+. */
   host: string;
-  /** uint16, versions 1+. */
+  /** TCP port. `uint16`, versions 1+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -241,11 +248,11 @@ function size_EndQuorumEpochRequestLeaderEndpoint(x: Init<EndQuorumEpochRequestL
 
 /** EndQuorumEpochRequest, versions 0+, flexible 1+. */
 export interface EndQuorumEpochRequest {
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Cluster id. `string`, versions 0+; nullable 0+; default null. */
   clusterId: string | null;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: EndQuorumEpochRequestTopicData[];
-  /** array of LeaderEndpoint, versions 1+; ignorable. */
+  /** `array of LeaderEndpoint`, versions 1+; ignorable. */
   leaderEndpoints: EndQuorumEpochRequestLeaderEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -370,13 +377,13 @@ export const encodeEndQuorumEpochRequest: Encode<EndQuorumEpochRequest> = (value
 
 /** PartitionData (in EndQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface EndQuorumEpochResponsePartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -428,9 +435,9 @@ function size_EndQuorumEpochResponsePartitionData(x: Init<EndQuorumEpochResponse
 
 /** TopicData (in EndQuorumEpochResponse), versions 0+, flexible 1+. */
 export interface EndQuorumEpochResponseTopicData {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: EndQuorumEpochResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -478,11 +485,11 @@ function size_EndQuorumEpochResponseTopicData(x: Init<EndQuorumEpochResponseTopi
 
 /** NodeEndpoint (in EndQuorumEpochResponse), versions 1+, flexible 1+. */
 export interface EndQuorumEpochResponseNodeEndpoint {
-  /** int32, versions 1+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 1+; map key (unique within its array). */
   nodeId: number;
-  /** string, versions 1+. */
+  /** Host name or address. `string`, versions 1+. */
   host: string;
-  /** uint16, versions 1+. */
+  /** TCP port. `uint16`, versions 1+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -524,11 +531,11 @@ function size_EndQuorumEpochResponseNodeEndpoint(x: Init<EndQuorumEpochResponseN
 
 /** EndQuorumEpochResponse, versions 0+, flexible 1+. */
 export interface EndQuorumEpochResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: EndQuorumEpochResponseTopicData[];
-  /** array of NodeEndpoint, versions 1+; tag 0 (tagged 1+). */
+  /** `array of NodeEndpoint`, versions 1+; tag 0 (tagged 1+). */
   nodeEndpoints: EndQuorumEpochResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

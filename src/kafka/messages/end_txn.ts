@@ -3,7 +3,13 @@
 /**
  * EndTxn (API key 26): versions 0-5; flexible 3+.
  *
- * Listeners: broker.
+ * Commits or aborts a transaction at the transaction coordinator.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_EndTxn).
  *
  * @module
  */
@@ -26,13 +32,13 @@ import {
 
 /** EndTxnRequest, versions 0+, flexible 3+. */
 export interface EndTxnRequest {
-  /** string, versions 0+; entity transactionalId. */
+  /** Transactional id. `string`, versions 0+. */
   transactionalId: string;
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** int16, versions 0+. */
+  /** Producer epoch (-1 when none). `int16`, versions 0+. */
   producerEpoch: number;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   committed: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -119,13 +125,13 @@ export const encodeEndTxnRequest: Encode<EndTxnRequest> = (value: Init<EndTxnReq
 
 /** EndTxnResponse, versions 0+, flexible 3+. */
 export interface EndTxnResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int64, versions 5+; default -1; ignorable; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 5+; default -1; ignorable. */
   producerId: bigint;
-  /** int16, versions 5+; default -1; ignorable. */
+  /** Producer epoch (-1 when none). `int16`, versions 5+; default -1; ignorable. */
   producerEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

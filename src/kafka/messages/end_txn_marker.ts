@@ -3,6 +3,7 @@
 /**
  * EndTxnMarker (data schema): versions 0.
  *
+ * The value of a transaction's COMMIT or ABORT control record: the coordinator epoch.
  *
  * @module
  */
@@ -16,7 +17,7 @@ import {
 
 /** EndTxnMarker, versions 0+. */
 export interface EndTxnMarker {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   coordinatorEpoch: number;
 }
 

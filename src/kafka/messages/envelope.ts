@@ -3,7 +3,13 @@
 /**
  * Envelope (API key 58): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * Wraps a client's request, with its principal, when a broker forwards it to the controller.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-590](https://cwiki.apache.org/confluence/display/KAFKA/KIP-590+-+Redirect+Zookeeper+Mutation+Protocols+to+The+Controller);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Envelope).
  *
  * @module
  */
@@ -27,11 +33,11 @@ import {
 
 /** EnvelopeRequest, versions 0+, flexible 0+. */
 export interface EnvelopeRequest {
-  /** bytes, versions 0+; zero-copy. */
+  /** `bytes`, versions 0+; zero-copy. */
   requestData: Uint8Array;
-  /** bytes, versions 0+; nullable 0+. */
+  /** `bytes`, versions 0+; nullable 0+. */
   requestPrincipal: Uint8Array | null;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   clientHostAddress: Uint8Array;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -108,9 +114,9 @@ export const encodeEnvelopeRequest: Encode<EnvelopeRequest> = (value: Init<Envel
 
 /** EnvelopeResponse, versions 0+, flexible 0+. */
 export interface EnvelopeResponse {
-  /** bytes, versions 0+; nullable 0+; default null; zero-copy. */
+  /** `bytes`, versions 0+; nullable 0+; default null; zero-copy. */
   responseData: Uint8Array | null;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * ExpireDelegationToken (API key 40): versions 0-2; flexible 2+; deprecated 0.
  *
- * Listeners: broker, controller.
+ * Changes a delegation token's expiry time; a negative period expires it at once.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-48](https://cwiki.apache.org/confluence/display/KAFKA/KIP-48+-+Delegation+token+support+for+Kafka);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ExpireDelegationToken).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -29,9 +37,9 @@ import {
 
 /** ExpireDelegationTokenRequest, versions 0+, flexible 2+. */
 export interface ExpireDelegationTokenRequest {
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   hmac: Uint8Array;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   expiryTimePeriodMs: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -110,11 +118,11 @@ export const encodeExpireDelegationTokenRequest: Encode<ExpireDelegationTokenReq
 
 /** ExpireDelegationTokenResponse, versions 0+, flexible 2+. */
 export interface ExpireDelegationTokenResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   expiryTimestampMs: bigint;
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * Fetch (API key 1): versions 0-18; flexible 12+; deprecated 0-3.
  *
- * Listeners: broker, controller.
+ * Reads record batches from partition logs starting at given offsets; used by consumers, by
+ * follower replicas to copy the leader, and by KRaft voters to replicate the metadata log.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Fetch).
+ *
  * Merge note, request: versions 0-3 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-3 from kafka-clients 3.9.2.
  *
@@ -46,9 +53,9 @@ import {
 
 /** ReplicaState (in FetchRequest), versions 15+, flexible 15+. */
 export interface FetchRequestReplicaState {
-  /** int32, versions 15+; default -1; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 15+; default -1. */
   replicaId: number;
-  /** int64, versions 15+; default -1. */
+  /** `int64`, versions 15+; default -1. */
   replicaEpoch: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -86,21 +93,21 @@ function size_FetchRequestReplicaState(x: Init<FetchRequestReplicaState>, _v: nu
 
 /** FetchPartition (in FetchRequest), versions 0+, flexible 12+. */
 export interface FetchRequestFetchPartition {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int32, versions 9+; default -1; ignorable. */
+  /** `int32`, versions 9+; default -1; ignorable. */
   currentLeaderEpoch: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   fetchOffset: bigint;
-  /** int32, versions 12+; default -1. */
+  /** `int32`, versions 12+; default -1. */
   lastFetchedEpoch: number;
-  /** int64, versions 5+; default -1; ignorable. */
+  /** `int64`, versions 5+; default -1; ignorable. */
   logStartOffset: bigint;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partitionMaxBytes: number;
-  /** uuid, versions 17+; tag 0 (tagged 17+); ignorable. */
+  /** `uuid`, versions 17+; tag 0 (tagged 17+); ignorable. */
   replicaDirectoryId: string;
-  /** int64, versions 18+; tag 1 (tagged 18+); default 9223372036854775807; ignorable. */
+  /** `int64`, versions 18+; tag 1 (tagged 18+); default 9223372036854775807; ignorable. */
   highWatermark: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -212,11 +219,11 @@ function size_FetchRequestFetchPartition(x: Init<FetchRequestFetchPartition>, v:
 
 /** FetchTopic (in FetchRequest), versions 0+, flexible 12+. */
 export interface FetchRequestFetchTopic {
-  /** string, versions 0-12; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 0-12; ignorable. */
   topic: string;
-  /** uuid, versions 13+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable. */
   topicId: string;
-  /** array of FetchPartition, versions 0+. */
+  /** `array of FetchPartition`, versions 0+. */
   partitions: FetchRequestFetchPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -268,11 +275,11 @@ function size_FetchRequestFetchTopic(x: Init<FetchRequestFetchTopic>, v: number)
 
 /** ForgottenTopic (in FetchRequest), versions 7+, flexible 12+. */
 export interface FetchRequestForgottenTopic {
-  /** string, versions 7-12; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 7-12; ignorable. */
   topic: string;
-  /** uuid, versions 13+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable. */
   topicId: string;
-  /** array of int32, versions 7+. */
+  /** `array of int32`, versions 7+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -324,29 +331,29 @@ function size_FetchRequestForgottenTopic(x: Init<FetchRequestForgottenTopic>, v:
 
 /** FetchRequest, versions 0+, flexible 12+. */
 export interface FetchRequest {
-  /** string, versions 12+; nullable 12+; tag 0 (tagged 12+); default null; ignorable. */
+  /** Cluster id. `string`, versions 12+; nullable 12+; tag 0 (tagged 12+); default null; ignorable. */
   clusterId: string | null;
-  /** int32, versions 0-14; default -1; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0-14; default -1. */
   replicaId: number;
-  /** struct ReplicaState, versions 15+; tag 1 (tagged 15+). */
+  /** `struct ReplicaState`, versions 15+; tag 1 (tagged 15+). */
   replicaState: FetchRequestReplicaState;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   maxWaitMs: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   minBytes: number;
-  /** int32, versions 3+; default 0x7fffffff; ignorable. */
+  /** `int32`, versions 3+; default 0x7fffffff; ignorable. */
   maxBytes: number;
-  /** int8, versions 4+; default 0; ignorable. */
+  /** `int8`, versions 4+; default 0; ignorable. */
   isolationLevel: number;
-  /** int32, versions 7+; default 0; ignorable. */
+  /** `int32`, versions 7+; default 0; ignorable. */
   sessionId: number;
-  /** int32, versions 7+; default -1; ignorable. */
+  /** `int32`, versions 7+; default -1; ignorable. */
   sessionEpoch: number;
-  /** array of FetchTopic, versions 0+. */
+  /** `array of FetchTopic`, versions 0+. */
   topics: FetchRequestFetchTopic[];
-  /** array of ForgottenTopic, versions 7+. */
+  /** `array of ForgottenTopic`, versions 7+. */
   forgottenTopicsData: FetchRequestForgottenTopic[];
-  /** string, versions 11+; default ; ignorable. */
+  /** `string`, versions 11+; default ; ignorable. */
   rackId: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -570,9 +577,9 @@ export const encodeFetchRequest: Encode<FetchRequest> = (value: Init<FetchReques
 
 /** EpochEndOffset (in FetchResponse), versions 12+, flexible 12+. */
 export interface FetchResponseEpochEndOffset {
-  /** int32, versions 12+; default -1. */
+  /** `int32`, versions 12+; default -1. */
   epoch: number;
-  /** int64, versions 12+; default -1. */
+  /** `int64`, versions 12+; default -1. */
   endOffset: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -610,9 +617,9 @@ function size_FetchResponseEpochEndOffset(x: Init<FetchResponseEpochEndOffset>, 
 
 /** LeaderIdAndEpoch (in FetchResponse), versions 12+, flexible 12+. */
 export interface FetchResponseLeaderIdAndEpoch {
-  /** int32, versions 12+; default -1; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 12+; default -1. */
   leaderId: number;
-  /** int32, versions 12+; default -1. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 12+; default -1. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -650,9 +657,9 @@ function size_FetchResponseLeaderIdAndEpoch(x: Init<FetchResponseLeaderIdAndEpoc
 
 /** SnapshotId (in FetchResponse), versions 12+, flexible 12+. */
 export interface FetchResponseSnapshotId {
-  /** int64, versions 12+; default -1. */
+  /** `int64`, versions 12+; default -1. */
   endOffset: bigint;
-  /** int32, versions 12+; default -1. */
+  /** `int32`, versions 12+; default -1. */
   epoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -690,9 +697,9 @@ function size_FetchResponseSnapshotId(x: Init<FetchResponseSnapshotId>, _v: numb
 
 /** AbortedTransaction (in FetchResponse), versions 4+, flexible 12+. */
 export interface AbortedTransaction {
-  /** int64, versions 4+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 4+. */
   producerId: bigint;
-  /** int64, versions 4+. */
+  /** `int64`, versions 4+. */
   firstOffset: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -738,27 +745,27 @@ function size_AbortedTransaction(x: Init<AbortedTransaction>, v: number): number
 
 /** PartitionData (in FetchResponse), versions 0+, flexible 12+. */
 export interface FetchResponsePartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   highWatermark: bigint;
-  /** int64, versions 4+; default -1; ignorable. */
+  /** `int64`, versions 4+; default -1; ignorable. */
   lastStableOffset: bigint;
-  /** int64, versions 5+; default -1; ignorable. */
+  /** `int64`, versions 5+; default -1; ignorable. */
   logStartOffset: bigint;
-  /** struct EpochEndOffset, versions 12+; tag 0 (tagged 12+). */
+  /** `struct EpochEndOffset`, versions 12+; tag 0 (tagged 12+). */
   divergingEpoch: FetchResponseEpochEndOffset;
-  /** struct LeaderIdAndEpoch, versions 12+; tag 1 (tagged 12+). */
+  /** `struct LeaderIdAndEpoch`, versions 12+; tag 1 (tagged 12+). */
   currentLeader: FetchResponseLeaderIdAndEpoch;
-  /** struct SnapshotId, versions 12+; tag 2 (tagged 12+). */
+  /** `struct SnapshotId`, versions 12+; tag 2 (tagged 12+). */
   snapshotId: FetchResponseSnapshotId;
-  /** array of AbortedTransaction, versions 4+; nullable 4+; ignorable. */
+  /** `array of AbortedTransaction`, versions 4+; nullable 4+; ignorable. */
   abortedTransactions: AbortedTransaction[] | null;
-  /** int32, versions 11+; default -1; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 11+; default -1. */
   preferredReadReplica: number;
-  /** records, versions 0+; nullable 0+. */
+  /** `records`, versions 0+; nullable 0+. */
   records: Uint8Array | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -893,11 +900,11 @@ function size_FetchResponsePartitionData(x: Init<FetchResponsePartitionData>, v:
 
 /** FetchableTopicResponse (in FetchResponse), versions 0+, flexible 12+. */
 export interface FetchableTopicResponse {
-  /** string, versions 0-12; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 0-12; ignorable. */
   topic: string;
-  /** uuid, versions 13+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: FetchResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -949,13 +956,13 @@ function size_FetchableTopicResponse(x: Init<FetchableTopicResponse>, v: number)
 
 /** NodeEndpoint (in FetchResponse), versions 16+, flexible 16+. */
 export interface FetchResponseNodeEndpoint {
-  /** int32, versions 16+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 16+; map key (unique within its array). */
   nodeId: number;
-  /** string, versions 16+. */
+  /** Host name or address. `string`, versions 16+. */
   host: string;
-  /** int32, versions 16+. */
+  /** TCP port. `int32`, versions 16+. */
   port: number;
-  /** string, versions 16+; nullable 16+; default null. */
+  /** Rack of the broker, or null when none is configured. `string`, versions 16+; nullable 16+; default null. */
   rack: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -1001,15 +1008,15 @@ function size_FetchResponseNodeEndpoint(x: Init<FetchResponseNodeEndpoint>, _v: 
 
 /** FetchResponse, versions 0+, flexible 12+. */
 export interface FetchResponse {
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 7+; ignorable. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 7+; ignorable. */
   errorCode: number;
-  /** int32, versions 7+; default 0. */
+  /** `int32`, versions 7+; default 0. */
   sessionId: number;
-  /** array of FetchableTopicResponse, versions 0+. */
+  /** `array of FetchableTopicResponse`, versions 0+. */
   responses: FetchableTopicResponse[];
-  /** array of NodeEndpoint, versions 16+; tag 0 (tagged 16+). */
+  /** `array of NodeEndpoint`, versions 16+; tag 0 (tagged 16+). */
   nodeEndpoints: FetchResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

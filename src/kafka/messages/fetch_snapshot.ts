@@ -3,7 +3,14 @@
 /**
  * FetchSnapshot (API key 59): versions 0-1; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a replica fetches a snapshot of the metadata log in chunks when the log it needs has been
+ * truncated away.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-630](https://cwiki.apache.org/confluence/display/KAFKA/KIP-630+-+Kafka+Raft+Snapshot); see
+ * also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_FetchSnapshot).
  *
  * @module
  */
@@ -38,9 +45,9 @@ import {
 
 /** SnapshotId (in FetchSnapshotRequest), versions 0+, flexible 0+. */
 export interface FetchSnapshotRequestSnapshotId {
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   endOffset: bigint;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   epoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -78,15 +85,15 @@ function size_FetchSnapshotRequestSnapshotId(x: Init<FetchSnapshotRequestSnapsho
 
 /** PartitionSnapshot (in FetchSnapshotRequest), versions 0+, flexible 0+. */
 export interface FetchSnapshotRequestPartitionSnapshot {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   currentLeaderEpoch: number;
-  /** struct SnapshotId, versions 0+. */
+  /** `struct SnapshotId`, versions 0+. */
   snapshotId: FetchSnapshotRequestSnapshotId;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   position: bigint;
-  /** uuid, versions 1+; tag 0 (tagged 1+); ignorable. */
+  /** `uuid`, versions 1+; tag 0 (tagged 1+); ignorable. */
   replicaDirectoryId: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -160,9 +167,9 @@ function size_FetchSnapshotRequestPartitionSnapshot(x: Init<FetchSnapshotRequest
 
 /** TopicSnapshot (in FetchSnapshotRequest), versions 0+, flexible 0+. */
 export interface FetchSnapshotRequestTopicSnapshot {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of PartitionSnapshot, versions 0+. */
+  /** `array of PartitionSnapshot`, versions 0+. */
   partitions: FetchSnapshotRequestPartitionSnapshot[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -202,13 +209,13 @@ function size_FetchSnapshotRequestTopicSnapshot(x: Init<FetchSnapshotRequestTopi
 
 /** FetchSnapshotRequest, versions 0+, flexible 0+. */
 export interface FetchSnapshotRequest {
-  /** string, versions 0+; nullable 0+; tag 0 (tagged 0+); default null. */
+  /** Cluster id. `string`, versions 0+; nullable 0+; tag 0 (tagged 0+); default null. */
   clusterId: string | null;
-  /** int32, versions 0+; default -1; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+; default -1. */
   replicaId: number;
-  /** int32, versions 0+; default 0x7fffffff. */
+  /** `int32`, versions 0+; default 0x7fffffff. */
   maxBytes: number;
-  /** array of TopicSnapshot, versions 0+. */
+  /** `array of TopicSnapshot`, versions 0+. */
   topics: FetchSnapshotRequestTopicSnapshot[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -344,9 +351,9 @@ export const encodeFetchSnapshotRequest: Encode<FetchSnapshotRequest> = (value: 
 
 /** SnapshotId (in FetchSnapshotResponse), versions 0+, flexible 0+. */
 export interface FetchSnapshotResponseSnapshotId {
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   endOffset: bigint;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   epoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -384,9 +391,9 @@ function size_FetchSnapshotResponseSnapshotId(x: Init<FetchSnapshotResponseSnaps
 
 /** LeaderIdAndEpoch (in FetchSnapshotResponse), versions 0+, flexible 0+. */
 export interface FetchSnapshotResponseLeaderIdAndEpoch {
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -424,19 +431,19 @@ function size_FetchSnapshotResponseLeaderIdAndEpoch(x: Init<FetchSnapshotRespons
 
 /** PartitionSnapshot (in FetchSnapshotResponse), versions 0+, flexible 0+. */
 export interface FetchSnapshotResponsePartitionSnapshot {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   index: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** struct SnapshotId, versions 0+. */
+  /** `struct SnapshotId`, versions 0+. */
   snapshotId: FetchSnapshotResponseSnapshotId;
-  /** struct LeaderIdAndEpoch, versions 0+; tag 0 (tagged 0+). */
+  /** `struct LeaderIdAndEpoch`, versions 0+; tag 0 (tagged 0+). */
   currentLeader: FetchSnapshotResponseLeaderIdAndEpoch;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   size: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   position: bigint;
-  /** records, versions 0+. */
+  /** `records`, versions 0+. */
   unalignedRecords: Uint8Array | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -514,9 +521,9 @@ function size_FetchSnapshotResponsePartitionSnapshot(x: Init<FetchSnapshotRespon
 
 /** TopicSnapshot (in FetchSnapshotResponse), versions 0+, flexible 0+. */
 export interface FetchSnapshotResponseTopicSnapshot {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of PartitionSnapshot, versions 0+. */
+  /** `array of PartitionSnapshot`, versions 0+. */
   partitions: FetchSnapshotResponsePartitionSnapshot[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -556,11 +563,11 @@ function size_FetchSnapshotResponseTopicSnapshot(x: Init<FetchSnapshotResponseTo
 
 /** NodeEndpoint (in FetchSnapshotResponse), versions 1+, flexible 1+. */
 export interface FetchSnapshotResponseNodeEndpoint {
-  /** int32, versions 1+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 1+; map key (unique within its array). */
   nodeId: number;
-  /** string, versions 1+. */
+  /** Host name or address. `string`, versions 1+. */
   host: string;
-  /** uint16, versions 1+. */
+  /** TCP port. `uint16`, versions 1+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -602,13 +609,13 @@ function size_FetchSnapshotResponseNodeEndpoint(x: Init<FetchSnapshotResponseNod
 
 /** FetchSnapshotResponse, versions 0+, flexible 0+. */
 export interface FetchSnapshotResponse {
-  /** int32, versions 0+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of TopicSnapshot, versions 0+. */
+  /** `array of TopicSnapshot`, versions 0+. */
   topics: FetchSnapshotResponseTopicSnapshot[];
-  /** array of NodeEndpoint, versions 1+; tag 0 (tagged 1+). */
+  /** `array of NodeEndpoint`, versions 1+; tag 0 (tagged 1+). */
   nodeEndpoints: FetchSnapshotResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

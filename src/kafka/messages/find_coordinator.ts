@@ -3,7 +3,15 @@
 /**
  * FindCoordinator (API key 10): versions 0-6; flexible 3+.
  *
- * Listeners: broker.
+ * Finds the broker that coordinates a consumer group, a transactional id, or a share group; later
+ * versions resolve many keys in one call.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_FindCoordinator).
+ *
+ * Later: KIP-98 extended it from groups to transactional ids.
  *
  * @module
  */
@@ -35,11 +43,11 @@ import {
 
 /** FindCoordinatorRequest, versions 0+, flexible 3+. */
 export interface FindCoordinatorRequest {
-  /** string, versions 0-3. */
+  /** `string`, versions 0-3. */
   key: string;
-  /** int8, versions 1+; default 0. */
+  /** `int8`, versions 1+; default 0. */
   keyType: number;
-  /** array of string, versions 4+. */
+  /** `array of string`, versions 4+. */
   coordinatorKeys: string[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -127,17 +135,17 @@ export const encodeFindCoordinatorRequest: Encode<FindCoordinatorRequest> = (val
 
 /** Coordinator (in FindCoordinatorResponse), versions 4+, flexible 4+. */
 export interface Coordinator {
-  /** string, versions 4+. */
+  /** `string`, versions 4+. */
   key: string;
-  /** int32, versions 4+; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 4+. */
   nodeId: number;
-  /** string, versions 4+. */
+  /** Host name or address. `string`, versions 4+. */
   host: string;
-  /** int32, versions 4+. */
+  /** TCP port. `int32`, versions 4+. */
   port: number;
-  /** int16, versions 4+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 4+. */
   errorCode: number;
-  /** string, versions 4+; nullable 4+; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 4+; nullable 4+; ignorable. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -190,19 +198,19 @@ function size_Coordinator(x: Init<Coordinator>, _v: number): number {
 
 /** FindCoordinatorResponse, versions 0+, flexible 3+. */
 export interface FindCoordinatorResponse {
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 0-3. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0-3. */
   errorCode: number;
-  /** string, versions 1-3; nullable 1-3; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 1-3; nullable 1-3; ignorable. */
   errorMessage: string | null;
-  /** int32, versions 0-3; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 0-3. */
   nodeId: number;
-  /** string, versions 0-3. */
+  /** Host name or address. `string`, versions 0-3. */
   host: string;
-  /** int32, versions 0-3. */
+  /** TCP port. `int32`, versions 0-3. */
   port: number;
-  /** array of Coordinator, versions 4+. */
+  /** `array of Coordinator`, versions 4+. */
   coordinators: Coordinator[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * GetTelemetrySubscriptions (API key 71): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * A client asks which of its metrics the broker wants pushed, and how often.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-714](https://cwiki.apache.org/confluence/display/KAFKA/KIP-714+-+Client+metrics+and+observability);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_GetTelemetrySubscriptions).
  *
  * @module
  */
@@ -32,7 +39,7 @@ import {
 
 /** GetTelemetrySubscriptionsRequest, versions 0+, flexible 0+. */
 export interface GetTelemetrySubscriptionsRequest {
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   clientInstanceId: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -98,23 +105,23 @@ export const encodeGetTelemetrySubscriptionsRequest: Encode<GetTelemetrySubscrip
 
 /** GetTelemetrySubscriptionsResponse, versions 0+, flexible 0+. */
 export interface GetTelemetrySubscriptionsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   clientInstanceId: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   subscriptionId: number;
-  /** array of int8, versions 0+. */
+  /** `array of int8`, versions 0+. */
   acceptedCompressionTypes: number[];
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   pushIntervalMs: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   telemetryMaxBytes: number;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   deltaTemporality: boolean;
-  /** array of string, versions 0+. */
+  /** `array of string`, versions 0+. */
   requestedMetrics: string[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * IncrementalAlterConfigs (API key 44): versions 0-1; flexible 1+.
  *
- * Listeners: broker, controller.
+ * Changes individual configuration entries (set, delete, append to or subtract from a list)
+ * without touching the rest.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-339](https://cwiki.apache.org/confluence/display/KAFKA/KIP-339+-+Create+a+new+IncrementalAlterConfigs+API);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_IncrementalAlterConfigs).
  *
  * @module
  */
@@ -30,11 +38,11 @@ import {
 
 /** AlterableConfig (in IncrementalAlterConfigsRequest), versions 0+, flexible 1+. */
 export interface IncrementalAlterConfigsRequestAlterableConfig {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** int8, versions 0+; map key. */
+  /** `int8`, versions 0+; map key (unique within its array). */
   configOperation: number;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   value: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -85,11 +93,11 @@ function size_IncrementalAlterConfigsRequestAlterableConfig(x: Init<IncrementalA
 
 /** AlterConfigsResource (in IncrementalAlterConfigsRequest), versions 0+, flexible 1+. */
 export interface IncrementalAlterConfigsRequestAlterConfigsResource {
-  /** int8, versions 0+; map key. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 0+; map key (unique within its array). */
   resourceType: number;
-  /** string, versions 0+; map key. */
+  /** Name of the resource. `string`, versions 0+; map key (unique within its array). */
   resourceName: string;
-  /** array of AlterableConfig, versions 0+. */
+  /** `array of AlterableConfig`, versions 0+. */
   configs: IncrementalAlterConfigsRequestAlterableConfig[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -140,9 +148,9 @@ function size_IncrementalAlterConfigsRequestAlterConfigsResource(x: Init<Increme
 
 /** IncrementalAlterConfigsRequest, versions 0+, flexible 1+. */
 export interface IncrementalAlterConfigsRequest {
-  /** array of AlterConfigsResource, versions 0+. */
+  /** `array of AlterConfigsResource`, versions 0+. */
   resources: IncrementalAlterConfigsRequestAlterConfigsResource[];
-  /** bool, versions 0+. */
+  /** When true, the request is only validated, nothing is changed. `bool`, versions 0+. */
   validateOnly: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -241,13 +249,13 @@ export const encodeIncrementalAlterConfigsRequest: Encode<IncrementalAlterConfig
 
 /** AlterConfigsResourceResponse (in IncrementalAlterConfigsResponse), versions 0+, flexible 1+. */
 export interface IncrementalAlterConfigsResponseAlterConfigsResourceResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** int8, versions 0+. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 0+. */
   resourceType: number;
-  /** string, versions 0+. */
+  /** Name of the resource. `string`, versions 0+. */
   resourceName: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -301,9 +309,9 @@ function size_IncrementalAlterConfigsResponseAlterConfigsResourceResponse(x: Ini
 
 /** IncrementalAlterConfigsResponse, versions 0+, flexible 1+. */
 export interface IncrementalAlterConfigsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of AlterConfigsResourceResponse, versions 0+. */
+  /** `array of AlterConfigsResourceResponse`, versions 0+. */
   responses: IncrementalAlterConfigsResponseAlterConfigsResourceResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * InitProducerId (API key 22): versions 0-6; flexible 2+; unstable 6.
  *
- * Listeners: broker.
+ * Gives a producer its producer id and epoch, for idempotent writes and transactions; bumps the
+ * epoch to fence an older instance.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_InitProducerId).
  *
  * @module
  */
@@ -27,17 +35,17 @@ import {
 
 /** InitProducerIdRequest, versions 0+, flexible 2+. */
 export interface InitProducerIdRequest {
-  /** string, versions 0+; nullable 0+; entity transactionalId. */
+  /** Transactional id. `string`, versions 0+; nullable 0+. */
   transactionalId: string | null;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   transactionTimeoutMs: number;
-  /** int64, versions 3+; default -1; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 3+; default -1. */
   producerId: bigint;
-  /** int16, versions 3+; default -1. */
+  /** Producer epoch (-1 when none). `int16`, versions 3+; default -1. */
   producerEpoch: number;
-  /** bool, versions 6+; default false. */
+  /** `bool`, versions 6+; default false. */
   enable2Pc: boolean;
-  /** bool, versions 6+; default false. */
+  /** `bool`, versions 6+; default false. */
   keepPreparedTxn: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -140,17 +148,17 @@ export const encodeInitProducerIdRequest: Encode<InitProducerIdRequest> = (value
 
 /** InitProducerIdResponse, versions 0+, flexible 2+. */
 export interface InitProducerIdResponse {
-  /** int32, versions 0+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int64, versions 0+; default -1; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+; default -1. */
   producerId: bigint;
-  /** int16, versions 0+. */
+  /** Producer epoch (-1 when none). `int16`, versions 0+. */
   producerEpoch: number;
-  /** int64, versions 6+; default -1; entity producerId. */
+  /** Producer id. `int64`, versions 6+; default -1. */
   ongoingTxnProducerId: bigint;
-  /** int16, versions 6+; default -1. */
+  /** `int16`, versions 6+; default -1. */
   ongoingTxnProducerEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * InitializeShareGroupState (API key 83): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): creates the persisted delivery state of a share-partition.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_InitializeShareGroupState).
  *
  * @module
  */
@@ -32,11 +39,11 @@ import {
 
 /** PartitionData (in InitializeShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface InitializeShareGroupStateRequestPartitionData {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   stateEpoch: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   startOffset: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -77,9 +84,9 @@ function size_InitializeShareGroupStateRequestPartitionData(x: Init<InitializeSh
 
 /** InitializeStateData (in InitializeShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface InitializeStateData {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: InitializeShareGroupStateRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -118,9 +125,9 @@ function size_InitializeStateData(x: Init<InitializeStateData>, v: number): numb
 
 /** InitializeShareGroupStateRequest, versions 0+, flexible 0+. */
 export interface InitializeShareGroupStateRequest {
-  /** string, versions 0+. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of InitializeStateData, versions 0+. */
+  /** `array of InitializeStateData`, versions 0+. */
   topics: InitializeStateData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -211,11 +218,11 @@ export const encodeInitializeShareGroupStateRequest: Encode<InitializeShareGroup
 
 /** PartitionResult (in InitializeShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface InitializeShareGroupStateResponsePartitionResult {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -257,9 +264,9 @@ function size_InitializeShareGroupStateResponsePartitionResult(x: Init<Initializ
 
 /** InitializeStateResult (in InitializeShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface InitializeStateResult {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionResult, versions 0+. */
+  /** `array of PartitionResult`, versions 0+. */
   partitions: InitializeShareGroupStateResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -298,7 +305,7 @@ function size_InitializeStateResult(x: Init<InitializeStateResult>, v: number): 
 
 /** InitializeShareGroupStateResponse, versions 0+, flexible 0+. */
 export interface InitializeShareGroupStateResponse {
-  /** array of InitializeStateResult, versions 0+. */
+  /** `array of InitializeStateResult`, versions 0+. */
   results: InitializeStateResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

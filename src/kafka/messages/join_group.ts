@@ -3,7 +3,13 @@
 /**
  * JoinGroup (API key 11): versions 0-9; flexible 6+.
  *
- * Listeners: broker.
+ * First step of the classic group rebalance: a member joins (or rejoins) a group and the
+ * coordinator picks a leader and collects every member's protocol metadata.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_JoinGroup).
  *
  * @module
  */
@@ -35,9 +41,9 @@ import {
 
 /** JoinGroupRequestProtocol (in JoinGroupRequest), versions 0+, flexible 6+. */
 export interface JoinGroupRequestProtocol {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   metadata: Uint8Array;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -85,21 +91,21 @@ function size_JoinGroupRequestProtocol(x: Init<JoinGroupRequestProtocol>, v: num
 
 /** JoinGroupRequest, versions 0+, flexible 6+. */
 export interface JoinGroupRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   sessionTimeoutMs: number;
-  /** int32, versions 1+; default -1; ignorable. */
+  /** `int32`, versions 1+; default -1; ignorable. */
   rebalanceTimeoutMs: number;
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** string, versions 5+; nullable 5+; default null. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 5+; nullable 5+; default null. */
   groupInstanceId: string | null;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   protocolType: string;
-  /** array of JoinGroupRequestProtocol, versions 0+. */
+  /** `array of JoinGroupRequestProtocol`, versions 0+. */
   protocols: JoinGroupRequestProtocol[];
-  /** string, versions 8+; nullable 8+; default null; ignorable. */
+  /** `string`, versions 8+; nullable 8+; default null; ignorable. */
   reason: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -218,11 +224,11 @@ export const encodeJoinGroupRequest: Encode<JoinGroupRequest> = (value: Init<Joi
 
 /** JoinGroupResponseMember (in JoinGroupResponse), versions 0+, flexible 6+. */
 export interface JoinGroupResponseMember {
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 5+; nullable 5+; default null; ignorable. */
   groupInstanceId: string | null;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   metadata: Uint8Array;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -274,23 +280,23 @@ function size_JoinGroupResponseMember(x: Init<JoinGroupResponseMember>, v: numbe
 
 /** JoinGroupResponse, versions 0+, flexible 6+. */
 export interface JoinGroupResponse {
-  /** int32, versions 2+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 2+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int32, versions 0+; default -1. */
+  /** `int32`, versions 0+; default -1. */
   generationId: number;
-  /** string, versions 7+; nullable 7+; default null; ignorable. */
+  /** `string`, versions 7+; nullable 7+; default null; ignorable. */
   protocolType: string | null;
-  /** string, versions 0+; nullable 7+. */
+  /** `string`, versions 0+; nullable 7+. */
   protocolName: string | null;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   leader: string;
-  /** bool, versions 9+; default false. */
+  /** `bool`, versions 9+; default false. */
   skipAssignment: boolean;
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** array of JoinGroupResponseMember, versions 0+. */
+  /** `array of JoinGroupResponseMember`, versions 0+. */
   members: JoinGroupResponseMember[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,6 +3,7 @@
 /**
  * KRaftVersionRecord (data schema): versions 0; flexible 0+.
  *
+ * KRaft control record: the finalized kraft.version of the metadata log.
  *
  * @module
  */
@@ -21,9 +22,9 @@ import {
 
 /** KRaftVersionRecord, versions 0+, flexible 0+. */
 export interface KRaftVersionRecord {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   version: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   kRaftVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

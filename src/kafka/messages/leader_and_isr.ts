@@ -3,7 +3,14 @@
 /**
  * LeaderAndIsr (API key 4): versions 0-7; flexible 4+.
  *
- * Listeners: zkBroker.
+ * ZooKeeper-mode controller to broker: become leader or follower of these partitions with this
+ * in-sync replica set. Gone with ZooKeeper in Kafka 4.0.
+ *
+ * Served by ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_LeaderAndIsr).
+ *
  * Merge note, request: versions 0-7 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-7 from kafka-clients 3.9.2.
  *
@@ -39,29 +46,29 @@ import {
 
 /** LeaderAndIsrPartitionState (in LeaderAndIsrRequest), versions 0+, flexible 4+. */
 export interface LeaderAndIsrPartitionState {
-  /** string, versions 0-1; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 0-1; ignorable. */
   topicName: string;
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   controllerEpoch: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   leader: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   isr: number[];
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partitionEpoch: number;
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   replicas: number[];
-  /** array of int32, versions 3+; ignorable; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 3+; ignorable. */
   addingReplicas: number[];
-  /** array of int32, versions 3+; ignorable; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 3+; ignorable. */
   removingReplicas: number[];
-  /** bool, versions 1+; default false; ignorable. */
+  /** `bool`, versions 1+; default false; ignorable. */
   isNew: boolean;
-  /** int8, versions 6+; default 0. */
+  /** `int8`, versions 6+; default 0. */
   leaderRecoveryState: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -145,11 +152,11 @@ function size_LeaderAndIsrPartitionState(x: Init<LeaderAndIsrPartitionState>, v:
 
 /** LeaderAndIsrTopicState (in LeaderAndIsrRequest), versions 2+, flexible 4+. */
 export interface LeaderAndIsrTopicState {
-  /** string, versions 2+; entity topicName. */
+  /** Topic name. `string`, versions 2+. */
   topicName: string;
-  /** uuid, versions 5+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 5+; ignorable. */
   topicId: string;
-  /** array of LeaderAndIsrPartitionState, versions 2+. */
+  /** `array of LeaderAndIsrPartitionState`, versions 2+. */
   partitionStates: LeaderAndIsrPartitionState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -201,11 +208,11 @@ function size_LeaderAndIsrTopicState(x: Init<LeaderAndIsrTopicState>, v: number)
 
 /** LeaderAndIsrLiveLeader (in LeaderAndIsrRequest), versions 0+, flexible 4+. */
 export interface LeaderAndIsrLiveLeader {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   brokerId: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   hostName: string;
-  /** int32, versions 0+. */
+  /** TCP port. `int32`, versions 0+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -255,21 +262,21 @@ function size_LeaderAndIsrLiveLeader(x: Init<LeaderAndIsrLiveLeader>, v: number)
 
 /** LeaderAndIsrRequest, versions 0+, flexible 4+. */
 export interface LeaderAndIsrRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the active controller (-1 when unknown). `int32`, versions 0+. */
   controllerId: number;
-  /** bool, versions 7+; default false. */
+  /** `bool`, versions 7+; default false. */
   isKRaftController: boolean;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   controllerEpoch: number;
-  /** int64, versions 2+; default -1; ignorable. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 2+; default -1; ignorable. */
   brokerEpoch: bigint;
-  /** int8, versions 5+. */
+  /** `int8`, versions 5+. */
   type: number;
-  /** array of LeaderAndIsrPartitionState, versions 0-1. */
+  /** `array of LeaderAndIsrPartitionState`, versions 0-1. */
   ungroupedPartitionStates: LeaderAndIsrPartitionState[];
-  /** array of LeaderAndIsrTopicState, versions 2+. */
+  /** `array of LeaderAndIsrTopicState`, versions 2+. */
   topicStates: LeaderAndIsrTopicState[];
-  /** array of LeaderAndIsrLiveLeader, versions 0+. */
+  /** `array of LeaderAndIsrLiveLeader`, versions 0+. */
   liveLeaders: LeaderAndIsrLiveLeader[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -420,11 +427,11 @@ export const encodeLeaderAndIsrRequest: Encode<LeaderAndIsrRequest> = (value: In
 
 /** LeaderAndIsrPartitionError (in LeaderAndIsrResponse), versions 0+, flexible 4+. */
 export interface LeaderAndIsrPartitionError {
-  /** string, versions 0-4; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 0-4; ignorable. */
   topicName: string;
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -474,9 +481,9 @@ function size_LeaderAndIsrPartitionError(x: Init<LeaderAndIsrPartitionError>, v:
 
 /** LeaderAndIsrTopicError (in LeaderAndIsrResponse), versions 5+, flexible 5+. */
 export interface LeaderAndIsrTopicError {
-  /** uuid, versions 5+; map key. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 5+; map key (unique within its array). */
   topicId: string;
-  /** array of LeaderAndIsrPartitionError, versions 5+. */
+  /** `array of LeaderAndIsrPartitionError`, versions 5+. */
   partitionErrors: LeaderAndIsrPartitionError[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -515,11 +522,11 @@ function size_LeaderAndIsrTopicError(x: Init<LeaderAndIsrTopicError>, v: number)
 
 /** LeaderAndIsrResponse, versions 0+, flexible 4+. */
 export interface LeaderAndIsrResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of LeaderAndIsrPartitionError, versions 0-4. */
+  /** `array of LeaderAndIsrPartitionError`, versions 0-4. */
   partitionErrors: LeaderAndIsrPartitionError[];
-  /** array of LeaderAndIsrTopicError, versions 5+. */
+  /** `array of LeaderAndIsrTopicError`, versions 5+. */
   topics: LeaderAndIsrTopicError[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

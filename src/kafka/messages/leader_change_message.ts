@@ -3,6 +3,7 @@
 /**
  * LeaderChangeMessage (data schema): versions 0-1; flexible 0+.
  *
+ * KRaft control record written by a new quorum leader: who leads and who voted for it.
  *
  * @module
  */
@@ -28,9 +29,9 @@ import {
 
 /** Voter (in LeaderChangeMessage), versions 0+, flexible 0+. */
 export interface LeaderChangeMessageVoter {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   voterId: number;
-  /** uuid, versions 1+. */
+  /** `uuid`, versions 1+. */
   voterDirectoryId: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -70,13 +71,13 @@ function size_LeaderChangeMessageVoter(x: Init<LeaderChangeMessageVoter>, v: num
 
 /** LeaderChangeMessage, versions 0+, flexible 0+. */
 export interface LeaderChangeMessage {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   version: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** array of Voter, versions 0+. */
+  /** `array of Voter`, versions 0+. */
   voters: LeaderChangeMessageVoter[];
-  /** array of Voter, versions 0+. */
+  /** `array of Voter`, versions 0+. */
   grantingVoters: LeaderChangeMessageVoter[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

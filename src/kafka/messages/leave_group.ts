@@ -3,7 +3,13 @@
 /**
  * LeaveGroup (API key 13): versions 0-5; flexible 4+.
  *
- * Listeners: broker.
+ * A member leaves a classic group on purpose, so a rebalance starts without waiting for its
+ * session to time out.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_LeaveGroup).
  *
  * @module
  */
@@ -31,11 +37,11 @@ import {
 
 /** MemberIdentity (in LeaveGroupRequest), versions 3+, flexible 4+. */
 export interface MemberIdentity {
-  /** string, versions 3+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 3+. */
   memberId: string;
-  /** string, versions 3+; nullable 3+; default null. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 3+; nullable 3+; default null. */
   groupInstanceId: string | null;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** `string`, versions 5+; nullable 5+; default null; ignorable. */
   reason: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -87,11 +93,11 @@ function size_MemberIdentity(x: Init<MemberIdentity>, v: number): number {
 
 /** LeaveGroupRequest, versions 0+, flexible 4+. */
 export interface LeaveGroupRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0-2. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0-2. */
   memberId: string;
-  /** array of MemberIdentity, versions 3+. */
+  /** `array of MemberIdentity`, versions 3+. */
   members: MemberIdentity[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -188,11 +194,11 @@ export const encodeLeaveGroupRequest: Encode<LeaveGroupRequest> = (value: Init<L
 
 /** MemberResponse (in LeaveGroupResponse), versions 3+, flexible 4+. */
 export interface MemberResponse {
-  /** string, versions 3+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 3+. */
   memberId: string;
-  /** string, versions 3+; nullable 3+. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 3+; nullable 3+. */
   groupInstanceId: string | null;
-  /** int16, versions 3+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 3+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -243,11 +249,11 @@ function size_MemberResponse(x: Init<MemberResponse>, v: number): number {
 
 /** LeaveGroupResponse, versions 0+, flexible 4+. */
 export interface LeaveGroupResponse {
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of MemberResponse, versions 3+. */
+  /** `array of MemberResponse`, versions 3+. */
   members: MemberResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

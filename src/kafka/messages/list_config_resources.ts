@@ -3,7 +3,16 @@
 /**
  * ListConfigResources (API key 74): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Lists the resources that have configuration of given types (client-metrics subscriptions,
+ * groups, topics, …).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-714](https://cwiki.apache.org/confluence/display/KAFKA/KIP-714+-+Client+metrics+and+observability)
+ * (added as ListClientMetricsResources; KIP-1142 renamed it and added other resource types); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListConfigResources).
  *
  * @module
  */
@@ -33,7 +42,7 @@ import {
 
 /** ListConfigResourcesRequest, versions 0+, flexible 0+. */
 export interface ListConfigResourcesRequest {
-  /** array of int8, versions 1+. */
+  /** `array of int8`, versions 1+. */
   resourceTypes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -101,9 +110,9 @@ export const encodeListConfigResourcesRequest: Encode<ListConfigResourcesRequest
 
 /** ConfigResource (in ListConfigResourcesResponse), versions 0+, flexible 0+. */
 export interface ConfigResource {
-  /** string, versions 0+. */
+  /** Name of the resource. `string`, versions 0+. */
   resourceName: string;
-  /** int8, versions 1+; default 16; ignorable. */
+  /** Resource type code (topic, group, broker, …). `int8`, versions 1+; default 16; ignorable. */
   resourceType: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -143,11 +152,11 @@ function size_ConfigResource(x: Init<ConfigResource>, v: number): number {
 
 /** ListConfigResourcesResponse, versions 0+, flexible 0+. */
 export interface ListConfigResourcesResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of ConfigResource, versions 0+. */
+  /** `array of ConfigResource`, versions 0+. */
   configResources: ConfigResource[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,12 @@
 /**
  * ListGroups (API key 16): versions 0-5; flexible 3+.
  *
- * Listeners: broker.
+ * Lists the groups a broker coordinates, optionally filtered by state and (later) by group type.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListGroups).
  *
  * @module
  */
@@ -34,9 +39,9 @@ import {
 
 /** ListGroupsRequest, versions 0+, flexible 3+. */
 export interface ListGroupsRequest {
-  /** array of string, versions 4+. */
+  /** `array of string`, versions 4+. */
   statesFilter: string[];
-  /** array of string, versions 5+. */
+  /** `array of string`, versions 5+. */
   typesFilter: string[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -118,13 +123,13 @@ export const encodeListGroupsRequest: Encode<ListGroupsRequest> = (value: Init<L
 
 /** ListedGroup (in ListGroupsResponse), versions 0+, flexible 3+. */
 export interface ListedGroup {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   protocolType: string;
-  /** string, versions 4+; ignorable. */
+  /** `string`, versions 4+; ignorable. */
   groupState: string;
-  /** string, versions 5+; ignorable. */
+  /** `string`, versions 5+; ignorable. */
   groupType: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -180,11 +185,11 @@ function size_ListedGroup(x: Init<ListedGroup>, v: number): number {
 
 /** ListGroupsResponse, versions 0+, flexible 3+. */
 export interface ListGroupsResponse {
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of ListedGroup, versions 0+. */
+  /** `array of ListedGroup`, versions 0+. */
   groups: ListedGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

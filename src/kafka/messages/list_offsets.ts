@@ -3,7 +3,14 @@
 /**
  * ListOffsets (API key 2): versions 0-11; flexible 6+; deprecated 0.
  *
- * Listeners: broker.
+ * Looks up an offset per partition by timestamp or by a special position (earliest, latest, and
+ * later the max-timestamp and tiered-storage positions).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListOffsets).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -36,13 +43,13 @@ import {
 
 /** ListOffsetsPartition (in ListOffsetsRequest), versions 0+, flexible 6+. */
 export interface ListOffsetsPartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int32, versions 4+; default -1; ignorable. */
+  /** `int32`, versions 4+; default -1; ignorable. */
   currentLeaderEpoch: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   timestamp: bigint;
-  /** int32, versions 0; default 1. */
+  /** `int32`, versions 0; default 1. */
   maxNumOffsets: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -97,9 +104,9 @@ function size_ListOffsetsPartition(x: Init<ListOffsetsPartition>, v: number): nu
 
 /** ListOffsetsTopic (in ListOffsetsRequest), versions 0+, flexible 6+. */
 export interface ListOffsetsTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of ListOffsetsPartition, versions 0+. */
+  /** `array of ListOffsetsPartition`, versions 0+. */
   partitions: ListOffsetsPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -147,13 +154,13 @@ function size_ListOffsetsTopic(x: Init<ListOffsetsTopic>, v: number): number {
 
 /** ListOffsetsRequest, versions 0+, flexible 6+. */
 export interface ListOffsetsRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   replicaId: number;
-  /** int8, versions 2+. */
+  /** `int8`, versions 2+. */
   isolationLevel: number;
-  /** array of ListOffsetsTopic, versions 0+. */
+  /** `array of ListOffsetsTopic`, versions 0+. */
   topics: ListOffsetsTopic[];
-  /** int32, versions 10+; ignorable. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 10+; ignorable. */
   timeoutMs: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -263,17 +270,17 @@ export const encodeListOffsetsRequest: Encode<ListOffsetsRequest> = (value: Init
 
 /** ListOffsetsPartitionResponse (in ListOffsetsResponse), versions 0+, flexible 6+. */
 export interface ListOffsetsPartitionResponse {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of int64, versions 0. */
+  /** `array of int64`, versions 0. */
   oldStyleOffsets: bigint[];
-  /** int64, versions 1+; default -1. */
+  /** `int64`, versions 1+; default -1. */
   timestamp: bigint;
-  /** int64, versions 1+; default -1. */
+  /** `int64`, versions 1+; default -1. */
   offset: bigint;
-  /** int32, versions 4+; default -1. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 4+; default -1. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -339,9 +346,9 @@ function size_ListOffsetsPartitionResponse(x: Init<ListOffsetsPartitionResponse>
 
 /** ListOffsetsTopicResponse (in ListOffsetsResponse), versions 0+, flexible 6+. */
 export interface ListOffsetsTopicResponse {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of ListOffsetsPartitionResponse, versions 0+. */
+  /** `array of ListOffsetsPartitionResponse`, versions 0+. */
   partitions: ListOffsetsPartitionResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -389,9 +396,9 @@ function size_ListOffsetsTopicResponse(x: Init<ListOffsetsTopicResponse>, v: num
 
 /** ListOffsetsResponse, versions 0+, flexible 6+. */
 export interface ListOffsetsResponse {
-  /** int32, versions 2+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 2+; ignorable. */
   throttleTimeMs: number;
-  /** array of ListOffsetsTopicResponse, versions 0+. */
+  /** `array of ListOffsetsTopicResponse`, versions 0+. */
   topics: ListOffsetsTopicResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

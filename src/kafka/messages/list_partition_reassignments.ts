@@ -3,7 +3,14 @@
 /**
  * ListPartitionReassignments (API key 46): versions 0; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Shows the reassignments in progress, with the replicas being added and removed.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-455](https://cwiki.apache.org/confluence/display/KAFKA/KIP-455+-+Create+an+Administrative+API+for+Replica+Reassignment);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListPartitionReassignments).
  *
  * @module
  */
@@ -34,9 +41,9 @@ import {
 
 /** ListPartitionReassignmentsTopics (in ListPartitionReassignmentsRequest), versions 0+, flexible 0+. */
 export interface ListPartitionReassignmentsTopics {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitionIndexes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -76,9 +83,9 @@ function size_ListPartitionReassignmentsTopics(x: Init<ListPartitionReassignment
 
 /** ListPartitionReassignmentsRequest, versions 0+, flexible 0+. */
 export interface ListPartitionReassignmentsRequest {
-  /** int32, versions 0+; default 60000. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+; default 60000. */
   timeoutMs: number;
-  /** array of ListPartitionReassignmentsTopics, versions 0+; nullable 0+; default null. */
+  /** `array of ListPartitionReassignmentsTopics`, versions 0+; nullable 0+; default null. */
   topics: ListPartitionReassignmentsTopics[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -158,13 +165,13 @@ export const encodeListPartitionReassignmentsRequest: Encode<ListPartitionReassi
 
 /** OngoingPartitionReassignment (in ListPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface OngoingPartitionReassignment {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   replicas: number[];
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   addingReplicas: number[];
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   removingReplicas: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -211,9 +218,9 @@ function size_OngoingPartitionReassignment(x: Init<OngoingPartitionReassignment>
 
 /** OngoingTopicReassignment (in ListPartitionReassignmentsResponse), versions 0+, flexible 0+. */
 export interface OngoingTopicReassignment {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of OngoingPartitionReassignment, versions 0+. */
+  /** `array of OngoingPartitionReassignment`, versions 0+. */
   partitions: OngoingPartitionReassignment[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -253,13 +260,13 @@ function size_OngoingTopicReassignment(x: Init<OngoingTopicReassignment>, v: num
 
 /** ListPartitionReassignmentsResponse, versions 0+, flexible 0+. */
 export interface ListPartitionReassignmentsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** array of OngoingTopicReassignment, versions 0+. */
+  /** `array of OngoingTopicReassignment`, versions 0+. */
   topics: OngoingTopicReassignment[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

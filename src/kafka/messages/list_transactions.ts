@@ -3,7 +3,15 @@
 /**
  * ListTransactions (API key 66): versions 0-2; flexible 0+.
  *
- * Listeners: broker.
+ * Lists the transactions a coordinator knows, filtered by state, producer id and (later) duration
+ * or id pattern.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-664](https://cwiki.apache.org/confluence/display/KAFKA/KIP-664+-+Provide+tooling+to+detect+and+abort+hanging+transactions);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ListTransactions).
  *
  * @module
  */
@@ -36,13 +44,13 @@ import {
 
 /** ListTransactionsRequest, versions 0+, flexible 0+. */
 export interface ListTransactionsRequest {
-  /** array of string, versions 0+. */
+  /** `array of string`, versions 0+. */
   stateFilters: string[];
-  /** array of int64, versions 0+; entity producerId. */
+  /** Producer ids. `array of int64`, versions 0+. */
   producerIdFilters: bigint[];
-  /** int64, versions 1+; default -1. */
+  /** `int64`, versions 1+; default -1. */
   durationFilter: bigint;
-  /** string, versions 2+; nullable 2+; default null. */
+  /** `string`, versions 2+; nullable 2+; default null. */
   transactionalIdPattern: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -126,11 +134,11 @@ export const encodeListTransactionsRequest: Encode<ListTransactionsRequest> = (v
 
 /** TransactionState (in ListTransactionsResponse), versions 0+, flexible 0+. */
 export interface ListTransactionsResponseTransactionState {
-  /** string, versions 0+; entity transactionalId. */
+  /** Transactional id. `string`, versions 0+. */
   transactionalId: string;
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   transactionState: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -173,13 +181,13 @@ function size_ListTransactionsResponseTransactionState(x: Init<ListTransactionsR
 
 /** ListTransactionsResponse, versions 0+, flexible 0+. */
 export interface ListTransactionsResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of string, versions 0+. */
+  /** `array of string`, versions 0+. */
   unknownStateFilters: string[];
-  /** array of TransactionState, versions 0+. */
+  /** `array of TransactionState`, versions 0+. */
   transactionStates: ListTransactionsResponseTransactionState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

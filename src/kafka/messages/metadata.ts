@@ -3,7 +3,13 @@
 /**
  * Metadata (API key 3): versions 0-13; flexible 9+.
  *
- * Listeners: broker.
+ * Tells a client which brokers exist, which topics and partitions there are, and who leads each
+ * partition; the first thing a client asks before producing or fetching.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Metadata).
  *
  * @module
  */
@@ -39,9 +45,9 @@ import {
 
 /** MetadataRequestTopic (in MetadataRequest), versions 0+, flexible 9+. */
 export interface MetadataRequestTopic {
-  /** uuid, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
   topicId: string;
-  /** string, versions 0+; nullable 10+; entity topicName. */
+  /** Topic name. `string`, versions 0+; nullable 10+. */
   name: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -89,13 +95,13 @@ function size_MetadataRequestTopic(x: Init<MetadataRequestTopic>, v: number): nu
 
 /** MetadataRequest, versions 0+, flexible 9+. */
 export interface MetadataRequest {
-  /** array of MetadataRequestTopic, versions 0+; nullable 1+. */
+  /** `array of MetadataRequestTopic`, versions 0+; nullable 1+. */
   topics: MetadataRequestTopic[] | null;
-  /** bool, versions 4+; default true. */
+  /** `bool`, versions 4+; default true. */
   allowAutoTopicCreation: boolean;
-  /** bool, versions 8-10. */
+  /** `bool`, versions 8-10. */
   includeClusterAuthorizedOperations: boolean;
-  /** bool, versions 8+. */
+  /** `bool`, versions 8+. */
   includeTopicAuthorizedOperations: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -197,13 +203,13 @@ export const encodeMetadataRequest: Encode<MetadataRequest> = (value: Init<Metad
 
 /** MetadataResponseBroker (in MetadataResponse), versions 0+, flexible 9+. */
 export interface MetadataResponseBroker {
-  /** int32, versions 0+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 0+; map key (unique within its array). */
   nodeId: number;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** int32, versions 0+. */
+  /** TCP port. `int32`, versions 0+. */
   port: number;
-  /** string, versions 1+; nullable 1+; default null; ignorable. */
+  /** Rack of the broker, or null when none is configured. `string`, versions 1+; nullable 1+; default null; ignorable. */
   rack: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -257,19 +263,19 @@ function size_MetadataResponseBroker(x: Init<MetadataResponseBroker>, v: number)
 
 /** MetadataResponsePartition (in MetadataResponse), versions 0+, flexible 9+. */
 export interface MetadataResponsePartition {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 7+; default -1; ignorable. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 7+; default -1; ignorable. */
   leaderEpoch: number;
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   replicaNodes: number[];
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   isrNodes: number[];
-  /** array of int32, versions 5+; ignorable; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 5+; ignorable. */
   offlineReplicas: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -334,17 +340,17 @@ function size_MetadataResponsePartition(x: Init<MetadataResponsePartition>, v: n
 
 /** MetadataResponseTopic (in MetadataResponse), versions 0+, flexible 9+. */
 export interface MetadataResponseTopic {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 12+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; nullable 12+; map key (unique within its array). */
   name: string | null;
-  /** uuid, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
   topicId: string;
-  /** bool, versions 1+; default false; ignorable. */
+  /** `bool`, versions 1+; default false; ignorable. */
   isInternal: boolean;
-  /** array of MetadataResponsePartition, versions 0+. */
+  /** `array of MetadataResponsePartition`, versions 0+. */
   partitions: MetadataResponsePartition[];
-  /** int32, versions 8+; default -2147483648. */
+  /** `int32`, versions 8+; default -2147483648. */
   topicAuthorizedOperations: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -408,19 +414,19 @@ function size_MetadataResponseTopic(x: Init<MetadataResponseTopic>, v: number): 
 
 /** MetadataResponse, versions 0+, flexible 9+. */
 export interface MetadataResponse {
-  /** int32, versions 3+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 3+; ignorable. */
   throttleTimeMs: number;
-  /** array of MetadataResponseBroker, versions 0+. */
+  /** `array of MetadataResponseBroker`, versions 0+. */
   brokers: MetadataResponseBroker[];
-  /** string, versions 2+; nullable 2+; default null; ignorable. */
+  /** Cluster id. `string`, versions 2+; nullable 2+; default null; ignorable. */
   clusterId: string | null;
-  /** int32, versions 1+; default -1; ignorable; entity brokerId. */
+  /** Id of the active controller (-1 when unknown). `int32`, versions 1+; default -1; ignorable. */
   controllerId: number;
-  /** array of MetadataResponseTopic, versions 0+. */
+  /** `array of MetadataResponseTopic`, versions 0+. */
   topics: MetadataResponseTopic[];
-  /** int32, versions 8-10; default -2147483648. */
+  /** `int32`, versions 8-10; default -2147483648. */
   clusterAuthorizedOperations: number;
-  /** int16, versions 13+; ignorable. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 13+; ignorable. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

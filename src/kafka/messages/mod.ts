@@ -430,3 +430,16 @@ export { decodeVotersRecord, encodeVotersRecord, VotersRecordCodec } from "./vot
 
 export { API_KEYS, API_LIST, DATA_CODECS } from "./_table.ts";
 export type { ApiInfo, RequestTypes, ResponseTypes } from "./_table.ts";
+export type {
+  Decode,
+  DecodeOptions,
+  Encode,
+  FieldMeta,
+  Init,
+  MessageCodec,
+  StructMeta,
+  TaggedField,
+} from "../_runtime.ts";
+export type { Reader } from "../../wire/reader.ts";
+export type { Writer } from "../../wire/writer.ts";
+export type { WIRE_ERROR_CODES, WireError, WireErrorCode, WireErrorInit } from "../../wire/error.ts";

@@ -3,7 +3,14 @@
 /**
  * OffsetCommit (API key 8): versions 0-10; flexible 8+; deprecated 0-1.
  *
- * Listeners: broker.
+ * Stores a group's consumed positions (offset, leader epoch, metadata string) per partition with
+ * the group coordinator.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_OffsetCommit).
+ *
  * Merge note, request: versions 0-1 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-1 from kafka-clients 3.9.2.
  *
@@ -36,15 +43,15 @@ import {
 
 /** OffsetCommitRequestPartition (in OffsetCommitRequest), versions 0+, flexible 8+. */
 export interface OffsetCommitRequestPartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   committedOffset: bigint;
-  /** int32, versions 6+; default -1; ignorable. */
+  /** `int32`, versions 6+; default -1; ignorable. */
   committedLeaderEpoch: number;
-  /** int64, versions 1; default -1. */
+  /** `int64`, versions 1; default -1. */
   commitTimestamp: bigint;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   committedMetadata: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -103,11 +110,11 @@ function size_OffsetCommitRequestPartition(x: Init<OffsetCommitRequestPartition>
 
 /** OffsetCommitRequestTopic (in OffsetCommitRequest), versions 0+, flexible 8+. */
 export interface OffsetCommitRequestTopic {
-  /** string, versions 0-9; ignorable in 2+; entity topicName. */
+  /** Topic name. `string`, versions 0-9; ignorable in 2+. */
   name: string;
-  /** uuid, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
   topicId: string;
-  /** array of OffsetCommitRequestPartition, versions 0+. */
+  /** `array of OffsetCommitRequestPartition`, versions 0+. */
   partitions: OffsetCommitRequestPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -159,17 +166,17 @@ function size_OffsetCommitRequestTopic(x: Init<OffsetCommitRequestTopic>, v: num
 
 /** OffsetCommitRequest, versions 0+, flexible 8+. */
 export interface OffsetCommitRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** int32, versions 1+; default -1; ignorable. */
+  /** `int32`, versions 1+; default -1; ignorable. */
   generationIdOrMemberEpoch: number;
-  /** string, versions 1+; ignorable. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 1+; ignorable. */
   memberId: string;
-  /** string, versions 7+; nullable 7+; default null. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 7+; nullable 7+; default null. */
   groupInstanceId: string | null;
-  /** int64, versions 2-4; default -1; ignorable. */
+  /** `int64`, versions 2-4; default -1; ignorable. */
   retentionTimeMs: bigint;
-  /** array of OffsetCommitRequestTopic, versions 0+. */
+  /** `array of OffsetCommitRequestTopic`, versions 0+. */
   topics: OffsetCommitRequestTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -292,9 +299,9 @@ export const encodeOffsetCommitRequest: Encode<OffsetCommitRequest> = (value: In
 
 /** OffsetCommitResponsePartition (in OffsetCommitResponse), versions 0+, flexible 8+. */
 export interface OffsetCommitResponsePartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -340,11 +347,11 @@ function size_OffsetCommitResponsePartition(x: Init<OffsetCommitResponsePartitio
 
 /** OffsetCommitResponseTopic (in OffsetCommitResponse), versions 0+, flexible 8+. */
 export interface OffsetCommitResponseTopic {
-  /** string, versions 0-9; ignorable in 2+; entity topicName. */
+  /** Topic name. `string`, versions 0-9; ignorable in 2+. */
   name: string;
-  /** uuid, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
   topicId: string;
-  /** array of OffsetCommitResponsePartition, versions 0+. */
+  /** `array of OffsetCommitResponsePartition`, versions 0+. */
   partitions: OffsetCommitResponsePartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -396,9 +403,9 @@ function size_OffsetCommitResponseTopic(x: Init<OffsetCommitResponseTopic>, v: n
 
 /** OffsetCommitResponse, versions 0+, flexible 8+. */
 export interface OffsetCommitResponse {
-  /** int32, versions 3+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 3+; ignorable. */
   throttleTimeMs: number;
-  /** array of OffsetCommitResponseTopic, versions 0+. */
+  /** `array of OffsetCommitResponseTopic`, versions 0+. */
   topics: OffsetCommitResponseTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

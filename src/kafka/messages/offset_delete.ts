@@ -3,7 +3,15 @@
 /**
  * OffsetDelete (API key 47): versions 0.
  *
- * Listeners: broker.
+ * Deletes a group's committed offsets for given partitions, for partitions the group no longer
+ * consumes.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-496](https://cwiki.apache.org/confluence/display/KAFKA/KIP-496+-+Administrative+API+to+delete+consumer+offsets);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_OffsetDelete).
  *
  * @module
  */
@@ -23,7 +31,7 @@ import {
 
 /** OffsetDeleteRequestPartition (in OffsetDeleteRequest), versions 0+. */
 export interface OffsetDeleteRequestPartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
 }
 
@@ -44,9 +52,9 @@ function size_OffsetDeleteRequestPartition(_x: Init<OffsetDeleteRequestPartition
 
 /** OffsetDeleteRequestTopic (in OffsetDeleteRequest), versions 0+. */
 export interface OffsetDeleteRequestTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** array of OffsetDeleteRequestPartition, versions 0+. */
+  /** `array of OffsetDeleteRequestPartition`, versions 0+. */
   partitions: OffsetDeleteRequestPartition[];
 }
 
@@ -72,9 +80,9 @@ function size_OffsetDeleteRequestTopic(x: Init<OffsetDeleteRequestTopic>, v: num
 
 /** OffsetDeleteRequest, versions 0+. */
 export interface OffsetDeleteRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of OffsetDeleteRequestTopic, versions 0+. */
+  /** `array of OffsetDeleteRequestTopic`, versions 0+. */
   topics: OffsetDeleteRequestTopic[];
 }
 
@@ -149,9 +157,9 @@ export const encodeOffsetDeleteRequest: Encode<OffsetDeleteRequest> = (value: In
 
 /** OffsetDeleteResponsePartition (in OffsetDeleteResponse), versions 0+. */
 export interface OffsetDeleteResponsePartition {
-  /** int32, versions 0+; map key. */
+  /** Partition number within its topic. `int32`, versions 0+; map key (unique within its array). */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
 }
 
@@ -175,9 +183,9 @@ function size_OffsetDeleteResponsePartition(_x: Init<OffsetDeleteResponsePartiti
 
 /** OffsetDeleteResponseTopic (in OffsetDeleteResponse), versions 0+. */
 export interface OffsetDeleteResponseTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** array of OffsetDeleteResponsePartition, versions 0+. */
+  /** `array of OffsetDeleteResponsePartition`, versions 0+. */
   partitions: OffsetDeleteResponsePartition[];
 }
 
@@ -203,11 +211,11 @@ function size_OffsetDeleteResponseTopic(x: Init<OffsetDeleteResponseTopic>, v: n
 
 /** OffsetDeleteResponse, versions 0+. */
 export interface OffsetDeleteResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int32, versions 0+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+; ignorable. */
   throttleTimeMs: number;
-  /** array of OffsetDeleteResponseTopic, versions 0+. */
+  /** `array of OffsetDeleteResponseTopic`, versions 0+. */
   topics: OffsetDeleteResponseTopic[];
 }
 

@@ -3,7 +3,13 @@
 /**
  * OffsetFetch (API key 9): versions 0-10; flexible 6+; deprecated 0.
  *
- * Listeners: broker.
+ * Reads back the positions a group committed, so a consumer knows where to resume.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_OffsetFetch).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -41,9 +47,9 @@ import {
 
 /** OffsetFetchRequestTopic (in OffsetFetchRequest), versions 0-7, flexible 6-7. */
 export interface OffsetFetchRequestTopic {
-  /** string, versions 0-7; entity topicName. */
+  /** Topic name. `string`, versions 0-7. */
   name: string;
-  /** array of int32, versions 0-7. */
+  /** `array of int32`, versions 0-7. */
   partitionIndexes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -91,11 +97,11 @@ function size_OffsetFetchRequestTopic(x: Init<OffsetFetchRequestTopic>, v: numbe
 
 /** OffsetFetchRequestTopics (in OffsetFetchRequest), versions 8+, flexible 8+. */
 export interface OffsetFetchRequestTopics {
-  /** string, versions 8-9; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 8-9; ignorable. */
   name: string;
-  /** uuid, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
   topicId: string;
-  /** array of int32, versions 8+. */
+  /** `array of int32`, versions 8+. */
   partitionIndexes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -139,13 +145,13 @@ function size_OffsetFetchRequestTopics(x: Init<OffsetFetchRequestTopics>, v: num
 
 /** OffsetFetchRequestGroup (in OffsetFetchRequest), versions 8+, flexible 8+. */
 export interface OffsetFetchRequestGroup {
-  /** string, versions 8+; entity groupId. */
+  /** Group id. `string`, versions 8+. */
   groupId: string;
-  /** string, versions 9+; nullable 9+; default null; ignorable. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 9+; nullable 9+; default null; ignorable. */
   memberId: string | null;
-  /** int32, versions 9+; default -1; ignorable. */
+  /** The member's epoch in the group. `int32`, versions 9+; default -1; ignorable. */
   memberEpoch: number;
-  /** array of OffsetFetchRequestTopics, versions 8+; nullable 8+. */
+  /** `array of OffsetFetchRequestTopics`, versions 8+; nullable 8+. */
   topics: OffsetFetchRequestTopics[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -193,13 +199,13 @@ function size_OffsetFetchRequestGroup(x: Init<OffsetFetchRequestGroup>, v: numbe
 
 /** OffsetFetchRequest, versions 0+, flexible 6+. */
 export interface OffsetFetchRequest {
-  /** string, versions 0-7; entity groupId. */
+  /** Group id. `string`, versions 0-7. */
   groupId: string;
-  /** array of OffsetFetchRequestTopic, versions 0-7; nullable 2-7. */
+  /** `array of OffsetFetchRequestTopic`, versions 0-7; nullable 2-7. */
   topics: OffsetFetchRequestTopic[] | null;
-  /** array of OffsetFetchRequestGroup, versions 8+. */
+  /** `array of OffsetFetchRequestGroup`, versions 8+. */
   groups: OffsetFetchRequestGroup[];
-  /** bool, versions 7+; default false. */
+  /** `bool`, versions 7+; default false. */
   requireStable: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -323,15 +329,15 @@ export const encodeOffsetFetchRequest: Encode<OffsetFetchRequest> = (value: Init
 
 /** OffsetFetchResponsePartition (in OffsetFetchResponse), versions 0-7, flexible 6-7. */
 export interface OffsetFetchResponsePartition {
-  /** int32, versions 0-7. */
+  /** Partition number within its topic. `int32`, versions 0-7. */
   partitionIndex: number;
-  /** int64, versions 0-7. */
+  /** `int64`, versions 0-7. */
   committedOffset: bigint;
-  /** int32, versions 5-7; default -1; ignorable. */
+  /** `int32`, versions 5-7; default -1; ignorable. */
   committedLeaderEpoch: number;
-  /** string, versions 0-7; nullable 0-7. */
+  /** `string`, versions 0-7; nullable 0-7. */
   metadata: string | null;
-  /** int16, versions 0-7. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0-7. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -388,9 +394,9 @@ function size_OffsetFetchResponsePartition(x: Init<OffsetFetchResponsePartition>
 
 /** OffsetFetchResponseTopic (in OffsetFetchResponse), versions 0-7, flexible 6-7. */
 export interface OffsetFetchResponseTopic {
-  /** string, versions 0-7; entity topicName. */
+  /** Topic name. `string`, versions 0-7. */
   name: string;
-  /** array of OffsetFetchResponsePartition, versions 0-7. */
+  /** `array of OffsetFetchResponsePartition`, versions 0-7. */
   partitions: OffsetFetchResponsePartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -438,15 +444,15 @@ function size_OffsetFetchResponseTopic(x: Init<OffsetFetchResponseTopic>, v: num
 
 /** OffsetFetchResponsePartitions (in OffsetFetchResponse), versions 8+, flexible 8+. */
 export interface OffsetFetchResponsePartitions {
-  /** int32, versions 8+. */
+  /** Partition number within its topic. `int32`, versions 8+. */
   partitionIndex: number;
-  /** int64, versions 8+. */
+  /** `int64`, versions 8+. */
   committedOffset: bigint;
-  /** int32, versions 8+; default -1; ignorable. */
+  /** `int32`, versions 8+; default -1; ignorable. */
   committedLeaderEpoch: number;
-  /** string, versions 8+; nullable 8+. */
+  /** `string`, versions 8+; nullable 8+. */
   metadata: string | null;
-  /** int16, versions 8+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 8+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -494,11 +500,11 @@ function size_OffsetFetchResponsePartitions(x: Init<OffsetFetchResponsePartition
 
 /** OffsetFetchResponseTopics (in OffsetFetchResponse), versions 8+, flexible 8+. */
 export interface OffsetFetchResponseTopics {
-  /** string, versions 8-9; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 8-9; ignorable. */
   name: string;
-  /** uuid, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
   topicId: string;
-  /** array of OffsetFetchResponsePartitions, versions 8+. */
+  /** `array of OffsetFetchResponsePartitions`, versions 8+. */
   partitions: OffsetFetchResponsePartitions[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -542,11 +548,11 @@ function size_OffsetFetchResponseTopics(x: Init<OffsetFetchResponseTopics>, v: n
 
 /** OffsetFetchResponseGroup (in OffsetFetchResponse), versions 8+, flexible 8+. */
 export interface OffsetFetchResponseGroup {
-  /** string, versions 8+; entity groupId. */
+  /** Group id. `string`, versions 8+. */
   groupId: string;
-  /** array of OffsetFetchResponseTopics, versions 8+. */
+  /** `array of OffsetFetchResponseTopics`, versions 8+. */
   topics: OffsetFetchResponseTopics[];
-  /** int16, versions 8+; default 0. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 8+; default 0. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -589,13 +595,13 @@ function size_OffsetFetchResponseGroup(x: Init<OffsetFetchResponseGroup>, v: num
 
 /** OffsetFetchResponse, versions 0+, flexible 6+. */
 export interface OffsetFetchResponse {
-  /** int32, versions 3+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 3+; ignorable. */
   throttleTimeMs: number;
-  /** array of OffsetFetchResponseTopic, versions 0-7. */
+  /** `array of OffsetFetchResponseTopic`, versions 0-7. */
   topics: OffsetFetchResponseTopic[];
-  /** int16, versions 2-7; default 0; ignorable. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 2-7; default 0; ignorable. */
   errorCode: number;
-  /** array of OffsetFetchResponseGroup, versions 8+. */
+  /** `array of OffsetFetchResponseGroup`, versions 8+. */
   groups: OffsetFetchResponseGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

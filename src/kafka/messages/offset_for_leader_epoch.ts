@@ -3,7 +3,16 @@
 /**
  * OffsetForLeaderEpoch (API key 23): versions 0-4; flexible 4+; deprecated 0-1.
  *
- * Listeners: broker.
+ * Asks a leader where a given leader epoch ended, so a follower or consumer can detect and
+ * truncate divergent log history.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-101](https://cwiki.apache.org/confluence/display/KAFKA/KIP-101+-+Alter+Replication+Protocol+to+use+Leader+Epoch+rather+than+High+Watermark+for+Truncation);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_OffsetForLeaderEpoch).
+ *
  * Merge note, request: versions 0-1 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-1 from kafka-clients 3.9.2.
  *
@@ -31,11 +40,11 @@ import {
 
 /** OffsetForLeaderPartition (in OffsetForLeaderEpochRequest), versions 0+, flexible 4+. */
 export interface OffsetForLeaderPartition {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int32, versions 2+; default -1; ignorable. */
+  /** `int32`, versions 2+; default -1; ignorable. */
   currentLeaderEpoch: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -85,9 +94,9 @@ function size_OffsetForLeaderPartition(x: Init<OffsetForLeaderPartition>, v: num
 
 /** OffsetForLeaderTopic (in OffsetForLeaderEpochRequest), versions 0+, flexible 4+. */
 export interface OffsetForLeaderTopic {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topic: string;
-  /** array of OffsetForLeaderPartition, versions 0+. */
+  /** `array of OffsetForLeaderPartition`, versions 0+. */
   partitions: OffsetForLeaderPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -135,9 +144,9 @@ function size_OffsetForLeaderTopic(x: Init<OffsetForLeaderTopic>, v: number): nu
 
 /** OffsetForLeaderEpochRequest, versions 0+, flexible 4+. */
 export interface OffsetForLeaderEpochRequest {
-  /** int32, versions 3+; default -2; ignorable; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 3+; default -2; ignorable. */
   replicaId: number;
-  /** array of OffsetForLeaderTopic, versions 0+. */
+  /** `array of OffsetForLeaderTopic`, versions 0+. */
   topics: OffsetForLeaderTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -236,13 +245,13 @@ export const encodeOffsetForLeaderEpochRequest: Encode<OffsetForLeaderEpochReque
 
 /** EpochEndOffset (in OffsetForLeaderEpochResponse), versions 0+, flexible 4+. */
 export interface OffsetForLeaderEpochResponseEpochEndOffset {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int32, versions 1+; default -1; ignorable. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 1+; default -1; ignorable. */
   leaderEpoch: number;
-  /** int64, versions 0+; default -1. */
+  /** `int64`, versions 0+; default -1. */
   endOffset: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -295,9 +304,9 @@ function size_OffsetForLeaderEpochResponseEpochEndOffset(x: Init<OffsetForLeader
 
 /** OffsetForLeaderTopicResult (in OffsetForLeaderEpochResponse), versions 0+, flexible 4+. */
 export interface OffsetForLeaderTopicResult {
-  /** string, versions 0+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0+; map key (unique within its array). */
   topic: string;
-  /** array of EpochEndOffset, versions 0+. */
+  /** `array of EpochEndOffset`, versions 0+. */
   partitions: OffsetForLeaderEpochResponseEpochEndOffset[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -345,9 +354,9 @@ function size_OffsetForLeaderTopicResult(x: Init<OffsetForLeaderTopicResult>, v:
 
 /** OffsetForLeaderEpochResponse, versions 0+, flexible 4+. */
 export interface OffsetForLeaderEpochResponse {
-  /** int32, versions 2+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 2+; ignorable. */
   throttleTimeMs: number;
-  /** array of OffsetForLeaderTopicResult, versions 0+. */
+  /** `array of OffsetForLeaderTopicResult`, versions 0+. */
   topics: OffsetForLeaderTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * Produce (API key 0): versions 0-13; flexible 9+; deprecated 0-2.
  *
- * Listeners: broker.
+ * Appends record batches to partition logs; the producer's write path. With acks=0 the broker
+ * sends no response.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Produce).
+ *
  * Merge note, request: versions 0-2 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-2 from kafka-clients 3.9.2.
  *
@@ -41,9 +48,9 @@ import {
 
 /** PartitionProduceData (in ProduceRequest), versions 0+, flexible 9+. */
 export interface PartitionProduceData {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   index: number;
-  /** records, versions 0+; nullable 0+. */
+  /** `records`, versions 0+; nullable 0+. */
   records: Uint8Array | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -90,11 +97,11 @@ function size_PartitionProduceData(x: Init<PartitionProduceData>, v: number): nu
 
 /** TopicProduceData (in ProduceRequest), versions 0+, flexible 9+. */
 export interface TopicProduceData {
-  /** string, versions 0-12; ignorable in 3+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0-12; ignorable in 3+; map key (unique within its array). */
   name: string;
-  /** uuid, versions 13+; ignorable; map key. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable; map key (unique within its array). */
   topicId: string;
-  /** array of PartitionProduceData, versions 0+. */
+  /** `array of PartitionProduceData`, versions 0+. */
   partitionData: PartitionProduceData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -146,13 +153,13 @@ function size_TopicProduceData(x: Init<TopicProduceData>, v: number): number {
 
 /** ProduceRequest, versions 0+, flexible 9+. */
 export interface ProduceRequest {
-  /** string, versions 3+; nullable 3+; default null; entity transactionalId. */
+  /** Transactional id. `string`, versions 3+; nullable 3+; default null. */
   transactionalId: string | null;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   acks: number;
-  /** int32, versions 0+. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+. */
   timeoutMs: number;
-  /** array of TopicProduceData, versions 0+. */
+  /** `array of TopicProduceData`, versions 0+. */
   topicData: TopicProduceData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -260,9 +267,9 @@ export const encodeProduceRequest: Encode<ProduceRequest> = (value: Init<Produce
 
 /** BatchIndexAndErrorMessage (in ProduceResponse), versions 8+, flexible 9+. */
 export interface BatchIndexAndErrorMessage {
-  /** int32, versions 8+. */
+  /** `int32`, versions 8+. */
   batchIndex: number;
-  /** string, versions 8+; nullable 8+; default null. */
+  /** `string`, versions 8+; nullable 8+; default null. */
   batchIndexErrorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -309,9 +316,9 @@ function size_BatchIndexAndErrorMessage(x: Init<BatchIndexAndErrorMessage>, v: n
 
 /** LeaderIdAndEpoch (in ProduceResponse), versions 10+, flexible 10+. */
 export interface ProduceResponseLeaderIdAndEpoch {
-  /** int32, versions 10+; default -1; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 10+; default -1. */
   leaderId: number;
-  /** int32, versions 10+; default -1. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 10+; default -1. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -349,21 +356,21 @@ function size_ProduceResponseLeaderIdAndEpoch(x: Init<ProduceResponseLeaderIdAnd
 
 /** PartitionProduceResponse (in ProduceResponse), versions 0+, flexible 9+. */
 export interface PartitionProduceResponse {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   index: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   baseOffset: bigint;
-  /** int64, versions 2+; default -1; ignorable. */
+  /** `int64`, versions 2+; default -1; ignorable. */
   logAppendTimeMs: bigint;
-  /** int64, versions 5+; default -1; ignorable. */
+  /** `int64`, versions 5+; default -1; ignorable. */
   logStartOffset: bigint;
-  /** array of BatchIndexAndErrorMessage, versions 8+; ignorable. */
+  /** `array of BatchIndexAndErrorMessage`, versions 8+; ignorable. */
   recordErrors: BatchIndexAndErrorMessage[];
-  /** string, versions 8+; nullable 8+; default null; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 8+; nullable 8+; default null; ignorable. */
   errorMessage: string | null;
-  /** struct LeaderIdAndEpoch, versions 10+; tag 0 (tagged 10+). */
+  /** `struct LeaderIdAndEpoch`, versions 10+; tag 0 (tagged 10+). */
   currentLeader: ProduceResponseLeaderIdAndEpoch;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -458,11 +465,11 @@ function size_PartitionProduceResponse(x: Init<PartitionProduceResponse>, v: num
 
 /** TopicProduceResponse (in ProduceResponse), versions 0+, flexible 9+. */
 export interface TopicProduceResponse {
-  /** string, versions 0-12; ignorable in 3+; map key; entity topicName. */
+  /** Topic name. `string`, versions 0-12; ignorable in 3+; map key (unique within its array). */
   name: string;
-  /** uuid, versions 13+; ignorable; map key. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable; map key (unique within its array). */
   topicId: string;
-  /** array of PartitionProduceResponse, versions 0+. */
+  /** `array of PartitionProduceResponse`, versions 0+. */
   partitionResponses: PartitionProduceResponse[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -514,13 +521,13 @@ function size_TopicProduceResponse(x: Init<TopicProduceResponse>, v: number): nu
 
 /** NodeEndpoint (in ProduceResponse), versions 10+, flexible 10+. */
 export interface ProduceResponseNodeEndpoint {
-  /** int32, versions 10+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 10+; map key (unique within its array). */
   nodeId: number;
-  /** string, versions 10+. */
+  /** Host name or address. `string`, versions 10+. */
   host: string;
-  /** int32, versions 10+. */
+  /** TCP port. `int32`, versions 10+. */
   port: number;
-  /** string, versions 10+; nullable 10+; default null. */
+  /** Rack of the broker, or null when none is configured. `string`, versions 10+; nullable 10+; default null. */
   rack: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -566,11 +573,11 @@ function size_ProduceResponseNodeEndpoint(x: Init<ProduceResponseNodeEndpoint>, 
 
 /** ProduceResponse, versions 0+, flexible 9+. */
 export interface ProduceResponse {
-  /** array of TopicProduceResponse, versions 0+. */
+  /** `array of TopicProduceResponse`, versions 0+. */
   responses: TopicProduceResponse[];
-  /** int32, versions 1+; default 0; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; default 0; ignorable. */
   throttleTimeMs: number;
-  /** array of NodeEndpoint, versions 10+; tag 0 (tagged 10+). */
+  /** `array of NodeEndpoint`, versions 10+; tag 0 (tagged 10+). */
   nodeEndpoints: ProduceResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * PushTelemetry (API key 72): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * A client pushes its metrics to the broker, in the format and interval the subscription asked
+ * for.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-714](https://cwiki.apache.org/confluence/display/KAFKA/KIP-714+-+Client+metrics+and+observability);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_PushTelemetry).
  *
  * @module
  */
@@ -29,15 +37,15 @@ import {
 
 /** PushTelemetryRequest, versions 0+, flexible 0+. */
 export interface PushTelemetryRequest {
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   clientInstanceId: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   subscriptionId: number;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   terminating: boolean;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   compressionType: number;
-  /** bytes, versions 0+; zero-copy. */
+  /** `bytes`, versions 0+; zero-copy. */
   metrics: Uint8Array;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -120,9 +128,9 @@ export const encodePushTelemetryRequest: Encode<PushTelemetryRequest> = (value: 
 
 /** PushTelemetryResponse, versions 0+, flexible 0+. */
 export interface PushTelemetryResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * ReadShareGroupState (API key 84): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): reads a share-partition's persisted delivery state (start
+ * offset and in-flight record batches).
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ReadShareGroupState).
  *
  * @module
  */
@@ -32,9 +40,9 @@ import {
 
 /** PartitionData (in ReadShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateRequestPartitionData {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -72,9 +80,9 @@ function size_ReadShareGroupStateRequestPartitionData(x: Init<ReadShareGroupStat
 
 /** ReadStateData (in ReadShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface ReadStateData {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: ReadShareGroupStateRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -113,9 +121,9 @@ function size_ReadStateData(x: Init<ReadStateData>, v: number): number {
 
 /** ReadShareGroupStateRequest, versions 0+, flexible 0+. */
 export interface ReadShareGroupStateRequest {
-  /** string, versions 0+. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of ReadStateData, versions 0+. */
+  /** `array of ReadStateData`, versions 0+. */
   topics: ReadStateData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -205,13 +213,13 @@ export const encodeReadShareGroupStateRequest: Encode<ReadShareGroupStateRequest
 
 /** StateBatch (in ReadShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateResponseStateBatch {
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   firstOffset: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastOffset: bigint;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   deliveryState: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   deliveryCount: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -255,17 +263,17 @@ function size_ReadShareGroupStateResponseStateBatch(x: Init<ReadShareGroupStateR
 
 /** PartitionResult (in ReadShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateResponsePartitionResult {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   stateEpoch: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   startOffset: bigint;
-  /** array of StateBatch, versions 0+. */
+  /** `array of StateBatch`, versions 0+. */
   stateBatches: ReadShareGroupStateResponseStateBatch[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -317,9 +325,9 @@ function size_ReadShareGroupStateResponsePartitionResult(x: Init<ReadShareGroupS
 
 /** ReadStateResult (in ReadShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface ReadStateResult {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionResult, versions 0+. */
+  /** `array of PartitionResult`, versions 0+. */
   partitions: ReadShareGroupStateResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -358,7 +366,7 @@ function size_ReadStateResult(x: Init<ReadStateResult>, v: number): number {
 
 /** ReadShareGroupStateResponse, versions 0+, flexible 0+. */
 export interface ReadShareGroupStateResponse {
-  /** array of ReadStateResult, versions 0+. */
+  /** `array of ReadStateResult`, versions 0+. */
   results: ReadStateResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * ReadShareGroupStateSummary (API key 87): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): reads just the start offset and state epoch of
+ * share-partitions, for describing share-group offsets.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ReadShareGroupStateSummary).
  *
  * @module
  */
@@ -32,9 +40,9 @@ import {
 
 /** PartitionData (in ReadShareGroupStateSummaryRequest), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateSummaryRequestPartitionData {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -72,9 +80,9 @@ function size_ReadShareGroupStateSummaryRequestPartitionData(x: Init<ReadShareGr
 
 /** ReadStateSummaryData (in ReadShareGroupStateSummaryRequest), versions 0+, flexible 0+. */
 export interface ReadStateSummaryData {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: ReadShareGroupStateSummaryRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -113,9 +121,9 @@ function size_ReadStateSummaryData(x: Init<ReadStateSummaryData>, v: number): nu
 
 /** ReadShareGroupStateSummaryRequest, versions 0+, flexible 0+. */
 export interface ReadShareGroupStateSummaryRequest {
-  /** string, versions 0+. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of ReadStateSummaryData, versions 0+. */
+  /** `array of ReadStateSummaryData`, versions 0+. */
   topics: ReadStateSummaryData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -205,19 +213,19 @@ export const encodeReadShareGroupStateSummaryRequest: Encode<ReadShareGroupState
 
 /** PartitionResult (in ReadShareGroupStateSummaryResponse), versions 0+, flexible 0+. */
 export interface ReadShareGroupStateSummaryResponsePartitionResult {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   stateEpoch: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   startOffset: bigint;
-  /** int32, versions 1+; default -1; ignorable. */
+  /** `int32`, versions 1+; default -1; ignorable. */
   deliveryCompleteCount: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -272,9 +280,9 @@ function size_ReadShareGroupStateSummaryResponsePartitionResult(x: Init<ReadShar
 
 /** ReadStateSummaryResult (in ReadShareGroupStateSummaryResponse), versions 0+, flexible 0+. */
 export interface ReadStateSummaryResult {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionResult, versions 0+. */
+  /** `array of PartitionResult`, versions 0+. */
   partitions: ReadShareGroupStateSummaryResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -313,7 +321,7 @@ function size_ReadStateSummaryResult(x: Init<ReadStateSummaryResult>, v: number)
 
 /** ReadShareGroupStateSummaryResponse, versions 0+, flexible 0+. */
 export interface ReadShareGroupStateSummaryResponse {
-  /** array of ReadStateSummaryResult, versions 0+. */
+  /** `array of ReadStateSummaryResult`, versions 0+. */
   results: ReadStateSummaryResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * RemoveRaftVoter (API key 81): versions 0; flexible 0+.
  *
- * Listeners: controller, broker.
+ * Removes a controller from the KRaft voter set.
+ *
+ * Served by KRaft controllers (listener `controller`) and brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-853](https://cwiki.apache.org/confluence/display/KAFKA/KIP-853+-+KRaft+Controller+Membership+Changes);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_RemoveRaftVoter).
  *
  * @module
  */
@@ -28,11 +35,11 @@ import {
 
 /** RemoveRaftVoterRequest, versions 0+, flexible 0+. */
 export interface RemoveRaftVoterRequest {
-  /** string, versions 0+; nullable 0+. */
+  /** Cluster id. `string`, versions 0+; nullable 0+. */
   clusterId: string | null;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   voterId: number;
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   voterDirectoryId: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -107,11 +114,11 @@ export const encodeRemoveRaftVoterRequest: Encode<RemoveRaftVoterRequest> = (val
 
 /** RemoveRaftVoterResponse, versions 0+, flexible 0+. */
 export interface RemoveRaftVoterResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; ignorable. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; ignorable. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,6 +3,8 @@
 /**
  * RequestHeader (header schema): versions 0-2; flexible 2+.
  *
+ * The header in front of every request body: API key and version, correlation id, client id.
+ *
  * Merge note: versions 0 from kafka-clients 3.9.2.
  *
  * @module
@@ -26,13 +28,13 @@ import {
 
 /** RequestHeader, versions 0+, flexible 2+. */
 export interface RequestHeader {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   requestApiKey: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   requestApiVersion: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   correlationId: number;
-  /** string, versions 1+; nullable 1+; ignorable in 0. */
+  /** `string`, versions 1+; nullable 1+; ignorable in 0. */
   clientId: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

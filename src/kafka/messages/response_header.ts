@@ -3,6 +3,7 @@
 /**
  * ResponseHeader (header schema): versions 0-1; flexible 1+.
  *
+ * The header in front of every response body: the correlation id of the request it answers.
  *
  * @module
  */
@@ -22,7 +23,7 @@ import {
 
 /** ResponseHeader, versions 0+, flexible 1+. */
 export interface ResponseHeader {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   correlationId: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

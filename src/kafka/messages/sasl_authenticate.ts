@@ -3,7 +3,15 @@
 /**
  * SaslAuthenticate (API key 36): versions 0-2; flexible 2+.
  *
- * Listeners: broker, controller.
+ * Carries the SASL exchange as ordinary Kafka requests, so authentication failures come back as
+ * error codes and messages.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-152](https://cwiki.apache.org/confluence/display/KAFKA/KIP-152+-+Improve+diagnostics+for+SASL+authentication+failures);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_SaslAuthenticate).
  *
  * @module
  */
@@ -30,7 +38,7 @@ import {
 
 /** SaslAuthenticateRequest, versions 0+, flexible 2+. */
 export interface SaslAuthenticateRequest {
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   authBytes: Uint8Array;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -105,13 +113,13 @@ export const encodeSaslAuthenticateRequest: Encode<SaslAuthenticateRequest> = (v
 
 /** SaslAuthenticateResponse, versions 0+, flexible 2+. */
 export interface SaslAuthenticateResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   authBytes: Uint8Array;
-  /** int64, versions 1+; default 0; ignorable. */
+  /** `int64`, versions 1+; default 0; ignorable. */
   sessionLifetimeMs: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * SaslHandshake (API key 17): versions 0-1.
  *
- * Listeners: broker, controller.
+ * Picks the SASL mechanism for a connection before authentication starts; the broker answers with
+ * the mechanisms it enables.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-43](https://cwiki.apache.org/confluence/display/KAFKA/KIP-43+-+Kafka+SASL+enhancements);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_SaslHandshake).
  *
  * @module
  */
@@ -25,7 +33,7 @@ import {
 
 /** SaslHandshakeRequest, versions 0+. */
 export interface SaslHandshakeRequest {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   mechanism: string;
 }
 
@@ -78,9 +86,9 @@ export const encodeSaslHandshakeRequest: Encode<SaslHandshakeRequest> = (value: 
 
 /** SaslHandshakeResponse, versions 0+. */
 export interface SaslHandshakeResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of string, versions 0+. */
+  /** `array of string`, versions 0+. */
   mechanisms: string[];
 }
 

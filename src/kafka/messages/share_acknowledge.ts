@@ -3,7 +3,15 @@
 /**
  * ShareAcknowledge (API key 79): versions 0-2; flexible 0+; unstable 0.
  *
- * Listeners: broker.
+ * Share groups: accepts, releases or rejects records acquired through ShareFetch.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ShareAcknowledge).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -39,11 +47,11 @@ import {
 
 /** AcknowledgementBatch (in ShareAcknowledgeRequest), versions 0+, flexible 0+. */
 export interface ShareAcknowledgeRequestAcknowledgementBatch {
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   firstOffset: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastOffset: bigint;
-  /** array of int8, versions 0+. */
+  /** `array of int8`, versions 0+. */
   acknowledgeTypes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -85,9 +93,9 @@ function size_ShareAcknowledgeRequestAcknowledgementBatch(x: Init<ShareAcknowled
 
 /** AcknowledgePartition (in ShareAcknowledgeRequest), versions 0+, flexible 0+. */
 export interface AcknowledgePartition {
-  /** int32, versions 0+; map key. */
+  /** Partition number within its topic. `int32`, versions 0+; map key (unique within its array). */
   partitionIndex: number;
-  /** array of AcknowledgementBatch, versions 0+. */
+  /** `array of AcknowledgementBatch`, versions 0+. */
   acknowledgementBatches: ShareAcknowledgeRequestAcknowledgementBatch[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -126,9 +134,9 @@ function size_AcknowledgePartition(x: Init<AcknowledgePartition>, v: number): nu
 
 /** AcknowledgeTopic (in ShareAcknowledgeRequest), versions 0+, flexible 0+. */
 export interface AcknowledgeTopic {
-  /** uuid, versions 0+; map key. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+; map key (unique within its array). */
   topicId: string;
-  /** array of AcknowledgePartition, versions 0+. */
+  /** `array of AcknowledgePartition`, versions 0+. */
   partitions: AcknowledgePartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -167,15 +175,15 @@ function size_AcknowledgeTopic(x: Init<AcknowledgeTopic>, v: number): number {
 
 /** ShareAcknowledgeRequest, versions 0+, flexible 0+. */
 export interface ShareAcknowledgeRequest {
-  /** string, versions 0+; nullable 0+; default null; entity groupId. */
+  /** Group id. `string`, versions 0+; nullable 0+; default null. */
   groupId: string | null;
-  /** string, versions 0+; nullable 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+; nullable 0+. */
   memberId: string | null;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   shareSessionEpoch: number;
-  /** bool, versions 2+; default false. */
+  /** `bool`, versions 2+; default false. */
   isRenewAck: boolean;
-  /** array of AcknowledgeTopic, versions 0+. */
+  /** `array of AcknowledgeTopic`, versions 0+. */
   topics: AcknowledgeTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -290,9 +298,9 @@ export const encodeShareAcknowledgeRequest: Encode<ShareAcknowledgeRequest> = (v
 
 /** LeaderIdAndEpoch (in ShareAcknowledgeResponse), versions 0+, flexible 0+. */
 export interface ShareAcknowledgeResponseLeaderIdAndEpoch {
-  /** int32, versions 0+. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -330,13 +338,13 @@ function size_ShareAcknowledgeResponseLeaderIdAndEpoch(x: Init<ShareAcknowledgeR
 
 /** PartitionData (in ShareAcknowledgeResponse), versions 0+, flexible 0+. */
 export interface ShareAcknowledgeResponsePartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** struct LeaderIdAndEpoch, versions 0+. */
+  /** `struct LeaderIdAndEpoch`, versions 0+. */
   currentLeader: ShareAcknowledgeResponseLeaderIdAndEpoch;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -382,9 +390,9 @@ function size_ShareAcknowledgeResponsePartitionData(x: Init<ShareAcknowledgeResp
 
 /** ShareAcknowledgeTopicResponse (in ShareAcknowledgeResponse), versions 0+, flexible 0+. */
 export interface ShareAcknowledgeTopicResponse {
-  /** uuid, versions 0+; ignorable in 0; map key. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+; ignorable in 0; map key (unique within its array). */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: ShareAcknowledgeResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -423,13 +431,13 @@ function size_ShareAcknowledgeTopicResponse(x: Init<ShareAcknowledgeTopicRespons
 
 /** NodeEndpoint (in ShareAcknowledgeResponse), versions 0+, flexible 0+. */
 export interface ShareAcknowledgeResponseNodeEndpoint {
-  /** int32, versions 0+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 0+; map key (unique within its array). */
   nodeId: number;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** int32, versions 0+. */
+  /** TCP port. `int32`, versions 0+. */
   port: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Rack of the broker, or null when none is configured. `string`, versions 0+; nullable 0+; default null. */
   rack: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -475,17 +483,17 @@ function size_ShareAcknowledgeResponseNodeEndpoint(x: Init<ShareAcknowledgeRespo
 
 /** ShareAcknowledgeResponse, versions 0+, flexible 0+. */
 export interface ShareAcknowledgeResponse {
-  /** int32, versions 0+; ignorable in 0. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+; ignorable in 0. */
   throttleTimeMs: number;
-  /** int16, versions 0+; ignorable in 0. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+; ignorable in 0. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** int32, versions 2+; ignorable. */
+  /** `int32`, versions 2+; ignorable. */
   acquisitionLockTimeoutMs: number;
-  /** array of ShareAcknowledgeTopicResponse, versions 0+. */
+  /** `array of ShareAcknowledgeTopicResponse`, versions 0+. */
   responses: ShareAcknowledgeTopicResponse[];
-  /** array of NodeEndpoint, versions 0+. */
+  /** `array of NodeEndpoint`, versions 0+. */
   nodeEndpoints: ShareAcknowledgeResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

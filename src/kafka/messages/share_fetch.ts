@@ -3,7 +3,15 @@
 /**
  * ShareFetch (API key 78): versions 0-2; flexible 0+; unstable 0.
  *
- * Listeners: broker.
+ * Share groups: fetches records under acquisition locks (records are delivered to one member at a
+ * time) and can acknowledge earlier ones in the same call.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ShareFetch).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -43,11 +51,11 @@ import {
 
 /** AcknowledgementBatch (in ShareFetchRequest), versions 0+, flexible 0+. */
 export interface ShareFetchRequestAcknowledgementBatch {
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   firstOffset: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastOffset: bigint;
-  /** array of int8, versions 0+. */
+  /** `array of int8`, versions 0+. */
   acknowledgeTypes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -89,11 +97,11 @@ function size_ShareFetchRequestAcknowledgementBatch(x: Init<ShareFetchRequestAck
 
 /** FetchPartition (in ShareFetchRequest), versions 0+, flexible 0+. */
 export interface ShareFetchRequestFetchPartition {
-  /** int32, versions 0+; map key. */
+  /** Partition number within its topic. `int32`, versions 0+; map key (unique within its array). */
   partitionIndex: number;
-  /** int32, versions 0. */
+  /** `int32`, versions 0. */
   partitionMaxBytes: number;
-  /** array of AcknowledgementBatch, versions 0+. */
+  /** `array of AcknowledgementBatch`, versions 0+. */
   acknowledgementBatches: ShareFetchRequestAcknowledgementBatch[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -137,9 +145,9 @@ function size_ShareFetchRequestFetchPartition(x: Init<ShareFetchRequestFetchPart
 
 /** FetchTopic (in ShareFetchRequest), versions 0+, flexible 0+. */
 export interface ShareFetchRequestFetchTopic {
-  /** uuid, versions 0+; ignorable in 0; map key. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+; ignorable in 0; map key (unique within its array). */
   topicId: string;
-  /** array of FetchPartition, versions 0+. */
+  /** `array of FetchPartition`, versions 0+. */
   partitions: ShareFetchRequestFetchPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -178,9 +186,9 @@ function size_ShareFetchRequestFetchTopic(x: Init<ShareFetchRequestFetchTopic>, 
 
 /** ForgottenTopic (in ShareFetchRequest), versions 0+, flexible 0+. */
 export interface ShareFetchRequestForgottenTopic {
-  /** uuid, versions 0+; ignorable in 0. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+; ignorable in 0. */
   topicId: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -219,29 +227,29 @@ function size_ShareFetchRequestForgottenTopic(x: Init<ShareFetchRequestForgotten
 
 /** ShareFetchRequest, versions 0+, flexible 0+. */
 export interface ShareFetchRequest {
-  /** string, versions 0+; nullable 0+; default null; entity groupId. */
+  /** Group id. `string`, versions 0+; nullable 0+; default null. */
   groupId: string | null;
-  /** string, versions 0+; nullable 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+; nullable 0+. */
   memberId: string | null;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   shareSessionEpoch: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   maxWaitMs: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   minBytes: number;
-  /** int32, versions 0+; default 0x7fffffff; ignorable in 0. */
+  /** `int32`, versions 0+; default 0x7fffffff; ignorable in 0. */
   maxBytes: number;
-  /** int32, versions 1+. */
+  /** `int32`, versions 1+. */
   maxRecords: number;
-  /** int32, versions 1+. */
+  /** `int32`, versions 1+. */
   batchSize: number;
-  /** int8, versions 2+; default 0; ignorable. */
+  /** `int8`, versions 2+; default 0; ignorable. */
   shareAcquireMode: number;
-  /** bool, versions 2+; default false. */
+  /** `bool`, versions 2+; default false. */
   isRenewAck: boolean;
-  /** array of FetchTopic, versions 0+. */
+  /** `array of FetchTopic`, versions 0+. */
   topics: ShareFetchRequestFetchTopic[];
-  /** array of ForgottenTopic, versions 0+. */
+  /** `array of ForgottenTopic`, versions 0+. */
   forgottenTopicsData: ShareFetchRequestForgottenTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -400,9 +408,9 @@ export const encodeShareFetchRequest: Encode<ShareFetchRequest> = (value: Init<S
 
 /** LeaderIdAndEpoch (in ShareFetchResponse), versions 0+, flexible 0+. */
 export interface ShareFetchResponseLeaderIdAndEpoch {
-  /** int32, versions 0+. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -440,11 +448,11 @@ function size_ShareFetchResponseLeaderIdAndEpoch(x: Init<ShareFetchResponseLeade
 
 /** AcquiredRecords (in ShareFetchResponse), versions 0+, flexible 0+. */
 export interface AcquiredRecords {
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   firstOffset: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastOffset: bigint;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   deliveryCount: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -485,21 +493,21 @@ function size_AcquiredRecords(x: Init<AcquiredRecords>, _v: number): number {
 
 /** PartitionData (in ShareFetchResponse), versions 0+, flexible 0+. */
 export interface ShareFetchResponsePartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   acknowledgeErrorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   acknowledgeErrorMessage: string | null;
-  /** struct LeaderIdAndEpoch, versions 0+. */
+  /** `struct LeaderIdAndEpoch`, versions 0+. */
   currentLeader: ShareFetchResponseLeaderIdAndEpoch;
-  /** records, versions 0+; nullable 0. */
+  /** `records`, versions 0+; nullable 0. */
   records: Uint8Array | null;
-  /** array of AcquiredRecords, versions 0+. */
+  /** `array of AcquiredRecords`, versions 0+. */
   acquiredRecords: AcquiredRecords[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -560,9 +568,9 @@ function size_ShareFetchResponsePartitionData(x: Init<ShareFetchResponsePartitio
 
 /** ShareFetchableTopicResponse (in ShareFetchResponse), versions 0+, flexible 0+. */
 export interface ShareFetchableTopicResponse {
-  /** uuid, versions 0+; ignorable in 0; map key. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+; ignorable in 0; map key (unique within its array). */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: ShareFetchResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -601,13 +609,13 @@ function size_ShareFetchableTopicResponse(x: Init<ShareFetchableTopicResponse>, 
 
 /** NodeEndpoint (in ShareFetchResponse), versions 0+, flexible 0+. */
 export interface ShareFetchResponseNodeEndpoint {
-  /** int32, versions 0+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 0+; map key (unique within its array). */
   nodeId: number;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** int32, versions 0+. */
+  /** TCP port. `int32`, versions 0+. */
   port: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Rack of the broker, or null when none is configured. `string`, versions 0+; nullable 0+; default null. */
   rack: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -653,17 +661,17 @@ function size_ShareFetchResponseNodeEndpoint(x: Init<ShareFetchResponseNodeEndpo
 
 /** ShareFetchResponse, versions 0+, flexible 0+. */
 export interface ShareFetchResponse {
-  /** int32, versions 0+; ignorable in 0. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+; ignorable in 0. */
   throttleTimeMs: number;
-  /** int16, versions 0+; ignorable in 0. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+; ignorable in 0. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** int32, versions 1+. */
+  /** `int32`, versions 1+. */
   acquisitionLockTimeoutMs: number;
-  /** array of ShareFetchableTopicResponse, versions 0+. */
+  /** `array of ShareFetchableTopicResponse`, versions 0+. */
   responses: ShareFetchableTopicResponse[];
-  /** array of NodeEndpoint, versions 0+. */
+  /** `array of NodeEndpoint`, versions 0+. */
   nodeEndpoints: ShareFetchResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * ShareGroupDescribe (API key 77): versions 0-1; flexible 0+; unstable 0.
  *
- * Listeners: broker.
+ * Describes share groups: epochs, assignor and members with their assignments.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ShareGroupDescribe).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -40,9 +48,9 @@ import {
 
 /** ShareGroupDescribeRequest, versions 0+, flexible 0+. */
 export interface ShareGroupDescribeRequest {
-  /** array of string, versions 0+; entity groupId. */
+  /** Group ids. `array of string`, versions 0+. */
   groupIds: string[];
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   includeAuthorizedOperations: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -113,11 +121,11 @@ export const encodeShareGroupDescribeRequest: Encode<ShareGroupDescribeRequest> 
 
 /** TopicPartitions (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ShareGroupDescribeResponseTopicPartitions {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -160,7 +168,7 @@ function size_ShareGroupDescribeResponseTopicPartitions(x: Init<ShareGroupDescri
 
 /** Assignment (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ShareGroupDescribeResponseAssignment {
-  /** array of TopicPartitions, versions 0+. */
+  /** `array of TopicPartitions`, versions 0+. */
   topicPartitions: ShareGroupDescribeResponseTopicPartitions[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -196,19 +204,19 @@ function size_ShareGroupDescribeResponseAssignment(x: Init<ShareGroupDescribeRes
 
 /** Member (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ShareGroupDescribeResponseMember {
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   rackId: string | null;
-  /** int32, versions 0+. */
+  /** The member's epoch in the group. `int32`, versions 0+. */
   memberEpoch: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   clientId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   clientHost: string;
-  /** array of string, versions 0+; entity topicName. */
+  /** Topic names. `array of string`, versions 0+. */
   subscribedTopicNames: string[];
-  /** struct Assignment, versions 0+. */
+  /** `struct Assignment`, versions 0+. */
   assignment: ShareGroupDescribeResponseAssignment;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -267,23 +275,23 @@ function size_ShareGroupDescribeResponseMember(x: Init<ShareGroupDescribeRespons
 
 /** DescribedGroup (in ShareGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface ShareGroupDescribeResponseDescribedGroup {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   groupState: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   groupEpoch: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   assignmentEpoch: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   assignorName: string;
-  /** array of Member, versions 0+. */
+  /** `array of Member`, versions 0+. */
   members: ShareGroupDescribeResponseMember[];
-  /** int32, versions 0+; default -2147483648. */
+  /** `int32`, versions 0+; default -2147483648. */
   authorizedOperations: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -347,9 +355,9 @@ function size_ShareGroupDescribeResponseDescribedGroup(x: Init<ShareGroupDescrib
 
 /** ShareGroupDescribeResponse, versions 0+, flexible 0+. */
 export interface ShareGroupDescribeResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of DescribedGroup, versions 0+. */
+  /** `array of DescribedGroup`, versions 0+. */
   groups: ShareGroupDescribeResponseDescribedGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,16 @@
 /**
  * ShareGroupHeartbeat (API key 76): versions 0-1; flexible 0+; unstable 0.
  *
- * Listeners: broker.
+ * Share groups (queues): a member's heartbeat that joins, stays in and leaves a share group and
+ * receives its partition assignment.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_ShareGroupHeartbeat).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -43,15 +52,15 @@ import {
 
 /** ShareGroupHeartbeatRequest, versions 0+, flexible 0+. */
 export interface ShareGroupHeartbeatRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** int32, versions 0+. */
+  /** The member's epoch in the group. `int32`, versions 0+. */
   memberEpoch: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   rackId: string | null;
-  /** array of string, versions 0+; nullable 0+; default null; entity topicName. */
+  /** Topic names. `array of string`, versions 0+; nullable 0+; default null. */
   subscribedTopicNames: string[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -137,9 +146,9 @@ export const encodeShareGroupHeartbeatRequest: Encode<ShareGroupHeartbeatRequest
 
 /** TopicPartitions (in ShareGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ShareGroupHeartbeatResponseTopicPartitions {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -178,7 +187,7 @@ function size_ShareGroupHeartbeatResponseTopicPartitions(x: Init<ShareGroupHeart
 
 /** Assignment (in ShareGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface ShareGroupHeartbeatResponseAssignment {
-  /** array of TopicPartitions, versions 0+. */
+  /** `array of TopicPartitions`, versions 0+. */
   topicPartitions: ShareGroupHeartbeatResponseTopicPartitions[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -214,19 +223,19 @@ function size_ShareGroupHeartbeatResponseAssignment(x: Init<ShareGroupHeartbeatR
 
 /** ShareGroupHeartbeatResponse, versions 0+, flexible 0+. */
 export interface ShareGroupHeartbeatResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+; nullable 0+; default null. */
   memberId: string | null;
-  /** int32, versions 0+. */
+  /** The member's epoch in the group. `int32`, versions 0+. */
   memberEpoch: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   heartbeatIntervalMs: number;
-  /** struct Assignment, versions 0+; nullable 0+; default null. */
+  /** `struct Assignment`, versions 0+; nullable 0+; default null. */
   assignment: ShareGroupHeartbeatResponseAssignment | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,6 +3,7 @@
 /**
  * SnapshotFooterRecord (data schema): versions 0; flexible 0+.
  *
+ * KRaft control record that ends a metadata snapshot.
  *
  * @module
  */
@@ -21,7 +22,7 @@ import {
 
 /** SnapshotFooterRecord, versions 0+, flexible 0+. */
 export interface SnapshotFooterRecord {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   version: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

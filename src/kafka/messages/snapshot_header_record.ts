@@ -3,6 +3,8 @@
 /**
  * SnapshotHeaderRecord (data schema): versions 0; flexible 0+.
  *
+ * KRaft control record that starts a metadata snapshot, with the timestamp of the last record the
+ * snapshot contains.
  *
  * @module
  */
@@ -21,9 +23,9 @@ import {
 
 /** SnapshotHeaderRecord, versions 0+, flexible 0+. */
 export interface SnapshotHeaderRecord {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   version: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastContainedLogTimestamp: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

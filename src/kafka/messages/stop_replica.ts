@@ -3,7 +3,14 @@
 /**
  * StopReplica (API key 5): versions 0-4; flexible 2+.
  *
- * Listeners: zkBroker.
+ * ZooKeeper-mode controller to broker: stop serving (and optionally delete) these replicas. Gone
+ * with ZooKeeper in Kafka 4.0.
+ *
+ * Served by ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_StopReplica).
+ *
  * Merge note, request: versions 0-4 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-4 from kafka-clients 3.9.2.
  *
@@ -36,9 +43,9 @@ import {
 
 /** StopReplicaPartitionV0 (in StopReplicaRequest), versions 0. */
 export interface StopReplicaPartitionV0 {
-  /** string, versions 0; entity topicName. */
+  /** Topic name. `string`, versions 0. */
   topicName: string;
-  /** int32, versions 0. */
+  /** Partition number within its topic. `int32`, versions 0. */
   partitionIndex: number;
 }
 
@@ -63,9 +70,9 @@ function size_StopReplicaPartitionV0(x: Init<StopReplicaPartitionV0>, _v: number
 
 /** StopReplicaTopicV1 (in StopReplicaRequest), versions 1-2, flexible 2. */
 export interface StopReplicaTopicV1 {
-  /** string, versions 1-2; entity topicName. */
+  /** Topic name. `string`, versions 1-2. */
   name: string;
-  /** array of int32, versions 1-2. */
+  /** `array of int32`, versions 1-2. */
   partitionIndexes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -113,11 +120,11 @@ function size_StopReplicaTopicV1(x: Init<StopReplicaTopicV1>, v: number): number
 
 /** StopReplicaPartitionState (in StopReplicaRequest), versions 3+, flexible 3+. */
 export interface StopReplicaPartitionState {
-  /** int32, versions 3+. */
+  /** Partition number within its topic. `int32`, versions 3+. */
   partitionIndex: number;
-  /** int32, versions 3+; default -1. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 3+; default -1. */
   leaderEpoch: number;
-  /** bool, versions 3+. */
+  /** `bool`, versions 3+. */
   deletePartition: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -158,9 +165,9 @@ function size_StopReplicaPartitionState(x: Init<StopReplicaPartitionState>, _v: 
 
 /** StopReplicaTopicState (in StopReplicaRequest), versions 3+, flexible 3+. */
 export interface StopReplicaTopicState {
-  /** string, versions 3+; entity topicName. */
+  /** Topic name. `string`, versions 3+. */
   topicName: string;
-  /** array of StopReplicaPartitionState, versions 3+. */
+  /** `array of StopReplicaPartitionState`, versions 3+. */
   partitionStates: StopReplicaPartitionState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -200,21 +207,21 @@ function size_StopReplicaTopicState(x: Init<StopReplicaTopicState>, v: number): 
 
 /** StopReplicaRequest, versions 0+, flexible 2+. */
 export interface StopReplicaRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the active controller (-1 when unknown). `int32`, versions 0+. */
   controllerId: number;
-  /** bool, versions 4+; default false. */
+  /** `bool`, versions 4+; default false. */
   isKRaftController: boolean;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   controllerEpoch: number;
-  /** int64, versions 1+; default -1; ignorable. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 1+; default -1; ignorable. */
   brokerEpoch: bigint;
-  /** bool, versions 0-2. */
+  /** `bool`, versions 0-2. */
   deletePartitions: boolean;
-  /** array of StopReplicaPartitionV0, versions 0. */
+  /** `array of StopReplicaPartitionV0`, versions 0. */
   ungroupedPartitions: StopReplicaPartitionV0[];
-  /** array of StopReplicaTopicV1, versions 1-2. */
+  /** `array of StopReplicaTopicV1`, versions 1-2. */
   topics: StopReplicaTopicV1[];
-  /** array of StopReplicaTopicState, versions 3+. */
+  /** `array of StopReplicaTopicState`, versions 3+. */
   topicStates: StopReplicaTopicState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -364,11 +371,11 @@ export const encodeStopReplicaRequest: Encode<StopReplicaRequest> = (value: Init
 
 /** StopReplicaPartitionError (in StopReplicaResponse), versions 0+, flexible 2+. */
 export interface StopReplicaPartitionError {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -418,9 +425,9 @@ function size_StopReplicaPartitionError(x: Init<StopReplicaPartitionError>, v: n
 
 /** StopReplicaResponse, versions 0+, flexible 2+. */
 export interface StopReplicaResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of StopReplicaPartitionError, versions 0+. */
+  /** `array of StopReplicaPartitionError`, versions 0+. */
   partitionErrors: StopReplicaPartitionError[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

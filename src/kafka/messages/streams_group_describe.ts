@@ -3,7 +3,14 @@
 /**
  * StreamsGroupDescribe (API key 89): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Describes streams groups: topology, epochs, members and their active, standby and warm-up tasks.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-1071](https://cwiki.apache.org/confluence/display/KAFKA/KIP-1071+-+Streams+Rebalance+Protocol);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_StreamsGroupDescribe).
  *
  * @module
  */
@@ -40,11 +47,11 @@ import {
 
 /** StreamsGroupDescribeRequest, versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeRequest {
-  /** array of string, versions 0+; entity groupId. */
+  /** Group ids. `array of string`, versions 0+. */
   groupIds: string[];
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   includeAuthorizedOperations: boolean;
-  /** bool, versions 1+; default false. */
+  /** `bool`, versions 1+; default false. */
   includeTopologyDescription: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -121,9 +128,9 @@ export const encodeStreamsGroupDescribeRequest: Encode<StreamsGroupDescribeReque
 
 /** KeyValue (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseKeyValue {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   key: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   value: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -163,13 +170,13 @@ function size_StreamsGroupDescribeResponseKeyValue(x: Init<StreamsGroupDescribeR
 
 /** TopicInfo (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseTopicInfo {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partitions: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   replicationFactor: number;
-  /** array of KeyValue, versions 0+. */
+  /** `array of KeyValue`, versions 0+. */
   topicConfigs: StreamsGroupDescribeResponseKeyValue[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -215,15 +222,15 @@ function size_StreamsGroupDescribeResponseTopicInfo(x: Init<StreamsGroupDescribe
 
 /** Subtopology (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseSubtopology {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   subtopologyId: string;
-  /** array of string, versions 0+; entity topicName. */
+  /** Topic names. `array of string`, versions 0+. */
   sourceTopics: string[];
-  /** array of string, versions 0+; entity topicName. */
+  /** Topic names. `array of string`, versions 0+. */
   repartitionSinkTopics: string[];
-  /** array of TopicInfo, versions 0+. */
+  /** `array of TopicInfo`, versions 0+. */
   stateChangelogTopics: StreamsGroupDescribeResponseTopicInfo[];
-  /** array of TopicInfo, versions 0+. */
+  /** `array of TopicInfo`, versions 0+. */
   repartitionSourceTopics: StreamsGroupDescribeResponseTopicInfo[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -275,9 +282,9 @@ function size_StreamsGroupDescribeResponseSubtopology(x: Init<StreamsGroupDescri
 
 /** Topology (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseTopology {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   epoch: number;
-  /** array of Subtopology, versions 0+; nullable 0+; default null. */
+  /** `array of Subtopology`, versions 0+; nullable 0+; default null. */
   subtopologies: StreamsGroupDescribeResponseSubtopology[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -316,9 +323,9 @@ function size_StreamsGroupDescribeResponseTopology(x: Init<StreamsGroupDescribeR
 
 /** Endpoint (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseEndpoint {
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** uint16, versions 0+. */
+  /** TCP port. `uint16`, versions 0+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -357,11 +364,11 @@ function size_StreamsGroupDescribeResponseEndpoint(x: Init<StreamsGroupDescribeR
 
 /** TaskOffset (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseTaskOffset {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   subtopologyId: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   offset: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -403,9 +410,9 @@ function size_StreamsGroupDescribeResponseTaskOffset(x: Init<StreamsGroupDescrib
 
 /** TaskIds (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseTaskIds {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   subtopologyId: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -445,11 +452,11 @@ function size_StreamsGroupDescribeResponseTaskIds(x: Init<StreamsGroupDescribeRe
 
 /** Assignment (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseAssignment {
-  /** array of TaskIds, versions 0+. */
+  /** `array of TaskIds`, versions 0+. */
   activeTasks: StreamsGroupDescribeResponseTaskIds[];
-  /** array of TaskIds, versions 0+. */
+  /** `array of TaskIds`, versions 0+. */
   standbyTasks: StreamsGroupDescribeResponseTaskIds[];
-  /** array of TaskIds, versions 0+. */
+  /** `array of TaskIds`, versions 0+. */
   warmupTasks: StreamsGroupDescribeResponseTaskIds[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -493,35 +500,35 @@ function size_StreamsGroupDescribeResponseAssignment(x: Init<StreamsGroupDescrib
 
 /** Member (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseMember {
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** int32, versions 0+. */
+  /** The member's epoch in the group. `int32`, versions 0+. */
   memberEpoch: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   instanceId: string | null;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   rackId: string | null;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   clientId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   clientHost: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   topologyEpoch: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   processId: string;
-  /** struct Endpoint, versions 0+; nullable 0+; default null. */
+  /** `struct Endpoint`, versions 0+; nullable 0+; default null. */
   userEndpoint: StreamsGroupDescribeResponseEndpoint | null;
-  /** array of KeyValue, versions 0+. */
+  /** `array of KeyValue`, versions 0+. */
   clientTags: StreamsGroupDescribeResponseKeyValue[];
-  /** array of TaskOffset, versions 0+. */
+  /** `array of TaskOffset`, versions 0+. */
   taskOffsets: StreamsGroupDescribeResponseTaskOffset[];
-  /** array of TaskOffset, versions 0+. */
+  /** `array of TaskOffset`, versions 0+. */
   taskEndOffsets: StreamsGroupDescribeResponseTaskOffset[];
-  /** struct Assignment, versions 0+. */
+  /** `struct Assignment`, versions 0+. */
   assignment: StreamsGroupDescribeResponseAssignment;
-  /** struct Assignment, versions 0+. */
+  /** `struct Assignment`, versions 0+. */
   targetAssignment: StreamsGroupDescribeResponseAssignment;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   isClassic: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -610,17 +617,17 @@ function size_StreamsGroupDescribeResponseMember(x: Init<StreamsGroupDescribeRes
 
 /** TopologyDescriptionNode (in StreamsGroupDescribeResponse), versions 1+, flexible 1+. */
 export interface StreamsGroupDescribeResponseTopologyDescriptionNode {
-  /** string, versions 1+. */
+  /** `string`, versions 1+. */
   name: string;
-  /** int8, versions 1+. */
+  /** `int8`, versions 1+. */
   nodeType: number;
-  /** array of string, versions 1+; entity topicName. */
+  /** Topic names. `array of string`, versions 1+. */
   sourceTopics: string[];
-  /** string, versions 1+; nullable 1+; default null; entity topicName. */
+  /** Topic name. `string`, versions 1+; nullable 1+; default null. */
   sinkTopic: string | null;
-  /** array of string, versions 1+. */
+  /** `array of string`, versions 1+. */
   stores: string[];
-  /** array of string, versions 1+. */
+  /** `array of string`, versions 1+. */
   successors: string[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -675,9 +682,9 @@ function size_StreamsGroupDescribeResponseTopologyDescriptionNode(x: Init<Stream
 
 /** TopologyDescriptionSubtopology (in StreamsGroupDescribeResponse), versions 1+, flexible 1+. */
 export interface StreamsGroupDescribeResponseTopologyDescriptionSubtopology {
-  /** string, versions 1+. */
+  /** `string`, versions 1+. */
   subtopologyId: string;
-  /** array of TopologyDescriptionNode, versions 1+. */
+  /** `array of TopologyDescriptionNode`, versions 1+. */
   nodes: StreamsGroupDescribeResponseTopologyDescriptionNode[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -717,9 +724,9 @@ function size_StreamsGroupDescribeResponseTopologyDescriptionSubtopology(x: Init
 
 /** TopologyDescriptionGlobalStore (in StreamsGroupDescribeResponse), versions 1+, flexible 1+. */
 export interface StreamsGroupDescribeResponseTopologyDescriptionGlobalStore {
-  /** struct TopologyDescriptionNode, versions 1+. */
+  /** `struct TopologyDescriptionNode`, versions 1+. */
   source: StreamsGroupDescribeResponseTopologyDescriptionNode;
-  /** struct TopologyDescriptionNode, versions 1+. */
+  /** `struct TopologyDescriptionNode`, versions 1+. */
   processor: StreamsGroupDescribeResponseTopologyDescriptionNode;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -759,9 +766,9 @@ function size_StreamsGroupDescribeResponseTopologyDescriptionGlobalStore(x: Init
 
 /** TopologyDescription (in StreamsGroupDescribeResponse), versions 1+, flexible 1+. */
 export interface StreamsGroupDescribeResponseTopologyDescription {
-  /** array of TopologyDescriptionSubtopology, versions 1+. */
+  /** `array of TopologyDescriptionSubtopology`, versions 1+. */
   subtopologies: StreamsGroupDescribeResponseTopologyDescriptionSubtopology[];
-  /** array of TopologyDescriptionGlobalStore, versions 1+. */
+  /** `array of TopologyDescriptionGlobalStore`, versions 1+. */
   globalStores: StreamsGroupDescribeResponseTopologyDescriptionGlobalStore[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -801,29 +808,29 @@ function size_StreamsGroupDescribeResponseTopologyDescription(x: Init<StreamsGro
 
 /** DescribedGroup (in StreamsGroupDescribeResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponseDescribedGroup {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   groupState: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   groupEpoch: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   assignmentEpoch: number;
-  /** struct Topology, versions 0+; nullable 0+; default null. */
+  /** `struct Topology`, versions 0+; nullable 0+; default null. */
   topology: StreamsGroupDescribeResponseTopology | null;
-  /** array of Member, versions 0+. */
+  /** `array of Member`, versions 0+. */
   members: StreamsGroupDescribeResponseMember[];
-  /** int32, versions 0+; default -2147483648. */
+  /** `int32`, versions 0+; default -2147483648. */
   authorizedOperations: number;
-  /** struct TopologyDescription, versions 1+; nullable 1+; default null. */
+  /** `struct TopologyDescription`, versions 1+; nullable 1+; default null. */
   topologyDescription: StreamsGroupDescribeResponseTopologyDescription | null;
-  /** int8, versions 1+; default 0. */
+  /** `int8`, versions 1+; default 0. */
   topologyDescriptionStatus: number;
-  /** string, versions 1+; nullable 1+; default null; ignorable. */
+  /** `string`, versions 1+; nullable 1+; default null; ignorable. */
   assignorName: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -901,9 +908,9 @@ function size_StreamsGroupDescribeResponseDescribedGroup(x: Init<StreamsGroupDes
 
 /** StreamsGroupDescribeResponse, versions 0+, flexible 0+. */
 export interface StreamsGroupDescribeResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of DescribedGroup, versions 0+. */
+  /** `array of DescribedGroup`, versions 0+. */
   groups: StreamsGroupDescribeResponseDescribedGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * StreamsGroupHeartbeat (API key 88): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * The Kafka Streams group protocol: a member's heartbeat that joins, stays in and leaves a streams
+ * group, reports its topology and receives task assignments.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-1071](https://cwiki.apache.org/confluence/display/KAFKA/KIP-1071+-+Streams+Rebalance+Protocol);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_StreamsGroupHeartbeat).
  *
  * @module
  */
@@ -41,9 +49,9 @@ import {
 
 /** KeyValue (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatRequestKeyValue {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   key: string;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   value: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -83,13 +91,13 @@ function size_StreamsGroupHeartbeatRequestKeyValue(x: Init<StreamsGroupHeartbeat
 
 /** TopicInfo (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatRequestTopicInfo {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partitions: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   replicationFactor: number;
-  /** array of KeyValue, versions 0+. */
+  /** `array of KeyValue`, versions 0+. */
   topicConfigs: StreamsGroupHeartbeatRequestKeyValue[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -135,11 +143,11 @@ function size_StreamsGroupHeartbeatRequestTopicInfo(x: Init<StreamsGroupHeartbea
 
 /** CopartitionGroup (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
 export interface CopartitionGroup {
-  /** array of int16, versions 0+. */
+  /** `array of int16`, versions 0+. */
   sourceTopics: number[];
-  /** array of int16, versions 0+. */
+  /** `array of int16`, versions 0+. */
   sourceTopicRegex: number[];
-  /** array of int16, versions 0+. */
+  /** `array of int16`, versions 0+. */
   repartitionSourceTopics: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -183,19 +191,19 @@ function size_CopartitionGroup(x: Init<CopartitionGroup>, _v: number): number {
 
 /** Subtopology (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatRequestSubtopology {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   subtopologyId: string;
-  /** array of string, versions 0+; entity topicName. */
+  /** Topic names. `array of string`, versions 0+. */
   sourceTopics: string[];
-  /** array of string, versions 0+. */
+  /** `array of string`, versions 0+. */
   sourceTopicRegex: string[];
-  /** array of TopicInfo, versions 0+. */
+  /** `array of TopicInfo`, versions 0+. */
   stateChangelogTopics: StreamsGroupHeartbeatRequestTopicInfo[];
-  /** array of string, versions 0+; entity topicName. */
+  /** Topic names. `array of string`, versions 0+. */
   repartitionSinkTopics: string[];
-  /** array of TopicInfo, versions 0+. */
+  /** `array of TopicInfo`, versions 0+. */
   repartitionSourceTopics: StreamsGroupHeartbeatRequestTopicInfo[];
-  /** array of CopartitionGroup, versions 0+. */
+  /** `array of CopartitionGroup`, versions 0+. */
   copartitionGroups: CopartitionGroup[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -255,9 +263,9 @@ function size_StreamsGroupHeartbeatRequestSubtopology(x: Init<StreamsGroupHeartb
 
 /** Topology (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatRequestTopology {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   epoch: number;
-  /** array of Subtopology, versions 0+. */
+  /** `array of Subtopology`, versions 0+. */
   subtopologies: StreamsGroupHeartbeatRequestSubtopology[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -296,9 +304,9 @@ function size_StreamsGroupHeartbeatRequestTopology(x: Init<StreamsGroupHeartbeat
 
 /** TaskIds (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatRequestTaskIds {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   subtopologyId: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -338,9 +346,9 @@ function size_StreamsGroupHeartbeatRequestTaskIds(x: Init<StreamsGroupHeartbeatR
 
 /** Endpoint (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatRequestEndpoint {
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** uint16, versions 0+. */
+  /** TCP port. `uint16`, versions 0+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -379,11 +387,11 @@ function size_StreamsGroupHeartbeatRequestEndpoint(x: Init<StreamsGroupHeartbeat
 
 /** TaskOffset (in StreamsGroupHeartbeatRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatRequestTaskOffset {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   subtopologyId: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   offset: bigint;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -425,39 +433,39 @@ function size_StreamsGroupHeartbeatRequestTaskOffset(x: Init<StreamsGroupHeartbe
 
 /** StreamsGroupHeartbeatRequest, versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** int32, versions 0+. */
+  /** The member's epoch in the group. `int32`, versions 0+. */
   memberEpoch: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   endpointInformationEpoch: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   instanceId: string | null;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   rackId: string | null;
-  /** int32, versions 0+; default -1. */
+  /** `int32`, versions 0+; default -1. */
   rebalanceTimeoutMs: number;
-  /** struct Topology, versions 0+; nullable 0+; default null. */
+  /** `struct Topology`, versions 0+; nullable 0+; default null. */
   topology: StreamsGroupHeartbeatRequestTopology | null;
-  /** array of TaskIds, versions 0+; nullable 0+; default null. */
+  /** `array of TaskIds`, versions 0+; nullable 0+; default null. */
   activeTasks: StreamsGroupHeartbeatRequestTaskIds[] | null;
-  /** array of TaskIds, versions 0+; nullable 0+; default null. */
+  /** `array of TaskIds`, versions 0+; nullable 0+; default null. */
   standbyTasks: StreamsGroupHeartbeatRequestTaskIds[] | null;
-  /** array of TaskIds, versions 0+; nullable 0+; default null. */
+  /** `array of TaskIds`, versions 0+; nullable 0+; default null. */
   warmupTasks: StreamsGroupHeartbeatRequestTaskIds[] | null;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** `string`, versions 0+; nullable 0+; default null. */
   processId: string | null;
-  /** struct Endpoint, versions 0+; nullable 0+; default null. */
+  /** `struct Endpoint`, versions 0+; nullable 0+; default null. */
   userEndpoint: StreamsGroupHeartbeatRequestEndpoint | null;
-  /** array of KeyValue, versions 0+; nullable 0+; default null. */
+  /** `array of KeyValue`, versions 0+; nullable 0+; default null. */
   clientTags: StreamsGroupHeartbeatRequestKeyValue[] | null;
-  /** array of TaskOffset, versions 0+; nullable 0+; default null. */
+  /** `array of TaskOffset`, versions 0+; nullable 0+; default null. */
   taskOffsets: StreamsGroupHeartbeatRequestTaskOffset[] | null;
-  /** array of TaskOffset, versions 0+; nullable 0+; default null. */
+  /** `array of TaskOffset`, versions 0+; nullable 0+; default null. */
   taskEndOffsets: StreamsGroupHeartbeatRequestTaskOffset[] | null;
-  /** bool, versions 0+; default false. */
+  /** `bool`, versions 0+; default false. */
   shutdownApplication: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -681,9 +689,9 @@ export const encodeStreamsGroupHeartbeatRequest: Encode<StreamsGroupHeartbeatReq
 
 /** Status (in StreamsGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface Status {
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   statusCode: number;
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   statusDetail: string;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -722,9 +730,9 @@ function size_Status(x: Init<Status>, _v: number): number {
 
 /** TaskIds (in StreamsGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatResponseTaskIds {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   subtopologyId: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -764,9 +772,9 @@ function size_StreamsGroupHeartbeatResponseTaskIds(x: Init<StreamsGroupHeartbeat
 
 /** Endpoint (in StreamsGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatResponseEndpoint {
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** uint16, versions 0+. */
+  /** TCP port. `uint16`, versions 0+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -805,9 +813,9 @@ function size_StreamsGroupHeartbeatResponseEndpoint(x: Init<StreamsGroupHeartbea
 
 /** TopicPartition (in StreamsGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatResponseTopicPartition {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topic: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitions: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -847,11 +855,11 @@ function size_StreamsGroupHeartbeatResponseTopicPartition(x: Init<StreamsGroupHe
 
 /** EndpointToPartitions (in StreamsGroupHeartbeatResponse), versions 0+, flexible 0+. */
 export interface EndpointToPartitions {
-  /** struct Endpoint, versions 0+. */
+  /** `struct Endpoint`, versions 0+. */
   userEndpoint: StreamsGroupHeartbeatResponseEndpoint;
-  /** array of TopicPartition, versions 0+. */
+  /** `array of TopicPartition`, versions 0+. */
   activePartitions: StreamsGroupHeartbeatResponseTopicPartition[];
-  /** array of TopicPartition, versions 0+. */
+  /** `array of TopicPartition`, versions 0+. */
   standbyPartitions: StreamsGroupHeartbeatResponseTopicPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -895,37 +903,37 @@ function size_EndpointToPartitions(x: Init<EndpointToPartitions>, v: number): nu
 
 /** StreamsGroupHeartbeatResponse, versions 0+, flexible 0+. */
 export interface StreamsGroupHeartbeatResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** int32, versions 0+. */
+  /** The member's epoch in the group. `int32`, versions 0+. */
   memberEpoch: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   heartbeatIntervalMs: number;
-  /** int32, versions 0. */
+  /** `int32`, versions 0. */
   acceptableRecoveryLagLegacy: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   taskOffsetIntervalMs: number;
-  /** int64, versions 1+; default -1; ignorable. */
+  /** `int64`, versions 1+; default -1; ignorable. */
   acceptableRecoveryLag: bigint;
-  /** array of Status, versions 0+; nullable 0+. */
+  /** `array of Status`, versions 0+; nullable 0+. */
   status: Status[] | null;
-  /** array of TaskIds, versions 0+; nullable 0+; default null. */
+  /** `array of TaskIds`, versions 0+; nullable 0+; default null. */
   activeTasks: StreamsGroupHeartbeatResponseTaskIds[] | null;
-  /** array of TaskIds, versions 0+; nullable 0+; default null. */
+  /** `array of TaskIds`, versions 0+; nullable 0+; default null. */
   standbyTasks: StreamsGroupHeartbeatResponseTaskIds[] | null;
-  /** array of TaskIds, versions 0+; nullable 0+; default null. */
+  /** `array of TaskIds`, versions 0+; nullable 0+; default null. */
   warmupTasks: StreamsGroupHeartbeatResponseTaskIds[] | null;
-  /** bool, versions 1+; default false. */
+  /** `bool`, versions 1+; default false. */
   topologyDescriptionRequired: boolean;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   endpointInformationEpoch: number;
-  /** array of EndpointToPartitions, versions 0+; nullable 0+; default null. */
+  /** `array of EndpointToPartitions`, versions 0+; nullable 0+; default null. */
   partitionsByUserEndpoint: EndpointToPartitions[] | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

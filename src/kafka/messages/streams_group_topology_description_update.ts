@@ -3,7 +3,15 @@
 /**
  * StreamsGroupTopologyDescriptionUpdate (API key 93): versions 0; flexible 0+.
  *
- * Listeners: broker.
+ * A streams group member pushes a description of its topology to the group coordinator, for tools
+ * that describe the group.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-1331](https://cwiki.apache.org/confluence/dosearchsite.action?queryString=KIP-1331); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_StreamsGroupTopologyDescriptionUpdate).
  *
  * @module
  */
@@ -33,17 +41,17 @@ import {
 
 /** TopologyDescriptionNode (in StreamsGroupTopologyDescriptionUpdateRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   name: string;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   nodeType: number;
-  /** array of string, versions 0+; entity topicName. */
+  /** Topic names. `array of string`, versions 0+. */
   sourceTopics: string[];
-  /** string, versions 0+; nullable 0+; default null; entity topicName. */
+  /** Topic name. `string`, versions 0+; nullable 0+; default null. */
   sinkTopic: string | null;
-  /** array of string, versions 0+. */
+  /** `array of string`, versions 0+. */
   stores: string[];
-  /** array of string, versions 0+. */
+  /** `array of string`, versions 0+. */
   successors: string[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -98,9 +106,9 @@ function size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNod
 
 /** TopologyDescriptionSubtopology (in StreamsGroupTopologyDescriptionUpdateRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology {
-  /** string, versions 0+. */
+  /** `string`, versions 0+. */
   subtopologyId: string;
-  /** array of TopologyDescriptionNode, versions 0+. */
+  /** `array of TopologyDescriptionNode`, versions 0+. */
   nodes: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -140,9 +148,9 @@ function size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSub
 
 /** TopologyDescriptionGlobalStore (in StreamsGroupTopologyDescriptionUpdateRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore {
-  /** struct TopologyDescriptionNode, versions 0+. */
+  /** `struct TopologyDescriptionNode`, versions 0+. */
   source: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode;
-  /** struct TopologyDescriptionNode, versions 0+. */
+  /** `struct TopologyDescriptionNode`, versions 0+. */
   processor: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionNode;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -182,9 +190,9 @@ function size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlo
 
 /** TopologyDescription (in StreamsGroupTopologyDescriptionUpdateRequest), versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription {
-  /** array of TopologyDescriptionSubtopology, versions 0+. */
+  /** `array of TopologyDescriptionSubtopology`, versions 0+. */
   subtopologies: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionSubtopology[];
-  /** array of TopologyDescriptionGlobalStore, versions 0+. */
+  /** `array of TopologyDescriptionGlobalStore`, versions 0+. */
   globalStores: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescriptionGlobalStore[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -224,13 +232,13 @@ function size_StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription(x:
 
 /** StreamsGroupTopologyDescriptionUpdateRequest, versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   topologyEpoch: number;
-  /** struct TopologyDescription, versions 0+. */
+  /** `struct TopologyDescription`, versions 0+. */
   topologyDescription: StreamsGroupTopologyDescriptionUpdateRequestTopologyDescription;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -359,11 +367,11 @@ export const encodeStreamsGroupTopologyDescriptionUpdateRequest: Encode<StreamsG
 
 /** StreamsGroupTopologyDescriptionUpdateResponse, versions 0+, flexible 0+. */
 export interface StreamsGroupTopologyDescriptionUpdateResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,13 @@
 /**
  * SyncGroup (API key 14): versions 0-5; flexible 4+.
  *
- * Listeners: broker.
+ * Second step of the classic rebalance: the leader hands in every member's assignment and each
+ * member receives its own.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_SyncGroup).
  *
  * @module
  */
@@ -35,9 +41,9 @@ import {
 
 /** SyncGroupRequestAssignment (in SyncGroupRequest), versions 0+, flexible 4+. */
 export interface SyncGroupRequestAssignment {
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   assignment: Uint8Array;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -85,19 +91,19 @@ function size_SyncGroupRequestAssignment(x: Init<SyncGroupRequestAssignment>, v:
 
 /** SyncGroupRequest, versions 0+, flexible 4+. */
 export interface SyncGroupRequest {
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   generationId: number;
-  /** string, versions 0+. */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 0+. */
   memberId: string;
-  /** string, versions 3+; nullable 3+; default null. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 3+; nullable 3+; default null. */
   groupInstanceId: string | null;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** `string`, versions 5+; nullable 5+; default null; ignorable. */
   protocolType: string | null;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** `string`, versions 5+; nullable 5+; default null; ignorable. */
   protocolName: string | null;
-  /** array of SyncGroupRequestAssignment, versions 0+. */
+  /** `array of SyncGroupRequestAssignment`, versions 0+. */
   assignments: SyncGroupRequestAssignment[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -211,15 +217,15 @@ export const encodeSyncGroupRequest: Encode<SyncGroupRequest> = (value: Init<Syn
 
 /** SyncGroupResponse, versions 0+, flexible 4+. */
 export interface SyncGroupResponse {
-  /** int32, versions 1+; ignorable. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 1+; ignorable. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** `string`, versions 5+; nullable 5+; default null; ignorable. */
   protocolType: string | null;
-  /** string, versions 5+; nullable 5+; default null; ignorable. */
+  /** `string`, versions 5+; nullable 5+; default null; ignorable. */
   protocolName: string | null;
-  /** bytes, versions 0+. */
+  /** `bytes`, versions 0+. */
   assignment: Uint8Array;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,15 @@
 /**
  * TxnOffsetCommit (API key 28): versions 0-6; flexible 3+.
  *
- * Listeners: broker.
+ * Commits consumer offsets as part of a transaction; they become visible only if the transaction
+ * commits.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_TxnOffsetCommit).
  *
  * @module
  */
@@ -34,13 +42,13 @@ import {
 
 /** TxnOffsetCommitRequestPartition (in TxnOffsetCommitRequest), versions 0+, flexible 3+. */
 export interface TxnOffsetCommitRequestPartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   committedOffset: bigint;
-  /** int32, versions 2+; default -1; ignorable. */
+  /** `int32`, versions 2+; default -1; ignorable. */
   committedLeaderEpoch: number;
-  /** string, versions 0+; nullable 0+. */
+  /** `string`, versions 0+; nullable 0+. */
   committedMetadata: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -94,11 +102,11 @@ function size_TxnOffsetCommitRequestPartition(x: Init<TxnOffsetCommitRequestPart
 
 /** TxnOffsetCommitRequestTopic (in TxnOffsetCommitRequest), versions 0+, flexible 3+. */
 export interface TxnOffsetCommitRequestTopic {
-  /** string, versions 0-5; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 0-5; ignorable. */
   name: string;
-  /** uuid, versions 6+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 6+; ignorable. */
   topicId: string;
-  /** array of TxnOffsetCommitRequestPartition, versions 0+. */
+  /** `array of TxnOffsetCommitRequestPartition`, versions 0+. */
   partitions: TxnOffsetCommitRequestPartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -150,21 +158,21 @@ function size_TxnOffsetCommitRequestTopic(x: Init<TxnOffsetCommitRequestTopic>, 
 
 /** TxnOffsetCommitRequest, versions 0+, flexible 3+. */
 export interface TxnOffsetCommitRequest {
-  /** string, versions 0+; entity transactionalId. */
+  /** Transactional id. `string`, versions 0+. */
   transactionalId: string;
-  /** string, versions 0+; entity groupId. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** int16, versions 0+. */
+  /** Producer epoch (-1 when none). `int16`, versions 0+. */
   producerEpoch: number;
-  /** int32, versions 3+; default -1. */
+  /** `int32`, versions 3+; default -1. */
   generationIdOrMemberEpoch: number;
-  /** string, versions 3+; default . */
+  /** Member id the coordinator assigned (empty before the first join). `string`, versions 3+; default . */
   memberId: string;
-  /** string, versions 3+; nullable 3+; default null. */
+  /** Static membership id of the member, or null for a dynamic member. `string`, versions 3+; nullable 3+; default null. */
   groupInstanceId: string | null;
-  /** array of TxnOffsetCommitRequestTopic, versions 0+. */
+  /** `array of TxnOffsetCommitRequestTopic`, versions 0+. */
   topics: TxnOffsetCommitRequestTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -296,9 +304,9 @@ export const encodeTxnOffsetCommitRequest: Encode<TxnOffsetCommitRequest> = (val
 
 /** TxnOffsetCommitResponsePartition (in TxnOffsetCommitResponse), versions 0+, flexible 3+. */
 export interface TxnOffsetCommitResponsePartition {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -344,11 +352,11 @@ function size_TxnOffsetCommitResponsePartition(x: Init<TxnOffsetCommitResponsePa
 
 /** TxnOffsetCommitResponseTopic (in TxnOffsetCommitResponse), versions 0+, flexible 3+. */
 export interface TxnOffsetCommitResponseTopic {
-  /** string, versions 0-5; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 0-5; ignorable. */
   name: string;
-  /** uuid, versions 6+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 6+; ignorable. */
   topicId: string;
-  /** array of TxnOffsetCommitResponsePartition, versions 0+. */
+  /** `array of TxnOffsetCommitResponsePartition`, versions 0+. */
   partitions: TxnOffsetCommitResponsePartition[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -400,9 +408,9 @@ function size_TxnOffsetCommitResponseTopic(x: Init<TxnOffsetCommitResponseTopic>
 
 /** TxnOffsetCommitResponse, versions 0+, flexible 3+. */
 export interface TxnOffsetCommitResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** array of TxnOffsetCommitResponseTopic, versions 0+. */
+  /** `array of TxnOffsetCommitResponseTopic`, versions 0+. */
   topics: TxnOffsetCommitResponseTopic[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

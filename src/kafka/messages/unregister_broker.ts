@@ -3,7 +3,14 @@
 /**
  * UnregisterBroker (API key 64): versions 0; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Removes a broker's registration from a KRaft cluster once the broker is decommissioned.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-631](https://cwiki.apache.org/confluence/display/KAFKA/KIP-631+-+The+Quorum-based+Kafka+Controller);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UnregisterBroker).
  *
  * @module
  */
@@ -25,7 +32,7 @@ import {
 
 /** UnregisterBrokerRequest, versions 0+, flexible 0+. */
 export interface UnregisterBrokerRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   brokerId: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -91,11 +98,11 @@ export const encodeUnregisterBrokerRequest: Encode<UnregisterBrokerRequest> = (v
 
 /** UnregisterBrokerResponse, versions 0+, flexible 0+. */
 export interface UnregisterBrokerResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

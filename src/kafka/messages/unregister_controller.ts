@@ -3,7 +3,12 @@
 /**
  * UnregisterController (API key 94): versions 0; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Removes a controller's registration from a KRaft cluster.
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * We know of no KIP that introduced it; see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UnregisterController).
  *
  * @module
  */
@@ -25,7 +30,7 @@ import {
 
 /** UnregisterControllerRequest, versions 0+, flexible 0+. */
 export interface UnregisterControllerRequest {
-  /** int32, versions 0+. */
+  /** Id of the active controller (-1 when unknown). `int32`, versions 0+. */
   controllerId: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -91,11 +96,11 @@ export const encodeUnregisterControllerRequest: Encode<UnregisterControllerReque
 
 /** UnregisterControllerResponse, versions 0+, flexible 0+. */
 export interface UnregisterControllerResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

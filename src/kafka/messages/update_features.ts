@@ -3,7 +3,14 @@
 /**
  * UpdateFeatures (API key 57): versions 0-2; flexible 0+.
  *
- * Listeners: broker, controller.
+ * Raises or lowers cluster-wide finalized feature levels (such as metadata.version).
+ *
+ * Served by brokers (listener `broker`) and KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-584](https://cwiki.apache.org/confluence/display/KAFKA/KIP-584+-+Versioning+scheme+for+features);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UpdateFeatures).
  *
  * @module
  */
@@ -30,13 +37,13 @@ import {
 
 /** FeatureUpdateKey (in UpdateFeaturesRequest), versions 0+, flexible 0+. */
 export interface FeatureUpdateKey {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   feature: string;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   maxVersionLevel: number;
-  /** bool, versions 0. */
+  /** `bool`, versions 0. */
   allowDowngrade: boolean;
-  /** int8, versions 1+; default 1. */
+  /** `int8`, versions 1+; default 1. */
   upgradeType: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -85,11 +92,11 @@ function size_FeatureUpdateKey(x: Init<FeatureUpdateKey>, v: number): number {
 
 /** UpdateFeaturesRequest, versions 0+, flexible 0+. */
 export interface UpdateFeaturesRequest {
-  /** int32, versions 0+; default 60000. */
+  /** How long the server may wait before answering, in ms. `int32`, versions 0+; default 60000. */
   timeoutMs: number;
-  /** array of FeatureUpdateKey, versions 0+. */
+  /** `array of FeatureUpdateKey`, versions 0+. */
   featureUpdates: FeatureUpdateKey[];
-  /** bool, versions 1+; default false. */
+  /** When true, the request is only validated, nothing is changed. `bool`, versions 1+; default false. */
   validateOnly: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -177,11 +184,11 @@ export const encodeUpdateFeaturesRequest: Encode<UpdateFeaturesRequest> = (value
 
 /** UpdatableFeatureResult (in UpdateFeaturesResponse), versions 0-1, flexible 0-1. */
 export interface UpdatableFeatureResult {
-  /** string, versions 0-1; map key. */
+  /** `string`, versions 0-1; map key (unique within its array). */
   feature: string;
-  /** int16, versions 0-1. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0-1. */
   errorCode: number;
-  /** string, versions 0-1; nullable 0-1. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0-1; nullable 0-1. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -224,13 +231,13 @@ function size_UpdatableFeatureResult(x: Init<UpdatableFeatureResult>, _v: number
 
 /** UpdateFeaturesResponse, versions 0+, flexible 0+. */
 export interface UpdateFeaturesResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+. */
   errorMessage: string | null;
-  /** array of UpdatableFeatureResult, versions 0-1; ignorable. */
+  /** `array of UpdatableFeatureResult`, versions 0-1; ignorable. */
   results: UpdatableFeatureResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

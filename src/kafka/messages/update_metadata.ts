@@ -3,7 +3,14 @@
 /**
  * UpdateMetadata (API key 6): versions 0-8; flexible 6+.
  *
- * Listeners: zkBroker.
+ * ZooKeeper-mode controller to broker: refresh the broker's cached view of the cluster so it can
+ * answer Metadata. Gone with ZooKeeper in Kafka 4.0.
+ *
+ * Served by ZooKeeper-mode brokers (listener `zkBroker`; ZooKeeper mode is gone since Kafka 4.0).
+ *
+ * Predates the KIP process (no KIP introduced it); see the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UpdateMetadata).
+ *
  * Merge note, request: versions 0-8 from kafka-clients 3.9.2.
  * Merge note, response: versions 0-8 from kafka-clients 3.9.2.
  *
@@ -42,23 +49,23 @@ import {
 
 /** UpdateMetadataPartitionState (in UpdateMetadataRequest), versions 0+, flexible 6+. */
 export interface UpdateMetadataPartitionState {
-  /** string, versions 0-4; ignorable; entity topicName. */
+  /** Topic name. `string`, versions 0-4; ignorable. */
   topicName: string;
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   controllerEpoch: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   leader: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   isr: number[];
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   zkVersion: number;
-  /** array of int32, versions 0+; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 0+. */
   replicas: number[];
-  /** array of int32, versions 4+; ignorable; entity brokerId. */
+  /** Broker (node) ids. `array of int32`, versions 4+; ignorable. */
   offlineReplicas: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -129,11 +136,11 @@ function size_UpdateMetadataPartitionState(x: Init<UpdateMetadataPartitionState>
 
 /** UpdateMetadataTopicState (in UpdateMetadataRequest), versions 5+, flexible 6+. */
 export interface UpdateMetadataTopicState {
-  /** string, versions 5+; entity topicName. */
+  /** Topic name. `string`, versions 5+. */
   topicName: string;
-  /** uuid, versions 7+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 7+; ignorable. */
   topicId: string;
-  /** array of UpdateMetadataPartitionState, versions 5+. */
+  /** `array of UpdateMetadataPartitionState`, versions 5+. */
   partitionStates: UpdateMetadataPartitionState[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -185,13 +192,13 @@ function size_UpdateMetadataTopicState(x: Init<UpdateMetadataTopicState>, v: num
 
 /** UpdateMetadataEndpoint (in UpdateMetadataRequest), versions 1+, flexible 6+. */
 export interface UpdateMetadataEndpoint {
-  /** int32, versions 1+. */
+  /** TCP port. `int32`, versions 1+. */
   port: number;
-  /** string, versions 1+. */
+  /** Host name or address. `string`, versions 1+. */
   host: string;
-  /** string, versions 3+; ignorable. */
+  /** `string`, versions 3+; ignorable. */
   listener: string;
-  /** int16, versions 1+. */
+  /** `int16`, versions 1+. */
   securityProtocol: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -245,15 +252,15 @@ function size_UpdateMetadataEndpoint(x: Init<UpdateMetadataEndpoint>, v: number)
 
 /** UpdateMetadataBroker (in UpdateMetadataRequest), versions 0+, flexible 6+. */
 export interface UpdateMetadataBroker {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   id: number;
-  /** string, versions 0; ignorable. */
+  /** `string`, versions 0; ignorable. */
   v0Host: string;
-  /** int32, versions 0; ignorable. */
+  /** `int32`, versions 0; ignorable. */
   v0Port: number;
-  /** array of UpdateMetadataEndpoint, versions 1+; ignorable. */
+  /** `array of UpdateMetadataEndpoint`, versions 1+; ignorable. */
   endpoints: UpdateMetadataEndpoint[];
-  /** string, versions 2+; nullable 2+; ignorable. */
+  /** Rack of the broker, or null when none is configured. `string`, versions 2+; nullable 2+; ignorable. */
   rack: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -312,21 +319,21 @@ function size_UpdateMetadataBroker(x: Init<UpdateMetadataBroker>, v: number): nu
 
 /** UpdateMetadataRequest, versions 0+, flexible 6+. */
 export interface UpdateMetadataRequest {
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the active controller (-1 when unknown). `int32`, versions 0+. */
   controllerId: number;
-  /** bool, versions 8+; default false. */
+  /** `bool`, versions 8+; default false. */
   isKRaftController: boolean;
-  /** int8, versions 8+; tag 0 (tagged 8+); default 0. */
+  /** `int8`, versions 8+; tag 0 (tagged 8+); default 0. */
   type: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   controllerEpoch: number;
-  /** int64, versions 5+; default -1; ignorable. */
+  /** Epoch of the broker's registration (-1 when not known). `int64`, versions 5+; default -1; ignorable. */
   brokerEpoch: bigint;
-  /** array of UpdateMetadataPartitionState, versions 0-4. */
+  /** `array of UpdateMetadataPartitionState`, versions 0-4. */
   ungroupedPartitionStates: UpdateMetadataPartitionState[];
-  /** array of UpdateMetadataTopicState, versions 5+. */
+  /** `array of UpdateMetadataTopicState`, versions 5+. */
   topicStates: UpdateMetadataTopicState[];
-  /** array of UpdateMetadataBroker, versions 0+. */
+  /** `array of UpdateMetadataBroker`, versions 0+. */
   liveBrokers: UpdateMetadataBroker[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -512,7 +519,7 @@ export const encodeUpdateMetadataRequest: Encode<UpdateMetadataRequest> = (value
 
 /** UpdateMetadataResponse, versions 0+, flexible 6+. */
 export interface UpdateMetadataResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * UpdateRaftVoter (API key 82): versions 0; flexible 0+.
  *
- * Listeners: controller.
+ * A voter tells the KRaft leader its current endpoints and supported kraft.version range.
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-853](https://cwiki.apache.org/confluence/display/KAFKA/KIP-853+-+KRaft+Controller+Membership+Changes);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_UpdateRaftVoter).
  *
  * @module
  */
@@ -33,11 +40,11 @@ import {
 
 /** Listener (in UpdateRaftVoterRequest), versions 0+, flexible 0+. */
 export interface UpdateRaftVoterRequestListener {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** uint16, versions 0+. */
+  /** TCP port. `uint16`, versions 0+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -80,9 +87,9 @@ function size_UpdateRaftVoterRequestListener(x: Init<UpdateRaftVoterRequestListe
 
 /** KRaftVersionFeature (in UpdateRaftVoterRequest), versions 0+, flexible 0+. */
 export interface UpdateRaftVoterRequestKRaftVersionFeature {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   minSupportedVersion: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   maxSupportedVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -120,17 +127,17 @@ function size_UpdateRaftVoterRequestKRaftVersionFeature(x: Init<UpdateRaftVoterR
 
 /** UpdateRaftVoterRequest, versions 0+, flexible 0+. */
 export interface UpdateRaftVoterRequest {
-  /** string, versions 0+; nullable 0+. */
+  /** Cluster id. `string`, versions 0+; nullable 0+. */
   clusterId: string | null;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   currentLeaderEpoch: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   voterId: number;
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   voterDirectoryId: string;
-  /** array of Listener, versions 0+. */
+  /** `array of Listener`, versions 0+. */
   listeners: UpdateRaftVoterRequestListener[];
-  /** struct KRaftVersionFeature, versions 0+. */
+  /** `struct KRaftVersionFeature`, versions 0+. */
   kRaftVersionFeature: UpdateRaftVoterRequestKRaftVersionFeature;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -242,13 +249,13 @@ export const encodeUpdateRaftVoterRequest: Encode<UpdateRaftVoterRequest> = (val
 
 /** CurrentLeader (in UpdateRaftVoterResponse), versions 0+, flexible 0+. */
 export interface CurrentLeader {
-  /** int32, versions 0+; default -1; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+; default -1. */
   leaderId: number;
-  /** int32, versions 0+; default -1. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+; default -1. */
   leaderEpoch: number;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** int32, versions 0+. */
+  /** TCP port. `int32`, versions 0+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -293,11 +300,11 @@ function size_CurrentLeader(x: Init<CurrentLeader>, _v: number): number {
 
 /** UpdateRaftVoterResponse, versions 0+, flexible 0+. */
 export interface UpdateRaftVoterResponse {
-  /** int32, versions 0+. */
+  /** How long the broker throttled this request because of a quota, in ms (0 = not throttled). `int32`, versions 0+. */
   throttleTimeMs: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** struct CurrentLeader, versions 0+; tag 0 (tagged 0+). */
+  /** `struct CurrentLeader`, versions 0+; tag 0 (tagged 0+). */
   currentLeader: CurrentLeader;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,7 +3,14 @@
 /**
  * Vote (API key 52): versions 0-2; flexible 0+.
  *
- * Listeners: controller.
+ * KRaft: a candidate asks the other voters of the metadata quorum for their vote in a leader
+ * election (later also as a pre-vote).
+ *
+ * Served by KRaft controllers (listener `controller`).
+ *
+ * Introduced by
+ * [KIP-595](https://cwiki.apache.org/confluence/display/KAFKA/KIP-595+-+A+Raft+Protocol+for+the+Metadata+Quorum);
+ * see also the [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_Vote).
  *
  * @module
  */
@@ -35,21 +42,21 @@ import {
 
 /** PartitionData (in VoteRequest), versions 0+, flexible 0+. */
 export interface VoteRequestPartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   replicaEpoch: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   replicaId: number;
-  /** uuid, versions 1+; ignorable. */
+  /** `uuid`, versions 1+; ignorable. */
   replicaDirectoryId: string;
-  /** uuid, versions 1+; ignorable. */
+  /** `uuid`, versions 1+; ignorable. */
   voterDirectoryId: string;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   lastOffsetEpoch: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastOffset: bigint;
-  /** bool, versions 2+. */
+  /** `bool`, versions 2+. */
   preVote: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -109,9 +116,9 @@ function size_VoteRequestPartitionData(x: Init<VoteRequestPartitionData>, v: num
 
 /** TopicData (in VoteRequest), versions 0+, flexible 0+. */
 export interface VoteRequestTopicData {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: VoteRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -151,11 +158,11 @@ function size_VoteRequestTopicData(x: Init<VoteRequestTopicData>, v: number): nu
 
 /** VoteRequest, versions 0+, flexible 0+. */
 export interface VoteRequest {
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Cluster id. `string`, versions 0+; nullable 0+; default null. */
   clusterId: string | null;
-  /** int32, versions 1+; default -1; ignorable; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 1+; default -1; ignorable. */
   voterId: number;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: VoteRequestTopicData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -256,15 +263,15 @@ export const encodeVoteRequest: Encode<VoteRequest> = (value: Init<VoteRequest>,
 
 /** PartitionData (in VoteResponse), versions 0+, flexible 0+. */
 export interface VoteResponsePartitionData {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** int32, versions 0+; entity brokerId. */
+  /** Id of the partition leader (-1 when there is none). `int32`, versions 0+. */
   leaderId: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   voteGranted: boolean;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -311,9 +318,9 @@ function size_VoteResponsePartitionData(x: Init<VoteResponsePartitionData>, _v: 
 
 /** TopicData (in VoteResponse), versions 0+, flexible 0+. */
 export interface VoteResponseTopicData {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   topicName: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: VoteResponsePartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -353,11 +360,11 @@ function size_VoteResponseTopicData(x: Init<VoteResponseTopicData>, v: number): 
 
 /** NodeEndpoint (in VoteResponse), versions 1+, flexible 1+. */
 export interface VoteResponseNodeEndpoint {
-  /** int32, versions 1+; map key; entity brokerId. */
+  /** Node (broker or controller) id. `int32`, versions 1+; map key (unique within its array). */
   nodeId: number;
-  /** string, versions 1+. */
+  /** Host name or address. `string`, versions 1+. */
   host: string;
-  /** uint16, versions 1+. */
+  /** TCP port. `uint16`, versions 1+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -399,11 +406,11 @@ function size_VoteResponseNodeEndpoint(x: Init<VoteResponseNodeEndpoint>, _v: nu
 
 /** VoteResponse, versions 0+, flexible 0+. */
 export interface VoteResponse {
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** array of TopicData, versions 0+. */
+  /** `array of TopicData`, versions 0+. */
   topics: VoteResponseTopicData[];
-  /** array of NodeEndpoint, versions 1+; tag 0 (tagged 1+). */
+  /** `array of NodeEndpoint`, versions 1+; tag 0 (tagged 1+). */
   nodeEndpoints: VoteResponseNodeEndpoint[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -3,6 +3,8 @@
 /**
  * VotersRecord (data schema): versions 0; flexible 0+.
  *
+ * KRaft control record: the voter set of the metadata quorum, with endpoints and supported
+ * kraft.version ranges.
  *
  * @module
  */
@@ -30,11 +32,11 @@ import {
 
 /** Endpoint (in VotersRecord), versions 0+, flexible 0+. */
 export interface VotersRecordEndpoint {
-  /** string, versions 0+; map key. */
+  /** `string`, versions 0+; map key (unique within its array). */
   name: string;
-  /** string, versions 0+. */
+  /** Host name or address. `string`, versions 0+. */
   host: string;
-  /** uint16, versions 0+. */
+  /** TCP port. `uint16`, versions 0+. */
   port: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -77,9 +79,9 @@ function size_VotersRecordEndpoint(x: Init<VotersRecordEndpoint>, _v: number): n
 
 /** KRaftVersionFeature (in VotersRecord), versions 0+, flexible 0+. */
 export interface VotersRecordKRaftVersionFeature {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   minSupportedVersion: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   maxSupportedVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -117,13 +119,13 @@ function size_VotersRecordKRaftVersionFeature(x: Init<VotersRecordKRaftVersionFe
 
 /** Voter (in VotersRecord), versions 0+, flexible 0+. */
 export interface VotersRecordVoter {
-  /** int32, versions 0+; entity brokerId. */
+  /** Broker (node) id. `int32`, versions 0+. */
   voterId: number;
-  /** uuid, versions 0+. */
+  /** `uuid`, versions 0+. */
   voterDirectoryId: string;
-  /** array of Endpoint, versions 0+. */
+  /** `array of Endpoint`, versions 0+. */
   endpoints: VotersRecordEndpoint[];
-  /** struct KRaftVersionFeature, versions 0+. */
+  /** `struct KRaftVersionFeature`, versions 0+. */
   kRaftVersionFeature: VotersRecordKRaftVersionFeature;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -169,9 +171,9 @@ function size_VotersRecordVoter(x: Init<VotersRecordVoter>, v: number): number {
 
 /** VotersRecord, versions 0+, flexible 0+. */
 export interface VotersRecord {
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   version: number;
-  /** array of Voter, versions 0+. */
+  /** `array of Voter`, versions 0+. */
   voters: VotersRecordVoter[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

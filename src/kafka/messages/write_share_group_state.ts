@@ -3,7 +3,14 @@
 /**
  * WriteShareGroupState (API key 85): versions 0-1; flexible 0+.
  *
- * Listeners: broker.
+ * Share coordinator (inter-broker): persists changes to a share-partition's delivery state.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-932](https://cwiki.apache.org/confluence/display/KAFKA/KIP-932+-+Queues+for+Kafka); see
+ * also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_WriteShareGroupState).
  *
  * @module
  */
@@ -32,13 +39,13 @@ import {
 
 /** StateBatch (in WriteShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface WriteShareGroupStateRequestStateBatch {
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   firstOffset: bigint;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   lastOffset: bigint;
-  /** int8, versions 0+. */
+  /** `int8`, versions 0+. */
   deliveryState: number;
-  /** int16, versions 0+. */
+  /** `int16`, versions 0+. */
   deliveryCount: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -82,17 +89,17 @@ function size_WriteShareGroupStateRequestStateBatch(x: Init<WriteShareGroupState
 
 /** PartitionData (in WriteShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface WriteShareGroupStateRequestPartitionData {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   stateEpoch: number;
-  /** int32, versions 0+. */
+  /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** int64, versions 0+. */
+  /** `int64`, versions 0+. */
   startOffset: bigint;
-  /** int32, versions 1+; default -1; ignorable. */
+  /** `int32`, versions 1+; default -1; ignorable. */
   deliveryCompleteCount: number;
-  /** array of StateBatch, versions 0+. */
+  /** `array of StateBatch`, versions 0+. */
   stateBatches: WriteShareGroupStateRequestStateBatch[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -144,9 +151,9 @@ function size_WriteShareGroupStateRequestPartitionData(x: Init<WriteShareGroupSt
 
 /** WriteStateData (in WriteShareGroupStateRequest), versions 0+, flexible 0+. */
 export interface WriteStateData {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionData, versions 0+. */
+  /** `array of PartitionData`, versions 0+. */
   partitions: WriteShareGroupStateRequestPartitionData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -185,9 +192,9 @@ function size_WriteStateData(x: Init<WriteStateData>, v: number): number {
 
 /** WriteShareGroupStateRequest, versions 0+, flexible 0+. */
 export interface WriteShareGroupStateRequest {
-  /** string, versions 0+. */
+  /** Group id. `string`, versions 0+. */
   groupId: string;
-  /** array of WriteStateData, versions 0+. */
+  /** `array of WriteStateData`, versions 0+. */
   topics: WriteStateData[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -292,11 +299,11 @@ export const encodeWriteShareGroupStateRequest: Encode<WriteShareGroupStateReque
 
 /** PartitionResult (in WriteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface WriteShareGroupStateResponsePartitionResult {
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   partition: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
-  /** string, versions 0+; nullable 0+; default null. */
+  /** Human-readable detail of the error, or null when there is none. `string`, versions 0+; nullable 0+; default null. */
   errorMessage: string | null;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -338,9 +345,9 @@ function size_WriteShareGroupStateResponsePartitionResult(x: Init<WriteShareGrou
 
 /** WriteStateResult (in WriteShareGroupStateResponse), versions 0+, flexible 0+. */
 export interface WriteStateResult {
-  /** uuid, versions 0+. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 0+. */
   topicId: string;
-  /** array of PartitionResult, versions 0+. */
+  /** `array of PartitionResult`, versions 0+. */
   partitions: WriteShareGroupStateResponsePartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -379,7 +386,7 @@ function size_WriteStateResult(x: Init<WriteStateResult>, v: number): number {
 
 /** WriteShareGroupStateResponse, versions 0+, flexible 0+. */
 export interface WriteShareGroupStateResponse {
-  /** array of WriteStateResult, versions 0+. */
+  /** `array of WriteStateResult`, versions 0+. */
   results: WriteStateResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

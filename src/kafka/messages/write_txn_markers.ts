@@ -3,7 +3,16 @@
 /**
  * WriteTxnMarkers (API key 27): versions 0-2; flexible 1+.
  *
- * Listeners: broker.
+ * Transaction coordinator to partition leaders: write the commit or abort markers that close a
+ * transaction in each log.
+ *
+ * Served by brokers (listener `broker`).
+ *
+ * Introduced by
+ * [KIP-98](https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging);
+ * see also the
+ * [Kafka protocol guide](https://kafka.apache.org/protocol#The_Messages_WriteTxnMarkers).
+ *
  * Merge note, request: versions 0 from kafka-clients 3.9.2.
  * Merge note, response: versions 0 from kafka-clients 3.9.2.
  *
@@ -35,9 +44,9 @@ import {
 
 /** WritableTxnMarkerTopic (in WriteTxnMarkersRequest), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerTopic {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of int32, versions 0+. */
+  /** `array of int32`, versions 0+. */
   partitionIndexes: number[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -85,17 +94,17 @@ function size_WritableTxnMarkerTopic(x: Init<WritableTxnMarkerTopic>, v: number)
 
 /** WritableTxnMarker (in WriteTxnMarkersRequest), versions 0+, flexible 1+. */
 export interface WritableTxnMarker {
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** int16, versions 0+. */
+  /** Producer epoch (-1 when none). `int16`, versions 0+. */
   producerEpoch: number;
-  /** bool, versions 0+. */
+  /** `bool`, versions 0+. */
   transactionResult: boolean;
-  /** array of WritableTxnMarkerTopic, versions 0+. */
+  /** `array of WritableTxnMarkerTopic`, versions 0+. */
   topics: WritableTxnMarkerTopic[];
-  /** int32, versions 0+. */
+  /** `int32`, versions 0+. */
   coordinatorEpoch: number;
-  /** int8, versions 2+; default 0; ignorable. */
+  /** `int8`, versions 2+; default 0; ignorable. */
   transactionVersion: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -155,7 +164,7 @@ function size_WritableTxnMarker(x: Init<WritableTxnMarker>, v: number): number {
 
 /** WriteTxnMarkersRequest, versions 0+, flexible 1+. */
 export interface WriteTxnMarkersRequest {
-  /** array of WritableTxnMarker, versions 0+. */
+  /** `array of WritableTxnMarker`, versions 0+. */
   markers: WritableTxnMarker[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -252,9 +261,9 @@ export const encodeWriteTxnMarkersRequest: Encode<WriteTxnMarkersRequest> = (val
 
 /** WritableTxnMarkerPartitionResult (in WriteTxnMarkersResponse), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerPartitionResult {
-  /** int32, versions 0+. */
+  /** Partition number within its topic. `int32`, versions 0+. */
   partitionIndex: number;
-  /** int16, versions 0+. */
+  /** Kafka error code, 0 for none (`errorName` gives its name). `int16`, versions 0+. */
   errorCode: number;
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -300,9 +309,9 @@ function size_WritableTxnMarkerPartitionResult(x: Init<WritableTxnMarkerPartitio
 
 /** WritableTxnMarkerTopicResult (in WriteTxnMarkersResponse), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerTopicResult {
-  /** string, versions 0+; entity topicName. */
+  /** Topic name. `string`, versions 0+. */
   name: string;
-  /** array of WritableTxnMarkerPartitionResult, versions 0+. */
+  /** `array of WritableTxnMarkerPartitionResult`, versions 0+. */
   partitions: WritableTxnMarkerPartitionResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -350,9 +359,9 @@ function size_WritableTxnMarkerTopicResult(x: Init<WritableTxnMarkerTopicResult>
 
 /** WritableTxnMarkerResult (in WriteTxnMarkersResponse), versions 0+, flexible 1+. */
 export interface WritableTxnMarkerResult {
-  /** int64, versions 0+; entity producerId. */
+  /** Producer id (-1 when none). `int64`, versions 0+. */
   producerId: bigint;
-  /** array of WritableTxnMarkerTopicResult, versions 0+. */
+  /** `array of WritableTxnMarkerTopicResult`, versions 0+. */
   topics: WritableTxnMarkerTopicResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -399,7 +408,7 @@ function size_WritableTxnMarkerResult(x: Init<WritableTxnMarkerResult>, v: numbe
 
 /** WriteTxnMarkersResponse, versions 0+, flexible 1+. */
 export interface WriteTxnMarkersResponse {
-  /** array of WritableTxnMarkerResult, versions 0+. */
+  /** `array of WritableTxnMarkerResult`, versions 0+. */
   markers: WritableTxnMarkerResult[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];

@@ -243,6 +243,13 @@ export class RecordBatch {
   /**
    * The records bytes, decompressed for compressed batches (with the configured cap), and
    * checked against the record count (`COUNT_EXCEEDS_REMAINING`).
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
+   * const batch = decodeRecordBatch(encodeRecordBatch({ records: [{ value: new Uint8Array(3) }] }));
+   * console.log(batch.recordsBytes().length); // 10
+   * ```
    */
   recordsBytes(): Uint8Array {
     if (this.records_ !== undefined) return this.records_;
@@ -287,7 +294,16 @@ export class RecordBatch {
     return new RecordCursor(data, 0, data.length, this.recordCount, this, -1);
   }
 
-  /** Every record as a plain object (convenience; the cursor allocates nothing per record). */
+  /**
+   * Every record as a plain object (convenience; the cursor allocates nothing per record).
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
+   * const batch = decodeRecordBatch(encodeRecordBatch({ baseOffset: 7n, records: [{ value: new Uint8Array([1]) }] }));
+   * console.log(batch.toArray()[0].offset); // 7n
+   * ```
+   */
   toArray(): KafkaRecord[] {
     const c = this.records();
     const out: KafkaRecord[] = [];
@@ -450,7 +466,7 @@ export function decodeRecordBatch(bytes: Uint8Array, options?: RecordsDecodeOpti
  *   records: [{ key: enc.encode("k"), value: enc.encode("v"), timestamp: 1000 }],
  * })).records();
  * c.next();
- * console.log(c.offset, c.timestamp, new TextDecoder().decode(c.key!)); // 5 1000 "k"
+ * console.log(c.offset, c.timestamp, new TextDecoder().decode(c.key!)); // 5 1000 k
  * ```
  */
 export class RecordCursor {
@@ -525,7 +541,18 @@ export class RecordCursor {
     this.abOffset = buf.byteOffset;
   }
 
-  /** Moves to the next record; false after the last one. */
+  /**
+   * Moves to the next record; false after the last one.
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
+   * const c = decodeRecordBatch(encodeRecordBatch({ records: [{}, {}] })).records();
+   * let n = 0;
+   * while (c.next()) n++;
+   * console.log(n); // 2
+   * ```
+   */
   next(): boolean {
     const b = this.buf;
     const end = this.end;
@@ -779,7 +806,17 @@ export class RecordCursor {
     throw notSafe("offset");
   }
 
-  /** Absolute offset as a bigint. */
+  /**
+   * Absolute offset as a bigint.
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
+   * const c = decodeRecordBatch(encodeRecordBatch({ baseOffset: 2n ** 60n, records: [{}] })).records();
+   * c.next();
+   * console.log(c.offsetBigInt()); // 1152921504606846976n
+   * ```
+   */
   offsetBigInt(): bigint {
     return this.batch.baseOffset + BigInt(this.offsetDelta);
   }
@@ -794,13 +831,34 @@ export class RecordCursor {
     throw notSafe("timestamp");
   }
 
-  /** Timestamp as a bigint (exact for every 64-bit value). */
+  /**
+   * Timestamp as a bigint (exact for every 64-bit value).
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
+   * const c = decodeRecordBatch(encodeRecordBatch({ records: [{ timestamp: 1700000000000 }] })).records();
+   * c.next();
+   * console.log(c.timestampBigInt()); // 1700000000000n
+   * ```
+   */
   timestampBigInt(): bigint {
     if (this.logAppend) return this.batch.maxTimestamp;
     return BigInt.asIntN(64, this.batch.baseTimestamp + this.timestampDeltaBigInt());
   }
 
-  /** Timestamp delta as written, as a bigint (exact beyond 2^53). */
+  /**
+   * Timestamp delta as written, as a bigint (exact beyond 2^53).
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
+   * const c = decodeRecordBatch(encodeRecordBatch({ records: [{ timestamp: 1000 }, { timestamp: 1500 }] })).records();
+   * c.next();
+   * c.next();
+   * console.log(c.timestampDeltaBigInt()); // 500n
+   * ```
+   */
   timestampDeltaBigInt(): bigint {
     if (this.timestampDelta === this.timestampDelta) return BigInt(this.timestampDelta);
     const b = this.buf;
@@ -838,7 +896,17 @@ export class RecordCursor {
       : new Uint8Array(this.ab, this.abOffset + this.valueStart, this.valueLength);
   }
 
-  /** Headers of the current record as objects (values are views). */
+  /**
+   * Headers of the current record as objects (values are views).
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
+   * const c = decodeRecordBatch(encodeRecordBatch({ records: [{ headers: [{ key: "trace", value: null }] }] })).records();
+   * c.next();
+   * console.log(c.headers()); // [ { key: "trace", value: null } ]
+   * ```
+   */
   headers(): RecordHeader[] {
     const out: RecordHeader[] = [];
     const b = this.buf;

@@ -36,7 +36,7 @@ export interface EndTxnMarkerValue {
  * @example
  * ```ts
  * import { decodeControlRecordKey } from "@streamwire/codec/kafka";
- * console.log(decodeControlRecordKey(new Uint8Array([0, 0, 0, 1])).typeName); // "COMMIT"
+ * console.log(decodeControlRecordKey(new Uint8Array([0, 0, 0, 1])).typeName); // COMMIT
  * ```
  */
 export function decodeControlRecordKey(key: Uint8Array | null): ControlRecordKey {
@@ -138,7 +138,7 @@ export interface EndTxnMarkerBatchInit {
  * const batch = decodeRecordBatch(encodeEndTxnMarkerBatch({
  *   marker: "abort", producerId: 9n, producerEpoch: 0, coordinatorEpoch: 2, timestamp: 1,
  * }));
- * console.log(batch.isControl, readControlRecord(batch)?.key.typeName); // true "ABORT"
+ * console.log(batch.isControl, readControlRecord(batch)?.key.typeName); // true ABORT
  * ```
  */
 export function encodeEndTxnMarkerBatch(init: EndTxnMarkerBatchInit): Uint8Array {

@@ -398,7 +398,7 @@ export function recordBatchSize(init: RecordBatchInit): number {
  *   compression: 1, // gzip
  *   records: [{ key: enc.encode("k"), value: enc.encode("hello"), headers: [{ key: "trace", value: enc.encode("1") }] }],
  * });
- * console.log(decodeRecordBatch(bytes).toArray()[0].headers[0].key); // "trace"
+ * console.log(decodeRecordBatch(bytes).toArray()[0].headers[0].key); // trace
  * ```
  */
 export function encodeRecordBatch(init: RecordBatchInit, options?: RecordBatchEncodeOptions): Uint8Array {

@@ -188,6 +188,15 @@ function u32le(b: Uint8Array, p: number): number {
  * A copy of an LZ4 frame with its header checksum rewritten: the standard one (over the
  * descriptor) or, with `legacy`, the one magic 0 producers wrote (over magic and descriptor,
  * KAFKA-3160). Lets any standard LZ4 codec read and write magic 0 data, as librdkafka does.
+ *
+ * @example
+ * ```ts
+ * import { fixLz4HeaderChecksum } from "@streamwire/codec/kafka";
+ * // An empty LZ4 frame: magic, FLG 0x60, BD 0x40, header checksum 0x82, end mark.
+ * const frame = new Uint8Array([0x04, 0x22, 0x4d, 0x18, 0x60, 0x40, 0x82, 0, 0, 0, 0]);
+ * const legacy = fixLz4HeaderChecksum(frame, true); // as magic 0 producers wrote it
+ * console.log(legacy[6] !== frame[6], fixLz4HeaderChecksum(legacy, false)[6] === frame[6]); // true true
+ * ```
  */
 export function fixLz4HeaderChecksum(frame: Uint8Array, legacy: boolean): Uint8Array {
   const at = lz4HeaderChecksumAt(frame);
@@ -374,12 +383,34 @@ export class LegacyRecordBatch {
   /**
    * A cursor over the messages this entry delivers (one for a plain message, the inner
    * messages for a wrapper), with the same reading members as the v2 `RecordCursor`.
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordSet, encodeMessageSet, LegacyRecordBatch } from "@streamwire/codec/kafka";
+   * // Uncompressed, each message is its own entry; a compressed wrapper would hold many.
+   * const bytes = encodeMessageSet({ magic: 1, records: [{ value: new Uint8Array([1]) }, { value: null }] });
+   * let n = 0;
+   * for (const batch of decodeRecordSet(bytes).batches) {
+   *   if (!(batch instanceof LegacyRecordBatch)) continue;
+   *   for (const c = batch.records(); c.next();) n++;
+   * }
+   * console.log(n); // 2
+   * ```
    */
   records(): LegacyRecordCursor {
     return new LegacyRecordCursor(this.messages());
   }
 
-  /** The messages as plain objects. */
+  /**
+   * The messages as plain objects.
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordSet, encodeMessageSet } from "@streamwire/codec/kafka";
+   * const bytes = encodeMessageSet({ magic: 0, baseOffset: 3n, records: [{ value: new Uint8Array([1]) }] });
+   * console.log(decodeRecordSet(bytes).batches[0].toArray()[0].offset); // 3n
+   * ```
+   */
   toArray(): LegacyRecord[] {
     return this.messages().map((m) => ({
       offset: m.offset,
@@ -398,6 +429,17 @@ export class LegacyRecordBatch {
  * A cursor over legacy messages, shaped like the v2 `RecordCursor` (`next()`, `offset`,
  * `timestamp`, `key`, `value`, `headers()`), so consumers can read either format with one
  * loop.
+ *
+ * @example
+ * ```ts
+ * import { decodeRecordSet, encodeMessageSet, LegacyRecordBatch } from "@streamwire/codec/kafka";
+ * const bytes = encodeMessageSet({ magic: 1, baseOffset: 5n, records: [{ value: new Uint8Array([1]), timestamp: 1 }] });
+ * const [batch] = decodeRecordSet(bytes).batches;
+ * if (batch instanceof LegacyRecordBatch) {
+ *   const cursor = batch.records();
+ *   while (cursor.next()) console.log(cursor.offset, cursor.timestamp); // 5 1
+ * }
+ * ```
  */
 export class LegacyRecordCursor {
   /** Index of the current message (−1 before the first `next()`). */
@@ -412,7 +454,19 @@ export class LegacyRecordCursor {
     this.cur = undefined;
   }
 
-  /** Moves to the next message; false after the last one. */
+  /**
+   * Moves to the next message; false after the last one.
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordSet, encodeMessageSet, LegacyRecordBatch } from "@streamwire/codec/kafka";
+   * const [batch] = decodeRecordSet(encodeMessageSet({ magic: 1, records: [{}, {}, {}] })).batches;
+   * if (batch instanceof LegacyRecordBatch) {
+   *   const c = batch.records();
+   *   while (c.next()) console.log(c.index); // 0
+   * }
+   * ```
+   */
   next(): boolean {
     if (this.index + 1 >= this.msgs.length) {
       this.index = this.msgs.length;
@@ -437,7 +491,20 @@ export class LegacyRecordCursor {
     if (!Number.isSafeInteger(v)) throw notSafe("offset");
     return v;
   }
-  /** Absolute offset. */
+  /**
+   * Absolute offset.
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordSet, encodeMessageSet, LegacyRecordBatch } from "@streamwire/codec/kafka";
+   * const [batch] = decodeRecordSet(encodeMessageSet({ magic: 1, baseOffset: 9n, records: [{}] })).batches;
+   * if (batch instanceof LegacyRecordBatch) {
+   *   const c = batch.records();
+   *   c.next();
+   *   console.log(c.offsetBigInt()); // 9n
+   * }
+   * ```
+   */
   offsetBigInt(): bigint {
     return this.m.offset;
   }
@@ -447,7 +514,20 @@ export class LegacyRecordCursor {
     if (!Number.isSafeInteger(v)) throw notSafe("timestamp");
     return v;
   }
-  /** Timestamp as a bigint. */
+  /**
+   * Timestamp as a bigint.
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordSet, encodeMessageSet, LegacyRecordBatch } from "@streamwire/codec/kafka";
+   * const [batch] = decodeRecordSet(encodeMessageSet({ magic: 1, records: [{ timestamp: 1500000000000 }] })).batches;
+   * if (batch instanceof LegacyRecordBatch) {
+   *   const c = batch.records();
+   *   c.next();
+   *   console.log(c.timestampBigInt()); // 1500000000000n
+   * }
+   * ```
+   */
   timestampBigInt(): bigint {
     return this.m.timestamp;
   }
@@ -485,7 +565,20 @@ export class LegacyRecordCursor {
   get headerCount(): number {
     return 0;
   }
-  /** Always empty. */
+  /**
+   * Always empty.
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordSet, encodeMessageSet, LegacyRecordBatch } from "@streamwire/codec/kafka";
+   * const [batch] = decodeRecordSet(encodeMessageSet({ magic: 1, records: [{}] })).batches;
+   * if (batch instanceof LegacyRecordBatch) {
+   *   const c = batch.records();
+   *   c.next();
+   *   console.log(c.headers()); // []
+   * }
+   * ```
+   */
   headers(): RecordHeader[] {
     return [];
   }

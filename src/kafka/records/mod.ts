@@ -18,7 +18,7 @@
  * });
  * for (const batch of decodeRecordSet(bytes).batches) {
  *   const c = batch.records();
- *   while (c.next()) console.log(c.offset, new TextDecoder().decode(c.value!)); // 42 "clicked"
+ *   while (c.next()) console.log(c.offset, new TextDecoder().decode(c.value!)); // 42 clicked
  * }
  * ```
  *

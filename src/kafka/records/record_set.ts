@@ -76,7 +76,16 @@ export class RecordBatchIterator implements IterableIterator<AnyRecordBatch> {
     return this.partial;
   }
 
-  /** The next complete batch, or undefined at the end of the input or at a partial batch. */
+  /**
+   * The next complete batch, or undefined at the end of the input or at a partial batch.
+   *
+   * @example
+   * ```ts
+   * import { encodeRecordBatch, RecordBatchIterator } from "@streamwire/codec/kafka";
+   * const it = new RecordBatchIterator(encodeRecordBatch({ baseOffset: 5n, records: [{}] }));
+   * console.log(it.nextBatch()?.lastOffset, it.nextBatch()); // 5n undefined
+   * ```
+   */
   nextBatch(): AnyRecordBatch | undefined {
     const b = this.bytes;
     const p = this.position;
@@ -112,13 +121,31 @@ export class RecordBatchIterator implements IterableIterator<AnyRecordBatch> {
     return batch;
   }
 
-  /** Iterator protocol over {@linkcode nextBatch}. */
+  /**
+   * Iterator protocol over {@linkcode nextBatch}.
+   *
+   * @example
+   * ```ts
+   * import { encodeRecordBatch, RecordBatchIterator } from "@streamwire/codec/kafka";
+   * const it = new RecordBatchIterator(encodeRecordBatch({ records: [{}] }));
+   * console.log(it.next().done, it.next().done); // false true
+   * ```
+   */
   next(): IteratorResult<AnyRecordBatch> {
     const v = this.nextBatch();
     return v === undefined ? { done: true, value: undefined } : { done: false, value: v };
   }
 
-  /** This iterator. */
+  /**
+   * This iterator.
+   *
+   * @example
+   * ```ts
+   * import { encodeRecordBatch, RecordBatchIterator } from "@streamwire/codec/kafka";
+   * const one = encodeRecordBatch({ records: [{}] });
+   * console.log([...new RecordBatchIterator(new Uint8Array([...one, ...one]))].length); // 2
+   * ```
+   */
   [Symbol.iterator](): IterableIterator<AnyRecordBatch> {
     return this;
   }

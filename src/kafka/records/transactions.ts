@@ -74,7 +74,16 @@ export class TransactionFilter {
     this.abortedProducers = new Set();
   }
 
-  /** True when the batch's records go to the application. Call once per batch, in order. */
+  /**
+   * True when the batch's records go to the application. Call once per batch, in order.
+   *
+   * @example
+   * ```ts
+   * import { decodeRecordBatch, encodeRecordBatch, TransactionFilter } from "@streamwire/codec/kafka";
+   * const batch = decodeRecordBatch(encodeRecordBatch({ records: [{}] }));
+   * console.log(new TransactionFilter(null).accept(batch)); // true
+   * ```
+   */
   accept(batch: AnyRecordBatch): boolean {
     if (batch.magic !== 2) return true;
     if (this.readCommitted) {
