@@ -29,7 +29,7 @@ function seqDiff(a: number, b: number): number {
  * h.syn(99);
  * console.log(h.segment(104, new Uint8Array([5])).length); // 0 (waits for 100..103)
  * const out = h.segment(100, new Uint8Array([1, 2, 3, 4]));
- * console.log(out.map((p) => p.bytes?.length)); // [4, 1]
+ * console.log(out.map((p) => p.bytes?.length)); // [ 4, 1 ]
  * ```
  */
 export class HalfStream {

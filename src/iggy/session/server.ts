@@ -41,9 +41,9 @@
  * const client = new IggyClientSession({ clientId: 7n });
  * const [event] = server.receive(client.ping().frame);
  * if (event.kind === "request") {
- *   console.log(event.request.name); // "Ping"
+ *   console.log(event.request.name); // Ping
  *   const reply = server.reply(event.request);
- *   console.log(client.receive(reply)[0].kind); // "reply"
+ *   console.log(client.receive(reply)[0].kind); // reply
  * }
  * ```
  *
@@ -100,7 +100,7 @@ export interface IggySessionRecord {
  * const sessions = new IggySessionTable();
  * const first = new IggyServerConnection({ sessions });
  * const second = new IggyServerConnection({ sessions }); // after a reconnect
- * console.log(sessions.size); // 0 until a login is accepted
+ * console.log(sessions.size); // 0
  * ```
  */
 export class IggySessionTable {
@@ -205,7 +205,7 @@ const UNAUTHENTICATED = 40;
  *   if (ev.kind !== "request") continue; // "evicted": write ev.frame, then close
  *   const body = encodePayload(loginRegisterResponse, { userId: 0, session: 1n, serverProtocolVersion: 12288, serverVersion: "demo" });
  *   const reply = server.acceptLogin(ev.request, 1n, body); // write this to the socket
- *   console.log(client.receive(reply)[0].kind, server.session); // "reply" 1n
+ *   console.log(client.receive(reply)[0].kind, server.session); // reply 1n
  * }
  * ```
  */
@@ -523,7 +523,7 @@ export class IggyServerConnection {
  *   versionInfo: { protocolVersion: 12288, sdkName: "demo", sdkVersion: "1" },
  *   bindSecret: new Uint8Array(32).fill(7), token: "t0k3n", clientContext: null,
  * });
- * console.log(decodeLoginBody(body).kind); // "token"
+ * console.log(decodeLoginBody(body).kind); // token
  * ```
  */
 export function decodeLoginBody(body: Uint8Array): LoginRegisterBody {

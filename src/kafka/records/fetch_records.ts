@@ -56,7 +56,7 @@ export interface FetchRecordsOptions extends RecordsDecodeOptions {
  * const parts = decodeFetchRecords({
  *   responses: [{ topic: "t", partitions: [{ partitionIndex: 0, records: batch }] }],
  * }, { maxDecompressedBytesPerResponse: 32 << 20 });
- * console.log(parts[0].topic, parts[0].records.batches.length); // "t" 1
+ * console.log(parts[0].topic, parts[0].records.batches.length); // t 1
  * ```
  */
 export function decodeFetchRecords(

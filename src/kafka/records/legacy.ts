@@ -715,14 +715,16 @@ function writeEntry(
  * @example
  * ```ts
  * import { encodeMessageSet, decodeRecordSet } from "@streamwire/codec/kafka";
+ * import { createCodecRegistry } from "@streamwire/codec/kafka/compression";
+ * const codecs = createCodecRegistry(); // compression is opt-in
  * const enc = new TextEncoder();
  * const bytes = encodeMessageSet({
  *   magic: 1,
  *   compression: 1,
  *   baseOffset: 40n,
  *   records: [{ value: enc.encode("a"), timestamp: 1 }, { value: enc.encode("b"), timestamp: 2 }],
- * });
- * const [wrapper] = decodeRecordSet(bytes).batches;
+ * }, { codecs });
+ * const [wrapper] = decodeRecordSet(bytes, { codecs }).batches;
  * console.log(wrapper.lastOffset, wrapper.toArray().map((r) => r.offset)); // 41n [ 40n, 41n ]
  * ```
  */
