@@ -58,6 +58,9 @@ const rows: Row[] = [];
 const problems: string[] = [];
 let escapes = 0;
 let unexpectedPasses = 0;
+// Tests whose bytes (provenance) or expected code (codeSource) the oracle chose, not the reference.
+let oracleLayout = 0;
+let oracleCode = 0;
 const seenExpected = new Set<string>();
 
 for (const entry of loadManifest(dir).files) {
@@ -78,6 +81,8 @@ for (const entry of loadManifest(dir).files) {
   for (const group of file.testGroups) {
     for (const test of group.tests) {
       const id = `${entry.path}#${test.name}`;
+      if (test.provenance === "oracle-layout") oracleLayout++;
+      if (test.codeSource === "oracle") oracleCode++;
       if (!adapter) {
         if (requireAll) {
           row.failed++;
@@ -141,5 +146,6 @@ console.log(
     sum("xfail")
   }; non-WireError escapes: ${escapes}; unexpected passes: ${unexpectedPasses}`,
 );
+console.log(`provenance oracle-layout: ${oracleLayout} tests; codeSource oracle: ${oracleCode} tests`);
 console.log(`${sum("passed")} passed, ${failed} failed, ${sum("skipped")} skipped`);
 if (failed > 0 || escapes > 0) setExitCode(1);

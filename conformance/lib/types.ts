@@ -29,7 +29,11 @@ export interface VectorTest {
   hex?: string;
   file?: { path: string; sha256: string; length: number };
   value?: unknown;
-  result: "valid" | "invalid" | "acceptable";
+  result: "valid" | "invalid" | "acceptable" | "limit";
+  /** Who laid the bytes out: the reference's encoder (default) or the oracle itself. */
+  provenance?: "reference" | "oracle-layout";
+  /** Who chose `error.code`: the reference's rejection through the oracle's table (default), or the oracle. */
+  codeSource?: "reference" | "oracle";
   canonical?: boolean;
   error?: VectorError;
   level?: "required" | "recommended";

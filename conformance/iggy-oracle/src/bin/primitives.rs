@@ -269,6 +269,9 @@ fn partition_records(dir: &Path) {
     f.write(dir, "created_partition_assignment.json");
 }
 
+/// Header blocks of [`header_blocks`] whose bytes the oracle wrote itself (not encode_user_headers).
+const LAID_BY_ORACLE: [&str; 6] = ["len-0", "len-256", "odd", "length-cut", "data-cut", "kind-only"];
+
 fn block_test(f: &mut VectorFile, name: &str, bytes: &[u8], result: Result<u32, iggy_binary_protocol::WireError>, comment: &str) {
     match result {
         Ok(_) => {
@@ -278,15 +281,15 @@ fn block_test(f: &mut VectorFile, name: &str, bytes: &[u8], result: Result<u32, 
             f.invalid(name, bytes, error_json(&e), Some(comment));
         }
     }
+    if LAID_BY_ORACLE.iter().any(|l| name.ends_with(&format!(".{l}"))) {
+        f.mark_last("provenance", serde_json::json!("oracle-layout"));
+    }
 }
 
 fn header_blocks() -> Vec<(&'static str, Vec<u8>, &'static str)> {
-    let pair = |kk: u8, k: &[u8], vk: u8, v: &[u8]| {
-        let mut out = vec![];
-        tlv(&mut out, kk, k);
-        tlv(&mut out, vk, v);
-        out
-    };
+    // Whole key/value pairs come from the crate's encode_user_headers; the malformed blocks
+    // below (lone fields, cut lengths; LAID_BY_ORACLE) are laid out here and marked as the oracle's.
+    let pair = |kk: u8, k: &[u8], vk: u8, v: &[u8]| iggy_oracle::crate_tlv(&[(kk, k, vk, v)]);
     let typed: Vec<u8> = (1..=15u8).flat_map(|k| {
         let size = match k { 1 | 2 => 3, 3 | 4 | 9 => 1, 5 | 10 => 2, 6 | 11 | 14 => 4, 7 | 12 | 15 => 8, _ => 16 };
         pair(2, format!("k{k}").as_bytes(), k, &vec![k; size])
