@@ -48,7 +48,12 @@ import {
   createdPartitionAssignment,
   partitionContext,
 } from "../../src/iggy/primitives/partition.ts";
-import { userHeadersToEnd } from "../../src/iggy/primitives/user_headers.ts";
+import {
+  encodeUserHeaders,
+  iterateUserHeaders,
+  type UserHeaderEntry,
+  userHeadersToEnd,
+} from "../../src/iggy/primitives/user_headers.ts";
 import { optionsToEnd } from "../../src/iggy/primitives/options.ts";
 import { fromHex } from "../../src/wire/hex.ts";
 import { Reader } from "../../src/wire/reader.ts";
@@ -98,6 +103,31 @@ function codecAdapter(request: AnyCodec, response?: AnyCodec): MessageAdapter {
       const codec = pick(ctx);
       const template = decodePayload(codec, testBytes(ctx));
       return encodePayload(codec, fromJsonLike(value, template));
+    },
+  };
+}
+
+/**
+ * A TLV block (user headers, options) as its pairs `{ entries: [{ keyKind, key, valueKind, value }] }`:
+ * decode validates the block with `codec` and lists its pairs; encode writes the pairs and
+ * validates the result the same way.
+ */
+function tlvBlockAdapter(codec: PayloadCodec<Uint8Array>): MessageAdapter {
+  return {
+    decode(bytes) {
+      const block = decodePayload(codec, bytes);
+      return toJsonForm({ entries: [...iterateUserHeaders(block)] });
+    },
+    encode(value) {
+      const entries = (value as { entries: Record<string, unknown>[] }).entries.map((e): UserHeaderEntry => ({
+        keyKind: e.keyKind as number,
+        key: fromHex(e.key as string),
+        valueKind: e.valueKind as number,
+        value: fromHex(e.value as string),
+      }));
+      const w = new Writer();
+      encodeUserHeaders(w, entries);
+      return encodePayload(codec, w.finish());
     },
   };
 }
@@ -234,6 +264,6 @@ export const iggyCoreAdapters: ProtocolAdapters = {
   PartitionContext: codecAdapter(partitionContext),
   ConsumerGroupOwner: codecAdapter(consumerGroupOwner),
   CreatedPartitionAssignment: codecAdapter(createdPartitionAssignment),
-  WireUserHeaders: codecAdapter(userHeadersToEnd),
-  WireOptions: codecAdapter(optionsToEnd),
+  WireUserHeaders: tlvBlockAdapter(userHeadersToEnd),
+  WireOptions: tlvBlockAdapter(optionsToEnd),
 };

@@ -8,9 +8,9 @@ mod cases;
 mod j;
 
 use cases::*;
-use iggy_binary_protocol::primitives::options::validate_options;
+use iggy_binary_protocol::primitives::options::{WireOptions, validate_options};
 use iggy_binary_protocol::primitives::permissions::{WireGlobalPermissions, WireStreamPermissions, WireTopicPermissions};
-use iggy_binary_protocol::primitives::user_headers::validate_user_headers;
+use iggy_binary_protocol::primitives::user_headers::{WireUserHeaders, validate_user_headers};
 use iggy_binary_protocol::{
     AckLevel, ConsumerGroupOwner, CreatedPartitionAssignment, PartitionContext, WireConsumer, WireIdentifier, WireName,
     WireEncode, WirePartitioning, WirePermissions, WirePollingStrategy,
@@ -272,10 +272,27 @@ fn partition_records(dir: &Path) {
 /// Header blocks of [`header_blocks`] whose bytes the oracle wrote itself (not encode_user_headers).
 const LAID_BY_ORACLE: [&str; 6] = ["len-0", "len-256", "odd", "length-cut", "data-cut", "kind-only"];
 
-fn block_test(f: &mut VectorFile, name: &str, bytes: &[u8], result: Result<u32, iggy_binary_protocol::WireError>, comment: &str) {
+/// A validated block as the crate's iterator yields it: its key/value pairs with their kinds.
+fn block_json(bytes: &[u8], options: bool) -> serde_json::Value {
+    let entry = |e: iggy_binary_protocol::primitives::user_headers::WireUserHeaderEntry<'_>| {
+        serde_json::json!({
+            "keyKind": e.key_kind.0, "key": j::hex(e.key), "valueKind": e.value_kind.0, "value": j::hex(e.value),
+        })
+    };
+    let entries: Vec<serde_json::Value> = if options {
+        WireOptions::from_slice(bytes).expect("validated").iter().map(entry).collect()
+    } else {
+        WireUserHeaders::from_slice(bytes).expect("validated").iter().map(entry).collect()
+    };
+    serde_json::json!({ "entries": entries })
+}
+
+fn block_test(f: &mut VectorFile, name: &str, bytes: &[u8], result: Result<u32, iggy_binary_protocol::WireError>, comment: &str, options: bool) {
     match result {
-        Ok(_) => {
-            f.valid(name, bytes, j::hex(bytes));
+        Ok(n) => {
+            let v = block_json(bytes, options);
+            assert_eq!(v["entries"].as_array().unwrap().len() as u32, n, "{name}: pair count");
+            f.valid(name, bytes, v);
         }
         Err(e) => {
             f.invalid(name, bytes, error_json(&e), Some(comment));
@@ -324,9 +341,10 @@ fn user_headers(dir: &Path) {
     let mut f = VectorFile::new("WireUserHeaders", None);
     f.header("User-header block: TLV fields [kind:u8][len:u32][data] alternating key and value; kinds non-zero, lengths 1-255,");
     f.header("an even number of fields, exactly filling the block. Kinds and value sizes are not interpreted here.");
+    f.header("value: the pairs as the crate's WireUserHeaders iterator yields them ({ keyKind, key, valueKind, value }, bytes in hex).");
     f.group("data", "body");
     for (n, b, c) in header_blocks() {
-        block_test(&mut f, &format!("data.{n}"), &b, validate_user_headers(&b), c);
+        block_test(&mut f, &format!("data.{n}"), &b, validate_user_headers(&b), c, false);
     }
     f.write(dir, "wire_user_headers.json");
 }
@@ -334,14 +352,14 @@ fn user_headers(dir: &Path) {
 fn options(dir: &Path) {
     let mut f = VectorFile::new("WireOptions", None);
     f.header("Options block: the user-header TLV plus string keys (kind 2, UTF-8), no duplicate keys, at most 1024 pairs");
-    f.header("and 100000 bytes. Value kinds are not restricted.");
+    f.header("and 100000 bytes. Value kinds are not restricted. value: the pairs as the crate's WireOptions iterator yields them.");
     f.group("data", "body");
     for (n, b, c) in header_blocks() {
-        block_test(&mut f, &format!("data.{n}"), &b, validate_options(&b), c);
+        block_test(&mut f, &format!("data.{n}"), &b, validate_options(&b), c, true);
     }
     for (n, o) in option_samples() {
         let b = o.as_bytes().to_vec();
-        block_test(&mut f, &format!("data.sample-{n}"), &b, validate_options(&b), "");
+        block_test(&mut f, &format!("data.sample-{n}"), &b, validate_options(&b), "", true);
     }
     // The 1024-pair and 100000-byte limits need blocks over 4 KiB; they are unit-tested in
     // streamwire (src/iggy/primitives/options_test.ts) rather than inlined here.
