@@ -48,6 +48,7 @@ import {
   createdPartitionAssignment,
   partitionContext,
 } from "../../src/iggy/primitives/partition.ts";
+import { consumerSession } from "../../src/iggy/consensus/consumer_session.ts";
 import {
   encodeUserHeaders,
   iterateUserHeaders,
@@ -263,6 +264,7 @@ export const iggyCoreAdapters: ProtocolAdapters = {
   WirePermissions: codecAdapter(permissions),
   PartitionContext: codecAdapter(partitionContext),
   ConsumerGroupOwner: codecAdapter(consumerGroupOwner),
+  ConsumerSession: codecAdapter(consumerSession),
   CreatedPartitionAssignment: codecAdapter(createdPartitionAssignment),
   WireUserHeaders: tlvBlockAdapter(userHeadersToEnd),
   WireOptions: tlvBlockAdapter(optionsToEnd),

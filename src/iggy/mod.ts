@@ -181,6 +181,13 @@ export type {
   StreamPermissions,
   TopicPermissions,
 } from "./primitives/permissions.ts";
+export {
+  CONSUMER_SESSION_SIZE,
+  consumerSession,
+  decodeConsumerSession,
+  encodeConsumerSession,
+} from "./consensus/consumer_session.ts";
+export type { ConsumerSession } from "./consensus/consumer_session.ts";
 export { consumerGroupOwner, createdPartitionAssignment, partitionContext } from "./primitives/partition.ts";
 export type {
   ConsumerGroupOwner,

@@ -12,7 +12,7 @@ use iggy_binary_protocol::primitives::options::{WireOptions, validate_options};
 use iggy_binary_protocol::primitives::permissions::{WireGlobalPermissions, WireStreamPermissions, WireTopicPermissions};
 use iggy_binary_protocol::primitives::user_headers::{WireUserHeaders, validate_user_headers};
 use iggy_binary_protocol::{
-    AckLevel, ConsumerGroupOwner, CreatedPartitionAssignment, PartitionContext, WireConsumer, WireIdentifier, WireName,
+    AckLevel, ConsumerGroupOwner, ConsumerSession, CreatedPartitionAssignment, PartitionContext, WireConsumer, WireIdentifier, WireName,
     WireEncode, WirePartitioning, WirePermissions, WirePollingStrategy,
 };
 use iggy_oracle::{VectorFile, error_json, out_dir};
@@ -228,6 +228,10 @@ fn wire_permissions(dir: &Path) {
     f.write(dir, "wire_permissions.json");
 }
 
+fn session_json(v: &ConsumerSession) -> serde_json::Value {
+    serde_json::json!({ "clientId": v.client_id.to_string(), "session": v.session.to_string() })
+}
+
 fn partition_records(dir: &Path) {
     let mut f = VectorFile::new("PartitionContext", None);
     f.header("PartitionContext: [incarnation:u64][owner_generation:u64][metadata_op:u64].");
@@ -256,6 +260,25 @@ fn partition_records(dir: &Path) {
     half2[0..16].fill(0);
     invalid::<ConsumerGroupOwner>(&mut f, "data.session-without-client", &half2, "session set, client zero");
     f.write(dir, "consumer_group_owner.json");
+
+    let mut f = VectorFile::new("ConsumerSession", None);
+    f.header("ConsumerSession (crate root, consensus heartbeat entries): [client_id:u128][session:u64], 24 bytes;");
+    f.header("the crate's decode rejects a zero client id or session (INVALID_VALUE).");
+    f.group("data", "body");
+    for (n, (c, s)) in [("min", (1u128, 1u64)), ("typical", (0xCAFE, 7)), ("max", (u128::MAX, u64::MAX)), ("client-64", (1 << 64, 1)), ("client-hi", (1 << 127, 2)), ("session-hi", (3, 1 << 63)), ("a", (5, 6)), ("b", (u128::from(u64::MAX), u64::MAX - 1))] {
+        valid(&mut f, &format!("data.{n}"), &ConsumerSession { client_id: c, session: s }, session_json);
+    }
+    let s = ConsumerSession { client_id: 0xCAFE, session: 7 }.to_bytes();
+    trailing::<ConsumerSession>(&mut f, "data.typical", &s, session_json);
+    truncs::<ConsumerSession>(&mut f, "data.typical", &s);
+    let mut no_session = s.to_vec();
+    no_session[16..24].fill(0);
+    invalid::<ConsumerSession>(&mut f, "data.session-zero", &no_session, "client set, session zero");
+    let mut no_client = s.to_vec();
+    no_client[0..16].fill(0);
+    invalid::<ConsumerSession>(&mut f, "data.client-zero", &no_client, "session set, client zero");
+    invalid::<ConsumerSession>(&mut f, "data.both-zero", &[0u8; 24], "client and session zero");
+    f.write(dir, "consumer_session.json");
 
     let mut f = VectorFile::new("CreatedPartitionAssignment", None);
     f.header("CreatedPartitionAssignment: [partition_id:u32][consensus_group_id:u64][initial_view:u32], 16 bytes.");
