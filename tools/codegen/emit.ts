@@ -874,6 +874,37 @@ export function responseHeaderV1(api: ApiPair): number {
 }
 
 /** `_table.ts`: API key → name, versions, header versions, codecs. */
+/**
+ * `api_keys.ts`: the `ApiKey` named constants (API name → key), with no imports, so that a
+ * user naming a key pulls in no codec or table.
+ */
+export function emitApiKeys(model: Model): string {
+  const out: string[] = [BANNER, ""];
+  out.push(
+    ...moduleDoc("Kafka API keys by name: `ApiKey.Metadata === 3`.", []),
+    "",
+    "/**",
+    " * Every API key of kafka-clients 4.4.0 and 3.9.x, by the API's name.",
+    " *",
+    " * @example",
+    " * ```ts",
+    ' * import { ApiKey } from "@streamwire/codec/kafka";',
+    " * ApiKey.Metadata; // 3",
+    " * ```",
+    " */",
+    "export const ApiKey = {",
+  );
+  for (const a of model.apis) out.push(`  /** API key of ${a.name}. */`, `  ${a.name}: ${a.apiKey},`);
+  out.push(
+    "} as const;",
+    "",
+    "/** The name of a Kafka API (a key of {@linkcode ApiKey}). */",
+    "export type ApiKeyName = keyof typeof ApiKey;",
+    "",
+  );
+  return out.join("\n");
+}
+
 export function emitTable(model: Model): string {
   const out: string[] = [BANNER, ""];
   out.push(
@@ -974,9 +1005,8 @@ export function emitTable(model: Model): string {
   );
   for (const m of model.others) out.push(`  ${m.name}: ${m.name}Codec,`);
   out.push("};", "");
-  out.push("/** API keys by name. */", "export const API_KEYS = {");
-  for (const a of model.apis) out.push(`  /** API key of ${a.name}. */`, `  ${a.name}: ${a.apiKey},`);
-  out.push("} as const;", "");
+  out.push("/** API keys by name (the same object as `ApiKey`, stated once in api_keys.ts). */");
+  out.push('export { ApiKey as API_KEYS } from "./api_keys.ts";', "");
   return out.join("\n");
 }
 
@@ -1018,6 +1048,8 @@ export function emitMessagesMod(model: Model): string {
   for (const m of model.others) one(m, snake(m.name));
   out.push("");
   out.push('export { API_KEYS, API_LIST, DATA_CODECS } from "./_table.ts";');
+  out.push('export { ApiKey } from "./api_keys.ts";');
+  out.push('export type { ApiKeyName } from "./api_keys.ts";');
   out.push('export type { ApiInfo, RequestTypes, ResponseTypes } from "./_table.ts";');
   out.push("");
   return out.join("\n");

@@ -6,6 +6,7 @@
 
 import { type CommandCodecs, emptyCodec, type PayloadCodec } from "../codec.ts";
 import { type Identifier, identifier } from "../primitives/identifier.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** `DeleteSegments` request. */
 export interface DeleteSegmentsRequest {
@@ -48,11 +49,11 @@ export const deleteSegmentsRequest: PayloadCodec<DeleteSegmentsRequest> = {
 };
 
 /** The segment commands, for the dispatch table. */
-export const segmentCommands: readonly CommandCodecs[] = [
+export const segmentCommands = [
   {
-    code: 503,
+    code: CommandCode.DeleteSegments,
     name: "DeleteSegments",
     request: deleteSegmentsRequest,
     response: emptyCodec("EmptyResponse"),
   },
-];
+] as const satisfies readonly CommandCodecs[];

@@ -26,6 +26,7 @@ import { optionsToEnd, validateOptions } from "../primitives/options.ts";
 import { iterateUserHeaders } from "../primitives/user_headers.ts";
 import { type ClientVersionInfo, clientVersionInfo } from "../version.ts";
 import { BIND_SECRET_BYTES } from "./users.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** The empty response (Ping, UpdateResource, ...). */
 export const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
@@ -722,20 +723,35 @@ export const retireSessionsRequest: PayloadCodec<RetireSessionsRequest> = {
 // ---------------------------------------------------------------------------------------------
 
 /** The system commands, for the dispatch table (GetMe/GetClient/GetClients responses: clients). */
-export const systemCommands: readonly CommandCodecs[] = [
-  { code: 1, name: "Ping", request: pingRequest, response: emptyResponse },
-  { code: 10, name: "GetStats", request: getStatsRequest, response: statsResponse },
-  { code: 11, name: "GetSnapshot", request: getSnapshotRequest, response: getSnapshotResponse },
+export const systemCommands = [
+  { code: CommandCode.Ping, name: "Ping", request: pingRequest, response: emptyResponse },
+  { code: CommandCode.GetStats, name: "GetStats", request: getStatsRequest, response: statsResponse },
   {
-    code: 12,
+    code: CommandCode.GetSnapshot,
+    name: "GetSnapshot",
+    request: getSnapshotRequest,
+    response: getSnapshotResponse,
+  },
+  {
+    code: CommandCode.GetClusterMetadata,
     name: "GetClusterMetadata",
     request: getClusterMetadataRequest,
     response: clusterMetadataResponse,
   },
-  { code: 13, name: "DescribeOptions", request: describeOptionsRequest, response: describeOptionsResponse },
-  { code: 15, name: "BindSession", request: bindSessionRequest, response: rawResponse },
-  { code: 16, name: "UpdateResource", request: updateResourceRequest, response: emptyResponse },
-];
+  {
+    code: CommandCode.DescribeOptions,
+    name: "DescribeOptions",
+    request: describeOptionsRequest,
+    response: describeOptionsResponse,
+  },
+  { code: CommandCode.BindSession, name: "BindSession", request: bindSessionRequest, response: rawResponse },
+  {
+    code: CommandCode.UpdateResource,
+    name: "UpdateResource",
+    request: updateResourceRequest,
+    response: emptyResponse,
+  },
+] as const satisfies readonly CommandCodecs[];
 
 /** The session bodies that travel by operation only. */
 export const systemOperations: readonly OperationCodec[] = [
