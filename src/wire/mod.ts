@@ -16,7 +16,7 @@
  * @module
  */
 
-export { isWireError, WIRE_ERROR_CODES, WireError } from "./error.ts";
+export { encodeError, isWireError, prefixPath, WIRE_ERROR_CODES, WireError } from "./error.ts";
 export type { WireErrorCode, WireErrorInit } from "./error.ts";
 export { Reader } from "./reader.ts";
 export { Writer } from "./writer.ts";

@@ -410,7 +410,7 @@ function writeU128(dv: DataView, offset: number, v: bigint): void {
 }
 
 function fieldError(type: string, f: FieldSpec, detail: string): WireError {
-  return new WireError("VALUE_OUT_OF_RANGE", { context: type, detail: `${f.name}: ${detail}` });
+  return new WireError("VALUE_OUT_OF_RANGE", { side: "encode", context: type, path: f.name, detail });
 }
 
 function writeField(type: string, bytes: Uint8Array, dv: DataView, f: FieldSpec, v: unknown): void {
@@ -471,6 +471,7 @@ export function createHeader<H extends ConsensusHeaderView>(
   const target = options.into ?? new Uint8Array(HEADER_SIZE);
   if (target.length - at < HEADER_SIZE) {
     throw new WireError("LIMIT_EXCEEDED", {
+      side: "encode",
       context: type.TYPE_NAME,
       detail: "destination shorter than 256 bytes",
     });

@@ -205,10 +205,15 @@ export function encodeUserHeaders(w: Writer, entries: readonly UserHeaderEntry[]
 
 function writeField(w: Writer, kind: number, data: Uint8Array): void {
   if (!Number.isInteger(kind) || kind < 1 || kind > 255) {
-    throw new WireError("INVALID_VALUE", { context: "user headers", detail: `header kind ${kind}` });
+    throw new WireError("INVALID_VALUE", {
+      side: "encode",
+      context: "user headers",
+      detail: `header kind ${kind}`,
+    });
   }
   if (data.length === 0 || data.length > MAX_HEADER_FIELD_LENGTH) {
     throw new WireError("INVALID_VALUE", {
+      side: "encode",
       context: "user headers",
       detail: `header field length ${data.length} out of range 1..=255`,
     });
