@@ -144,6 +144,13 @@ export interface CreateHeaderOptions {
    * true; pass false to build a deliberately unsealed header.
    */
   seal?: boolean;
+  /**
+   * Check the built header as the crate's receiver would (enum bytes, then the type's field
+   * rules: `log_view <= view`, a known eviction reason, a non-zero client on a request, a known
+   * operation, …) and throw the `WireError` a decode would. Default true; pass false to build an
+   * invalid header on purpose (tests, fuzzing).
+   */
+  validate?: boolean;
   /** Write into this array (at `byteOffset`) instead of a new one. */
   into?: Uint8Array;
   /** Where in `into` the header starts. */
@@ -452,8 +459,9 @@ function writeField(type: string, bytes: Uint8Array, dv: DataView, f: FieldSpec,
  * Builds a header of type `type` from field values (missing ones are zero, `command` defaults
  * to the type's command and `size` to 256), then stamps `checksum`: the frame seal on sealed
  * types, the prepare identity on prepares (unless `init.checksum` is given), `init.checksum`
- * (default 0) otherwise. Values are range-checked (`VALUE_OUT_OF_RANGE`); field rules are not
- * (call `validate()`), so invalid headers can be built on purpose.
+ * (default 0) otherwise. Values are range-checked (`VALUE_OUT_OF_RANGE`), and the header is then
+ * checked like a decode does (`UNKNOWN_DISCRIMINANT`, `INVALID_VALUE`) unless
+ * `options.validate` is false, so that what is built is what the crate accepts.
  *
  * @example
  * ```ts
@@ -494,6 +502,10 @@ export function createHeader<H extends ConsensusHeaderView>(
     else if (type.IDENTITY_CHECKSUMMED && values.checksum === undefined) {
       writeU128(dv, 0, prepareIdentityChecksumBytes(bytes));
     }
+  }
+  if (options.validate ?? true) {
+    checkBitPattern(type, bytes);
+    h.validate();
   }
   return h;
 }
