@@ -59,7 +59,8 @@ import { optionsToEnd } from "../../src/iggy/primitives/options.ts";
 import { fromHex } from "../../src/wire/hex.ts";
 import { Reader } from "../../src/wire/reader.ts";
 import { Writer } from "../../src/wire/writer.ts";
-import { float, toJsonForm } from "../lib/json.ts";
+import { float, nanBitsOf, toJsonForm } from "../lib/json.ts";
+import { withFloatBits } from "../../src/wire/float_bits.ts";
 import type { CaseContext, MessageAdapter, ProtocolAdapters } from "../lib/types.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -78,7 +79,11 @@ export function fromJsonLike(json: unknown, template: unknown): unknown {
   if (typeof json === "object") {
     const t = (template ?? {}) as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(json as Record<string, unknown>)) out[k] = fromJsonLike(v, t[k]);
+    for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
+      out[k] = fromJsonLike(v, t[k]);
+      const bits = nanBitsOf(v);
+      if (bits !== undefined) withFloatBits(out, k, bits);
+    }
     return out;
   }
   return json;

@@ -6,6 +6,7 @@
  */
 
 import { fromHex, toHex } from "../../src/wire/hex.ts";
+import { floatBits } from "../../src/wire/float_bits.ts";
 
 /** Library value → JSON form: bigint → decimal string, Uint8Array → hex, recursively. */
 export function toJsonForm(v: unknown): unknown {
@@ -21,10 +22,25 @@ export function toJsonForm(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(toJsonForm);
   if (v !== null && typeof v === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = toJsonForm(x);
+    const nan = floatBits(v);
+    for (const [k, x] of Object.entries(v)) {
+      if (x === undefined) continue;
+      // A NaN other than the canonical quiet one: "NaN:<bits as 8 hex digits>".
+      out[k] = nan?.[k] !== undefined && Number.isNaN(x) ? nanJson(nan[k]) : toJsonForm(x);
+    }
     return out;
   }
   return v;
+}
+
+/** The JSON form of a float32 NaN with these bits. */
+export function nanJson(bits: number): string {
+  return `NaN:${(bits >>> 0).toString(16).padStart(8, "0")}`;
+}
+
+/** The bits of a `"NaN:<hex>"` JSON form, or undefined for any other value. */
+export function nanBitsOf(v: unknown): number | undefined {
+  return typeof v === "string" && /^NaN:[0-9a-f]{8}$/.test(v) ? parseInt(v.slice(4), 16) : undefined;
 }
 
 /** Decimal string (or number) → bigint. */
@@ -44,7 +60,7 @@ export function bytesOf(v: unknown): Uint8Array {
 /** A float from its JSON form. */
 export function float(v: unknown): number {
   if (typeof v === "number") return v;
-  if (v === "NaN") return NaN;
+  if (v === "NaN" || nanBitsOf(v) !== undefined) return NaN;
   if (v === "Infinity") return Infinity;
   if (v === "-Infinity") return -Infinity;
   if (v === "-0") return -0;

@@ -10,6 +10,7 @@
  */
 
 import { utf8Length } from "../../wire/utf8.ts";
+import { attachFloatBits, type FloatBits, readF32, writeF32 } from "../../wire/float_bits.ts";
 import {
   type CommandCodecs,
   emptyCodec,
@@ -172,8 +173,8 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
   name: "GetStats",
   encode(w, v) {
     w.u32le(v.processId);
-    w.f32le(v.cpuUsage);
-    w.f32le(v.totalCpuUsage);
+    writeF32(w, v, "cpuUsage");
+    writeF32(w, v, "totalCpuUsage");
     for (const k of STATS_U64_HEAD) w.u64le(v[k]);
     w.u32le(v.streamsCount);
     w.u32le(v.topicsCount);
@@ -192,7 +193,7 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
       w.u32le(c.partitionId);
       w.u64le(c.hits);
       w.u64le(c.misses);
-      w.f32le(c.hitRatio);
+      writeF32(w, c, "hitRatio");
     }
     w.u32le(v.threadsCount);
     w.u64le(v.freeDiskSpace);
@@ -207,8 +208,10 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
   },
   decode(r) {
     const processId = r.u32le();
-    const cpuUsage = r.f32le();
-    const totalCpuUsage = r.f32le();
+    // Floats are read as bits so that NaN payloads survive (src/wire/float_bits.ts).
+    const nan: FloatBits = {};
+    const cpuUsage = readF32(r, nan, "cpuUsage");
+    const totalCpuUsage = readF32(r, nan, "totalCpuUsage");
     const head: Record<string, bigint> = {};
     for (const k of STATS_U64_HEAD) head[k] = r.u64le();
     const streamsCount = r.u32le();
@@ -224,14 +227,15 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
     const count = r.u32le();
     const cacheMetrics: CacheMetricEntry[] = [];
     for (let i = 0; i < count; i++) {
-      cacheMetrics.push({
+      const cnan: FloatBits = {};
+      cacheMetrics.push(attachFloatBits({
         streamId: r.u32le(),
         topicId: r.u32le(),
         partitionId: r.u32le(),
         hits: r.u64le(),
         misses: r.u64le(),
-        hitRatio: r.f32le(),
-      });
+        hitRatio: readF32(r, cnan, "hitRatio"),
+      }, cnan));
     }
     const threadsCount = r.u32le();
     const freeDiskSpace = r.u64le();
@@ -242,7 +246,7 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
       openFilesCount = r.u64le();
       openFilesLimit = r.u64le();
     }
-    return {
+    return attachFloatBits({
       processId,
       cpuUsage,
       totalCpuUsage,
@@ -262,7 +266,7 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
       totalDiskSpace,
       openFilesCount,
       openFilesLimit,
-    } as unknown as StatsResponse;
+    }, nan) as unknown as StatsResponse;
   },
 };
 
