@@ -33,14 +33,19 @@ export function toJsonForm(v: unknown): unknown {
   return v;
 }
 
-/** The JSON form of a float32 NaN with these bits. */
-export function nanJson(bits: number): string {
-  return `NaN:${(bits >>> 0).toString(16).padStart(8, "0")}`;
+/** The JSON form of a NaN with these bits: 8 hex digits for float32 (a number), 16 for float64 (a bigint). */
+export function nanJson(bits: number | bigint): string {
+  return typeof bits === "bigint"
+    ? `NaN:${bits.toString(16).padStart(16, "0")}`
+    : `NaN:${(bits >>> 0).toString(16).padStart(8, "0")}`;
 }
 
-/** The bits of a `"NaN:<hex>"` JSON form, or undefined for any other value. */
-export function nanBitsOf(v: unknown): number | undefined {
-  return typeof v === "string" && /^NaN:[0-9a-f]{8}$/.test(v) ? parseInt(v.slice(4), 16) : undefined;
+/** The bits of a `"NaN:<hex>"` JSON form (number for 8 digits, bigint for 16), or undefined. */
+export function nanBitsOf(v: unknown): number | bigint | undefined {
+  if (typeof v !== "string") return undefined;
+  if (/^NaN:[0-9a-f]{8}$/.test(v)) return parseInt(v.slice(4), 16);
+  if (/^NaN:[0-9a-f]{16}$/.test(v)) return BigInt(`0x${v.slice(4)}`);
+  return undefined;
 }
 
 /** Decimal string (or number) → bigint. */

@@ -18,6 +18,8 @@
 import { Reader } from "../wire/reader.ts";
 import { Writer } from "../wire/writer.ts";
 import { encodeError, prefixPath, WireError } from "../wire/error.ts";
+import { CANONICAL_NAN_F64, type FloatBits, floatBits } from "../wire/float_bits.ts";
+export { attachFloatBits } from "../wire/float_bits.ts";
 import { decodeUtf8Strict, utf8Length } from "../wire/utf8.ts";
 import { decodeUtf8Java } from "./_utf8_java.ts";
 
@@ -825,4 +827,33 @@ export function encodeWith<T>(codec: MessageCodec<T>, value: Init<T>, version: n
     });
   }
   return w.buf.subarray(0, size);
+}
+
+// ---------------------------------------------------------------------------------------------
+// float64 fields keep NaN bits (src/wire/float_bits.ts): a JavaScript number cannot.
+
+/** A fresh map for the NaN bits of one struct's float64 fields. */
+export function nanSink(): FloatBits {
+  return {};
+}
+
+/** Reads a float64 (BE); a non-canonical NaN's bits go to `nan[key]`. */
+export function rF64(r: Reader, nan: FloatBits, key: string): number {
+  const at = r.pos;
+  const v = r.f64be();
+  if (v !== v) {
+    const bits = r.view.getBigUint64(at, false);
+    if (bits !== CANONICAL_NAN_F64) nan[key] = bits;
+  }
+  return v;
+}
+
+/** Writes float64 field `key` of `x` (BE), with its recorded bits when it is NaN. */
+export function wF64(w: Writer, x: object, key: string, v: number): void {
+  if (v !== v) {
+    const bits = floatBits(x)?.[key];
+    w.u64be(typeof bits === "bigint" ? bits : CANONICAL_NAN_F64);
+    return;
+  }
+  w.f64be(v);
 }

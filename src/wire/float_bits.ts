@@ -19,8 +19,11 @@ export const FLOAT_BITS: unique symbol = Symbol.for("streamwire.floatBits") as n
 /** The quiet NaN a runtime substitutes for any NaN (float32 bits). */
 export const CANONICAL_NAN_F32 = 0x7fc00000;
 
-/** Bits of non-canonical NaN fields by field name (float32 as a u32 number). */
-export type FloatBits = Record<string, number>;
+/** The quiet NaN a runtime substitutes for any NaN (float64 bits). */
+export const CANONICAL_NAN_F64 = 0x7ff8000000000000n;
+
+/** Bits of non-canonical NaN fields by field name: float32 as a u32 number, float64 as a u64 bigint. */
+export type FloatBits = Record<string, number | bigint>;
 
 /**
  * The recorded NaN bits of `obj` (field name → float32 bits), or `undefined` when it has none.
@@ -36,7 +39,7 @@ export function floatBits(obj: object): Readonly<FloatBits> | undefined {
 }
 
 /**
- * Records `bits` (a float32 NaN pattern) for field `key` of `obj`, so that encoding `obj`
+ * Records `bits` (a float32 NaN pattern as a number, a float64 one as a bigint) for field `key` of `obj`, so that encoding `obj`
  * writes exactly those bits while the field is NaN; returns `obj`.
  *
  * @example
@@ -45,13 +48,13 @@ export function floatBits(obj: object): Readonly<FloatBits> | undefined {
  * const stats = withFloatBits({ cpuUsage: NaN }, "cpuUsage", 0x7fa00000); // a signalling NaN
  * ```
  */
-export function withFloatBits<T extends object>(obj: T, key: string, bits: number): T {
+export function withFloatBits<T extends object>(obj: T, key: string, bits: number | bigint): T {
   let m = (obj as { [FLOAT_BITS]?: FloatBits })[FLOAT_BITS];
   if (!m) {
     m = {};
     Object.defineProperty(obj, FLOAT_BITS, { value: m, enumerable: false, configurable: true });
   }
-  m[key] = bits >>> 0;
+  m[key] = typeof bits === "bigint" ? BigInt.asUintN(64, bits) : bits >>> 0;
   return obj;
 }
 
@@ -88,7 +91,7 @@ export function writeF32(w: Writer, obj: object, key: string): void {
   const v = (obj as Record<string, number>)[key];
   if (v !== v) {
     const bits = floatBits(obj)?.[key];
-    w.u32le(bits !== undefined && f32OfBits(bits) !== f32OfBits(bits) ? bits : CANONICAL_NAN_F32);
+    w.u32le(typeof bits === "number" && f32OfBits(bits) !== f32OfBits(bits) ? bits : CANONICAL_NAN_F32);
     return;
   }
   w.f32le(v);

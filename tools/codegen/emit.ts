@@ -243,7 +243,9 @@ function readExpr(f: MField, dom: number, u: Used): string {
       case "int64":
         return "r.i64be()";
       case "float64":
-        return "r.f64be()";
+        // NaN bits are kept on the struct (src/wire/float_bits.ts); `nan` is declared by read_*.
+        use(u, "rF64");
+        return `rF64(r, nan, ${js})`;
       case "uuid":
         use(u, "rUuid");
         return "rUuid(r)";
@@ -314,7 +316,8 @@ function writeStmt(f: MField, dom: number, val: string, u: Used): string {
       case "int64":
         return `w.i64be(${val});`;
       case "float64":
-        return `w.f64be(${val});`;
+        use(u, "wF64");
+        return `wF64(w, x, ${js}, ${val});`;
       case "uuid":
         use(u, "wUuid");
         return `wUuid(w, ${val});`;
@@ -443,6 +446,11 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
   // Reader.
   const rd: string[] = [];
   rd.push(`function read_${T}(r: Reader, v: number, o: ResolvedOptions): ${T} {`);
+  const floats = s.fields.some((f) => f.type.k === "prim" && f.type.p === "float64");
+  if (floats) {
+    use(u, "attachFloatBits", "nanSink");
+    rd.push("  const nan = nanSink();");
+  }
   for (const f of s.fields) {
     const R = (f.present & ~f.tagged) >>> 0;
     const kw = f.tagged ? "let" : "const";
@@ -503,12 +511,13 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
     if (F !== "true") rd.push("  }");
   }
   const lit = s.fields.map((f) => `${f.js}: f_${f.js}`).join(", ");
+  const built = floats ? `attachFloatBits({ ${lit} }, nan)` : `{ ${lit} }`;
   if (FD) {
-    rd.push(`  const x: ${T} = { ${lit} };`);
+    rd.push(`  const x: ${T} = ${built};`);
     rd.push("  if (u !== undefined) x._unknownTaggedFields = u;");
     rd.push("  return x;");
   } else {
-    rd.push(`  return { ${lit} };`);
+    rd.push(`  return ${built};`);
   }
   rd.push("}", "");
 
@@ -757,6 +766,10 @@ function emitMessageCode(msg: MMessage, u: Used, out: string[]): void {
 }
 
 const RUNTIME_VALUES = [
+  "attachFloatBits",
+  "nanSink",
+  "rF64",
+  "wF64",
   "EMPTY_BYTES",
   "ZERO_UUID",
   "badTag",
