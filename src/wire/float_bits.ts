@@ -79,7 +79,7 @@ export function readF32(r: Reader, nan: FloatBits, key: string): number {
 
 /** Attaches the NaN bits collected by {@linkcode readF32} to `obj` (nothing when there are none). */
 export function attachFloatBits<T extends object>(obj: T, nan: FloatBits): T {
-  for (const k in nan) {
+  for (const _ in nan) {
     Object.defineProperty(obj, FLOAT_BITS, { value: nan, enumerable: false, configurable: true });
     break;
   }

@@ -250,7 +250,7 @@ export const syncConsumerGroupResponse: PayloadCodec<SyncConsumerGroupResponse> 
   },
 };
 
-const emptyResponse = emptyCodec("EmptyResponse");
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
 
 /** The consumer group commands, for the dispatch table. */
 export const consumerGroupCommands = [

@@ -145,6 +145,8 @@ export const consumerOffsetResponse: PayloadCodec<ConsumerOffsetResponse> = {
   decode: (r) => ({ partitionId: r.u32le(), currentOffset: r.u64le(), storedOffset: r.u64le() }),
 };
 
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+
 /** The consumer offset commands, for the dispatch table. */
 export const consumerOffsetCommands = [
   {
@@ -157,12 +159,12 @@ export const consumerOffsetCommands = [
     code: CommandCode.StoreConsumerOffset,
     name: "StoreConsumerOffset",
     request: storeConsumerOffsetRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
   {
     code: CommandCode.DeleteConsumerOffset,
     name: "DeleteConsumerOffset",
     request: deleteConsumerOffsetRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
 ] as const satisfies readonly CommandCodecs[];

@@ -262,19 +262,21 @@ export const transitionPartitionHistoryRequest: PayloadCodec<TransitionPartition
   },
 };
 
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+
 /** The partition commands, for the dispatch table. */
 export const partitionCommands = [
   {
     code: CommandCode.CreatePartitions,
     name: "CreatePartitions",
     request: createPartitionsRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
   {
     code: CommandCode.DeletePartitions,
     name: "DeletePartitions",
     request: deletePartitionsRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
 ] as const satisfies readonly CommandCodecs[];
 

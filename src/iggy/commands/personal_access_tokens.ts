@@ -119,6 +119,8 @@ export const loginWithPersonalAccessTokenRequest: PayloadCodec<LoginWithPersonal
   decode: (r) => ({ token: wireName.decode(r) }),
 };
 
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+
 /** The personal access token commands, for the dispatch table. */
 export const personalAccessTokenCommands = [
   {
@@ -137,7 +139,7 @@ export const personalAccessTokenCommands = [
     code: CommandCode.DeletePersonalAccessToken,
     name: "DeletePersonalAccessToken",
     request: deletePersonalAccessTokenRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
   {
     code: CommandCode.LoginWithPersonalAccessToken,

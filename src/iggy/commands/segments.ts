@@ -48,12 +48,14 @@ export const deleteSegmentsRequest: PayloadCodec<DeleteSegmentsRequest> = {
   }),
 };
 
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+
 /** The segment commands, for the dispatch table. */
 export const segmentCommands = [
   {
     code: CommandCode.DeleteSegments,
     name: "DeleteSegments",
     request: deleteSegmentsRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
 ] as const satisfies readonly CommandCodecs[];

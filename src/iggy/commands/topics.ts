@@ -280,7 +280,7 @@ export const getTopicsResponse: PayloadCodec<GetTopicsResponse> = {
   },
 };
 
-const emptyResponse = emptyCodec("EmptyResponse");
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
 
 /** The topic commands, for the dispatch table. */
 export const topicCommands = [

@@ -567,7 +567,7 @@ export const identityResponse: PayloadCodec<IdentityResponse> = {
   decode: (r) => ({ userId: r.u32le() }),
 };
 
-const emptyResponse = emptyCodec("EmptyResponse");
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
 
 /** The user commands, for the dispatch table. */
 export const userCommands = [
