@@ -96,6 +96,9 @@ const rows: Row[] = [];
 const problems: string[] = [];
 let escapes = 0;
 let unexpectedPasses = 0;
+// Tests whose bytes (provenance) or expected code (codeSource) the oracle chose, not the reference.
+let oracleLayout = 0;
+let oracleCode = 0;
 const seenExpected = new Set<string>();
 
 for (const entry of loadManifest(dir).files) {
@@ -185,6 +188,6 @@ console.log(
 console.log(
   `tests by result: ${[...byResult].map(([k, n]) => `${k} ${n}`).join(", ")}; codes matched by ${match}`,
 );
-console.log(`provenance oracle-layout: ${oracleLayout}; codeSource oracle: ${oracleCode}`);
+console.log(`provenance oracle-layout: ${oracleLayout} tests; codeSource oracle: ${oracleCode} tests`);
 console.log(`${sum("passed")} passed, ${failed} failed, ${sum("skipped")} skipped`);
 if (failed > 0 || escapes > 0) setExitCode(1);

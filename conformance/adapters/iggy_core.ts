@@ -48,12 +48,19 @@ import {
   createdPartitionAssignment,
   partitionContext,
 } from "../../src/iggy/primitives/partition.ts";
-import { userHeadersToEnd } from "../../src/iggy/primitives/user_headers.ts";
+import { consumerSession } from "../../src/iggy/consensus/consumer_session.ts";
+import {
+  encodeUserHeaders,
+  iterateUserHeaders,
+  type UserHeaderEntry,
+  userHeadersToEnd,
+} from "../../src/iggy/primitives/user_headers.ts";
 import { optionsToEnd } from "../../src/iggy/primitives/options.ts";
 import { fromHex } from "../../src/wire/hex.ts";
 import { Reader } from "../../src/wire/reader.ts";
 import { Writer } from "../../src/wire/writer.ts";
-import { float, toJsonForm } from "../lib/json.ts";
+import { float, nanBitsOf, toJsonForm } from "../lib/json.ts";
+import { withFloatBits } from "../../src/wire/float_bits.ts";
 import type { CaseContext, MessageAdapter, ProtocolAdapters } from "../lib/types.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -72,7 +79,11 @@ export function fromJsonLike(json: unknown, template: unknown): unknown {
   if (typeof json === "object") {
     const t = (template ?? {}) as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(json as Record<string, unknown>)) out[k] = fromJsonLike(v, t[k]);
+    for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
+      out[k] = fromJsonLike(v, t[k]);
+      const bits = nanBitsOf(v);
+      if (bits !== undefined) withFloatBits(out, k, bits);
+    }
     return out;
   }
   return json;
@@ -98,6 +109,31 @@ function codecAdapter(request: AnyCodec, response?: AnyCodec): MessageAdapter {
       const codec = pick(ctx);
       const template = decodePayload(codec, testBytes(ctx));
       return encodePayload(codec, fromJsonLike(value, template));
+    },
+  };
+}
+
+/**
+ * A TLV block (user headers, options) as its pairs `{ entries: [{ keyKind, key, valueKind, value }] }`:
+ * decode validates the block with `codec` and lists its pairs; encode writes the pairs and
+ * validates the result the same way.
+ */
+function tlvBlockAdapter(codec: PayloadCodec<Uint8Array>): MessageAdapter {
+  return {
+    decode(bytes) {
+      const block = decodePayload(codec, bytes);
+      return toJsonForm({ entries: [...iterateUserHeaders(block)] });
+    },
+    encode(value) {
+      const entries = (value as { entries: Record<string, unknown>[] }).entries.map((e): UserHeaderEntry => ({
+        keyKind: e.keyKind as number,
+        key: fromHex(e.key as string),
+        valueKind: e.valueKind as number,
+        value: fromHex(e.value as string),
+      }));
+      const w = new Writer();
+      encodeUserHeaders(w, entries);
+      return encodePayload(codec, w.finish());
     },
   };
 }
@@ -232,9 +268,8 @@ export const IGGY_DATA_CODECS: Readonly<Record<string, AnyCodec>> = {
   WirePermissions: permissions,
   PartitionContext: partitionContext,
   ConsumerGroupOwner: consumerGroupOwner,
+  ConsumerSession: consumerSession,
   CreatedPartitionAssignment: createdPartitionAssignment,
-  WireUserHeaders: userHeadersToEnd,
-  WireOptions: optionsToEnd,
 };
 
 /** The Iggy-core adapters by vector-file message. */
@@ -244,4 +279,7 @@ export const iggyCoreAdapters: ProtocolAdapters = {
   Frame: frameAdapter,
   ProtocolVersion: protocolVersionAdapter,
   CommandTable: commandTableAdapter,
+  // The TLV blocks' vector values are the decoded entries, not the block's own bytes.
+  WireUserHeaders: tlvBlockAdapter(userHeadersToEnd),
+  WireOptions: tlvBlockAdapter(optionsToEnd),
 };

@@ -8,7 +8,8 @@
  *    them and decode the same JSON form streamwire decodes, and streamwire's decode must give
  *    back the records it was asked to write.
  * 2. Mutations of those bytes (a byte flipped, a cut): both sides accept with the same value, or
- *    both reject.
+ *    both reject with the same code (Kafka's rejection through the oracle's one table,
+ *    RecordsOracle.REJECTIONS, the table the record vectors' codes come from).
  * 3. Kafka's builders write batches (each codec, each magic) that streamwire must decode to the
  *    same JSON form as Kafka.
  * 4. Per codec, the size of streamwire's compressed batch against Kafka's on a text corpus.
@@ -59,7 +60,7 @@ interface Answer {
   ok: boolean;
   value?: any;
   hex?: string;
-  code?: string;
+  code?: string | null;
   detail?: string;
 }
 
@@ -339,7 +340,11 @@ for (let i = 0; i < mutated.length; i++) {
       ? `Kafka rejects (${a.code}: ${a.detail}), streamwire accepts`
       : `streamwire rejects (${mine.code}), Kafka accepts`;
   } else if (mine.ok) note = jsonDiff(mine.value, a.value);
-  count("mutation parity", note === null, `case ${i}: ${note}`);
+  else if (a.code == null) note = `no row of RecordsOracle.REJECTIONS maps Kafka's rejection: ${a.detail}`;
+  else if (a.code !== mine.code) {
+    note = `codes differ: Kafka ${a.code} (${a.detail}), streamwire ${mine.code} (${mine.detail})`;
+  }
+  count(mine.ok || a.ok ? "mutation parity" : "mutation code", note === null, `case ${i}: ${note}`);
 }
 
 // 3. Kafka encodes (its own compressors), streamwire decodes.

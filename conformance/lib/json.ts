@@ -6,6 +6,7 @@
  */
 
 import { fromHex, toHex } from "../../src/wire/hex.ts";
+import { floatBits } from "../../src/wire/float_bits.ts";
 
 /** Library value → JSON form: bigint → decimal string, Uint8Array → hex, recursively. */
 export function toJsonForm(v: unknown): unknown {
@@ -21,10 +22,30 @@ export function toJsonForm(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(toJsonForm);
   if (v !== null && typeof v === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = toJsonForm(x);
+    const nan = floatBits(v);
+    for (const [k, x] of Object.entries(v)) {
+      if (x === undefined) continue;
+      // A NaN other than the canonical quiet one: "NaN:<bits as 8 hex digits>".
+      out[k] = nan?.[k] !== undefined && Number.isNaN(x) ? nanJson(nan[k]) : toJsonForm(x);
+    }
     return out;
   }
   return v;
+}
+
+/** The JSON form of a NaN with these bits: 8 hex digits for float32 (a number), 16 for float64 (a bigint). */
+export function nanJson(bits: number | bigint): string {
+  return typeof bits === "bigint"
+    ? `NaN:${bits.toString(16).padStart(16, "0")}`
+    : `NaN:${(bits >>> 0).toString(16).padStart(8, "0")}`;
+}
+
+/** The bits of a `"NaN:<hex>"` JSON form (number for 8 digits, bigint for 16), or undefined. */
+export function nanBitsOf(v: unknown): number | bigint | undefined {
+  if (typeof v !== "string") return undefined;
+  if (/^NaN:[0-9a-f]{8}$/.test(v)) return parseInt(v.slice(4), 16);
+  if (/^NaN:[0-9a-f]{16}$/.test(v)) return BigInt(`0x${v.slice(4)}`);
+  return undefined;
 }
 
 /** Decimal string (or number) → bigint. */
@@ -44,7 +65,7 @@ export function bytesOf(v: unknown): Uint8Array {
 /** A float from its JSON form. */
 export function float(v: unknown): number {
   if (typeof v === "number") return v;
-  if (v === "NaN") return NaN;
+  if (v === "NaN" || nanBitsOf(v) !== undefined) return NaN;
   if (v === "Infinity") return Infinity;
   if (v === "-Infinity") return -Infinity;
   if (v === "-0") return -0;

@@ -240,7 +240,7 @@ export function unknownDiscriminant(r: Reader, typeName: string, value: number, 
 
 /** An encoder-side rejection (`INVALID_VALUE`) of a value the wire cannot carry. */
 export function invalidValue(what: string, detail: string): WireError {
-  return new WireError("INVALID_VALUE", { context: what, detail });
+  return new WireError("INVALID_VALUE", { side: "encode", context: what, detail });
 }
 
 // ---------------------------------------------------------------------------------------------

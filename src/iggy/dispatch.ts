@@ -27,6 +27,7 @@ import {
   type PayloadCodec,
 } from "./codec.ts";
 import { Operation } from "./consensus/operation.ts";
+import { CommandCode, type CommandCodeValue } from "./command_codes.ts";
 
 // Command areas: one import line each, and the list(s) in AREA_COMMANDS / AREA_OPERATIONS.
 import { systemCommands, systemOperations } from "./commands/system.ts";
@@ -41,6 +42,46 @@ import { segmentCommands } from "./commands/segments.ts";
 import { consumerGroupCommands } from "./commands/consumer_groups.ts";
 import { consumerOffsetCommands } from "./commands/consumer_offsets.ts";
 import { clientCommands } from "./commands/clients.ts";
+
+/** Every command's codec entry, with its literal code and its codecs' value types. */
+export type AnyCommandCodecs =
+  | (typeof systemCommands)[number]
+  | (typeof streamCommands)[number]
+  | (typeof topicCommands)[number]
+  | (typeof metadataChangesCommands)[number]
+  | (typeof messageCommands)[number]
+  | (typeof userCommands)[number]
+  | (typeof personalAccessTokenCommands)[number]
+  | (typeof partitionCommands)[number]
+  | (typeof segmentCommands)[number]
+  | (typeof consumerGroupCommands)[number]
+  | (typeof consumerOffsetCommands)[number]
+  | (typeof clientCommands)[number];
+
+/** The value type a payload codec reads and writes. */
+export type PayloadValue<C> = C extends PayloadCodec<infer T> ? T : never;
+
+/** The decoded request type of command code `C` (`RequestOf<typeof CommandCode.CreateStream>`). */
+export type RequestOf<C extends CommandCodeValue> = PayloadValue<
+  Extract<AnyCommandCodecs, { code: C }>["request"]
+>;
+/** The decoded (successful) response type of command code `C`. */
+export type ResponseOf<C extends CommandCodeValue> = PayloadValue<
+  Extract<AnyCommandCodecs, { code: C }>["response"]
+>;
+
+/** What {@linkcode decodeRequest} returns for `code`: the request type for a literal command code, else `unknown`. */
+export type DecodedRequest<C extends number> = C extends CommandCodeValue ? RequestOf<C> : unknown;
+/** What {@linkcode decodeResponse} returns for `code`: the response type for a literal command code, else `unknown`. */
+export type DecodedResponse<C extends number> = C extends CommandCodeValue ? ResponseOf<C> : unknown;
+
+/**
+ * A decoded request of any command, discriminated by `code` (as Kafka's decoded requests are by
+ * `apiKey`).
+ */
+export type AnyRequest = {
+  [C in CommandCodeValue]: { readonly code: C; readonly value: RequestOf<C> };
+}[CommandCodeValue];
 
 const AREA_COMMANDS: readonly (readonly CommandCodecs[])[] = [
   systemCommands,
@@ -91,55 +132,63 @@ function entry(code: number, name: string, operation?: number): CommandMeta {
  * ```
  */
 export const COMMAND_TABLE: readonly CommandMeta[] = /* @__PURE__ */ Object.freeze([
-  entry(1, "ping"),
-  entry(10, "stats"),
-  entry(11, "snapshot"),
-  entry(12, "cluster.metadata"),
-  entry(20, "me"),
-  entry(21, "client.get"),
-  entry(22, "client.list"),
-  entry(31, "user.get"),
-  entry(32, "user.list"),
-  entry(33, "user.create", Operation.CreateUser),
-  entry(34, "user.delete", Operation.DeleteUser),
-  entry(36, "user.permissions", Operation.UpdatePermissions),
-  entry(37, "user.password", Operation.ChangePassword),
-  entry(38, "user.login"),
-  entry(39, "user.logout"),
-  entry(40, "user.login_register"),
-  entry(41, "personal_access_token.list"),
-  entry(42, "personal_access_token.create", Operation.CreatePersonalAccessToken),
-  entry(43, "personal_access_token.delete", Operation.DeletePersonalAccessToken),
-  entry(44, "personal_access_token.login"),
-  entry(100, "message.poll"),
-  entry(101, "message.send", Operation.SendMessages),
-  entry(120, "consumer_offset.get"),
-  entry(121, "consumer_offset.store", Operation.StoreConsumerOffset),
-  entry(122, "consumer_offset.delete", Operation.DeleteConsumerOffset),
-  entry(200, "stream.get"),
-  entry(201, "stream.list"),
-  entry(202, "stream.create", Operation.CreateStream),
-  entry(203, "stream.delete", Operation.DeleteStream),
-  entry(300, "topic.get"),
-  entry(301, "topic.list"),
-  entry(302, "topic.create", Operation.CreateTopic),
-  entry(303, "topic.delete", Operation.DeleteTopic),
-  entry(402, "partition.create", Operation.CreatePartitions),
-  entry(403, "partition.delete", Operation.DeletePartitions),
-  entry(503, "segment.delete", Operation.DeleteSegments),
-  entry(600, "consumer_group.get"),
-  entry(601, "consumer_group.list"),
-  entry(602, "consumer_group.create", Operation.CreateConsumerGroup),
-  entry(603, "consumer_group.delete", Operation.DeleteConsumerGroup),
-  entry(604, "consumer_group.join", Operation.JoinConsumerGroup),
-  entry(605, "consumer_group.leave", Operation.LeaveConsumerGroup),
-  entry(606, "consumer_group.sync"),
-  entry(45, "user.login_register_with_pat"),
-  entry(13, "options.describe"),
-  entry(15, "session.bind"),
-  entry(105, "partition.route"),
-  entry(16, "resource.update", Operation.UpdateResource),
-  entry(17, "metadata.changes"),
+  entry(CommandCode.Ping, "ping"),
+  entry(CommandCode.GetStats, "stats"),
+  entry(CommandCode.GetSnapshot, "snapshot"),
+  entry(CommandCode.GetClusterMetadata, "cluster.metadata"),
+  entry(CommandCode.GetMe, "me"),
+  entry(CommandCode.GetClient, "client.get"),
+  entry(CommandCode.GetClients, "client.list"),
+  entry(CommandCode.GetUser, "user.get"),
+  entry(CommandCode.GetUsers, "user.list"),
+  entry(CommandCode.CreateUser, "user.create", Operation.CreateUser),
+  entry(CommandCode.DeleteUser, "user.delete", Operation.DeleteUser),
+  entry(CommandCode.UpdatePermissions, "user.permissions", Operation.UpdatePermissions),
+  entry(CommandCode.ChangePassword, "user.password", Operation.ChangePassword),
+  entry(CommandCode.LoginUser, "user.login"),
+  entry(CommandCode.LogoutUser, "user.logout"),
+  entry(CommandCode.LoginRegister, "user.login_register"),
+  entry(CommandCode.GetPersonalAccessTokens, "personal_access_token.list"),
+  entry(
+    CommandCode.CreatePersonalAccessToken,
+    "personal_access_token.create",
+    Operation.CreatePersonalAccessToken,
+  ),
+  entry(
+    CommandCode.DeletePersonalAccessToken,
+    "personal_access_token.delete",
+    Operation.DeletePersonalAccessToken,
+  ),
+  entry(CommandCode.LoginWithPersonalAccessToken, "personal_access_token.login"),
+  entry(CommandCode.PollMessages, "message.poll"),
+  entry(CommandCode.SendMessages, "message.send", Operation.SendMessages),
+  entry(CommandCode.GetConsumerOffset, "consumer_offset.get"),
+  entry(CommandCode.StoreConsumerOffset, "consumer_offset.store", Operation.StoreConsumerOffset),
+  entry(CommandCode.DeleteConsumerOffset, "consumer_offset.delete", Operation.DeleteConsumerOffset),
+  entry(CommandCode.GetStream, "stream.get"),
+  entry(CommandCode.GetStreams, "stream.list"),
+  entry(CommandCode.CreateStream, "stream.create", Operation.CreateStream),
+  entry(CommandCode.DeleteStream, "stream.delete", Operation.DeleteStream),
+  entry(CommandCode.GetTopic, "topic.get"),
+  entry(CommandCode.GetTopics, "topic.list"),
+  entry(CommandCode.CreateTopic, "topic.create", Operation.CreateTopic),
+  entry(CommandCode.DeleteTopic, "topic.delete", Operation.DeleteTopic),
+  entry(CommandCode.CreatePartitions, "partition.create", Operation.CreatePartitions),
+  entry(CommandCode.DeletePartitions, "partition.delete", Operation.DeletePartitions),
+  entry(CommandCode.DeleteSegments, "segment.delete", Operation.DeleteSegments),
+  entry(CommandCode.GetConsumerGroup, "consumer_group.get"),
+  entry(CommandCode.GetConsumerGroups, "consumer_group.list"),
+  entry(CommandCode.CreateConsumerGroup, "consumer_group.create", Operation.CreateConsumerGroup),
+  entry(CommandCode.DeleteConsumerGroup, "consumer_group.delete", Operation.DeleteConsumerGroup),
+  entry(CommandCode.JoinConsumerGroup, "consumer_group.join", Operation.JoinConsumerGroup),
+  entry(CommandCode.LeaveConsumerGroup, "consumer_group.leave", Operation.LeaveConsumerGroup),
+  entry(CommandCode.SyncConsumerGroup, "consumer_group.sync"),
+  entry(CommandCode.LoginRegisterWithPat, "user.login_register_with_pat"),
+  entry(CommandCode.DescribeOptions, "options.describe"),
+  entry(CommandCode.BindSession, "session.bind"),
+  entry(CommandCode.GetPartitionRoute, "partition.route"),
+  entry(CommandCode.UpdateResource, "resource.update", Operation.UpdateResource),
+  entry(CommandCode.GetMetadataChanges, "metadata.changes"),
 ]);
 
 /** Codes retired in `codes.rs`; they are unknown commands and must never be reused. */
@@ -276,42 +325,72 @@ export function registeredCommands(): CommandCodecs[] {
 }
 
 /**
- * Decodes the request payload of command `code` (trailing bytes as the crate treats them).
+ * Decodes the request payload of command `code` (trailing bytes as the crate treats them). With a
+ * literal code (a {@linkcode CommandCode} member) the result has that command's request type;
+ * with a plain `number` it is `unknown`.
  *
  * @example
  * ```ts
- * import { decodeRequest } from "@streamwire/codec/iggy";
- * decodeRequest(202, new Uint8Array([1, 0x61])); // { name: "a", options: Uint8Array(0) }
+ * import { CommandCode, decodeRequest } from "@streamwire/codec/iggy";
+ * const req = decodeRequest(CommandCode.CreateStream, new Uint8Array([1, 0x61]));
+ * console.log(req.name); // "a"
  * ```
  */
-export function decodeRequest(code: number, payload: Uint8Array, options?: DecodePayloadOptions): unknown {
+export function decodeRequest<C extends number>(
+  code: C,
+  payload: Uint8Array,
+  options?: DecodePayloadOptions,
+): DecodedRequest<C> {
   return decodePayload(commandCodecs(code).request, payload, options);
 }
 
 /**
- * Encodes `value` as the request payload of command `code`.
+ * Decodes a request payload into {@linkcode AnyRequest}: `{ code, value }`, narrowed by
+ * checking `code`.
  *
  * @example
  * ```ts
- * import { encodeRequest } from "@streamwire/codec/iggy";
- * const payload = encodeRequest(202, { name: "orders", options: new Uint8Array() }); // CreateStream
+ * import { CommandCode, decodeAnyRequest } from "@streamwire/codec/iggy";
+ * const r = decodeAnyRequest(202, new Uint8Array([1, 0x61]));
+ * if (r.code === CommandCode.CreateStream) console.log(r.value.name); // a
+ * ```
+ */
+export function decodeAnyRequest(
+  code: number,
+  payload: Uint8Array,
+  options?: DecodePayloadOptions,
+): AnyRequest {
+  return { code, value: decodePayload(commandCodecs(code).request, payload, options) } as AnyRequest;
+}
+
+/**
+ * Encodes `value` as the request payload of command `code` (typed for a literal command code).
+ *
+ * @example
+ * ```ts
+ * import { CommandCode, encodeRequest } from "@streamwire/codec/iggy";
+ * const payload = encodeRequest(CommandCode.CreateStream, { name: "orders", options: new Uint8Array() });
  * console.log(payload.length); // 7
  * ```
  */
-export function encodeRequest(code: number, value: unknown): Uint8Array {
+export function encodeRequest<C extends number>(code: C, value: DecodedRequest<C>): Uint8Array {
   return encodePayload(commandCodecs(code).request, value);
 }
 
 /**
- * Decodes the (successful) response payload of command `code`.
+ * Decodes the (successful) response payload of command `code` (typed for a literal command code).
  *
  * @example
  * ```ts
- * import { decodeResponse } from "@streamwire/codec/iggy";
- * console.log(decodeResponse(1, new Uint8Array())); // {} (Ping's response is empty)
+ * import { CommandCode, decodeResponse } from "@streamwire/codec/iggy";
+ * console.log(decodeResponse(CommandCode.Ping, new Uint8Array())); // {}
  * ```
  */
-export function decodeResponse(code: number, payload: Uint8Array, options?: DecodePayloadOptions): unknown {
+export function decodeResponse<C extends number>(
+  code: C,
+  payload: Uint8Array,
+  options?: DecodePayloadOptions,
+): DecodedResponse<C> {
   return decodePayload(commandCodecs(code).response, payload, options);
 }
 

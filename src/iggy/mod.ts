@@ -104,6 +104,7 @@ export {
   COMMAND_TABLE,
   commandCodecs,
   commandName as commandCodeName,
+  decodeAnyRequest,
   decodeOperationBody,
   decodeRequest,
   decodeResponse,
@@ -119,7 +120,18 @@ export {
   RETIRED_COMMAND_CODES,
   writeRequest,
 } from "./dispatch.ts";
-export type { CommandMeta } from "./dispatch.ts";
+export type {
+  AnyCommandCodecs,
+  AnyRequest,
+  CommandMeta,
+  DecodedRequest,
+  DecodedResponse,
+  PayloadValue,
+  RequestOf,
+  ResponseOf,
+} from "./dispatch.ts";
+export { CommandCode } from "./command_codes.ts";
+export type { CommandCodeValue, CommandName } from "./command_codes.ts";
 
 // Primitives.
 export {
@@ -181,6 +193,13 @@ export type {
   StreamPermissions,
   TopicPermissions,
 } from "./primitives/permissions.ts";
+export {
+  CONSUMER_SESSION_SIZE,
+  consumerSession,
+  decodeConsumerSession,
+  encodeConsumerSession,
+} from "./consensus/consumer_session.ts";
+export type { ConsumerSession } from "./consensus/consumer_session.ts";
 export { consumerGroupOwner, createdPartitionAssignment, partitionContext } from "./primitives/partition.ts";
 export type {
   ConsumerGroupOwner,

@@ -17,7 +17,9 @@
 
 import { Reader } from "../wire/reader.ts";
 import { Writer } from "../wire/writer.ts";
-import { WireError } from "../wire/error.ts";
+import { encodeError, prefixPath, WireError } from "../wire/error.ts";
+import { CANONICAL_NAN_F64, type FloatBits, floatBits } from "../wire/float_bits.ts";
+export { attachFloatBits } from "../wire/float_bits.ts";
 import { decodeUtf8Strict, utf8Length } from "../wire/utf8.ts";
 import { decodeUtf8Java } from "./_utf8_java.ts";
 
@@ -382,24 +384,20 @@ export function uvarintSize(n: number): number {
 }
 
 function notString(name: string, s: unknown): WireError {
-  return new WireError("INVALID_VALUE", { detail: `field ${name} must be a string, got ${typeof s}` });
+  return encodeError("INVALID_VALUE", name, `must be a string, got ${typeof s}`);
 }
 
 function strLen(s: string, name: string): number {
   if (typeof s !== "string") throw notString(name, s);
   const n = utf8Length(s);
   if (n > 0x7fff) {
-    throw new WireError("STRING_TOO_LONG", {
-      detail: `field ${name} is ${n} UTF-8 bytes, the limit is 32767`,
-    });
+    throw encodeError("STRING_TOO_LONG", name, `${n} UTF-8 bytes, the limit is 32767`);
   }
   return n;
 }
 
 function nullOnEncode(name: string): WireError {
-  return new WireError("NULL_FOR_NON_NULLABLE", {
-    detail: `field ${name} is null but not nullable at this version`,
-  });
+  return encodeError("NULL_FOR_NON_NULLABLE", name, "null but not nullable at this version");
 }
 
 /** Writes a string (null only when `nullable`). */
@@ -425,7 +423,7 @@ export function sStr(compact: boolean, s: string | null, name: string): number {
 
 function checkBytes(b: unknown, name: string): Uint8Array {
   if (!(b instanceof Uint8Array)) {
-    throw new WireError("INVALID_VALUE", { detail: `field ${name} must be a Uint8Array` });
+    throw encodeError("INVALID_VALUE", name, "must be a Uint8Array");
   }
   return b;
 }
@@ -466,20 +464,20 @@ function hexNibble(c: number): number {
 /** Writes a UUID given as 8-4-4-4-12 hex text (either case). */
 export function wUuid(w: Writer, s: string): void {
   if (typeof s !== "string" || s.length !== 36) {
-    throw new WireError("INVALID_VALUE", { detail: `not a UUID: ${String(s).slice(0, 40)}` });
+    throw encodeError("INVALID_VALUE", undefined, `not a UUID: ${String(s).slice(0, 40)}`);
   }
   w.ensure(16);
   const b = w.buf;
   let p = w.pos;
   for (let i = 0; i < 36;) {
     if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (s.charCodeAt(i) !== 45) throw new WireError("INVALID_VALUE", { detail: `not a UUID: ${s}` });
+      if (s.charCodeAt(i) !== 45) throw encodeError("INVALID_VALUE", undefined, `not a UUID: ${s}`);
       i++;
       continue;
     }
     const hi = hexNibble(s.charCodeAt(i));
     const lo = hexNibble(s.charCodeAt(i + 1));
-    if ((hi | lo) < 0) throw new WireError("INVALID_VALUE", { detail: `not a UUID: ${s}` });
+    if ((hi | lo) < 0) throw encodeError("INVALID_VALUE", undefined, `not a UUID: ${s}`);
     b[p++] = (hi << 4) | lo;
     i += 2;
   }
@@ -487,7 +485,7 @@ export function wUuid(w: Writer, s: string): void {
 }
 
 function checkArray(a: unknown, name: string): readonly unknown[] {
-  if (!Array.isArray(a)) throw new WireError("INVALID_VALUE", { detail: `field ${name} must be an array` });
+  if (!Array.isArray(a)) throw encodeError("INVALID_VALUE", name, "must be an array");
   return a;
 }
 
@@ -510,7 +508,12 @@ export function wArr<T>(
   checkArray(a, name);
   if (compact) w.uvarint(a.length + 1);
   else w.i32be(a.length);
-  for (let i = 0; i < a.length; i++) el(w, a[i], v);
+  let i = 0;
+  try {
+    for (; i < a.length; i++) el(w, a[i], v);
+  } catch (e) {
+    throw prefixPath(e, `${name}[${i}]`);
+  }
 }
 
 /** Size of an array. */
@@ -524,7 +527,12 @@ export function sArr<T>(
   if (a === null) return compact ? 1 : 4;
   checkArray(a, name);
   let n = compact ? uvarintSize(a.length + 1) : 4;
-  for (let i = 0; i < a.length; i++) n += el(a[i], v);
+  let i = 0;
+  try {
+    for (; i < a.length; i++) n += el(a[i], v);
+  } catch (e) {
+    throw prefixPath(e, `${name}[${i}]`);
+  }
   return n;
 }
 
@@ -607,7 +615,7 @@ export const sStrEC: SizeElem<string> = (x) => sStr(true, x, "element");
 
 function checkUnknown(u: unknown): readonly TaggedField[] {
   if (!Array.isArray(u)) {
-    throw new WireError("INVALID_VALUE", { detail: "_unknownTaggedFields must be an array" });
+    throw encodeError("INVALID_VALUE", "_unknownTaggedFields", "must be an array");
   }
   return u;
 }
@@ -623,12 +631,13 @@ export function wUnknown(w: Writer, u: readonly TaggedField[], from: number, bel
     const f = u[i];
     if (f.tag >= below) {
       if (f.tag === below) {
-        throw new WireError("INVALID_VALUE", { detail: `unknown tagged field reuses known tag ${below}` });
+        throw encodeError("INVALID_VALUE", "_unknownTaggedFields", `reuses known tag ${below}`);
       }
       break;
     }
     if (i > 0 && u[i - 1].tag >= f.tag) {
       throw new WireError("INVALID_VALUE", {
+        side: "encode",
         detail: `unknown tagged fields must ascend: ${f.tag} after ${u[i - 1].tag}`,
       });
     }
@@ -835,4 +844,33 @@ export function encodeWith<T>(codec: MessageCodec<T>, value: Init<T>, version: n
     });
   }
   return w.buf.subarray(0, size);
+}
+
+// ---------------------------------------------------------------------------------------------
+// float64 fields keep NaN bits (src/wire/float_bits.ts): a JavaScript number cannot.
+
+/** A fresh map for the NaN bits of one struct's float64 fields. */
+export function nanSink(): FloatBits {
+  return {};
+}
+
+/** Reads a float64 (BE); a non-canonical NaN's bits go to `nan[key]`. */
+export function rF64(r: Reader, nan: FloatBits, key: string): number {
+  const at = r.pos;
+  const v = r.f64be();
+  if (v !== v) {
+    const bits = r.view.getBigUint64(at, false);
+    if (bits !== CANONICAL_NAN_F64) nan[key] = bits;
+  }
+  return v;
+}
+
+/** Writes float64 field `key` of `x` (BE), with its recorded bits when it is NaN. */
+export function wF64(w: Writer, x: object, key: string, v: number): void {
+  if (v !== v) {
+    const bits = floatBits(x)?.[key];
+    w.u64be(typeof bits === "bigint" ? bits : CANONICAL_NAN_F64);
+    return;
+  }
+  w.f64be(v);
 }

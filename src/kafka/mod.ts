@@ -56,6 +56,8 @@ export type {
 export { decodeFrame, DEFAULT_MAX_FRAME_BYTES, encodeFrame, FrameDecoder } from "./frame.ts";
 export type { FrameDecoderOptions } from "./frame.ts";
 export { knownApiKeys, negotiateVersions, pickVersion, supportedVersions } from "./versions.ts";
+export { ApiKey } from "./messages/api_keys.ts";
+export type { ApiKeyName } from "./messages/api_keys.ts";
 export type { BrokerApiVersion, VersionOptions, VersionRange } from "./versions.ts";
 export { fromJsonForm, toJsonForm } from "./json.ts";
 export { ClientConnection, saslPlainToken } from "./client.ts";

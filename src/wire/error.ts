@@ -43,15 +43,20 @@ export interface WireErrorInit {
   have?: number;
   /** True when the input is a valid prefix and more bytes would complete it (frame layers). */
   incomplete?: boolean;
-  /** What was being decoded, e.g. `"ApiVersionsRequest v3"`; used in the message. */
+  /** What was being decoded or encoded, e.g. `"ApiVersionsRequest v3"`; used in the message. */
   context?: string;
   /** Free-form detail, e.g. the reference implementation's own reason text. */
   detail?: string;
+  /** `"encode"` for a value the wire cannot carry; `"decode"` (default) for bad input bytes. */
+  side?: "decode" | "encode";
+  /** Path of the offending field in the value being encoded, e.g. `"topics[0].name"`. */
+  path?: string;
 }
 
 /**
  * The only exception a decoder throws for bad input; encoders use it for values the wire
- * cannot carry (`VALUE_OUT_OF_RANGE`, `STRING_TOO_LONG`, …).
+ * cannot carry (`VALUE_OUT_OF_RANGE`, `STRING_TOO_LONG`, …), with `side: "encode"` and the
+ * field's `path` where the encoder knows it.
  *
  * @example
  * ```ts
@@ -66,8 +71,8 @@ export interface WireErrorInit {
 export class WireError extends Error {
   /** Stable code from the vocabulary. */
   readonly code: WireErrorCode;
-  /** Byte offset of the problem, or -1 when unknown. */
-  readonly offset: number;
+  /** Byte offset of the problem; `undefined` when unknown (and on encode). */
+  readonly offset: number | undefined;
   /** Bytes needed, for truncation. */
   readonly need: number | undefined;
   /** Bytes available, for truncation. */
@@ -76,29 +81,104 @@ export class WireError extends Error {
   readonly incomplete: boolean;
   /** Free-form detail (e.g. the reference implementation's reason). */
   readonly detail: string | undefined;
+  /** What was being decoded or encoded, when known. */
+  readonly context: string | undefined;
+  /** Whether decoding bytes or encoding a value failed. */
+  readonly side: "decode" | "encode";
+  /** Path of the offending field of an encoded value (`"topics[0].name"`), when known. */
+  readonly path: string | undefined;
 
   /** Builds an error; the message is derived from the code and facts. */
   constructor(code: WireErrorCode, init: WireErrorInit = {}) {
     super(describe(code, init));
     this.name = "WireError";
     this.code = code;
-    this.offset = init.offset ?? -1;
+    this.offset = init.offset !== undefined && init.offset >= 0 ? init.offset : undefined;
     this.need = init.need;
     this.have = init.have;
     this.incomplete = init.incomplete ?? false;
     this.detail = init.detail;
+    this.context = init.context;
+    this.side = init.side ?? "decode";
+    this.path = init.path;
+  }
+
+  /** A plain object for logs and JSON: every fact that is known, and the message. */
+  toJSON(): Record<string, unknown> {
+    const o: Record<string, unknown> = {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      side: this.side,
+    };
+    if (this.offset !== undefined) o.offset = this.offset;
+    if (this.need !== undefined) o.need = this.need;
+    if (this.have !== undefined) o.have = this.have;
+    if (this.incomplete) o.incomplete = true;
+    if (this.context !== undefined) o.context = this.context;
+    if (this.path !== undefined) o.path = this.path;
+    if (this.detail !== undefined) o.detail = this.detail;
+    return o;
   }
 }
 
 function describe(code: WireErrorCode, init: WireErrorInit): string {
-  const what = init.context ? `Cannot decode ${init.context}` : "Invalid wire data";
+  const encode = init.side === "encode";
+  const what = init.context
+    ? `Cannot ${encode ? "encode" : "decode"} ${init.context}`
+    : encode
+    ? "Cannot encode the value"
+    : "Invalid wire data";
   const where = init.offset !== undefined && init.offset >= 0 ? ` at offset ${init.offset}` : "";
+  const field = init.path ? ` (field ${init.path})` : "";
   let why: string = code;
   if (init.need !== undefined && init.have !== undefined) {
     why = `${code}: need ${init.need} bytes, have ${init.have}`;
   }
   if (init.detail) why += ` (${init.detail})`;
-  return `${what}${where}: ${why}`;
+  return `${what}${field}${where}: ${why}`;
+}
+
+/**
+ * An encode-side {@linkcode WireError} (a value the wire cannot carry) for the field at `path`.
+ *
+ * @example
+ * ```ts
+ * import { encodeError } from "@streamwire/codec/wire";
+ * encodeError("STRING_TOO_LONG", "name", "40000 UTF-8 bytes").message;
+ * // "Cannot encode the value (field name): STRING_TOO_LONG (40000 UTF-8 bytes)"
+ * ```
+ */
+export function encodeError(code: WireErrorCode, path: string | undefined, detail: string): WireError {
+  return new WireError(code, { side: "encode", path, detail });
+}
+
+/**
+ * `e` with `segment` (a field name, or `name[index]`) put in front of its field path, for
+ * encoders that learn where a nested value sits as the error travels up. Other errors pass
+ * through unchanged.
+ *
+ * @example
+ * ```ts
+ * import { encodeError, prefixPath } from "@streamwire/codec/wire";
+ * (prefixPath(encodeError("STRING_TOO_LONG", "name", "too long"), "topics[0]") as any).path; // "topics[0].name"
+ * ```
+ */
+export function prefixPath(e: unknown, segment: string): unknown {
+  if (!(e instanceof WireError) || e.side !== "encode") return e;
+  const path = e.path === undefined
+    ? segment
+    : e.path.startsWith("[")
+    ? segment + e.path
+    : `${segment}.${e.path}`;
+  return new WireError(e.code, {
+    side: "encode",
+    path,
+    context: e.context,
+    detail: e.detail,
+    need: e.need,
+    have: e.have,
+  });
 }
 
 /**

@@ -16,8 +16,10 @@
  * @module
  */
 
-export { isWireError, WIRE_ERROR_CODES, WireError } from "./error.ts";
+export { encodeError, isWireError, prefixPath, WIRE_ERROR_CODES, WireError } from "./error.ts";
 export type { WireErrorCode, WireErrorInit } from "./error.ts";
+export { CANONICAL_NAN_F32, FLOAT_BITS, floatBits, withFloatBits } from "./float_bits.ts";
+export type { FloatBits } from "./float_bits.ts";
 export { Reader } from "./reader.ts";
 export { Writer } from "./writer.ts";
 export { decodeUtf8Lenient, decodeUtf8Strict, encodeUtf8, encodeUtf8Into, utf8Length } from "./utf8.ts";

@@ -132,6 +132,7 @@ export class Writer {
   encodeInto(dest: Uint8Array, at = 0): { written: number } {
     if (dest.length - at < this.pos) {
       throw new WireError("LIMIT_EXCEEDED", {
+        side: "encode",
         detail: `destination has ${dest.length - at} bytes, need ${this.pos}`,
       });
     }
@@ -677,12 +678,12 @@ export { utf8Length };
 
 function checkInt(v: number, min: number, max: number, what: string): void {
   if (!(Number.isInteger(v) && v >= min && v <= max)) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { detail: `${what} cannot hold ${v}` });
+    throw new WireError("VALUE_OUT_OF_RANGE", { side: "encode", detail: `${what} cannot hold ${v}` });
   }
 }
 
 function checkBig(v: bigint, min: bigint, max: bigint, what: string): void {
   if (typeof v !== "bigint" || v < min || v > max) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { detail: `${what} cannot hold ${String(v)}` });
+    throw new WireError("VALUE_OUT_OF_RANGE", { side: "encode", detail: `${what} cannot hold ${String(v)}` });
   }
 }

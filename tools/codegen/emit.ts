@@ -251,7 +251,9 @@ function readExpr(f: MField, dom: number, u: Used): string {
       case "int64":
         return "r.i64be()";
       case "float64":
-        return "r.f64be()";
+        // NaN bits are kept on the struct (src/wire/float_bits.ts); `nan` is declared by read_*.
+        use(u, "rF64");
+        return `rF64(r, nan, ${js})`;
       case "uuid":
         use(u, "rUuid");
         return "rUuid(r)";
@@ -322,7 +324,8 @@ function writeStmt(f: MField, dom: number, val: string, u: Used): string {
       case "int64":
         return `w.i64be(${val});`;
       case "float64":
-        return `w.f64be(${val});`;
+        use(u, "wF64");
+        return `wF64(w, x, ${js}, ${val});`;
       case "uuid":
         use(u, "wUuid");
         return `wUuid(w, ${val});`;
@@ -455,6 +458,11 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
   // Reader.
   const rd: string[] = [];
   rd.push(`function read_${T}(r: Reader, v: number, o: ResolvedOptions): ${T} {`);
+  const floats = s.fields.some((f) => f.type.k === "prim" && f.type.p === "float64");
+  if (floats) {
+    use(u, "attachFloatBits", "nanSink");
+    rd.push("  const nan = nanSink();");
+  }
   for (const f of s.fields) {
     const R = (f.present & ~f.tagged) >>> 0;
     const kw = f.tagged ? "let" : "const";
@@ -515,12 +523,13 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
     if (F !== "true") rd.push("  }");
   }
   const lit = s.fields.map((f) => `${f.js}: f_${f.js}`).join(", ");
+  const built = floats ? `attachFloatBits({ ${lit} }, nan)` : `{ ${lit} }`;
   if (FD) {
-    rd.push(`  const x: ${T} = { ${lit} };`);
+    rd.push(`  const x: ${T} = ${built};`);
     rd.push("  if (u !== undefined) x._unknownTaggedFields = u;");
     rd.push("  return x;");
   } else {
-    rd.push(`  return { ${lit} };`);
+    rd.push(`  return ${built};`);
   }
   rd.push("}", "");
 
@@ -772,6 +781,10 @@ function emitMessageCode(msg: MMessage, u: Used, out: string[]): void {
 }
 
 const RUNTIME_VALUES = [
+  "attachFloatBits",
+  "nanSink",
+  "rF64",
+  "wF64",
   "EMPTY_BYTES",
   "ZERO_UUID",
   "badTag",
@@ -946,6 +959,37 @@ export function responseHeaderV1(api: ApiPair): number {
 }
 
 /** `_table.ts`: API key → name, versions, header versions, codecs. */
+/**
+ * `api_keys.ts`: the `ApiKey` named constants (API name → key), with no imports, so that a
+ * user naming a key pulls in no codec or table.
+ */
+export function emitApiKeys(model: Model): string {
+  const out: string[] = [BANNER, ""];
+  out.push(
+    ...moduleDoc("Kafka API keys by name: `ApiKey.Metadata === 3`.", []),
+    "",
+    "/**",
+    " * Every API key of kafka-clients 4.4.0 and 3.9.x, by the API's name.",
+    " *",
+    " * @example",
+    " * ```ts",
+    ' * import { ApiKey } from "@streamwire/codec/kafka";',
+    " * ApiKey.Metadata; // 3",
+    " * ```",
+    " */",
+    "export const ApiKey = {",
+  );
+  for (const a of model.apis) out.push(`  /** API key of ${a.name}. */`, `  ${a.name}: ${a.apiKey},`);
+  out.push(
+    "} as const;",
+    "",
+    "/** The name of a Kafka API (a key of {@linkcode ApiKey}). */",
+    "export type ApiKeyName = keyof typeof ApiKey;",
+    "",
+  );
+  return out.join("\n");
+}
+
 export function emitTable(model: Model): string {
   const out: string[] = [BANNER, ""];
   out.push(
@@ -1046,9 +1090,8 @@ export function emitTable(model: Model): string {
   );
   for (const m of model.others) out.push(`  ${m.name}: ${m.name}Codec,`);
   out.push("};", "");
-  out.push("/** API keys by name. */", "export const API_KEYS = {");
-  for (const a of model.apis) out.push(`  /** API key of ${a.name}. */`, `  ${a.name}: ${a.apiKey},`);
-  out.push("} as const;", "");
+  out.push("/** API keys by name (the same object as `ApiKey`, stated once in api_keys.ts). */");
+  out.push('export { ApiKey as API_KEYS } from "./api_keys.ts";', "");
   return out.join("\n");
 }
 
@@ -1102,6 +1145,8 @@ export function emitMessagesMod(model: Model): string {
   for (const m of model.others) one(m, snake(m.name));
   out.push("");
   out.push('export { API_KEYS, API_LIST, DATA_CODECS } from "./_table.ts";');
+  out.push('export { ApiKey } from "./api_keys.ts";');
+  out.push('export type { ApiKeyName } from "./api_keys.ts";');
   out.push('export type { ApiInfo, RequestTypes, ResponseTypes } from "./_table.ts";');
   // The types the codecs' signatures name, so this entry documents completely on its own.
   out.push(

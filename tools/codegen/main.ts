@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildModel, type JarInput, loadRelease } from "./load.ts";
-import { emitApi, emitMessagesMod, emitOther, emitTable, nameStructs, snake } from "./emit.ts";
+import { emitApi, emitApiKeys, emitMessagesMod, emitOther, emitTable, nameStructs, snake } from "./emit.ts";
 import { versionsOf } from "./schema.ts";
 import { parseArgs } from "../../conformance/lib/args.ts";
 
@@ -34,6 +34,7 @@ const files = new Map<string, string>();
 for (const api of model.apis) files.set(`${snake(api.name)}.ts`, emitApi(api));
 for (const m of model.others) files.set(`${snake(m.name)}.ts`, emitOther(m));
 files.set("_table.ts", emitTable(model));
+files.set("api_keys.ts", emitApiKeys(model));
 files.set("mod.ts", emitMessagesMod(model));
 
 let reqVersions = 0;

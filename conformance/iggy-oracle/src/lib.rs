@@ -9,7 +9,65 @@ pub mod cases;
 
 use iggy_binary_protocol::WireError;
 use serde_json::{Map, Value, json};
+use std::cell::RefCell;
 use std::path::Path;
+
+thread_local! {
+    /// Byte strings the oracle laid out itself (not produced by a crate encoder), registered by
+    /// [`laid_out_by_oracle`]. A test whose bytes contain one is stamped `provenance: "oracle-layout"`.
+    static ORACLE_LAID: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Registers `bytes` as laid out by the oracle (a hand-built frame, a raw `to_le_bytes` field,
+/// ...) and returns them. Every test whose bytes contain them is marked `provenance:
+/// "oracle-layout"` when it is added to a file, so no hand layout is reported as the crate's.
+pub fn laid_out_by_oracle(bytes: Vec<u8>) -> Vec<u8> {
+    // Short strings would match unrelated tests by chance; those are marked per test instead.
+    assert!(bytes.len() >= 16, "register layouts of at least 16 bytes, mark shorter ones per test");
+    {
+        ORACLE_LAID.with(|r| r.borrow_mut().push(bytes.clone()));
+    }
+    bytes
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    needle.len() <= hay.len() && hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Marks `test` (whose bytes are `bytes`) with the provenance fields: `provenance:
+/// "oracle-layout"` when its bytes contain a registered oracle layout, and `codeSource: "oracle"`
+/// when its error carries the [`oracle_code`] marker.
+pub fn stamp_provenance(test: &mut Map<String, Value>, bytes: Option<&[u8]>) {
+    if let Some(b) = bytes
+        && !test.contains_key("provenance")
+        && ORACLE_LAID.with(|r| r.borrow().iter().any(|l| contains(b, l)))
+    {
+        test.insert("provenance".into(), json!("oracle-layout"));
+    }
+    if let Some(Value::Object(e)) = test.get_mut("error")
+        && e.remove(ORACLE_CODE_MARK).is_some()
+    {
+        test.insert("codeSource".into(), json!("oracle"));
+    }
+}
+
+/// A TLV block (user headers, options) written by the crate's own `encode_user_headers`.
+pub fn crate_tlv(entries: &[(u8, &[u8], u8, &[u8])]) -> Vec<u8> {
+    let mut buf = bytes::BytesMut::new();
+    iggy_binary_protocol::primitives::user_headers::encode_user_headers(entries, &mut buf);
+    buf.to_vec()
+}
+
+const ORACLE_CODE_MARK: &str = "__oracleCode";
+
+/// Marks an error JSON as a code the oracle chose (the crate's API cannot produce this rejection,
+/// or the oracle's own pipeline labelled it); the test gets `codeSource: "oracle"`.
+pub fn oracle_code(mut error: Value) -> Value {
+    if let Value::Object(m) = &mut error {
+        m.insert(ORACLE_CODE_MARK.into(), json!(true));
+    }
+    error
+}
 
 /// The crate version the vectors are produced with (kept in step with Cargo.toml).
 pub const CRATE_NAME: &str = "iggy_binary_protocol";
@@ -84,11 +142,12 @@ pub struct VectorFile {
     header: Vec<String>,
     notes: Map<String, Value>,
     groups: Vec<(Value, Vec<Value>)>,
+    all_oracle_layout: bool,
 }
 
 impl VectorFile {
     pub fn new(message: &str, command_code: Option<u32>) -> Self {
-        Self { message: message.into(), command_code, header: vec![], notes: Map::new(), groups: vec![] }
+        Self { message: message.into(), command_code, header: vec![], notes: Map::new(), groups: vec![], all_oracle_layout: false }
     }
 
     pub fn header(&mut self, line: &str) -> &mut Self {
@@ -107,9 +166,27 @@ impl VectorFile {
         self
     }
 
+    /// Sets `key` on the test added last.
+    pub fn mark_last(&mut self, key: &str, value: Value) -> &mut Self {
+        let t = self.groups.last_mut().and_then(|g| g.1.last_mut()).expect("a test first");
+        t.as_object_mut().unwrap().insert(key.into(), value);
+        self
+    }
+
+    /// Every test added from now on is marked `provenance: "oracle-layout"` (the oracle laid out
+    /// the bytes of the whole file; the crate only judged or decoded them).
+    pub fn all_oracle_layout(&mut self) -> &mut Self {
+        self.all_oracle_layout = true;
+        self
+    }
+
     fn push(&mut self, mut test: Map<String, Value>) {
+        if self.all_oracle_layout {
+            test.insert("provenance".into(), json!("oracle-layout"));
+        }
+        let bytes = test.get("hex").and_then(Value::as_str).map(unhex);
+        stamp_provenance(&mut test, bytes.as_deref());
         let g = self.groups.last_mut().expect("group() first");
-        let _ = &mut test;
         g.1.push(Value::Object(test));
     }
 

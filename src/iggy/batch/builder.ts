@@ -47,7 +47,11 @@ export interface BatchStamp {
 
 function checkU64(v: bigint, what: string): void {
   if (v < 0n || v > U64_MAX) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { context: CONTEXT, detail: `${what} is not a u64` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      side: "encode",
+      context: CONTEXT,
+      detail: `${what} is not a u64`,
+    });
   }
 }
 
@@ -56,6 +60,7 @@ function timestampOf(m: BatchMessageInput): bigint | number {
   if (typeof t === "number") {
     if (!Number.isSafeInteger(t) || t < 0) {
       throw new WireError("VALUE_OUT_OF_RANGE", {
+        side: "encode",
         context: CONTEXT,
         detail: `origin timestamp ${t} is not a safe u64`,
       });
@@ -100,6 +105,7 @@ function writeId(
   } else if (typeof id === "number") {
     if (!Number.isSafeInteger(id) || id < 0) {
       throw new WireError("VALUE_OUT_OF_RANGE", {
+        side: "encode",
         context: CONTEXT,
         detail: `message id ${id} is not a safe unsigned integer`,
       });
@@ -110,7 +116,11 @@ function writeId(
     dv.setUint32(at + 12, 0, true);
   } else if (typeof id === "bigint") {
     if (id < 0n || id > U128_MAX) {
-      throw new WireError("VALUE_OUT_OF_RANGE", { context: CONTEXT, detail: "message id is not a u128" });
+      throw new WireError("VALUE_OUT_OF_RANGE", {
+        side: "encode",
+        context: CONTEXT,
+        detail: "message id is not a u128",
+      });
     }
     if (id <= U64_MAX) {
       dv.setBigUint64(at, id, true);
@@ -123,6 +133,7 @@ function writeId(
   } else {
     if (id.length !== 16) {
       throw new WireError("VALUE_OUT_OF_RANGE", {
+        side: "encode",
         context: CONTEXT,
         detail: "message id bytes must be 16 long",
       });
@@ -235,6 +246,7 @@ function deltaOf(m: BatchMessageInput, origin: bigint | number): number {
 
 function deltaError(d: number | bigint): WireError {
   return new WireError("INVALID_VALUE", {
+    side: "encode",
     context: CONTEXT,
     detail: `message timestamp delta ${d} exceeds the batch maximum`,
   });
@@ -269,12 +281,14 @@ export function encodeBatchInto(
   const size = sizeOfBatch(messages);
   if (size > 0xffff_ffff) {
     throw new WireError("LIMIT_EXCEEDED", {
+      side: "encode",
       context: CONTEXT,
       detail: `payload too large: ${size} bytes, max 4294967295`,
     });
   }
   if (dest.length - at < size) {
     throw new WireError("LIMIT_EXCEEDED", {
+      side: "encode",
       context: CONTEXT,
       detail: `destination has ${dest.length - at} bytes, need ${size}`,
     });

@@ -15,6 +15,7 @@ import {
   u32String,
 } from "../codec.ts";
 import { getClientRequest, getClientsRequest, getMeRequest } from "./system.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** A connected client. */
 export interface ClientResponse {
@@ -133,8 +134,18 @@ export const getClientsResponse: PayloadCodec<GetClientsResponse> = {
 };
 
 /** The client queries, for the dispatch table (their requests are system commands). */
-export const clientCommands: readonly CommandCodecs[] = [
-  { code: 20, name: "GetMe", request: getMeRequest, response: clientDetailsResponse },
-  { code: 21, name: "GetClient", request: getClientRequest, response: clientDetailsResponse },
-  { code: 22, name: "GetClients", request: getClientsRequest, response: getClientsResponse },
-];
+export const clientCommands = [
+  { code: CommandCode.GetMe, name: "GetMe", request: getMeRequest, response: clientDetailsResponse },
+  {
+    code: CommandCode.GetClient,
+    name: "GetClient",
+    request: getClientRequest,
+    response: clientDetailsResponse,
+  },
+  {
+    code: CommandCode.GetClients,
+    name: "GetClients",
+    request: getClientsRequest,
+    response: getClientsResponse,
+  },
+] as const satisfies readonly CommandCodecs[];

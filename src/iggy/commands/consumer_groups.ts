@@ -14,6 +14,7 @@ import {
   sizeOfAll,
 } from "../codec.ts";
 import { type Identifier, identifier, wireName } from "../primitives/identifier.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** `CreateConsumerGroup` request (code 602). */
 export interface CreateConsumerGroupRequest {
@@ -257,30 +258,50 @@ export const syncConsumerGroupResponse: PayloadCodec<SyncConsumerGroupResponse> 
   },
 };
 
-const emptyResponse = /* @__PURE__ */ emptyCodec("EmptyResponse");
+const emptyResponse: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("EmptyResponse");
 
 /** The consumer group commands, for the dispatch table. */
-export const consumerGroupCommands: readonly CommandCodecs[] = [
+export const consumerGroupCommands = [
   {
-    code: 600,
+    code: CommandCode.GetConsumerGroup,
     name: "GetConsumerGroup",
     request: getConsumerGroupRequest,
     response: consumerGroupDetailsResponse,
   },
   {
-    code: 601,
+    code: CommandCode.GetConsumerGroups,
     name: "GetConsumerGroups",
     request: getConsumerGroupsRequest,
     response: getConsumerGroupsResponse,
   },
-  { code: 602, name: "CreateConsumerGroup", request: createConsumerGroupRequest, response: emptyResponse },
-  { code: 603, name: "DeleteConsumerGroup", request: deleteConsumerGroupRequest, response: emptyResponse },
-  { code: 604, name: "JoinConsumerGroup", request: joinConsumerGroupRequest, response: emptyResponse },
-  { code: 605, name: "LeaveConsumerGroup", request: leaveConsumerGroupRequest, response: emptyResponse },
   {
-    code: 606,
+    code: CommandCode.CreateConsumerGroup,
+    name: "CreateConsumerGroup",
+    request: createConsumerGroupRequest,
+    response: emptyResponse,
+  },
+  {
+    code: CommandCode.DeleteConsumerGroup,
+    name: "DeleteConsumerGroup",
+    request: deleteConsumerGroupRequest,
+    response: emptyResponse,
+  },
+  {
+    code: CommandCode.JoinConsumerGroup,
+    name: "JoinConsumerGroup",
+    request: joinConsumerGroupRequest,
+    response: emptyResponse,
+  },
+  {
+    code: CommandCode.LeaveConsumerGroup,
+    name: "LeaveConsumerGroup",
+    request: leaveConsumerGroupRequest,
+    response: emptyResponse,
+  },
+  {
+    code: CommandCode.SyncConsumerGroup,
     name: "SyncConsumerGroup",
     request: syncConsumerGroupRequest,
     response: syncConsumerGroupResponse,
   },
-];
+] as const satisfies readonly CommandCodecs[];

@@ -15,6 +15,7 @@ import { type CommandCodecs, emptyCodec, type PayloadCodec } from "../codec.ts";
 import { type Consumer, consumer } from "../primitives/consumer.ts";
 import { type Identifier, identifier } from "../primitives/identifier.ts";
 import { type AckLevel, ackLevel } from "../primitives/polling_strategy.ts";
+import { CommandCode } from "../command_codes.ts";
 
 function writePartition(w: Writer, p: number | null): void {
   w.u8(p === null ? 0 : 1);
@@ -144,24 +145,26 @@ export const consumerOffsetResponse: PayloadCodec<ConsumerOffsetResponse> = {
   decode: (r) => ({ partitionId: r.u32le(), currentOffset: r.u64le(), storedOffset: r.u64le() }),
 };
 
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+
 /** The consumer offset commands, for the dispatch table. */
-export const consumerOffsetCommands: readonly CommandCodecs[] = [
+export const consumerOffsetCommands = [
   {
-    code: 120,
+    code: CommandCode.GetConsumerOffset,
     name: "GetConsumerOffset",
     request: getConsumerOffsetRequest,
     response: consumerOffsetResponse,
   },
   {
-    code: 121,
+    code: CommandCode.StoreConsumerOffset,
     name: "StoreConsumerOffset",
     request: storeConsumerOffsetRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
   {
-    code: 122,
+    code: CommandCode.DeleteConsumerOffset,
     name: "DeleteConsumerOffset",
     request: deleteConsumerOffsetRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
-];
+] as const satisfies readonly CommandCodecs[];

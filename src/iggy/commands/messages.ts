@@ -55,13 +55,14 @@ import { type PollingStrategy, pollingStrategy } from "../primitives/polling_str
 import { type PartitionContext, partitionContext } from "../primitives/partition.ts";
 import { type BatchIntegrity, type BatchView, decodeBatch, MessageCursor } from "../batch/batch.ts";
 import { type BatchMessageInput, encodeBatchInto, sizeOfBatch } from "../batch/builder.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** Command code of PollMessages. */
-export const POLL_MESSAGES_CODE = 100;
+export const POLL_MESSAGES_CODE: typeof CommandCode.PollMessages = CommandCode.PollMessages;
 /** Command code of SendMessages. */
-export const SEND_MESSAGES_CODE = 101;
+export const SEND_MESSAGES_CODE: typeof CommandCode.SendMessages = CommandCode.SendMessages;
 /** Command code of GetPartitionRoute. */
-export const GET_PARTITION_ROUTE_CODE = 105;
+export const GET_PARTITION_ROUTE_CODE: typeof CommandCode.GetPartitionRoute = CommandCode.GetPartitionRoute;
 /** Size of the PollMessages response header (partition, offset, count, context). */
 export const POLL_RESPONSE_HEADER_SIZE = 40;
 /** Size of one SendMessages confirmation (frozen stride). */
@@ -580,7 +581,7 @@ export const partitionRouteResponse: PayloadCodec<PartitionRouteResponse> = {
 };
 
 /** The messages commands, for the dispatch registry. */
-export const messageCommands: readonly CommandCodecs[] = [
+export const messageCommands = [
   {
     code: POLL_MESSAGES_CODE,
     name: "PollMessages",
@@ -599,4 +600,4 @@ export const messageCommands: readonly CommandCodecs[] = [
     request: getPartitionRouteRequest,
     response: partitionRouteResponse,
   },
-];
+] as const satisfies readonly CommandCodecs[];

@@ -38,6 +38,7 @@ import {
   type MetadataCurrentItemView,
   metadataItemView,
 } from "../primitives/metadata_change_bodies.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** Bytes of a change cursor. */
 export const METADATA_CHANGE_CURSOR_SIZE = 44;
@@ -607,11 +608,11 @@ export const getMetadataChangesResponse: PayloadCodec<GetMetadataChangesResponse
 };
 
 /** GetMetadataChanges, for the dispatch table. */
-export const metadataChangesCommands: readonly CommandCodecs[] = [
+export const metadataChangesCommands = [
   {
-    code: 17,
+    code: CommandCode.GetMetadataChanges,
     name: "GetMetadataChanges",
     request: getMetadataChangesRequest,
     response: getMetadataChangesResponse,
   },
-];
+] as const satisfies readonly CommandCodecs[];

@@ -24,6 +24,7 @@ import {
   type CreatedPartitionAssignment,
   createdPartitionAssignment,
 } from "../primitives/partition.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** Most partitions one create/delete request may name (enforced by the server, not the codec). */
 export const MAX_PARTITIONS_PER_REQUEST = 1000;
@@ -265,21 +266,23 @@ export const transitionPartitionHistoryRequest: PayloadCodec<TransitionPartition
   },
 };
 
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+
 /** The partition commands, for the dispatch table. */
-export const partitionCommands: readonly CommandCodecs[] = [
+export const partitionCommands = [
   {
-    code: 402,
+    code: CommandCode.CreatePartitions,
     name: "CreatePartitions",
     request: createPartitionsRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
   {
-    code: 403,
+    code: CommandCode.DeletePartitions,
     name: "DeletePartitions",
     request: deletePartitionsRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
-];
+] as const satisfies readonly CommandCodecs[];
 
 /** The partition bodies that travel by operation only. */
 export const partitionOperations: readonly OperationCodec[] = [

@@ -8,6 +8,7 @@
 import { type CommandCodecs, emptyCodec, type PayloadCodec, readUntilEnd, sizeOfAll } from "../codec.ts";
 import { identityResponse } from "./users.ts";
 import { wireName } from "../primitives/identifier.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** `CreatePersonalAccessToken` request (code 42). */
 export interface CreatePersonalAccessTokenRequest {
@@ -118,30 +119,32 @@ export const loginWithPersonalAccessTokenRequest: PayloadCodec<LoginWithPersonal
   decode: (r) => ({ token: wireName.decode(r) }),
 };
 
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+
 /** The personal access token commands, for the dispatch table. */
-export const personalAccessTokenCommands: readonly CommandCodecs[] = [
+export const personalAccessTokenCommands = [
   {
-    code: 41,
+    code: CommandCode.GetPersonalAccessTokens,
     name: "GetPersonalAccessTokens",
     request: getPersonalAccessTokensRequest,
     response: getPersonalAccessTokensResponse,
   },
   {
-    code: 42,
+    code: CommandCode.CreatePersonalAccessToken,
     name: "CreatePersonalAccessToken",
     request: createPersonalAccessTokenRequest,
     response: rawPersonalAccessTokenResponse,
   },
   {
-    code: 43,
+    code: CommandCode.DeletePersonalAccessToken,
     name: "DeletePersonalAccessToken",
     request: deletePersonalAccessTokenRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
   {
-    code: 44,
+    code: CommandCode.LoginWithPersonalAccessToken,
     name: "LoginWithPersonalAccessToken",
     request: loginWithPersonalAccessTokenRequest,
     response: identityResponse,
   },
-];
+] as const satisfies readonly CommandCodecs[];

@@ -6,6 +6,7 @@
 
 import { type CommandCodecs, emptyCodec, type PayloadCodec } from "../codec.ts";
 import { type Identifier, identifier } from "../primitives/identifier.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** `DeleteSegments` request. */
 export interface DeleteSegmentsRequest {
@@ -47,12 +48,14 @@ export const deleteSegmentsRequest: PayloadCodec<DeleteSegmentsRequest> = {
   }),
 };
 
+const emptyResponse: PayloadCodec<Record<string, never>> = emptyCodec("EmptyResponse");
+
 /** The segment commands, for the dispatch table. */
-export const segmentCommands: readonly CommandCodecs[] = [
+export const segmentCommands = [
   {
-    code: 503,
+    code: CommandCode.DeleteSegments,
     name: "DeleteSegments",
     request: deleteSegmentsRequest,
-    response: emptyCodec("EmptyResponse"),
+    response: emptyResponse,
   },
-];
+] as const satisfies readonly CommandCodecs[];

@@ -27,6 +27,7 @@ import {
 } from "../codec.ts";
 import { checkWireName, type Identifier, identifier, wireName } from "../primitives/identifier.ts";
 import { optionsPrefixed, optionsToEnd } from "../primitives/options.ts";
+import { CommandCode } from "../command_codes.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Records shared with topics.
@@ -398,12 +399,27 @@ const emptyResponse: PayloadCodec<Record<string, never>> = /* @__PURE__ */ empty
 // ---------------------------------------------------------------------------------------------
 
 /** The stream commands, for the dispatch table. */
-export const streamCommands: readonly CommandCodecs[] = [
-  { code: 200, name: "GetStream", request: getStreamRequest, response: getStreamResponse },
-  { code: 201, name: "GetStreams", request: getStreamsRequest, response: getStreamsResponse },
-  { code: 202, name: "CreateStream", request: createStreamRequest, response: streamResponse },
-  { code: 203, name: "DeleteStream", request: deleteStreamRequest, response: emptyResponse },
-];
+export const streamCommands = [
+  { code: CommandCode.GetStream, name: "GetStream", request: getStreamRequest, response: getStreamResponse },
+  {
+    code: CommandCode.GetStreams,
+    name: "GetStreams",
+    request: getStreamsRequest,
+    response: getStreamsResponse,
+  },
+  {
+    code: CommandCode.CreateStream,
+    name: "CreateStream",
+    request: createStreamRequest,
+    response: streamResponse,
+  },
+  {
+    code: CommandCode.DeleteStream,
+    name: "DeleteStream",
+    request: deleteStreamRequest,
+    response: emptyResponse,
+  },
+] as const satisfies readonly CommandCodecs[];
 
 /** The stream bodies that travel by operation only. */
 export const streamOperations: readonly OperationCodec[] = [

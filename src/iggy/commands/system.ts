@@ -10,6 +10,7 @@
  */
 
 import { utf8Length } from "../../wire/utf8.ts";
+import { attachFloatBits, type FloatBits, readF32, writeF32 } from "../../wire/float_bits.ts";
 import {
   type CommandCodecs,
   emptyCodec,
@@ -26,6 +27,7 @@ import { optionsToEnd, validateOptions } from "../primitives/options.ts";
 import { iterateUserHeaders } from "../primitives/user_headers.ts";
 import { type ClientVersionInfo, clientVersionInfo } from "../version.ts";
 import { BIND_SECRET_BYTES } from "./users.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** The empty response (Ping, UpdateResource, ...). */
 export const emptyResponse: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("EmptyResponse");
@@ -173,8 +175,8 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
   name: "GetStats",
   encode(w, v) {
     w.u32le(v.processId);
-    w.f32le(v.cpuUsage);
-    w.f32le(v.totalCpuUsage);
+    writeF32(w, v, "cpuUsage");
+    writeF32(w, v, "totalCpuUsage");
     for (const k of STATS_U64_HEAD) w.u64le(v[k]);
     w.u32le(v.streamsCount);
     w.u32le(v.topicsCount);
@@ -193,7 +195,7 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
       w.u32le(c.partitionId);
       w.u64le(c.hits);
       w.u64le(c.misses);
-      w.f32le(c.hitRatio);
+      writeF32(w, c, "hitRatio");
     }
     w.u32le(v.threadsCount);
     w.u64le(v.freeDiskSpace);
@@ -208,8 +210,10 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
   },
   decode(r) {
     const processId = r.u32le();
-    const cpuUsage = r.f32le();
-    const totalCpuUsage = r.f32le();
+    // Floats are read as bits so that NaN payloads survive (src/wire/float_bits.ts).
+    const nan: FloatBits = {};
+    const cpuUsage = readF32(r, nan, "cpuUsage");
+    const totalCpuUsage = readF32(r, nan, "totalCpuUsage");
     const head: Record<string, bigint> = {};
     for (const k of STATS_U64_HEAD) head[k] = r.u64le();
     const streamsCount = r.u32le();
@@ -225,14 +229,15 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
     const count = r.u32le();
     const cacheMetrics: CacheMetricEntry[] = [];
     for (let i = 0; i < count; i++) {
-      cacheMetrics.push({
+      const cnan: FloatBits = {};
+      cacheMetrics.push(attachFloatBits({
         streamId: r.u32le(),
         topicId: r.u32le(),
         partitionId: r.u32le(),
         hits: r.u64le(),
         misses: r.u64le(),
-        hitRatio: r.f32le(),
-      });
+        hitRatio: readF32(r, cnan, "hitRatio"),
+      }, cnan));
     }
     const threadsCount = r.u32le();
     const freeDiskSpace = r.u64le();
@@ -243,7 +248,7 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
       openFilesCount = r.u64le();
       openFilesLimit = r.u64le();
     }
-    return {
+    return attachFloatBits({
       processId,
       cpuUsage,
       totalCpuUsage,
@@ -263,7 +268,7 @@ export const statsResponse: PayloadCodec<StatsResponse> = {
       totalDiskSpace,
       openFilesCount,
       openFilesLimit,
-    } as unknown as StatsResponse;
+    }, nan) as unknown as StatsResponse;
   },
 };
 
@@ -724,20 +729,35 @@ export const retireSessionsRequest: PayloadCodec<RetireSessionsRequest> = {
 // ---------------------------------------------------------------------------------------------
 
 /** The system commands, for the dispatch table (GetMe/GetClient/GetClients responses: clients). */
-export const systemCommands: readonly CommandCodecs[] = [
-  { code: 1, name: "Ping", request: pingRequest, response: emptyResponse },
-  { code: 10, name: "GetStats", request: getStatsRequest, response: statsResponse },
-  { code: 11, name: "GetSnapshot", request: getSnapshotRequest, response: getSnapshotResponse },
+export const systemCommands = [
+  { code: CommandCode.Ping, name: "Ping", request: pingRequest, response: emptyResponse },
+  { code: CommandCode.GetStats, name: "GetStats", request: getStatsRequest, response: statsResponse },
   {
-    code: 12,
+    code: CommandCode.GetSnapshot,
+    name: "GetSnapshot",
+    request: getSnapshotRequest,
+    response: getSnapshotResponse,
+  },
+  {
+    code: CommandCode.GetClusterMetadata,
     name: "GetClusterMetadata",
     request: getClusterMetadataRequest,
     response: clusterMetadataResponse,
   },
-  { code: 13, name: "DescribeOptions", request: describeOptionsRequest, response: describeOptionsResponse },
-  { code: 15, name: "BindSession", request: bindSessionRequest, response: rawResponse },
-  { code: 16, name: "UpdateResource", request: updateResourceRequest, response: emptyResponse },
-];
+  {
+    code: CommandCode.DescribeOptions,
+    name: "DescribeOptions",
+    request: describeOptionsRequest,
+    response: describeOptionsResponse,
+  },
+  { code: CommandCode.BindSession, name: "BindSession", request: bindSessionRequest, response: rawResponse },
+  {
+    code: CommandCode.UpdateResource,
+    name: "UpdateResource",
+    request: updateResourceRequest,
+    response: emptyResponse,
+  },
+] as const satisfies readonly CommandCodecs[];
 
 /** The session bodies that travel by operation only. */
 export const systemOperations: readonly OperationCodec[] = [

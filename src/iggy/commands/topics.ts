@@ -27,6 +27,7 @@ import {
 } from "../primitives/partition.ts";
 import { decodeResolvedBlocks, optionalName, type TopicHeader, topicHeader } from "./streams.ts";
 import { utf8Length } from "../../wire/utf8.ts";
+import { CommandCode } from "../command_codes.ts";
 
 /** CreateTopic request. */
 export interface CreateTopicRequest {
@@ -279,15 +280,25 @@ export const getTopicsResponse: PayloadCodec<GetTopicsResponse> = {
   },
 };
 
-const emptyResponse = /* @__PURE__ */ emptyCodec("EmptyResponse");
+const emptyResponse: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("EmptyResponse");
 
 /** The topic commands, for the dispatch table. */
-export const topicCommands: readonly CommandCodecs[] = [
-  { code: 300, name: "GetTopic", request: getTopicRequest, response: getTopicResponse },
-  { code: 301, name: "GetTopics", request: getTopicsRequest, response: getTopicsResponse },
-  { code: 302, name: "CreateTopic", request: createTopicRequest, response: getTopicResponse },
-  { code: 303, name: "DeleteTopic", request: deleteTopicRequest, response: emptyResponse },
-];
+export const topicCommands = [
+  { code: CommandCode.GetTopic, name: "GetTopic", request: getTopicRequest, response: getTopicResponse },
+  { code: CommandCode.GetTopics, name: "GetTopics", request: getTopicsRequest, response: getTopicsResponse },
+  {
+    code: CommandCode.CreateTopic,
+    name: "CreateTopic",
+    request: createTopicRequest,
+    response: getTopicResponse,
+  },
+  {
+    code: CommandCode.DeleteTopic,
+    name: "DeleteTopic",
+    request: deleteTopicRequest,
+    response: emptyResponse,
+  },
+] as const satisfies readonly CommandCodecs[];
 
 /** The topic bodies that travel by operation only. */
 export const topicOperations: readonly OperationCodec[] = [

@@ -32,6 +32,7 @@ import { type Identifier, identifier, wireName } from "../primitives/identifier.
 import { optionsPrefixed, optionsToEnd } from "../primitives/options.ts";
 import { type Permissions, permissions } from "../primitives/permissions.ts";
 import { type ClientVersionInfo, clientVersionInfo } from "../version.ts";
+import { CommandCode } from "../command_codes.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces.
@@ -568,26 +569,41 @@ export const identityResponse: PayloadCodec<IdentityResponse> = {
   decode: (r) => ({ userId: r.u32le() }),
 };
 
-const emptyResponse = /* @__PURE__ */ emptyCodec("EmptyResponse");
+const emptyResponse: PayloadCodec<Record<string, never>> = /* @__PURE__ */ emptyCodec("EmptyResponse");
 
 /** The user commands, for the dispatch table. */
-export const userCommands: readonly CommandCodecs[] = [
-  { code: 31, name: "GetUser", request: getUserRequest, response: userDetailsResponse },
-  { code: 32, name: "GetUsers", request: getUsersRequest, response: getUsersResponse },
-  { code: 33, name: "CreateUser", request: createUserRequest, response: emptyResponse },
-  { code: 34, name: "DeleteUser", request: deleteUserRequest, response: emptyResponse },
-  { code: 36, name: "UpdatePermissions", request: updatePermissionsRequest, response: emptyResponse },
-  { code: 37, name: "ChangePassword", request: changePasswordRequest, response: emptyResponse },
-  { code: 38, name: "LoginUser", request: loginUserRequest, response: identityResponse },
-  { code: 39, name: "LogoutUser", request: logoutUserRequest, response: emptyResponse },
-  { code: 40, name: "LoginRegister", request: loginRegisterRequest, response: loginRegisterResponse },
+export const userCommands = [
+  { code: CommandCode.GetUser, name: "GetUser", request: getUserRequest, response: userDetailsResponse },
+  { code: CommandCode.GetUsers, name: "GetUsers", request: getUsersRequest, response: getUsersResponse },
+  { code: CommandCode.CreateUser, name: "CreateUser", request: createUserRequest, response: emptyResponse },
+  { code: CommandCode.DeleteUser, name: "DeleteUser", request: deleteUserRequest, response: emptyResponse },
   {
-    code: 45,
+    code: CommandCode.UpdatePermissions,
+    name: "UpdatePermissions",
+    request: updatePermissionsRequest,
+    response: emptyResponse,
+  },
+  {
+    code: CommandCode.ChangePassword,
+    name: "ChangePassword",
+    request: changePasswordRequest,
+    response: emptyResponse,
+  },
+  { code: CommandCode.LoginUser, name: "LoginUser", request: loginUserRequest, response: identityResponse },
+  { code: CommandCode.LogoutUser, name: "LogoutUser", request: logoutUserRequest, response: emptyResponse },
+  {
+    code: CommandCode.LoginRegister,
+    name: "LoginRegister",
+    request: loginRegisterRequest,
+    response: loginRegisterResponse,
+  },
+  {
+    code: CommandCode.LoginRegisterWithPat,
     name: "LoginRegisterWithPat",
     request: loginRegisterWithPatRequest,
     response: loginRegisterResponse,
   },
-];
+] as const satisfies readonly CommandCodecs[];
 
 /** The user bodies that travel by operation only. */
 export const userOperations: readonly OperationCodec[] = [

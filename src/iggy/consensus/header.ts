@@ -144,6 +144,13 @@ export interface CreateHeaderOptions {
    * true; pass false to build a deliberately unsealed header.
    */
   seal?: boolean;
+  /**
+   * Check the built header as the crate's receiver would (enum bytes, then the type's field
+   * rules: `log_view <= view`, a known eviction reason, a non-zero client on a request, a known
+   * operation, …) and throw the `WireError` a decode would. Default true; pass false to build an
+   * invalid header on purpose (tests, fuzzing).
+   */
+  validate?: boolean;
   /** Write into this array (at `byteOffset`) instead of a new one. */
   into?: Uint8Array;
   /** Where in `into` the header starts. */
@@ -494,7 +501,7 @@ function writeU128(dv: DataView, offset: number, v: bigint): void {
 }
 
 function fieldError(type: string, f: FieldSpec, detail: string): WireError {
-  return new WireError("VALUE_OUT_OF_RANGE", { context: type, detail: `${f.name}: ${detail}` });
+  return new WireError("VALUE_OUT_OF_RANGE", { side: "encode", context: type, path: f.name, detail });
 }
 
 function writeField(type: string, bytes: Uint8Array, dv: DataView, f: FieldSpec, v: unknown): void {
@@ -536,8 +543,9 @@ function writeField(type: string, bytes: Uint8Array, dv: DataView, f: FieldSpec,
  * Builds a header of type `type` from field values (missing ones are zero, `command` defaults
  * to the type's command and `size` to 256), then stamps `checksum`: the frame seal on sealed
  * types, the prepare identity on prepares (unless `init.checksum` is given), `init.checksum`
- * (default 0) otherwise. Values are range-checked (`VALUE_OUT_OF_RANGE`); field rules are not
- * (call `validate()`), so invalid headers can be built on purpose.
+ * (default 0) otherwise. Values are range-checked (`VALUE_OUT_OF_RANGE`), and the header is then
+ * checked like a decode does (`UNKNOWN_DISCRIMINANT`, `INVALID_VALUE`) unless
+ * `options.validate` is false, so that what is built is what the crate accepts.
  *
  * @example
  * ```ts
@@ -555,6 +563,7 @@ export function createHeader<H extends ConsensusHeaderView>(
   const target = options.into ?? new Uint8Array(HEADER_SIZE);
   if (target.length - at < HEADER_SIZE) {
     throw new WireError("LIMIT_EXCEEDED", {
+      side: "encode",
       context: type.TYPE_NAME,
       detail: "destination shorter than 256 bytes",
     });
@@ -577,6 +586,10 @@ export function createHeader<H extends ConsensusHeaderView>(
     else if (type.IDENTITY_CHECKSUMMED && values.checksum === undefined) {
       writeU128(dv, 0, prepareIdentityChecksumBytes(bytes));
     }
+  }
+  if (options.validate ?? true) {
+    checkBitPattern(type, bytes);
+    h.validate();
   }
   return h;
 }

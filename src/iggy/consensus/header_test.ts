@@ -106,7 +106,8 @@ describe("decodeHeader() checks in the crate's order", () => {
     {
       name: "flipped byte after sealing (seal before rules)",
       bytes: () => {
-        const b = createHeader(DoViewChangeHeader, { view: 7, logView: 9, op: 1n }).bytes;
+        const b =
+          createHeader(DoViewChangeHeader, { view: 7, logView: 9, op: 1n }, { validate: false }).bytes;
         b[200] ^= 1;
         return b;
       },
@@ -114,12 +115,13 @@ describe("decodeHeader() checks in the crate's order", () => {
     },
     {
       name: "release and log view both wrong",
-      bytes: () => createHeader(DoViewChangeHeader, { release: 2, view: 1, logView: 9 }).bytes,
+      bytes: () =>
+        createHeader(DoViewChangeHeader, { release: 2, view: 1, logView: 9 }, { validate: false }).bytes,
       want: "INVALID_VALUE: invalid field: release must be 0",
     },
     {
       name: "unknown flag bit",
-      bytes: () => createHeader(DoViewChangeHeader, { flags: 0xff }).bytes,
+      bytes: () => createHeader(DoViewChangeHeader, { flags: 0xff }, { validate: false }).bytes,
       want: "INVALID_VALUE: invalid field: do_view_change: unknown flag bits 0xfe",
     },
     {
@@ -263,7 +265,7 @@ describe("typed views", () => {
 
   it("create() then decodeHeader() round-trips every header type", () => {
     for (const [name, type] of Object.entries(HEADER_TYPES)) {
-      const h = createHeader(type, {}, {});
+      const h = createHeader(type, {}, { validate: false });
       const back = new type(h.bytes);
       assert.deepEqual(back.toObject(), h.toObject(), name);
       assert.equal(back.bytes.length, 256, name);
@@ -283,6 +285,15 @@ describe("typed views", () => {
     const frame = new Uint8Array(300);
     frame.set(CommitHeader.create({ commit: 3n }).bytes);
     assert.equal(CommitHeader.decode(frame).commit, 3n);
+  });
+});
+
+describe("createHeader() validates like the crate's receiver", () => {
+  it("refuses what validate() rejects unless asked not to", () => {
+    const bad = () => createHeader(DoViewChangeHeader, { view: 1, logView: 9 });
+    assert.throws(bad, (e) => isWireError(e) && e.code === "INVALID_VALUE");
+    assert.equal(createHeader(DoViewChangeHeader, { view: 1, logView: 9 }, { validate: false }).logView, 9);
+    assert.doesNotThrow(() => createHeader(DoViewChangeHeader, { view: 9, logView: 1 }));
   });
 });
 

@@ -72,13 +72,20 @@ export const METADATA_GROUP: bigint = 1n << 63n;
  */
 export function packNamespace(stream: number, topic: number, partition: number): bigint {
   if (!Number.isInteger(stream) || stream < 0 || stream >= MAX_STREAMS) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { detail: `stream ${stream} outside [0, ${MAX_STREAMS})` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      side: "encode",
+      detail: `stream ${stream} outside [0, ${MAX_STREAMS})`,
+    });
   }
   if (!Number.isInteger(topic) || topic < 0 || topic >= MAX_TOPICS) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { detail: `topic ${topic} outside [0, ${MAX_TOPICS})` });
+    throw new WireError("VALUE_OUT_OF_RANGE", {
+      side: "encode",
+      detail: `topic ${topic} outside [0, ${MAX_TOPICS})`,
+    });
   }
   if (!Number.isInteger(partition) || partition < 0 || partition >= MAX_PARTITIONS) {
     throw new WireError("VALUE_OUT_OF_RANGE", {
+      side: "encode",
       detail: `partition ${partition} outside [0, ${MAX_PARTITIONS})`,
     });
   }

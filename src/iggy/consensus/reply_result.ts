@@ -69,11 +69,12 @@ export function resultCode(body: Uint8Array): number | undefined {
 export function writeRejectionSection(dst: Uint8Array, code: number, at = 0): void {
   if (dst.length - at < REJECTION_SECTION_LEN) {
     throw new WireError("LIMIT_EXCEEDED", {
+      side: "encode",
       detail: `rejection section needs ${REJECTION_SECTION_LEN} bytes`,
     });
   }
   if (!Number.isInteger(code) || code < 0 || code > 0xffff_ffff) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { detail: `result code ${code} is not a u32` });
+    throw new WireError("VALUE_OUT_OF_RANGE", { side: "encode", detail: `result code ${code} is not a u32` });
   }
   const dv = new DataView(dst.buffer, dst.byteOffset + at, REJECTION_SECTION_LEN);
   dv.setUint32(0, 1, true);

@@ -14,6 +14,7 @@
  * @module
  */
 
+import { CANONICAL_NAN_F32, CANONICAL_NAN_F64, floatBits, withFloatBits } from "../../wire/float_bits.ts";
 import { WireError } from "../../wire/error.ts";
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
@@ -231,10 +232,15 @@ export function encodeUserHeaders(w: Writer, entries: readonly UserHeaderEntry[]
 
 function writeField(w: Writer, kind: number, data: Uint8Array): void {
   if (!Number.isInteger(kind) || kind < 1 || kind > 255) {
-    throw new WireError("INVALID_VALUE", { context: "user headers", detail: `header kind ${kind}` });
+    throw new WireError("INVALID_VALUE", {
+      side: "encode",
+      context: "user headers",
+      detail: `header kind ${kind}`,
+    });
   }
   if (data.length === 0 || data.length > MAX_HEADER_FIELD_LENGTH) {
     throw new WireError("INVALID_VALUE", {
+      side: "encode",
       context: "user headers",
       detail: `header field length ${data.length} out of range 1..=255`,
     });
@@ -329,10 +335,17 @@ export function decodeHeaderValue(code: number, bytes: Uint8Array): HeaderValue 
       return { kind, value: dv.getBigUint64(0, true) };
     case "uint128":
       return { kind, value: (dv.getBigUint64(8, true) << 64n) | dv.getBigUint64(0, true) };
-    case "float32":
-      return { kind, value: dv.getFloat32(0, true) };
-    case "float64":
-      return { kind, value: dv.getFloat64(0, true) };
+    case "float32": {
+      // NaN sign and payload are kept on the result (src/wire/float_bits.ts).
+      const bits = dv.getUint32(0, true);
+      const out = { kind, value: dv.getFloat32(0, true) };
+      return out.value !== out.value && bits !== CANONICAL_NAN_F32 ? withFloatBits(out, "value", bits) : out;
+    }
+    case "float64": {
+      const bits = dv.getBigUint64(0, true);
+      const out = { kind, value: dv.getFloat64(0, true) };
+      return out.value !== out.value && bits !== CANONICAL_NAN_F64 ? withFloatBits(out, "value", bits) : out;
+    }
   }
 }
 
@@ -394,12 +407,18 @@ export function encodeHeaderValue(v: HeaderValue): { code: number; bytes: Uint8A
       intIn(v.value, 0, 4294967295);
       dv.setUint32(0, v.value, true);
       break;
-    case "float32":
-      dv.setFloat32(0, v.value, true);
+    case "float32": {
+      const bits = v.value !== v.value ? floatBits(v)?.value : undefined;
+      if (typeof bits === "number") dv.setUint32(0, bits, true);
+      else dv.setFloat32(0, v.value, true);
       break;
-    case "float64":
-      dv.setFloat64(0, v.value, true);
+    }
+    case "float64": {
+      const bits = v.value !== v.value ? floatBits(v)?.value : undefined;
+      if (typeof bits === "bigint") dv.setBigUint64(0, bits, true);
+      else dv.setFloat64(0, v.value, true);
       break;
+    }
     case "int64":
       bigIn(v.value, -(1n << 63n), (1n << 63n) - 1n);
       dv.setBigInt64(0, v.value, true);

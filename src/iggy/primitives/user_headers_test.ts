@@ -8,6 +8,7 @@ import {
   decodeHeaderValue,
   encodeHeaderValue,
   encodeUserHeaders,
+  HEADER_KINDS,
   type HeaderValue,
   iterateUserHeaders,
   userHeadersEncodedSize,
@@ -123,5 +124,19 @@ describe("header values", () => {
   });
   it("buildUserHeaders() writes string keys and typed values", () => {
     assert.equal(toHex(buildUserHeaders([{ key: "a", value: { kind: "uint8", value: 7 } }])), ONE);
+  });
+});
+
+describe("header values keep NaN bits", () => {
+  it("float32 and float64 header values survive decode then encode", () => {
+    const f32 = new Uint8Array(4);
+    new DataView(f32.buffer).setUint32(0, 0x7fa00000, true);
+    const f64 = new Uint8Array(8);
+    new DataView(f64.buffer).setBigUint64(0, 0xfff4000000000001n, true);
+    for (const [kind, bytes] of [[HEADER_KINDS.float32, f32], [HEADER_KINDS.float64, f64]] as const) {
+      const v = decodeHeaderValue(kind, bytes);
+      assert.ok(Number.isNaN(v.value));
+      assert.deepEqual(encodeHeaderValue(v).bytes, bytes);
+    }
   });
 });

@@ -19,9 +19,12 @@ import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  attachFloatBits,
   makeCodec,
+  nanSink,
   noTaggedFields,
   rArr,
+  rF64,
   rStr,
   rStrN,
   rTagCount,
@@ -31,6 +34,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
+  wF64,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -98,8 +102,9 @@ export interface OpData {
 }
 
 function read_OpData(r: Reader, v: number, o: ResolvedOptions): OpData {
+  const nan = nanSink();
   const f_key = rStr(r, v >= 1, o, "key");
-  const f_value = r.f64be();
+  const f_value = rF64(r, nan, "value");
   const f_remove = r.u8() !== 0;
   let u: TaggedField[] | undefined;
   if (v >= 1) {
@@ -110,7 +115,7 @@ function read_OpData(r: Reader, v: number, o: ResolvedOptions): OpData {
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: OpData = { key: f_key, value: f_value, remove: f_remove };
+  const x: OpData = attachFloatBits({ key: f_key, value: f_value, remove: f_remove }, nan);
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
@@ -119,7 +124,7 @@ function write_OpData(w: Writer, x: Init<OpData>, v: number): void {
   const f_key = (x.key ?? "");
   wStr(w, v >= 1, false, f_key, "key");
   const f_value = (x.value ?? 0);
-  w.f64be(f_value);
+  wF64(w, x, "value", f_value);
   const f_remove = (x.remove ?? false);
   w.bool(f_remove);
   if (v >= 1) {

@@ -19,10 +19,13 @@ import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
 import {
+  attachFloatBits,
   makeCodec,
+  nanSink,
   noTaggedFields,
   rArr,
   rArrN,
+  rF64,
   rStr,
   rStrN,
   rTagCount,
@@ -32,6 +35,7 @@ import {
   sUnknown,
   uvarintSize,
   wArr,
+  wF64,
   wStr,
   wTags,
 } from "../_runtime.ts";
@@ -243,8 +247,9 @@ export interface ValueData {
 }
 
 function read_ValueData(r: Reader, v: number, o: ResolvedOptions): ValueData {
+  const nan = nanSink();
   const f_key = rStr(r, v >= 1, o, "key");
-  const f_value = r.f64be();
+  const f_value = rF64(r, nan, "value");
   let u: TaggedField[] | undefined;
   if (v >= 1) {
     const n = rTagCount(r, o);
@@ -254,7 +259,7 @@ function read_ValueData(r: Reader, v: number, o: ResolvedOptions): ValueData {
       u = rUnknownTag(r, tag, size, u);
     }
   }
-  const x: ValueData = { key: f_key, value: f_value };
+  const x: ValueData = attachFloatBits({ key: f_key, value: f_value }, nan);
   if (u !== undefined) x._unknownTaggedFields = u;
   return x;
 }
@@ -263,7 +268,7 @@ function write_ValueData(w: Writer, x: Init<ValueData>, v: number): void {
   const f_key = (x.key ?? "");
   wStr(w, v >= 1, false, f_key, "key");
   const f_value = (x.value ?? 0);
-  w.f64be(f_value);
+  wF64(w, x, "value", f_value);
   if (v >= 1) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -429,6 +429,8 @@ export type { VotersRecordEndpoint, VotersRecordKRaftVersionFeature, VotersRecor
 export { decodeVotersRecord, encodeVotersRecord, VotersRecordCodec } from "./voters_record.ts";
 
 export { API_KEYS, API_LIST, DATA_CODECS } from "./_table.ts";
+export { ApiKey } from "./api_keys.ts";
+export type { ApiKeyName } from "./api_keys.ts";
 export type { ApiInfo, RequestTypes, ResponseTypes } from "./_table.ts";
 export type {
   Decode,

@@ -91,6 +91,7 @@ const TWO_31 = 0x80000000;
 function range(what: string, v: number, lo: number, hi: number): void {
   if (!Number.isInteger(v) || v < lo || v > hi) {
     throw new WireError("VALUE_OUT_OF_RANGE", {
+      side: "encode",
       context: "RecordBatch v2",
       detail: `${what} ${v} not in [${lo}, ${hi}]`,
     });
@@ -101,6 +102,7 @@ function toBig(v: number | bigint, what: string): bigint {
   if (typeof v === "bigint") {
     if (v < -(1n << 63n) || v >= 1n << 63n) {
       throw new WireError("VALUE_OUT_OF_RANGE", {
+        side: "encode",
         context: "RecordBatch v2",
         detail: `${what} ${v} is not an int64`,
       });
@@ -109,6 +111,7 @@ function toBig(v: number | bigint, what: string): bigint {
   }
   if (!Number.isSafeInteger(v)) {
     throw new WireError("VALUE_OUT_OF_RANGE", {
+      side: "encode",
       context: "RecordBatch v2",
       detail: `${what} ${v} is not a safe integer`,
     });
@@ -217,6 +220,7 @@ function recordBodySize(r: RecordInit, delta: number | bigint, offsetDelta: numb
     const h = hs[i];
     if (typeof h.key !== "string") {
       throw new WireError("NULL_FOR_NON_NULLABLE", {
+        side: "encode",
         context: "RecordBatch v2",
         detail: "header key must be a string",
       });
@@ -442,6 +446,7 @@ export function encodeRecordBatch(init: RecordBatchInit, options?: RecordBatchEn
 export function encodeRecordBatchInto(init: RecordBatchInit, dest: Uint8Array, at = 0): { written: number } {
   if ((init.compression ?? 0) !== 0) {
     throw new WireError("INVALID_VALUE", {
+      side: "encode",
       context: "RecordBatch v2",
       detail: "encodeRecordBatchInto writes uncompressed batches only",
     });
@@ -450,6 +455,7 @@ export function encodeRecordBatchInto(init: RecordBatchInit, dest: Uint8Array, a
   const size = BATCH_V2.overhead + pl.recordsSize;
   if (dest.length - at < size) {
     throw new WireError("LIMIT_EXCEEDED", {
+      side: "encode",
       context: "RecordBatch v2",
       detail: `destination has ${dest.length - at} bytes, need ${size}`,
     });

@@ -142,6 +142,18 @@ fn get_stats(dir: &Path) {
     inf.cpu_usage = f32::INFINITY;
     inf.total_cpu_usage = f32::NEG_INFINITY;
     valid(&mut f, "res.infinities", &inf, j::stats);
+    // NaN payloads, a negative NaN and a signalling NaN: the crate writes and reads every bit.
+    let mut nans = stats(12, typical, None, 2);
+    nans.cpu_usage = f32::from_bits(0x7fc0_0001);
+    nans.total_cpu_usage = f32::from_bits(0xffc0_0000);
+    nans.cache_metrics[0].hit_ratio = f32::from_bits(0x7fa0_0000);
+    nans.cache_metrics[1].hit_ratio = f32::from_bits(0xff80_0001);
+    valid(&mut f, "res.nan-payloads", &nans, j::stats);
+    let mut quiet = stats(13, typical, None, 1);
+    quiet.cpu_usage = f32::NAN;
+    quiet.total_cpu_usage = f32::from_bits(0x7fff_ffff);
+    quiet.cache_metrics[0].hit_ratio = f32::from_bits(0x7fc0_0000);
+    valid(&mut f, "res.nan-canonical-and-max-payload", &quiet, j::stats);
     // An older server stops after total_disk_space: both open-file fields decode as 0 and
     // re-encode as zeros, so the test is decode-only.
     let old = &sample[..sample.len() - 16];

@@ -31,7 +31,7 @@ use iggy_binary_protocol::{
     prepare_identity_checksum_bytes, read_size_field, result_code, result_section_len,
     write_rejection_section,
 };
-use iggy_oracle::{VectorFile, error_json, hex, out_dir};
+use iggy_oracle::{VectorFile, error_json, hex, oracle_code, out_dir};
 use serde_json::json;
 
 const U64: u64 = u64::MAX;
@@ -1384,6 +1384,8 @@ fn segment_delete(dir: &std::path::Path) {
 /// Every command byte: its name, or UNKNOWN_COMMAND.
 fn commands(dir: &std::path::Path) {
     let mut f = VectorFile::new("Command", None);
+    // A lone byte judged by the crate's CheckedBitPattern: the layout and the code are the oracle's.
+    f.all_oracle_layout();
     f.header("The Command discriminant (header byte 60): every u8, as the crate's CheckedBitPattern judges it.");
     f.group("data", "body");
     for v in 0u8..=255 {
@@ -1394,7 +1396,7 @@ fn commands(dir: &std::path::Path) {
                 f.valid(&format!("byte-{v}"), &[v], json!({ "name": name(h.command) }));
             }
             Err(_) => {
-                f.invalid(&format!("byte-{v}"), &[v], json!({ "code": "UNKNOWN_COMMAND", "detail": ConsensusError::InvalidBitPattern.to_string() }), None);
+                f.invalid(&format!("byte-{v}"), &[v], oracle_code(json!({ "code": "UNKNOWN_COMMAND", "detail": ConsensusError::InvalidBitPattern.to_string() })), None);
             }
         }
     }
@@ -1497,7 +1499,7 @@ fn frame_checksums(dir: &std::path::Path) {
     }
     for n in [0usize, 51, 100, 255] {
         let b = vec![0u8; n];
-        f.invalid(&format!("short-{n}"), &b, error_json(&WireError::UnexpectedEof { offset: 0, need: HEADER_SIZE, have: n }), Some("the checksums take a whole 256-byte header"));
+        f.invalid(&format!("short-{n}"), &b, oracle_code(error_json(&WireError::UnexpectedEof { offset: 0, need: HEADER_SIZE, have: n })), Some("the checksums take a whole 256-byte header (the crate's functions take a full header; this rejection is the oracle's)"));
     }
     f.write(dir, "consensus_frame_checksum.json");
 }

@@ -202,6 +202,8 @@ fn client_version_info(dir: &Path) {
 
 fn protocol_version(dir: &Path) {
     let mut f = VectorFile::new("ProtocolVersion", None);
+    // The crate has no encoder or field accessors for the packed u32: bytes and fields are the oracle's.
+    f.all_oracle_layout();
     f.header("A packed protocol version (u32 LE: major << 20 | minor << 10 | patch) with its display and the");
     f.header(&format!(
         "crate's login gate is_protocol_compatible (accepts {}..={}).",
@@ -244,6 +246,8 @@ fn protocol_version(dir: &Path) {
 
 fn command_table(dir: &Path) {
     let mut f = VectorFile::new("CommandTable", None);
+    // The bytes are a bare u32 code the oracle wrote; the entries and rejections are the crate's.
+    f.all_oracle_layout();
     f.header("A command code (u32 LE) and its COMMAND_TABLE entry: name, VSR operation (null when not");
     f.header("replicated) and whether it is replicated. Retired and unknown codes are UNKNOWN_COMMAND.");
     f.group("data", "body");

@@ -8,11 +8,11 @@ mod cases;
 mod j;
 
 use cases::*;
-use iggy_binary_protocol::primitives::options::validate_options;
+use iggy_binary_protocol::primitives::options::{WireOptions, validate_options};
 use iggy_binary_protocol::primitives::permissions::{WireGlobalPermissions, WireStreamPermissions, WireTopicPermissions};
-use iggy_binary_protocol::primitives::user_headers::validate_user_headers;
+use iggy_binary_protocol::primitives::user_headers::{WireUserHeaders, validate_user_headers};
 use iggy_binary_protocol::{
-    AckLevel, ConsumerGroupOwner, CreatedPartitionAssignment, PartitionContext, WireConsumer, WireIdentifier, WireName,
+    AckLevel, ConsumerGroupOwner, ConsumerSession, CreatedPartitionAssignment, PartitionContext, WireConsumer, WireIdentifier, WireName,
     WireEncode, WirePartitioning, WirePermissions, WirePollingStrategy,
 };
 use iggy_oracle::{VectorFile, error_json, out_dir};
@@ -228,6 +228,10 @@ fn wire_permissions(dir: &Path) {
     f.write(dir, "wire_permissions.json");
 }
 
+fn session_json(v: &ConsumerSession) -> serde_json::Value {
+    serde_json::json!({ "clientId": v.client_id.to_string(), "session": v.session.to_string() })
+}
+
 fn partition_records(dir: &Path) {
     let mut f = VectorFile::new("PartitionContext", None);
     f.header("PartitionContext: [incarnation:u64][owner_generation:u64][metadata_op:u64].");
@@ -257,6 +261,25 @@ fn partition_records(dir: &Path) {
     invalid::<ConsumerGroupOwner>(&mut f, "data.session-without-client", &half2, "session set, client zero");
     f.write(dir, "consumer_group_owner.json");
 
+    let mut f = VectorFile::new("ConsumerSession", None);
+    f.header("ConsumerSession (crate root, consensus heartbeat entries): [client_id:u128][session:u64], 24 bytes;");
+    f.header("the crate's decode rejects a zero client id or session (INVALID_VALUE).");
+    f.group("data", "body");
+    for (n, (c, s)) in [("min", (1u128, 1u64)), ("typical", (0xCAFE, 7)), ("max", (u128::MAX, u64::MAX)), ("client-64", (1 << 64, 1)), ("client-hi", (1 << 127, 2)), ("session-hi", (3, 1 << 63)), ("a", (5, 6)), ("b", (u128::from(u64::MAX), u64::MAX - 1))] {
+        valid(&mut f, &format!("data.{n}"), &ConsumerSession { client_id: c, session: s }, session_json);
+    }
+    let s = ConsumerSession { client_id: 0xCAFE, session: 7 }.to_bytes();
+    trailing::<ConsumerSession>(&mut f, "data.typical", &s, session_json);
+    truncs::<ConsumerSession>(&mut f, "data.typical", &s);
+    let mut no_session = s.to_vec();
+    no_session[16..24].fill(0);
+    invalid::<ConsumerSession>(&mut f, "data.session-zero", &no_session, "client set, session zero");
+    let mut no_client = s.to_vec();
+    no_client[0..16].fill(0);
+    invalid::<ConsumerSession>(&mut f, "data.client-zero", &no_client, "session set, client zero");
+    invalid::<ConsumerSession>(&mut f, "data.both-zero", &[0u8; 24], "client and session zero");
+    f.write(dir, "consumer_session.json");
+
     let mut f = VectorFile::new("CreatedPartitionAssignment", None);
     f.header("CreatedPartitionAssignment: [partition_id:u32][consensus_group_id:u64][initial_view:u32], 16 bytes.");
     f.group("data", "body");
@@ -269,24 +292,44 @@ fn partition_records(dir: &Path) {
     f.write(dir, "created_partition_assignment.json");
 }
 
-fn block_test(f: &mut VectorFile, name: &str, bytes: &[u8], result: Result<u32, iggy_binary_protocol::WireError>, comment: &str) {
+/// Header blocks of [`header_blocks`] whose bytes the oracle wrote itself (not encode_user_headers).
+const LAID_BY_ORACLE: [&str; 6] = ["len-0", "len-256", "odd", "length-cut", "data-cut", "kind-only"];
+
+/// A validated block as the crate's iterator yields it: its key/value pairs with their kinds.
+fn block_json(bytes: &[u8], options: bool) -> serde_json::Value {
+    let entry = |e: iggy_binary_protocol::primitives::user_headers::WireUserHeaderEntry<'_>| {
+        serde_json::json!({
+            "keyKind": e.key_kind.0, "key": j::hex(e.key), "valueKind": e.value_kind.0, "value": j::hex(e.value),
+        })
+    };
+    let entries: Vec<serde_json::Value> = if options {
+        WireOptions::from_slice(bytes).expect("validated").iter().map(entry).collect()
+    } else {
+        WireUserHeaders::from_slice(bytes).expect("validated").iter().map(entry).collect()
+    };
+    serde_json::json!({ "entries": entries })
+}
+
+fn block_test(f: &mut VectorFile, name: &str, bytes: &[u8], result: Result<u32, iggy_binary_protocol::WireError>, comment: &str, options: bool) {
     match result {
-        Ok(_) => {
-            f.valid(name, bytes, j::hex(bytes));
+        Ok(n) => {
+            let v = block_json(bytes, options);
+            assert_eq!(v["entries"].as_array().unwrap().len() as u32, n, "{name}: pair count");
+            f.valid(name, bytes, v);
         }
         Err(e) => {
             f.invalid(name, bytes, error_json(&e), Some(comment));
         }
     }
+    if LAID_BY_ORACLE.iter().any(|l| name.ends_with(&format!(".{l}"))) {
+        f.mark_last("provenance", serde_json::json!("oracle-layout"));
+    }
 }
 
 fn header_blocks() -> Vec<(&'static str, Vec<u8>, &'static str)> {
-    let pair = |kk: u8, k: &[u8], vk: u8, v: &[u8]| {
-        let mut out = vec![];
-        tlv(&mut out, kk, k);
-        tlv(&mut out, vk, v);
-        out
-    };
+    // Whole key/value pairs come from the crate's encode_user_headers; the malformed blocks
+    // below (lone fields, cut lengths; LAID_BY_ORACLE) are laid out here and marked as the oracle's.
+    let pair = |kk: u8, k: &[u8], vk: u8, v: &[u8]| iggy_oracle::crate_tlv(&[(kk, k, vk, v)]);
     let typed: Vec<u8> = (1..=15u8).flat_map(|k| {
         let size = match k { 1 | 2 => 3, 3 | 4 | 9 => 1, 5 | 10 => 2, 6 | 11 | 14 => 4, 7 | 12 | 15 => 8, _ => 16 };
         pair(2, format!("k{k}").as_bytes(), k, &vec![k; size])
@@ -321,9 +364,10 @@ fn user_headers(dir: &Path) {
     let mut f = VectorFile::new("WireUserHeaders", None);
     f.header("User-header block: TLV fields [kind:u8][len:u32][data] alternating key and value; kinds non-zero, lengths 1-255,");
     f.header("an even number of fields, exactly filling the block. Kinds and value sizes are not interpreted here.");
+    f.header("value: the pairs as the crate's WireUserHeaders iterator yields them ({ keyKind, key, valueKind, value }, bytes in hex).");
     f.group("data", "body");
     for (n, b, c) in header_blocks() {
-        block_test(&mut f, &format!("data.{n}"), &b, validate_user_headers(&b), c);
+        block_test(&mut f, &format!("data.{n}"), &b, validate_user_headers(&b), c, false);
     }
     f.write(dir, "wire_user_headers.json");
 }
@@ -331,14 +375,14 @@ fn user_headers(dir: &Path) {
 fn options(dir: &Path) {
     let mut f = VectorFile::new("WireOptions", None);
     f.header("Options block: the user-header TLV plus string keys (kind 2, UTF-8), no duplicate keys, at most 1024 pairs");
-    f.header("and 100000 bytes. Value kinds are not restricted.");
+    f.header("and 100000 bytes. Value kinds are not restricted. value: the pairs as the crate's WireOptions iterator yields them.");
     f.group("data", "body");
     for (n, b, c) in header_blocks() {
-        block_test(&mut f, &format!("data.{n}"), &b, validate_options(&b), c);
+        block_test(&mut f, &format!("data.{n}"), &b, validate_options(&b), c, true);
     }
     for (n, o) in option_samples() {
         let b = o.as_bytes().to_vec();
-        block_test(&mut f, &format!("data.sample-{n}"), &b, validate_options(&b), "");
+        block_test(&mut f, &format!("data.sample-{n}"), &b, validate_options(&b), "", true);
     }
     // The 1024-pair and 100000-byte limits need blocks over 4 KiB; they are unit-tested in
     // streamwire (src/iggy/primitives/options_test.ts) rather than inlined here.

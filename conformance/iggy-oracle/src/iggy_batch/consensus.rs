@@ -24,7 +24,7 @@ use iggy_binary_protocol::{
     prepare_identity_checksum_bytes, read_size_field, result_code, result_section_len,
     write_rejection_section,
 };
-use iggy_oracle::{error_json, hex};
+use iggy_oracle::{error_json, hex, oracle_code};
 use serde_json::{Map, Value, json};
 
 #[repr(C, align(16))]
@@ -34,6 +34,8 @@ pub struct Aligned(pub [u8; HEADER_SIZE]);
 pub enum ParseError {
     Short(WireError),
     UnknownCommand(ConsensusError),
+    /// The typed cast failed (an unknown operation or another bit pattern the type refuses).
+    Cast(ConsensusError),
     Consensus(ConsensusError),
 }
 
@@ -54,8 +56,11 @@ pub fn consensus_error_json(e: &ConsensusError) -> Value {
 
 pub fn parse_error_json(e: &ParseError) -> Value {
     match e {
-        ParseError::Short(w) => error_json(w),
-        ParseError::UnknownCommand(c) => json!({ "code": "UNKNOWN_COMMAND", "detail": c.to_string() }),
+        // The crate has no typed header decode: length check, command cast and operation check
+        // are this pipeline's, so their codes are the oracle's. verify_frame and validate are the crate's.
+        ParseError::Short(w) => oracle_code(error_json(w)),
+        ParseError::UnknownCommand(c) => oracle_code(json!({ "code": "UNKNOWN_COMMAND", "detail": c.to_string() })),
+        ParseError::Cast(c) => oracle_code(consensus_error_json(c)),
         ParseError::Consensus(c) => consensus_error_json(c),
     }
 }
@@ -79,11 +84,11 @@ pub fn parse<H: ConsensusHeader>(bytes: &[u8]) -> Result<H, ParseError> {
             if let Some(at) = H::OPERATION_OFFSET
                 && !Operation::is_known_code(frame.0[at])
             {
-                return Err(ParseError::Consensus(ConsensusError::UnsupportedOperation {
+                return Err(ParseError::Cast(ConsensusError::UnsupportedOperation {
                     operation: frame.0[at],
                 }));
             }
-            return Err(ParseError::Consensus(ConsensusError::InvalidBitPattern));
+            return Err(ParseError::Cast(ConsensusError::InvalidBitPattern));
         }
     };
     header.verify_frame().map_err(ParseError::Consensus)?;

@@ -71,7 +71,8 @@ impl Frame {
         b.extend_from_slice(&self.headers);
         let sum = XxHash3_64::oneshot(&b[8..]);
         b[0..8].copy_from_slice(&sum.to_le_bytes());
-        b
+        // The crate's producer encoder cannot stamp ids, deltas or corrupt frames: this layout is ours.
+        iggy_oracle::laid_out_by_oracle(b)
     }
 }
 
@@ -128,6 +129,7 @@ pub fn push_test(
     mut test: Map<String, Value>,
     bytes: &[u8],
 ) {
+    iggy_oracle::stamp_provenance(&mut test, Some(bytes));
     if bytes.len() > 4096 {
         let name = test["name"].as_str().unwrap().to_string();
         test.insert("file".into(), iggy_oracle::bin_file(out, bin_dir, &name, bytes));

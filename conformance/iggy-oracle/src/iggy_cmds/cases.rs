@@ -84,12 +84,8 @@ pub fn tlv(out: &mut Vec<u8>, kind: u8, data: &[u8]) {
 
 /// Options block from (key, value kind, value) entries with string keys.
 pub fn options_bytes(entries: &[(&str, u8, &[u8])]) -> Vec<u8> {
-    let mut out = vec![];
-    for (k, vk, v) in entries {
-        tlv(&mut out, 2, k.as_bytes());
-        tlv(&mut out, *vk, v);
-    }
-    out
+    let pairs: Vec<(u8, &[u8], u8, &[u8])> = entries.iter().map(|(k, vk, v)| (2, k.as_bytes(), *vk, *v)).collect();
+    iggy_oracle::crate_tlv(&pairs)
 }
 
 pub fn options(entries: &[(&str, u8, &[u8])]) -> WireOptions {

@@ -24,7 +24,8 @@ pub fn big<T: ToString>(v: T) -> Value {
 /// f32 as a JSON number, with the vectors' spellings of the non-finite values.
 pub fn f32v(v: f32) -> Value {
     if v.is_nan() {
-        json!("NaN")
+        // The canonical quiet NaN is "NaN"; any other NaN keeps its bits: "NaN:<8 hex digits>".
+        if v.to_bits() == 0x7fc0_0000 { json!("NaN") } else { json!(format!("NaN:{:08x}", v.to_bits())) }
     } else if v == f32::INFINITY {
         json!("Infinity")
     } else if v == f32::NEG_INFINITY {

@@ -40,7 +40,7 @@ fn as_wire(e: ParseError) -> WireError {
     match e {
         ParseError::Short(w) => w,
         ParseError::UnknownCommand(_) => WireError::UnknownCommand(0),
-        ParseError::Consensus(c) => match c {
+        ParseError::Cast(c) | ParseError::Consensus(c) => match c {
             ConsensusError::InvalidChecksum | ConsensusError::FrameChecksumMismatch { .. } => {
                 WireError::InvalidBatchChecksum { stored: 0, computed: 0, base_offset: 0 }
             }

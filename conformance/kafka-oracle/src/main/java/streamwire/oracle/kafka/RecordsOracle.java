@@ -238,22 +238,67 @@ public final class RecordsOracle {
     return m;
   }
 
-  /** A wirevec code for an exception of Kafka's reader (testee mode; the generator states codes itself). */
+  /**
+   * The one table from a rejection by Kafka's record reader to a wirevec code, used by the
+   * generator and the testee alike. A row names the exception class and the check that fired (a
+   * pattern over {@link #detailOf}: class, message and cause); the first matching row wins. A
+   * rejection no row matches has no code ({@code null}): the generator refuses such a case
+   * rather than guess, the testee reports it as unmapped.
+   */
+  static final String COUNT_WHY = "Kafka reads records until the bytes run out; a decoder that first checks the count "
+      + "against the bytes left (a record takes at least 7) refuses it as a count";
+
+  static final String[][] REJECTIONS = {
+    // CRC-32C of a v2 batch, CRC-32 of a legacy message (outer or inner).
+    {"^CorruptRecordException: Record is corrupt \\(stored crc", "CHECKSUM_MISMATCH"},
+    // The magic byte is the record format's version: 0, 1 and 2 are defined.
+    {"^CorruptRecordException: Invalid magic found in record", "UNSUPPORTED_VERSION"},
+    // Size fields smaller than the fixed part they must cover.
+    {"^CorruptRecordException: Record size -?\\d+ is less than the minimum record overhead", "CORRUPT_DATA"},
+    {"^CorruptRecordException: Record batch is corrupt \\(the size", "CORRUPT_DATA"},
+    // Compression ids: v2 attributes, legacy wrapper attributes.
+    {"^IllegalArgumentException: Unknown compression type id", "UNKNOWN_DISCRIMINANT"},
+    {"^InvalidRecordException: Invalid wrapper compressionType", "UNKNOWN_DISCRIMINANT"},
+    // The record count against the records present: too few records, records left over.
+    {"^InvalidRecordException: Incorrect declared batch size, premature EOF reached", "TRUNCATED"},
+    {"^InvalidRecordException: Incorrect declared batch size, records still remaining", "TRAILING_BYTES"},
+    // Negative counts and lengths.
+    {"^InvalidRecordException: Found invalid record count -", "NEGATIVE_LENGTH"},
+    {"^InvalidRecordException: Invalid record size: expected to read -\\d+ bytes", "NEGATIVE_LENGTH"},
+    {"^InvalidRecordException: Found invalid number of record headers -", "NEGATIVE_LENGTH"},
+    {"^InvalidRecordException: Invalid negative header key size", "NEGATIVE_LENGTH"},
+    // A record's declared length disagrees with the fields it holds.
+    {"^InvalidRecordException: Invalid record size: expected to read \\d+ bytes in record payload, but instead read", "CORRUPT_DATA"},
+    // Lengths and counts larger than the bytes that remain.
+    {"^InvalidRecordException: Invalid record size: expected \\d+ bytes in record payload, but instead the buffer has only", "LENGTH_EXCEEDS_REMAINING"},
+    {"^InvalidRecordException: Found invalid record structure \\(IllegalArgumentException: newLimit > capacity", "LENGTH_EXCEEDS_REMAINING"},
+    {"^IllegalArgumentException: newLimit > capacity", "LENGTH_EXCEEDS_REMAINING"},
+    {"^InvalidRecordException: Found invalid number of record headers\\. \\d+ is larger than the remaining", "COUNT_EXCEEDS_REMAINING"},
+    {"^BufferUnderflowException", "TRUNCATED"},
+    // Legacy wrapper rules: a value must be present, inner messages plain, offsets consistent.
+    {"^InvalidRecordException: Found invalid compressed record set with null value", "CORRUPT_DATA"},
+    {"^InvalidRecordException: Inner messages must not be compressed", "CORRUPT_DATA"},
+    {"^InvalidRecordException: Found invalid wrapper offset", "CORRUPT_DATA"},
+  };
+
+  static java.util.regex.Pattern[] rejectionPatterns;
+
+  /** The wirevec code of a rejection by Kafka's reader through {@link #REJECTIONS}, or null. */
   static String codeOf(Throwable e) {
-    String msg = String.valueOf(e.getMessage());
-    if (e instanceof java.nio.BufferUnderflowException) {
-      return "TRUNCATED";
+    if (rejectionPatterns == null) {
+      java.util.regex.Pattern[] p = new java.util.regex.Pattern[REJECTIONS.length];
+      for (int i = 0; i < p.length; i++) {
+        p[i] = java.util.regex.Pattern.compile(REJECTIONS[i][0]);
+      }
+      rejectionPatterns = p;
     }
-    if (msg.contains("crc")) {
-      return "CHECKSUM_MISMATCH";
+    String d = detailOf(e);
+    for (int i = 0; i < REJECTIONS.length; i++) {
+      if (rejectionPatterns[i].matcher(d).find()) {
+        return REJECTIONS[i][1];
+      }
     }
-    if (msg.contains("Invalid magic")) {
-      return "UNSUPPORTED_VERSION";
-    }
-    if (msg.contains("Unknown compression type")) {
-      return "UNKNOWN_DISCRIMINANT";
-    }
-    return "CORRUPT_DATA";
+    return null;
   }
 
   static String detailOf(Throwable e) {
@@ -450,6 +495,10 @@ public final class RecordsOracle {
       if (op != null) {
         t.put("op", op);
       }
+      if (name.startsWith("v0.lz4.")) {
+        // Kafka writes magic-0 LZ4 frames with the KAFKA-3160 header checksum.
+        t.put("flags", List.of(LZ4_LEGACY_FLAG));
+      }
       if (bytes.length > 4096) {
         Path dir = out.resolve("bin").resolve(binFolder);
         Files.createDirectories(dir);
@@ -486,22 +535,43 @@ public final class RecordsOracle {
       valid(name, comment, bytes, "decode", canonical);
     }
 
-    /** An invalid case Kafka's reader rejects; {@code code} is the wirevec code for it. */
-    void invalid(String name, String comment, byte[] bytes, String code) throws Exception {
-      String detail;
+    /** An invalid case Kafka's reader rejects; the code is its rejection through {@link #REJECTIONS}. */
+    void invalid(String name, String comment, byte[] bytes) throws Exception {
+      rejected(name, comment, bytes, null, null);
+    }
+
+    /**
+     * An invalid case Kafka's reader rejects, with a code the oracle chose ({@code codeSource:
+     * "oracle"}): Kafka's check cannot tell this failure from another one, {@code why} says how
+     * the code was picked.
+     */
+    void invalidOracleCode(String name, String comment, byte[] bytes, String code, String why) throws Exception {
+      rejected(name, comment, bytes, code, why);
+    }
+
+    void rejected(String name, String comment, byte[] bytes, String oracleCode, String why) throws Exception {
+      Exception thrown = null;
       try {
         decode(bytes);
-        throw new IllegalStateException(name + ": Kafka accepted an input meant to be invalid");
-      } catch (IllegalStateException e) {
-        throw e;
       } catch (Exception e) {
-        detail = detailOf(e);
+        thrown = e;
+      }
+      if (thrown == null) {
+        throw new IllegalStateException(name + ": Kafka accepted an input meant to be invalid");
+      }
+      String detail = detailOf(thrown);
+      String code = codeOf(thrown);
+      if (code == null) {
+        throw new IllegalStateException(name + ": no row of REJECTIONS matches Kafka's rejection: " + detail);
       }
       Map<String, Object> t = start(name, comment, "decode", bytes);
       t.put("result", "invalid");
+      if (oracleCode != null) {
+        t.put("codeSource", "oracle");
+      }
       Map<String, Object> err = new LinkedHashMap<>();
-      err.put("code", code);
-      err.put("detail", detail);
+      err.put("code", oracleCode != null ? oracleCode : code);
+      err.put("detail", oracleCode != null ? detail + "; Kafka's table code " + code + ", chosen " + oracleCode + ": " + why : detail);
       t.put("error", err);
     }
 
@@ -509,7 +579,7 @@ public final class RecordsOracle {
     void capped(String name, String comment, byte[] bytes, String code, String option, long cap) throws Exception {
       decode(bytes);
       Map<String, Object> t = start(name, comment, "decode", bytes);
-      t.put("result", "invalid");
+      t.put("result", "limit");
       Map<String, Object> err = new LinkedHashMap<>();
       err.put("code", code);
       err.put("detail", "Kafka decodes this; the cap " + option + "=" + cap + " refuses it");
@@ -525,6 +595,7 @@ public final class RecordsOracle {
       Map<String, Object> t = start(name, comment, "decode", bytes);
       t.put("value", v);
       t.put("result", "acceptable");
+      t.put("codeSource", "oracle");
       Map<String, Object> err = new LinkedHashMap<>();
       err.put("code", code);
       err.put("detail", why);
@@ -547,18 +618,30 @@ public final class RecordsOracle {
       f.put("upstream", up);
       f.put("numberOfTests", (long) tcId);
       f.put("header", new ArrayList<Object>(header));
-      f.put("notes", new LinkedHashMap<String, Object>());
+      Map<String, Object> notes = new LinkedHashMap<>();
+      if (message.equals("MessageSet")) {
+        Map<String, Object> n = new LinkedHashMap<>();
+        n.put("bugType", "LEGACY");
+        n.put("description", "magic-0 LZ4 wrapper: Kafka writes the frame's header checksum over the magic number "
+            + "and descriptor (KAFKA-3160) and ignores it on read; a standard LZ4 reader must fix or skip it");
+        notes.put(LZ4_LEGACY_FLAG, n);
+      }
+      f.put("notes", notes);
       f.put("testGroups", groups);
       return f;
     }
+
+    static final String LZ4_LEGACY_FLAG = "Lz4LegacyFrameChecksum";
 
     static final List<String> COMMON_HEADER = List.of(
         "Each test's bytes are a Kafka `records` field (as in a Fetch response): batches one after another,",
         "possibly a partial batch at the end. The value is Kafka's own decode: MemoryRecords.batches(),",
         "ensureValid() on every batch and record, and the batch iterators (see vectors/README.md, \"Kafka records\").",
         "Compressed batches are decode-only (op decode, canonical false): compressors differ byte-wise.",
-        "Invalid cases were fed to Kafka's reader and rejected by it (error.detail is its text), except",
-        "cases with `options`, which Kafka accepts and a decoder with that cap must refuse.",
+        "Invalid cases were fed to Kafka's reader and rejected by it (error.detail is its text); error.code is",
+        "that rejection through the oracle's one table (RecordsOracle.REJECTIONS), except where codeSource is",
+        "\"oracle\" (Kafka's check cannot tell the failure apart; error.detail says why the code was chosen).",
+        "Cases with result \"limit\" are accepted by Kafka; a decoder with the test's `options` must refuse them.",
         "Generated by conformance/kafka-oracle (RecordsOracle, records.sh) from kafka-clients " + KAFKA_VERSION + "; regenerate, do not edit.");
 
     // ---- record_batch.json --------------------------------------------------------------------
@@ -746,46 +829,47 @@ public final class RecordsOracle {
                 at = a.length - 1;
               }
               a[at] ^= 0x10;
-              invalid("v2.crc.flip-" + r[1].replace(' ', '-'), "one bit flipped in the " + r[1] + " (byte " + at + ")", a, "CHECKSUM_MISMATCH");
+              invalid("v2.crc.flip-" + r[1].replace(' ', '-'), "one bit flipped in the " + r[1] + " (byte " + at + ")", a);
             }
             for (String c : CODECS) {
               byte[] a = typical(new Spec().codec(c));
               a[a.length - 3] ^= 0x01;
-              invalid("v2." + c + ".crc.flip-payload", c + ": one bit flipped in the compressed records", a, "CHECKSUM_MISMATCH");
+              invalid("v2." + c + ".crc.flip-payload", c + ": one bit flipped in the compressed records", a);
             }
             byte[] second = concat(typical(new Spec()), typical(new Spec().offset(3)));
             second[second.length - 2] ^= 0x40;
-            invalid("v2.crc.flip-second-batch", "the second of two batches is corrupt", second, "CHECKSUM_MISMATCH");
+            invalid("v2.crc.flip-second-batch", "the second of two batches is corrupt", second);
 
             // Structure errors (CRC recomputed so only the structure is wrong).
             byte[] magic3 = typical(new Spec());
             magic3[16] = 3;
-            invalid("v2.magic-3", "magic 3 (unknown format)", magic3, "UNSUPPORTED_VERSION");
+            invalid("v2.magic-3", "magic 3 (unknown format)", magic3);
             byte[] small = typical(new Spec());
             ByteBuffer.wrap(small).putInt(8, 1);
-            invalid("v2.batch-length-below-minimum", "batchLength 1: below the 14-byte minimum of any message", small, "CORRUPT_DATA");
+            invalid("v2.batch-length-below-minimum", "batchLength 1: below the 14-byte minimum of any message", small);
             byte[] under = typical(new Spec());
             ByteBuffer.wrap(under).putInt(8, 30);
-            invalid("v2.batch-length-below-header", "batchLength 30: below the 61-byte v2 header", under, "CORRUPT_DATA");
+            invalid("v2.batch-length-below-header", "batchLength 30: below the 61-byte v2 header", under);
             byte[] codec5 = typical(new Spec());
             codec5[22] = (byte) ((codec5[22] & 0xf8) | 5);
-            invalid("v2.compression-5", "compression type 5 (undefined)", resealV2(codec5, 0), "UNKNOWN_DISCRIMINANT");
+            invalid("v2.compression-5", "compression type 5 (undefined)", resealV2(codec5, 0));
             byte[] huge = typical(new Spec());
             ByteBuffer.wrap(huge).putInt(57, 1_000_000);
-            invalid("v2.count-beyond-remaining", "record count 1000000 with 3 records' bytes", resealV2(huge, 0), "COUNT_EXCEEDS_REMAINING");
+            invalidOracleCode("v2.count-beyond-remaining", "record count 1000000 with 3 records' bytes", resealV2(huge, 0),
+                "COUNT_EXCEEDS_REMAINING", COUNT_WHY);
             byte[] neg = typical(new Spec());
             ByteBuffer.wrap(neg).putInt(57, -1);
-            invalid("v2.count-negative", "record count -1", resealV2(neg, 0), "NEGATIVE_LENGTH");
+            invalid("v2.count-negative", "record count -1", resealV2(neg, 0));
             byte[] plusOne = build(new Spec(), b -> {
               b.append(T0, null, textValue(60, 3));
               b.append(T0, null, utf8("x"));
             });
             ByteBuffer.wrap(plusOne).putInt(57, 3);
-            invalid("v2.count-plus-one", "record count 3 with 2 records: the records end early", resealV2(plusOne, 0), "TRUNCATED");
+            invalid("v2.count-plus-one", "record count 3 with 2 records: the records end early", resealV2(plusOne, 0));
             byte[] minusOne = typical(new Spec());
             ByteBuffer.wrap(minusOne).putInt(57, 2);
             invalid("v2.count-minus-one", "record count 2 with 3 records: bytes left after the declared records",
-                resealV2(minusOne, 0), "TRAILING_BYTES");
+                resealV2(minusOne, 0));
             byte[] zero = typical(new Spec());
             ByteBuffer.wrap(zero).putInt(57, 0);
             acceptable("v2.count-zero-with-records", "record count 0 but records present: Kafka reads no record and "
@@ -793,40 +877,37 @@ public final class RecordsOracle {
             for (String c : CODECS) {
               byte[] a = typical(new Spec().codec(c));
               ByteBuffer.wrap(a).putInt(57, 1_000_000);
-              invalid("v2." + c + ".count-beyond-remaining", c + ": record count 1000000, far more than the decompressed bytes hold",
-                  resealV2(a, 0), "COUNT_EXCEEDS_REMAINING");
+              invalidOracleCode("v2." + c + ".count-beyond-remaining", c + ": record count 1000000, far more than the decompressed bytes hold",
+                  resealV2(a, 0), "COUNT_EXCEEDS_REMAINING", COUNT_WHY);
             }
 
             // One record: key "k", value "v", no headers; its bytes start at 61:
             // 61 length, 62 attributes, 63 timestampDelta, 64 offsetDelta, 65 keyLength, 66 key, 67 valueLength, 68 value, 69 headerCount.
-            invalid("v2.record-length-negative", "record length -1", resealV2(edit(one(), 61, 0x01), 0), "NEGATIVE_LENGTH");
+            invalid("v2.record-length-negative", "record length -1", resealV2(edit(one(), 61, 0x01), 0));
             invalid("v2.record-length-too-long", "record length one more than its fields (runs past the batch)",
-                resealV2(edit(one(), 61, 0x12), 0), "LENGTH_EXCEEDS_REMAINING");
+                resealV2(edit(one(), 61, 0x12), 0));
             byte[] two = concat(build(new Spec(), b -> {
               b.append(T0, utf8("k"), utf8("v"));
               b.append(T0, utf8("k"), utf8("v"));
             }));
             invalid("v2.record-length-plus-one", "first record's length one more than its fields (its last field is "
-                + "followed by a byte of the next record)", resealV2(edit(two, 61, 0x12), 0), "CORRUPT_DATA");
-            invalid("v2.record-length-minus-one", "record length one less than its fields: the header count lies past the record",
-                resealV2(edit(one(), 61, 0x0e), 0), "TRUNCATED");
-            invalid("v2.key-length-beyond-record", "key length 63 in an 8-byte record", resealV2(edit(one(), 65, 0x7e), 0),
-                "LENGTH_EXCEEDS_REMAINING");
-            invalid("v2.value-length-beyond-record", "value length 63 in an 8-byte record", resealV2(edit(one(), 67, 0x7e), 0),
-                "LENGTH_EXCEEDS_REMAINING");
+                + "followed by a byte of the next record)", resealV2(edit(two, 61, 0x12), 0));
+            invalidOracleCode("v2.record-length-minus-one", "record length one less than its fields: the header count lies past the record",
+                resealV2(edit(one(), 61, 0x0e), 0), "TRUNCATED", "Kafka compares the declared length with the bytes its fields took "
+                + "afterwards; a decoder reading the fields inside the declared length runs out of bytes first");
+            invalid("v2.key-length-beyond-record", "key length 63 in an 8-byte record", resealV2(edit(one(), 65, 0x7e), 0));
+            invalid("v2.value-length-beyond-record", "value length 63 in an 8-byte record", resealV2(edit(one(), 67, 0x7e), 0));
             invalid("v2.header-count-beyond-record", "header count 63 with no bytes left in the record",
-                resealV2(edit(one(), 69, 0x7e), 0), "COUNT_EXCEEDS_REMAINING");
-            invalid("v2.header-count-negative", "header count -1", resealV2(edit(one(), 69, 0x01), 0), "NEGATIVE_LENGTH");
+                resealV2(edit(one(), 69, 0x7e), 0));
+            invalid("v2.header-count-negative", "header count -1", resealV2(edit(one(), 69, 0x01), 0));
             byte[] hdr = build(new Spec(), b -> b.append(T0, utf8("k"), utf8("v"), new Header[] {new RecordHeader("a", (byte[]) null)}));
             // 70 header key length, 71 'a', 72 header value length.
-            invalid("v2.header-key-null", "header key length -1 (header keys are not nullable)", resealV2(edit(hdr, 70, 0x01), 0),
-                "NEGATIVE_LENGTH");
-            invalid("v2.header-key-beyond-record", "header key length 63", resealV2(edit(hdr, 70, 0x7e), 0), "LENGTH_EXCEEDS_REMAINING");
+            invalid("v2.header-key-null", "header key length -1 (header keys are not nullable)", resealV2(edit(hdr, 70, 0x01), 0));
+            invalid("v2.header-key-beyond-record", "header key length 63", resealV2(edit(hdr, 70, 0x7e), 0));
             byte[] cut = one();
             cut = Arrays.copyOf(cut, cut.length - 1);
             ByteBuffer.wrap(cut).putInt(8, cut.length - 12);
-            invalid("v2.record-cut", "the batch (length and CRC fixed) ends one byte into the record's last field", resealV2(cut, 0),
-                "LENGTH_EXCEEDS_REMAINING");
+            invalid("v2.record-cut", "the batch (length and CRC fixed) ends one byte into the record's last field", resealV2(cut, 0));
 
             // Decoder caps: Kafka has none, a decoder with these options refuses.
             capped("v2.max-records", "3 records with maxRecordsPerBatch 2", typical(new Spec()), "LIMIT_EXCEEDED", "maxRecordsPerBatch", 2);
@@ -975,33 +1056,32 @@ public final class RecordsOracle {
             int at = Integer.parseInt(r[0]);
             // Flipping bit 0 of the magic turns 0 into 1 and back: still a legacy message, caught by the CRC.
             a[at] ^= r[1].equals("magic") ? 0x01 : 0x10;
-            invalid(v + ".crc.flip-" + r[1].replace(' ', '-'), "one bit flipped in the first message's " + r[1], a, "CHECKSUM_MISMATCH");
+            invalid(v + ".crc.flip-" + r[1].replace(' ', '-'), "one bit flipped in the first message's " + r[1], a);
           }
           for (String c : new String[] {"gzip", "snappy", "lz4"}) {
             byte[] a = legacyTypical(m, c, 0);
             a[a.length - 3] ^= 0x01;
-            invalid(v + "." + c + ".crc.flip-payload", c + ": one bit flipped in the compressed value", a, "CHECKSUM_MISMATCH");
+            invalid(v + "." + c + ".crc.flip-payload", c + ": one bit flipped in the compressed value", a);
           }
           byte[] badInner1 = innerMessage(m, 0, T0, utf8("k"), utf8("v1"));
           byte[] badInner2 = innerMessage(m, m == 1 ? 1 : 1, T0, utf8("k"), utf8("v2"));
           badInner2[badInner2.length - 1] ^= 0x01;
           invalid(v + ".gzip.inner-crc", "gzip wrapper whose second inner message fails its CRC-32",
-              wrapper(m, "gzip", 1, concat(badInner1, badInner2)), "CHECKSUM_MISMATCH");
+              wrapper(m, "gzip", 1, concat(badInner1, badInner2)));
           byte[] tiny = legacyTypical(m, "none", 0);
           ByteBuffer.wrap(tiny).putInt(8, 13);
-          invalid(v + ".size-below-minimum", "message size 13: below the 14-byte minimum", tiny, "CORRUPT_DATA");
+          invalid(v + ".size-below-minimum", "message size 13: below the 14-byte minimum", tiny);
           byte[] zstd = legacyTypical(m, "gzip", 0);
           zstd[17] = (byte) ((zstd[17] & 0xf8) | 4);
-          invalid(v + ".zstd-wrapper", "a wrapper claiming zstd, which magic 0/1 do not define", resealLegacy(zstd, 0), "UNKNOWN_DISCRIMINANT");
+          invalid(v + ".zstd-wrapper", "a wrapper claiming zstd, which magic 0/1 do not define", resealLegacy(zstd, 0));
           byte[] nullWrapper = legacySet(m, "none", b -> b.append(T0, utf8("k"), null));
           nullWrapper[17] |= 1;
-          invalid(v + ".gzip.null-value", "a gzip wrapper with a null value", resealLegacy(nullWrapper, 0), "CORRUPT_DATA");
+          invalid(v + ".gzip.null-value", "a gzip wrapper with a null value", resealLegacy(nullWrapper, 0));
           byte[] innerCompressed = wrapper(m, "gzip", 0, legacyTypical(m, "gzip", 0));
-          invalid(v + ".gzip.inner-compressed", "a gzip wrapper whose inner message is itself compressed", innerCompressed, "CORRUPT_DATA");
+          invalid(v + ".gzip.inner-compressed", "a gzip wrapper whose inner message is itself compressed", innerCompressed);
           byte[] keyLong = legacySet(m, "none", b -> b.append(T0, utf8("k"), utf8("v")));
           ByteBuffer.wrap(keyLong).putInt(keyLen, 100);
-          invalid(v + ".key-length-beyond-message", "key length 100 in a short message (CRC fixed)", resealLegacy(keyLong, 0),
-              "LENGTH_EXCEEDS_REMAINING");
+          invalid(v + ".key-length-beyond-message", "key length 100 in a short message (CRC fixed)", resealLegacy(keyLong, 0));
           capped(v + ".gzip.bomb", "gzip: 1 MiB of zeros, decoded with maxDecompressedBytes 65536",
               legacySet(m, "gzip", b -> b.append(T0, null, new byte[1 << 20])), "LIMIT_EXCEEDED", "maxDecompressedBytes", 65536);
           if (m == 1) {
@@ -1011,7 +1091,7 @@ public final class RecordsOracle {
                 rel, false);
             byte[] low = legacyTypical(1, "gzip", 40);
             ByteBuffer.wrap(low).putLong(0, 1);
-            invalid("v1.gzip.wrapper-offset-below-last-inner", "wrapper offset 1 below the last inner relative offset 2", low, "CORRUPT_DATA");
+            invalid("v1.gzip.wrapper-offset-below-last-inner", "wrapper offset 1 below the last inner relative offset 2", low);
           }
         }));
       }

@@ -1,0 +1,39 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { CommandCode } from "./command_codes.ts";
+import {
+  COMMAND_TABLE,
+  commandCodecs,
+  decodeAnyRequest,
+  decodeRequest,
+  encodeRequest,
+  RETIRED_COMMAND_CODES,
+} from "./dispatch.ts";
+
+describe("CommandCode", () => {
+  it("names every command of the table once, by the codec's type name", () => {
+    const codes = Object.values(CommandCode);
+    assert.equal(new Set(codes).size, codes.length);
+    assert.deepEqual(
+      [...codes].sort((a, b) => a - b),
+      COMMAND_TABLE.map((m) => m.code).sort((a, b) => a - b),
+    );
+    for (const [name, code] of Object.entries(CommandCode)) {
+      assert.equal(commandCodecs(code).name, name);
+      assert.ok(!RETIRED_COMMAND_CODES.includes(code));
+    }
+  });
+
+  it("types decodeRequest by a literal code and narrows decodeAnyRequest by code", () => {
+    const bytes = encodeRequest(
+      CommandCode.CreateStream,
+      { name: "orders", options: new Uint8Array(0) } as any,
+    );
+    // Compile-time: `name` exists on the CreateStream request type.
+    const name: string = decodeRequest(CommandCode.CreateStream, bytes).name;
+    assert.equal(name, "orders");
+    const any = decodeAnyRequest(CommandCode.CreateStream, bytes);
+    if (any.code !== CommandCode.CreateStream) assert.fail("code not kept");
+    assert.equal(any.value.name, "orders");
+  });
+});
