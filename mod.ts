@@ -33,22 +33,21 @@ export {
   Writer,
 } from "./src/wire/mod.ts";
 export type { WireErrorCode, WireErrorInit } from "./src/wire/mod.ts";
-// Iggy: frames, the command table with decode/encode by command code, the version handshake
-// and the payload codec pattern. Every command's codec, the batch and the consensus headers are
-// in `@streamwire/codec/iggy`. Generic names carry an Iggy prefix here.
+// Iggy: frames, the command table, the version handshake and the payload codec pattern. The
+// typed decode/encode by command code (whose types name every command's codec), every command's
+// codec, the batch and the consensus headers are in `@streamwire/codec/iggy`. Generic names carry
+// an Iggy prefix here.
 export {
   clientVersionInfo,
   COMMAND_TABLE,
+  CommandCode,
   decodeOperationBody,
   decodePayload,
-  decodeRequest,
   decodeRequestFrame,
-  decodeResponse,
   decodeResponseFrame,
   DEFAULT_MAX_FRAME_BYTES as IGGY_DEFAULT_MAX_FRAME_BYTES,
   encodeOperationBody,
   encodePayload,
-  encodeRequest,
   encodeRequestFrame,
   encodeResponse,
   encodeResponseFrame,
@@ -84,6 +83,7 @@ export {
   API_KEYS,
   API_LIST,
   apiInfo,
+  ApiKey,
   decodeFrame as decodeKafkaFrame,
   DEFAULT_MAX_FRAME_BYTES as KAFKA_DEFAULT_MAX_FRAME_BYTES,
   encodeFrame as encodeKafkaFrame,

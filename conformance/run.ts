@@ -96,9 +96,6 @@ const rows: Row[] = [];
 const problems: string[] = [];
 let escapes = 0;
 let unexpectedPasses = 0;
-// Tests whose bytes (provenance) or expected code (codeSource) the oracle chose, not the reference.
-let oracleLayout = 0;
-let oracleCode = 0;
 const seenExpected = new Set<string>();
 
 for (const entry of loadManifest(dir).files) {

@@ -36,7 +36,12 @@ interface DocSymbol {
 const COMMON: Schema = {
   _bigint: { type: "string", pattern: "^-?(0|[1-9][0-9]*)$" },
   _hex: { type: "string", pattern: "^([0-9a-f]{2})*$" },
-  _number: { anyOf: [{ type: "number" }, { enum: ["NaN", "Infinity", "-Infinity", "-0"] }] },
+  _number: {
+    anyOf: [{ type: "number" }, { enum: ["NaN", "Infinity", "-Infinity", "-0"] }, {
+      type: "string",
+      pattern: "^NaN:([0-9a-f]{8}|[0-9a-f]{16})$",
+    }],
+  },
 };
 
 /** Reads the exported symbols of src/iggy/mod.ts with `deno doc --json` (run under Deno). */

@@ -37,7 +37,12 @@ function prim(p: Prim): Schema {
     case "int64":
       return { type: "string", pattern: "^-?(0|[1-9][0-9]*)$" };
     case "float64":
-      return { anyOf: [{ type: "number" }, { enum: ["NaN", "Infinity", "-Infinity", "-0"] }] };
+      return {
+        anyOf: [{ type: "number" }, { enum: ["NaN", "Infinity", "-Infinity", "-0"] }, {
+          type: "string",
+          pattern: "^NaN:([0-9a-f]{8}|[0-9a-f]{16})$",
+        }],
+      };
     case "string":
       return { type: "string" };
     case "bytes":

@@ -310,7 +310,7 @@ export class IggyConnection {
     } catch (e) {
       if (!isWireError(e)) throw e;
       msg.error = { code: e.code, detail: e.message };
-      if (e.offset >= 0) msg.error.offset = e.offset;
+      if (e.offset !== undefined) msg.error.offset = e.offset;
       msg.hexPrefix = toHex(body, HEX_PREFIX);
     }
     return msg;

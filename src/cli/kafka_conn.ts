@@ -313,7 +313,7 @@ export class KafkaConnection {
   #fail(msg: InspectedMessage, e: unknown, payload: Uint8Array): void {
     if (!isWireError(e)) throw e;
     msg.error = { code: e.code, detail: e.message };
-    if (e.offset >= 0) msg.error.offset = e.offset;
+    if (e.offset !== undefined) msg.error.offset = e.offset;
     msg.hexPrefix = toHex(payload, HEX_PREFIX);
   }
 
