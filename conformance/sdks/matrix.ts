@@ -304,7 +304,11 @@ for (const r of selected) {
     } else {
       bump("invalid");
       family = familyOf(test);
-      if (o.outcome === "error") {
+      if (o.outcome === "error" && /^(process aborted|panic)/.test(o.detail ?? "")) {
+        // Refused, but by dying: a decoder must not abort or panic on hostile input.
+        bump("rejected");
+        kind = "crashes";
+      } else if (o.outcome === "error") {
         bump("rejected");
         const fams = libFamilies(r.lib, o.detail);
         if (fams?.includes(family)) bump("familyMatch");
