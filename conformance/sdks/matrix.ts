@@ -143,6 +143,8 @@ interface KnownClass {
   lib: string;
   kind: string;
   family?: string;
+  /** For rejects-valid: a regular expression over the library's (normalised) rejection text. */
+  detail?: string;
   messages?: string[];
   diagnosis: "library bug" | "encoding choice" | "missing feature" | "vector";
   explanation: string;
@@ -247,6 +249,8 @@ interface Disagreement {
   kind: string;
   family: string;
   message: string;
+  /** The APIs the class was seen in. */
+  messages: Set<string>;
   example: {
     file: string;
     name: string;
@@ -326,16 +330,22 @@ for (const r of selected) {
     bump("disagreements");
     // Classes: accepting invalid input is a property of the library's decoder per family (one
     // class across APIs); value-level disagreements are per API.
-    const perApi = (kind === "rejects-valid" || kind === "reencode-differs") && family !== "unknown-tags";
+    // A valid vector the library refuses is classed by the library's message (numbers blanked):
+    // one failure mode across APIs.
+    if (kind === "rejects-valid") family = signature(o.detail);
+    const perApi = kind === "reencode-differs" && family !== "unknown-tags";
     const ckey = [r.lib, kind, family, perApi ? message : "*"].join("|");
     const d = classes.get(ckey);
-    if (d) d.count++;
-    else {
+    if (d) {
+      d.count++;
+      d.messages.add(message);
+    } else {
       classes.set(ckey, {
         lib: r.lib,
         kind,
         family,
         message: perApi ? message : "*",
+        messages: new Set([message]),
         count: 1,
         example: {
           file: o.file,
@@ -351,10 +361,17 @@ for (const r of selected) {
   }
 }
 
+/** A library's rejection text with numbers blanked and type paths shortened: its failure mode. */
+function signature(detail = ""): string {
+  return detail.replace(/\d+/g, "N").replace(/[a-z_]+::/g, "").slice(0, 90);
+}
+
 const explain = (d: Disagreement) =>
   known.classes.find((k) =>
-    k.lib === d.lib && k.kind === d.kind && (k.family === undefined || k.family === d.family) &&
-    (k.messages === undefined || k.messages.includes(d.message) || d.message === "*")
+    k.lib === d.lib && k.kind === d.kind &&
+    (k.family === undefined || k.family === d.family ||
+      (k.detail !== undefined && new RegExp(k.detail).test(d.family))) &&
+    (k.messages === undefined || [...d.messages].every((m) => k.messages!.includes(m)))
   );
 
 // The suspect-vector rule: a test that at least two libraries run, and that every library
@@ -464,6 +481,7 @@ for (const d of sorted) {
     "",
   );
   md.push(`- diagnosis: **${k ? k.diagnosis : "UNEXPLAINED"}**${k ? ` — ${k.explanation}` : ""}`);
+  if (d.message === "*") md.push(`- seen in: ${[...d.messages].sort().join(", ")}`);
   if (k?.upstream) md.push(`- to report upstream: ${k.upstream}`);
   const e = d.example;
   md.push(
@@ -512,7 +530,11 @@ const json = {
     total: perLib.get(r.lib)!.total,
     byMessage: Object.fromEntries([...perLib.get(r.lib)!.byMessage].sort()),
   })),
-  classes: sorted.map((d) => ({ ...d, diagnosis: explain(d)?.diagnosis ?? "UNEXPLAINED" })),
+  classes: sorted.map((d) => ({
+    ...d,
+    messages: [...d.messages].sort(),
+    diagnosis: explain(d)?.diagnosis ?? "UNEXPLAINED",
+  })),
   suspects,
 };
 
