@@ -9,20 +9,19 @@
  * way (see the README of this folder for the rule).
  *
  * Flags: --fast (only the runners marked fast: what CI runs), --only <lib,lib>, --no-build,
- * --no-write (do not rewrite docs/), --help.
+ * --no-write (do not rewrite docs/), --vectors <dir> (another copy of vectors/), --help.
  *
  * @module
  */
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import process from "node:process";
 import { getArgs } from "../lib/runtime.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const here = join(root, "conformance/sdks");
-const vectorsDir = join(root, "vectors");
 
 /** One runner: how to build it and how to run it (the command prints JSON lines). */
 interface Runner {
@@ -146,7 +145,7 @@ interface KnownClass {
   /** For rejects-valid: a regular expression over the library's (normalised) rejection text. */
   detail?: string;
   messages?: string[];
-  diagnosis: "library bug" | "encoding choice" | "missing feature" | "vector";
+  diagnosis: "library bug" | "encoding choice" | "missing feature" | "protocol change" | "vector";
   explanation: string;
   upstream?: string;
 }
@@ -165,18 +164,19 @@ interface Test {
   error?: { code: string; family?: string; detail?: string };
   comment?: string;
   flags?: string[];
+  canonical?: boolean;
 }
 
 const args = getArgs();
 if (args.includes("--help")) {
   console.log(
-    "usage: deno task matrix [--fast] [--only lib,lib] [--no-build] [--no-write]\n" +
+    "usage: deno task matrix [--fast] [--only lib,lib] [--no-build] [--no-write] [--vectors dir]\n" +
       "Builds and runs the cross-library runners in conformance/sdks/ and writes docs/conformance-matrix.md.",
   );
   process.exit(0);
 }
 for (const a of args) {
-  if (a.startsWith("--") && !["--fast", "--only", "--no-build", "--no-write"].includes(a)) {
+  if (a.startsWith("--") && !["--fast", "--only", "--no-build", "--no-write", "--vectors"].includes(a)) {
     console.error(`unknown flag ${a} (see --help)`);
     process.exit(2);
   }
@@ -186,6 +186,9 @@ const onlyAt = args.indexOf("--only");
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(",")) : undefined;
 const build = !args.includes("--no-build");
 const write = !args.includes("--no-write");
+const vectorsAt = args.indexOf("--vectors");
+// --vectors <dir>: run against another copy of the vectors (used to check the suspect-vector rule).
+const vectorsDir = vectorsAt >= 0 ? resolve(args[vectorsAt + 1]) : join(root, "vectors");
 
 const config = JSON.parse(readFileSync(join(here, "families.json"), "utf8"));
 const known: Known = JSON.parse(readFileSync(join(here, "known.json"), "utf8"));
@@ -304,7 +307,8 @@ for (const r of selected) {
       if (accepted) bump("decoded");
       if (o.outcome === "identical") bump("identical");
       if (o.outcome === "error") kind = "rejects-valid";
-      else if (o.outcome === "differs") kind = "reencode-differs";
+      // A non-canonical valid test only has to decode: its re-encoding may differ.
+      else if (o.outcome === "differs" && test.canonical !== false) kind = "reencode-differs";
     } else {
       bump("invalid");
       family = familyOf(test);
@@ -375,8 +379,8 @@ const explain = (d: Disagreement) =>
   );
 
 // The suspect-vector rule: a test that at least two libraries run, and that every library
-// running it disagrees with in the same way (same kind and family), points at the vector, not
-// at the libraries, unless the way is a known class of at least one of them.
+// running it disagrees with in the same way (same kind; same family for invalid vectors), points
+// at the vector, not at the libraries. Known classes do not excuse it: only a reviewed entry does.
 const suspects: { key: string; how: string; libs: string[] }[] = [];
 for (const [key, verdict] of verdicts) {
   const ran = [...verdict].filter(([, v]) => v !== "unsupported");
@@ -429,6 +433,24 @@ for (const r of selected) {
   );
 }
 md.push("");
+
+const bugs = [...classes.values()].filter((d) => explain(d)?.diagnosis === "library bug");
+if (bugs.length) {
+  md.push("## Library bugs found", "");
+  md.push(
+    "Classes diagnosed as a bug of the library, with what to report upstream (details and examples below).",
+    "",
+  );
+  const seen = new Set<KnownClass>();
+  for (const d of bugs) {
+    const k = explain(d)!;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const n = bugs.filter((b) => explain(b) === k).reduce((a, b) => a + b.count, 0);
+    md.push(`- **${d.lib}** (${d.kind}, ${n} vector${n === 1 ? "" : "s"}): ${k.upstream ?? k.explanation}`);
+  }
+  md.push("");
+}
 
 for (const protocol of ["kafka", "iggy"] as const) {
   const libs = selected.filter((r) => r.protocol === protocol);
@@ -538,7 +560,7 @@ const json = {
   suspects,
 };
 
-if (write && !only && !fast) {
+if (write && !only && !fast && vectorsAt < 0) {
   mkdirSync(join(root, "docs"), { recursive: true });
   writeFileSync(join(root, "docs/conformance-matrix.md"), md.join("\n"));
   writeFileSync(join(root, "docs/conformance-matrix.json"), JSON.stringify(json, null, 1) + "\n");
