@@ -34,21 +34,27 @@ fn roundtrip(key: ApiKey, response: bool, input: &[u8], version: i16) -> Result<
 /// The crate aborts the process on some hostile inputs (an allocation sized by a wire count),
 /// which `catch_unwind` cannot catch. So the parent runs the tests in a child process that
 /// announces each test on stderr before running it; when the child dies, the parent records
-/// that test as rejected by a crash and restarts the child after it.
+/// that test as rejected by a crash and restarts the child after it (skipping the files before).
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("--child") {
-        let from: usize = args[2].parse().unwrap();
-        return child(&args[3], from);
+        // --child <dir> [<file> <tcId>]: resume after that test.
+        let resume = args.get(3).map(|f| (f.clone(), args[4].parse::<i64>().unwrap()));
+        return child(&args[2], resume);
     }
     let dir = args.get(1).cloned().unwrap_or_else(|| "vectors".into());
     let me = std::env::current_exe().unwrap();
-    let mut from = 0usize;
+    let mut resume: Option<(String, i64)> = None;
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
     loop {
+        let mut child_args = vec!["--child".to_string(), dir.clone()];
+        if let Some((f, t)) = &resume {
+            child_args.push(f.clone());
+            child_args.push(t.to_string());
+        }
         let out = std::process::Command::new(&me)
-            .args(["--child", &from.to_string(), &dir])
+            .args(&child_args)
             .stderr(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .output()
@@ -58,7 +64,6 @@ fn main() {
         for l in &lines {
             writeln!(w, "{l}").unwrap();
         }
-        from += lines.len();
         if out.status.success() {
             break;
         }
@@ -69,14 +74,13 @@ fn main() {
         o["outcome"] = json!("error");
         o["detail"] = json!(format!("process aborted: {why}"));
         writeln!(w, "{o}").unwrap();
-        from += 1;
+        resume = Some((o["file"].as_str().unwrap().to_string(), o["tcId"].as_i64().unwrap()));
     }
 }
 
-fn child(dir: &str, from: usize) {
+fn child(dir: &str, mut resume: Option<(String, i64)>) {
     std::panic::set_hook(Box::new(|_| {}));
     let dir = Path::new(dir);
-    let mut index = 0usize;
     let manifest: Value = serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).expect("manifest")).unwrap();
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
@@ -85,6 +89,13 @@ fn child(dir: &str, from: usize) {
             continue;
         }
         let path = f["path"].as_str().unwrap();
+        // Files before the one to resume in are not even read.
+        let skip_to = match &resume {
+            Some((file, _)) if file != path => continue,
+            Some((_, tc)) => *tc,
+            None => 0,
+        };
+        resume = None;
         let vf: Value = serde_json::from_slice(&std::fs::read(dir.join(path)).unwrap()).unwrap();
         let Some(api_key) = vf["apiKey"].as_i64() else { continue };
         for g in vf["testGroups"].as_array().unwrap() {
@@ -95,8 +106,7 @@ fn child(dir: &str, from: usize) {
             }
             let version = version as i16;
             for t in g["tests"].as_array().unwrap() {
-                index += 1;
-                if index <= from {
+                if t["tcId"].as_i64().unwrap() <= skip_to {
                     continue;
                 }
                 let bytes = match (t["hex"].as_str(), t["file"]["path"].as_str()) {
