@@ -387,8 +387,8 @@ function signature(detail = ""): string {
 const explain = (d: Disagreement) =>
   known.classes.find((k) =>
     k.lib === d.lib && k.kind === d.kind &&
-    (k.family === undefined || k.family === d.family ||
-      (k.detail !== undefined && new RegExp(k.detail).test(d.family))) &&
+    (k.family === undefined || k.family === d.family) &&
+    (k.detail === undefined || new RegExp(k.detail).test(d.family)) &&
     (k.messages === undefined || [...d.messages].every((m) => k.messages!.includes(m)))
   );
 
