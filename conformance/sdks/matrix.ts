@@ -426,6 +426,7 @@ md.push(
   "",
   "- **decoded**: valid vectors the library decoded; **identical**: re-encoded byte for byte",
   "  (n/a for libraries without an encoder for that direction).",
+  "- **invalid** counts `invalid` and `acceptable` tests (an `acceptable` one may be accepted or refused).",
   "- **rejected**: invalid vectors the library refused; **family**: of those, the ones whose",
   "  rejection text maps (conformance/sdks/families.json) to the vector's error family.",
   "- Vectors with `result: limit` (streamwire decoder caps) are not counted.",
