@@ -333,7 +333,7 @@ export function registeredCommands(): CommandCodecs[] {
  * ```ts
  * import { CommandCode, decodeRequest } from "@streamwire/codec/iggy";
  * const req = decodeRequest(CommandCode.CreateStream, new Uint8Array([1, 0x61]));
- * console.log(req.name); // "a"
+ * console.log(req.name); // a
  * ```
  */
 export function decodeRequest<C extends number>(

@@ -377,7 +377,8 @@ export class RequestHeader extends RequestHeaderBase {
    * @example
    * ```ts
    * import { RequestHeader } from "@streamwire/codec/iggy";
-   * const fields = RequestHeader.create().toObject();
+   * // All-default fields do not make a valid RequestHeader; validation is off to show the layout.
+   * const fields = RequestHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -437,7 +438,8 @@ export class RoutedRequestHeader extends RequestHeaderBase {
    * @example
    * ```ts
    * import { RoutedRequestHeader } from "@streamwire/codec/iggy";
-   * const fields = RoutedRequestHeader.create().toObject();
+   * // All-default fields do not make a valid RoutedRequestHeader; validation is off to show the layout.
+   * const fields = RoutedRequestHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -698,7 +700,8 @@ export class EvictionHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { EvictionHeader } from "@streamwire/codec/iggy";
-   * const fields = EvictionHeader.create().toObject();
+   * // All-default fields do not make a valid EvictionHeader; validation is off to show the layout.
+   * const fields = EvictionHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -1746,7 +1749,8 @@ export class RequestPreparesHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { RequestPreparesHeader } from "@streamwire/codec/iggy";
-   * const fields = RequestPreparesHeader.create().toObject();
+   * // All-default fields do not make a valid RequestPreparesHeader; validation is off to show the layout.
+   * const fields = RequestPreparesHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -2165,7 +2169,8 @@ export class RequestStateChunkHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { RequestStateChunkHeader } from "@streamwire/codec/iggy";
-   * const fields = RequestStateChunkHeader.create().toObject();
+   * // All-default fields do not make a valid RequestStateChunkHeader; validation is off to show the layout.
+   * const fields = RequestStateChunkHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -2352,7 +2357,8 @@ export class ForwardRegisterHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { ForwardRegisterHeader } from "@streamwire/codec/iggy";
-   * const fields = ForwardRegisterHeader.create().toObject();
+   * // All-default fields do not make a valid ForwardRegisterHeader; validation is off to show the layout.
+   * const fields = ForwardRegisterHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -2454,7 +2460,8 @@ export class ForwardRegisterResultHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { ForwardRegisterResultHeader } from "@streamwire/codec/iggy";
-   * const fields = ForwardRegisterResultHeader.create().toObject();
+   * // All-default fields do not make a valid ForwardRegisterResultHeader; validation is off to show the layout.
+   * const fields = ForwardRegisterResultHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -2548,7 +2555,8 @@ export class ForwardLogoutHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { ForwardLogoutHeader } from "@streamwire/codec/iggy";
-   * const fields = ForwardLogoutHeader.create().toObject();
+   * // All-default fields do not make a valid ForwardLogoutHeader; validation is off to show the layout.
+   * const fields = ForwardLogoutHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -2643,7 +2651,8 @@ export class ForwardLogoutResultHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { ForwardLogoutResultHeader } from "@streamwire/codec/iggy";
-   * const fields = ForwardLogoutResultHeader.create().toObject();
+   * // All-default fields do not make a valid ForwardLogoutResultHeader; validation is off to show the layout.
+   * const fields = ForwardLogoutResultHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -2741,7 +2750,8 @@ export class ForwardCompletionHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { ForwardCompletionHeader } from "@streamwire/codec/iggy";
-   * const fields = ForwardCompletionHeader.create().toObject();
+   * // All-default fields do not make a valid ForwardCompletionHeader; validation is off to show the layout.
+   * const fields = ForwardCompletionHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -3020,7 +3030,8 @@ export class PrimaryRebalanceHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { PrimaryRebalanceHeader } from "@streamwire/codec/iggy";
-   * const fields = PrimaryRebalanceHeader.create().toObject();
+   * // All-default fields do not make a valid PrimaryRebalanceHeader; validation is off to show the layout.
+   * const fields = PrimaryRebalanceHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
@@ -3149,7 +3160,8 @@ export class SegmentDeleteHeader extends ConsensusHeaderView {
    * @example
    * ```ts
    * import { SegmentDeleteHeader } from "@streamwire/codec/iggy";
-   * const fields = SegmentDeleteHeader.create().toObject();
+   * // All-default fields do not make a valid SegmentDeleteHeader; validation is off to show the layout.
+   * const fields = SegmentDeleteHeader.create({}, { validate: false }).toObject();
    * console.log(fields.size); // 256
    * ```
    */
