@@ -27,6 +27,17 @@ import {
 } from "../../src/iggy/mod.ts";
 import { IggyModel } from "./model.ts";
 import { type Exchange, replay, SERVER_OPTIONS, type ServerKind } from "./replay.ts";
+import { PcapWriter, type TcpConversation } from "../../src/cli/pcap_writer.ts";
+
+/**
+ * With `STREAMWIRE_CAPTURE=<file>`, every connection's bytes are recorded to a pcap as they
+ * pass (the SDK's requests, the endpoint's replies), for the inspector's corpus: the real
+ * SDK's consensus-framed traffic. Written when the process exits.
+ */
+const capturePath = process.env.STREAMWIRE_CAPTURE;
+const capture = capturePath ? new PcapWriter("ethernet") : undefined;
+if (capture && capturePath) process.on("exit", () => writeFileSync(capturePath, capture.bytes()));
+const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
 
 /** The SDK program's whole session must end within this (it retries on its own otherwise). */
 const SDK_TIMEOUT_MS = 240_000;
@@ -76,6 +87,23 @@ function serve(model: IggyModel, server_: ServerKind): Promise<net.Server> {
   const server = net.createServer((socket) => {
     const conn = new IggyServerConnection({ ...SERVER_OPTIONS[server_], sessions: SESSIONS[server_] });
     const client = model.connect(conn, `${socket.remoteAddress}:${socket.remotePort}`);
+    const port = (socket.address() as net.AddressInfo).port;
+    const conv: TcpConversation | undefined = capture?.connection(
+      "127.0.0.1",
+      socket.remotePort ?? 0,
+      "127.0.0.1",
+      port,
+      nowMicros(),
+      { mss: 65000 },
+    );
+    if (conv) {
+      const write = socket.write.bind(socket) as (b: Uint8Array) => boolean;
+      (socket as unknown as { write: (b: Uint8Array) => boolean }).write = (b: Uint8Array) => {
+        conv.send("server", b, nowMicros());
+        return write(b);
+      };
+      socket.on("data", (chunk: Uint8Array) => conv.send("client", new Uint8Array(chunk), nowMicros()));
+    }
     socket.on("data", (chunk: Uint8Array) => {
       let events;
       try {

@@ -43,6 +43,10 @@ t0=$(date +%s)
 t1=$(date +%s)
 echo "iggy-peer: SDK program built in $((t1 - t0)) s (target dir $CARGO_TARGET_DIR)"
 cd "$root"
-npx --yes deno run --allow-net=127.0.0.1 --allow-read --allow-run --allow-env --allow-write=/tmp \
-  conformance/iggy-peer/peer.ts --sdk "$CARGO_TARGET_DIR/debug/iggy-peer" "${peer_args[@]}"
+capture="$(mktemp -d)/iggy-sdk.pcap"
+STREAMWIRE_CAPTURE="$capture" npx --yes deno run --allow-net=127.0.0.1 --allow-read --allow-run --allow-env \
+  "--allow-write=/tmp,$capture" conformance/iggy-peer/peer.ts --sdk "$CARGO_TARGET_DIR/debug/iggy-peer" "${peer_args[@]}"
 echo "iggy-peer: run took $(( $(date +%s) - t1 )) s"
+# The SDK's real traffic (consensus framing) must decode 100 % in the inspector, found by sniffing.
+echo "iggy-peer: the inspector over the SDK's traffic ($(wc -c <"$capture") bytes)"
+npx --yes deno run --allow-read src/cli/bin.ts inspect --summary-only --format pretty --fail-on-undecoded "$capture"

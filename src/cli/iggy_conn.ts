@@ -357,6 +357,13 @@ export class IggyConnection {
         return;
       }
       this.#answer(msg, p, msg.tsMicros);
+      // A denial: the reply's status carries the error, and there is no body.
+      const status = fields.status as number;
+      if (status !== 0) {
+        msg.errorCode = status;
+        msg.errorName = `status ${status}`;
+        return;
+      }
       let payload = body;
       if (p.operation !== undefined && isResultFramedOperation(p.operation as Operation)) {
         const rc = resultCode(body);
@@ -367,7 +374,8 @@ export class IggyConnection {
         }
         payload = body.subarray(resultSectionLen(body) ?? 0);
       }
-      if (p.code >= 0 && lookupCommand(p.code)) msg.body = decodeResponse(p.code, payload);
+      // Get* answers "not found" with an empty body, as released servers do.
+      if (p.code >= 0 && lookupCommand(p.code)) msg.body = decodeResponseOrNull(p.code, payload);
       return;
     }
     // Evictions, pings and other consensus traffic: the header is the message.
