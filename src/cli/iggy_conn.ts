@@ -15,7 +15,7 @@
  * @module
  */
 
-import { decodeRequest, decodeResponse, decodeResponseOrNull, lookupCommand } from "../iggy/dispatch.ts";
+import { decodeRequest, decodeResponseOrNull, lookupCommand } from "../iggy/dispatch.ts";
 import { decodeConsensusHeader } from "../iggy/consensus/dispatch.ts";
 import { Command } from "../iggy/consensus/command.ts";
 import { HEADER_SIZE, SIZE_FIELD_OFFSET } from "../iggy/consensus/header.ts";
