@@ -29,7 +29,9 @@ export async function buildPublicMap(root: string, sourceFiles: string[]): Promi
     exports: Record<string, string>;
   };
   // Most specific subpath first, so `decodeBatch` maps to ./iggy/batch rather than the root.
-  const entries = Object.entries(deno.exports).sort((a, b) => b[0].length - a[0].length);
+  // `./cli/bin` is a program (it runs the command when loaded), not a library entry.
+  const entries = Object.entries(deno.exports).filter(([subpath]) => !subpath.endsWith("/bin"))
+    .sort((a, b) => b[0].length - a[0].length);
   const loaded: [string, Record<string, unknown>][] = [];
   for (const [subpath, file] of entries) loaded.push([subpath, await import(join(root, file))]);
   const files = new Map<string, Map<string, [string, string] | null>>();

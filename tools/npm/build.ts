@@ -133,11 +133,17 @@ function build(outArg: string): void {
     module: `./esm/${main}.js`,
     types: `./esm/${main}.d.ts`,
     exports: exportsMap(deno.exports),
-    files: ["esm/", "cjs/", "README.md", "LICENSE"],
+    bin: { streamwire: "./bin/streamwire.js" },
+    files: ["esm/", "cjs/", "bin/", "README.md", "LICENSE"],
     sideEffects: false,
     engines: { node: ">=20" },
   };
   writeFileSync(join(out, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
+  // The command: a Node shebang in front of the inspector's entry (the .ts keeps Deno's).
+  mkdirSync(join(out, "bin"), { recursive: true });
+  writeFileSync(join(out, "bin", "streamwire.js"), '#!/usr/bin/env node\nimport "../esm/src/cli/bin.js";\n', {
+    mode: 0o755,
+  });
 
   copyFileSync(join(root, "README.md"), join(out, "README.md"));
   // LICENSE is the repository's; a checkout without one gets the Apache-2.0 text from Debian.

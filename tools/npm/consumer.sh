@@ -133,6 +133,23 @@ for res in nodenext bundler; do
 done
 verdict "tsc --strict (nodenext + bundler)" "$tsc_pass" "$tsc_fail"
 
+# 4. the `streamwire` bin: --help, a bad flag, and a capture decoded ------------------------------
+bin_pass=0 bin_fail=0
+if npx --no-install streamwire inspect --help | grep -q "^Usage:"; then bin_pass=$((bin_pass + 1)); else bin_fail=$((bin_fail + 1)); fi
+if npx --no-install streamwire inspect --no-such-flag x 2>/dev/null; then bin_fail=$((bin_fail + 1)); else bin_pass=$((bin_pass + 1)); fi
+node --input-type=module -e '
+  import { writeFileSync } from "node:fs";
+  import { PcapWriter } from "@streamwire/codec/cli";
+  import { encodeRequest } from "@streamwire/codec/kafka";
+  const w = new PcapWriter();
+  const c = w.connection("10.0.0.1", 40000, "10.0.0.2", 9092, 1e15);
+  c.send("client", encodeRequest(18, 3, { correlationId: 1, clientId: "c" }, { clientSoftwareName: "n", clientSoftwareVersion: "1" }, { sizePrefix: true }), 1e15);
+  writeFileSync("bin-check.pcap", w.bytes());'
+if npx --no-install streamwire inspect --format json --fail-on-undecoded bin-check.pcap 2>/dev/null | grep -q '"name":"ApiVersions"'; then
+  bin_pass=$((bin_pass + 1))
+else bin_fail=$((bin_fail + 1)); fi
+verdict "streamwire bin (node)" "$bin_pass" "$bin_fail"
+
 if [ "$failures" != 0 ]; then
   echo "consumer.sh: $failures check(s) failed"
   exit 1
