@@ -7,6 +7,7 @@
 #   bash conformance/iggy-peer/run.sh                  # skips with a message when cargo is missing
 #   bash conformance/iggy-peer/run.sh --require-cargo  # CI: a missing cargo is a failure
 #   bash conformance/iggy-peer/run.sh --record f.json  # also write every request/reply frame (hex)
+#   bash conformance/iggy-peer/run.sh --build-only     # only build the SDK program (CI starts it early)
 #
 # The SDK's dependency tree is large: the build goes to CARGO_TARGET_DIR, by default
 # ~/.cache/streamwire/iggy-peer-target (outside the clone, so it survives as a cache between
@@ -16,12 +17,14 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
 require_cargo=false
+build_only=false
 peer_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --require-cargo) require_cargo=true ;;
+    --build-only) build_only=true ;;
     --record) peer_args+=(--record "$2"); shift ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "iggy-peer: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -42,6 +45,7 @@ t0=$(date +%s)
 (cd "$here" && nice cargo build --locked --quiet)
 t1=$(date +%s)
 echo "iggy-peer: SDK program built in $((t1 - t0)) s (target dir $CARGO_TARGET_DIR)"
+$build_only && exit 0
 cd "$root"
 capture="$(mktemp -d)/iggy-sdk.pcap"
 STREAMWIRE_CAPTURE="$capture" npx --yes deno run --allow-net=127.0.0.1 --allow-read --allow-run --allow-env \
