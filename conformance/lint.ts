@@ -60,6 +60,18 @@ for (const e of validate(manifest, readJson(join(dir, "schema", "manifest.schema
 }
 const listed = new Map(manifest.files.map((f) => [f.path, f]));
 const onDisk = listVectorFiles(dir);
+
+// An Iggy frame's `body` (tests with options.commandCode) is that command's value: it is checked
+// against the value schema of the command's own file, found by the file's `commandCode`.
+let bodiesChecked = 0;
+const iggyCommandSchemas = new Map<number, { path: string; schema: Record<string, unknown> }>();
+for (const path of onDisk.filter((p) => p.startsWith("iggy/"))) {
+  const code = (readJson<VectorFile>(join(dir, path)) as { commandCode?: number }).commandCode;
+  const vs = valueSchemaPath(path);
+  if (typeof code === "number" && existsSync(join(dir, vs))) {
+    iggyCommandSchemas.set(code, { path: vs, schema: readJson<Record<string, unknown>>(join(dir, vs)) });
+  }
+}
 const referencedBins = new Set<string>();
 
 for (const path of onDisk) {
@@ -151,6 +163,21 @@ for (const path of onDisk) {
           }
         }
       }
+      const body = (t.value as { body?: unknown } | undefined)?.body;
+      const code = t.options?.commandCode;
+      if (
+        file.protocol === "iggy" && g.framing === "frame" && typeof code === "number" && body !== undefined
+      ) {
+        const cmd = iggyCommandSchemas.get(code);
+        const def = (cmd?.schema.$defs as Record<string, unknown> | undefined)?.[`${g.direction}.v-`];
+        if (!cmd || !def) say(`${t.name}: no value schema for the body of command ${code} (${g.direction})`);
+        else {
+          bodiesChecked++;
+          for (const e of validate(body, def as Record<string, unknown>, cmd.schema).slice(0, 3)) {
+            say(`${t.name}: value.body (${cmd.path}): ${e}`);
+          }
+        }
+      }
       if (t.result !== "invalid" && t.op !== "encode" && t.value === undefined && t.result === "valid") {
         say(`${t.name}: valid test without value`);
       }
@@ -189,6 +216,7 @@ if (capsMarkedInvalid.length) {
   );
 }
 console.log(
-  `vectors lint: ${onDisk.length} files, ${tests} tests, ${valuesChecked} values checked against value schemas, ${problems.length} problems`,
+  `vectors lint: ${onDisk.length} files, ${tests} tests, ${valuesChecked} values checked against value schemas ` +
+    `(and ${bodiesChecked} Iggy frame bodies against their command's), ${problems.length} problems`,
 );
 if (problems.length) setExitCode(1);

@@ -11,7 +11,7 @@
 
 import { Reader } from "../../src/wire/reader.ts";
 import type { ProtocolAdapters } from "../lib/types.ts";
-import { big, bytesOf } from "../lib/json.ts";
+import { big, bytesOf, type DecimalString, type Hex } from "../lib/json.ts";
 import { toHex } from "../../src/wire/hex.ts";
 import { Command, commandName } from "../../src/iggy/consensus/command.ts";
 import {
@@ -86,6 +86,241 @@ import {
 } from "../../src/iggy/commands/messages.ts";
 import { decodePayload, encodePayload } from "../../src/iggy/codec.ts";
 import type { Partitioning } from "../../src/iggy/primitives/partitioning.ts";
+import type { Identifier } from "../../src/iggy/primitives/identifier.ts";
+
+// ------------------------------------------------------------------------------------------
+// The JSON shapes of the values these adapters produce. The value-schema generator
+// (conformance/lib/iggy_value_schemas.ts) translates them, by the names in
+// IGGY_BATCH_VALUE_TYPES, into the vectors' value schemas.
+
+/** A consensus command byte by its lowerCamelCase variant name. */
+export type CommandNameJson = Uncapitalize<keyof typeof Command>;
+/** An operation byte by its lowerCamelCase variant name. */
+export type OperationNameJson = Uncapitalize<keyof typeof Operation>;
+
+/** `Command` vectors: the variant a byte names. */
+export interface CommandJson {
+  /** The variant. */
+  name: CommandNameJson;
+}
+
+/** `Operation` vectors: the variant a byte names and what the crate's predicates say of it. */
+export interface OperationJson {
+  /** The variant. */
+  name: OperationNameJson;
+  /** `is_internal`. */
+  isInternal: boolean;
+  /** `is_partition_lifecycle`. */
+  isPartitionLifecycle: boolean;
+  /** `is_metadata`. */
+  isMetadata: boolean;
+  /** `is_vsr_reserved`. */
+  isVsrReserved: boolean;
+  /** `is_result_framed`. */
+  isResultFramed: boolean;
+  /** `is_partition`. */
+  isPartition: boolean;
+  /** `is_metadata_plane`. */
+  isMetadataPlane: boolean;
+  /** `is_plane_routable`. */
+  isPlaneRoutable: boolean;
+  /** `is_client_allowed`. */
+  isClientAllowed: boolean;
+  /** The command code it maps to, or null. */
+  commandCode: number | null;
+  /** The request operation it answers. */
+  requestOperation: OperationNameJson;
+}
+
+/** `OperationForCode` vectors: the operation for a u32 command code. */
+export interface OperationForCodeJson {
+  /** `Operation::for_code`. */
+  operation: OperationNameJson;
+  /** `Operation::from_command_code`, or null. */
+  fromCommandCode: OperationNameJson | null;
+}
+
+/** `FrameChecksum` vectors: the checksums and size field of a frame. */
+export interface FrameChecksumJson {
+  /** The frame seal (u128). */
+  frameChecksum: DecimalString;
+  /** The prepare identity checksum (u128). */
+  prepareIdentityChecksum: DecimalString;
+  /** The header's size field. */
+  sizeField: number;
+  /** The body the size field delimits. */
+  frameBody: Hex;
+}
+
+/** `ReplyResult` vectors: a reply body's result code and section length, or null. */
+export interface ReplyResultJson {
+  /** The result code, or null. */
+  resultCode: number | null;
+  /** The result section's length, or null. */
+  resultSectionLen: number | null;
+}
+
+/** `ConsensusConstants` vectors: the crate's public constants by their Rust names. */
+export interface ConsensusConstantsJson {
+  HEADER_SIZE: number;
+  RESERVED_COMMAND_LEN: number;
+  SIZE_FIELD_OFFSET: number;
+  DVC_HEADERS_MAX: number;
+  CHECKSUM_UNSEALED: DecimalString;
+  REJECTION_SECTION_LEN: number;
+  RESULT_COUNT_LEN: number;
+  RESULT_ENTRY_LEN: number;
+  LIFECYCLE_BATCH_HEADER_SIZE: number;
+  LIFECYCLE_COMPLETION_SIZE: number;
+  LIFECYCLE_COMPLETIONS_MAX: number;
+  MAX_CONSUMER_SESSIONS_PER_HEARTBEAT: number;
+  CONSUMER_SESSION_ENCODED_SIZE: number;
+  NO_QUORUM_EVIDENCE: DecimalString;
+  COMMITTED_RESULT: number;
+  FLAG_UNTRUSTED_LOG: number;
+  MAX_STREAMS: number;
+  MAX_TOPICS: number;
+  MAX_PARTITIONS: number;
+  STREAM_BITS: number;
+  TOPIC_BITS: number;
+  PARTITION_BITS: number;
+  PARTITION_SHIFT: number;
+  TOPIC_SHIFT: number;
+  STREAM_SHIFT: number;
+  PARTITION_MASK: DecimalString;
+  TOPIC_MASK: DecimalString;
+  STREAM_MASK: DecimalString;
+  PACKED_NAMESPACE_BITS: number;
+  PACKED_NAMESPACE_MAX: DecimalString;
+  METADATA_GROUP: DecimalString;
+  INTERNAL_START: number;
+  METADATA_START: number;
+  PARTITION_START: number;
+}
+
+/** One message frame of a batch record. */
+export interface BatchMessageJson {
+  /** Frame checksum (u64). */
+  checksum: DecimalString;
+  /** Message id (u128). */
+  id: DecimalString;
+  /** Offset delta from the batch's base offset. */
+  offsetDelta: number;
+  /** Timestamp delta from the batch's base timestamp. */
+  timestampDelta: number;
+  /** Payload. */
+  payload: Hex;
+  /** User-header block, as its bytes. */
+  userHeaders: Hex;
+}
+
+/** A batch record (the crate's `BatchRef`): header fields and frames. */
+export interface BatchJson {
+  /** Partition id (u64). */
+  partitionId: DecimalString;
+  /** Base offset (u64). */
+  baseOffset: DecimalString;
+  /** Base timestamp (u64). */
+  baseTimestamp: DecimalString;
+  /** Origin timestamp (u64). */
+  originTimestamp: DecimalString;
+  /** Batch length (u64). */
+  batchLength: DecimalString;
+  /** Batch checksum (u64). */
+  batchChecksum: DecimalString;
+  /** Message count. */
+  messageCount: number;
+  /** The frames. */
+  messages: BatchMessageJson[];
+}
+
+/**
+ * `SendMessages` requests: the metadata and the batch record (`streamId`, `topicId` and
+ * `partitioning` in the plain JSON form of the codec's types).
+ */
+export interface SendMessagesRequestJson {
+  /** Stream. */
+  streamId: Identifier;
+  /** Topic. */
+  topicId: Identifier;
+  /** Partitioning. */
+  partitioning: Partitioning;
+  /** `messages_count` of the metadata. */
+  messagesCount: number;
+  /** The batch record. */
+  batch: BatchJson;
+}
+
+/** A message of the producer form of `SendMessages` (encode tests: the crate builds the batch). */
+export interface ProducerMessageJson {
+  /** Message id (u128). */
+  id: DecimalString;
+  /** Producer timestamp (u64). */
+  originTimestamp: DecimalString;
+  /** User-header block, as its bytes. */
+  userHeaders: Hex;
+  /** Payload. */
+  payload: Hex;
+}
+
+/** The producer form of a `SendMessages` request: the messages to build the batch record from. */
+export interface SendMessagesProducerJson {
+  /** Stream. */
+  streamId: Identifier;
+  /** Topic. */
+  topicId: Identifier;
+  /** Partitioning. */
+  partitioning: Partitioning;
+  /** The messages. */
+  messages: ProducerMessageJson[];
+}
+
+/** A `SendMessages` request value: decoded (with the batch record) or in producer form. */
+export type SendMessagesRequestValueJson = SendMessagesRequestJson | SendMessagesProducerJson;
+
+/** A partition context (the crate's `PartitionContext`). */
+export interface PartitionContextJson {
+  /** Partition incarnation (u64). */
+  incarnation: DecimalString;
+  /** Consumer-group owner generation (u64). */
+  ownerGeneration: DecimalString;
+  /** Applied metadata frontier (u64). */
+  metadataOp: DecimalString;
+}
+
+/** A polled message: a frame with its absolute offset and timestamp. */
+export interface PolledMessageJson {
+  /** Frame checksum (u64). */
+  checksum: DecimalString;
+  /** Message id (u128). */
+  id: DecimalString;
+  /** Absolute offset (u64). */
+  offset: DecimalString;
+  /** Absolute timestamp (u64). */
+  timestamp: DecimalString;
+  /** Origin timestamp (u64). */
+  originTimestamp: DecimalString;
+  /** Payload. */
+  payload: Hex;
+  /** User-header block, as its bytes. */
+  userHeaders: Hex;
+}
+
+/** `PollMessages` responses: the fixed part, the batch records, and their messages in order. */
+export interface PollMessagesResponseJson {
+  /** Partition. */
+  partitionId: number;
+  /** Current offset (u64). */
+  currentOffset: DecimalString;
+  /** Message count. */
+  messagesCount: number;
+  /** The partition context. */
+  context: PartitionContextJson;
+  /** The batch records. */
+  batches: BatchJson[];
+  /** Every message of every batch. */
+  messages: PolledMessageJson[];
+}
 
 const lowerFirst = (s: string): string => s[0].toLowerCase() + s.slice(1);
 const upperFirst = (s: string): string => s[0].toUpperCase() + s.slice(1);
@@ -122,6 +357,42 @@ function fieldFromJson(f: FieldSpec, v: unknown): unknown {
   }
 }
 
+const MAX_BY_KIND: Readonly<Record<string, number>> = { u8: 0xff, u16: 0xffff, u32: 0xffffffff };
+
+/** The JSON Schema of one field's JSON form, as {@linkcode fieldToJson} writes it. */
+function fieldSchema(type: HeaderClass, f: FieldSpec): Record<string, unknown> {
+  switch (f.kind) {
+    case "u64":
+    case "u128":
+      return { type: "string", pattern: "^(0|[1-9][0-9]*)$" };
+    case "bytes":
+      return { type: "string", pattern: `^([0-9a-f]{2}){${f.length}}$` };
+    case "command":
+      // The commands this header type may be typed from.
+      return {
+        enum: Object.entries(Command).filter(([, c]) => type.accepts(c)).map(([n]) => lowerFirst(n)),
+      };
+    case "enum":
+      return { enum: Object.keys(f.enumSpec!.values).map(lowerFirst) };
+    default:
+      return { type: "integer", minimum: 0, maximum: MAX_BY_KIND[f.kind] };
+  }
+}
+
+/**
+ * The JSON Schema of a header's JSON form ({@linkcode headerToJson}), from its field table: read
+ * by conformance/lib/iggy_value_schemas.ts.
+ */
+export function headerValueSchema(type: HeaderClass): Record<string, unknown> {
+  const fields = [...COMMON_FIELDS, ...type.FIELDS];
+  return {
+    type: "object",
+    required: fields.map((f) => f.name),
+    additionalProperties: false,
+    properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(type, f)])),
+  };
+}
+
 /** A header's JSON form: every field of its type, enums by name, bytes as hex. */
 export function headerToJson(type: HeaderClass, h: { toObject(): unknown }): unknown {
   const o = h.toObject() as Record<string, unknown>;
@@ -143,9 +414,12 @@ function headerAdapter(type: HeaderClass) {
   };
 }
 
-function operationJson(op: Operation): unknown {
+const operationNameJson = (op: Operation): OperationNameJson =>
+  lowerFirst(operationName(op)!) as OperationNameJson;
+
+function operationJson(op: Operation): OperationJson {
   return {
-    name: lowerFirst(operationName(op)!),
+    name: operationNameJson(op),
     isInternal: isInternalOperation(op),
     isPartitionLifecycle: isPartitionLifecycleOperation(op),
     isMetadata: isMetadataOperation(op),
@@ -156,7 +430,7 @@ function operationJson(op: Operation): unknown {
     isPlaneRoutable: isPlaneRoutableOperation(op),
     isClientAllowed: isClientAllowedOperation(op),
     commandCode: operationToCommandCode(op) ?? null,
-    requestOperation: lowerFirst(operationName(requestOperation(op))!),
+    requestOperation: operationNameJson(requestOperation(op)),
   };
 }
 
@@ -176,7 +450,7 @@ export const iggyConsensusAdapters: ProtocolAdapters = {
       const byte = oneValue(bytes, (r) => r.u8());
       const name = commandName(byte);
       if (name === undefined) throw unknownCommandError();
-      return { name: lowerFirst(name) };
+      return { name: lowerFirst(name) as CommandNameJson } satisfies CommandJson;
     },
   },
   Operation: {
@@ -191,9 +465,9 @@ export const iggyConsensusAdapters: ProtocolAdapters = {
       const code = oneValue(bytes, (r) => r.u32le());
       const from = operationFromCommandCode(code);
       return {
-        operation: lowerFirst(operationName(operationForCode(code))!),
-        fromCommandCode: from === undefined ? null : lowerFirst(operationName(from)!),
-      };
+        operation: operationNameJson(operationForCode(code)),
+        fromCommandCode: from === undefined ? null : operationNameJson(from),
+      } satisfies OperationForCodeJson;
     },
   },
   FrameChecksum: {
@@ -205,12 +479,15 @@ export const iggyConsensusAdapters: ProtocolAdapters = {
         prepareIdentityChecksum: prepareIdentityChecksumBytes(bytes).toString(),
         sizeField: size,
         frameBody: toHex(frameBody(bytes, size)),
-      };
+      } satisfies FrameChecksumJson;
     },
   },
   ReplyResult: {
     decode(bytes) {
-      return { resultCode: resultCode(bytes) ?? null, resultSectionLen: resultSectionLen(bytes) ?? null };
+      return {
+        resultCode: resultCode(bytes) ?? null,
+        resultSectionLen: resultSectionLen(bytes) ?? null,
+      } satisfies ReplyResultJson;
     },
   },
   ConsensusConstants: {
@@ -250,14 +527,14 @@ export const iggyConsensusAdapters: ProtocolAdapters = {
         INTERNAL_START: OPERATION_INTERNAL_START,
         METADATA_START: OPERATION_METADATA_START,
         PARTITION_START: OPERATION_PARTITION_START,
-      };
+      } satisfies ConsensusConstantsJson;
     },
   },
 };
 
 /** A decoded record in its JSON form (the crate's `BatchRef`: header fields and frames). */
-export function batchToJson(b: BatchView): unknown {
-  const messages: unknown[] = [];
+export function batchToJson(b: BatchView): BatchJson {
+  const messages: BatchMessageJson[] = [];
   const c = b.cursor();
   while (c.next()) {
     messages.push({
@@ -342,7 +619,9 @@ function partitioningFromJson(v: unknown): Partitioning {
 
 type Obj = Record<string, unknown>;
 
-const contextToJson = (c: { incarnation: bigint; ownerGeneration: bigint; metadataOp: bigint }) => ({
+const contextToJson = (
+  c: { incarnation: bigint; ownerGeneration: bigint; metadataOp: bigint },
+): PartitionContextJson => ({
   incarnation: c.incarnation.toString(),
   ownerGeneration: c.ownerGeneration.toString(),
   metadataOp: c.metadataOp.toString(),
@@ -409,7 +688,7 @@ export const iggyMessagesAdapters: ProtocolAdapters = {
         return { ...r, strategy: { kind: r.strategy.kind, value: r.strategy.value.toString() } };
       }
       const r = decodePollMessagesResponse(bytes);
-      const messages: unknown[] = [];
+      const messages: PolledMessageJson[] = [];
       forEachPolledMessage(r, (c) =>
         messages.push({
           checksum: c.checksum.toString(),
@@ -427,7 +706,7 @@ export const iggyMessagesAdapters: ProtocolAdapters = {
         context: contextToJson(r.context),
         batches: r.batches.map(batchToJson),
         messages,
-      };
+      } satisfies PollMessagesResponseJson;
     },
     encode(value, ctx) {
       const v = value as Obj;
@@ -475,4 +754,21 @@ export const iggyBatchAdapters: ProtocolAdapters = {
   ...iggyConsensusAdapters,
   ...iggyBatchRecordAdapters,
   ...iggyMessagesAdapters,
+};
+
+/**
+ * The type (exported above, or from src/iggy) of each value these adapters produce, by
+ * vector-file message and group direction; directions not listed take the codec's own type.
+ * Read by conformance/lib/iggy_value_schemas.ts.
+ */
+export const IGGY_BATCH_VALUE_TYPES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  Command: { data: "CommandJson" },
+  Operation: { data: "OperationJson" },
+  OperationForCode: { data: "OperationForCodeJson" },
+  FrameChecksum: { data: "FrameChecksumJson" },
+  ReplyResult: { data: "ReplyResultJson" },
+  ConsensusConstants: { data: "ConsensusConstantsJson" },
+  Batch: { data: "BatchJson" },
+  SendMessages: { request: "SendMessagesRequestValueJson" },
+  PollMessages: { response: "PollMessagesResponseJson" },
 };

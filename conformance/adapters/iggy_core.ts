@@ -56,10 +56,10 @@ import {
   userHeadersToEnd,
 } from "../../src/iggy/primitives/user_headers.ts";
 import { optionsToEnd } from "../../src/iggy/primitives/options.ts";
-import { fromHex } from "../../src/wire/hex.ts";
+import { fromHex, toHex } from "../../src/wire/hex.ts";
 import { Reader } from "../../src/wire/reader.ts";
 import { Writer } from "../../src/wire/writer.ts";
-import { float, nanBitsOf, toJsonForm } from "../lib/json.ts";
+import { type AnyJson, type DecimalString, float, type Hex, nanBitsOf, toJsonForm } from "../lib/json.ts";
 import { withFloatBits } from "../../src/wire/float_bits.ts";
 import type { CaseContext, MessageAdapter, ProtocolAdapters } from "../lib/types.ts";
 
@@ -163,6 +163,31 @@ for (const name of ["GetMe"]) {
   };
 }
 
+/** A request frame (`Frame` request groups). */
+export interface RequestFrameJson {
+  /** Command code. */
+  code: number;
+  /** Request id (u64). */
+  requestId: DecimalString;
+  /** The payload. */
+  payload: Hex;
+  /** With `options.commandCode`: the payload decoded as that command's request (its own schema). */
+  body?: AnyJson;
+}
+
+/** A response frame (`Frame` response groups). */
+export interface ResponseFrameJson {
+  /** Status code. */
+  status: number;
+  /** Request id (u64). */
+  requestId: DecimalString;
+  /** The payload. */
+  payload: Hex;
+  /** With `options.commandCode`: the payload decoded as that command's response (its own schema). */
+  body?: AnyJson;
+}
+
+/** Either frame, as the encoder reads it. */
 interface FrameJson {
   code?: number;
   status?: number;
@@ -171,24 +196,58 @@ interface FrameJson {
   body?: unknown;
 }
 
+/** `ProtocolVersion` vectors: a packed u32 version, unpacked. */
+export interface ProtocolVersionJson {
+  /** Major. */
+  major: number;
+  /** Minor. */
+  minor: number;
+  /** Patch. */
+  patch: number;
+  /** `major.minor.patch`. */
+  display: string;
+  /** Whether this side accepts it. */
+  compatible: boolean;
+}
+
+/** `CommandTable` vectors: the command table's row for a u32 code. */
+export interface CommandTableJson {
+  /** The code. */
+  code: number;
+  /** The command's name in the table. */
+  name: string;
+  /** The operation it maps to, or null. */
+  operation: number | null;
+  /** Whether it is replicated. */
+  replicated: boolean;
+  /** Its index in the table. */
+  index: number;
+}
+
+/** A TLV block (user headers, options) as its pairs. */
+export interface TlvBlockJson {
+  /** The pairs, in order. */
+  entries: UserHeaderEntry[];
+}
+
 const frameAdapter: MessageAdapter = {
   decode(bytes, ctx) {
     const code = ctx.test.options?.commandCode as number | undefined;
     if (ctx.group.direction === "response") {
       const { frame } = decodeResponseFrame(bytes);
-      const out: Record<string, unknown> = {
+      const out: ResponseFrameJson = {
         status: frame.status,
         requestId: String(frame.requestId),
-        payload: toJsonForm(frame.payload),
+        payload: toHex(frame.payload),
       };
       if (code !== undefined) out.body = toJsonForm(decodeResponse(code, frame.payload));
       return out;
     }
     const { frame } = decodeRequestFrame(bytes);
-    const out: Record<string, unknown> = {
+    const out: RequestFrameJson = {
       code: frame.code,
       requestId: String(frame.requestId),
-      payload: toJsonForm(frame.payload),
+      payload: toHex(frame.payload),
     };
     if (code !== undefined) out.body = toJsonForm(decodeRequest(code, frame.payload));
     return out;
@@ -223,7 +282,7 @@ const protocolVersionAdapter: MessageAdapter = {
       ...unpackProtocolVersion(v),
       display: formatProtocolVersion(v),
       compatible: isProtocolCompatible(v),
-    };
+    } satisfies ProtocolVersionJson;
   },
   encode(value) {
     const v = value as { major: number; minor: number; patch: number };
@@ -244,7 +303,7 @@ const commandTableAdapter: MessageAdapter = {
       operation: m.operation ?? null,
       replicated: m.replicated,
       index: COMMAND_TABLE.indexOf(m),
-    };
+    } satisfies CommandTableJson;
   },
   encode(value) {
     const w = new Writer(4);
@@ -270,6 +329,18 @@ export const IGGY_DATA_CODECS: Readonly<Record<string, AnyCodec>> = {
   ConsumerGroupOwner: consumerGroupOwner,
   ConsumerSession: consumerSession,
   CreatedPartitionAssignment: createdPartitionAssignment,
+};
+
+/**
+ * The type of each value the adapters below reshape, by vector-file message and direction (the
+ * others take their codec's type). Read by conformance/lib/iggy_value_schemas.ts.
+ */
+export const IGGY_CORE_VALUE_TYPES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  Frame: { request: "RequestFrameJson", response: "ResponseFrameJson" },
+  ProtocolVersion: { data: "ProtocolVersionJson" },
+  CommandTable: { data: "CommandTableJson" },
+  WireUserHeaders: { data: "TlvBlockJson" },
+  WireOptions: { data: "TlvBlockJson" },
 };
 
 /** The Iggy-core adapters by vector-file message. */

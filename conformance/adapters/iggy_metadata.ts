@@ -37,6 +37,17 @@ function template(ctx: CaseContext, decode: (bytes: Uint8Array) => unknown): unk
   return decode(fromHex(ctx.test.hex));
 }
 
+/** A change body's value: the typed change, or null for a group or kind the crate does not know. */
+export type MetadataChangeBodyJson = MetadataChange | null;
+/** An item body's value: the typed item, or null for a group the crate does not know. */
+export type MetadataItemBodyJson = MetadataCurrentItem | null;
+
+/** The type of each file's values, by message and direction (read by conformance/lib/iggy_value_schemas.ts). */
+export const IGGY_METADATA_VALUE_TYPES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  MetadataChangeBody: { data: "MetadataChangeBodyJson" },
+  MetadataItemBody: { data: "MetadataItemBodyJson" },
+};
+
 /** Adapters by vector-file message. */
 export const iggyMetadataAdapters: ProtocolAdapters = {
   MetadataChangeBody: {

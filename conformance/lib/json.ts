@@ -8,6 +8,15 @@
 import { fromHex, toHex } from "../../src/wire/hex.ts";
 import { floatBits } from "../../src/wire/float_bits.ts";
 
+// Names for the JSON-form strings, so that the adapters' JSON-shape types say what a string
+// holds; conformance/lib/iggy_value_schemas.ts translates each into its schema.
+/** A 64- or 128-bit integer as a decimal string. */
+export type DecimalString = string;
+/** Bytes as lowercase hex. */
+export type Hex = string;
+/** Any JSON value (described elsewhere, e.g. a command body inside a frame). */
+export type AnyJson = unknown;
+
 /** Library value → JSON form: bigint → decimal string, Uint8Array → hex, recursively. */
 export function toJsonForm(v: unknown): unknown {
   if (typeof v === "bigint") return v.toString();

@@ -2,8 +2,9 @@
  * The JSON form of Kafka messages (the vectors' value notation, close to Kafka's own generated
  * JsonConverter): field names in lowerCamelCase, exactly the fields that exist at the version,
  * int64 as decimal strings, bytes as lowercase hex, records as `{ "hex": … }`, UUIDs as
- * 8-4-4-4-12 text, non-finite floats as strings, unknown tagged fields as
- * `[{ "tag", "hex" }]` only when there are some.
+ * 8-4-4-4-12 text, non-finite floats as strings (a NaN other than the canonical quiet one as
+ * `"NaN:<16 hex digits>"` of its bits), unknown tagged fields as `[{ "tag", "hex" }]` only when
+ * there are some.
  *
  * One table-driven walker over the generated {@linkcode StructMeta}, instead of a converter per
  * message.
@@ -14,6 +15,7 @@
 import type { FieldMeta, StructMeta, TaggedField } from "./_runtime.ts";
 import { WireError } from "../wire/error.ts";
 import { fromHex, toHex } from "../wire/hex.ts";
+import { floatBits, withFloatBits } from "../wire/float_bits.ts";
 
 function has(mask: number, v: number): boolean {
   return ((mask >>> v) & 1) === 1;
@@ -60,7 +62,11 @@ export function toJsonForm(meta: StructMeta, value: unknown, version: number): R
   const out: Record<string, unknown> = {};
   for (const f of meta.fields) {
     if (!has(f[2], version)) continue;
-    out[f[0]] = fieldToJson(f, x[f[0]], version);
+    const bits = f[1] === "float64" ? floatBits(x)?.[f[0]] : undefined;
+    // A NaN other than the canonical quiet one keeps its bits: "NaN:<16 hex digits>".
+    out[f[0]] = typeof bits === "bigint" && Number.isNaN(x[f[0]])
+      ? `NaN:${bits.toString(16).padStart(16, "0")}`
+      : fieldToJson(f, x[f[0]], version);
   }
   const u = x._unknownTaggedFields as TaggedField[] | undefined;
   if (has(meta.flexible, version) && u !== undefined && u.length > 0) {
@@ -154,7 +160,11 @@ export function fromJsonForm(
     if (!(f[0] in j)) continue;
     if (!has(f[2], version)) throw bad(`${path}.${f[0]}: not a field of ${meta.name} v${version}`);
     known++;
-    out[f[0]] = fieldFromJson(f, j[f[0]], version, `${path}.${f[0]}`);
+    const nan = f[1] === "float64" ? NAN_BITS.exec(String(j[f[0]])) : null;
+    if (nan) {
+      out[f[0]] = NaN;
+      withFloatBits(out, f[0], BigInt(`0x${nan[1]}`));
+    } else out[f[0]] = fieldFromJson(f, j[f[0]], version, `${path}.${f[0]}`);
   }
   if ("_unknownTaggedFields" in j) {
     known++;
@@ -175,6 +185,9 @@ export function fromJsonForm(
   }
   return out;
 }
+
+/** A float64 NaN with its bit pattern, as the JSON form writes it. */
+const NAN_BITS = /^NaN:([0-9a-f]{16})$/;
 
 function fieldFromJson(f: FieldMeta, j: unknown, v: number, path: string): unknown {
   const kind = f[1];

@@ -280,6 +280,7 @@ public final class Engine {
         "seeded random values (seed " + seed2 + "), every array non-empty, few nulls"
             + (flex ? ", unknown tagged fields" : ""),
         r2, flex ? List.of("UnknownTaggedFields") : List.of());
+    nanCases(tests, spec, cls, v, flex, p);
 
     if (typical != null) {
       Reader rd = bytes -> {
@@ -295,6 +296,37 @@ public final class Engine {
       });
     }
     return g;
+  }
+
+  /**
+   * NaN bit patterns a float64 field must carry through unchanged (name, raw bits, what they are).
+   * The canonical quiet NaN (0x7ff8000000000000) is already in the random pool.
+   */
+  private static final Object[][] NANS = {
+    {"nan-payload", 0x7ff8000000000001L, "a quiet NaN with payload 1"},
+    {"nan-negative", 0xfff8000000000000L, "the quiet NaN with the sign bit set"},
+    {"nan-signalling", 0x7ff0000000000001L, "a signalling NaN (quiet bit clear, payload 1)"},
+  };
+
+  /**
+   * For messages with float64 fields at v: the typical case with every float64 set to one
+   * non-canonical NaN, written by Kafka's own serializer ({@code ByteBuffer.putDouble}, which
+   * stores the raw bits). The value records the bits of the double read back.
+   */
+  private void nanCases(List<Object> tests, Schema.Message spec, Class<?> cls, short v, boolean flex,
+      String p) throws Exception {
+    for (Object[] nan : NANS) {
+      Message m = (Message) cls.getConstructor().newInstance();
+      Filler f = new Filler(false, 0);
+      f.nan = Double.longBitsToDouble((Long) nan[1]);
+      f.fill(m, spec.fields, v, flex, 0);
+      if (f.nanUsed == 0) {
+        return;
+      }
+      addValid(tests, spec, cls, v, p + "." + nan[0],
+          "typical values, every float64 field " + nan[2] + String.format(" (bits %016x)", (Long) nan[1]), m,
+          List.of());
+    }
   }
 
   private Map<String, Object> headerBodyGroup(ApiMessageType t, Schema.Message spec, Class<?> cls,
@@ -883,6 +915,9 @@ public final class Engine {
     /** Random mode variant: arrays get 1..3 elements (1 deep down) and nullable values are rarely null. */
     boolean dense;
     int counter;
+    /** When set, the value of every float64 field (and how many were set). */
+    Double nan;
+    int nanUsed;
 
     Filler(boolean random, long seed) {
       this.random = random;
@@ -973,6 +1008,10 @@ public final class Engine {
         case "int64":
           return random ? pick(new long[] {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1}, rnd.nextLong()) : 1_000_000_000_000L + c;
         case "float64": {
+          if (nan != null) {
+            nanUsed++;
+            return nan;
+          }
           double[] pool = {0.0, -0.0, 1.5, -1024.75, 0.1, 3.141592653589793, 1e-7, 1e21, Double.NaN,
               Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MAX_VALUE, Double.MIN_VALUE};
           return random ? pool[rnd.nextInt(pool.length)] : 1.5 + c;
@@ -1254,7 +1293,9 @@ public final class Engine {
       case "float64": {
         double d = ((Number) raw).doubleValue();
         if (Double.isNaN(d)) {
-          return "NaN";
+          // Raw bits: doubleToLongBits would report every NaN as the canonical one.
+          long bits = Double.doubleToRawLongBits(d);
+          return bits == 0x7ff8000000000000L ? "NaN" : String.format("NaN:%016x", bits);
         }
         if (Double.isInfinite(d)) {
           return d > 0 ? "Infinity" : "-Infinity";
