@@ -2,7 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fieldDocs, generate, OUT } from "./generate.ts";
+import { CLASSES } from "./spec.ts";
 import { HEADER_TYPES } from "../../src/iggy/consensus/dispatch.ts";
+import { createHeader } from "../../src/iggy/consensus/header.ts";
 import { toHex } from "../../src/wire/hex.ts";
 
 test("the committed _generated/headers.ts is what the generator writes", () => {
@@ -51,4 +53,20 @@ export const B_FIELDS: readonly FieldSpec[] = /* @__PURE__ */ A_FIELDS.concat([
   assert.equal(docs.get("B_FIELDS")?.get("a"), "First.");
   assert.equal(docs.get("B_FIELDS")?.get("b"), "Second, on two lines.");
   assert.throws(() => fieldDocs(src.replace("/** First. */\n", "")), /A_FIELDS: 1 entries lack a doc/);
+});
+
+// The examples of `validate` and `toObject` take one of two forms by `defaultsInvalid`; it must say
+// whether the all-default header breaks a rule (then only `{ validate: false }` shows the layout).
+test("spec.defaultsInvalid is true exactly for the types whose all-default header is refused", () => {
+  for (const c of CLASSES) {
+    const Header = HEADER_TYPES[c.name];
+    if (Header === undefined) continue; // abstract bases
+    let refused = false;
+    try {
+      createHeader(Header);
+    } catch {
+      refused = true;
+    }
+    assert.equal(c.defaultsInvalid ?? false, refused, c.name);
+  }
 });
