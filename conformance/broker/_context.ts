@@ -10,6 +10,7 @@ import type { RequestOf, ResponseOf } from "../../src/kafka/api.ts";
 import { KAFKA_ERROR as E } from "../../src/kafka/errors.ts";
 import type { RequestTypes } from "../../src/kafka/messages/_table.ts";
 import { supportedVersions } from "../../src/kafka/versions.ts";
+import { ApiKey } from "../../src/kafka/messages/api_keys.ts";
 import {
   type AnyRecordBatch,
   type CompressionType,
@@ -57,76 +58,9 @@ export const str = (u: Uint8Array | null): string | null => (u === null ? null :
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------
-// Keys (for readability of the scenario code)
+// Keys (for readability of the scenario code): the generated table of every API key.
 
-export const K = {
-  Produce: 0,
-  Fetch: 1,
-  ListOffsets: 2,
-  Metadata: 3,
-  OffsetCommit: 8,
-  OffsetFetch: 9,
-  FindCoordinator: 10,
-  JoinGroup: 11,
-  Heartbeat: 12,
-  LeaveGroup: 13,
-  SyncGroup: 14,
-  DescribeGroups: 15,
-  ListGroups: 16,
-  SaslHandshake: 17,
-  ApiVersions: 18,
-  CreateTopics: 19,
-  DeleteTopics: 20,
-  DeleteRecords: 21,
-  InitProducerId: 22,
-  OffsetForLeaderEpoch: 23,
-  AddPartitionsToTxn: 24,
-  AddOffsetsToTxn: 25,
-  EndTxn: 26,
-  TxnOffsetCommit: 28,
-  DescribeConfigs: 32,
-  SaslAuthenticate: 36,
-  CreatePartitions: 37,
-  DeleteGroups: 42,
-  IncrementalAlterConfigs: 44,
-  DescribeCluster: 60,
-  DescribeProducers: 61,
-  DescribeTransactions: 65,
-  ListTransactions: 66,
-  ConsumerGroupHeartbeat: 68,
-  ConsumerGroupDescribe: 69,
-  DescribeAcls: 29,
-  CreateAcls: 30,
-  DeleteAcls: 31,
-  AlterConfigs: 33,
-  DescribeLogDirs: 35,
-  ElectLeaders: 43,
-  AlterPartitionReassignments: 45,
-  ListPartitionReassignments: 46,
-  OffsetDelete: 47,
-  DescribeClientQuotas: 48,
-  AlterClientQuotas: 49,
-  DescribeUserScramCredentials: 50,
-  AlterUserScramCredentials: 51,
-  DescribeQuorum: 55,
-  ListConfigResources: 74,
-  DescribeTopicPartitions: 75,
-  ShareGroupHeartbeat: 76,
-  ShareGroupDescribe: 77,
-  ShareFetch: 78,
-  ShareAcknowledge: 79,
-  DescribeShareGroupOffsets: 90,
-  AlterShareGroupOffsets: 91,
-  DeleteShareGroupOffsets: 92,
-  StreamsGroupHeartbeat: 88,
-  StreamsGroupDescribe: 89,
-  AlterReplicaLogDirs: 34,
-  CreateDelegationToken: 38,
-  RenewDelegationToken: 39,
-  ExpireDelegationToken: 40,
-  DescribeDelegationToken: 41,
-  UpdateFeatures: 57,
-} as const;
+export const K = ApiKey;
 
 // ---------------------------------------------------------------------------------------------
 // Context and request helpers

@@ -14,6 +14,7 @@
 import { iggyCorpus } from "../captures/iggy_corpus.ts";
 import { PcapWriter } from "../../src/cli/pcap_writer.ts";
 import { encodeRequest, encodeResponse } from "../../src/kafka/api.ts";
+import { launchChromium } from "../../tools/npm/_chromium.ts";
 
 const args = Deno.args;
 if (args.includes("--help") || args.includes("-h")) {
@@ -74,27 +75,6 @@ function kafkaCapture(): Uint8Array {
   return w.bytes();
 }
 
-async function devtoolsUrl(stderr: ReadableStream<Uint8Array>): Promise<string> {
-  const dec = new TextDecoder();
-  let text = "";
-  const reader = stderr.getReader();
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += dec.decode(value);
-    const m = /DevTools listening on (ws:\/\/\S+)/.exec(text);
-    if (m) {
-      // Keep draining stderr so Chromium never blocks on a full pipe.
-      (async () => {
-        while (!(await reader.read()).done) { /* drain */ }
-      })();
-      return m[1];
-    }
-  }
-  throw new Error(`Chromium did not start: ${text.slice(-500)}`);
-}
-
 class Cdp {
   #ws: WebSocket;
   #id = 0;
@@ -138,27 +118,10 @@ class Cdp {
 await run();
 
 async function run(): Promise<void> {
-  const profile = await Deno.makeTempDir({ prefix: "streamwire-chromium-" });
-  const proc = new Deno.Command(chromium, {
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--allow-file-access-from-files",
-      `--user-data-dir=${profile}`,
-      "--remote-debugging-port=0",
-      "--window-size=1400,900",
-      "about:blank",
-    ],
-    stderr: "piped",
-    stdout: "null",
-  }).spawn();
-
+  const browser = await launchChromium(chromium, [
+    "--allow-file-access-from-files",
+    "--window-size=1400,900",
+  ]);
   let passed = 0, failed = 0;
   function check(ok: boolean, what: string): void {
     if (ok) passed++;
@@ -167,7 +130,7 @@ async function run(): Promise<void> {
   }
 
   try {
-    const wsUrl = await devtoolsUrl(proc.stderr);
+    const wsUrl = browser.wsUrl;
     const targets =
       await (await fetch(wsUrl.replace("ws://", "http://").replace(/\/devtools\/browser\/.*/, "/json")))
         .json() as {
@@ -239,9 +202,7 @@ async function run(): Promise<void> {
     failed++;
     console.log(`FAIL ${e instanceof Error ? e.stack : e}`);
   } finally {
-    proc.kill();
-    await proc.status;
-    await Deno.remove(profile, { recursive: true }).catch(() => {});
+    await browser.close();
   }
   console.log(`${passed} passed, ${failed} failed`);
   Deno.exit(failed ? 1 : 0);

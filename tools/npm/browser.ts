@@ -18,6 +18,7 @@
  * @module
  */
 
+import { type Chromium, launchChromium } from "./_chromium.ts";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -113,8 +114,7 @@ async function bundleExamples(work: string, pkg: string): Promise<string[]> {
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const work = mkdtempSync(join(tmpdir(), "streamwire-browser-"));
-  const profile = mkdtempSync(join(tmpdir(), "streamwire-chromium-profile-"));
-  let chromium: Deno.ChildProcess | undefined;
+  let chromium: Chromium | undefined;
   let server: Deno.HttpServer<Deno.NetAddr> | undefined;
   let code = 1;
   try {
@@ -157,57 +157,15 @@ async function main(): Promise<void> {
     });
     const url = `http://127.0.0.1:${server.addr.port}/`;
 
-    chromium = new Deno.Command(o.chromium, {
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        `--user-data-dir=${profile}`,
-        "--remote-debugging-address=127.0.0.1",
-        "--remote-debugging-port=0",
-        "about:blank",
-      ],
-      stdout: "null",
-      stderr: "piped",
-    }).spawn();
-    const wsUrl = await devtoolsUrl(chromium.stderr);
+    chromium = await launchChromium(o.chromium);
+    const wsUrl = chromium.wsUrl;
     code = await drive(wsUrl, url, o.timeout);
   } finally {
-    try {
-      chromium?.kill("SIGTERM");
-      await chromium?.status;
-    } catch { /* already gone */ }
+    await chromium?.close();
     await server?.shutdown();
     rmSync(work, { recursive: true, force: true });
-    rmSync(profile, { recursive: true, force: true });
   }
   process.exitCode = code;
-}
-
-/** Reads Chromium's stderr until it prints the browser's DevTools WebSocket URL. */
-async function devtoolsUrl(stderr: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += value;
-    const m = text.match(/DevTools listening on (ws:\/\/\S+)/);
-    if (m) {
-      // Keep draining stderr so Chromium never blocks on a full pipe.
-      (async () => {
-        while (!(await reader.read()).done) { /* discard */ }
-      })();
-      return m[1];
-    }
-  }
-  throw new Error(`Chromium did not report a DevTools URL:\n${text.slice(-2000)}`);
 }
 
 /** Opens the page over the DevTools protocol, prints its console, returns its exit code. */
