@@ -28,16 +28,13 @@ import {
   requestOperation,
 } from "../iggy/consensus/operation.ts";
 import { resultCode, resultSectionLen } from "../iggy/consensus/reply_result.ts";
-import { isWireError } from "../wire/error.ts";
-import { ByteQueue, toHex, u32le } from "./_bytes.ts";
-import type { ConnOptions } from "./kafka_conn.ts";
+import { type ByteQueue, toHex, u32le } from "./_bytes.ts";
+import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
 import type { InspectedMessage } from "./message.ts";
 import type { StreamPiece } from "./tcp.ts";
 
 /** The framing an Iggy connection uses. */
 export type IggyLayout = "consensus" | "crate" | "legacy";
-
-const HEX_PREFIX = 64;
 
 interface Pending {
   code: number;
@@ -91,91 +88,52 @@ export function sniffIggyLayout(b: Uint8Array): IggyLayout | undefined {
 }
 
 /** Decodes both directions of one Iggy connection. */
-export class IggyConnection {
-  /** Connection number. */
-  readonly connId: number;
-  /** `client > server` text. */
-  readonly conn: string;
+export class IggyConnection extends FramedConnection {
+  /** The protocol of the messages. */
+  protected readonly protocol = "iggy";
   /** The framing, once known. */
   layout: IggyLayout | undefined;
-  readonly #q = { request: new ByteQueue(), response: new ByteQueue() };
-  readonly #sync = { request: true, response: true };
-  readonly #skipped = { request: 0, response: 0 };
   readonly #byId = new Map<string, Pending>();
   readonly #fifo: Pending[] = [];
-  readonly #max: number;
-  readonly #keepRaw: boolean;
 
   /** A connection; `layout` when already known. */
   constructor(connId: number, conn: string, options: ConnOptions & { layout?: IggyLayout } = {}) {
-    this.connId = connId;
-    this.conn = conn;
+    super(connId, conn, options, 64 * 1024 * 1024);
     this.layout = options.layout;
-    this.#max = options.maxFrameBytes ?? 64 * 1024 * 1024;
-    this.#keepRaw = options.keepRaw ?? false;
   }
 
-  /** Bytes buffered for incomplete frames (both directions). */
-  get buffered(): number {
-    return this.#q.request.length + this.#q.response.length;
-  }
-
-  /** The capture starts inside this direction's stream. */
-  desync(dir: "request" | "response"): void {
-    this.#sync[dir] = false;
+  /** Bytes a resynchronisation needs: a whole consensus header, or a frame header. */
+  protected get resyncBytes(): number {
+    return this.layout === "consensus" ? HEADER_SIZE : 16;
   }
 
   /** Feeds reassembled bytes (or a hole) of one direction; returns the messages now complete. */
-  push(dir: "request" | "response", piece: StreamPiece, tsMicros: number): InspectedMessage[] {
-    const q = this.#q[dir];
-    if (piece.gap !== undefined) {
-      q.clear();
-      this.#sync[dir] = false;
-      return [];
-    }
+  override push(dir: Dir, piece: StreamPiece, tsMicros: number): InspectedMessage[] {
+    if (this.layout !== undefined || piece.gap !== undefined) return super.push(dir, piece, tsMicros);
+    // The client's first bytes tell the framing; until then bytes only wait.
+    const q = this.queues[dir];
     q.push(piece.bytes);
-    const out: InspectedMessage[] = [];
+    if (dir === "response") return [];
+    const req = this.queues.request;
+    this.layout = sniffIggyLayout(req.peek(1 << 16));
     if (this.layout === undefined) {
-      if (dir === "response") return out; // wait for the client to show its framing
-      this.layout = sniffIggyLayout(q.peek(Math.min(q.length, 1 << 16)));
-      if (this.layout === undefined) {
-        if (q.length < HEADER_SIZE) return out;
-        this.layout = "crate";
-      }
-      this.#drain("request", tsMicros, out);
-      this.#drain("response", tsMicros, out);
-      return out;
+      if (req.length < HEADER_SIZE) return [];
+      this.layout = "crate";
     }
-    this.#drain(dir, tsMicros, out);
+    // Requests first, so that the responses already here find what they answer.
+    const out: InspectedMessage[] = [];
+    this.drain("request", tsMicros, out);
+    this.drain("response", tsMicros, out);
     return out;
   }
 
-  #drain(dir: "request" | "response", tsMicros: number, out: InspectedMessage[]): void {
-    const q = this.#q[dir];
-    for (;;) {
-      if (!this.#sync[dir] && !this.#resync(dir)) break;
-      const total = this.#frameSize(dir, q);
-      if (total === undefined) break;
-      if (total < 0 || total > this.#max) {
-        out.push(this.#bare(dir, tsMicros, q.length, `implausible frame size ${total}`, q.peek(HEX_PREFIX)));
-        this.#sync[dir] = false;
-        q.skip(1);
-        this.#skipped[dir]++;
-        continue;
-      }
-      if (q.length < total) break;
-      const frame = q.take(total);
-      const msg = this.#decode(dir, frame, tsMicros);
-      if (this.#skipped[dir] > 0) {
-        (msg.notes ??= []).push(`resynchronised: skipped ${this.#skipped[dir]} bytes`);
-        this.#skipped[dir] = 0;
-      }
-      out.push(msg);
-    }
+  /** End of the capture (nothing to do until the framing is known). */
+  override finish(tsMicros: number): InspectedMessage[] {
+    return this.layout === undefined ? [] : super.finish(tsMicros);
   }
 
-  /** Whole frame size from its first bytes, `undefined` until they are there, -1 when impossible. */
-  #frameSize(dir: "request" | "response", q: ByteQueue): number | undefined {
+  /** The whole frame size from its first bytes (see {@linkcode FramedConnection}). */
+  protected frameSize(dir: Dir, q: ByteQueue): number | undefined {
     if (this.layout === "consensus") {
       if (q.length < SIZE_FIELD_OFFSET + 4) return undefined;
       const size = u32le(q.peek(SIZE_FIELD_OFFSET + 4), SIZE_FIELD_OFFSET);
@@ -193,28 +151,8 @@ export class IggyConnection {
     return 8 + len;
   }
 
-  /** As the Kafka decoder's: a plausible start whose whole frame decodes (see there). */
-  #resync(dir: "request" | "response", final = false): boolean {
-    const q = this.#q[dir];
-    const need = this.layout === "consensus" ? HEADER_SIZE : 16;
-    while (q.length >= need) {
-      if (this.#plausible(dir, q.peek(Math.min(q.length, HEADER_SIZE)))) {
-        const total = this.#frameSize(dir, q);
-        if (total !== undefined && total > 0 && total <= this.#max) {
-          if (q.length < total && !final) return false;
-          if (q.length >= total && this.#decodes(dir, q.peek(total))) {
-            this.#sync[dir] = true;
-            return true;
-          }
-        }
-      }
-      q.skip(1);
-      this.#skipped[dir]++;
-    }
-    return false;
-  }
-
-  #decodes(dir: "request" | "response", frame: Uint8Array): boolean {
+  /** Whether `frame` decodes, without changing any state. */
+  protected decodes(dir: Dir, frame: Uint8Array): boolean {
     if (this.layout === "consensus") return true; // the header's checksums were verified
     try {
       const crate = this.layout === "crate";
@@ -230,18 +168,8 @@ export class IggyConnection {
     }
   }
 
-  /** End of the capture: frames still buffered behind a stalled resynchronisation. */
-  finish(tsMicros: number): InspectedMessage[] {
-    const out: InspectedMessage[] = [];
-    for (const dir of ["request", "response"] as const) {
-      if (this.layout !== undefined && !this.#sync[dir] && this.#resync(dir, true)) {
-        this.#drain(dir, tsMicros, out);
-      }
-    }
-    return out;
-  }
-
-  #plausible(dir: "request" | "response", b: Uint8Array): boolean {
+  /** Whether `head` looks like a frame start. */
+  protected plausible(dir: Dir, b: Uint8Array): boolean {
     if (this.layout === "consensus") {
       if (b.length < HEADER_SIZE) return false;
       try {
@@ -253,26 +181,23 @@ export class IggyConnection {
     }
     if (dir === "request") {
       const len = u32le(b, 0);
-      return lookupCommand(u32le(b, 4)) !== undefined && len >= 4 && len <= this.#max;
+      return lookupCommand(u32le(b, 4)) !== undefined && len >= 4 && len <= this.max;
     }
     const status = u32le(b, 0);
     const len = u32le(b, 4);
-    if (len > this.#max || status > 100_000) return false;
+    if (len > this.max || status > 100_000) return false;
     return this.layout === "crate" ? this.#byId.has(String(readU64(b, 8))) : this.#fifo.length > 0;
   }
 
-  #decode(dir: "request" | "response", frame: Uint8Array, tsMicros: number): InspectedMessage {
-    const msg: InspectedMessage = {
-      tsMicros,
-      connId: this.connId,
-      conn: this.conn,
-      dir,
-      protocol: "iggy",
-      name: "?",
-      layout: this.layout,
-      bytes: frame.length,
-    };
-    if (this.#keepRaw) msg.raw = frame;
+  /** A message with the fields every message has, and the framing. */
+  protected override message(dir: Dir, tsMicros: number, bytes: number): InspectedMessage {
+    return { ...super.message(dir, tsMicros, bytes), layout: this.layout };
+  }
+
+  /** Decodes a whole frame into a message. */
+  protected decode(dir: Dir, frame: Uint8Array, tsMicros: number): InspectedMessage {
+    const msg = this.message(dir, tsMicros, frame.length);
+    if (this.keepRaw) msg.raw = frame;
     let body = frame;
     try {
       if (this.layout === "consensus") this.#consensus(dir, frame, msg);
@@ -308,10 +233,7 @@ export class IggyConnection {
         } else msg.body = decodeResponseOrNull(p.code, body);
       }
     } catch (e) {
-      if (!isWireError(e)) throw e;
-      msg.error = { code: e.code, detail: e.message };
-      if (e.offset !== undefined) msg.error.offset = e.offset;
-      msg.hexPrefix = toHex(body, HEX_PREFIX);
+      this.fail(msg, e, body);
     }
     return msg;
   }
@@ -383,27 +305,6 @@ export class IggyConnection {
     if (dir === "response" && command === Command.Eviction) {
       msg.errorName = `evicted: ${String(fields.reason ?? "")}`;
     }
-  }
-
-  #bare(
-    dir: "request" | "response",
-    tsMicros: number,
-    bytes: number,
-    detail: string,
-    head: Uint8Array,
-  ): InspectedMessage {
-    return {
-      tsMicros,
-      connId: this.connId,
-      conn: this.conn,
-      dir,
-      protocol: "iggy",
-      name: "?",
-      layout: this.layout,
-      bytes,
-      error: { code: "RESYNC", detail },
-      hexPrefix: toHex(head, HEX_PREFIX),
-    };
   }
 }
 

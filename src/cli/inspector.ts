@@ -8,11 +8,9 @@
  * @module
  */
 
-import { apiInfo } from "../kafka/api.ts";
-import { u16be, u32be } from "./_bytes.ts";
 import type { CapturedPacket } from "./capture.ts";
 import { IggyConnection, type IggyLayout, sniffIggyLayout } from "./iggy_conn.ts";
-import { KafkaConnection } from "./kafka_conn.ts";
+import { KafkaConnection, looksLikeKafkaRequest } from "./kafka_conn.ts";
 import type { InspectedMessage } from "./message.ts";
 import { type TcpSegment, tcpSegment } from "./packet.ts";
 import { HalfStream, type StreamPiece } from "./tcp.ts";
@@ -268,7 +266,7 @@ export class Inspector {
     for (const e of c.early) if (e.dir === "request" && e.piece.bytes) parts.push(e.piece.bytes);
     const head = concat(parts, 1 << 16);
     if (head.length < 8) return undefined;
-    if (looksLikeKafkaRequest(head)) return "kafka";
+    if (head.length >= 14 && looksLikeKafkaRequest(head)) return "kafka";
     if (sniffIggyLayout(head) !== undefined) return "iggy";
     return undefined;
   }
@@ -290,17 +288,4 @@ function concat(parts: Uint8Array[], max: number): Uint8Array {
     o += take;
   }
   return out;
-}
-
-/** A size-prefixed Kafka request header: known API key and version, sane client id length. */
-function looksLikeKafkaRequest(b: Uint8Array): boolean {
-  if (b.length < 14) return false;
-  const size = u32be(b, 0) | 0;
-  if (size < 10 || size > 100 * 1024 * 1024) return false;
-  const key = u16be(b, 4) << 16 >> 16;
-  const version = u16be(b, 6) << 16 >> 16;
-  const info = apiInfo(key);
-  if (!info || version < 0 || version > 30 || ((info.validVersions >>> version) & 1) === 0) return false;
-  const clientIdLen = u16be(b, 12) << 16 >> 16;
-  return clientIdLen >= -1 && clientIdLen <= size - 10;
 }

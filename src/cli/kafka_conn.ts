@@ -5,29 +5,21 @@
  * version a response is decoded at. ApiVersions is followed: an ApiVersions response that
  * does not decode at the requested version is read at v0 (what a broker sends for a version
  * it does not know), and the broker's advertised ranges flag later requests outside them.
+ * After SaslHandshake v0 the SASL tokens travel as bare frames and are shown as such.
  *
- * After a capture hole, or when the capture starts mid-stream, the byte stream is scanned
- * for the next offset where a plausible frame starts (a request: known API key and version,
- * sane client id; a response: a correlation id that a request is waiting for), and the
- * message says how many bytes were skipped.
+ * Resynchronisation (see `_framed.ts`) looks for a request with a known API key and version
+ * and a sane client id, or a response whose correlation id a request is waiting for.
  *
  * @module
  */
 
 import { apiInfo, decodeRequest, decodeResponse, peekRequestHeader } from "../kafka/api.ts";
 import { errorName } from "../kafka/errors.ts";
-import { isWireError } from "../wire/error.ts";
-import { ByteQueue, toHex, u16be, u32be } from "./_bytes.ts";
+import { type ByteQueue, toHex, u16be, u32be } from "./_bytes.ts";
+import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
 import { firstErrorCode, type InspectedMessage } from "./message.ts";
-import type { StreamPiece } from "./tcp.ts";
 
-/** Options shared by the protocol connection decoders. */
-export interface ConnOptions {
-  /** Largest frame accepted before the stream is treated as out of sync (default 100 MiB). */
-  maxFrameBytes?: number;
-  /** Keep the raw frame bytes on each message (the web page's hex view). */
-  keepRaw?: boolean;
-}
+export type { ConnOptions } from "./_framed.ts";
 
 interface Pending {
   apiKey: number;
@@ -36,30 +28,58 @@ interface Pending {
   name: string;
 }
 
-const HEX_PREFIX = 64;
+interface ApiRange {
+  apiKey: number;
+  minVersion: number;
+  maxVersion: number;
+}
+
+/** Kafka's default `socket.request.max.bytes`, the largest frame taken as in sync. */
+const DEFAULT_MAX = 100 * 1024 * 1024;
+
+/**
+ * Whether `b` starts like a size-prefixed Kafka request: a size within `max`, a known API key
+ * and version, and a client id length that fits.
+ *
+ * @example
+ * ```ts
+ * import { looksLikeKafkaRequest } from "@streamwire/codec/cli";
+ * import { encodeRequest } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(18, 3, { correlationId: 1, clientId: "c" }, {
+ *   clientSoftwareName: "n",
+ *   clientSoftwareVersion: "1",
+ * }, { sizePrefix: true });
+ * console.log(looksLikeKafkaRequest(frame), looksLikeKafkaRequest(new Uint8Array(14))); // true false
+ * ```
+ */
+export function looksLikeKafkaRequest(b: Uint8Array, max: number = DEFAULT_MAX): boolean {
+  if (b.length < 8) return false;
+  const size = u32be(b, 0) | 0;
+  if (size < 8 || size > max) return false;
+  const key = u16be(b, 4) << 16 >> 16;
+  const version = u16be(b, 6) << 16 >> 16;
+  const info = apiInfo(key);
+  if (!info || version < 0 || version > 30 || ((info.validVersions >>> version) & 1) === 0) return false;
+  if (b.length >= 14) {
+    const clientIdLen = u16be(b, 12) << 16 >> 16;
+    if (clientIdLen < -1 || clientIdLen > size - 10) return false;
+  }
+  return true;
+}
 
 /** Decodes both directions of one Kafka connection. */
-export class KafkaConnection {
-  readonly #q = { request: new ByteQueue(), response: new ByteQueue() };
-  readonly #sync = { request: true, response: true };
-  readonly #skipped = { request: 0, response: 0 };
+export class KafkaConnection extends FramedConnection {
+  /** The protocol of the messages. */
+  protected readonly protocol = "kafka";
+  /** Bytes a resynchronisation needs to judge a frame start. */
+  protected readonly resyncBytes = 12;
   readonly #pending = new Map<number, Pending>();
-  readonly #max: number;
-  readonly #keepRaw: boolean;
   #brokerRanges: Map<number, [number, number]> | undefined;
   #rawSasl = false;
 
-  /** Connection number. */
-  readonly connId: number;
-  /** `client > server` text. */
-  readonly conn: string;
-
   /** A connection with id `connId`, described as `conn`. */
   constructor(connId: number, conn: string, options: ConnOptions = {}) {
-    this.connId = connId;
-    this.conn = conn;
-    this.#max = options.maxFrameBytes ?? 100 * 1024 * 1024;
-    this.#keepRaw = options.keepRaw ?? false;
+    super(connId, conn, options, DEFAULT_MAX);
   }
 
   /** Requests still waiting for their response. */
@@ -67,77 +87,24 @@ export class KafkaConnection {
     return this.#pending.size;
   }
 
-  /** Bytes buffered for incomplete frames (both directions). */
-  get buffered(): number {
-    return this.#q.request.length + this.#q.response.length;
+  /** The whole frame size from its first bytes (see {@linkcode FramedConnection}). */
+  protected frameSize(dir: Dir, q: ByteQueue): number | undefined {
+    if (q.length < 4) return undefined;
+    const size = u32be(q.peek(4), 0) | 0;
+    // Bare SASL tokens (after SaslHandshake v0) may be shorter than any Kafka header, even empty.
+    const least = this.#rawSasl ? 0 : dir === "request" ? 8 : 4;
+    return size < least ? -1 : 4 + size;
   }
 
-  /** Feeds reassembled bytes (or a hole) of one direction; returns the messages now complete. */
-  push(dir: "request" | "response", piece: StreamPiece, tsMicros: number): InspectedMessage[] {
-    const q = this.#q[dir];
-    if (piece.gap !== undefined) {
-      q.clear();
-      this.#sync[dir] = false;
-      return [];
-    }
-    q.push(piece.bytes);
-    const out: InspectedMessage[] = [];
-    for (;;) {
-      if (!this.#sync[dir] && !this.#resync(dir)) break;
-      if (q.length < 4) break;
-      const size = u32be(q.peek(4), 0) | 0;
-      // Bare SASL tokens (after SaslHandshake v0) may be shorter than any Kafka header, even empty.
-      const least = this.#rawSasl ? 0 : dir === "request" ? 8 : 4;
-      if (size < least || size > this.#max) {
-        out.push(
-          this.#bare(dir, tsMicros, q.length, "RESYNC", `implausible frame size ${size}`, q.peek(HEX_PREFIX)),
-        );
-        this.#sync[dir] = false;
-        q.skip(1);
-        this.#skipped[dir] += 1;
-        continue;
-      }
-      if (q.length < 4 + size) break;
-      const frame = q.take(4 + size);
-      const msg = dir === "request" ? this.#request(frame, tsMicros) : this.#response(frame, tsMicros);
-      if (this.#skipped[dir] > 0) {
-        (msg.notes ??= []).push(`resynchronised: skipped ${this.#skipped[dir]} bytes`);
-        this.#skipped[dir] = 0;
-      }
-      out.push(msg);
-    }
-    return out;
+  /** Whether `head` looks like a frame start. */
+  protected plausible(dir: Dir, head: Uint8Array): boolean {
+    if (dir === "request") return looksLikeKafkaRequest(head, this.max);
+    const size = u32be(head, 0) | 0;
+    return size >= 4 && size <= this.max && this.#pending.has(u32be(head, 4) | 0);
   }
 
-  /** The capture starts inside this direction's stream: look for a frame start first. */
-  desync(dir: "request" | "response"): void {
-    this.#sync[dir] = false;
-  }
-
-  /**
-   * Drops bytes until a frame starts that is plausible and, once all its bytes are there,
-   * decodes; true when one does. A plausible candidate whose bytes have not all arrived
-   * makes it wait (false) — unless `final`, at the end of the capture, when it is skipped.
-   */
-  #resync(dir: "request" | "response", final = false): boolean {
-    const q = this.#q[dir];
-    while (q.length >= 12) {
-      const b = q.peek(Math.min(q.length, 64));
-      if (dir === "request" ? this.#plausibleRequest(b) : this.#plausibleResponse(b)) {
-        const total = 4 + (u32be(b, 0) | 0);
-        if (q.length < total && !final) return false;
-        if (q.length >= total && this.#decodes(dir, q.peek(total))) {
-          this.#sync[dir] = true;
-          return true;
-        }
-      }
-      q.skip(1);
-      this.#skipped[dir]++;
-    }
-    return false;
-  }
-
-  #decodes(dir: "request" | "response", frame: Uint8Array): boolean {
+  /** Whether `frame` decodes, without changing any state. */
+  protected decodes(dir: Dir, frame: Uint8Array): boolean {
     const payload = frame.subarray(4);
     try {
       if (dir === "request") decodeRequest(payload);
@@ -156,72 +123,25 @@ export class KafkaConnection {
     }
   }
 
-  /** End of the capture: frames still buffered behind a stalled resynchronisation. */
-  finish(tsMicros: number): InspectedMessage[] {
-    const out: InspectedMessage[] = [];
-    for (const dir of ["request", "response"] as const) {
-      if (!this.#sync[dir] && this.#resync(dir, true)) {
-        out.push(...this.push(dir, { bytes: new Uint8Array(0) }, tsMicros));
-      }
-    }
-    return out;
+  /** Decodes a whole frame into a message. */
+  protected decode(dir: Dir, frame: Uint8Array, tsMicros: number): InspectedMessage {
+    const msg = this.message(dir, tsMicros, frame.length);
+    if (this.keepRaw) msg.raw = frame;
+    return dir === "request" ? this.#request(msg, frame.subarray(4)) : this.#response(msg, frame.subarray(4));
   }
 
-  #plausibleRequest(b: Uint8Array): boolean {
-    const size = u32be(b, 0) | 0;
-    if (size < 8 || size > this.#max) return false;
-    const key = u16be(b, 4) << 16 >> 16;
-    const version = u16be(b, 6) << 16 >> 16;
-    const info = apiInfo(key);
-    if (!info || version < 0 || version > 30 || ((info.validVersions >>> version) & 1) === 0) return false;
-    if (b.length >= 14) {
-      const clientIdLen = u16be(b, 12) << 16 >> 16;
-      if (clientIdLen < -1 || clientIdLen > size - 10) return false;
-    }
-    return true;
-  }
-
-  #plausibleResponse(b: Uint8Array): boolean {
-    const size = u32be(b, 0) | 0;
-    if (size < 4 || size > this.#max) return false;
-    return this.#pending.has(u32be(b, 4) | 0);
-  }
-
-  #request(frame: Uint8Array, tsMicros: number): InspectedMessage {
-    const payload = frame.subarray(4);
-    if (this.#rawSasl && payload.length < 8) {
-      return this.#saslToken({
-        tsMicros,
-        connId: this.connId,
-        conn: this.conn,
-        dir: "request",
-        protocol: "kafka",
-        name: "",
-        bytes: frame.length,
-      });
-    }
+  #request(msg: InspectedMessage, payload: Uint8Array): InspectedMessage {
+    if (this.#rawSasl && payload.length < 8) return this.#saslToken(msg);
     const key = u16be(payload, 0) << 16 >> 16;
     const version = u16be(payload, 2) << 16 >> 16;
-    const corr = payload.length >= 8 ? u32be(payload, 4) | 0 : undefined;
     const name = apiInfo(key)?.name ?? "?";
-    const msg: InspectedMessage = {
-      tsMicros,
-      connId: this.connId,
-      conn: this.conn,
-      dir: "request",
-      protocol: "kafka",
-      apiKey: key,
-      name,
-      version,
-      correlationId: corr,
-      bytes: frame.length,
-    };
-    if (this.#keepRaw) msg.raw = frame;
+    Object.assign(msg, { apiKey: key, name, version, correlationId: u32be(payload, 4) | 0 });
+    const pending = { apiKey: key, version, tsMicros: msg.tsMicros, name };
     try {
       const req = decodeRequest(payload);
       msg.header = req.header;
       msg.body = req.body;
-      this.#pending.set(req.header.correlationId, { apiKey: key, version, tsMicros, name });
+      this.#pending.set(req.header.correlationId, pending);
       this.#rawSasl = false;
       const range = this.#brokerRanges?.get(key);
       if (this.#brokerRanges && (!range || version < range[0] || version > range[1])) {
@@ -233,31 +153,19 @@ export class KafkaConnection {
       }
     } catch (e) {
       if (this.#rawSasl) return this.#saslToken(msg);
-      this.#fail(msg, e, payload);
+      this.fail(msg, e, payload);
       // A request the table cannot read may still be answered (ApiVersions at a newer version).
       try {
-        const peek = peekRequestHeader(payload);
-        this.#pending.set(peek.header.correlationId, { apiKey: key, version, tsMicros, name });
+        this.#pending.set(peekRequestHeader(payload).header.correlationId, pending);
       } catch { /* not even a header */ }
     }
     return msg;
   }
 
-  #response(frame: Uint8Array, tsMicros: number): InspectedMessage {
-    const payload = frame.subarray(4);
+  #response(msg: InspectedMessage, payload: Uint8Array): InspectedMessage {
     const corr = payload.length >= 4 ? u32be(payload, 0) | 0 : undefined;
     const p = corr === undefined ? undefined : this.#pending.get(corr);
-    const msg: InspectedMessage = {
-      tsMicros,
-      connId: this.connId,
-      conn: this.conn,
-      dir: "response",
-      protocol: "kafka",
-      name: p?.name ?? "?",
-      correlationId: corr,
-      bytes: frame.length,
-    };
-    if (this.#keepRaw) msg.raw = frame;
+    msg.correlationId = corr;
     if (!p) {
       if (this.#rawSasl) return this.#saslToken(msg);
       msg.error = { code: "UNPAIRED", detail: `no request with correlation id ${corr ?? "?"} was seen` };
@@ -265,9 +173,12 @@ export class KafkaConnection {
       return msg;
     }
     this.#pending.delete(corr!);
-    msg.apiKey = p.apiKey;
-    msg.version = p.version;
-    msg.latencyMs = (tsMicros - p.tsMicros) / 1000;
+    Object.assign(msg, {
+      apiKey: p.apiKey,
+      name: p.name,
+      version: p.version,
+      latencyMs: (msg.tsMicros - p.tsMicros) / 1000,
+    });
     try {
       let res;
       try {
@@ -290,7 +201,7 @@ export class KafkaConnection {
       if (p.apiKey === 17 && p.version === 0 && code === undefined) this.#rawSasl = true;
       if (p.apiKey === 18) this.#followApiVersions(res.body as { errorCode: number; apiKeys?: ApiRange[] });
     } catch (e) {
-      this.#fail(msg, e, payload);
+      this.fail(msg, e, payload);
     }
     return msg;
   }
@@ -309,38 +220,4 @@ export class KafkaConnection {
     if (body.errorCode !== 0 || !body.apiKeys) return;
     this.#brokerRanges = new Map(body.apiKeys.map((k) => [k.apiKey, [k.minVersion, k.maxVersion]]));
   }
-
-  #fail(msg: InspectedMessage, e: unknown, payload: Uint8Array): void {
-    if (!isWireError(e)) throw e;
-    msg.error = { code: e.code, detail: e.message };
-    if (e.offset !== undefined) msg.error.offset = e.offset;
-    msg.hexPrefix = toHex(payload, HEX_PREFIX);
-  }
-
-  #bare(
-    dir: "request" | "response",
-    tsMicros: number,
-    bytes: number,
-    code: string,
-    detail: string,
-    head: Uint8Array,
-  ): InspectedMessage {
-    return {
-      tsMicros,
-      connId: this.connId,
-      conn: this.conn,
-      dir,
-      protocol: "kafka",
-      name: "?",
-      bytes,
-      error: { code, detail },
-      hexPrefix: toHex(head, HEX_PREFIX),
-    };
-  }
-}
-
-interface ApiRange {
-  apiKey: number;
-  minVersion: number;
-  maxVersion: number;
 }
