@@ -443,20 +443,22 @@ function findLongerMatch(
   let best = minLen;
   let ref = chain[ip & 0xffff];
   for (let k = attempts; k > 0 && ref >= s && ip - ref <= MAX_OFFSET; k--) {
-    if (view.getUint32(ref, true) === v) {
-      // Beating `best` needs more than `best - maxBack` bytes forward: test that byte first.
-      const need = best - maxBack;
-      if (need < MIN_MATCH || (ip + need < matchLimit && src[ref + need] === src[ip + need])) {
-        const fwd = MIN_MATCH + matchLength(view, src, ref + MIN_MATCH, ip + MIN_MATCH, matchLimit);
-        let back = 0;
-        while (back < maxBack && ref - back > s && src[ip - back - 1] === src[ref - back - 1]) back++;
-        if (fwd + back > best) {
-          best = fwd + back;
-          foundStart = ip - back;
-          foundRef = ref - back;
-          foundLen = best;
-          if (ip + fwd >= matchLimit) break;
-        }
+    // Beating `best` needs more than `best - maxBack` bytes forward: that byte is tested first,
+    // which turns most candidates away with one comparison.
+    const need = best - maxBack;
+    if (
+      (need < MIN_MATCH || (ip + need < matchLimit && src[ref + need] === src[ip + need])) &&
+      view.getUint32(ref, true) === v
+    ) {
+      const fwd = MIN_MATCH + matchLength(view, src, ref + MIN_MATCH, ip + MIN_MATCH, matchLimit);
+      let back = 0;
+      while (back < maxBack && ref - back > s && src[ip - back - 1] === src[ref - back - 1]) back++;
+      if (fwd + back > best) {
+        best = fwd + back;
+        foundStart = ip - back;
+        foundRef = ref - back;
+        foundLen = best;
+        if (ip + fwd >= matchLimit) break;
       }
     }
     const nref = chain[ref & 0xffff];
