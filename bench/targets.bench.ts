@@ -13,6 +13,8 @@
  * - XXH3-64 on 140 B inputs and on 1 MiB, beside the native `@node-rs/xxhash` when
  *   `BENCH_PEERS=DIR/node_modules` points at an install of it (`npm i --prefix DIR @node-rs/xxhash`).
  * - Iggy SendMessages encode of 1000 × 100 B beside hashing the same 1000 frames alone.
+ * - LZ4 level 9 (Kafka's default, the high-compression parser) beside liblz4 HC level 9 in
+ *   WebAssembly (`lz4-asm`, see `_lz4hc_peer.ts`), with both compressed sizes printed.
  *
  * Peers' outputs are checked against ours before timing.
  *
@@ -25,7 +27,8 @@ import { crc32c } from "../src/wire/crc32c.ts";
 import { xxh3_64, xxh3_64Into } from "../src/wire/xxh3.ts";
 import { encodeBatch } from "../src/iggy/batch/builder.ts";
 import { encodeSendMessages } from "../src/iggy/commands/messages.ts";
-import { logLine, prng, recordsCorpus } from "./_corpus.ts";
+import { logLine, prng, recordsCorpus, textCorpus } from "./_corpus.ts";
+import { loadLz4Hc } from "./_lz4hc_peer.ts";
 import { gunzip, gzip } from "../src/kafka/compression/gzip.ts";
 import { snappyCompress, snappyDecompress } from "../src/kafka/compression/snappy.ts";
 import { lz4Compress, lz4Decompress } from "../src/kafka/compression/lz4.ts";
@@ -397,6 +400,36 @@ codecCase(
   { c: (d) => gzip(d), d: (d) => gunzip(d) },
   fflate && { name: "fflate", c: (d) => fflate.gzipSync(d, { level: 6 }), d: (d) => fflate.gunzipSync(d) },
 );
+
+// ---- LZ4 high compression (level 9, Kafka's default) beside liblz4 HC in WebAssembly --------
+
+const lz4hc = await loadLz4Hc();
+const textForHc = textCorpus(1 << 18);
+for (const [label, data] of [["1000 records", corpus], ["text 256 KiB", textForHc]] as const) {
+  const family = `lz4 level 9 compress ${label} (${data.length} B)`;
+  const mine = lz4Compress(data, { level: 9 });
+  const eq = (a: Uint8Array) => a.length === data.length && a.every((v, i) => v === data[i]);
+  if (!eq(lz4Decompress(mine))) throw new Error(`${family}: round trip differs`);
+  add({
+    family,
+    name: "streamwire level 9",
+    units: data.length,
+    unit: "B",
+    fn: () => lz4Compress(data, { level: 9 }).length,
+    vs: lz4hc ? [lz4hc.name] : [],
+  });
+  if (!lz4hc) continue;
+  const theirs = lz4hc.compress(data, 9);
+  if (!eq(lz4Decompress(theirs))) throw new Error(`${family}: ${lz4hc.name} output does not decode`);
+  // Their frame stores the 8-byte content size; ours does not: compare the rest.
+  const fast = lz4Compress(data).length;
+  sizes.push(
+    `lz4 level 9, ${label}: streamwire ${mine.length} B, ${lz4hc.name} ${theirs.length - 8} B (${
+      (mine.length / (theirs.length - 8)).toFixed(3)
+    }×; streamwire fast level ${fast} B)`,
+  );
+  add({ family, name: lz4hc.name, units: data.length, unit: "B", fn: () => lz4hc.compress(data, 9).length });
+}
 
 const run = await runRounds(cases);
 printRun("issue 15 targets", run);

@@ -113,6 +113,33 @@ describe("encodeBatch()", () => {
     assert.equal(c.id, id);
   });
 
+  it("writes each frame alone: nothing carries over between frames of one length, on either side of 240 B", () => {
+    // Short frames are assembled in a scratch array per length and copied; longer ones in place.
+    for (const size of [10, 150, 200, 201, 500]) {
+      const msgs: BatchMessageInput[] = [
+        { id: (1n << 128n) - 3n, payload: new Uint8Array(size).fill(0xaa), originTimestamp: 9 },
+        { id: 7, payload: new Uint8Array(size).fill(0x55), originTimestamp: 10 },
+        { id: fromHex("ff".repeat(16)), payload: new Uint8Array(size - 2), userHeaders: fromHex("0102") },
+        { payload: new Uint8Array(size), originTimestamp: 12 },
+      ];
+      const record = encodeBatch(msgs);
+      const got = decodeBatch(record).messages(); // verifies every frame's checksum
+      assert.deepEqual(
+        got.map((m) => m.id),
+        [(1n << 128n) - 3n, 7n, (1n << 128n) - 1n, 0n],
+        `payload ${size}`,
+      );
+      assert.deepEqual(got.map((m) => m.payload), msgs.map((m) => m.payload));
+      assert.deepEqual(got.map((m) => m.userHeaders.length), [0, 0, 2, 0]);
+      // The 8 reserved bytes at the end of every frame header are zero.
+      let at = 256;
+      for (const m of msgs) {
+        assert.equal(toHex(record.subarray(at + 40, at + 48)), "0000000000000000");
+        at += 48 + m.payload.length + (m.userHeaders?.length ?? 0);
+      }
+    }
+  });
+
   const bad: { name: string; messages: BatchMessageInput[]; code: string }[] = [
     {
       name: "a delta of u32::MAX + 1",

@@ -54,7 +54,7 @@ import { type Consumer, consumer } from "../primitives/consumer.ts";
 import { type PollingStrategy, pollingStrategy } from "../primitives/polling_strategy.ts";
 import { type PartitionContext, partitionContext } from "../primitives/partition.ts";
 import { type BatchIntegrity, type BatchView, decodeBatch, MessageCursor } from "../batch/batch.ts";
-import { type BatchMessageInput, encodeBatchInto, sizeOfBatch } from "../batch/builder.ts";
+import { type BatchMessageInput, sizeOfBatch, writeBatchSized } from "../batch/builder.ts";
 import { CommandCode } from "../command_codes.ts";
 
 /** Command code of PollMessages. */
@@ -164,7 +164,7 @@ export const sendMessagesRequest: PayloadCodec<SendMessagesRequest> = {
     partitioning.encode(w, v.partitioning);
     w.u32le(v.messagesCount ?? count);
     w.ensure(size);
-    if (v.messages !== undefined) encodeBatchInto(w.buf, w.pos, v.messages);
+    if (v.messages !== undefined) writeBatchSized(w.buf, w.pos, v.messages, size);
     else w.buf.set(recordBytes(v.batch!), w.pos);
     w.pos += size;
   },

