@@ -11,7 +11,7 @@
  * - decode a PollMessages reply of 1,000 × 100-byte messages and visit every message;
  * - XXH3-64 on 140-byte frames (a 100-byte message frame with a small header is ~140 B).
  *
- * Compare with /work/shared/reference/perf-anchors.md §3 (Iggy Node SDK: send encode 0.5–1 M
+ * Compare with the shared reference notes (reference/perf-anchors.md) §3 (Iggy Node SDK: send encode 0.5–1 M
  * msg/s, poll decode 3–4.6 M msg/s). Figures drift on a shared machine; ratios within one
  * run are the stable part.
  *

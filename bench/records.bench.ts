@@ -1,7 +1,7 @@
 /**
  * Kafka RecordBatch v2 beside kafkajs and @platformatic/kafka, in one run: 1,000 records of a
  * 10-byte key and a 100-byte value, no headers, uncompressed (the workload of
- * /work/shared/reference/perf-anchors.md §2; about 121 kB on the wire).
+ * the shared reference notes (reference/perf-anchors.md) §2; about 121 kB on the wire).
  *
  * - encode: streamwire `encodeRecordBatch` (sized once, one allocation, CRC-32C), kafkajs
  *   `RecordBatch` + `Record` (what its producer calls), platformatic `createRecordsBatch`.

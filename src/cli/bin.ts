@@ -10,8 +10,4 @@ import { currentHost } from "./host.ts";
 import { main } from "./main.ts";
 
 // No top-level await: the same file is also compiled to CommonJS for the npm package.
-currentHost().then(main).then((code) => {
-  const g = globalThis as unknown as { Deno?: { exit(c: number): never }; process?: { exitCode?: number } };
-  if (g.Deno) g.Deno.exit(code);
-  else if (g.process) g.process.exitCode = code;
-});
+currentHost().then(async (host) => host.exit?.(await main(host)));

@@ -17,6 +17,7 @@ interface DenoLike {
   stdin: { readable: AsyncIterable<Uint8Array> };
   stdout: { write(b: Uint8Array): Promise<number>; isTerminal(): boolean };
   stderr: { writeSync(b: Uint8Array): number; isTerminal(): boolean };
+  exit(code: number): never;
 }
 
 interface NodeStream {
@@ -26,6 +27,7 @@ interface NodeStream {
 
 interface NodeProcessLike {
   argv: string[];
+  exitCode?: number;
   stdin: AsyncIterable<Uint8Array>;
   stdout: NodeStream;
   stderr: NodeStream;
@@ -61,6 +63,7 @@ export async function currentHost(): Promise<Host> {
       },
       stdoutIsTerminal: d.stdout.isTerminal(),
       stderrIsTerminal: d.stderr.isTerminal(),
+      exit: (code) => d.exit(code),
     };
   }
   const proc = g.process;
@@ -91,5 +94,7 @@ export async function currentHost(): Promise<Host> {
     },
     stdoutIsTerminal: proc.stdout.isTTY === true,
     stderrIsTerminal: proc.stderr.isTTY === true,
+    // Let pending output drain instead of exiting at once.
+    exit: (code) => void (proc.exitCode = code),
   };
 }

@@ -38,6 +38,8 @@ export interface Host {
   stdoutIsTerminal: boolean;
   /** Whether standard error is a terminal. */
   stderrIsTerminal: boolean;
+  /** Ends the program with `code` (optional: a test host leaves it out). */
+  exit?(code: number): void;
 }
 
 /** Usage text. */
