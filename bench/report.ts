@@ -6,7 +6,7 @@
  *
  * Node 20 runs TypeScript through a bundle made by `bun build` (packages left external, so
  * the same node_modules peers load). The native XXH3 peer is looked up in `BENCH_PEERS`
- * (e.g. `npm i --prefix /tmp/peers @node-rs/xxhash`, then `BENCH_PEERS=/tmp/peers/node_modules`).
+ * (e.g. `npm i --prefix "$DIR" @node-rs/xxhash`, then `BENCH_PEERS="$DIR/node_modules"`).
  * `--only deno,bun` picks runtimes; `BENCH_ROUNDS` / `BENCH_SLICE_MS` pass through.
  *
  * @module

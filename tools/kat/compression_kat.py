@@ -10,10 +10,10 @@
   verify     compresses the same inputs with streamwire (deno) and has every reference decode them
 
 Setup (once):
-  python3 -m venv /tmp/katvenv && /tmp/katvenv/bin/pip install python-snappy lz4 xxhash
+  python3 -m venv "$VENV" && "$VENV"/bin/pip install python-snappy lz4 xxhash
   mvn dependency:get -Dartifact=org.apache.kafka:kafka-clients:3.9.1
   mvn dependency:get -Dartifact=org.xerial.snappy:snappy-java:1.1.10.7
-Run: /tmp/katvenv/bin/python tools/kat/compression_kat.py generate|verify   (from the repo root)
+Run: "$VENV"/bin/python tools/kat/compression_kat.py generate|verify   (from the repo root)
 
 Inputs come from a tiny LCG that tools/kat and the tests both implement (kat_input.ts), so only
 compressed bytes are stored; each fixture records the CRC-32 of its input to prove the twins agree.
