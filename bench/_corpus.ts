@@ -117,3 +117,28 @@ export function recordsCorpus(count = 1000, valueSize = 100, seed = 7): Uint8Arr
   }
   return Uint8Array.from(chunks);
 }
+
+/** The first record's timestamp in {@linkcode recordBatchWorkload}. */
+export const RECORD_WORKLOAD_T0 = 1732912345000;
+
+/**
+ * The record-batch workload of the records benchmarks: `count` records with 10-byte keys,
+ * 100-byte log-line values and consecutive timestamps, as a `RecordBatchInit`-shaped object.
+ */
+export function recordBatchWorkload(count = 1000, seed = 11): {
+  records: { key: Uint8Array; value: Uint8Array; timestamp: number }[];
+  baseOffset: number;
+  partitionLeaderEpoch: number;
+  producerEpoch: number;
+  baseSequence: number;
+} {
+  const t0 = RECORD_WORKLOAD_T0;
+  const rnd = prng(seed);
+  const enc = new TextEncoder();
+  const records = Array.from({ length: count }, (_, i) => ({
+    key: enc.encode(`key-${String(i).padStart(6, "0")}`),
+    value: enc.encode(logLine(rnd, t0 + i).padEnd(100, " ").slice(0, 100)),
+    timestamp: t0 + i,
+  }));
+  return { records, baseOffset: 0, partitionLeaderEpoch: 0, producerEpoch: 0, baseSequence: 0 };
+}

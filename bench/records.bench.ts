@@ -26,7 +26,7 @@ import { decodeRecordBatch as decodeRecordBatchWith } from "../src/kafka/records
 import { encodeRecordBatch as encodeRecordBatchWith } from "../src/kafka/records/encode.ts";
 import { createCodecRegistry } from "../src/kafka/compression/registry.ts";
 import { toHex } from "../src/wire/hex.ts";
-import { logLine, prng } from "./_corpus.ts";
+import { RECORD_WORKLOAD_T0, recordBatchWorkload } from "./_corpus.ts";
 import { optionalImport, report } from "./_peers.ts";
 
 // All four compression codecs (the library registers none by default).
@@ -34,15 +34,9 @@ const codecs = createCodecRegistry();
 const decodeRecordBatch: typeof decodeRecordBatchWith = (b, o) => decodeRecordBatchWith(b, { codecs, ...o });
 const encodeRecordBatch: typeof encodeRecordBatchWith = (i, o) => encodeRecordBatchWith(i, { codecs, ...o });
 const N = 1000;
-const T0 = 1732912345000;
-const rnd = prng(11);
-const enc = new TextEncoder();
-const records = Array.from({ length: N }, (_, i) => ({
-  key: enc.encode(`key-${String(i).padStart(6, "0")}`),
-  value: enc.encode(logLine(rnd, T0 + i).padEnd(100, " ").slice(0, 100)),
-  timestamp: T0 + i,
-}));
-const init = { records, baseOffset: 0, partitionLeaderEpoch: 0, producerEpoch: 0, baseSequence: 0 };
+const T0 = RECORD_WORKLOAD_T0;
+const init = recordBatchWorkload(N);
+const { records } = init;
 const batch = encodeRecordBatch(init);
 console.log(`  workload: ${N} records, 10 B keys, 100 B values: ${batch.length} bytes`);
 

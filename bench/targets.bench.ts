@@ -27,12 +27,13 @@ import { crc32c } from "../src/wire/crc32c.ts";
 import { xxh3_64, xxh3_64Into } from "../src/wire/xxh3.ts";
 import { encodeBatch } from "../src/iggy/batch/builder.ts";
 import { encodeSendMessages } from "../src/iggy/commands/messages.ts";
-import { logLine, prng, recordsCorpus, textCorpus } from "./_corpus.ts";
+import { RECORD_WORKLOAD_T0, recordBatchWorkload, recordsCorpus, textCorpus } from "./_corpus.ts";
 import { loadLz4Hc } from "./_lz4hc_peer.ts";
 import { gunzip, gzip } from "../src/kafka/compression/gzip.ts";
 import { snappyCompress, snappyDecompress } from "../src/kafka/compression/snappy.ts";
 import { lz4Compress, lz4Decompress } from "../src/kafka/compression/lz4.ts";
 import { optionalImport } from "./_peers.ts";
+import { sliceBy16 as sliceBy16With, sliceTable } from "./_crc_reference.ts";
 import { type Case, printRun, runRounds } from "./_rounds.ts";
 import process from "node:process";
 
@@ -44,45 +45,8 @@ const add = (c: Case) => {
 
 // ---- CRC-32C --------------------------------------------------------------------------------
 
-function sliceTable(poly: number): Int32Array {
-  const t = new Int32Array(16 * 256);
-  for (let b = 0; b < 256; b++) {
-    let c = b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ poly : c >>> 1;
-    t[b] = c;
-  }
-  for (let b = 0; b < 256; b++) {
-    let c = t[b];
-    for (let k = 1; k < 16; k++) {
-      c = t[c & 255] ^ (c >>> 8);
-      t[(k << 8) | b] = c;
-    }
-  }
-  return t;
-}
 const S32C = sliceTable(0x82f63b78);
-/** In-run reference: slice-by-16 over u32 words of a view made per call, after 0–3 bytes. */
-function sliceBy16(bytes: Uint8Array): number {
-  const t = S32C, n = bytes.length;
-  let c = -1, i = 0;
-  const head = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
-  for (; i < head; i++) c = t[(c ^ bytes[i]) & 255] ^ (c >>> 8);
-  const words = ((n - i) >>> 4) << 2;
-  if (words > 0) {
-    const w = new Int32Array(bytes.buffer, bytes.byteOffset + i, words);
-    for (let j = 0; j < words; j += 4) {
-      const a = w[j] ^ c, x = w[j + 1], y = w[j + 2], z = w[j + 3];
-      c = t[0xf00 | (a & 255)] ^ t[0xe00 | ((a >>> 8) & 255)] ^ t[0xd00 | ((a >>> 16) & 255)] ^
-        t[0xc00 | (a >>> 24)] ^ t[0xb00 | (x & 255)] ^ t[0xa00 | ((x >>> 8) & 255)] ^
-        t[0x900 | ((x >>> 16) & 255)] ^ t[0x800 | (x >>> 24)] ^ t[0x700 | (y & 255)] ^
-        t[0x600 | ((y >>> 8) & 255)] ^ t[0x500 | ((y >>> 16) & 255)] ^ t[0x400 | (y >>> 24)] ^
-        t[0x300 | (z & 255)] ^ t[0x200 | ((z >>> 8) & 255)] ^ t[0x100 | ((z >>> 16) & 255)] ^ t[z >>> 24];
-    }
-    i += words << 2;
-  }
-  for (; i < n; i++) c = t[(c ^ bytes[i]) & 255] ^ (c >>> 8);
-  return ~c >>> 0;
-}
+const sliceBy16 = (bytes: Uint8Array) => sliceBy16With(S32C, bytes);
 
 const MIB = 1 << 20;
 const big = new Uint8Array(MIB + 64);
@@ -117,15 +81,9 @@ for (
 // ---- Kafka RecordBatch ---------------------------------------------------------------------
 
 const N = 1000;
-const T0 = 1732912345000;
-const rnd = prng(11);
-const enc = new TextEncoder();
-const records = Array.from({ length: N }, (_, i) => ({
-  key: enc.encode(`key-${String(i).padStart(6, "0")}`),
-  value: enc.encode(logLine(rnd, T0 + i).padEnd(100, " ").slice(0, 100)),
-  timestamp: T0 + i,
-}));
-const init = { records, baseOffset: 0, partitionLeaderEpoch: 0, producerEpoch: 0, baseSequence: 0 };
+const T0 = RECORD_WORKLOAD_T0;
+const init = recordBatchWorkload(N);
+const { records } = init;
 const batch = encodeRecordBatch(init);
 const NodeBuffer = (globalThis as any).Buffer ?? (await optionalImport("node:buffer"))?.Buffer;
 const asBuffer = (u: Uint8Array) => NodeBuffer.from(u.buffer, u.byteOffset, u.byteLength);
