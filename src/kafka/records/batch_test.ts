@@ -510,3 +510,70 @@ describe("RecordBatch.toArray() absolute offsets and timestamps", () => {
     );
   });
 });
+
+describe("RecordCursor fast path", () => {
+  // next() parses the common record shape optimistically and falls back to nextChecked();
+  // both must agree on every record and every error, byte for byte, for any input.
+  type Step = string;
+  const walk = (bytes: Uint8Array, advance: "next" | "nextChecked"): Step[] => {
+    const out: Step[] = [];
+    try {
+      const c = decodeBare(bytes, { verifyChecksum: false }).records() as unknown as
+        & Record<string, () => boolean>
+        & {
+          [k: string]: unknown;
+        };
+      while (c[advance]()) {
+        out.push(
+          [
+            c.index,
+            c.recordStart,
+            c.attributes,
+            c.offsetDelta,
+            c.timestampDelta,
+            c.keyStart,
+            c.keyLength,
+            c.valueStart,
+            c.valueLength,
+            c.headerCount,
+          ].join(","),
+        );
+      }
+      out.push(`end ${c.index}`);
+    } catch (e) {
+      if (!isWireError(e)) throw e;
+      out.push(`${e.code} ${e.offset} ${e.message}`);
+    }
+    return out;
+  };
+  const base = encodeBare({
+    baseOffset: 10n,
+    records: [
+      { key: text("k"), value: text("v".repeat(70)), timestamp: T0 },
+      { key: null, value: null, timestamp: T0 + 9000, headers: [{ key: "h", value: text("x") }] },
+      { key: text("key-2"), value: text("a".repeat(200)), timestamp: T0 - 3 },
+      { value: new Uint8Array(9000), timestamp: T0 + 1 },
+    ],
+  });
+
+  it("agrees with the checked path on valid batches", () => {
+    assert.deepEqual(walk(base, "next"), walk(base, "nextChecked"));
+    assert.equal(walk(base, "next").at(-1), "end 4");
+  });
+
+  it("agrees with the checked path on every one- and two-byte edit of the records", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(base.length - 62), fc.nat(255)), { minLength: 1, maxLength: 3 }),
+        fc.nat(base.length - 61),
+        (edits, cut) => {
+          const b = base.slice(0, base.length - (cut % 4 === 0 ? cut : 0));
+          new DataView(b.buffer).setInt32(8, b.length - 12);
+          for (const [at, v] of edits) if (61 + at < b.length) b[61 + at] = v;
+          assert.deepEqual(walk(b, "next"), walk(b, "nextChecked"));
+        },
+      ),
+      { numRuns: 3000, seed: 15 },
+    );
+  });
+});
