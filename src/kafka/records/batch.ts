@@ -308,7 +308,9 @@ export class RecordBatch {
    */
   toArray(): KafkaRecord[] {
     const c = this.records();
-    const out: KafkaRecord[] = [];
+    // Sized up front (the count is checked against the bytes): no regrowth while filling.
+    const out: KafkaRecord[] = new Array(this.recordCount);
+    let i = 0;
     // Absolute values as base + BigInt(delta): the deltas are small integers, which V8 turns
     // into BigInts inline, while BigInt() of a large double (a timestamp) goes through the
     // runtime (measured ~4 against ~21 ns on Deno's V8). The timestamp delta's BigInt serves
@@ -319,7 +321,7 @@ export class RecordBatch {
     while (c.next()) {
       const td = c.timestampDelta;
       const timestampDelta = td === td ? BigInt(td) : c.timestampDeltaBigInt();
-      out.push({
+      out[i++] = {
         offset: baseOffset + BigInt(c.offsetDelta),
         timestamp: fastTimestamp ? baseTimestamp + timestampDelta : c.timestampBigInt(),
         offsetDelta: c.offsetDelta,
@@ -328,7 +330,7 @@ export class RecordBatch {
         key: c.key,
         value: c.value,
         headers: c.headerCount === 0 ? [] : c.headers(),
-      });
+      };
     }
     return out;
   }
