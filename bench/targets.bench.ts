@@ -124,6 +124,27 @@ add({
     return t;
   },
 });
+// The views' own cost, for the bound it sets: two `new Uint8Array(buffer, offset, length)`
+// per record (the cursor's key and value getters), with no parsing and no CRC.
+const viewsAlone = "two Uint8Array views per record alone (no parsing, no CRC)";
+{
+  const ab = batch.buffer, at = batch.byteOffset;
+  const keyAt = Int32Array.from({ length: N }, (_, i) => 61 + i * 120);
+  add({
+    family: DEC,
+    name: viewsAlone,
+    units: N,
+    unit: "rec",
+    fn: () => {
+      let t = 0;
+      for (let i = 0; i < N; i++) {
+        t += new Uint8Array(ab, at + keyAt[i], 10).length +
+          new Uint8Array(ab, at + keyAt[i] + 12, 100).length;
+      }
+      return t;
+    },
+  });
+}
 add({
   family: DEC,
   name: objects,
