@@ -478,8 +478,14 @@ describe("RecordBatch.toArray() absolute offsets and timestamps", () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n - 4000n }),
-        fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }),
-        fc.array(fc.bigInt({ min: -(2n ** 40n), max: 2n ** 40n }), { minLength: 1, maxLength: 5 }),
+        fc.oneof(
+          fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }),
+          fc.constantFrom(2n ** 52n, 2n ** 52n - 1n, -(2n ** 52n), 1700000000000n),
+        ),
+        fc.array(
+          fc.oneof(fc.bigInt({ min: -3n, max: 1100n }), fc.bigInt({ min: -(2n ** 40n), max: 2n ** 40n })),
+          { minLength: 1, maxLength: 5 },
+        ),
         fc.boolean(),
         (baseOffset, baseTimestamp, deltas, logAppend) => {
           const bytes = encodeRecordBatch({
