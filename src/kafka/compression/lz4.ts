@@ -356,7 +356,10 @@ function emitLastLiterals(src: Uint8Array, out: Uint8Array, op: number, anchor: 
 /** Match length at `ip` against `ref`, not going past `limit`. */
 function matchLength(view: DataView, src: Uint8Array, ref: number, ip: number, limit: number): number {
   const start = ip;
-  while (ip + 4 <= limit && view.getInt32(ref, true) === view.getInt32(ip, true)) {
+  while (ip + 4 <= limit) {
+    const diff = view.getInt32(ref, true) ^ view.getInt32(ip, true);
+    // The first differing byte is the lowest set byte of the difference (little-endian words).
+    if (diff !== 0) return ip - start + ((31 - Math.clz32(diff & -diff)) >>> 3);
     ip += 4;
     ref += 4;
   }
@@ -457,7 +460,7 @@ function insertChains(
   for (; next <= to; next++) {
     const h = hash4(view.getInt32(next, true), shift);
     const back = next + base - head[h];
-    chain[next & 0xffff] = back > MAX_OFFSET ? 0 : back;
+    chain[next & 0xffff] = back > MAX_OFFSET ? MAX_OFFSET : back;
     head[h] = next + base;
   }
   return next;
@@ -484,32 +487,43 @@ function findLongerMatch(
   attempts: number,
   minLen: number,
 ): boolean {
-  const v = view.getInt32(ip, true);
   const maxBack = ip - low;
+  const lowest = Math.max(s, ip - MAX_OFFSET);
   let best = minLen;
-  let step = chain[ip & 0xffff];
-  let ref = ip - step;
-  for (let k = attempts; k > 0 && step !== 0 && ref >= s && ip - ref <= MAX_OFFSET; k--) {
-    // Beating `best` needs more than `best - maxBack` bytes forward: that byte is tested first,
-    // which turns most candidates away with one comparison.
-    const need = best - maxBack;
-    if (
-      (need < MIN_MATCH || (ip + need < matchLimit && src[ref + need] === src[ip + need])) &&
-      view.getInt32(ref, true) === v
-    ) {
-      const fwd = MIN_MATCH + matchLength(view, src, ref + MIN_MATCH, ip + MIN_MATCH, matchLimit);
-      let back = 0;
-      while (back < maxBack && ref - back > s && src[ip - back - 1] === src[ref - back - 1]) back++;
-      if (fwd + back > best) {
-        best = fwd + back;
-        foundStart = ip - back;
-        foundRef = ref - back;
-        foundLen = best;
-        if (ip + fwd >= matchLimit) break;
+  // Beating `best` needs more than `need` bytes forward (at least four), so the four bytes
+  // ending at `ip + need` must match: one comparison turns most candidates away.
+  let need = Math.max(best - maxBack, MIN_MATCH - 1);
+  if (ip + need >= matchLimit) return false;
+  let tail = view.getInt32(ip + need - 3, true);
+  let ref = ip - chain[ip & 0xffff];
+  for (let k = attempts; k > 0 && ref >= lowest; k--) {
+    if (view.getInt32(ref + need - 3, true) === tail) {
+      const fwd = matchLength(view, src, ref, ip, matchLimit);
+      if (fwd > need) {
+        // Backwards, four bytes at a time first, down to `low` and the block start.
+        const backLimit = Math.min(maxBack, ref - s);
+        let back = 0;
+        while (back + 4 <= backLimit) {
+          const diff = view.getInt32(ip - back - 4, true) ^ view.getInt32(ref - back - 4, true);
+          if (diff !== 0) {
+            back += Math.clz32(diff) >>> 3; // equal bytes from the top of the word down
+            break;
+          }
+          back += 4;
+        }
+        while (back < backLimit && src[ip - back - 1] === src[ref - back - 1]) back++;
+        if (fwd + back > best) {
+          best = fwd + back;
+          foundStart = ip - back;
+          foundRef = ref - back;
+          foundLen = best;
+          need = Math.max(best - maxBack, MIN_MATCH - 1);
+          if (ip + need >= matchLimit) break;
+          tail = view.getInt32(ip + need - 3, true);
+        }
       }
     }
-    step = chain[ref & 0xffff];
-    ref -= step;
+    ref -= chain[ref & 0xffff];
   }
   return best > minLen;
 }
@@ -547,7 +561,7 @@ function compressBlockHC(
     let ip = s;
     while (ip <= mflimit) {
       if (next <= ip) next = insertChains(view, next, ip, head, chain, base, shift);
-      if (!findLongerMatch(src, view, s, ip, anchor, matchLimit, chain, attempts, MIN_MATCH - 1)) {
+      if (!findLongerMatch(src, view, s, ip, ip, matchLimit, chain, attempts, MIN_MATCH - 1)) {
         ip++;
         continue;
       }
