@@ -274,9 +274,21 @@ function decodeFrame(src: Uint8Array, frameStart: number, sink: ByteSink, legacy
 // `tableBase` of the call that stored it, and every call starts above all earlier entries, so
 // a stale entry reads as a position before the input and the tables are never cleared.
 const TABLE_BITS = 16;
+const MAX_INPUT = 0x7fff0000;
 let headTable: Int32Array | undefined;
 let chainTable: Uint16Array | undefined;
 let tableBase = 1;
+
+/**
+ * Clears the tables and moves their base, so that a test can reach the wrap-around without
+ * compressing 2 GiB.
+ *
+ * @internal Exported for tests; not part of the public API.
+ */
+export function resetLz4Tables(base: number): void {
+  headTable?.fill(0);
+  tableBase = base;
+}
 
 /** The base for a call over `n` bytes (entries hold position + base; 0 means empty). */
 function claimTableBase(n: number): number {
@@ -647,6 +659,10 @@ export function lz4Compress(data: Uint8Array, options?: Lz4CompressOptions): Uin
     throw new WireError("INVALID_VALUE", {
       detail: `lz4 blockSize ${blockSize}, not 64 KiB, 256 KiB, 1 MiB or 4 MiB`,
     });
+  }
+  // Positions plus a table base are int32s.
+  if (n > MAX_INPUT) {
+    throw new WireError("INVALID_VALUE", { detail: `lz4 input of ${n} bytes, at most ${MAX_INPUT}` });
   }
   const level = Math.max(1, Math.min(12, Math.trunc(options?.level ?? 1) || 1));
   const blocks = Math.max(1, Math.ceil(n / blockSize));
