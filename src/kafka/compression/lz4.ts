@@ -511,9 +511,11 @@ function findLongerMatch(
   for (let k = attempts; k > 0 && ref >= lowest; k--) {
     if (view.getInt32(ref + need - 3, true) === tail) {
       const fwd = matchLength(view, src, ref, ip, matchLimit);
-      if (fwd > need) {
+      // It beats `best` only reaching more than `best - fwd` bytes back: that byte first.
+      const reach = best - fwd + 1;
+      const backLimit = Math.min(maxBack, ref - s);
+      if (fwd > need && (reach <= 0 || (reach <= backLimit && src[ip - reach] === src[ref - reach]))) {
         // Backwards, four bytes at a time first, down to `low` and the block start.
-        const backLimit = Math.min(maxBack, ref - s);
         let back = 0;
         while (back + 4 <= backLimit) {
           const diff = view.getInt32(ip - back - 4, true) ^ view.getInt32(ref - back - 4, true);
