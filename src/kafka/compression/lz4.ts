@@ -644,7 +644,10 @@ export const LZ4_KAFKA_DEFAULT_LEVEL = 9;
  * overlapping one exists: LZ4 HC's levels 3–9; 10–12 only search longer chains, without LZ4 HC's
  * optimal parsing) for smaller output, at Kafka's Java default
  * {@linkcode LZ4_KAFKA_DEFAULT_LEVEL} within about 1 % of liblz4's. Blocks that do not shrink are
- * stored.
+ * stored. The hash tables (256 KiB, and 128 KiB of chains once a level ≥ 3 is used) are made on
+ * the first call and kept for the next ones, which then need not allocate or clear them.
+ * Throws {@linkcode WireError} `INVALID_VALUE` for an unknown `blockSize` or an input over
+ * 2 GiB − 64 KiB.
  *
  * @example
  * ```ts
