@@ -265,6 +265,42 @@ function decodeFrame(src: Uint8Array, frameStart: number, sink: ByteSink, legacy
 
 // ---------------------------------------------------------------------------------------
 // Encoder
+//
+// Words are read with `getInt32`, never `getUint32`: JavaScriptCore keeps a uint32 above 2^31
+// as a double, which halved the fast compressor's speed on Bun; only equality and the hash
+// use the words, and both are the same on the signed value.
+
+// The hash tables outlive a call (built on first use): an entry holds a position plus the
+// `tableBase` of the call that stored it, and every call starts above all earlier entries, so
+// a stale entry reads as a position before the input and the tables are never cleared.
+const TABLE_BITS = 16;
+const MAX_INPUT = 0x7fff0000;
+let headTable: Int32Array | undefined;
+let chainTable: Uint16Array | undefined;
+let tableBase = 1;
+
+/**
+ * Clears the tables and moves their base, so that a test can reach the wrap-around without
+ * compressing 2 GiB.
+ *
+ * @internal Exported for tests; not part of the public API.
+ */
+export function resetLz4Tables(base: number): void {
+  headTable?.fill(0);
+  tableBase = base;
+}
+
+/** The base for a call over `n` bytes (entries hold position + base; 0 means empty). */
+function claimTableBase(n: number): number {
+  if (headTable === undefined) headTable = new Int32Array(1 << TABLE_BITS);
+  if (tableBase > 0x7fffffff - n - 1) {
+    headTable.fill(0);
+    tableBase = 1;
+  }
+  const base = tableBase;
+  tableBase += n + 1;
+  return base;
+}
 
 function hash4(v: number, shift: number): number {
   return Math.imul(v, 2654435761) >>> shift;
@@ -332,7 +368,10 @@ function emitLastLiterals(src: Uint8Array, out: Uint8Array, op: number, anchor: 
 /** Match length at `ip` against `ref`, not going past `limit`. */
 function matchLength(view: DataView, src: Uint8Array, ref: number, ip: number, limit: number): number {
   const start = ip;
-  while (ip + 4 <= limit && view.getUint32(ref, true) === view.getUint32(ip, true)) {
+  while (ip + 4 <= limit) {
+    const diff = view.getInt32(ref, true) ^ view.getInt32(ip, true);
+    // The first differing byte is the lowest set byte of the difference (little-endian words).
+    if (diff !== 0) return ip - start + ((31 - Math.clz32(diff & -diff)) >>> 3);
     ip += 4;
     ref += 4;
   }
@@ -345,8 +384,8 @@ function matchLength(view: DataView, src: Uint8Array, ref: number, ip: number, l
 
 /**
  * Compresses `src[s, e)` as one independent LZ4 block into `out` at `op` with a greedy
- * single-probe hash table (LZ4's fast algorithm). `table` holds absolute positions; entries
- * before `s` are ignored, so one table serves every block of a frame.
+ * single-probe hash table (LZ4's fast algorithm). `table` holds positions plus `base`;
+ * entries before `s` are ignored, so one table serves every block of a frame.
  */
 function compressBlockFast(
   src: Uint8Array,
@@ -356,6 +395,7 @@ function compressBlockFast(
   out: Uint8Array,
   op: number,
   table: Int32Array,
+  base: number,
   shift: number,
 ): number {
   let anchor = s;
@@ -363,7 +403,7 @@ function compressBlockFast(
     const mflimit = e - MF_LIMIT;
     const matchLimit = e - LAST_LITERALS;
     let ip = s;
-    table[hash4(view.getUint32(ip, true), shift)] = ip;
+    table[hash4(view.getInt32(ip, true), shift)] = ip + base;
     ip++;
     let searching = true;
     while (searching) {
@@ -372,11 +412,11 @@ function compressBlockFast(
       let ref = 0;
       let found = false;
       while (ip <= mflimit) {
-        const v = view.getUint32(ip, true);
+        const v = view.getInt32(ip, true);
         const h = hash4(v, shift);
-        ref = table[h];
-        table[h] = ip;
-        if (ref >= s && ip - ref <= MAX_OFFSET && view.getUint32(ref, true) === v) {
+        ref = table[h] - base;
+        table[h] = ip + base;
+        if (ref >= s && ip - ref <= MAX_OFFSET && view.getInt32(ref, true) === v) {
           found = true;
           break;
         }
@@ -398,12 +438,12 @@ function compressBlockFast(
           searching = false;
           break;
         }
-        table[hash4(view.getUint32(ip - 2, true), shift)] = ip - 2;
-        const v = view.getUint32(ip, true);
+        table[hash4(view.getInt32(ip - 2, true), shift)] = ip - 2 + base;
+        const v = view.getInt32(ip, true);
         const h = hash4(v, shift);
-        ref = table[h];
-        table[h] = ip;
-        if (!(ref >= s && ip - ref <= MAX_OFFSET && view.getUint32(ref, true) === v)) {
+        ref = table[h] - base;
+        table[h] = ip + base;
+        if (!(ref >= s && ip - ref <= MAX_OFFSET && view.getInt32(ref, true) === v)) {
           ip++;
           chained = false;
         }
@@ -414,8 +454,29 @@ function compressBlockFast(
 }
 
 // High compression (levels 3–12): every position goes into hash chains (`head` holds the
-// newest position per hash, `chain[p & 0xffff]` the one before `p` with the same hash), and the
-// parser defers each match until it has looked for a longer one overlapping its tail.
+// newest position per hash plus the call's base, `chain[p & 0xffff]` how far back the one
+// before `p` with the same hash lies, 0 for none within the window), and the parser defers
+// each match until it has looked for a longer one overlapping its tail. A chain entry is read
+// only for a position inserted by this call less than 64 KiB back, so it is never stale.
+
+/** Inserts the positions `[next, to]` into the hash chains; returns `to + 1`. */
+function insertChains(
+  view: DataView,
+  next: number,
+  to: number,
+  head: Int32Array,
+  chain: Uint16Array,
+  base: number,
+  shift: number,
+): number {
+  for (; next <= to; next++) {
+    const h = hash4(view.getInt32(next, true), shift);
+    const back = next + base - head[h];
+    chain[next & 0xffff] = back > MAX_OFFSET ? MAX_OFFSET : back;
+    head[h] = next + base;
+  }
+  return next;
+}
 
 /** The match the last {@linkcode findLongerMatch} found (module state: no object per search). */
 let foundStart = 0;
@@ -434,36 +495,49 @@ function findLongerMatch(
   ip: number,
   low: number,
   matchLimit: number,
-  chain: Int32Array,
+  chain: Uint16Array,
   attempts: number,
   minLen: number,
 ): boolean {
-  const v = view.getUint32(ip, true);
   const maxBack = ip - low;
+  const lowest = Math.max(s, ip - MAX_OFFSET);
   let best = minLen;
-  let ref = chain[ip & 0xffff];
-  for (let k = attempts; k > 0 && ref >= s && ip - ref <= MAX_OFFSET; k--) {
-    // Beating `best` needs more than `best - maxBack` bytes forward: that byte is tested first,
-    // which turns most candidates away with one comparison.
-    const need = best - maxBack;
-    if (
-      (need < MIN_MATCH || (ip + need < matchLimit && src[ref + need] === src[ip + need])) &&
-      view.getUint32(ref, true) === v
-    ) {
-      const fwd = MIN_MATCH + matchLength(view, src, ref + MIN_MATCH, ip + MIN_MATCH, matchLimit);
-      let back = 0;
-      while (back < maxBack && ref - back > s && src[ip - back - 1] === src[ref - back - 1]) back++;
-      if (fwd + back > best) {
-        best = fwd + back;
-        foundStart = ip - back;
-        foundRef = ref - back;
-        foundLen = best;
-        if (ip + fwd >= matchLimit) break;
+  // Beating `best` needs more than `need` bytes forward (at least four), so the four bytes
+  // ending at `ip + need` must match: one comparison turns most candidates away.
+  let need = Math.max(best - maxBack, MIN_MATCH - 1);
+  if (ip + need >= matchLimit) return false;
+  let tail = view.getInt32(ip + need - 3, true);
+  let ref = ip - chain[ip & 0xffff];
+  for (let k = attempts; k > 0 && ref >= lowest; k--) {
+    if (view.getInt32(ref + need - 3, true) === tail) {
+      const fwd = matchLength(view, src, ref, ip, matchLimit);
+      // It beats `best` only reaching more than `best - fwd` bytes back: that byte first.
+      const reach = best - fwd + 1;
+      const backLimit = Math.min(maxBack, ref - s);
+      if (fwd > need && (reach <= 0 || (reach <= backLimit && src[ip - reach] === src[ref - reach]))) {
+        // Backwards, four bytes at a time first, down to `low` and the block start.
+        let back = 0;
+        while (back + 4 <= backLimit) {
+          const diff = view.getInt32(ip - back - 4, true) ^ view.getInt32(ref - back - 4, true);
+          if (diff !== 0) {
+            back += Math.clz32(diff) >>> 3; // equal bytes from the top of the word down
+            break;
+          }
+          back += 4;
+        }
+        while (back < backLimit && src[ip - back - 1] === src[ref - back - 1]) back++;
+        if (fwd + back > best) {
+          best = fwd + back;
+          foundStart = ip - back;
+          foundRef = ref - back;
+          foundLen = best;
+          need = Math.max(best - maxBack, MIN_MATCH - 1);
+          if (ip + need >= matchLimit) break;
+          tail = view.getInt32(ip + need - 3, true);
+        }
       }
     }
-    const nref = chain[ref & 0xffff];
-    if (nref >= ref) break;
-    ref = nref;
+    ref -= chain[ref & 0xffff];
   }
   return best > minLen;
 }
@@ -488,7 +562,8 @@ function compressBlockHC(
   out: Uint8Array,
   op: number,
   head: Int32Array,
-  chain: Int32Array,
+  chain: Uint16Array,
+  base: number,
   shift: number,
   attempts: number,
 ): number {
@@ -499,12 +574,8 @@ function compressBlockHC(
     let next = s; // next position to insert into the chains
     let ip = s;
     while (ip <= mflimit) {
-      for (; next <= ip; next++) {
-        const h = hash4(view.getUint32(next, true), shift);
-        chain[next & 0xffff] = head[h];
-        head[h] = next;
-      }
-      if (!findLongerMatch(src, view, s, ip, anchor, matchLimit, chain, attempts, MIN_MATCH - 1)) {
+      if (next <= ip) next = insertChains(view, next, ip, head, chain, base, shift);
+      if (!findLongerMatch(src, view, s, ip, ip, matchLimit, chain, attempts, MIN_MATCH - 1)) {
         ip++;
         continue;
       }
@@ -516,11 +587,7 @@ function compressBlockHC(
         const lastEnd = bSt < 0 ? aEnd : bEnd;
         const probe = lastEnd - 2;
         if (probe > mflimit) break;
-        for (; next <= probe; next++) {
-          const h = hash4(view.getUint32(next, true), shift);
-          chain[next & 0xffff] = head[h];
-          head[h] = next;
-        }
+        if (next <= probe) next = insertChains(view, next, probe, head, chain, base, shift);
         if (!findLongerMatch(src, view, s, probe, lastSt, matchLimit, chain, attempts, lastEnd - lastSt)) {
           break;
         }
@@ -577,7 +644,10 @@ export const LZ4_KAFKA_DEFAULT_LEVEL = 9;
  * overlapping one exists: LZ4 HC's levels 3–9; 10–12 only search longer chains, without LZ4 HC's
  * optimal parsing) for smaller output, at Kafka's Java default
  * {@linkcode LZ4_KAFKA_DEFAULT_LEVEL} within about 1 % of liblz4's. Blocks that do not shrink are
- * stored.
+ * stored. The hash tables (256 KiB, and 128 KiB of chains once a level ≥ 3 is used) are made on
+ * the first call and kept for the next ones, which then need not allocate or clear them.
+ * Throws {@linkcode WireError} `INVALID_VALUE` for an unknown `blockSize` or an input over
+ * 2 GiB − 64 KiB.
  *
  * @example
  * ```ts
@@ -595,36 +665,42 @@ export function lz4Compress(data: Uint8Array, options?: Lz4CompressOptions): Uin
       detail: `lz4 blockSize ${blockSize}, not 64 KiB, 256 KiB, 1 MiB or 4 MiB`,
     });
   }
+  // Positions plus a table base are int32s.
+  if (n > MAX_INPUT) {
+    throw new WireError("INVALID_VALUE", { detail: `lz4 input of ${n} bytes, at most ${MAX_INPUT}` });
+  }
   const level = Math.max(1, Math.min(12, Math.trunc(options?.level ?? 1) || 1));
   const blocks = Math.max(1, Math.ceil(n / blockSize));
-  const out = new Uint8Array(7 + 4 + 4 + n + blocks * 4 + Math.ceil(n / 255) + 16);
+  // Blocks are compressed in place: each may exceed its input by len/255 + 16 bytes before it
+  // is known not to shrink (and is then stored instead).
+  const out = new Uint8Array(7 + n + Math.ceil(n / 255) + blocks * (4 + 16) + 4 + 4);
   wr32(out, 0, LZ4_FRAME_MAGIC);
   out[4] = 0x60 | (options?.contentChecksum ? 0x04 : 0);
   out[5] = bdCode << 4;
   out[6] = (xxh32(out, 0, options?.legacyHeaderChecksum ? 0 : 4, 6) >>> 8) & 255;
   let op = 7;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  // Fewer hash bits for small inputs keep their table entries close together in the cache.
   let hashBits = 10;
-  while (hashBits < 16 && 1 << hashBits < Math.min(n, blockSize)) hashBits++;
+  while (hashBits < TABLE_BITS && 1 << hashBits < Math.min(n, blockSize)) hashBits++;
   const shift = 32 - hashBits;
-  const head = new Int32Array(1 << hashBits).fill(-1);
-  const chain = level >= 3 ? new Int32Array(65536).fill(-1) : undefined;
+  const base = claimTableBase(n);
+  const head = headTable!;
+  const chain = level >= 3 ? (chainTable ??= new Uint16Array(65536)) : undefined;
   const attempts = 1 << (level - 1);
-  // Scratch for one compressed block: it may exceed the input by n/255 + 16 bytes.
-  const scratch = new Uint8Array(Math.min(n, blockSize) + Math.ceil(Math.min(n, blockSize) / 255) + 16);
   for (let p = 0; p < n; p += blockSize) {
     const e = Math.min(n, p + blockSize);
-    const clen = chain
-      ? compressBlockHC(data, view, p, e, scratch, 0, head, chain, shift, attempts)
-      : compressBlockFast(data, view, p, e, scratch, 0, head, shift);
+    const at = op + 4;
+    const clen = (chain
+      ? compressBlockHC(data, view, p, e, out, at, head, chain, base, shift, attempts)
+      : compressBlockFast(data, view, p, e, out, at, head, base, shift)) - at;
     if (clen < e - p) {
       wr32(out, op, clen);
-      out.set(scratch.subarray(0, clen), op + 4);
-      op += 4 + clen;
+      op = at + clen;
     } else {
       wr32(out, op, (e - p) | 0x80000000);
-      out.set(data.subarray(p, e), op + 4);
-      op += 4 + (e - p);
+      out.set(data.subarray(p, e), at);
+      op = at + (e - p);
     }
   }
   wr32(out, op, 0);

@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import lz4js from "lz4js";
-import { createLz4Codec, lz4Codec, lz4Compress, lz4Decompress } from "./lz4.ts";
+import { createLz4Codec, lz4Codec, lz4Compress, lz4Decompress, resetLz4Tables } from "./lz4.ts";
 import { xxh32 } from "./xxhash32.ts";
 import { crc32 } from "../../wire/crc32.ts";
 import { isWireError } from "../../wire/error.ts";
@@ -208,6 +208,26 @@ describe("lz4 round trips", () => {
       assert.ok(l9 < fast * 0.9, `level 9 ${l9} B, fast ${fast} B`);
       assert.ok(lz4Compress(data, { level: 12 }).length <= l9);
     }
+  });
+
+  it("writes the same bytes whatever was compressed before, across the tables' wrap-around", () => {
+    // The hash tables outlive a call; entries from earlier calls must never be taken as matches.
+    const a = recordsCorpus(400, 100);
+    const b = textCorpus(150000, 7);
+    const first = [1, 9].map((level) => lz4Compress(a, { level }));
+    const same = (x: Uint8Array, y: Uint8Array) => x.length === y.length && x.every((v, i) => v === y[i]);
+    for (const [before, i] of [[9, 0], [1, 1], [1, 0], [9, 1]]) {
+      // After `b`, `a` is compressed with positions + base reaching the int32 maximum, then
+      // once more across the wrap-around (tables cleared, base back to 1).
+      resetLz4Tables(0x7fffffff - a.length - 1 - (b.length + 1));
+      lz4Compress(b, { level: before });
+      for (const k of [i, 1 - i]) {
+        const again = lz4Compress(a, { level: k === 0 ? 1 : 9 });
+        assert.ok(same(again, first[k]), `level ${k === 0 ? 1 : 9} after level ${before}`);
+      }
+    }
+    for (const level of [9, 1, 9, 1]) lz4Compress(b, { level });
+    assert.ok(same(lz4Compress(a), first[0]) && same(lz4Compress(a, { level: 9 }), first[1]));
   });
 
   it("rejects an unsupported block size with INVALID_VALUE", () => {
