@@ -293,7 +293,15 @@ function maxRawLength(n: number): number {
   return 32 + n + Math.floor(n / 6);
 }
 
-function emitLiteral(out: Uint8Array, op: number, src: Uint8Array, from: number, n: number): number {
+function emitLiteral(
+  out: Uint8Array,
+  ov: DataView,
+  op: number,
+  src: Uint8Array,
+  view: DataView,
+  from: number,
+  n: number,
+): number {
   const m = n - 1;
   if (m < 60) {
     out[op++] = m << 2;
@@ -316,12 +324,15 @@ function emitLiteral(out: Uint8Array, op: number, src: Uint8Array, from: number,
     out[op++] = (m >>> 16) & 255;
     out[op++] = m >>> 24;
   }
-  if (n < 64) {
-    const stop = from + n;
-    while (from < stop) out[op++] = src[from++];
-    return op;
+  if (n >= 64) {
+    out.set(src.subarray(from, from + n), op);
+  } else if (op + n + 4 <= out.length && from + n + 4 <= src.length) {
+    // 4 bytes a step (int32: see decodeBlock); the last may write up to 3 bytes past the
+    // literal, which what follows overwrites (the result is cut at the last element).
+    for (let i = 0; i < n; i += 4) ov.setInt32(op + i, view.getInt32(from + i, true), true);
+  } else {
+    for (let i = 0; i < n; i++) out[op + i] = src[from + i];
   }
-  out.set(src.subarray(from, from + n), op);
   return op + n;
 }
 
@@ -357,6 +368,7 @@ function compressFragment(
   s: number,
   e: number,
   out: Uint8Array,
+  ov: DataView,
   op: number,
   table: Uint16Array,
   shift: number,
@@ -366,7 +378,7 @@ function compressFragment(
   if (n >= INPUT_MARGIN) {
     const limit = e - INPUT_MARGIN;
     let ip = s + 1;
-    let h = Math.imul(view.getUint32(ip, true), 0x1e35a7bd) >>> shift;
+    let h = Math.imul(view.getInt32(ip, true), 0x1e35a7bd) >>> shift;
     let searching = true;
     while (searching) {
       // Look for a 4-byte match, stepping further apart the longer nothing is found, so
@@ -381,25 +393,34 @@ function compressFragment(
         if (next > limit) break;
         cand = s + table[h];
         table[h] = ip - s;
-        const v = view.getUint32(ip, true);
-        h = Math.imul(view.getUint32(next, true), 0x1e35a7bd) >>> shift;
-        found = v === view.getUint32(cand, true) && cand < ip;
+        const v = view.getInt32(ip, true);
+        h = Math.imul(view.getInt32(next, true), 0x1e35a7bd) >>> shift;
+        found = v === view.getInt32(cand, true) && cand < ip;
       }
       if (!found) break;
-      op = emitLiteral(out, op, src, nextEmit, ip - nextEmit);
+      op = emitLiteral(out, ov, op, src, view, nextEmit, ip - nextEmit);
       // Emit copies while the byte right after each one starts another match.
       let chained = true;
       while (chained) {
         const base = ip;
         let a = cand + 4;
         let b = ip + 4;
-        while (b + 4 <= e && view.getUint32(a, true) === view.getUint32(b, true)) {
+        // Four bytes a step; the first differing byte of a word is its lowest set bit's.
+        for (;;) {
+          if (b + 4 > e) {
+            while (b < e && src[a] === src[b]) {
+              a++;
+              b++;
+            }
+            break;
+          }
+          const x = view.getInt32(a, true) ^ view.getInt32(b, true);
+          if (x !== 0) {
+            b += (31 - Math.clz32(x & -x)) >> 3;
+            break;
+          }
           a += 4;
           b += 4;
-        }
-        while (b < e && src[a] === src[b]) {
-          a++;
-          b++;
         }
         op = emitCopy(out, op, base - cand, b - base);
         ip = b;
@@ -408,19 +429,19 @@ function compressFragment(
           searching = false;
           break;
         }
-        table[Math.imul(view.getUint32(ip - 1, true), 0x1e35a7bd) >>> shift] = ip - 1 - s;
-        const hh = Math.imul(view.getUint32(ip, true), 0x1e35a7bd) >>> shift;
+        table[Math.imul(view.getInt32(ip - 1, true), 0x1e35a7bd) >>> shift] = ip - 1 - s;
+        const hh = Math.imul(view.getInt32(ip, true), 0x1e35a7bd) >>> shift;
         cand = s + table[hh];
         table[hh] = ip - s;
-        if (view.getUint32(ip, true) !== view.getUint32(cand, true) || cand >= ip) {
+        if (view.getInt32(ip, true) !== view.getInt32(cand, true) || cand >= ip) {
           ip++;
-          h = Math.imul(view.getUint32(ip, true), 0x1e35a7bd) >>> shift;
+          h = Math.imul(view.getInt32(ip, true), 0x1e35a7bd) >>> shift;
           chained = false;
         }
       }
     }
   }
-  if (nextEmit < e) op = emitLiteral(out, op, src, nextEmit, e - nextEmit);
+  if (nextEmit < e) op = emitLiteral(out, ov, op, src, view, nextEmit, e - nextEmit);
   return op;
 }
 
@@ -431,6 +452,7 @@ function compressRawInto(
   s: number,
   e: number,
   out: Uint8Array,
+  ov: DataView,
   op: number,
   table: Uint16Array,
 ): number {
@@ -445,7 +467,7 @@ function compressRawInto(
     let bits = MIN_TABLE_BITS;
     while (bits < MAX_TABLE_BITS && 1 << bits < fe - p) bits++;
     table.fill(0, 0, 1 << bits);
-    op = compressFragment(src, view, p, fe, out, op, table, 32 - bits);
+    op = compressFragment(src, view, p, fe, out, ov, op, table, 32 - bits);
   }
   return op;
 }
@@ -477,19 +499,20 @@ export function snappyCompress(data: Uint8Array, options?: SnappyCompressOptions
   );
   if (options?.framing === "raw") {
     const out = new Uint8Array(maxRawLength(n));
-    const end = compressRawInto(data, view, 0, n, out, 0, table);
+    const end = compressRawInto(data, view, 0, n, out, new DataView(out.buffer), 0, table);
     return out.slice(0, end);
   }
   const blockSize = Math.max(1, Math.floor(options?.blockSize ?? XERIAL_DEFAULT_BLOCK_SIZE));
   const chunks = Math.ceil(n / blockSize);
   const out = new Uint8Array(16 + chunks * 4 + maxRawLength(n) + chunks * 32);
+  const ov = new DataView(out.buffer);
   out.set(XERIAL_MAGIC, 0);
   out[11] = 1; // version 1
   out[15] = 1; // minimum compatible version 1
   let op = 16;
   for (let p = 0; p < n; p += blockSize) {
     const e = Math.min(n, p + blockSize);
-    const end = compressRawInto(data, view, p, e, out, op + 4, table);
+    const end = compressRawInto(data, view, p, e, out, ov, op + 4, table);
     const clen = end - op - 4;
     out[op] = clen >>> 24;
     out[op + 1] = (clen >>> 16) & 255;
