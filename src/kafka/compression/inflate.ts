@@ -478,7 +478,10 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
         // each load reads bytes at least 4 behind the store, so ones already final. The last
         // step may write up to 3 bytes past the match, inside the buffer; later symbols
         // overwrite them, and the result never includes bytes past `op`.
-        for (let i = 0; i < len; i += 4) ov.setUint32(op + i, ov.getUint32(from + i, true), true);
+        // (int32, not uint32: V8 11 would carry an unsigned value as a float64.) Matches are
+        // at least 3 bytes long: the first step is unrolled.
+        ov.setInt32(op, ov.getInt32(from, true), true);
+        for (let i = 4; i < len; i += 4) ov.setInt32(op + i, ov.getInt32(from + i, true), true);
       } else {
         // Byte by byte: with dist < 4 the copy reads bytes it has just written.
         for (let i = 0; i < len; i++) out[op + i] = out[from + i];
