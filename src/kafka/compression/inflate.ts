@@ -21,7 +21,9 @@ import {
 
 // A table entry is an int32: bits 0-3 the bits the lookup consumes, bits 4-7 the extra bits
 // that follow (or the sub-table width for a link), bits 8-10 the kind, bits 16-31 the value
-// (literal byte, length or distance base, or sub-table offset).
+// (literal byte, length or distance base, or sub-table offset). Bit 31 is never set (values
+// stay below 2^15), so fields are read with `>>`: `>>>` would type them uint32, which V8 11
+// (Node 20) carries as float64 through the decoder's loop.
 const K_LIT = 0;
 const K_LEN = 1 << 8;
 const K_EOB = 2 << 8;
@@ -336,7 +338,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
         const nb = e & 15;
         hold >>= nb;
         bits -= nb;
-        const sym = e >>> 16;
+        const sym = e >> 16;
         if (sym < 16) {
           lens[i++] = sym;
           continue;
@@ -401,7 +403,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
       if ((e & KIND_MASK) === K_LINK) {
         hold >>= LIT_ROOT;
         bits -= LIT_ROOT;
-        e = lt[(e >>> 16) + (hold & ((1 << ((e >>> 4) & 15)) - 1))];
+        e = lt[(e >> 16) + (hold & ((1 << ((e >> 4) & 15)) - 1))];
       }
       const nb = e & 15;
       hold >>= nb;
@@ -414,15 +416,15 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
           olen = out.length;
           ov = new DataView(out.buffer, out.byteOffset, out.byteLength);
         }
-        out[op++] = e >>> 16;
+        out[op++] = e >> 16;
         continue;
       }
       if (kind !== K_LEN) {
         if (kind === K_EOB) break;
         throw fail(p, bits, end, context, "invalid literal/length code");
       }
-      let len = e >>> 16;
-      let xb = (e >>> 4) & 15;
+      let len = e >> 16;
+      let xb = (e >> 4) & 15;
       if (xb !== 0) {
         if (bits < xb) {
           hold |= ((p < end ? src[p] : 0) << bits) | ((p + 1 < end ? src[p + 1] : 0) << (bits + 8));
@@ -446,14 +448,14 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
       if ((e & KIND_MASK) === K_LINK) {
         hold >>= DIST_ROOT;
         bits -= DIST_ROOT;
-        e = dt[(e >>> 16) + (hold & ((1 << ((e >>> 4) & 15)) - 1))];
+        e = dt[(e >> 16) + (hold & ((1 << ((e >> 4) & 15)) - 1))];
       }
       const dnb = e & 15;
       hold >>= dnb;
       bits -= dnb;
       if ((e & KIND_MASK) !== K_LEN) throw fail(p, bits, end, context, "invalid distance code");
-      let dist = e >>> 16;
-      xb = (e >>> 4) & 15;
+      let dist = e >> 16;
+      xb = (e >> 4) & 15;
       if (xb !== 0) {
         if (bits < xb) {
           hold |= ((p < end ? src[p] : 0) << bits) | ((p + 1 < end ? src[p + 1] : 0) << (bits + 8));
