@@ -46,17 +46,46 @@ function symbolEntries(n: number, f: (sym: number) => number): Int32Array {
   return t;
 }
 
-const LIT_SYMS = /* @__PURE__ */ symbolEntries(288, (s) => {
-  if (s < 256) return K_LIT | (s << 16);
-  if (s === 256) return K_EOB;
-  if (s < 286) return K_LEN | (LEN_BASE[s - 257] << 16) | (LEN_EXTRA[s - 257] << 4);
-  return K_BAD;
-});
-const DIST_SYMS = /* @__PURE__ */ symbolEntries(
-  32,
-  (s) => s < 30 ? K_LEN | (DIST_BASE[s] << 16) | (DIST_EXTRA[s] << 4) : K_BAD,
-);
-const CLEN_SYMS = /* @__PURE__ */ symbolEntries(19, (s) => K_LIT | (s << 16));
+/** Symbol entries of the three alphabets and the fixed-code tables, built on first use. */
+interface StaticTables {
+  litSyms: Int32Array;
+  distSyms: Int32Array;
+  clenSyms: Int32Array;
+  fixedLit: Int32Array;
+  fixedLitBits: number;
+  fixedDist: Int32Array;
+  fixedDistBits: number;
+}
+
+let staticTables: StaticTables | undefined;
+
+function getStaticTables(): StaticTables {
+  if (staticTables !== undefined) return staticTables;
+  const litSyms = symbolEntries(288, (s) => {
+    if (s < 256) return K_LIT | (s << 16);
+    if (s === 256) return K_EOB;
+    if (s < 286) return K_LEN | (LEN_BASE[s - 257] << 16) | (LEN_EXTRA[s - 257] << 4);
+    return K_BAD;
+  });
+  const distSyms = symbolEntries(
+    32,
+    (s) => s < 30 ? K_LEN | (DIST_BASE[s] << 16) | (DIST_EXTRA[s] << 4) : K_BAD,
+  );
+  const scratch = newScratch();
+  const fixedLit = new Int32Array(1 << 9);
+  const fixedDist = new Int32Array(1 << 5);
+  staticTables = {
+    litSyms,
+    distSyms,
+    clenSyms: symbolEntries(19, (s) => K_LIT | (s << 16)),
+    fixedLit,
+    fixedLitBits: buildTable(fixedLitLengths(), 288, litSyms, fixedLit, 9, false, scratch),
+    fixedDist,
+    // The fixed distance code lists 32 symbols; 30 and 31 decode to K_BAD.
+    fixedDistBits: buildTable(fixedDistLengths(), 32, distSyms, fixedDist, 5, false, scratch),
+  };
+  return staticTables;
+}
 
 /** Scratch arrays for one table build. */
 interface BuildScratch {
@@ -163,13 +192,6 @@ function buildTable(
   return root;
 }
 
-const FIXED_SCRATCH = /* @__PURE__ */ newScratch();
-const FIXED_LIT = /* @__PURE__ */ new Int32Array(1 << 9);
-const FIXED_LIT_BITS = buildTable(fixedLitLengths(), 288, LIT_SYMS, FIXED_LIT, 9, false, FIXED_SCRATCH);
-const FIXED_DIST = /* @__PURE__ */ new Int32Array(1 << 5);
-// The fixed distance code lists 32 symbols; 30 and 31 decode to K_BAD.
-const FIXED_DIST_BITS = buildTable(fixedDistLengths(), 32, DIST_SYMS, FIXED_DIST, 5, false, FIXED_SCRATCH);
-
 /** Per-call tables for dynamic blocks (allocated on the first dynamic block). */
 interface DynamicTables {
   lit: Int32Array;
@@ -226,6 +248,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
   let olen = out.length;
   const outStart = op;
   let dyn: DynamicTables | undefined;
+  const st = getStaticTables();
   // Matches are copied 4 bytes at a time through this view of `out` (see the copy below).
   let ov = new DataView(out.buffer, out.byteOffset, out.byteLength);
   // The bit buffer never holds more than 30 bits (refills add 16 to fewer than 15), so it
@@ -292,10 +315,10 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
     let lmask: number;
     let dmask: number;
     if (type === 1) {
-      lt = FIXED_LIT;
-      dt = FIXED_DIST;
-      lmask = (1 << FIXED_LIT_BITS) - 1;
-      dmask = (1 << FIXED_DIST_BITS) - 1;
+      lt = st.fixedLit;
+      dt = st.fixedDist;
+      lmask = (1 << st.fixedLitBits) - 1;
+      dmask = (1 << st.fixedDistBits) - 1;
     } else if (type === 2) {
       if (dyn === undefined) dyn = newDynamicTables();
       while (bits < 14) {
@@ -322,7 +345,7 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
         bits -= 3;
       }
       const ct = dyn.clen;
-      const cbits = buildTable(clens, 19, CLEN_SYMS, ct, 7, true, dyn.scratch);
+      const cbits = buildTable(clens, 19, st.clenSyms, ct, 7, true, dyn.scratch);
       if (cbits < 0) throw fail(p, bits, end, context, "invalid code lengths code");
       const cmask = (1 << cbits) - 1;
       const lens = dyn.lens;
@@ -366,12 +389,12 @@ export function inflateInto(src: Uint8Array, start: number, sink: ByteSink, cont
       }
       if ((p - end) * 8 > bits) throw fail(p, bits, end, context, "");
       if (lens[256] === 0) throw fail(p, bits, end, context, "no end-of-block code");
-      const lb = buildTable(lens, hlit, LIT_SYMS, dyn.lit, LIT_ROOT, false, dyn.scratch);
+      const lb = buildTable(lens, hlit, st.litSyms, dyn.lit, LIT_ROOT, false, dyn.scratch);
       if (lb < 0) throw fail(p, bits, end, context, "invalid literal/length code");
       const db = buildTable(
         lens.subarray(hlit, total),
         hdist,
-        DIST_SYMS,
+        st.distSyms,
         dyn.dist,
         DIST_ROOT,
         false,
