@@ -310,17 +310,20 @@ const cjs = (m: any) => (m === undefined ? undefined : m.default ?? m);
 const snappyjs = cjs(await optionalImport("snappyjs"));
 const lz4js = cjs(await optionalImport("lz4js"));
 const fflate = await optionalImport<any>("fflate");
+const pako = await optionalImport<any>("pako");
 const u8 = (b: ArrayBufferView): Uint8Array =>
   b instanceof Uint8Array && b.constructor === Uint8Array
     ? b
     : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 const corpus = recordsCorpus(1000, 100);
 const sizes: string[] = [];
+type Peer = { name: string; c: (d: Uint8Array) => Uint8Array; d: (d: Uint8Array) => Uint8Array };
 const codecCase = (
   codec: string,
   ours: { c: (d: Uint8Array) => Uint8Array; d: (d: Uint8Array) => Uint8Array },
-  peer: { name: string; c: (d: Uint8Array) => Uint8Array; d: (d: Uint8Array) => Uint8Array } | undefined,
+  candidates: (Peer | undefined)[],
 ) => {
+  const peers = candidates.filter((p): p is Peer => p !== undefined);
   const mine = ours.c(corpus);
   const eq = (a: Uint8Array) => a.length === corpus.length && a.every((v, i) => v === corpus[i]);
   if (!eq(ours.d(mine))) throw new Error(`${codec}: round trip differs`);
@@ -331,7 +334,7 @@ const codecCase = (
     units: corpus.length,
     unit: "B",
     fn: () => ours.c(corpus).length,
-    vs: peer ? [peer.name] : [],
+    vs: peers.map((p) => p.name),
   });
   add({
     family: fam("decompress"),
@@ -339,45 +342,52 @@ const codecCase = (
     units: corpus.length,
     unit: "B",
     fn: () => ours.d(mine).length,
-    vs: peer ? [peer.name] : [],
+    vs: peers.map((p) => p.name),
   });
-  if (!peer) return;
-  const theirs = peer.c(corpus);
-  if (!eq(peer.d(mine)) || !eq(ours.d(theirs))) throw new Error(`${codec}: ${peer.name} disagrees`);
-  sizes.push(
-    `${codec}: streamwire ${mine.length} B, ${peer.name} ${theirs.length} B (${
-      (mine.length / theirs.length).toFixed(3)
-    }×)`,
-  );
-  add({
-    family: fam("compress"),
-    name: peer.name,
-    units: corpus.length,
-    unit: "B",
-    fn: () => peer.c(corpus).length,
-  });
-  add({
-    family: fam("decompress"),
-    name: peer.name,
-    units: corpus.length,
-    unit: "B",
-    fn: () => peer.d(theirs).length,
-  });
+  for (const peer of peers) {
+    const theirs = peer.c(corpus);
+    if (!eq(peer.d(mine)) || !eq(ours.d(theirs))) throw new Error(`${codec}: ${peer.name} disagrees`);
+    sizes.push(
+      `${codec}: streamwire ${mine.length} B, ${peer.name} ${theirs.length} B (${
+        (mine.length / theirs.length).toFixed(3)
+      }×)`,
+    );
+    add({
+      family: fam("compress"),
+      name: peer.name,
+      units: corpus.length,
+      unit: "B",
+      fn: () => peer.c(corpus).length,
+    });
+    add({
+      family: fam("decompress"),
+      name: peer.name,
+      units: corpus.length,
+      unit: "B",
+      fn: () => peer.d(theirs).length,
+    });
+  }
 };
 codecCase(
   "snappy",
   { c: (d) => snappyCompress(d, { framing: "raw" }), d: (d) => snappyDecompress(d) },
-  snappyjs && { name: "snappyjs", c: (d) => u8(snappyjs.compress(d)), d: (d) => u8(snappyjs.uncompress(d)) },
+  [
+    snappyjs &&
+    { name: "snappyjs", c: (d) => u8(snappyjs.compress(d)), d: (d) => u8(snappyjs.uncompress(d)) },
+  ],
 );
 codecCase(
   "lz4",
   { c: (d) => lz4Compress(d), d: (d) => lz4Decompress(d) },
-  lz4js && { name: "lz4js", c: (d) => u8(lz4js.compress(d)), d: (d) => u8(lz4js.decompress(d)) },
+  [lz4js && { name: "lz4js", c: (d) => u8(lz4js.compress(d)), d: (d) => u8(lz4js.decompress(d)) }],
 );
 codecCase(
   "gzip",
   { c: (d) => gzip(d), d: (d) => gunzip(d) },
-  fflate && { name: "fflate", c: (d) => fflate.gzipSync(d, { level: 6 }), d: (d) => fflate.gunzipSync(d) },
+  [
+    fflate && { name: "fflate", c: (d) => fflate.gzipSync(d, { level: 6 }), d: (d) => fflate.gunzipSync(d) },
+    pako && { name: "pako", c: (d) => u8(pako.gzip(d, { level: 6 })), d: (d) => u8(pako.ungzip(d)) },
+  ],
 );
 
 // ---- LZ4 high compression (level 9, Kafka's default) beside liblz4 HC in WebAssembly --------
