@@ -9,7 +9,7 @@
  */
 
 import { WireError } from "../../wire/error.ts";
-import { xxh3_64Into } from "../../wire/xxh3.ts";
+import { xxh3_64Into, xxh3_64RangeInto } from "../../wire/xxh3.ts";
 import {
   BATCH_CHECKSUM_OFFSET,
   BATCH_HEADER_SIZE,
@@ -142,53 +142,15 @@ function writeId(
   }
 }
 
-/** A frame's bytes after its checksum (what the checksum covers), with a view to write them. */
-type FrameScratch = { bytes: Uint8Array; dv: DataView };
-
 /**
- * Frames whose checksummed part is at most this long are assembled in a scratch array of exactly
- * that length, hashed whole and copied into place: XXH3 then reads an array from index 0 and no
- * view is made per frame (a view cost about as much as a third of the hash of a 100-byte
- * message). 240 is XXH3's mid-size limit; past it the hash dwarfs a view.
- */
-const SCRATCH_MAX = 240;
-/** Scratch frames by length, built on first use; their contents never outlive one frame. */
-let scratchFrames: (FrameScratch | undefined)[] | undefined;
-
-function scratchFrame(n: number): FrameScratch {
-  const all = scratchFrames ??= [];
-  let f = all[n];
-  if (f === undefined) {
-    const bytes = new Uint8Array(n);
-    f = all[n] = { bytes, dv: new DataView(bytes.buffer) };
-  }
-  return f;
-}
-
-/**
- * Writes the header bytes after a frame's checksum at `at` (id, deltas, lengths), all but the
- * 8 reserved zero bytes: a scratch frame holds zeros there from birth, nothing writes them.
- */
-function writeFields(
-  dv: DataView,
-  bytes: Uint8Array,
-  at: number,
-  m: BatchMessageInput,
-  offsetDelta: number,
-  timestampDelta: number,
-  payloadLength: number,
-  headersLength: number,
-): void {
-  writeId(dv, bytes, at, m.id);
-  dv.setUint32(at + 16, offsetDelta, true);
-  dv.setUint32(at + 20, timestampDelta, true);
-  dv.setUint32(at + 24, headersLength, true);
-  dv.setUint32(at + 28, payloadLength, true);
-}
-
-/**
- * Writes one frame at `at` (header, payload, user headers) and stamps its checksum; returns
- * the offset after it. `scratch` receives the checksum halves.
+ * Writes one frame at `at` (header, payload, user headers) and stamps its checksum, hashed in
+ * place with no view of the frame; returns the offset after it. `scratch` receives the
+ * checksum halves.
+ *
+ * Measured on JSC (Bun), 1000 × 100 B per call: assembling each frame in a scratch array and
+ * copying it into place (two `Uint8Array.set` calls, ~25 ns each for these sizes) or hashing
+ * through a view (`new Uint8Array(buffer, offset, length)`, ~48 ns) cost 20–25 % of the rate
+ * of the hashes alone; a `setUint32` costs ~0.5 ns there.
  */
 function writeFrame(
   bytes: Uint8Array,
@@ -201,25 +163,20 @@ function writeFrame(
 ): number {
   const payload = m.payload;
   const headers = m.userHeaders;
+  const pl = payload.length;
   const hl = headers === undefined ? 0 : headers.length;
-  const n = BATCH_MESSAGE_HEADER_SIZE - 8 + payload.length + hl; // the checksummed bytes
-  if (n <= SCRATCH_MAX) {
-    const f = scratchFrame(n);
-    writeFields(f.dv, f.bytes, 0, m, offsetDelta, timestampDelta, payload.length, hl);
-    f.bytes.set(payload, 40);
-    if (hl !== 0) f.bytes.set(headers!, 40 + payload.length);
-    xxh3_64Into(f.bytes, scratch);
-    bytes.set(f.bytes, at + 8);
-  } else {
-    writeFields(dv, bytes, at + 8, m, offsetDelta, timestampDelta, payload.length, hl);
-    dv.setUint32(at + 40, 0, true);
-    dv.setUint32(at + 44, 0, true);
-    const p = at + BATCH_MESSAGE_HEADER_SIZE;
-    bytes.set(payload, p);
-    if (hl !== 0) bytes.set(headers!, p + payload.length);
-    // A view through the constructor, not subarray(): no species lookup.
-    xxh3_64Into(new Uint8Array(bytes.buffer, bytes.byteOffset + at + 8, n), scratch);
-  }
+  writeId(dv, bytes, at + 8, m.id);
+  dv.setUint32(at + 24, offsetDelta, true);
+  dv.setUint32(at + 28, timestampDelta, true);
+  dv.setUint32(at + 32, hl, true);
+  dv.setUint32(at + 36, pl, true);
+  dv.setUint32(at + 40, 0, true);
+  dv.setUint32(at + 44, 0, true);
+  const p = at + BATCH_MESSAGE_HEADER_SIZE;
+  bytes.set(payload, p);
+  if (hl !== 0) bytes.set(headers!, p + pl);
+  const n = BATCH_MESSAGE_HEADER_SIZE - 8 + pl + hl; // the checksummed bytes
+  xxh3_64RangeInto(bytes, at + 8, n, scratch);
   dv.setUint32(at, scratch[0], true);
   dv.setUint32(at + 4, scratch[1], true);
   return at + 8 + n;
