@@ -21,7 +21,17 @@
  * over the secret (−4% on V8, −16% on JSC), branch-free carries (slower on V8, equal on
  * JSC), a copy into an aligned scratch read as words (+10% on V8, −15% on JSC). What
  * remains: on V8 the bounds-checked byte loads take about half the time (the same code with
- * computed words runs 2× faster); on JSC the carries take about a third.
+ * computed words runs 2× faster); on JSC the carries take about a third. Measured since at
+ * 140 B (V8 / JSC, 7 interleaved rounds of 1000 hashes, process CPU time, load ~2), none
+ * kept: the 129–240 B rounds written out with literal secret words +9% / +3% (+5 KB
+ * minified, past the decoder's budget); words from an `Int32Array` over the input's buffer
+ * +33% / +13%, but only for 4-aligned input (unaligned words built from two loads: ±0) and
+ * it pins the buffer; carries taken from float column sums −28% / −19%; unsigned compares
+ * as XOR-biased signed ones −10% / −10%; a helper per round that returns one half and
+ * leaves the other in a module variable −40% / −32%.
+ *
+ * {@linkcode xxh3_64RangeInto} hashes a range of a larger array: every path up to 240 bytes
+ * reads the array at an offset, so no view is made (±0 against a view on V8 and JSC).
  *
  * Longer inputs (Iggy batches) keep the eight lanes in locals with carries deferred to each
  * scramble: 1.8–2.3× faster on V8 and 1.5–2.4× on JSC from 241 bytes to 64 KiB.

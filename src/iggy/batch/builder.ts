@@ -147,10 +147,11 @@ function writeId(
  * place with no view of the frame; returns the offset after it. `scratch` receives the
  * checksum halves.
  *
- * Measured on JSC (Bun), 1000 × 100 B per call: assembling each frame in a scratch array and
- * copying it into place (two `Uint8Array.set` calls, ~25 ns each for these sizes) or hashing
- * through a view (`new Uint8Array(buffer, offset, length)`, ~48 ns) cost 20–25 % of the rate
- * of the hashes alone; a `setUint32` costs ~0.5 ns there.
+ * Measured on JSC (Bun), 1000 × 100 B per call: a `Uint8Array.set` of these sizes costs
+ * ~25 ns, a view (`new Uint8Array(buffer, offset, length)` or `subarray`) ~45 ns, a
+ * `setUint32` ~0.5 ns, against ~130 ns for the hash. Assembling each frame in a scratch array
+ * and copying it into place (one `set` more than here) ran encodeSendMessages at 0.45× the
+ * rate of the hashes alone; in place, 0.55–0.59× (bench/targets.bench.ts, load 2–3).
  */
 function writeFrame(
   bytes: Uint8Array,
