@@ -945,10 +945,15 @@ describe("xxh3_64RangeInto()", () => {
     }
   });
 
-  it("hashes a long range inside a larger array", () => {
+  it("hashes long ranges inside a larger array (JS lanes and the WebAssembly kernel)", () => {
     const source = pattern("seq", 5000);
-    const out = xxh3_64RangeInto(source, 7, 4000, new Uint32Array(2));
-    assert.equal((BigInt(out[1]) << 32n) | BigInt(out[0]), xxh3_64(source.subarray(7, 4007)));
+    for (const n of [241, 300, 1023, 1024, 4000]) {
+      for (const start of [0, 7]) {
+        const out = xxh3_64RangeInto(source, start, n, new Uint32Array(2));
+        const view = source.subarray(start, start + n);
+        assert.equal((BigInt(out[1]) << 32n) | BigInt(out[0]), referenceXxh3(view), `${n} at ${start}`);
+      }
+    }
   });
 
   it("throws RangeError for a range outside the array, a fractional bound or a short `out`", () => {

@@ -31,7 +31,7 @@
  */
 
 import { WireError } from "../../wire/error.ts";
-import { xxh3_64Into, xxh3_64RangeInto } from "../../wire/xxh3.ts";
+import { xxh3_64RangeInto } from "../../wire/xxh3.ts";
 
 /** Size of the batch header. */
 export const BATCH_HEADER_SIZE = 256;
@@ -597,6 +597,6 @@ export function calculateBatchChecksum(record: Uint8Array): bigint {
   hashed.set(record.subarray(0, 40), 0);
   hashed.set(record.subarray(48, 52), 40);
   for (let i = 0; i < parts.length; i++) hashed.set(record.subarray(parts[i], parts[i] + 8), 44 + 8 * i);
-  const out = xxh3_64Into(hashed, new Uint32Array(2));
+  const out = xxh3_64RangeInto(hashed, 0, hashed.length, new Uint32Array(2));
   return (BigInt(out[1]) << 32n) | BigInt(out[0]);
 }

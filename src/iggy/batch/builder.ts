@@ -9,7 +9,7 @@
  */
 
 import { WireError } from "../../wire/error.ts";
-import { xxh3_64Into, xxh3_64RangeInto } from "../../wire/xxh3.ts";
+import { xxh3_64RangeInto } from "../../wire/xxh3.ts";
 import {
   BATCH_CHECKSUM_OFFSET,
   BATCH_HEADER_SIZE,
@@ -212,7 +212,7 @@ function writeHeader(
   dv.setUint32(at + BATCH_MESSAGE_COUNT_OFFSET, count, true);
   checksums.set(bytes.subarray(at, at + 40), 0);
   checksums.set(bytes.subarray(at + 48, at + 52), 40);
-  xxh3_64Into(checksums, scratch);
+  xxh3_64RangeInto(checksums, 0, checksums.length, scratch);
   dv.setUint32(at + BATCH_CHECKSUM_OFFSET, scratch[0], true);
   dv.setUint32(at + BATCH_CHECKSUM_OFFSET + 4, scratch[1], true);
 }
@@ -452,7 +452,7 @@ export function restampBatch(record: Uint8Array): void {
     if (end > record.length || dv.getUint32(pos + 40, true) !== 0 || dv.getUint32(pos + 44, true) !== 0) {
       break;
     }
-    xxh3_64Into(record.subarray(pos + 8, end), scratch);
+    xxh3_64RangeInto(record, pos + 8, end - pos - 8, scratch);
     dv.setUint32(pos, scratch[0], true);
     dv.setUint32(pos + 4, scratch[1], true);
     frames.push(pos);
@@ -462,7 +462,7 @@ export function restampBatch(record: Uint8Array): void {
   hashed.set(record.subarray(0, 40), 0);
   hashed.set(record.subarray(48, 52), 40);
   for (let i = 0; i < frames.length; i++) hashed.set(record.subarray(frames[i], frames[i] + 8), 44 + 8 * i);
-  xxh3_64Into(hashed, scratch);
+  xxh3_64RangeInto(hashed, 0, hashed.length, scratch);
   dv.setUint32(BATCH_CHECKSUM_OFFSET, scratch[0], true);
   dv.setUint32(BATCH_CHECKSUM_OFFSET + 4, scratch[1], true);
 }
