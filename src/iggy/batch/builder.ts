@@ -150,8 +150,10 @@ function writeId(
  * Measured on JSC (Bun), 1000 × 100 B per call: a `Uint8Array.set` of these sizes costs
  * ~25 ns, a view (`new Uint8Array(buffer, offset, length)` or `subarray`) ~45 ns, a
  * `setUint32` ~0.5 ns, against ~130 ns for the hash. Assembling each frame in a scratch array
- * and copying it into place (one `set` more than here) ran encodeSendMessages at 0.45× the
- * rate of the hashes alone; in place, 0.55–0.59× (bench/targets.bench.ts, load 2–3).
+ * and copying it into place (one `set` more than here) ran encodeSendMessages at 0.42–0.49×
+ * the rate of the hashes alone; in place, 0.51–0.59× (bench/targets.bench.ts, load 2–3). Most
+ * of the rest there is the fresh output: writing into a reused buffer runs at 0.72–0.76×, and
+ * a 148 KB output takes ~28 page faults per call in that process (`perf stat`).
  */
 function writeFrame(
   bytes: Uint8Array,
