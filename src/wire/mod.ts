@@ -26,4 +26,4 @@ export { decodeUtf8Lenient, decodeUtf8Strict, encodeUtf8, encodeUtf8Into, utf8Le
 export { fromHex, toHex } from "./hex.ts";
 export { crc32 } from "./crc32.ts";
 export { crc32c } from "./crc32c.ts";
-export { xxh3_64, xxh3_64Into } from "./xxh3.ts";
+export { xxh3_64, xxh3_64Into, xxh3_64RangeInto } from "./xxh3.ts";

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { xxh3_64, xxh3_64Into } from "./xxh3.ts";
+import { xxh3_64, xxh3_64Into, xxh3_64RangeInto } from "./xxh3.ts";
 import { fromHex, toHex } from "./hex.ts";
 
 // Values from the reference library (see the KAT header below for its version).
@@ -915,5 +915,55 @@ describe("xxh3_64Into()", () => {
 
   it("throws RangeError when `out` has fewer than 2 elements", () => {
     assert.throws(() => xxh3_64Into(new Uint8Array(4), new Uint32Array(1)), RangeError);
+  });
+});
+
+describe("xxh3_64RangeInto()", () => {
+  it("equals xxh3_64Into of the same bytes as a view, for every length to 260 at offsets 0 to 5", () => {
+    // The range path reads the array at `start + i` where the view path reads index `i`: every
+    // length picks different rounds and tail offsets, so each is checked against the reference.
+    let x = 0x1b873593;
+    const noise = new Uint8Array(272);
+    for (let i = 0; i < noise.length; i++) {
+      x = (Math.imul(x, 1664525) + 1013904223) | 0;
+      noise[i] = x >>> 24;
+    }
+    const a = new Uint32Array(2), b = new Uint32Array(2);
+    for (const source of [noise, new Uint8Array(272).fill(0xff)]) {
+      for (let start = 0; start < 6; start++) {
+        for (let n = 0; n <= 260; n++) {
+          assert.equal(xxh3_64RangeInto(source, start, n, a), a);
+          xxh3_64Into(source.subarray(start, start + n), b);
+          assert.deepEqual([...a], [...b], `length ${n} at ${start}`);
+          assert.equal(
+            (BigInt(a[1]) << 32n) | BigInt(a[0]),
+            referenceXxh3(source.subarray(start, start + n)),
+            `length ${n} at ${start}`,
+          );
+        }
+      }
+    }
+  });
+
+  it("hashes long ranges inside a larger array (JS lanes and the WebAssembly kernel)", () => {
+    const source = pattern("seq", 5000);
+    for (const n of [241, 300, 1023, 1024, 4000]) {
+      for (const start of [0, 7]) {
+        const out = xxh3_64RangeInto(source, start, n, new Uint32Array(2));
+        const view = source.subarray(start, start + n);
+        assert.equal((BigInt(out[1]) << 32n) | BigInt(out[0]), referenceXxh3(view), `${n} at ${start}`);
+      }
+    }
+  });
+
+  it("throws RangeError for a range outside the array, a fractional bound or a short `out`", () => {
+    const bytes = new Uint8Array(10);
+    const out = new Uint32Array(2);
+    assert.throws(() => xxh3_64RangeInto(bytes, 5, 6, out), RangeError);
+    assert.throws(() => xxh3_64RangeInto(bytes, -1, 2, out), RangeError);
+    assert.throws(() => xxh3_64RangeInto(bytes, 1.5, 2, out), RangeError);
+    assert.throws(() => xxh3_64RangeInto(bytes, 0, -1, out), RangeError);
+    assert.throws(() => xxh3_64RangeInto(bytes, 0, 2, new Uint32Array(1)), RangeError);
+    assert.deepEqual([...xxh3_64RangeInto(bytes, 10, 0, out)], [...xxh3_64Into(new Uint8Array(0), out)]);
   });
 });

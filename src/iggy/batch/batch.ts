@@ -31,7 +31,7 @@
  */
 
 import { WireError } from "../../wire/error.ts";
-import { xxh3_64Into } from "../../wire/xxh3.ts";
+import { xxh3_64RangeInto } from "../../wire/xxh3.ts";
 
 /** Size of the batch header. */
 export const BATCH_HEADER_SIZE = 256;
@@ -495,7 +495,8 @@ function walk(batch: BatchView, verify: boolean): void {
     const frameEnd = pos + BATCH_MESSAGE_HEADER_SIZE + pl + uh;
     if (frameEnd > end) break;
     if (verify) {
-      xxh3_64Into(bytes.subarray(pos + 8, frameEnd), sum!);
+      // Hashed in place: a view per frame costs ~45 ns on JSC, a third of a 140-byte hash.
+      xxh3_64RangeInto(bytes, pos + 8, frameEnd - pos - 8, sum!);
       if (sum![0] !== dv.getUint32(pos, true) || sum![1] !== dv.getUint32(pos + 4, true)) {
         const stored = dv.getBigUint64(pos, true);
         const computed = (BigInt(sum![1]) << 32n) | BigInt(sum![0]);
@@ -524,7 +525,7 @@ function walk(batch: BatchView, verify: boolean): void {
   }
   if (walked !== count || pos !== end) throw validation(TILING);
   if (verify) {
-    xxh3_64Into(hashed!.subarray(0, hashedLen), sum!);
+    xxh3_64RangeInto(hashed!, 0, hashedLen, sum!);
     if (
       sum![0] !== dv.getUint32(BATCH_CHECKSUM_OFFSET, true) ||
       sum![1] !== dv.getUint32(BATCH_CHECKSUM_OFFSET + 4, true)
@@ -596,6 +597,6 @@ export function calculateBatchChecksum(record: Uint8Array): bigint {
   hashed.set(record.subarray(0, 40), 0);
   hashed.set(record.subarray(48, 52), 40);
   for (let i = 0; i < parts.length; i++) hashed.set(record.subarray(parts[i], parts[i] + 8), 44 + 8 * i);
-  const out = xxh3_64Into(hashed, new Uint32Array(2));
+  const out = xxh3_64RangeInto(hashed, 0, hashed.length, new Uint32Array(2));
   return (BigInt(out[1]) << 32n) | BigInt(out[0]);
 }

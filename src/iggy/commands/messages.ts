@@ -118,6 +118,41 @@ function recordCount(b: BatchView | Uint8Array): number {
 }
 
 /**
+ * The body of `sendMessagesRequest.encode` with the metadata size and, for `messages`, the
+ * batch size already computed (`sizeOfBatch`), so {@linkcode encodeSendMessages} walks the
+ * messages once to size them instead of twice.
+ */
+function writeSendMessages(w: Writer, v: SendMessagesRequest, meta: number, batchSize: number): void {
+  let count: number;
+  let size: number;
+  if (v.messages !== undefined) {
+    if (v.messages.length === 0) {
+      throw invalidValue("SendMessages", "validation failed: cannot encode an empty message batch");
+    }
+    count = v.messages.length;
+    size = batchSize;
+  } else if (v.batch !== undefined) {
+    count = recordCount(v.batch);
+    size = recordBytes(v.batch).length;
+  } else throw invalidValue("SendMessages", "either messages or batch is required");
+  if (size > 0xffff_ffff) {
+    throw new WireError("LIMIT_EXCEEDED", {
+      context: "SendMessages",
+      detail: `payload too large: ${size} bytes, max 4294967295`,
+    });
+  }
+  w.u32le(meta);
+  identifier.encode(w, v.streamId);
+  identifier.encode(w, v.topicId);
+  partitioning.encode(w, v.partitioning);
+  w.u32le(v.messagesCount ?? count);
+  w.ensure(size);
+  if (v.messages !== undefined) writeBatchSized(w.buf, w.pos, v.messages, size);
+  else w.buf.set(recordBytes(v.batch!), w.pos);
+  w.pos += size;
+}
+
+/**
  * `SendMessages` request codec. Encoding the producer form writes the record in place (one
  * buffer, sized by `sizeOf`); an empty `messages` is `INVALID_VALUE` ("cannot encode an
  * empty message batch").
@@ -139,34 +174,7 @@ export const sendMessagesRequest: PayloadCodec<SendMessagesRequest> = {
   name: "SendMessages",
   trailing: "reject",
   encode(w: Writer, v: SendMessagesRequest): void {
-    const meta = metadataSize(v);
-    let count: number;
-    let size: number;
-    if (v.messages !== undefined) {
-      if (v.messages.length === 0) {
-        throw invalidValue("SendMessages", "validation failed: cannot encode an empty message batch");
-      }
-      count = v.messages.length;
-      size = sizeOfBatch(v.messages);
-    } else if (v.batch !== undefined) {
-      count = recordCount(v.batch);
-      size = recordBytes(v.batch).length;
-    } else throw invalidValue("SendMessages", "either messages or batch is required");
-    if (size > 0xffff_ffff) {
-      throw new WireError("LIMIT_EXCEEDED", {
-        context: "SendMessages",
-        detail: `payload too large: ${size} bytes, max 4294967295`,
-      });
-    }
-    w.u32le(meta);
-    identifier.encode(w, v.streamId);
-    identifier.encode(w, v.topicId);
-    partitioning.encode(w, v.partitioning);
-    w.u32le(v.messagesCount ?? count);
-    w.ensure(size);
-    if (v.messages !== undefined) writeBatchSized(w.buf, w.pos, v.messages, size);
-    else w.buf.set(recordBytes(v.batch!), w.pos);
-    w.pos += size;
+    writeSendMessages(w, v, metadataSize(v), v.messages !== undefined ? sizeOfBatch(v.messages) : 0);
   },
   sizeOf(v: SendMessagesRequest): number {
     const batch = v.messages !== undefined
@@ -228,9 +236,10 @@ export function encodeSendMessages(
   messages: readonly BatchMessageInput[],
 ): Uint8Array {
   const v: SendMessagesRequest = { streamId, topicId, partitioning: partitioningValue, messages };
-  const size = sendMessagesRequest.sizeOf(v);
-  const w = new Writer(size);
-  sendMessagesRequest.encode(w, v);
+  const meta = metadataSize(v);
+  const batchSize = sizeOfBatch(messages);
+  const w = new Writer(4 + meta + batchSize);
+  writeSendMessages(w, v, meta, batchSize);
   return w.buf;
 }
 
