@@ -339,15 +339,22 @@ export class RecordBatch {
 }
 
 /**
- * BigInts of 0–1023, made on first use. Record deltas are mostly that small, a BigInt that
- * escapes into an object costs an allocation (measured 25–50 ns on V8 in toArray()), and a
- * bigint is a primitive: sharing one between records cannot be observed.
+ * BigInts of 0–1023, made together on first use (a packed array: filling it in the order
+ * deltas arrive could leave it holey or sparse). Record deltas are mostly that small, a
+ * BigInt that escapes into an object costs an allocation (measured 25–50 ns on V8 in
+ * toArray()), and a bigint is a primitive: sharing one between records cannot be observed.
  */
-const SMALL_BIGINTS: bigint[] = [];
+let smallBigInts: bigint[] | undefined;
 
 /** `BigInt(v)` for an integer `v`, shared for 0–1023. */
 function smallBigInt(v: number): bigint {
-  if (v >= 0 && v < 1024) return SMALL_BIGINTS[v] ??= BigInt(v);
+  if (v >= 0 && v < 1024) {
+    if (smallBigInts === undefined) {
+      smallBigInts = [];
+      for (let i = 0; i < 1024; i++) smallBigInts.push(BigInt(i));
+    }
+    return smallBigInts[v];
+  }
   return BigInt(v);
 }
 
