@@ -321,8 +321,7 @@ export class RecordBatch {
     const appendTime = this.timestampType === 1 ? this.maxTimestamp : undefined;
     const fastTimestamp = appendTime === undefined && baseTimestamp < TWO_52 && baseTimestamp > -TWO_52;
     while (c.next()) {
-      const td = c.timestampDelta;
-      const timestampDelta = td === td ? smallBigInt(td) : c.timestampDeltaBigInt();
+      const timestampDelta = c.timestampDeltaBigInt();
       out[i++] = {
         offset: baseOffset + smallBigInt(c.offsetDelta),
         timestamp: fastTimestamp ? baseTimestamp + timestampDelta : appendTime ?? c.timestampBigInt(),
@@ -977,7 +976,7 @@ export class RecordCursor {
    * ```
    */
   timestampDeltaBigInt(): bigint {
-    if (this.timestampDelta === this.timestampDelta) return BigInt(this.timestampDelta);
+    if (this.timestampDelta === this.timestampDelta) return smallBigInt(this.timestampDelta);
     const b = this.buf;
     // The delta follows the length varint and the attributes byte.
     let p = this.recordStart;
