@@ -455,7 +455,7 @@ function compressBlockFast(
 
 // High compression (levels 3–12): every position goes into hash chains (`head` holds the
 // newest position per hash plus the call's base, `chain[p & 0xffff]` how far back the one
-// before `p` with the same hash lies, 0 for none within the window), and the parser defers
+// before `p` with the same hash lies, 65535 for none within the window), and the parser defers
 // each match until it has looked for a longer one overlapping its tail. A chain entry is read
 // only for a position inserted by this call less than 64 KiB back, so it is never stale.
 
@@ -484,6 +484,52 @@ let foundRef = 0;
 let foundLen = 0;
 
 /**
+ * {@linkcode findLongerMatch} for a match that starts at `ip` (no bytes back): the longest
+ * within `attempts` chain candidates. Sets `foundRef` and returns its length, 0 for none.
+ */
+function findMatchAt(
+  src: Uint8Array,
+  view: DataView,
+  s: number,
+  ip: number,
+  matchLimit: number,
+  chain: Uint16Array,
+  attempts: number,
+): number {
+  const lowest = Math.max(s, ip - MAX_OFFSET);
+  let best = MIN_MATCH - 1;
+  // Beating `best` needs its last four bytes and the next one to match.
+  let tail = view.getInt32(ip, true);
+  let ref = ip - chain[ip & 0xffff];
+  // The chain walked is the one of `ref + pos`: a candidate matching `best` bytes has each of
+  // its positions `ref + p` (p ≤ best - 4) in the chain of `ip + p`, so after an improvement
+  // the sparsest of those chains skips candidates that cannot beat it (LZ4 HC's chain swap).
+  let pos = 0;
+  for (let k = attempts; k > 0 && ref >= lowest; k--) {
+    if (view.getInt32(ref + best - 3, true) === tail) {
+      const fwd = matchLength(view, src, ref, ip, matchLimit);
+      if (fwd > best) {
+        best = fwd;
+        foundRef = ref;
+        if (ip + best >= matchLimit) break;
+        tail = view.getInt32(ip + best - 3, true);
+        let far = 0;
+        const end = Math.min(best - MIN_MATCH, ip - ref);
+        for (let p = 0; p <= end; p++) {
+          const d = chain[(ref + p) & 0xffff];
+          if (d > far) {
+            far = d;
+            pos = p;
+          }
+        }
+      }
+    }
+    ref -= chain[(ref + pos) & 0xffff];
+  }
+  return best >= MIN_MATCH ? best : 0;
+}
+
+/**
  * Walks the hash chain of `ip` (inserted already) through at most `attempts` earlier positions
  * in the block `[s, …)` and the 64 KiB window, for a match longer than `minLen` that covers
  * `ip` and may begin before it, down to `low`. Sets `found*` and returns true when one exists.
@@ -510,23 +556,30 @@ function findLongerMatch(
   let ref = ip - chain[ip & 0xffff];
   for (let k = attempts; k > 0 && ref >= lowest; k--) {
     if (view.getInt32(ref + need - 3, true) === tail) {
-      const fwd = matchLength(view, src, ref, ip, matchLimit);
-      // It beats `best` only reaching more than `best - fwd` bytes back: that byte first.
-      const reach = best - fwd + 1;
+      // Backwards first (it is short where it fails, and forward runs the whole match), four
+      // bytes at a time, down to `low` and the block start.
+      let back = 0;
       const backLimit = Math.min(maxBack, ref - s);
-      if (fwd > need && (reach <= 0 || (reach <= backLimit && src[ip - reach] === src[ref - reach]))) {
-        // Backwards, four bytes at a time first, down to `low` and the block start.
-        let back = 0;
-        while (back + 4 <= backLimit) {
-          const diff = view.getInt32(ip - back - 4, true) ^ view.getInt32(ref - back - 4, true);
-          if (diff !== 0) {
-            back += Math.clz32(diff) >>> 3; // equal bytes from the top of the word down
-            break;
-          }
-          back += 4;
+      for (;;) {
+        if (back + 4 > backLimit) {
+          while (back < backLimit && src[ip - back - 1] === src[ref - back - 1]) back++;
+          break;
         }
-        while (back < backLimit && src[ip - back - 1] === src[ref - back - 1]) back++;
-        if (fwd + back > best) {
+        const diff = view.getInt32(ip - back - 4, true) ^ view.getInt32(ref - back - 4, true);
+        if (diff !== 0) {
+          back += Math.clz32(diff) >>> 3; // equal bytes from the top of the word down
+          break;
+        }
+        back += 4;
+      }
+      // Then it beats `best` only matching more than `f` bytes forward: the four ending there.
+      const f = Math.max(best - back, MIN_MATCH - 1);
+      if (
+        ip + f < matchLimit &&
+        (f === need || view.getInt32(ref + f - 3, true) === view.getInt32(ip + f - 3, true))
+      ) {
+        const fwd = matchLength(view, src, ref, ip, matchLimit);
+        if (fwd > f) {
           best = fwd + back;
           foundStart = ip - back;
           foundRef = ref - back;
@@ -575,12 +628,13 @@ function compressBlockHC(
     let ip = s;
     while (ip <= mflimit) {
       if (next <= ip) next = insertChains(view, next, ip, head, chain, base, shift);
-      if (!findLongerMatch(src, view, s, ip, ip, matchLimit, chain, attempts, MIN_MATCH - 1)) {
+      const len = findMatchAt(src, view, s, ip, matchLimit, chain, attempts);
+      if (len === 0) {
         ip++;
         continue;
       }
       // A = [aSt, aEnd) at offset aOff; B = [bSt, bEnd) at offset bOff, A cut at bSt.
-      let aSt = foundStart, aEnd = foundStart + foundLen, aOff = foundStart - foundRef;
+      let aSt = ip, aEnd = ip + len, aOff = ip - foundRef;
       let bSt = -1, bEnd = 0, bOff = 0; // bSt < 0: no B held
       for (;;) {
         const lastSt = bSt < 0 ? aSt : bSt;
