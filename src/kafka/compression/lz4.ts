@@ -472,7 +472,7 @@ function insertChains(
   for (; next <= to; next++) {
     const h = hash4(view.getInt32(next, true), shift);
     const back = next + base - head[h];
-    chain[next & 0xffff] = back > MAX_OFFSET ? MAX_OFFSET : back;
+    chain[next & 0xffff] = Math.min(back, MAX_OFFSET);
     head[h] = next + base;
   }
   return next;
@@ -553,6 +553,8 @@ function findLongerMatch(
   let need = Math.max(best - maxBack, MIN_MATCH - 1);
   if (ip + need >= matchLimit) return false;
   let tail = view.getInt32(ip + need - 3, true);
+  // The four bytes before `ip` (read only when that many lie above `low` and the block start).
+  const wordBefore = maxBack >= 4 && ip - 4 >= s ? view.getInt32(ip - 4, true) : 0;
   let ref = ip - chain[ip & 0xffff];
   for (let k = attempts; k > 0 && ref >= lowest; k--) {
     if (view.getInt32(ref + need - 3, true) === tail) {
@@ -560,17 +562,18 @@ function findLongerMatch(
       // bytes at a time, down to `low` and the block start.
       let back = 0;
       const backLimit = Math.min(maxBack, ref - s);
-      for (;;) {
+      for (let before = wordBefore;;) {
         if (back + 4 > backLimit) {
           while (back < backLimit && src[ip - back - 1] === src[ref - back - 1]) back++;
           break;
         }
-        const diff = view.getInt32(ip - back - 4, true) ^ view.getInt32(ref - back - 4, true);
+        const diff = before ^ view.getInt32(ref - back - 4, true);
         if (diff !== 0) {
           back += Math.clz32(diff) >>> 3; // equal bytes from the top of the word down
           break;
         }
         back += 4;
+        before = view.getInt32(ip - back - 4, true);
       }
       // Then it beats `best` only matching more than `f` bytes forward: the four ending there.
       const f = Math.max(best - back, MIN_MATCH - 1);
