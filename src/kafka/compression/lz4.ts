@@ -32,6 +32,8 @@ const MIN_MATCH = 4;
 const LAST_LITERALS = 5;
 const MF_LIMIT = 12;
 const MAX_OFFSET = 65535;
+// The longest match whose length fits in its token (15 + MIN_MATCH - 1).
+const TOKEN_MATCH = 18;
 
 function rd32(b: Uint8Array, p: number): number {
   return (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
@@ -605,9 +607,11 @@ function findLongerMatch(
  * - with only A held, M replaces A when it starts less than three bytes after it (those bytes
  *   cost less as literals than a sequence would) or they could not both keep four bytes;
  *   otherwise M is held as B, trimmed to begin where A ends (so that the next probe must beat
- *   only what B adds beyond A);
- * - with B held, M replaces B when A reaches M's start (one sequence fewer); otherwise A is
- *   final and emitted up to B, B becomes A, and M is weighed against it as above.
+ *   only what B adds beyond A), or 18 bytes after A's start if M starts before that (A's
+ *   length then fits in its token, B takes the rest);
+ * - with B held, M replaces B when A reaches M's start (one sequence fewer, split the same
+ *   way); otherwise A is final and emitted up to B, B becomes A, and M is weighed against it
+ *   as above.
  * When no match reaches further, what is held is emitted. Output is an ordinary LZ4 block.
  */
 function compressBlockHC(
@@ -651,7 +655,9 @@ function compressBlockHC(
         const mSt = foundStart, mEnd = foundStart + foundLen, mOff = foundStart - foundRef;
         if (bSt >= 0) {
           if (mSt <= aEnd) {
-            bSt = Math.min(aEnd, mEnd - MIN_MATCH), bEnd = mEnd, bOff = mOff;
+            bSt = Math.min(aEnd, mEnd - MIN_MATCH, mSt < aSt + TOKEN_MATCH ? aSt + TOKEN_MATCH : aEnd),
+              bEnd = mEnd,
+              bOff = mOff;
             continue;
           }
           op = emitSequence(src, out, op, anchor, aSt, aOff, bSt - aSt);
@@ -659,7 +665,7 @@ function compressBlockHC(
           aSt = bSt, aEnd = bEnd, aOff = bOff;
           bSt = -1;
         }
-        const cut = Math.min(aEnd, mEnd - MIN_MATCH);
+        const cut = Math.min(aEnd, mEnd - MIN_MATCH, mSt < aSt + TOKEN_MATCH ? aSt + TOKEN_MATCH : aEnd);
         if (mSt - aSt < 3 || cut - aSt < MIN_MATCH) {
           aSt = mSt, aEnd = mEnd, aOff = mOff;
         } else {

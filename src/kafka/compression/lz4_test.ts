@@ -203,7 +203,7 @@ describe("lz4 round trips", () => {
     );
   });
 
-  it("liblz4 (lz4-asm, WebAssembly) reads every level, and level 9 stays within 0.7 % of its HC level 9", async () => {
+  it("liblz4 (lz4-asm, WebAssembly) reads every level, and level 9 stays within 0.6 % of its HC level 9", async () => {
     const require = createRequire(import.meta.url);
     const init = require("lz4-asm");
     const liblz4 =
@@ -232,7 +232,7 @@ describe("lz4 round trips", () => {
         preferences: { compressionLevel: 0, autoFlush: 9, favorDecSpeed: 0 },
       }).length - 8;
       const ours = lz4Compress(data, { level: 9 }).length;
-      assert.ok(ours <= theirs * 1.007, `ours ${ours} B, liblz4 HC ${theirs} B`);
+      assert.ok(ours <= theirs * 1.006, `ours ${ours} B, liblz4 HC ${theirs} B`);
     }
   });
 
