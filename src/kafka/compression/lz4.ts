@@ -601,6 +601,17 @@ function findLongerMatch(
 }
 
 /**
+ * Where a match M = `[mSt, mEnd)` held after A = `[aSt, aEnd)` begins (A ends there): where A
+ * ends, or 18 bytes after A's start when M starts before that (A's length then fits in its
+ * token), leaving M four bytes and starting no later than `mflimit` (the format's rule for the
+ * last match: it starts at least 12 bytes before the block's end). Never before `mSt`, since
+ * `mSt` ≤ the probe ≤ `mflimit`.
+ */
+function splitAt(aSt: number, aEnd: number, mSt: number, mEnd: number, mflimit: number): number {
+  return Math.min(aEnd, mEnd - MIN_MATCH, mflimit, mSt < aSt + TOKEN_MATCH ? aSt + TOKEN_MATCH : aEnd);
+}
+
+/**
  * Compresses `src[s, e)` as one independent block with LZ4 HC's kind of parser. It finds the
  * longest match A at the cursor (searching `attempts` chain candidates), then keeps probing two
  * bytes before the end of the newest match for one M that overlaps it and reaches further:
@@ -655,9 +666,7 @@ function compressBlockHC(
         const mSt = foundStart, mEnd = foundStart + foundLen, mOff = foundStart - foundRef;
         if (bSt >= 0) {
           if (mSt <= aEnd) {
-            bSt = Math.min(aEnd, mEnd - MIN_MATCH, mSt < aSt + TOKEN_MATCH ? aSt + TOKEN_MATCH : aEnd),
-              bEnd = mEnd,
-              bOff = mOff;
+            bSt = splitAt(aSt, aEnd, mSt, mEnd, mflimit), bEnd = mEnd, bOff = mOff;
             continue;
           }
           op = emitSequence(src, out, op, anchor, aSt, aOff, bSt - aSt);
@@ -665,7 +674,7 @@ function compressBlockHC(
           aSt = bSt, aEnd = bEnd, aOff = bOff;
           bSt = -1;
         }
-        const cut = Math.min(aEnd, mEnd - MIN_MATCH, mSt < aSt + TOKEN_MATCH ? aSt + TOKEN_MATCH : aEnd);
+        const cut = splitAt(aSt, aEnd, mSt, mEnd, mflimit);
         if (mSt - aSt < 3 || cut - aSt < MIN_MATCH) {
           aSt = mSt, aEnd = mEnd, aOff = mOff;
         } else {
