@@ -32,6 +32,8 @@ const MIN_MATCH = 4;
 const LAST_LITERALS = 5;
 const MF_LIMIT = 12;
 const MAX_OFFSET = 65535;
+// The longest match whose length fits in its token (15 + MIN_MATCH - 1).
+const TOKEN_MATCH = 18;
 
 function rd32(b: Uint8Array, p: number): number {
   return (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
@@ -455,7 +457,7 @@ function compressBlockFast(
 
 // High compression (levels 3–12): every position goes into hash chains (`head` holds the
 // newest position per hash plus the call's base, `chain[p & 0xffff]` how far back the one
-// before `p` with the same hash lies, 0 for none within the window), and the parser defers
+// before `p` with the same hash lies, 65535 for none within the window), and the parser defers
 // each match until it has looked for a longer one overlapping its tail. A chain entry is read
 // only for a position inserted by this call less than 64 KiB back, so it is never stale.
 
@@ -472,7 +474,7 @@ function insertChains(
   for (; next <= to; next++) {
     const h = hash4(view.getInt32(next, true), shift);
     const back = next + base - head[h];
-    chain[next & 0xffff] = back > MAX_OFFSET ? MAX_OFFSET : back;
+    chain[next & 0xffff] = Math.min(back, MAX_OFFSET);
     head[h] = next + base;
   }
   return next;
@@ -482,6 +484,52 @@ function insertChains(
 let foundStart = 0;
 let foundRef = 0;
 let foundLen = 0;
+
+/**
+ * {@linkcode findLongerMatch} for a match that starts at `ip` (no bytes back): the longest
+ * within `attempts` chain candidates. Sets `foundRef` and returns its length, 0 for none.
+ */
+function findMatchAt(
+  src: Uint8Array,
+  view: DataView,
+  s: number,
+  ip: number,
+  matchLimit: number,
+  chain: Uint16Array,
+  attempts: number,
+): number {
+  const lowest = Math.max(s, ip - MAX_OFFSET);
+  let best = MIN_MATCH - 1;
+  // Beating `best` needs its last four bytes and the next one to match.
+  let tail = view.getInt32(ip, true);
+  let ref = ip - chain[ip & 0xffff];
+  // The chain walked is the one of `ref + pos`: a candidate matching `best` bytes has each of
+  // its positions `ref + p` (p ≤ best - 4) in the chain of `ip + p`, so after an improvement
+  // the sparsest of those chains skips candidates that cannot beat it (LZ4 HC's chain swap).
+  let pos = 0;
+  for (let k = attempts; k > 0 && ref >= lowest; k--) {
+    if (view.getInt32(ref + best - 3, true) === tail) {
+      const fwd = matchLength(view, src, ref, ip, matchLimit);
+      if (fwd > best) {
+        best = fwd;
+        foundRef = ref;
+        if (ip + best >= matchLimit) break;
+        tail = view.getInt32(ip + best - 3, true);
+        let far = 0;
+        const end = Math.min(best - MIN_MATCH, ip - ref);
+        for (let p = 0; p <= end; p++) {
+          const d = chain[(ref + p) & 0xffff];
+          if (d > far) {
+            far = d;
+            pos = p;
+          }
+        }
+      }
+    }
+    ref -= chain[(ref + pos) & 0xffff];
+  }
+  return best >= MIN_MATCH ? best : 0;
+}
 
 /**
  * Walks the hash chain of `ip` (inserted already) through at most `attempts` earlier positions
@@ -507,26 +555,36 @@ function findLongerMatch(
   let need = Math.max(best - maxBack, MIN_MATCH - 1);
   if (ip + need >= matchLimit) return false;
   let tail = view.getInt32(ip + need - 3, true);
+  // The four bytes before `ip` (read only when that many lie above `low` and the block start).
+  const wordBefore = maxBack >= 4 && ip - 4 >= s ? view.getInt32(ip - 4, true) : 0;
   let ref = ip - chain[ip & 0xffff];
   for (let k = attempts; k > 0 && ref >= lowest; k--) {
     if (view.getInt32(ref + need - 3, true) === tail) {
-      const fwd = matchLength(view, src, ref, ip, matchLimit);
-      // It beats `best` only reaching more than `best - fwd` bytes back: that byte first.
-      const reach = best - fwd + 1;
+      // Backwards first (it is short where it fails, and forward runs the whole match), four
+      // bytes at a time, down to `low` and the block start.
+      let back = 0;
       const backLimit = Math.min(maxBack, ref - s);
-      if (fwd > need && (reach <= 0 || (reach <= backLimit && src[ip - reach] === src[ref - reach]))) {
-        // Backwards, four bytes at a time first, down to `low` and the block start.
-        let back = 0;
-        while (back + 4 <= backLimit) {
-          const diff = view.getInt32(ip - back - 4, true) ^ view.getInt32(ref - back - 4, true);
-          if (diff !== 0) {
-            back += Math.clz32(diff) >>> 3; // equal bytes from the top of the word down
-            break;
-          }
-          back += 4;
+      for (let before = wordBefore;;) {
+        if (back + 4 > backLimit) {
+          while (back < backLimit && src[ip - back - 1] === src[ref - back - 1]) back++;
+          break;
         }
-        while (back < backLimit && src[ip - back - 1] === src[ref - back - 1]) back++;
-        if (fwd + back > best) {
+        const diff = before ^ view.getInt32(ref - back - 4, true);
+        if (diff !== 0) {
+          back += Math.clz32(diff) >>> 3; // equal bytes from the top of the word down
+          break;
+        }
+        back += 4;
+        before = view.getInt32(ip - back - 4, true);
+      }
+      // Then it beats `best` only matching more than `f` bytes forward: the four ending there.
+      const f = Math.max(best - back, MIN_MATCH - 1);
+      if (
+        ip + f < matchLimit &&
+        (f === need || view.getInt32(ref + f - 3, true) === view.getInt32(ip + f - 3, true))
+      ) {
+        const fwd = matchLength(view, src, ref, ip, matchLimit);
+        if (fwd > f) {
           best = fwd + back;
           foundStart = ip - back;
           foundRef = ref - back;
@@ -543,15 +601,28 @@ function findLongerMatch(
 }
 
 /**
+ * Where a match M = `[mSt, mEnd)` held after A = `[aSt, aEnd)` begins (A ends there): where A
+ * ends, or 18 bytes after A's start when M starts before that (A's length then fits in its
+ * token), leaving M four bytes and starting no later than `mflimit` (the format's rule for the
+ * last match: it starts at least 12 bytes before the block's end). Never before `mSt`, since
+ * `mSt` ≤ the probe ≤ `mflimit`.
+ */
+function splitAt(aSt: number, aEnd: number, mSt: number, mEnd: number, mflimit: number): number {
+  return Math.min(aEnd, mEnd - MIN_MATCH, mflimit, mSt < aSt + TOKEN_MATCH ? aSt + TOKEN_MATCH : aEnd);
+}
+
+/**
  * Compresses `src[s, e)` as one independent block with LZ4 HC's kind of parser. It finds the
  * longest match A at the cursor (searching `attempts` chain candidates), then keeps probing two
  * bytes before the end of the newest match for one M that overlaps it and reaches further:
  * - with only A held, M replaces A when it starts less than three bytes after it (those bytes
  *   cost less as literals than a sequence would) or they could not both keep four bytes;
  *   otherwise M is held as B, trimmed to begin where A ends (so that the next probe must beat
- *   only what B adds beyond A);
- * - with B held, M replaces B when A reaches M's start (one sequence fewer); otherwise A is
- *   final and emitted up to B, B becomes A, and M is weighed against it as above.
+ *   only what B adds beyond A), or 18 bytes after A's start if M starts before that (A's
+ *   length then fits in its token, B takes the rest);
+ * - with B held, M replaces B when A reaches M's start (one sequence fewer, split the same
+ *   way); otherwise A is final and emitted up to B, B becomes A, and M is weighed against it
+ *   as above.
  * When no match reaches further, what is held is emitted. Output is an ordinary LZ4 block.
  */
 function compressBlockHC(
@@ -575,12 +646,13 @@ function compressBlockHC(
     let ip = s;
     while (ip <= mflimit) {
       if (next <= ip) next = insertChains(view, next, ip, head, chain, base, shift);
-      if (!findLongerMatch(src, view, s, ip, ip, matchLimit, chain, attempts, MIN_MATCH - 1)) {
+      const len = findMatchAt(src, view, s, ip, matchLimit, chain, attempts);
+      if (len === 0) {
         ip++;
         continue;
       }
       // A = [aSt, aEnd) at offset aOff; B = [bSt, bEnd) at offset bOff, A cut at bSt.
-      let aSt = foundStart, aEnd = foundStart + foundLen, aOff = foundStart - foundRef;
+      let aSt = ip, aEnd = ip + len, aOff = ip - foundRef;
       let bSt = -1, bEnd = 0, bOff = 0; // bSt < 0: no B held
       for (;;) {
         const lastSt = bSt < 0 ? aSt : bSt;
@@ -594,7 +666,7 @@ function compressBlockHC(
         const mSt = foundStart, mEnd = foundStart + foundLen, mOff = foundStart - foundRef;
         if (bSt >= 0) {
           if (mSt <= aEnd) {
-            bSt = Math.min(aEnd, mEnd - MIN_MATCH), bEnd = mEnd, bOff = mOff;
+            bSt = splitAt(aSt, aEnd, mSt, mEnd, mflimit), bEnd = mEnd, bOff = mOff;
             continue;
           }
           op = emitSequence(src, out, op, anchor, aSt, aOff, bSt - aSt);
@@ -602,7 +674,7 @@ function compressBlockHC(
           aSt = bSt, aEnd = bEnd, aOff = bOff;
           bSt = -1;
         }
-        const cut = Math.min(aEnd, mEnd - MIN_MATCH);
+        const cut = splitAt(aSt, aEnd, mSt, mEnd, mflimit);
         if (mSt - aSt < 3 || cut - aSt < MIN_MATCH) {
           aSt = mSt, aEnd = mEnd, aOff = mOff;
         } else {
