@@ -144,29 +144,6 @@ function writeId(
   }
 }
 
-/** Writes one frame's header at `at`, all but its checksum, and its payload and user headers. */
-function writeFrameBody(
-  bytes: Uint8Array,
-  dv: DataView,
-  at: number,
-  m: BatchMessageInput,
-  offsetDelta: number,
-  timestampDelta: number,
-  pl: number,
-  hl: number,
-): void {
-  writeId(dv, bytes, at + 8, m.id);
-  dv.setUint32(at + 24, offsetDelta, true);
-  dv.setUint32(at + 28, timestampDelta, true);
-  dv.setUint32(at + 32, hl, true);
-  dv.setUint32(at + 36, pl, true);
-  dv.setUint32(at + 40, 0, true);
-  dv.setUint32(at + 44, 0, true);
-  const p = at + BATCH_MESSAGE_HEADER_SIZE;
-  bytes.set(m.payload, p);
-  if (hl !== 0) bytes.set(m.userHeaders!, p + pl);
-}
-
 /**
  * Writes one frame at `at` (header, payload, user headers) and stamps its checksum, hashed in
  * place with no view of the frame; returns the offset after it. `scratch` receives the
@@ -189,9 +166,20 @@ function writeFrame(
   timestampDelta: number,
   scratch: Uint32Array,
 ): number {
-  const pl = m.payload.length;
-  const hl = lengthOf(m.userHeaders);
-  writeFrameBody(bytes, dv, at, m, offsetDelta, timestampDelta, pl, hl);
+  const payload = m.payload;
+  const headers = m.userHeaders;
+  const pl = payload.length;
+  const hl = headers === undefined ? 0 : headers.length;
+  writeId(dv, bytes, at + 8, m.id);
+  dv.setUint32(at + 24, offsetDelta, true);
+  dv.setUint32(at + 28, timestampDelta, true);
+  dv.setUint32(at + 32, hl, true);
+  dv.setUint32(at + 36, pl, true);
+  dv.setUint32(at + 40, 0, true);
+  dv.setUint32(at + 44, 0, true);
+  const p = at + BATCH_MESSAGE_HEADER_SIZE;
+  bytes.set(payload, p);
+  if (hl !== 0) bytes.set(headers!, p + pl);
   const n = BATCH_MESSAGE_HEADER_SIZE - 8 + pl + hl; // the checksummed bytes
   xxh3_64RangeInto(bytes, at + 8, n, scratch);
   dv.setUint32(at, scratch[0], true);
@@ -235,11 +223,12 @@ function writeFramesWasm(
       const hl = headers === undefined ? 0 : headers.length;
       const end = q + BATCH_MESSAGE_HEADER_SIZE + pl + hl;
       if (end > limit) break;
-      // The common cases written out here (a safe-integer id or none, number timestamps):
-      // through writeFrameBody and deltaOf, which V8 and JSC do not inline, the frame cost ~40%
-      // more outside the hash.
+      // The common cases written out here (an id below 2^32 or none, number timestamps), the
+      // rest through writeId and deltaOf: through them for every frame (neither V8 nor JSC
+      // inlined them), encodeBatchInto of 1000 × 100 B ran at 13.3 M msg/s on Deno, 15.9 on
+      // Bun; with this, 15.3 and 16.8 (9 interleaved rounds, process CPU time, load ~1).
       const id = m.id;
-      if (id === undefined || (typeof id === "number" && id >= 0 && id <= 0xffffffff && id === (id >>> 0))) {
+      if (id === undefined || (typeof id === "number" && id === id >>> 0)) {
         mdv.setUint32(q + 8, id === undefined ? 0 : id, true);
         mdv.setUint32(q + 12, 0, true);
         mdv.setUint32(q + 16, 0, true);

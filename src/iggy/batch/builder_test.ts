@@ -45,7 +45,11 @@ function expected(messages: readonly BatchMessageInput[]): Uint8Array {
     batchChecksum: 0n,
     messages: messages.map((m, i) => ({
       checksum: 0n,
-      id: typeof m.id === "bigint" ? m.id : BigInt(typeof m.id === "number" ? m.id : 0),
+      id: typeof m.id === "bigint"
+        ? m.id
+        : m.id instanceof Uint8Array
+        ? m.id.reduceRight((v, b) => (v << 8n) | BigInt(b), 0n)
+        : BigInt(m.id ?? 0),
       offsetDelta: i,
       timestampDelta: Number(m.originTimestamp ?? 0) - origin,
       payload: m.payload,
@@ -81,11 +85,22 @@ function check(messages: BatchMessageInput[], what: string): void {
   assert.deepEqual([...dest.subarray(0, 5), ...dest.subarray(5 + want.length)], new Array(9).fill(0xee));
 }
 
+// Every kind of id (the encoder writes ids below 2^32 and absent ones itself, the rest through
+// writeId) and of timestamp (numbers inline, bigints through deltaOf).
+const ids = [
+  (i: number) => BigInt(i) << 70n,
+  (i: number) => i,
+  () => undefined,
+  (i: number) => 2 ** 40 + i,
+  (i: number) => noise(16, i + 11),
+];
 const message = (i: number, pl: number, hl = 0): BatchMessageInput => ({
   payload: noise(pl, 3 * i + 1),
-  id: i % 3 === 0 ? BigInt(i) << 70n : i % 3 === 1 ? i : undefined,
+  id: ids[i % ids.length](i),
   userHeaders: hl ? noise(hl, 5 * i + 2) : undefined,
-  originTimestamp: 1_700_000_000_000_000 + ((i * 7919) % 1000),
+  originTimestamp: i % 7 === 6
+    ? 1_700_000_000_000_000n + BigInt((i * 7919) % 1000)
+    : 1_700_000_000_000_000 + ((i * 7919) % 1000),
 });
 
 describe("encodeBatch() through the WebAssembly kernel", () => {
