@@ -432,11 +432,11 @@ codecCase(
 
 // ---- LZ4 high compression (level 9, Kafka's default) beside liblz4 HC in WebAssembly --------
 
-// lz4-asm brings a fixed 32 MiB WebAssembly memory: in the same process it left JSC's next
-// collection ~180 MB of allocation away and V8's external-memory GC far apart, so every fresh
-// array of the other cases landed on pages never touched before (a fault each; Iggy
-// encodeSendMessages ÷ its hashes fell from 0.68x to 0.44x on Bun, 0.69x to 0.40x on Node).
-// bench/report.ts runs this family in processes of its own (`BENCH_SKIP` / `BENCH_ONLY`).
+// lz4-asm brings a fixed 32 MiB WebAssembly memory. In the same process it put JSC's next
+// collection ~180 MB of allocation away (BUN_JSC_logGC=1), so fresh arrays of the other cases
+// kept landing on untouched pages, and it slowed them on V8 too: Iggy encodeSendMessages ÷ its
+// hashes, with only the Iggy cases in the rounds, 0.44x with it and 0.68x without on Bun,
+// 0.40x and 0.69x on Node 20. bench/report.ts runs this family in processes of its own.
 const lz4hc = mayRun(LZ4HC) ? await loadLz4Hc() : undefined;
 const textForHc = textCorpus(1 << 18);
 for (const [label, data] of [["1000 records", corpus], ["text 256 KiB", textForHc]] as const) {
