@@ -8,7 +8,8 @@
  * Node 20 runs TypeScript through a bundle made by `bun build` (packages left external, so
  * the same node_modules peers load). The native XXH3 peer is looked up in `BENCH_PEERS`
  * (e.g. `npm i --prefix "$DIR" @node-rs/xxhash`, then `BENCH_PEERS="$DIR/node_modules"`).
- * `--only deno,bun` picks runtimes; `BENCH_ROUNDS` / `BENCH_SLICE_MS` pass through.
+ * `--only deno,bun` picks runtimes; `BENCH_ROUNDS` / `BENCH_SLICE_MS` pass through. The LZ4
+ * HC family runs in a process of its own beside each (see `parts` below).
  *
  * @module
  */
@@ -19,6 +20,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import process from "node:process";
 import { median, type Run } from "./_rounds.ts";
+import { LZ4HC } from "./_lz4hc_peer.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -35,18 +37,29 @@ const target = join(here, "targets.bench.ts");
 // Several processes per runtime, their rounds pooled: a peer's rate can differ by 3x from one
 // process to the next (its JIT and GC settle differently), which one process cannot show.
 const processes = Number(process.env.BENCH_PROCESSES ?? 3);
+// The LZ4 HC family runs in processes of its own: its peer's 32 MiB memory, in the same
+// process, made the fresh arrays of the other cases land on untouched pages (targets.bench.ts).
+const parts = [{ BENCH_SKIP: LZ4HC }, { BENCH_ONLY: LZ4HC }];
 for (let k = 0; k < processes; k++) {
   for (const rt of runtimes) {
-    console.log(`\n### ${rt}, process ${k + 1} of ${processes}`);
-    const run = (cmd: string, argv: string[]) =>
-      execFileSync(cmd, argv, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
-    if (rt === "deno") run(bin("deno"), ["run", "-A", target]);
-    else if (rt === "bun") run(bin("bun"), [target]);
-    else if (rt === "node") {
-      const bundle = join(dirname(jsonPath), "targets.bench.mjs");
-      run(bin("bun"), ["build", target, "--target=node", "--packages=external", `--outfile=${bundle}`]);
-      run("node", [bundle]);
-    } else throw new Error(`unknown runtime ${rt}`);
+    for (const part of parts) {
+      console.log(
+        `\n### ${rt}, process ${k + 1} of ${processes}${part.BENCH_ONLY ? ` (${LZ4HC} only)` : ""}`,
+      );
+      const run = (cmd: string, argv: string[]) =>
+        execFileSync(cmd, argv, {
+          cwd: root,
+          env: { ...env, ...part },
+          stdio: ["ignore", "inherit", "inherit"],
+        });
+      if (rt === "deno") run(bin("deno"), ["run", "-A", target]);
+      else if (rt === "bun") run(bin("bun"), [target]);
+      else if (rt === "node") {
+        const bundle = join(dirname(jsonPath), "targets.bench.mjs");
+        run(bin("bun"), ["build", target, "--target=node", "--packages=external", `--outfile=${bundle}`]);
+        run("node", [bundle]);
+      } else throw new Error(`unknown runtime ${rt}`);
+    }
   }
 }
 // Allocation (V8 only: it needs --expose-gc and a young generation no round fills).
@@ -72,28 +85,36 @@ if (runtimes.includes("node")) {
 }
 
 const parsed = readFileSync(jsonPath, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-/** One runtime's processes as one run: rounds, rates and per-round ratios pooled. */
+/**
+ * One runtime's processes as one run: rounds, rates and per-round ratios pooled, each case
+ * from the processes that ran it (the LZ4 HC family's are counted apart from the others').
+ */
 function pool(all: Run[]): Run[] {
   const by = new Map<string, Run[]>();
   for (const r of all) by.set(r.runtime, [...(by.get(r.runtime) ?? []), r]);
-  return [...by.values()].map((rs) => ({
-    ...rs[0],
-    rounds: rs.reduce((n, r) => n + r.rounds, 0),
-    processes: rs.length,
-    loadAfter: rs[rs.length - 1].loadAfter,
-    results: rs[0].results.map((q) => ({
-      ...q,
-      rates: rs.flatMap((r) =>
-        r.results.find((o) => o.family === q.family && o.name === q.name)?.rates ?? []
-      ),
-    })),
-    ratios: rs[0].ratios.map((q) => ({
-      ...q,
-      values: rs.flatMap((r) =>
-        r.ratios.find((o) => o.family === q.family && o.a === q.a && o.b === q.b)?.values ?? []
-      ),
-    })),
-  }));
+  const uniq = <T>(xs: T[], key: (x: T) => string) => [...new Map(xs.map((x) => [key(x), x])).values()];
+  return [...by.values()].map((rs) => {
+    const others = rs.filter((r) => r.results.some((q) => !q.family.startsWith(LZ4HC)));
+    const main = others.length > 0 ? others : rs;
+    return {
+      ...main[0],
+      rounds: main.reduce((n, r) => n + r.rounds, 0),
+      processes: main.length,
+      loadAfter: rs[rs.length - 1].loadAfter,
+      results: uniq(rs.flatMap((r) => r.results), (q) => `${q.family}|${q.name}`).map((q) => ({
+        ...q,
+        rates: rs.flatMap((r) =>
+          r.results.find((o) => o.family === q.family && o.name === q.name)?.rates ?? []
+        ),
+      })),
+      ratios: uniq(rs.flatMap((r) => r.ratios), (q) => `${q.family}|${q.a}|${q.b}`).map((q) => ({
+        ...q,
+        values: rs.flatMap((r) =>
+          r.ratios.find((o) => o.family === q.family && o.a === q.a && o.b === q.b)?.values ?? []
+        ),
+      })),
+    };
+  });
 }
 const runs = pool(parsed.filter((r) => !r.alloc) as Run[]) as (Run & { processes: number })[];
 const allocs = parsed.filter((r) => r.alloc) as {

@@ -1,26 +1,38 @@
 /**
- * Private: the striped part of XXH3-64 for long inputs through the generated WebAssembly
- * kernel (src/wire/_generated/xxh3_wasm.ts), where 64-bit lanes are native; made on first use
- * and skipped where WebAssembly is missing or refused (src/wire/xxh3.ts then uses its JS lanes).
+ * Private: XXH3-64 through the generated WebAssembly kernel (src/wire/_generated/xxh3_wasm.ts),
+ * where 64-bit lanes and multiplies are native: the striped part of long inputs, whole hashes
+ * of 17 to 240 bytes, and the Iggy batch encoder's runs of frames. Made on first use and
+ * skipped where WebAssembly is missing or refused (src/wire/xxh3.ts then uses its JS paths).
  *
  * @module
  */
 
-import { CHUNK_AT, CHUNK_BYTES, LANES_AT, SECRET_AT, xxh3WasmBytes } from "./_generated/xxh3_wasm.ts";
+import { CHUNK_AT, CHUNK_BYTES, LANES_AT, OUT_AT, SECRET_AT, xxh3WasmBytes } from "./_generated/xxh3_wasm.ts";
 
-type Kernel = {
+/** The instantiated kernel: its memory, views of it, and its exports. */
+export type Xxh3Kernel = {
+  /** The whole memory. */
   mem: Uint8Array;
+  /** The same memory, for the frame headers the batch encoder writes there. */
+  dv: DataView;
+  /** The eight lanes, `[lo0, hi0, …]`. */
   lanes: Uint32Array;
+  /** `hash`'s result, `[lo, hi]`. */
+  res: Uint32Array;
   blocks: (p: number, nb: number) => void;
   tail: (p: number, ns: number, last: number) => void;
+  /** XXH3-64 of the `n >= 17` bytes at `p`, into `res`. */
+  hash: (p: number, n: number) => void;
+  /** Checksums every frame from `p` to `end` in place and gathers them at `g`. */
+  frames: (p: number, end: number, g: number) => void;
 };
 
 /** undefined: not tried yet; null: unavailable here. */
-let kernel: Kernel | null | undefined;
+let kernel: Xxh3Kernel | null | undefined;
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-function instantiate(secret: Uint8Array): Kernel | null {
+function instantiate(secret: Uint8Array): Xxh3Kernel | null {
   // Lanes are read and written through a host-order view: wasm's order only on LE hosts.
   if (!LITTLE_ENDIAN || typeof WebAssembly !== "object") return null;
   try {
@@ -28,15 +40,29 @@ function instantiate(secret: Uint8Array): Kernel | null {
     const e = inst.exports as Record<string, unknown>;
     const mem = new Uint8Array((e.memory as WebAssembly.Memory).buffer);
     mem.set(secret, SECRET_AT);
+    // The memory never grows, so these views stay valid.
     return {
       mem,
+      dv: new DataView(mem.buffer),
       lanes: new Uint32Array(mem.buffer, LANES_AT, 16),
-      blocks: e.blocks as Kernel["blocks"],
-      tail: e.tail as Kernel["tail"],
+      res: new Uint32Array(mem.buffer, OUT_AT, 2),
+      blocks: e.blocks as Xxh3Kernel["blocks"],
+      tail: e.tail as Xxh3Kernel["tail"],
+      hash: e.hash as Xxh3Kernel["hash"],
+      frames: e.frames as Xxh3Kernel["frames"],
     };
   } catch {
     return null;
   }
+}
+
+/**
+ * The kernel, instantiated with `secret` (XXH3's default secret) on the first call; null
+ * where WebAssembly is unavailable or the host is big-endian.
+ */
+export function xxh3Kernel(secret: Uint8Array): Xxh3Kernel | null {
+  if (kernel === undefined) kernel = instantiate(secret);
+  return kernel;
 }
 
 /**
@@ -49,9 +75,9 @@ export function stripedLanesWasm(
   secret: Uint8Array,
   init: Uint32Array,
 ): Uint32Array | undefined {
-  if (kernel === undefined) kernel = instantiate(secret);
-  if (kernel === null) return undefined;
-  const { mem, lanes, blocks, tail } = kernel;
+  const k = xxh3Kernel(secret);
+  if (k === null) return undefined;
+  const { mem, lanes, blocks, tail } = k;
   const n = b.length;
   lanes.set(init);
   const whole = Math.floor((n - 1) / 1024) * 1024;

@@ -30,10 +30,20 @@
  * as XOR-biased signed ones −10% / −10%; a helper per round that returns one half and
  * leaves the other in a module variable −40% / −32%.
  *
+ * Where WebAssembly exists, 17 to 240 bytes are hashed by the kernel of
+ * src/wire/_generated/xxh3_wasm.ts (tools/wasm/xxh3_kernel.ts) instead: one copy into its
+ * memory and one call, its 128-bit products four native 64-bit multiplies. At 140 B that is
+ * 2.2× (V8) and 2.3× (JSC) the rate of the JS rounds below, at 17 B 1.5× / 1.2×, 0–16 B stay
+ * in JS (bench/xxh3_lengths.ts, 7 interleaved rounds of 1000 hashes, process CPU time, load
+ * ~1). The JS paths remain for runtimes without WebAssembly, and `xxh3_64IntoJs` lets the
+ * tests hold the kernel to them.
+ *
  * {@linkcode xxh3_64RangeInto} hashes a range of a larger array without a view: the paths to
  * 128 bytes take the start index as a parameter (an add per load; −4 to −10 % at 100 B,
  * inside the rounds' spread), the 129–240 B rounds have a copy of their own (see
- * {@linkcode upTo240At}).
+ * {@linkcode upTo240At}). With the kernel, 129–240 B ranges take one view to copy from
+ * (1.2× JSC, 1.8× V8 at 140 B); at 17–128 B the view made the kernel slower than the JS
+ * rounds on JSC (0.5× at 17 B, 0.75× at 64 B).
  *
  * Longer inputs (Iggy batches) keep the eight lanes in locals with carries deferred to each
  * scramble: 1.8–2.3× faster on V8 and 1.5–2.4× on JSC from 241 bytes to 64 KiB.
@@ -41,7 +51,8 @@
  * @module
  */
 
-import { stripedLanesWasm } from "./_xxh3_wasm.ts";
+import { stripedLanesWasm, type Xxh3Kernel, xxh3Kernel } from "./_xxh3_wasm.ts";
+import { CHUNK_AT } from "./_generated/xxh3_wasm.ts";
 
 /**
  * The 192-byte default secret of XXH3 (`kSecret`), here in base64 (the shortest form a
@@ -755,19 +766,41 @@ export function xxh3_64Into(bytes: Uint8Array, out: Uint32Array): Uint32Array {
   if (out.length < 2) throw new RangeError("xxh3_64Into needs an output of at least 2 elements");
   const n = bytes.length;
   if (n <= 16) upTo16(bytes, 0, n, out);
-  else if (n <= 128) upTo128(bytes, 0, n, out);
-  else if (n <= MIDSIZE_MAX) upTo240(bytes, n, out);
-  else if (n < WASM_MIN || !stripedWasm(bytes, n, out)) striped(bytes, n, out);
+  else if (n <= MIDSIZE_MAX) {
+    const k = xxh3Kernel(SECRET);
+    if (k !== null) hashInWasm(k, bytes, n, out);
+    else if (n <= 128) upTo128(bytes, 0, n, out);
+    else upTo240(bytes, n, out);
+  } else if (n < WASM_MIN || !stripedWasm(bytes, n, out)) striped(bytes, n, out);
   return out;
+}
+
+/**
+ * The WebAssembly kernel with XXH3's default secret, made on first use; null where it is
+ * unavailable (not exported from the package): the Iggy batch encoder hashes its runs of
+ * frames with it.
+ */
+export function xxh3DefaultKernel(): Xxh3Kernel | null {
+  return xxh3Kernel(SECRET);
+}
+
+/** XXH3-64 of 17 to 240 bytes in the WebAssembly kernel: one copy in, one call (see the module doc). */
+function hashInWasm(k: Xxh3Kernel, bytes: Uint8Array, n: number, out: Uint32Array): void {
+  k.mem.set(bytes, CHUNK_AT);
+  k.hash(CHUNK_AT, n);
+  const r = k.res;
+  out[0] = r[0];
+  out[1] = r[1];
 }
 
 /**
  * XXH3-64 (seed 0) of the `length` bytes of `bytes` from index `start`, written into `out` as
  * {@linkcode xxh3_64Into} does; returns `out`. The same hash as
- * `xxh3_64Into(bytes.subarray(start, start + length), out)` without making the view: for a
- * frame inside a larger buffer (an Iggy message in its batch) the view costs about as much as
- * a third of the hash of 140 bytes on JSC. Throws a `RangeError` when the range is not inside
- * `bytes`.
+ * `xxh3_64Into(bytes.subarray(start, start + length), out)` without making the view up to 128
+ * bytes, where a view costs as much as the JS hash saves (for a frame inside a larger buffer,
+ * an Iggy message in its batch); above, where WebAssembly exists, it makes one to copy the
+ * range into the kernel, which is still faster. Throws a `RangeError` when the range is not
+ * inside `bytes`.
  *
  * @example
  * ```ts
@@ -792,8 +825,12 @@ export function xxh3_64RangeInto(
   }
   if (length <= 16) upTo16(bytes, start, length, out);
   else if (length <= 128) upTo128(bytes, start, length, out);
-  else if (length <= MIDSIZE_MAX) upTo240At(bytes, start, length, out);
-  else {
+  else if (length <= MIDSIZE_MAX) {
+    // The kernel needs a view to copy from: worth it only above 128 bytes (see the module doc).
+    const k = xxh3Kernel(SECRET);
+    if (k !== null) hashInWasm(k, bytes.subarray(start, start + length), length, out);
+    else upTo240At(bytes, start, length, out);
+  } else {
     // Long inputs take one view (negligible beside their hash), not xxh3_64Into: a bundle that
     // only hashes ranges then leaves upTo240 out.
     const v = bytes.subarray(start, start + length);
@@ -834,7 +871,9 @@ const BIG = /* @__PURE__ */ new DataView(new ArrayBuffer(8));
  */
 export function xxh3_64IntoJs(bytes: Uint8Array, out: Uint32Array): Uint32Array {
   const n = bytes.length;
-  if (n <= MIDSIZE_MAX) return xxh3_64Into(bytes, out);
-  striped(bytes, n, out);
+  if (n <= 16) upTo16(bytes, 0, n, out);
+  else if (n <= 128) upTo128(bytes, 0, n, out);
+  else if (n <= MIDSIZE_MAX) upTo240(bytes, n, out);
+  else striped(bytes, n, out);
   return out;
 }

@@ -92,6 +92,15 @@ export const op = {
   selectT: (t: number) => [0x1c, 0x01, t],
   wrap: [0xa7],
   shrU64: [0x88],
+  /** Structured `if` without a result, and its `else`. */
+  if: [0x04, 0x40],
+  else: [0x05],
+  gtU: [0x4b],
+  /** `i64.load32_u` (unaligned). */
+  load64u32: (offset = 0) => [0x35, 0, ...uleb(offset)],
+  and64: [0x83],
+  or64: [0x84],
+  shl64: [0x86],
 } as const;
 
 /** One instruction's encoding. */

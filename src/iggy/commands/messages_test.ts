@@ -69,6 +69,27 @@ describe("SendMessages", () => {
       assert.ok(failure(() => decodePayload(sendMessagesRequest, fromHex(r.hex))).startsWith(r.want)));
   }
 
+  it("encodeSendMessages() equals the payload codec's bytes, in batches below and above the XXH3 kernel's chunk", () => {
+    // The frames are laid out in the kernel's memory in runs and copied out: one run, several,
+    // and frames larger than a run (written in place).
+    for (const [count, size] of [[1, 0], [1000, 100], [1700, 100], [1800, 100], [3, 200_000], [2, 300_000]]) {
+      const messages = Array.from({ length: count }, (_, i) => ({
+        id: i % 2 ? BigInt(i) << 80n : i,
+        originTimestamp: 1_700_000_000_000_000 + i,
+        payload: new Uint8Array(size).map((_, j) => (i * 31 + j * 7) & 0xff),
+        userHeaders: i % 3 === 0 ? new Uint8Array([1, 2, 3]) : undefined,
+      }));
+      const v = { streamId: numeric(1), topicId: { kind: "string" as const, value: "t" }, messages };
+      const want = encodePayload(sendMessagesRequest, { ...v, partitioning: { kind: "balanced" } });
+      const got = encodeSendMessages(v.streamId, v.topicId, { kind: "balanced" }, messages);
+      assert.equal(got.length, want.length, `${count} x ${size} B`);
+      assert.ok(got.every((b, i) => b === want[i]), `${count} x ${size} B`);
+      assert.equal(got.byteOffset, 0);
+      assert.equal(got.buffer.byteLength, got.length, "the result owns its buffer");
+      assert.equal(decodeSendMessagesRequest(got).batch.messageCount, count);
+    }
+  });
+
   it("refuses to encode an empty batch", () => {
     assert.equal(
       failure(() => encodeSendMessages(numeric(1), numeric(1), { kind: "balanced" }, [])),
