@@ -38,10 +38,9 @@
  * ~1). The JS paths remain for runtimes without WebAssembly, and `xxh3_64IntoJs` lets the
  * tests hold the kernel to them.
  *
- * {@linkcode xxh3_64RangeInto} hashes a range of a larger array without a view: the paths to
- * 128 bytes take the start index as a parameter (an add per load; −4 to −10 % at 100 B,
- * inside the rounds' spread), the 129–240 B rounds have a copy of their own (see
- * {@linkcode upTo240At}). With the kernel, 129–240 B ranges take one view to copy from
+ * {@linkcode xxh3_64RangeInto} hashes a range of a larger array without a view: the JS paths
+ * to 240 bytes take the start index as a parameter (an add per load; −4 to −10 % at 100 B,
+ * inside the rounds' spread). With the kernel, 129–240 B ranges take one view to copy from
  * (1.2× JSC, 1.8× V8 at 140 B); at 17–128 B the view made the kernel slower than the JS
  * rounds on JSC (0.5× at 17 B, 0.75× at 64 B).
  *
@@ -401,77 +400,12 @@ function upTo128(b: Uint8Array, o: number, n: number, out: Uint32Array): void {
 }
 
 /**
- * XXH3-64 of 129 to 240 bytes (`XXH3_len_129to240`, seed 0) into `out`: the first 128 bytes
- * in eight rounds, an avalanche, then the remaining whole blocks and the last 16 bytes.
+ * XXH3-64 of the 129 to 240 bytes `b[o, o + n)` (`XXH3_len_129to240`, seed 0) into `out`: the
+ * first 128 bytes in eight rounds, an avalanche, then the remaining whole blocks and the last
+ * 16 bytes. Only runtimes without WebAssembly take it (elsewhere the kernel hashes these
+ * lengths), so there is one copy, with the start index, for whole arrays and ranges alike.
  */
-function upTo240(b: Uint8Array, n: number, out: Uint32Array): void {
-  // acc = n * PRIME64_1: n < 2^8, so both partial products are exact doubles.
-  const m = n * P64_1_LO;
-  let accLo = m >>> 0;
-  let accHi = (m - accLo) * TWO_NEG_32 + n * P64_1_HI;
-
-  // The first eight rounds: bytes 0..127 against the secret at offsets 0, 16, …, 112.
-  for (let p = 0; p < 128; p += 16) {
-    const aLo = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) ^ K[p];
-    const aHi = (b[p + 4] | (b[p + 5] << 8) | (b[p + 6] << 16) | (b[p + 7] << 24)) ^ K[p + 4];
-    const bLo = (b[p + 8] | (b[p + 9] << 8) | (b[p + 10] << 16) | (b[p + 11] << 24)) ^ K[p + 8];
-    const bHi = (b[p + 12] | (b[p + 13] << 8) | (b[p + 14] << 16) | (b[p + 15] << 24)) ^ K[p + 12];
-    const aL = aLo >>> 0, aH = aHi >>> 0, bL = bLo >>> 0, bH = bHi >>> 0;
-    const llLo = Math.imul(aLo, bLo), llHi = ((aL * bL - (llLo >>> 0)) * TWO_NEG_32 + 0.5) | 0;
-    const lhLo = Math.imul(aLo, bHi), lhHi = ((aL * bH - (lhLo >>> 0)) * TWO_NEG_32 + 0.5) | 0;
-    const hlLo = Math.imul(aHi, bLo), hlHi = ((aH * bL - (hlLo >>> 0)) * TWO_NEG_32 + 0.5) | 0;
-    const hhLo = Math.imul(aHi, bHi), hhHi = ((aH * bH - (hhLo >>> 0)) * TWO_NEG_32 + 0.5) | 0;
-    const t0 = (llHi + lhLo) | 0, p1 = (t0 + hlLo) | 0;
-    const c1 = ((t0 >>> 0) < (lhLo >>> 0) ? 1 : 0) + ((p1 >>> 0) < (hlLo >>> 0) ? 1 : 0);
-    const t1 = (hhLo + lhHi) | 0, t2 = (t1 + hlHi) | 0, p2 = (t2 + c1) | 0;
-    const c2 = ((t1 >>> 0) < (lhHi >>> 0) ? 1 : 0) + ((t2 >>> 0) < (hlHi >>> 0) ? 1 : 0) +
-      ((p2 >>> 0) < c1 ? 1 : 0);
-    accLo += (llLo ^ p2) >>> 0;
-    accHi += (p1 ^ (hhHi + c2)) >>> 0;
-  }
-  {
-    const l0 = accLo >>> 0, h0 = (accHi + (accLo - l0) * TWO_NEG_32) | 0;
-    const lo = (l0 ^ (h0 >>> 5)) >>> 0, mLo = Math.imul(lo, MX1_LO) >>> 0;
-    const mHi =
-      ((((lo * MX1_LO - mLo) * TWO_NEG_32 + 0.5) >>> 0) + Math.imul(lo, MX1_HI) + Math.imul(h0, MX1_LO)) | 0;
-    accLo = (mLo ^ mHi) >>> 0;
-    accHi = mHi;
-  }
-  // Rounds past the eighth restart the secret at offset 3; the last 16 bytes use offset 119.
-  const end = n & ~15;
-  for (let i = 128; i <= end; i += 16) {
-    const p = i === end ? n - 16 : i, s = i === end ? 119 : i - 125;
-    const aLo = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) ^ K[s];
-    const aHi = (b[p + 4] | (b[p + 5] << 8) | (b[p + 6] << 16) | (b[p + 7] << 24)) ^ K[s + 4];
-    const bLo = (b[p + 8] | (b[p + 9] << 8) | (b[p + 10] << 16) | (b[p + 11] << 24)) ^ K[s + 8];
-    const bHi = (b[p + 12] | (b[p + 13] << 8) | (b[p + 14] << 16) | (b[p + 15] << 24)) ^ K[s + 12];
-    const aL = aLo >>> 0, aH = aHi >>> 0, bL = bLo >>> 0, bH = bHi >>> 0;
-    const llLo = Math.imul(aLo, bLo), llHi = ((aL * bL - (llLo >>> 0)) * TWO_NEG_32 + 0.5) | 0;
-    const lhLo = Math.imul(aLo, bHi), lhHi = ((aL * bH - (lhLo >>> 0)) * TWO_NEG_32 + 0.5) | 0;
-    const hlLo = Math.imul(aHi, bLo), hlHi = ((aH * bL - (hlLo >>> 0)) * TWO_NEG_32 + 0.5) | 0;
-    const hhLo = Math.imul(aHi, bHi), hhHi = ((aH * bH - (hhLo >>> 0)) * TWO_NEG_32 + 0.5) | 0;
-    const t0 = (llHi + lhLo) | 0, p1 = (t0 + hlLo) | 0;
-    const c1 = ((t0 >>> 0) < (lhLo >>> 0) ? 1 : 0) + ((p1 >>> 0) < (hlLo >>> 0) ? 1 : 0);
-    const t1 = (hhLo + lhHi) | 0, t2 = (t1 + hlHi) | 0, p2 = (t2 + c1) | 0;
-    const c2 = ((t1 >>> 0) < (lhHi >>> 0) ? 1 : 0) + ((t2 >>> 0) < (hlHi >>> 0) ? 1 : 0) +
-      ((p2 >>> 0) < c1 ? 1 : 0);
-    accLo += (llLo ^ p2) >>> 0;
-    accHi += (p1 ^ (hhHi + c2)) >>> 0;
-  }
-  const l0 = accLo >>> 0, h0 = (accHi + (accLo - l0) * TWO_NEG_32) | 0;
-  const lo = (l0 ^ (h0 >>> 5)) >>> 0, mLo = Math.imul(lo, MX1_LO) >>> 0;
-  const mHi =
-    ((((lo * MX1_LO - mLo) * TWO_NEG_32 + 0.5) >>> 0) + Math.imul(lo, MX1_HI) + Math.imul(h0, MX1_LO)) | 0;
-  out[0] = mLo ^ mHi;
-  out[1] = mHi;
-}
-
-/**
- * {@linkcode upTo240} of the `n` bytes of `b` from index `o`, for {@linkcode xxh3_64RangeInto}.
- * A copy rather than one function with an offset: the offset (one more live value in the
- * rounds) made 140-byte hashes 5–8 % slower on V8 and ~3 % on JSC (15 interleaved rounds).
- */
-function upTo240At(b: Uint8Array, o: number, n: number, out: Uint32Array): void {
+function upTo240(b: Uint8Array, o: number, n: number, out: Uint32Array): void {
   // acc = n * PRIME64_1: n < 2^8, so both partial products are exact doubles.
   const m = n * P64_1_LO;
   let accLo = m >>> 0;
@@ -770,7 +704,7 @@ export function xxh3_64Into(bytes: Uint8Array, out: Uint32Array): Uint32Array {
     const k = xxh3Kernel(SECRET);
     if (k !== null) hashInWasm(k, bytes, n, out);
     else if (n <= 128) upTo128(bytes, 0, n, out);
-    else upTo240(bytes, n, out);
+    else upTo240(bytes, 0, n, out);
   } else if (n < WASM_MIN || !stripedWasm(bytes, n, out)) striped(bytes, n, out);
   return out;
 }
@@ -829,10 +763,9 @@ export function xxh3_64RangeInto(
     // The kernel needs a view to copy from: worth it only above 128 bytes (see the module doc).
     const k = xxh3Kernel(SECRET);
     if (k !== null) hashInWasm(k, bytes.subarray(start, start + length), length, out);
-    else upTo240At(bytes, start, length, out);
+    else upTo240(bytes, start, length, out);
   } else {
-    // Long inputs take one view (negligible beside their hash), not xxh3_64Into: a bundle that
-    // only hashes ranges then leaves upTo240 out.
+    // Long inputs take one view, negligible beside their hash.
     const v = bytes.subarray(start, start + length);
     if (length < WASM_MIN || !stripedWasm(v, length, out)) striped(v, length, out);
   }
@@ -866,14 +799,20 @@ const HALVES = /* @__PURE__ */ new Uint32Array(2);
 const BIG = /* @__PURE__ */ new DataView(new ArrayBuffer(8));
 
 /**
- * XXH3-64 through the JS lanes only, whatever the length (not exported from the package):
- * lets tests hold the WebAssembly kernel to the pure-TS path that runtimes without it take.
+ * XXH3-64 through the JS paths only, whatever the length (not exported from the package), of
+ * `bytes` or of its `length` bytes from `start`: lets tests hold the WebAssembly kernel to
+ * the pure-TS paths that runtimes without it take.
  */
-export function xxh3_64IntoJs(bytes: Uint8Array, out: Uint32Array): Uint32Array {
-  const n = bytes.length;
-  if (n <= 16) upTo16(bytes, 0, n, out);
-  else if (n <= 128) upTo128(bytes, 0, n, out);
-  else if (n <= MIDSIZE_MAX) upTo240(bytes, n, out);
-  else striped(bytes, n, out);
+export function xxh3_64IntoJs(
+  bytes: Uint8Array,
+  out: Uint32Array,
+  start = 0,
+  length = bytes.length - start,
+): Uint32Array {
+  // The range form runs the same start-index arithmetic as xxh3_64RangeInto without WebAssembly.
+  if (length <= 16) upTo16(bytes, start, length, out);
+  else if (length <= 128) upTo128(bytes, start, length, out);
+  else if (length <= MIDSIZE_MAX) upTo240(bytes, start, length, out);
+  else striped(bytes.subarray(start, start + length), length, out);
   return out;
 }

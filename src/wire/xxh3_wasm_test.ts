@@ -69,6 +69,9 @@ describe("XXH3-64 WebAssembly kernel", () => {
         xxh3_64RangeInto(data, at, n, a);
         xxh3_64IntoJs(data.subarray(at, at + n), b);
         assert.deepEqual([...a], [...b], `range of length ${n} at ${at}`);
+        // The JS paths with a start index, as runtimes without WebAssembly hash ranges.
+        xxh3_64IntoJs(data, b, at, n);
+        assert.deepEqual([...a], [...b], `JS range of length ${n} at ${at}`);
       }
     }
   });
