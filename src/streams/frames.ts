@@ -1,0 +1,108 @@
+/**
+ * Frames out of a byte stream, for any frame assembler with the `push(chunk) → frames`,
+ * `end()` contract: a `TransformStream` to pipe a socket's readable through, and an async
+ * iterator over a readable. The protocol entries (`kafkaFrames`, `iggyResponseFrames`, …) are
+ * these two with the protocol's bounded decoder.
+ *
+ * A bad frame errors the stream with the decoder's `WireError` (the decoder is unusable after
+ * it: a byte stream cannot be resynchronised); the end of input in the middle of a frame is
+ * `TRUNCATED`. Backpressure passes through: while nobody reads the frames, the transform stops
+ * pulling chunks from its source.
+ *
+ * @module
+ */
+
+/**
+ * What cuts frames out of chunks: `push` takes the next chunk and returns every frame it
+ * completes, in order; `end` is called once the input ends and throws if a frame is unfinished.
+ * Both throw a `WireError` for bad input.
+ */
+export interface FrameAssembler<F> {
+  /** Consumes `chunk`; returns the frames it completes. */
+  push(chunk: Uint8Array): Iterable<F>;
+  /** The input ended: throws `TRUNCATED` (or another `WireError`) when a frame is unfinished. */
+  end(): void;
+}
+
+/** Options of {@linkcode readFrames}. */
+export interface ReadFramesOptions {
+  /** Stops the iteration: the readable is cancelled and the iterator throws the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A `TransformStream` that cuts the chunks written to it into frames with `assembler`.
+ *
+ * @example
+ * ```ts
+ * import { frameStream } from "@streamwire/codec/streams";
+ * import { FrameDecoder } from "@streamwire/codec/kafka";
+ * const d = new FrameDecoder();
+ * const socket = new ReadableStream<Uint8Array>({
+ *   start(c) {
+ *     c.enqueue(new Uint8Array([0, 0, 0, 2, 7, 8, 0, 0, 0, 0])); // two frames: [7, 8] and an empty one
+ *     c.close();
+ *   },
+ * });
+ * const frames = socket.pipeThrough(frameStream({ push: (c) => d.push(c), end: () => d.end() }));
+ * const sizes: number[] = [];
+ * for await (const f of frames) sizes.push(f.length);
+ * console.log(sizes); // [ 2, 0 ]
+ * ```
+ */
+export function frameStream<F>(assembler: FrameAssembler<F>): TransformStream<Uint8Array, F> {
+  return new TransformStream<Uint8Array, F>({
+    transform(chunk, controller) {
+      for (const f of assembler.push(chunk)) controller.enqueue(f);
+    },
+    flush() {
+      assembler.end();
+    },
+  });
+}
+
+/**
+ * Reads `readable` and yields the frames `assembler` cuts out of it. Leaving the loop early
+ * (`break`, `return`, an exception) or aborting `signal` cancels the readable, which releases
+ * the socket behind it.
+ *
+ * @example
+ * ```ts
+ * import { readFrames } from "@streamwire/codec/streams";
+ * import { FrameDecoder } from "@streamwire/codec/kafka";
+ * const d = new FrameDecoder();
+ * const bytes = new Blob([new Uint8Array([0, 0, 0, 1, 9]), new Uint8Array([0, 0, 0, 1, 10])]).stream();
+ * const firsts: number[] = [];
+ * for await (const f of readFrames(bytes, { push: (c) => d.push(c), end: () => d.end() })) firsts.push(f[0]);
+ * console.log(firsts); // [ 9, 10 ]
+ * ```
+ */
+export async function* readFrames<F>(
+  readable: ReadableStream<Uint8Array>,
+  assembler: FrameAssembler<F>,
+  options?: ReadFramesOptions,
+): AsyncGenerator<F, void, undefined> {
+  const signal = options?.signal;
+  signal?.throwIfAborted();
+  const reader = readable.getReader();
+  let finished = false;
+  const onAbort = () => void reader.cancel(signal!.reason).catch(() => {});
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      signal?.throwIfAborted();
+      if (done) {
+        finished = true;
+        assembler.end();
+        return;
+      }
+      yield* assembler.push(value);
+    }
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    // Anything but the end of input (a break, a bad frame, an abort) releases the source too.
+    if (!finished) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}

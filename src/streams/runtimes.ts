@@ -1,0 +1,218 @@
+/**
+ * Tiny shims from each runtime's socket to a {@linkcode ByteDuplex}. They take the runtime's
+ * objects as arguments and import nothing, so this module runs (and bundles) everywhere.
+ *
+ * | runtime        | duplex                                                                      |
+ * | -------------- | --------------------------------------------------------------------------- |
+ * | Deno           | `denoDuplex(await Deno.connect({ hostname, port }))`                          |
+ * | Bun            | `await bunDuplex(Bun.connect, { hostname, port })`                            |
+ * | Node.js 20+    | `Duplex.toWeb(net.connect({ host, port }))` (`node:stream`, `node:net`): no shim |
+ * | browsers       | `await webSocketDuplex(new WebSocket(url))`, through a WebSocket-to-TCP bridge |
+ *
+ * On Node, leave the socket's `allowHalfOpen` at its default (false): `Duplex.toWeb`'s readable
+ * ends only once both directions have, so with a half-open socket a peer's close would never
+ * reach the reader.
+ *
+ * @module
+ */
+
+import type { ByteDuplex } from "./duplex.ts";
+
+/** What `Deno.connect()` returns, as far as a duplex needs it (a `Deno.Conn`). */
+export interface DenoConnLike {
+  /** The bytes from the peer. */
+  readonly readable: ReadableStream<Uint8Array>;
+  /** The bytes to the peer (closing it closes the whole connection). */
+  readonly writable: WritableStream<Uint8Array>;
+  /** Half-closes: sends FIN, reading goes on. */
+  closeWrite(): Promise<void>;
+  /** Closes both directions. */
+  close(): void;
+}
+
+/**
+ * A `Deno.Conn` as a duplex whose writable half-closes on close (`conn.writable.close()` would
+ * close the whole connection, and a reply still on its way would be lost). Reading to the end
+ * or cancelling the readable releases the connection, as Deno's own streams do.
+ *
+ * @example
+ * ```ts ignore
+ * import { denoDuplex, KafkaClientChannel } from "@streamwire/codec/streams";
+ * const kafka = new KafkaClientChannel(denoDuplex(await Deno.connect({ hostname: "127.0.0.1", port: 9092 })));
+ * ```
+ */
+export function denoDuplex(conn: DenoConnLike): ByteDuplex {
+  const writer = conn.writable.getWriter();
+  const writable = new WritableStream<Uint8Array>({
+    write: (chunk) => writer.write(chunk),
+    async close() {
+      await writer.ready;
+      writer.releaseLock();
+      // The connection may be gone already (the peer closed and the reader reached the end).
+      await conn.closeWrite().catch(() => {});
+    },
+    abort() {
+      try {
+        conn.close();
+      } catch { /* already closed */ }
+    },
+  });
+  return { readable: conn.readable, writable };
+}
+
+/** The socket `Bun.connect()` resolves to, as far as a duplex needs it. */
+export interface BunSocketLike {
+  /** Writes what it can now; returns the bytes taken (the rest waits for `drain`). */
+  write(data: Uint8Array): number;
+  /** Half-closes: sends FIN, reading goes on. */
+  shutdown(): void;
+  /** Closes at once. */
+  terminate(): void;
+  /** Stops reading. */
+  pause(): void;
+  /** Reads again. */
+  resume(): void;
+}
+
+/** The socket handlers `Bun.connect()` takes (the ones a duplex needs). */
+export interface BunSocketHandlers {
+  /** Bytes arrived. */
+  data(socket: BunSocketLike, data: Uint8Array): void;
+  /** The socket can take more bytes. */
+  drain(socket: BunSocketLike): void;
+  /** The socket closed (an `error` argument when it failed). */
+  close(socket: BunSocketLike, error?: unknown): void;
+  /** The socket failed. */
+  error(socket: BunSocketLike, error: unknown): void;
+}
+
+/** `Bun.connect`, as far as a duplex needs it. */
+export type BunConnect = (
+  options: { hostname: string; port: number; socket: BunSocketHandlers },
+) => Promise<BunSocketLike>;
+
+/**
+ * Connects with `Bun.connect` (pass the function itself) and returns the socket as a duplex:
+ * reads pause while nobody reads the readable, a write settles once Bun took all of it (it
+ * waits for `drain` when the socket is full), closing the writable half-closes.
+ *
+ * @example
+ * ```ts ignore
+ * import { bunDuplex, KafkaClientChannel } from "@streamwire/codec/streams";
+ * const kafka = new KafkaClientChannel(await bunDuplex(Bun.connect, { hostname: "127.0.0.1", port: 9092 }));
+ * ```
+ */
+export async function bunDuplex(
+  connect: BunConnect,
+  options: { hostname: string; port: number },
+): Promise<ByteDuplex> {
+  // Set once connected; the readable exists first (the data handler needs its controller).
+  const ref: { socket?: BunSocketLike } = {};
+  let reads!: ReadableStreamDefaultController<Uint8Array>;
+  let done = false;
+  let drained: (() => void) | undefined;
+  let failure: unknown;
+  const readable = new ReadableStream<Uint8Array>({
+    start: (c) => void (reads = c),
+    pull: () => ref.socket?.resume(),
+    cancel: () => ref.socket?.terminate(),
+  }, { highWaterMark: 4 });
+  const finish = (error?: unknown) => {
+    if (done) return;
+    done = true;
+    failure = error ?? new Error("the socket closed");
+    if (error === undefined) reads.close();
+    else reads.error(error);
+    drained?.();
+  };
+  const socket = ref.socket = await connect({
+    ...options,
+    socket: {
+      data(s, data) {
+        if (done) return;
+        reads.enqueue(data);
+        if ((reads.desiredSize ?? 1) <= 0) s.pause();
+      },
+      drain: () => drained?.(),
+      close: (_s, error) => finish(error),
+      error: (_s, error) => finish(error),
+    },
+  });
+  const writable = new WritableStream<Uint8Array>({
+    async write(chunk) {
+      let rest = chunk;
+      for (;;) {
+        if (done) throw failure;
+        const n = socket.write(rest);
+        if (n >= rest.length) return;
+        rest = rest.subarray(Math.max(n, 0));
+        await new Promise<void>((resolve) => (drained = resolve));
+        drained = undefined;
+      }
+    },
+    close: () => socket.shutdown(),
+    abort: () => socket.terminate(),
+  });
+  return { readable, writable };
+}
+
+/** Options of {@linkcode webSocketDuplex}. */
+export interface WebSocketDuplexOptions {
+  /** A write waits while more than this many bytes are buffered in the socket. Default 1 MiB. */
+  highWaterMark?: number;
+  /** How often a waiting write looks at `bufferedAmount` (WebSocket has no drain event). Default 10 ms. */
+  pollMs?: number;
+}
+
+/**
+ * A browser `WebSocket` carrying the protocol's bytes as binary messages (one chunk each way per
+ * message), once it is open; for a broker behind a WebSocket-to-TCP bridge. WebSocket has no
+ * half-close (closing the writable closes the socket) and no read backpressure; a write waits
+ * while `bufferedAmount` is above `highWaterMark`. A close other than a clean one (code 1000)
+ * errors the readable.
+ *
+ * @example
+ * ```ts ignore
+ * import { IggyClientChannel, webSocketDuplex } from "@streamwire/codec/streams";
+ * const iggy = new IggyClientChannel(await webSocketDuplex(new WebSocket("ws://127.0.0.1:8090/iggy")));
+ * ```
+ */
+export async function webSocketDuplex(ws: WebSocket, options?: WebSocketDuplexOptions): Promise<ByteDuplex> {
+  const hwm = options?.highWaterMark ?? 1 << 20;
+  const pollMs = options?.pollMs ?? 10;
+  ws.binaryType = "arraybuffer";
+  if (ws.readyState === 0) {
+    await new Promise<void>((resolve, reject) => {
+      const failed = () => reject(new Error(`WebSocket to ${ws.url} did not open`));
+      ws.addEventListener("open", () => resolve(), { once: true });
+      ws.addEventListener("error", failed, { once: true });
+      ws.addEventListener("close", failed, { once: true });
+    });
+  }
+  if (ws.readyState !== 1) throw new Error(`WebSocket to ${ws.url} is not open`);
+  let closed = false;
+  const readable = new ReadableStream<Uint8Array>({
+    start(c) {
+      ws.addEventListener("message", (e) => {
+        if (e.data instanceof ArrayBuffer) c.enqueue(new Uint8Array(e.data));
+        else c.error(new TypeError("a text WebSocket message where bytes were expected"));
+      });
+      ws.addEventListener("close", (e) => {
+        closed = true;
+        if (e.code === 1000) c.close();
+        else c.error(new Error(`WebSocket closed with code ${e.code} ${e.reason}`.trim()));
+      });
+    },
+    cancel: () => ws.close(1000),
+  });
+  const writable = new WritableStream<Uint8Array>({
+    async write(chunk) {
+      if (closed) throw new Error("WebSocket closed");
+      ws.send(chunk);
+      while (ws.bufferedAmount > hwm && !closed) await new Promise((r) => setTimeout(r, pollMs));
+    },
+    close: () => ws.close(1000),
+    abort: () => ws.close(1000),
+  });
+  return { readable, writable };
+}
