@@ -208,7 +208,7 @@ export async function webSocketDuplex(ws: WebSocket, options?: WebSocketDuplexOp
   const writable = new WritableStream<Uint8Array>({
     async write(chunk) {
       if (closed) throw new Error("WebSocket closed");
-      ws.send(chunk);
+      ws.send(chunk as Uint8Array<ArrayBuffer>);
       while (ws.bufferedAmount > hwm && !closed) await new Promise((r) => setTimeout(r, pollMs));
     },
     close: () => ws.close(1000),

@@ -1,0 +1,407 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { ApiKey } from "../kafka/messages/api_keys.ts";
+import { encodeResponse } from "../kafka/api.ts";
+import { FrameDecoder } from "../kafka/frame.ts";
+import { isWireError } from "../wire/error.ts";
+import { encodePayload } from "../iggy/codec.ts";
+import { loginRegisterResponse } from "../iggy/commands/users.ts";
+import { CommandCode } from "../iggy/command_codes.ts";
+import { EvictionReason } from "../iggy/consensus/enums.ts";
+import { IggyServerConnection, type IncomingRequest } from "../iggy/session/server.ts";
+import { type ByteDuplex, duplexPair } from "./duplex.ts";
+import { type ChannelError, isChannelError } from "./errors.ts";
+import { KafkaClientChannel } from "./kafka_client.ts";
+import { IggyClientChannel } from "./iggy_client.ts";
+import { brokerAnswer, serveKafka } from "./testdata/peers.ts";
+
+/** The `ChannelError` code `p` rejects with (fails if it resolves or rejects with something else). */
+async function rejection(p: Promise<unknown>): Promise<ChannelError> {
+  try {
+    await p;
+  } catch (e) {
+    if (isChannelError(e)) return e;
+    throw e;
+  }
+  throw new Error("resolved, expected a ChannelError");
+}
+
+/** Reads whole Kafka frames from `duplex` as the peer, without answering. */
+function silentPeer(duplex: ByteDuplex): { frames: Uint8Array[]; next(): Promise<Uint8Array> } {
+  const frames: Uint8Array[] = [];
+  let wake: (() => void) | undefined;
+  void (async () => {
+    const d = new FrameDecoder();
+    try {
+      for await (const chunk of duplex.readable) {
+        for (const f of d.push(chunk)) frames.push(f.slice());
+        wake?.();
+      }
+    } catch { /* the client went away */ }
+  })();
+  let taken = 0;
+  return {
+    frames,
+    async next() {
+      while (frames.length <= taken) await new Promise<void>((r) => (wake = r));
+      return frames[taken++];
+    },
+  };
+}
+
+const metadata = (name: string) => ({ topics: [{ name }] });
+
+describe("KafkaClientChannel", () => {
+  it("pipelined requests resolve with their own responses, in any number up to maxInFlight", async () => {
+    const [client, broker] = duplexPair();
+    const served = serveKafka(broker);
+    const kafka = new KafkaClientChannel(client, { maxInFlight: 64 });
+    const names = Array.from({ length: 64 }, (_, i) => `topic-${i}`);
+    const all = await Promise.all(
+      names.map((n) => kafka.request(ApiKey.Metadata, metadata(n), { version: 12 })),
+    );
+    assert.deepEqual(all.map((r) => r.body.topics[0].name), names);
+    assert.deepEqual(all.map((r) => r.correlationId), names.map((_, i) => i));
+    assert.equal(kafka.inFlight, 0);
+    assert.equal(await kafka.close(), undefined);
+    assert.equal(await served, 64);
+  });
+
+  it("negotiate() applies the broker's ApiVersions answer", async () => {
+    const [client, broker] = duplexPair();
+    void serveKafka(broker);
+    const kafka = new KafkaClientChannel(client);
+    const versions = await kafka.negotiate();
+    assert.equal(versions.get(ApiKey.Metadata), 12);
+    assert.equal(kafka.connection.version(ApiKey.Produce), 9);
+    const res = await kafka.request(ApiKey.Metadata, metadata("a"));
+    assert.equal(res.version, 12);
+    await kafka.close();
+  });
+
+  it("negotiate() retries at the version a broker names in an UNSUPPORTED_VERSION answer", async () => {
+    const [client, broker] = duplexPair();
+    const peer = silentPeer(broker);
+    const w = broker.writable.getWriter();
+    const kafka = new KafkaClientChannel(client);
+    const done = kafka.negotiate();
+    const first = await peer.next();
+    // An old broker: ApiVersions v0-2 only, answered at v0 with error 35.
+    await w.write(encodeResponse(ApiKey.ApiVersions, 0, { correlationId: 0 }, {
+      errorCode: 35,
+      apiKeys: [{ apiKey: ApiKey.ApiVersions, minVersion: 0, maxVersion: 2 }],
+    }, { sizePrefix: true }));
+    const second = await peer.next();
+    assert.ok(new DataView(first.buffer).getInt16(2) > 2);
+    assert.equal(new DataView(second.buffer).getInt16(2), 2);
+    await w.write(brokerAnswer(second)!);
+    const versions = await done;
+    assert.equal(versions.get(ApiKey.Metadata), 12);
+    kafka.abort();
+  });
+
+  it("a request over maxInFlight is IN_FLIGHT_LIMIT at once and is not sent", async () => {
+    const [client, broker] = duplexPair();
+    const peer = silentPeer(broker);
+    const kafka = new KafkaClientChannel(client, { maxInFlight: 2 });
+    const a = kafka.request(ApiKey.Metadata, metadata("a"), { version: 12 });
+    const b = kafka.request(ApiKey.Metadata, metadata("b"), { version: 12 });
+    const c = await rejection(kafka.request(ApiKey.Metadata, metadata("c"), { version: 12 }));
+    assert.equal(c.code, "IN_FLIGHT_LIMIT");
+    await peer.next();
+    await peer.next();
+    assert.equal(peer.frames.length, 2);
+    assert.equal(kafka.connection.pending, 2);
+    kafka.abort();
+    assert.equal((await rejection(a)).code, "CLOSED");
+    assert.equal((await rejection(b)).code, "CLOSED");
+  });
+
+  it("an abort rejects at once with ABORTED; the late answer is dropped and the slot freed then", async () => {
+    const [client, broker] = duplexPair();
+    const peer = silentPeer(broker);
+    const w = broker.writable.getWriter();
+    const kafka = new KafkaClientChannel(client);
+    const ac = new AbortController();
+    const reason = new Error("user gave up");
+    const first = kafka.request(ApiKey.Metadata, metadata("first"), { version: 12, signal: ac.signal });
+    const sent = await peer.next();
+    ac.abort(reason);
+    const e = await rejection(first);
+    assert.equal(e.code, "ABORTED");
+    assert.equal(e.cause, reason);
+    assert.equal(kafka.inFlight, 1, "the broker still owes the answer");
+    const second = kafka.request(ApiKey.Metadata, metadata("second"), { version: 12 });
+    await w.write(brokerAnswer(sent)!);
+    await w.write(brokerAnswer(await peer.next())!);
+    assert.equal((await second).body.topics[0].name, "second");
+    assert.equal(kafka.inFlight, 0);
+    kafka.abort();
+  });
+
+  it("an already aborted signal rejects with ABORTED and sends nothing", async () => {
+    const [client, broker] = duplexPair();
+    const peer = silentPeer(broker);
+    const kafka = new KafkaClientChannel(client);
+    const e = await rejection(
+      kafka.request(ApiKey.Metadata, metadata("x"), { version: 12, signal: AbortSignal.abort() }),
+    );
+    assert.equal(e.code, "ABORTED");
+    assert.equal(kafka.connection.pending, 0);
+    await kafka.close();
+    assert.equal(peer.frames.length, 0);
+  });
+
+  it("a timeout rejects with TIMEOUT and closes the channel; the other requests get CLOSED", async () => {
+    const [client, broker] = duplexPair();
+    silentPeer(broker);
+    const kafka = new KafkaClientChannel(client);
+    const slow = kafka.request(ApiKey.Metadata, metadata("a"), { version: 12, timeoutMs: 10 });
+    const other = kafka.request(ApiKey.Metadata, metadata("b"), { version: 12, timeoutMs: 60_000 });
+    assert.equal((await rejection(slow)).code, "TIMEOUT");
+    const closed = await rejection(other);
+    assert.equal(closed.code, "CLOSED");
+    assert.equal((closed.cause as ChannelError).code, "TIMEOUT");
+    assert.equal((await kafka.closed)?.code, "CLOSED");
+    assert.equal(
+      (await rejection(kafka.request(ApiKey.Metadata, metadata("c"), { version: 12 }))).code,
+      "CLOSED",
+    );
+  });
+
+  it("close() waits for the answers still owed, then ends both directions", async () => {
+    const [client, broker] = duplexPair();
+    const peer = silentPeer(broker);
+    const w = broker.writable.getWriter();
+    const kafka = new KafkaClientChannel(client);
+    const req = kafka.request(ApiKey.Metadata, metadata("late"), { version: 12 });
+    const closing = kafka.close();
+    assert.equal(
+      (await rejection(kafka.request(ApiKey.Metadata, metadata("x"), { version: 12 }))).code,
+      "CLOSED",
+    );
+    await w.write(brokerAnswer(await peer.next())!);
+    assert.equal((await req).body.topics[0].name, "late");
+    assert.equal(await closing, undefined);
+  });
+
+  it("closeWrite() half-closes: the broker sees the end, its answers still arrive", async () => {
+    const [client, broker] = duplexPair();
+    const served = serveKafka(broker); // answers what it read, closes when the client's side ends
+    const kafka = new KafkaClientChannel(client);
+    const reqs = [
+      kafka.request(ApiKey.Metadata, metadata("a"), { version: 12 }),
+      kafka.request(ApiKey.Metadata, metadata("b"), { version: 12 }),
+    ];
+    await kafka.closeWrite();
+    assert.equal(
+      (await rejection(kafka.request(ApiKey.Metadata, metadata("c"), { version: 12 }))).code,
+      "CLOSED",
+    );
+    assert.deepEqual((await Promise.all(reqs)).map((r) => r.body.topics[0].name), ["a", "b"]);
+    assert.equal(await served, 2);
+    assert.equal(await kafka.closed, undefined);
+  });
+
+  it("a body the encoder refuses rejects with its WireError and sends nothing", async () => {
+    const [client, broker] = duplexPair();
+    const peer = silentPeer(broker);
+    const kafka = new KafkaClientChannel(client);
+    try {
+      await kafka.request(ApiKey.Metadata, metadata("x".repeat(40_000)), { version: 12 });
+      assert.fail("resolved");
+    } catch (e) {
+      assert.ok(isWireError(e));
+      assert.equal(e.code, "STRING_TOO_LONG");
+    }
+    assert.equal(kafka.inFlight, 0);
+    await kafka.close();
+    assert.equal(peer.frames.length, 0);
+  });
+
+  it("Produce with acks 0: sendOnly() resolves once written; request() refuses it unsent", async () => {
+    const [client, broker] = duplexPair();
+    const peer = silentPeer(broker);
+    const kafka = new KafkaClientChannel(client);
+    const body = { acks: 0, timeoutMs: 1000, topicData: [] };
+    await assert.rejects(kafka.request(ApiKey.Produce, body, { version: 9 }), (e) => isWireError(e));
+    await kafka.sendOnly(ApiKey.Produce, body, { version: 9 });
+    assert.equal(kafka.inFlight, 0);
+    await peer.next();
+    await kafka.close();
+    assert.equal(peer.frames.length, 1);
+  });
+
+  it("an answer with a correlation id nobody sent fails every waiting request with PROTOCOL", async () => {
+    const [client, broker] = duplexPair();
+    silentPeer(broker);
+    const w = broker.writable.getWriter();
+    const kafka = new KafkaClientChannel(client);
+    const a = kafka.request(ApiKey.Metadata, metadata("a"), { version: 12 });
+    const b = kafka.request(ApiKey.Metadata, metadata("b"), { version: 12 });
+    await w.write(encodeResponse(ApiKey.Metadata, 12, { correlationId: 99 }, { brokers: [], topics: [] }, {
+      sizePrefix: true,
+    }));
+    for (const p of [a, b]) {
+      const e = await rejection(p);
+      assert.equal(e.code, "PROTOCOL");
+      assert.ok(isWireError(e.cause) && e.cause.code === "CORRUPT_DATA");
+    }
+    assert.equal((await kafka.closed)?.code, "PROTOCOL");
+  });
+
+  it("the peer closing in the middle of a frame is CLOSED with the TRUNCATED cause", async () => {
+    const [client, broker] = duplexPair();
+    const peer = silentPeer(broker);
+    const w = broker.writable.getWriter();
+    const kafka = new KafkaClientChannel(client);
+    const req = kafka.request(ApiKey.Metadata, metadata("a"), { version: 12 });
+    const answer = brokerAnswer(await peer.next())!;
+    await w.write(answer.subarray(0, 7));
+    await w.close();
+    const e = await rejection(req);
+    assert.equal(e.code, "CLOSED");
+    assert.ok(isWireError(e.cause) && e.cause.code === "TRUNCATED");
+  });
+
+  it("a failing readable is TRANSPORT with the transport's error", async () => {
+    const [client, broker] = duplexPair();
+    silentPeer(broker);
+    const kafka = new KafkaClientChannel(client);
+    const req = kafka.request(ApiKey.Metadata, metadata("a"), { version: 12 });
+    const boom = new Error("connection reset");
+    await broker.writable.abort(boom);
+    const e = await rejection(req);
+    assert.equal(e.code, "TRANSPORT");
+    assert.equal(e.cause, boom);
+  });
+
+  it("writes wait for the transport: bytes handed over and not yet taken stay under the mark", async () => {
+    const [client, broker] = duplexPair({ highWaterMark: 1024 });
+    // Count the bytes the channel handed to the writable whose write has not settled.
+    let outstanding = 0, most = 0;
+    const inner = client.writable.getWriter();
+    const writable = new WritableStream<Uint8Array>({
+      async write(chunk) {
+        outstanding += chunk.length;
+        most = Math.max(most, outstanding);
+        await inner.write(chunk);
+        outstanding -= chunk.length;
+      },
+      close: () => inner.close(),
+      abort: (r) => inner.abort(r),
+    });
+    const kafka = new KafkaClientChannel({ readable: client.readable, writable }, {
+      writeHighWaterMark: 2000,
+    });
+    const big = Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(500, "x"));
+    const reqs = big.map((n) => kafka.request(ApiKey.Metadata, metadata(n), { version: 12 }));
+    // Nobody reads yet: the duplex takes about 2 KiB, the channel hands over at most one frame past its mark.
+    const frame = 4 + 10 + 500 + 10;
+    const served = serveKafka(broker);
+    assert.equal((await Promise.all(reqs)).length, 20);
+    assert.ok(most <= 2000 + frame, `${most} bytes outstanding`);
+    await kafka.close();
+    assert.equal(await served, 20);
+  });
+});
+
+/** An Iggy server over `duplex` that answers each request with `answer`. */
+function iggyServer(
+  duplex: ByteDuplex,
+  answer: (conn: IggyServerConnection, req: IncomingRequest) => Uint8Array | Uint8Array[] | undefined,
+): void {
+  void (async () => {
+    const conn = new IggyServerConnection();
+    const w = duplex.writable.getWriter();
+    try {
+      for await (const chunk of duplex.readable) {
+        for (const ev of conn.receive(chunk)) {
+          if (ev.kind !== "request") continue;
+          const frames = answer(conn, ev.request) ?? [];
+          for (const f of Array.isArray(frames) ? frames : [frames]) await w.write(f);
+        }
+      }
+      await w.close();
+    } catch { /* the client went away */ }
+  })();
+}
+
+const loginBody = (session: bigint) =>
+  encodePayload(loginRegisterResponse, {
+    userId: 1,
+    session,
+    serverProtocolVersion: 12288,
+    serverVersion: "t",
+  });
+
+describe("IggyClientChannel", () => {
+  it("logs in, then numbered requests resolve with their decoded replies", async () => {
+    const [client, server] = duplexPair();
+    iggyServer(server, (conn, req) => {
+      if (req.code === 40) return conn.acceptLogin(req, 5n, loginBody(5n));
+      if (req.code === CommandCode.GetStream) return conn.reply(req, new Uint8Array());
+      return conn.reply(req);
+    });
+    const iggy = new IggyClientChannel(client);
+    const login = await iggy.login({ username: "iggy", password: "iggy" });
+    assert.equal(login.session, 5n);
+    await Promise.all([iggy.ping(), iggy.ping(), iggy.request(CommandCode.Ping, {})]);
+    assert.equal(iggy.session.nextRequest, 4n);
+    const missing = await rejection(
+      iggy.request(CommandCode.GetStream, { streamId: { kind: "numeric", value: 9 } }),
+    );
+    assert.equal(missing.code, "NOT_FOUND");
+    assert.equal(await iggy.close(), undefined);
+  });
+
+  it("an error status rejects that command with REJECTED and its status; the channel goes on", async () => {
+    const [client, server] = duplexPair();
+    iggyServer(
+      server,
+      (conn, req) => (req.code === CommandCode.Ping ? conn.refuse(req, 1010) : conn.reply(req)),
+    );
+    const iggy = new IggyClientChannel(client);
+    const e = await rejection(iggy.ping());
+    assert.equal(e.code, "REJECTED");
+    assert.equal(e.status, 1010);
+    assert.equal(iggy.inFlight, 0);
+    await iggy.requestBody(CommandCode.GetStats, new Uint8Array());
+    await iggy.close();
+  });
+
+  it("an eviction rejects every waiting command with EVICTED and the reason", async () => {
+    const [client, server] = duplexPair();
+    iggyServer(server, (conn, req) => {
+      if (req.code === 40) return conn.acceptLogin(req, 5n, loginBody(5n));
+      return conn.evict(req, EvictionReason.SessionError);
+    });
+    const iggy = new IggyClientChannel(client);
+    await iggy.login({ username: "u", password: "p" });
+    const e = await rejection(iggy.ping());
+    assert.equal(e.code, "EVICTED");
+    assert.equal(e.status, EvictionReason.SessionError);
+    assert.equal(iggy.session.session, 0n);
+    iggy.abort();
+  });
+
+  it("a reply to a request that is not pending is PROTOCOL and fails the rest", async () => {
+    const [client, server] = duplexPair();
+    iggyServer(server, (conn, req) => {
+      if (req.code === 40) return conn.acceptLogin(req, 5n, loginBody(5n));
+      if (req.header.request !== 1n) return undefined;
+      const reply = conn.reply(req);
+      return [reply, reply]; // request 1 answered twice
+    });
+    const iggy = new IggyClientChannel(client);
+    await iggy.login({ username: "u", password: "p" });
+    const [first, second] = await Promise.allSettled([iggy.ping(), iggy.ping()]);
+    assert.equal(first.status, "fulfilled");
+    const e = await rejection(
+      second.status === "rejected" ? Promise.reject(second.reason) : Promise.resolve(),
+    );
+    assert.equal(e.code, "PROTOCOL");
+    assert.ok(isWireError(e.cause));
+    assert.equal((await iggy.closed)?.code, "PROTOCOL");
+  });
+});
