@@ -13,7 +13,7 @@ import { type ByteDuplex, duplexPair } from "./duplex.ts";
 import { type ChannelError, isChannelError } from "./errors.ts";
 import { KafkaClientChannel } from "./kafka_client.ts";
 import { IggyClientChannel } from "./iggy_client.ts";
-import { brokerAnswer, serveKafka } from "./testdata/peers.ts";
+import { brokerAnswer, countingWritable, serveKafka } from "./testdata/peers.ts";
 
 /** The `ChannelError` code `p` rejects with (fails if it resolves or rejects with something else). */
 async function rejection(p: Promise<unknown>): Promise<ChannelError> {
@@ -278,29 +278,18 @@ describe("KafkaClientChannel", () => {
 
   it("writes wait for the transport: bytes handed over and not yet taken stay under the mark", async () => {
     const [client, broker] = duplexPair({ highWaterMark: 1024 });
-    // Count the bytes the channel handed to the writable whose write has not settled.
-    let outstanding = 0, most = 0;
-    const inner = client.writable.getWriter();
-    const writable = new WritableStream<Uint8Array>({
-      async write(chunk) {
-        outstanding += chunk.length;
-        most = Math.max(most, outstanding);
-        await inner.write(chunk);
-        outstanding -= chunk.length;
-      },
-      close: () => inner.close(),
-      abort: (r) => inner.abort(r),
-    });
-    const kafka = new KafkaClientChannel({ readable: client.readable, writable }, {
+    const counted = countingWritable(client.writable);
+    const kafka = new KafkaClientChannel({ readable: client.readable, writable: counted.writable }, {
       writeHighWaterMark: 2000,
     });
     const big = Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(500, "x"));
     const reqs = big.map((n) => kafka.request(ApiKey.Metadata, metadata(n), { version: 12 }));
-    // Nobody reads yet: the duplex takes about 2 KiB, the channel hands over at most one frame past its mark.
+    // Nobody reads yet: the duplex takes 1 KiB, the channel hands over less than one frame past its mark.
     const frame = 4 + 10 + 500 + 10;
     const served = serveKafka(broker);
     assert.equal((await Promise.all(reqs)).length, 20);
-    assert.ok(most <= 2000 + frame, `${most} bytes outstanding`);
+    assert.ok(counted.most() >= 2000, `the transport never pushed back (${counted.most()} bytes)`);
+    assert.ok(counted.most() < 2000 + frame, `${counted.most()} bytes outstanding`);
     await kafka.close();
     assert.equal(await served, 20);
   });

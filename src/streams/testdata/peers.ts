@@ -7,7 +7,6 @@
  */
 
 import * as net from "node:net";
-import { Duplex } from "node:stream";
 import { ApiKey } from "../../kafka/messages/api_keys.ts";
 import { decodeRequest, encodeResponse } from "../../kafka/api.ts";
 import { FrameDecoder } from "../../kafka/frame.ts";
@@ -134,14 +133,34 @@ export async function listen(onSocket: (socket: net.Socket) => void): Promise<Lo
   };
 }
 
-/** A test broker on loopback (each connection served by {@linkcode serveKafka}). */
+// The endpoints drive node:net sockets directly (Deno's Duplex.toWeb throws from inside its
+// adapter when a server-side socket ends on its own).
+
+/** A test broker on loopback: each connection answered with {@linkcode brokerAnswer}. */
 export function kafkaEndpoint(): Promise<Loopback> {
-  return listen((s) => void serveKafka(Duplex.toWeb(s) as unknown as ByteDuplex));
+  return listen((s) => {
+    const frames = new FrameDecoder();
+    s.on("data", (chunk: Uint8Array) => {
+      for (const payload of frames.push(chunk)) {
+        const answer = brokerAnswer(payload);
+        if (answer !== undefined) s.write(answer);
+      }
+    });
+    s.on("end", () => s.end());
+  });
 }
 
-/** An Iggy server on loopback (each connection served by {@linkcode serveIggy}). */
+/** An Iggy server on loopback: every request answered with an empty success reply. */
 export function iggyEndpoint(): Promise<Loopback> {
-  return listen((s) => void serveIggy(Duplex.toWeb(s) as unknown as ByteDuplex));
+  return listen((s) => {
+    const conn = new IggyServerConnection();
+    s.on("data", (chunk: Uint8Array) => {
+      for (const ev of conn.receive(new Uint8Array(chunk))) {
+        if (ev.kind === "request") s.write(conn.reply(ev.request));
+      }
+    });
+    s.on("end", () => s.end());
+  });
 }
 
 /** A fault the proxy injects. */
@@ -152,15 +171,26 @@ export type Fault =
   | "close-mid-frame"
   /** Reset the client's connection (an RST) when its first request arrives. */
   | "reset"
-  /** Rewrite the correlation id (Kafka: bytes 4..8 of the first answer) to one nobody sent. */
+  /** Pass the first answer through `corrupt` (which rewrites its correlation id to one nobody sent). */
   | "unknown-correlation-id"
-  /** Read the client's bytes slowly: one chunk at a time, with a pause after each. */
+  /** Read the client's bytes slowly (about 16 MB/s): a pause after each chunk, as long as the chunk. */
   | "slow-reader"
   /** Read the requests and never forward them (nor answer). */
   | "never-answer";
 
+/** Rewrites the correlation id of the answer at the start of `chunk` (in place). */
+export type CorruptAnswer = (chunk: Uint8Array) => void;
+
+/** Kafka: the correlation id is the int32 after the size. */
+export const corruptKafkaAnswer: CorruptAnswer = (c) =>
+  new DataView(c.buffer, c.byteOffset).setInt32(4, 0x7654321);
+
+/** Iggy consensus reply: the request number is the u64 at byte 200 of the header. */
+export const corruptIggyAnswer: CorruptAnswer = (c) =>
+  new DataView(c.buffer, c.byteOffset).setBigUint64(200, 0x7654321n, true);
+
 /** A proxy on loopback to `upstream`, injecting `fault` on every connection. */
-export function faultProxy(upstream: number, fault: Fault): Promise<Loopback> {
+export function faultProxy(upstream: number, fault: Fault, corrupt?: CorruptAnswer): Promise<Loopback> {
   return listen((client) => {
     if (fault === "never-answer") {
       client.on("data", () => {});
@@ -180,7 +210,7 @@ export function faultProxy(upstream: number, fault: Fault): Promise<Loopback> {
       if (fault === "unknown-correlation-id" && !answered) {
         answered = true;
         const bad = new Uint8Array(chunk);
-        new DataView(bad.buffer).setInt32(4, 0x7654321);
+        corrupt!(bad);
         client.write(bad);
         return;
       }
@@ -193,10 +223,45 @@ export function faultProxy(upstream: number, fault: Fault): Promise<Loopback> {
       }
       server.write(chunk);
       if (fault === "slow-reader") {
-        // A reader that takes a chunk every few milliseconds: the client's writes must wait.
+        // A reader that takes about 16 MB/s whatever the chunk sizes: the client's writes must wait.
         client.pause();
-        setTimeout(() => client.resume(), 2);
+        setTimeout(() => client.resume(), Math.ceil(chunk.length / 16_384));
       }
     });
   });
+}
+
+/**
+ * `writable` with a count of the bytes its writer was handed whose write has not settled (the
+ * channel's view of what the transport has not taken), and the most there ever were.
+ */
+export function countingWritable(
+  writable: WritableStream<Uint8Array>,
+): { writable: WritableStream<Uint8Array>; most(): number } {
+  let outstanding = 0, most = 0;
+  const counted = {
+    getWriter() {
+      const inner = writable.getWriter();
+      return {
+        get ready() {
+          return inner.ready;
+        },
+        get closed() {
+          return inner.closed;
+        },
+        get desiredSize() {
+          return inner.desiredSize;
+        },
+        write(chunk: Uint8Array) {
+          outstanding += chunk.length;
+          most = Math.max(most, outstanding);
+          return inner.write(chunk).finally(() => (outstanding -= chunk.length));
+        },
+        close: () => inner.close(),
+        abort: (reason?: unknown) => inner.abort(reason),
+        releaseLock: () => inner.releaseLock(),
+      };
+    },
+  };
+  return { writable: counted as unknown as WritableStream<Uint8Array>, most: () => most };
 }
