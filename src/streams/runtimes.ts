@@ -115,10 +115,14 @@ export async function bunDuplex(
   const readable = new ReadableStream<Uint8Array>({
     start: (c) => void (reads = c),
     pull: () => ref.socket?.resume(),
-    cancel: () => ref.socket?.terminate(),
+    cancel() {
+      done = true;
+      failure = new Error("the socket was closed");
+      ref.socket?.terminate();
+    },
   }, { highWaterMark: 4 });
   const finish = (error?: unknown) => {
-    if (done) return;
+    if (done) return; // also after a cancel: the stream is closed already
     done = true;
     failure = error ?? new Error("the socket closed");
     if (error === undefined) reads.close();
@@ -198,12 +202,16 @@ export async function webSocketDuplex(ws: WebSocket, options?: WebSocketDuplexOp
         else c.error(new TypeError("a text WebSocket message where bytes were expected"));
       });
       ws.addEventListener("close", (e) => {
+        if (closed) return; // cancelled: the stream is closed already
         closed = true;
         if (e.code === 1000) c.close();
         else c.error(new Error(`WebSocket closed with code ${e.code} ${e.reason}`.trim()));
       });
     },
-    cancel: () => ws.close(1000),
+    cancel() {
+      closed = true;
+      ws.close(1000);
+    },
   });
   const writable = new WritableStream<Uint8Array>({
     async write(chunk) {
