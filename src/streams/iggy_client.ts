@@ -50,7 +50,8 @@ export type IggyReply = Extract<ClientEvent, { kind: "reply" }>;
  *
  * @example
  * ```ts
- * import { duplexPair, IggyClientChannel } from "@streamwire/codec/streams";
+ * import { duplexPair } from "@streamwire/codec/streams";
+ * import { IggyClientChannel } from "@streamwire/codec/streams/iggy";
  * import { IggyServerConnection } from "@streamwire/codec/iggy";
  * const [client, server] = duplexPair();
  * // A server that answers every request with an empty success reply.
@@ -130,7 +131,8 @@ export class IggyClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, IggyClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { IggyClientChannel } from "@streamwire/codec/streams/iggy";
    * import { encodePayload, IggyServerConnection, loginRegisterResponse } from "@streamwire/codec/iggy";
    * const [client, server] = duplexPair();
    * void (async () => {
@@ -160,7 +162,8 @@ export class IggyClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, IggyClientChannel, isChannelError } from "@streamwire/codec/streams";
+   * import { duplexPair, isChannelError } from "@streamwire/codec/streams";
+   * import { IggyClientChannel } from "@streamwire/codec/streams/iggy";
    * const [client, server] = duplexPair();
    * void server.writable.close(); // the server closes at once
    * const iggy = new IggyClientChannel(client);
@@ -182,7 +185,8 @@ export class IggyClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, IggyClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { IggyClientChannel } from "@streamwire/codec/streams/iggy";
    * import { CommandCode, IggyServerConnection } from "@streamwire/codec/iggy";
    * const [client, server] = duplexPair();
    * void (async () => {
@@ -219,7 +223,8 @@ export class IggyClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, IggyClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { IggyClientChannel } from "@streamwire/codec/streams/iggy";
    * import { CommandCode, IggyServerConnection } from "@streamwire/codec/iggy";
    * const [client, server] = duplexPair();
    * void (async () => {
@@ -245,7 +250,8 @@ export class IggyClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, IggyClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { IggyClientChannel } from "@streamwire/codec/streams/iggy";
    * const [client] = duplexPair();
    * console.log(await new IggyClientChannel(client).close()); // undefined
    * ```
@@ -260,7 +266,8 @@ export class IggyClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, IggyClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { IggyClientChannel } from "@streamwire/codec/streams/iggy";
    * const [client, server] = duplexPair();
    * await new IggyClientChannel(client).closeWrite();
    * console.log((await server.readable.getReader().read()).done); // true
@@ -275,7 +282,8 @@ export class IggyClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, IggyClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { IggyClientChannel } from "@streamwire/codec/streams/iggy";
    * const [client] = duplexPair();
    * const iggy = new IggyClientChannel(client);
    * iggy.abort();

@@ -86,7 +86,7 @@ function assembler<K extends keyof IggyFrameKinds>(
  *
  * @example
  * ```ts
- * import { iggyFrames } from "@streamwire/codec/streams";
+ * import { iggyFrames } from "@streamwire/codec/streams/iggy";
  * import { encodeResponseFrame } from "@streamwire/codec/iggy";
  * const bytes = encodeResponseFrame(0, 7n, new Uint8Array([42]));
  * const socket = new ReadableStream<Uint8Array>({
@@ -113,7 +113,7 @@ export function iggyFrames<K extends keyof IggyFrameKinds>(
  *
  * @example
  * ```ts
- * import { readIggyFrames } from "@streamwire/codec/streams";
+ * import { readIggyFrames } from "@streamwire/codec/streams/iggy";
  * import { encodeRequestFrame } from "@streamwire/codec/iggy";
  * const ping = encodeRequestFrame(1, 3n, new Uint8Array(), "legacy");
  * const socket = new ReadableStream<Uint8Array>({

@@ -46,7 +46,8 @@ export interface NegotiateOptions extends CallOptions {
  *
  * @example
  * ```ts
- * import { duplexPair, KafkaClientChannel } from "@streamwire/codec/streams";
+ * import { duplexPair } from "@streamwire/codec/streams";
+ * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
  * import { ApiKey, decodeRequest, encodeResponse, FrameDecoder } from "@streamwire/codec/kafka";
  * const [client, broker] = duplexPair();
  * // A broker that answers one Metadata request.
@@ -105,7 +106,8 @@ export class KafkaClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, isChannelError, KafkaClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair, isChannelError } from "@streamwire/codec/streams";
+   * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
    * import { ApiKey } from "@streamwire/codec/kafka";
    * const [client] = duplexPair(); // a peer that never answers
    * const kafka = new KafkaClientChannel(client, { timeoutMs: 20 });
@@ -140,7 +142,8 @@ export class KafkaClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, KafkaClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
    * import { ApiKey } from "@streamwire/codec/kafka";
    * const [client, broker] = duplexPair();
    * const kafka = new KafkaClientChannel(client);
@@ -169,7 +172,8 @@ export class KafkaClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, KafkaClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
    * import { ApiKey, encodeResponse, FrameDecoder, peekRequestHeader } from "@streamwire/codec/kafka";
    * const [client, broker] = duplexPair();
    * void (async () => {
@@ -211,7 +215,8 @@ export class KafkaClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, KafkaClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
    * const [client] = duplexPair();
    * const kafka = new KafkaClientChannel(client);
    * console.log(await kafka.close()); // undefined
@@ -227,7 +232,8 @@ export class KafkaClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, KafkaClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
    * const [client, broker] = duplexPair();
    * const kafka = new KafkaClientChannel(client);
    * await kafka.closeWrite();
@@ -244,7 +250,8 @@ export class KafkaClientChannel {
    *
    * @example
    * ```ts
-   * import { duplexPair, KafkaClientChannel } from "@streamwire/codec/streams";
+   * import { duplexPair } from "@streamwire/codec/streams";
+   * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
    * const [client] = duplexPair();
    * const kafka = new KafkaClientChannel(client);
    * kafka.abort(new Error("shutting down"));

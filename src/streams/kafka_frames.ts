@@ -17,7 +17,7 @@ import { frameStream, readFrames, type ReadFramesOptions } from "./frames.ts";
  *
  * @example
  * ```ts
- * import { kafkaFrames } from "@streamwire/codec/streams";
+ * import { kafkaFrames } from "@streamwire/codec/streams/kafka";
  * import { encodeFrame } from "@streamwire/codec/kafka";
  * const f = encodeFrame(new Uint8Array([1, 2, 3]));
  * const socket = new ReadableStream<Uint8Array>({
@@ -41,7 +41,7 @@ export function kafkaFrames(options?: FrameDecoderOptions): TransformStream<Uint
  *
  * @example
  * ```ts
- * import { readKafkaFrames } from "@streamwire/codec/streams";
+ * import { readKafkaFrames } from "@streamwire/codec/streams/kafka";
  * import { encodeFrame } from "@streamwire/codec/kafka";
  * import { isWireError } from "@streamwire/codec/wire";
  * const bytes = new ReadableStream<Uint8Array>({

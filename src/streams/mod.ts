@@ -1,25 +1,27 @@
 /**
- * From bytes to programs: Web Streams adapters for the sans-IO codecs, on every runtime.
+ * From bytes to programs: Web Streams adapters for the sans-IO codecs, on every runtime. This
+ * entry is the protocol-free part; the protocols have their own entries, so an application
+ * bundles only the codec it drives:
  *
- * - **Frames out of a byte stream**: {@linkcode kafkaFrames} / {@linkcode iggyFrames} are
- *   `TransformStream`s and {@linkcode readKafkaFrames} / {@linkcode readIggyFrames} async
- *   iterators over a `ReadableStream<Uint8Array>`, cutting frames with the bounded decoders;
- *   {@linkcode frameStream} / {@linkcode readFrames} do the same for any `push(chunk) → frames`,
- *   `end()` assembler.
- * - **Channels**: {@linkcode KafkaClientChannel} and {@linkcode IggyClientChannel} pair the
- *   client state machines with a {@linkcode ByteDuplex} (`{ readable, writable }`): a request is
- *   a promise of its decoded answer, with timeouts, `AbortSignal`, a bound on requests in flight
- *   (an error beyond it, never a queue), backpressure on the writable, clean close and
- *   half-close. What goes wrong without bad bytes is a {@linkcode ChannelError}.
- * - **Transports**: {@linkcode denoDuplex}, {@linkcode bunDuplex}, {@linkcode webSocketDuplex};
- *   on Node, `Duplex.toWeb(socket)` is a duplex as it is. {@linkcode duplexPair} joins two in
- *   memory.
+ * - `@streamwire/codec/streams/kafka`: `kafkaFrames` / `readKafkaFrames` (frames out of a byte
+ *   stream) and `KafkaClientChannel` (a request is a promise of its decoded response).
+ * - `@streamwire/codec/streams/iggy`: `iggyFrames` / `readIggyFrames` and `IggyClientChannel`.
  *
- * The module imports no runtime API; each entry pulls in only the codec it drives.
+ * Here: the transport shape every channel takes, a {@linkcode ByteDuplex} (`{ readable,
+ * writable }`), and the shims that make one from each runtime's socket
+ * ({@linkcode denoDuplex}, {@linkcode bunDuplex}, {@linkcode webSocketDuplex}; on Node,
+ * `Duplex.toWeb(socket)` is one as it is), {@linkcode duplexPair} to join two in memory, the
+ * generic {@linkcode frameStream} / {@linkcode readFrames} for any `push(chunk) → frames`,
+ * `end()` assembler, and {@linkcode ChannelError}, what a request that got no answer rejects
+ * with. Channels take {@linkcode ChannelOptions}: timeouts, a bound on requests in flight (an
+ * error beyond it, never a queue), backpressure on the writable.
+ *
+ * The module imports no runtime API.
  *
  * @example
  * ```ts
- * import { duplexPair, KafkaClientChannel, readKafkaFrames } from "@streamwire/codec/streams";
+ * import { duplexPair } from "@streamwire/codec/streams";
+ * import { KafkaClientChannel, readKafkaFrames } from "@streamwire/codec/streams/kafka";
  * import { ApiKey, decodeRequest, encodeResponse } from "@streamwire/codec/kafka";
  * const [client, broker] = duplexPair();
  * // The broker side: frames in, one ApiVersions answer per request.
@@ -47,14 +49,7 @@ export { duplexPair } from "./duplex.ts";
 export type { ByteDuplex, DuplexPairOptions } from "./duplex.ts";
 export { frameStream, readFrames } from "./frames.ts";
 export type { FrameAssembler, ReadFramesOptions } from "./frames.ts";
-export { kafkaFrames, readKafkaFrames } from "./kafka_frames.ts";
-export { iggyFrames, readIggyFrames } from "./iggy_frames.ts";
-export type { IggyFrameKinds, IggyFrameOptions } from "./iggy_frames.ts";
-export type { Built, CallOptions, ChannelOptions } from "./_channel.ts";
-export { KafkaClientChannel } from "./kafka_client.ts";
-export type { KafkaClientChannelOptions, KafkaRequestOptions, NegotiateOptions } from "./kafka_client.ts";
-export { IggyClientChannel } from "./iggy_client.ts";
-export type { IggyClientChannelOptions, IggyReply, IggyRequestOptions } from "./iggy_client.ts";
+export type { CallOptions, ChannelOptions } from "./_channel.ts";
 export { bunDuplex, denoDuplex, webSocketDuplex } from "./runtimes.ts";
 export type {
   BunConnect,

@@ -9,9 +9,11 @@
  * | Node.js 20+    | `Duplex.toWeb(net.connect({ host, port }))` (`node:stream`, `node:net`): no shim |
  * | browsers       | `await webSocketDuplex(new WebSocket(url))`, through a WebSocket-to-TCP bridge |
  *
- * On Node, leave the socket's `allowHalfOpen` at its default (false): `Duplex.toWeb`'s readable
- * ends only once both directions have, so with a half-open socket a peer's close would never
- * reach the reader.
+ * On Node and Bun, leave the socket's `allowHalfOpen` at its default (false): Node's
+ * `Duplex.toWeb` readable ends only once both directions have, so with a half-open socket a
+ * peer's close would never reach the reader. On Deno use `Deno.connect`: Deno's port of
+ * `Duplex.toWeb` (2.9.6) throws an uncaught error from inside the socket's "finish" handler
+ * once a socket it wraps ends after its web side closed or was cancelled.
  *
  * @module
  */
@@ -37,7 +39,8 @@ export interface DenoConnLike {
  *
  * @example
  * ```ts ignore
- * import { denoDuplex, KafkaClientChannel } from "@streamwire/codec/streams";
+ * import { denoDuplex } from "@streamwire/codec/streams";
+ * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
  * const kafka = new KafkaClientChannel(denoDuplex(await Deno.connect({ hostname: "127.0.0.1", port: 9092 })));
  * ```
  */
@@ -98,7 +101,8 @@ export type BunConnect = (
  *
  * @example
  * ```ts ignore
- * import { bunDuplex, KafkaClientChannel } from "@streamwire/codec/streams";
+ * import { bunDuplex } from "@streamwire/codec/streams";
+ * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
  * const kafka = new KafkaClientChannel(await bunDuplex(Bun.connect, { hostname: "127.0.0.1", port: 9092 }));
  * ```
  */
@@ -177,7 +181,8 @@ export interface WebSocketDuplexOptions {
  *
  * @example
  * ```ts ignore
- * import { IggyClientChannel, webSocketDuplex } from "@streamwire/codec/streams";
+ * import { webSocketDuplex } from "@streamwire/codec/streams";
+ * import { IggyClientChannel } from "@streamwire/codec/streams/iggy";
  * const iggy = new IggyClientChannel(await webSocketDuplex(new WebSocket("ws://127.0.0.1:8090/iggy")));
  * ```
  */

@@ -71,6 +71,22 @@ import { createCodecRegistry } from "@streamwire/codec/kafka/compression";
 globalThis.x = (b) => decodeRecordBatch(b, { codecs: createCodecRegistry() });`,
   },
   {
+    name: "kafkaFrames (streams)",
+    code: `import { kafkaFrames } from "@streamwire/codec/streams/kafka"; globalThis.x = kafkaFrames;`,
+    budget: 4 * 1024,
+    withoutHint: true,
+  },
+  {
+    name: "KafkaClientChannel (streams)",
+    code:
+      `import { KafkaClientChannel } from "@streamwire/codec/streams/kafka"; globalThis.x = KafkaClientChannel;`,
+  },
+  {
+    name: "IggyClientChannel (streams)",
+    code:
+      `import { IggyClientChannel } from "@streamwire/codec/streams/iggy"; globalThis.x = IggyClientChannel;`,
+  },
+  {
     name: "Iggy encodeRequestFrame",
     code: `import { encodeRequestFrame } from "@streamwire/codec/iggy"; globalThis.x = encodeRequestFrame;`,
   },
@@ -86,6 +102,9 @@ const SUBPATHS = [
   "./kafka/messages",
   "./kafka/records",
   "./kafka/compression",
+  "./streams",
+  "./streams/kafka",
+  "./streams/iggy",
 ];
 
 function parseArgs(argv: string[]): { pkg: string } {

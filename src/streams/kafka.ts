@@ -1,0 +1,36 @@
+/**
+ * Kafka over Web Streams: {@linkcode kafkaFrames} / {@linkcode readKafkaFrames} cut frames out
+ * of a byte stream with the bounded `FrameDecoder`, and {@linkcode KafkaClientChannel} pairs the
+ * sans-IO `ClientConnection` with any duplex (`@streamwire/codec/streams` has the shims), so a
+ * request is a promise of its decoded response.
+ *
+ * The codec's types are re-exported here as types, so every signature of this entry is
+ * documented with it; the values are in `@streamwire/codec/kafka`.
+ *
+ * @example
+ * ```ts
+ * import { duplexPair, isChannelError } from "@streamwire/codec/streams";
+ * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
+ * import { ApiKey } from "@streamwire/codec/kafka";
+ * const [client] = duplexPair(); // a broker that never answers
+ * const kafka = new KafkaClientChannel(client, { timeoutMs: 10 });
+ * try {
+ *   await kafka.negotiate();
+ * } catch (e) {
+ *   if (isChannelError(e)) console.log(e.code); // TIMEOUT
+ * }
+ * console.log(kafka.connection.negotiated, ApiKey.ApiVersions); // false 18
+ * ```
+ *
+ * @module
+ */
+
+export { kafkaFrames, readKafkaFrames } from "./kafka_frames.ts";
+export { KafkaClientChannel } from "./kafka_client.ts";
+export type { KafkaClientChannelOptions, KafkaRequestOptions, NegotiateOptions } from "./kafka_client.ts";
+export type { ByteDuplex } from "./duplex.ts";
+export type { CallOptions, ChannelOptions } from "./_channel.ts";
+export { CHANNEL_ERROR_CODES, ChannelError, isChannelError } from "./errors.ts";
+export type { ChannelErrorCode, ChannelErrorInit } from "./errors.ts";
+export type { ReadFramesOptions } from "./frames.ts";
+export type * from "../kafka/mod.ts";
