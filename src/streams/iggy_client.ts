@@ -6,12 +6,11 @@
  * @module
  */
 
-import { decodePayload } from "../iggy/codec.ts";
 import {
-  commandCodecs,
-  type DecodedRequest,
-  type DecodedResponse,
+  decodeResponseBody,
   EMPTY_MEANS_NOT_FOUND_CODES,
+  type RequestOf,
+  type ResponseOf,
 } from "../iggy/dispatch.ts";
 import type { LoginRegisterResponse } from "../iggy/commands/users.ts";
 import type { PartitionContext } from "../iggy/primitives/partition.ts";
@@ -203,15 +202,15 @@ export class IggyClientChannel {
    */
   async request<C extends number>(
     code: C,
-    value: DecodedRequest<C>,
+    value: RequestOf<C>,
     options?: IggyRequestOptions,
-  ): Promise<DecodedResponse<C>> {
+  ): Promise<ResponseOf<C>> {
     const reply = await this.#send(() => this.session.request(code, value, options?.context), options);
-    if (reply.body.length === 0 && EMPTY_MEANS_NOT_FOUND_CODES.includes(code)) {
+    if (reply.body.length === 0 && (EMPTY_MEANS_NOT_FOUND_CODES as readonly number[]).includes(code)) {
       throw new ChannelError("NOT_FOUND", `command ${code}: the server found nothing`);
     }
     try {
-      return decodePayload(commandCodecs(code).response, reply.body) as DecodedResponse<C>;
+      return decodeResponseBody(code, reply.body);
     } catch (e) {
       throw new ChannelError("PROTOCOL", `the reply to command ${code} does not decode`, { cause: e });
     }

@@ -7,7 +7,7 @@
  */
 
 import { WireError } from "../wire/error.ts";
-import type { Init } from "../kafka/_runtime.ts";
+import type { Init } from "../kafka/codec.ts";
 import type { RequestOf } from "../kafka/api.ts";
 import { ClientConnection, type ClientConnectionOptions, type ClientResponse } from "../kafka/client.ts";
 import type { RequestTypes } from "../kafka/messages/_table.ts";
