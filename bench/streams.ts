@@ -1,0 +1,253 @@
+/**
+ * The cost of the Web Streams adapters (`./streams`) over a loopback socket, beside the bare
+ * decoders in the same process (issue 23). A peer process (this file with `--peer`, same
+ * runtime) sends and answers; this process receives, so its CPU time is the receiving side's.
+ *
+ * Frames: each operation asks the peer for one burst of 2048 Kafka frames of 1 KiB and cuts them
+ * out of the socket, all on one long-lived connection per case:
+ *
+ * - `bare decoder, socket events`: `FrameDecoder.push` on each chunk of the runtime's fastest
+ *   read path (node:net "data" on Node and Bun, `Deno.Conn.readable`'s reader on Deno);
+ * - `bare decoder, web readable`: the same over the duplex's `readable` (`Duplex.toWeb` on Node
+ *   and Bun, `denoDuplex(Deno.connect)` on Deno), read with a reader;
+ * - `kafkaFrames() transform` and `readKafkaFrames() iterator` over that same readable.
+ *
+ * Requests: each operation sends 256 pipelined Metadata requests (a small body) and waits for
+ * the 256 answers the peer sends back: `ClientConnection` driven by hand over socket events,
+ * beside `KafkaClientChannel` over the duplex.
+ *
+ * Ratios per round: adapter ÷ bare over the same readable (the adapters' own cost) and adapter
+ * ÷ bare on socket events (what a program pays for the Web Streams path on that runtime).
+ *
+ *   deno run -A bench/streams.ts
+ *   npx bun bench/streams.ts
+ *   npx bun build bench/streams.ts --target=node --packages=external --outfile=/tmp/streams.mjs && node /tmp/streams.mjs
+ *
+ * `BENCH_ROUNDS`, `BENCH_SLICE_MS`, `BENCH_CLOCK` as for every benchmark (bench/_rounds.ts).
+ *
+ * @module
+ */
+
+import * as net from "node:net";
+import { spawn } from "node:child_process";
+import process from "node:process";
+import { Duplex } from "node:stream";
+import { encodeFrame, FrameDecoder } from "../src/kafka/frame.ts";
+import { decodeRequest, encodeResponse } from "../src/kafka/api.ts";
+import { ClientConnection } from "../src/kafka/client.ts";
+import { ApiKey } from "../src/kafka/messages/api_keys.ts";
+import { KafkaClientChannel, kafkaFrames, readKafkaFrames } from "../src/streams/kafka.ts";
+import { type ByteDuplex, denoDuplex } from "../src/streams/mod.ts";
+import { type Case, printRun, runRounds } from "./_rounds.ts";
+
+const FRAMES = 2048, PAYLOAD = 1024, REQUESTS = 256;
+const g = globalThis as any;
+
+// ---------------------------------------------------------------------------------------------
+// The peer: a byte "b" asks for a burst of frames; anything else is Kafka requests to answer.
+
+function peer(): void {
+  const burst = new Uint8Array(FRAMES * (4 + PAYLOAD));
+  for (let i = 0; i < FRAMES; i++) burst.set(encodeFrame(new Uint8Array(PAYLOAD).fill(i)), i * (4 + PAYLOAD));
+  const server = net.createServer((s) => {
+    s.setNoDelay(true);
+    const frames = new FrameDecoder();
+    let mode: "burst" | "kafka" | undefined;
+    s.on("data", (chunk: Uint8Array) => {
+      mode ??= chunk[0] === 0x62 ? "burst" : "kafka";
+      if (mode === "burst") {
+        for (let i = 0; i < chunk.length; i++) s.write(burst);
+        return;
+      }
+      const out: Uint8Array[] = [];
+      for (const p of frames.push(chunk)) {
+        const req = decodeRequest(p);
+        out.push(encodeResponse(ApiKey.Metadata, req.apiVersion, req.header, { brokers: [], topics: [] }, {
+          sizePrefix: true,
+        }));
+      }
+      if (out.length > 0) s.write(concat(out));
+    });
+    s.on("error", () => {});
+  });
+  server.listen(0, "127.0.0.1", () => console.log(`port ${(server.address() as net.AddressInfo).port}`));
+  process.stdin.on("end", () => process.exit(0)); // the bench is gone
+  process.stdin.resume();
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The receiving side.
+
+async function startPeer(): Promise<{ port: number; stop: () => void }> {
+  const script = process.argv[1];
+  const cmd = g.Deno
+    ? [g.Deno.execPath(), ["run", "-A", script, "--peer"]]
+    : [process.execPath, [script, "--peer"]];
+  const child = spawn(cmd[0] as string, cmd[1] as string[], { stdio: ["pipe", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let text = "";
+    child.stdout!.on("data", (d: Uint8Array) => {
+      text += new TextDecoder().decode(d);
+      const m = /port (\d+)/.exec(text);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on("exit", (code) => reject(new Error(`peer exited with ${code}`)));
+  });
+  return { port, stop: () => child.stdin!.end() };
+}
+
+async function nodeSocket(port: number): Promise<net.Socket> {
+  const s = net.connect({ host: "127.0.0.1", port });
+  s.setNoDelay(true);
+  await new Promise((resolve, reject) => s.once("connect", resolve).once("error", reject));
+  return s;
+}
+
+/** The runtime's duplex: Deno.connect on Deno, Duplex.toWeb(node:net) elsewhere. */
+async function webDuplex(port: number): Promise<ByteDuplex> {
+  if (g.Deno) return denoDuplex(await g.Deno.connect({ hostname: "127.0.0.1", port }));
+  return Duplex.toWeb(await nodeSocket(port)) as unknown as ByteDuplex;
+}
+
+/** Resolves once `n` more frames have been counted by `count`. */
+function counter() {
+  let seen = 0, target = 0;
+  let wake: (() => void) | undefined;
+  return {
+    add(n: number) {
+      seen += n;
+      if (seen >= target) wake?.();
+    },
+    until(n: number): Promise<void> {
+      target = seen + n;
+      return new Promise((resolve) => (wake = resolve));
+    },
+  };
+}
+
+async function frameCases(port: number): Promise<Case[]> {
+  const ask = new Uint8Array([0x62]);
+  const units = FRAMES * PAYLOAD;
+  const mk = (name: string, op: () => Promise<void>, vs?: string[]): Case => ({
+    family: `frames: ${FRAMES} × ${PAYLOAD} B per operation`,
+    name,
+    units,
+    unit: "B",
+    fn: op,
+    vs,
+  });
+
+  // Bare, socket events (node:net) or, on Deno, the Conn's own readable.
+  let bareEvents: () => Promise<void>;
+  if (g.Deno) {
+    const conn = await g.Deno.connect({ hostname: "127.0.0.1", port });
+    const reader = conn.readable.getReader();
+    const d = new FrameDecoder();
+    bareEvents = async () => {
+      await conn.write(ask);
+      let n = 0;
+      while (n < FRAMES) n += d.push((await reader.read()).value).length;
+    };
+  } else {
+    const s = await nodeSocket(port);
+    const d = new FrameDecoder();
+    const c = counter();
+    s.on("data", (chunk: Uint8Array) => c.add(d.push(chunk).length));
+    bareEvents = () => {
+      const done = c.until(FRAMES);
+      s.write(ask);
+      return done;
+    };
+  }
+
+  const webReader = async () => {
+    const duplex = await webDuplex(port);
+    return { readable: duplex.readable, writer: duplex.writable.getWriter() };
+  };
+  const bareWeb = await webReader();
+  const bareWebReader = bareWeb.readable.getReader();
+  const bareWebDecoder = new FrameDecoder();
+  const transformed = await webReader();
+  const transformReader = transformed.readable.pipeThrough(kafkaFrames()).getReader();
+  const iterated = await webReader();
+  const iterator = readKafkaFrames(iterated.readable)[Symbol.asyncIterator]();
+
+  return [
+    mk("bare decoder, socket events", bareEvents),
+    mk("bare decoder, web readable", async () => {
+      await bareWeb.writer.write(ask);
+      let n = 0;
+      while (n < FRAMES) n += bareWebDecoder.push((await bareWebReader.read()).value!).length;
+    }),
+    mk("kafkaFrames() transform", async () => {
+      await transformed.writer.write(ask);
+      for (let n = 0; n < FRAMES; n++) await transformReader.read();
+    }, ["bare decoder, web readable", "bare decoder, socket events"]),
+    mk("readKafkaFrames() iterator", async () => {
+      await iterated.writer.write(ask);
+      for (let n = 0; n < FRAMES; n++) await iterator.next();
+    }, ["bare decoder, web readable", "bare decoder, socket events"]),
+  ];
+}
+
+async function requestCases(port: number): Promise<Case[]> {
+  const body = { topics: [{ name: "bench-topic" }] };
+  const mk = (name: string, op: () => Promise<void>, vs?: string[]): Case => ({
+    family: `requests: ${REQUESTS} pipelined Metadata v12 per operation`,
+    name,
+    units: REQUESTS,
+    unit: "requests",
+    fn: op,
+    vs,
+  });
+  // Bare: the state machine by hand over socket events, one write per batch of requests.
+  const s = await nodeSocket(port);
+  const conn = new ClientConnection({ clientId: "bench" });
+  const c = counter();
+  s.on("data", (chunk: Uint8Array) => c.add(conn.receive(chunk).length));
+  const bare = () => {
+    const done = c.until(REQUESTS);
+    const frames: Uint8Array[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      frames.push(conn.request(ApiKey.Metadata, body, { version: 12 }).frame);
+    }
+    s.write(concat(frames));
+    return done;
+  };
+  const channel = new KafkaClientChannel(await webDuplex(port), { clientId: "bench", maxInFlight: REQUESTS });
+  const viaChannel = async () => {
+    const all: Promise<unknown>[] = [];
+    for (let i = 0; i < REQUESTS; i++) all.push(channel.request(ApiKey.Metadata, body, { version: 12 }));
+    await Promise.all(all);
+  };
+  return [
+    mk("ClientConnection by hand, socket events", bare),
+    mk("KafkaClientChannel", viaChannel, [
+      "ClientConnection by hand, socket events",
+    ]),
+  ];
+}
+
+if (process.argv.includes("--peer")) peer();
+else {
+  const p = await startPeer();
+  try {
+    const cases = [...(await frameCases(p.port)), ...(await requestCases(p.port))];
+    printRun("Web Streams adapters over loopback (bench/streams.ts)", await runRounds(cases));
+  } finally {
+    p.stop();
+  }
+  process.exit(0);
+}
