@@ -13,8 +13,8 @@
  * - `kafkaFrames() transform` and `readKafkaFrames() iterator` over that same readable.
  *
  * Requests: each operation sends 256 pipelined Metadata requests (a small body) and waits for
- * the 256 answers the peer sends back: `ClientConnection` driven by hand over socket events,
- * beside `KafkaClientChannel` over the duplex.
+ * the 256 answers the peer sends back: `ClientConnection` driven by hand (its frames joined into
+ * one write) over socket events and over the duplex, beside `KafkaClientChannel` over the duplex.
  *
  * Ratios per round: adapter ÷ bare over the same readable (the adapters' own cost) and adapter
  * ÷ bare on socket events (what a program pays for the Web Streams path on that runtime).
@@ -23,7 +23,8 @@
  *   npx bun bench/streams.ts
  *   npx bun build bench/streams.ts --target=node --packages=external --outfile=/tmp/streams.mjs && node /tmp/streams.mjs
  *
- * `BENCH_ROUNDS`, `BENCH_SLICE_MS`, `BENCH_CLOCK` as for every benchmark (bench/_rounds.ts).
+ * `BENCH_ROUNDS`, `BENCH_SLICE_MS`, `BENCH_CLOCK` as for every benchmark (bench/_rounds.ts);
+ * `BENCH_ONLY=frames` or `requests` runs one family.
  *
  * @module
  */
@@ -226,6 +227,26 @@ async function requestCases(port: number): Promise<Case[]> {
     s.write(concat(frames));
     return done;
   };
+  // Bare over the duplex: the same by hand, reading the readable with a reader.
+  const web = await webDuplex(port);
+  const webWriter = web.writable.getWriter();
+  const webConn = new ClientConnection({ clientId: "bench" });
+  const wc = counter();
+  void (async () => {
+    const reader = web.readable.getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      wc.add(webConn.receive(r.value).length);
+    }
+  })();
+  const bareWeb = async () => {
+    const done = wc.until(REQUESTS);
+    const frames: Uint8Array[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      frames.push(webConn.request(ApiKey.Metadata, body, { version: 12 }).frame);
+    }
+    await webWriter.write(concat(frames));
+    await done;
+  };
   const channel = new KafkaClientChannel(await webDuplex(port), { clientId: "bench", maxInFlight: REQUESTS });
   const viaChannel = async () => {
     const all: Promise<unknown>[] = [];
@@ -234,7 +255,9 @@ async function requestCases(port: number): Promise<Case[]> {
   };
   return [
     mk("ClientConnection by hand, socket events", bare),
+    mk("ClientConnection by hand, web duplex", bareWeb),
     mk("KafkaClientChannel", viaChannel, [
+      "ClientConnection by hand, web duplex",
       "ClientConnection by hand, socket events",
     ]),
   ];
@@ -244,7 +267,11 @@ if (process.argv.includes("--peer")) peer();
 else {
   const p = await startPeer();
   try {
-    const cases = [...(await frameCases(p.port)), ...(await requestCases(p.port))];
+    const only = process.env.BENCH_ONLY; // "frames" or "requests": one family
+    const cases = [
+      ...(only === "requests" ? [] : await frameCases(p.port)),
+      ...(only === "frames" ? [] : await requestCases(p.port)),
+    ];
     printRun("Web Streams adapters over loopback (bench/streams.ts)", await runRounds(cases));
   } finally {
     p.stop();

@@ -44,41 +44,35 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** A request as the state machine built it: the frame, and the key its answer will carry. */
-export interface Built<K> {
-  /** The bytes to write. */
-  frame: Uint8Array;
-  /** The correlation key of the answer; undefined when no answer comes (Kafka Produce with acks 0). */
-  key: K | undefined;
-}
-
 /** What a channel hands to its core: how to feed the state machine. */
 export interface Protocol {
   /** Feeds a chunk from the readable to the state machine; the answers go to `settle`/`fail`. */
   receive(chunk: Uint8Array): void;
   /** The readable ended: throws (a `WireError`) when a frame was left unfinished. */
   end(): void;
+  /** Names a request in a message from the label its call gave (built only when a message is). */
+  describe(label: number): string;
 }
 
 interface Call {
-  readonly what: string;
+  /** What the request is (an API key, a command code), named by `Protocol.describe` in messages. */
+  readonly what: number;
   readonly resolve: (value: unknown) => void;
   readonly reject: (e: unknown) => void;
   /** True once the caller has its outcome (an abort settles it before the answer comes). */
   settled: boolean;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  /** When it times out (`performance.now()` time), or Infinity; `ms` is its timeout, for the message. */
+  readonly deadline: number;
+  readonly ms: number;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
-}
-
-interface Queued {
-  readonly frame: Uint8Array;
-  readonly written: (() => void) | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_IN_FLIGHT = 100;
 const DEFAULT_WRITE_HIGH_WATER_MARK = 1 << 20;
+/** Frames queued in one turn are joined into one write up to this size (pipelined requests, one syscall). */
+const COALESCE_BYTES = 64 * 1024;
 
 function positive(name: string, v: number | undefined, fallback: number, integer: boolean): number {
   if (v === undefined) return fallback;
@@ -99,8 +93,22 @@ export class ChannelCore<K> {
   readonly #maxInFlight: number;
   readonly #highWater: number;
   readonly #calls = new Map<K, Call>();
-  readonly #queue: Queued[] = [];
+  /** Frames not handed to the writer yet, and beside each what to call once it is written. */
+  #queue: Uint8Array[] = [];
+  #written: ((() => void) | undefined)[] = [];
   #unflushed = 0;
+  #flushScheduled = false;
+  /**
+   * One timer for every request: armed for the earliest deadline, cleared when nothing waits. A
+   * timer per request would cost more than the rest of the request's bookkeeping.
+   */
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = Infinity;
+  /**
+   * `performance.now()` read once per turn: the requests of one turn share it (they are sent
+   * together, at the end of the turn), and the clock read is dearer than the rest of `track`.
+   */
+  #stamp: number | undefined;
   /** "open"; "closing": close() waits for the answers; "halfClosed": FIN asked for; "closed". */
   #state: "open" | "closing" | "halfClosed" | "closed" = "open";
   /** Set by closeWrite(): resolved once the writable is closed (or the channel finished). */
@@ -135,42 +143,37 @@ export class ChannelCore<K> {
     return this.#calls.size;
   }
 
-  /** Sends the request `build` makes and resolves with what {@linkcode settle} gives for its key. */
-  call<V>(what: string, build: () => Built<K>, options?: CallOptions): Promise<V> {
+  /**
+   * Why a request cannot be sent now (the channel is not open, its signal already fired, the
+   * in-flight bound is reached), or undefined: called before the state machine builds it, so a
+   * refused request leaves no trace there.
+   */
+  admit(what: number, options: CallOptions | undefined): ChannelError | undefined {
     const refused = this.#refusal(what, options);
-    if (refused !== undefined) return Promise.reject(refused);
-    if (this.#calls.size >= this.#maxInFlight) {
-      return Promise.reject(
-        new ChannelError(
-          "IN_FLIGHT_LIMIT",
-          `${what} not sent: ${this.#maxInFlight} requests await an answer`,
-        ),
-      );
-    }
-    let built: Built<K>;
-    try {
-      built = build();
-    } catch (e) {
-      return Promise.reject(e);
-    }
-    const { frame, key } = built;
-    if (key === undefined) {
-      return new Promise<V>((resolve) => this.#send(frame, () => resolve(undefined as V)));
-    }
+    if (refused !== undefined || this.#calls.size < this.#maxInFlight) return refused;
+    return new ChannelError(
+      "IN_FLIGHT_LIMIT",
+      `${this.#protocol.describe(what)} not sent: ${this.#maxInFlight} requests await an answer`,
+    );
+  }
+
+  /** Sends `frame` and resolves with what {@linkcode settle} gives for `key` (after {@linkcode admit}). */
+  track<V>(what: number, frame: Uint8Array, key: K, options: CallOptions | undefined): Promise<V> {
     return new Promise<V>((resolve, reject) => {
+      const ms = options?.timeoutMs ?? this.#timeoutMs;
+      const signal = options?.signal;
       const call: Call = {
         what,
         resolve: resolve as (v: unknown) => void,
         reject,
         settled: false,
-        timer: undefined,
-        signal: options?.signal,
+        deadline: ms === Infinity ? Infinity : (this.#stamp ??= performance.now()) + ms,
+        ms,
+        signal,
         onAbort: undefined,
       };
-      const ms = options?.timeoutMs ?? this.#timeoutMs;
-      if (ms !== Infinity) call.timer = setTimeout(() => this.#timedOut(call, ms), ms);
-      if (call.signal !== undefined) {
-        const signal = call.signal;
+      if (call.deadline < this.#timerAt) this.#arm(call.deadline);
+      if (signal !== undefined) {
         call.onAbort = () => this.#aborted(call, signal);
         signal.addEventListener("abort", call.onAbort, { once: true });
       }
@@ -179,16 +182,27 @@ export class ChannelCore<K> {
     });
   }
 
+  /** Sends a frame no answer comes for; resolves once the transport took it (after {@linkcode admit}). */
+  sendOnly(frame: Uint8Array): Promise<void> {
+    return new Promise<void>((resolve) => this.#send(frame, resolve));
+  }
+
   /** Why a new request cannot be sent now, if it cannot. */
-  #refusal(what: string, options: CallOptions | undefined): ChannelError | undefined {
+  #refusal(what: number, options: CallOptions | undefined): ChannelError | undefined {
     if (this.#state !== "open") {
-      return new ChannelError("CLOSED", `${what} not sent: the channel is ${this.#state}`, {
-        cause: this.#failure,
-      });
+      return new ChannelError(
+        "CLOSED",
+        `${this.#protocol.describe(what)} not sent: the channel is ${this.#state}`,
+        {
+          cause: this.#failure,
+        },
+      );
     }
     const signal = options?.signal;
     if (signal?.aborted) {
-      return new ChannelError("ABORTED", `${what} not sent: aborted`, { cause: signal.reason });
+      return new ChannelError("ABORTED", `${this.#protocol.describe(what)} not sent: aborted`, {
+        cause: signal.reason,
+      });
     }
     return undefined;
   }
@@ -218,48 +232,107 @@ export class ChannelCore<K> {
     if (call === undefined) return undefined;
     this.#calls.delete(key);
     this.#release(call);
+    if (this.#calls.size === 0) this.#disarm();
     return call;
   }
 
   #release(call: Call): void {
-    if (call.timer !== undefined) clearTimeout(call.timer);
-    call.timer = undefined;
     if (call.onAbort !== undefined) call.signal!.removeEventListener("abort", call.onAbort);
     call.onAbort = undefined;
   }
 
-  #timedOut(call: Call, ms: number): void {
-    call.timer = undefined;
-    const error = new ChannelError("TIMEOUT", `no answer to ${call.what} in ${ms} ms`);
+  #arm(deadline: number): void {
+    this.#disarm();
+    this.#timerAt = deadline;
+    this.#timer = setTimeout(() => this.#expire(), Math.max(0, deadline - performance.now()));
+  }
+
+  #disarm(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#timerAt = Infinity;
+  }
+
+  /** The timer fired: a request past its deadline closes the channel, else the timer moves on. */
+  #expire(): void {
+    this.#timer = undefined;
+    this.#timerAt = Infinity;
+    const now = performance.now();
+    let next = Infinity;
+    for (const call of this.#calls.values()) {
+      if (call.deadline <= now) return this.#timedOut(call);
+      if (call.deadline < next) next = call.deadline;
+    }
+    if (next !== Infinity) this.#arm(next);
+  }
+
+  #timedOut(call: Call): void {
+    const error = new ChannelError(
+      "TIMEOUT",
+      `no answer to ${this.#protocol.describe(call.what)} in ${call.ms} ms`,
+    );
     if (!call.settled) {
       call.settled = true;
       call.reject(error);
     }
-    this.#finish(new ChannelError("CLOSED", `closed because ${call.what} timed out`, { cause: error }));
+    this.#finish(
+      new ChannelError("CLOSED", `closed because ${this.#protocol.describe(call.what)} timed out`, {
+        cause: error,
+      }),
+    );
   }
 
   #aborted(call: Call, signal: AbortSignal): void {
     call.onAbort = undefined;
     if (call.settled) return;
     call.settled = true;
-    // Its timer keeps running: the peer still owes the answer, and one that never comes closes the channel.
-    call.reject(new ChannelError("ABORTED", `${call.what} aborted`, { cause: signal.reason }));
+    // Its deadline stays: the peer still owes the answer, and one that never comes closes the channel.
+    call.reject(
+      new ChannelError("ABORTED", `${this.#protocol.describe(call.what)} aborted`, { cause: signal.reason }),
+    );
   }
 
+  /** Queues `frame`; the queue is written at the end of this turn, so pipelined requests share writes. */
   #send(frame: Uint8Array, written: (() => void) | undefined): void {
-    this.#queue.push({ frame, written });
-    this.#pump();
+    this.#queue.push(frame);
+    this.#written.push(written);
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    queueMicrotask(() => {
+      this.#flushScheduled = false;
+      this.#stamp = undefined;
+      this.#pump();
+    });
   }
 
-  /** Hands queued frames to the writer while the bytes it has not taken yet stay under the mark. */
+  /**
+   * Hands queued frames to the writer while the bytes it has not taken yet stay under the mark;
+   * small frames in a row go as one chunk (a copy, but one write instead of many).
+   */
   #pump(): void {
     while (this.#queue.length > 0 && this.#unflushed < this.#highWater && this.#state !== "closed") {
-      const { frame, written } = this.#queue.shift()!;
-      const n = frame.length;
+      const queue = this.#queue;
+      // A joined chunk stays under the mark, so at most one frame's bytes ever go past it.
+      const limit = Math.min(COALESCE_BYTES, this.#highWater - this.#unflushed);
+      let count = 1, n = queue[0].length;
+      while (count < queue.length && n + queue[count].length <= limit) n += queue[count++].length;
+      let chunk = queue[0];
+      if (count > 1) {
+        chunk = new Uint8Array(n);
+        for (let i = 0, at = 0; i < count; at += queue[i++].length) chunk.set(queue[i], at);
+      }
+      const written = this.#written.slice(0, count);
+      if (count === queue.length) {
+        this.#queue = [];
+        this.#written = [];
+      } else {
+        queue.splice(0, count);
+        this.#written.splice(0, count);
+      }
       this.#unflushed += n;
-      this.#writer.write(frame).then(() => {
+      this.#writer.write(chunk).then(() => {
         this.#unflushed -= n;
-        written?.();
+        for (const w of written) w?.();
         this.#pump();
         this.#checkIdle();
       }, (e) => this.#finish(new ChannelError("TRANSPORT", "the writable failed", { cause: e })));
@@ -324,7 +397,9 @@ export class ChannelCore<K> {
       }
     }
     this.#calls.clear();
-    this.#queue.length = 0;
+    this.#disarm();
+    this.#queue = [];
+    this.#written = [];
     this.#idle?.();
     this.#fin?.resolve();
     // The writable first (a clean end flushes it), then the readable: a reader already at its

@@ -77,32 +77,96 @@ export function frameStream<F>(assembler: FrameAssembler<F>): TransformStream<Ui
  * console.log(firsts); // [ 9, 10 ]
  * ```
  */
-export async function* readFrames<F>(
+export function readFrames<F>(
   readable: ReadableStream<Uint8Array>,
   assembler: FrameAssembler<F>,
   options?: ReadFramesOptions,
-): AsyncGenerator<F, void, undefined> {
-  const signal = options?.signal;
-  signal?.throwIfAborted();
-  const reader = readable.getReader();
-  let finished = false;
-  const onAbort = () => void reader.cancel(signal!.reason).catch(() => {});
-  signal?.addEventListener("abort", onAbort, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      signal?.throwIfAborted();
-      if (done) {
-        finished = true;
-        assembler.end();
-        return;
-      }
-      yield* assembler.push(value);
+): AsyncIterableIterator<F> {
+  options?.signal?.throwIfAborted();
+  return new FrameIterator(readable.getReader(), assembler, options?.signal);
+}
+
+/**
+ * The iterator behind {@linkcode readFrames}: a plain object rather than an async generator, so a
+ * frame already cut costs one settled promise (a generator's every `yield` costs several).
+ */
+class FrameIterator<F> implements AsyncIterableIterator<F> {
+  readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
+  readonly #assembler: FrameAssembler<F>;
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort: (() => void) | undefined;
+  #frames: readonly F[] = [];
+  #next = 0;
+  #over = false;
+
+  constructor(
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    assembler: FrameAssembler<F>,
+    signal?: AbortSignal,
+  ) {
+    this.#reader = reader;
+    this.#assembler = assembler;
+    this.#signal = signal;
+    if (signal !== undefined) {
+      this.#onAbort = () => void reader.cancel(signal.reason).catch(() => {});
+      signal.addEventListener("abort", this.#onAbort, { once: true });
     }
-  } finally {
-    signal?.removeEventListener("abort", onAbort);
-    // Anything but the end of input (a break, a bad frame, an abort) releases the source too.
-    if (!finished) await reader.cancel().catch(() => {});
-    reader.releaseLock();
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<F, undefined>> {
+    if (this.#next < this.#frames.length) {
+      return Promise.resolve({ value: this.#frames[this.#next++], done: false });
+    }
+    return this.#read();
+  }
+
+  async #read(): Promise<IteratorResult<F, undefined>> {
+    try {
+      while (!this.#over) {
+        const { done, value } = await this.#reader.read();
+        this.#signal?.throwIfAborted();
+        if (done) {
+          this.#release(false);
+          this.#assembler.end();
+          break;
+        }
+        const got = this.#assembler.push(value);
+        const frames = Array.isArray(got) ? got : Array.from(got);
+        if (frames.length > 0) {
+          this.#frames = frames;
+          this.#next = 1;
+          return { value: frames[0], done: false };
+        }
+      }
+    } catch (e) {
+      // A bad frame or an abort releases the source too.
+      await this.#close();
+      throw e;
+    }
+    return { value: undefined, done: true };
+  }
+
+  /** Leaving the loop early (`break`, `return`, an exception in its body) cancels the readable. */
+  async return(): Promise<IteratorResult<F, undefined>> {
+    await this.#close();
+    return { value: undefined, done: true };
+  }
+
+  async #close(): Promise<void> {
+    if (this.#over) return;
+    this.#release(true);
+    await this.#reader.cancel().catch(() => {});
+    this.#reader.releaseLock();
+  }
+
+  #release(cancelling: boolean): void {
+    this.#over = true;
+    this.#frames = [];
+    if (this.#onAbort !== undefined) this.#signal!.removeEventListener("abort", this.#onAbort);
+    if (!cancelling) this.#reader.releaseLock();
   }
 }

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { CommandCode } from "../iggy/command_codes.ts";
 import {
   decodeResponseBody,
   EMPTY_MEANS_NOT_FOUND_CODES,
@@ -83,6 +84,7 @@ export class IggyClientChannel {
       // The session keeps no count of a partial reply, so a close mid-frame reads as any
       // close: what is still waiting fails with CLOSED. The session forgets the connection.
       end: () => void session.connectionLost(),
+      describe: (code) => `command ${code}`,
     }, options);
   }
 
@@ -117,11 +119,16 @@ export class IggyClientChannel {
     return this.#core.closed;
   }
 
-  #send(out: () => OutgoingIggyRequest, options: CallOptions | undefined): Promise<IggyReply> {
-    return this.#core.call<IggyReply>("Iggy command", () => {
-      const req = out();
-      return { frame: req.frame, key: req.request };
-    }, options);
+  #send(code: number, out: () => OutgoingIggyRequest, options: CallOptions | undefined): Promise<IggyReply> {
+    const refused = this.#core.admit(code, options);
+    if (refused !== undefined) return Promise.reject(refused);
+    let req: OutgoingIggyRequest;
+    try {
+      req = out();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this.#core.track(code, req.frame, req.request, options);
   }
 
   /**
@@ -152,7 +159,11 @@ export class IggyClientChannel {
    * ```
    */
   async login(credentials: IggyCredentials, options?: CallOptions): Promise<LoginRegisterResponse> {
-    await this.#send(() => this.session.login(credentials), options);
+    await this.#send(
+      "token" in credentials ? CommandCode.LoginRegisterWithPat : CommandCode.LoginRegister,
+      () => this.session.login(credentials),
+      options,
+    );
     return this.session.loginResponse!;
   }
 
@@ -174,7 +185,7 @@ export class IggyClientChannel {
    * ```
    */
   async ping(options?: CallOptions): Promise<void> {
-    await this.#send(() => this.session.ping(), options);
+    await this.#send(CommandCode.Ping, () => this.session.ping(), options);
   }
 
   /**
@@ -205,7 +216,7 @@ export class IggyClientChannel {
     value: RequestOf<C>,
     options?: IggyRequestOptions,
   ): Promise<ResponseOf<C>> {
-    const reply = await this.#send(() => this.session.request(code, value, options?.context), options);
+    const reply = await this.#send(code, () => this.session.request(code, value, options?.context), options);
     if (reply.body.length === 0 && (EMPTY_MEANS_NOT_FOUND_CODES as readonly number[]).includes(code)) {
       throw new ChannelError("NOT_FOUND", `command ${code}: the server found nothing`);
     }
@@ -240,7 +251,7 @@ export class IggyClientChannel {
    * ```
    */
   requestBody(code: number, body: Uint8Array, options?: IggyRequestOptions): Promise<IggyReply> {
-    return this.#send(() => this.session.requestBody(code, body, options?.context), options);
+    return this.#send(code, () => this.session.requestBody(code, body, options?.context), options);
   }
 
   /**

@@ -131,6 +131,6 @@ export function readIggyFrames<K extends keyof IggyFrameKinds>(
   readable: ReadableStream<Uint8Array>,
   kind: K,
   options?: IggyFrameOptions & ReadFramesOptions,
-): AsyncGenerator<IggyFrameKinds[K], void, undefined> {
+): AsyncIterableIterator<IggyFrameKinds[K]> {
   return readFrames(readable, assembler(kind, options), options);
 }

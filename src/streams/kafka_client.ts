@@ -8,13 +8,20 @@
 
 import { WireError } from "../wire/error.ts";
 import type { Init } from "../kafka/codec.ts";
-import type { RequestOf } from "../kafka/api.ts";
-import { ClientConnection, type ClientConnectionOptions, type ClientResponse } from "../kafka/client.ts";
+import { apiInfo, type RequestOf } from "../kafka/api.ts";
+import {
+  ClientConnection,
+  type ClientConnectionOptions,
+  type ClientResponse,
+  type OutgoingRequest,
+} from "../kafka/client.ts";
 import type { RequestTypes } from "../kafka/messages/_table.ts";
 import { type CallOptions, ChannelCore, type ChannelOptions } from "./_channel.ts";
 import type { ByteDuplex } from "./duplex.ts";
 import type { ChannelError } from "./errors.ts";
 
+/** The ApiVersions API key. */
+const API_VERSIONS = 18;
 /** Kafka's UNSUPPORTED_VERSION error code (an ApiVersions reply asking for a lower version). */
 const UNSUPPORTED_VERSION = 35;
 
@@ -84,6 +91,7 @@ export class KafkaClientChannel {
         for (const res of conn.receive(chunk)) this.#core.settle(res.correlationId, res);
       },
       end: () => conn.end(),
+      describe: (apiKey) => `${apiInfo(apiKey)?.name ?? `API key ${apiKey}`} request`,
     }, options);
   }
 
@@ -124,16 +132,21 @@ export class KafkaClientChannel {
     body: Init<RequestOf<K>>,
     options?: KafkaRequestOptions,
   ): Promise<ClientResponse<K>> {
-    return this.#core.call(`API key ${apiKey} request`, () => {
-      const req = this.connection.request(apiKey, body, options);
-      if (!req.expectResponse) {
-        // Built but not sent (and not pending in the state machine): nothing is out of step.
-        throw new WireError("INVALID_VALUE", {
-          detail: `API key ${apiKey}: no response comes; use sendOnly()`,
-        });
-      }
-      return { frame: req.frame, key: req.correlationId };
-    }, options);
+    const refused = this.#core.admit(apiKey, options);
+    if (refused !== undefined) return Promise.reject(refused);
+    let req: OutgoingRequest;
+    try {
+      req = this.connection.request(apiKey, body, options);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    if (!req.expectResponse) {
+      // Built but not sent (and not pending in the state machine): nothing is out of step.
+      return Promise.reject(
+        new WireError("INVALID_VALUE", { detail: `API key ${apiKey}: no response comes; use sendOnly()` }),
+      );
+    }
+    return this.#core.track(apiKey, req.frame, req.correlationId, options);
   }
 
   /**
@@ -158,11 +171,22 @@ export class KafkaClientChannel {
     body: Init<RequestOf<K>>,
     options?: KafkaRequestOptions,
   ): Promise<void> {
-    return this.#core.call(`API key ${apiKey} request`, () => {
-      const req = this.connection.request(apiKey, body, options);
-      // A request that does get a response still has to be read: its answer is dropped.
-      return { frame: req.frame, key: req.expectResponse ? req.correlationId : undefined };
-    }, options).then(() => {});
+    return this.#send(apiKey, options, () => this.connection.request(apiKey, body, options)).then(() => {});
+  }
+
+  /** Admits, builds and sends a request; a build that throws rejects, and nothing is sent. */
+  #send<V>(apiKey: number, options: CallOptions | undefined, build: () => OutgoingRequest): Promise<V> {
+    const refused = this.#core.admit(apiKey, options);
+    if (refused !== undefined) return Promise.reject(refused);
+    let req: OutgoingRequest;
+    try {
+      req = build();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    // A request that does get a response (sendOnly of one) still has to be read: its answer is dropped.
+    if (!req.expectResponse) return this.#core.sendOnly(req.frame) as Promise<V>;
+    return this.#core.track(apiKey, req.frame, req.correlationId, options);
   }
 
   /**
@@ -196,10 +220,11 @@ export class KafkaClientChannel {
    */
   async negotiate(options?: NegotiateOptions): Promise<Map<number, number>> {
     const ask = (version?: number) =>
-      this.#core.call<ClientResponse<18>>("ApiVersions request", () => {
-        const req = this.connection.apiVersionsRequest({ ...options, version });
-        return { frame: req.frame, key: req.correlationId };
-      }, options);
+      this.#send<ClientResponse<18>>(
+        API_VERSIONS,
+        options,
+        () => this.connection.apiVersionsRequest({ ...options, version }),
+      );
     let res = await ask();
     if (res.body.errorCode === UNSUPPORTED_VERSION) {
       const retry = this.connection.retryApiVersionsVersion(res.body);

@@ -61,6 +61,6 @@ export function kafkaFrames(options?: FrameDecoderOptions): TransformStream<Uint
 export function readKafkaFrames(
   readable: ReadableStream<Uint8Array>,
   options?: FrameDecoderOptions & ReadFramesOptions,
-): AsyncGenerator<Uint8Array, void, undefined> {
+): AsyncIterableIterator<Uint8Array> {
   return readFrames(readable, new FrameDecoder(options), options);
 }
