@@ -3,8 +3,8 @@
  * decoders in the same process (issue 23). A peer process (this file with `--peer`, same
  * runtime) sends and answers; this process receives, so its CPU time is the receiving side's.
  *
- * Frames: each operation asks the peer for one burst of 2048 Kafka frames of 1 KiB and cuts them
- * out of the socket, all on one long-lived connection per case:
+ * Frames: each operation asks the peer for one burst of Kafka frames (2048 of 1 KiB, or 128 of
+ * 16 KiB) and cuts them out of the socket, all on one long-lived connection per case:
  *
  * - `bare decoder, socket events`: `FrameDecoder.push` on each chunk of the runtime's fastest
  *   read path (node:net "data" on Node and Bun, `Deno.Conn.readable`'s reader on Deno);
@@ -13,7 +13,7 @@
  * - `kafkaFrames() transform` and `readKafkaFrames() iterator` over that same readable.
  *
  * Requests: each operation sends 256 pipelined Metadata requests (a small body) and waits for
- * the 256 answers the peer sends back: `ClientConnection` driven by hand (its frames joined into
+ * the answers the peer sends back (256 empty ones, or 64 of about 3.7 KB): `ClientConnection` driven by hand (its frames joined into
  * one write) over socket events and over the duplex, beside `KafkaClientChannel` over the duplex.
  *
  * Ratios per round: adapter ÷ bare over the same readable (the adapters' own cost) and adapter
@@ -41,31 +41,51 @@ import { KafkaClientChannel, kafkaFrames, readKafkaFrames } from "../src/streams
 import { type ByteDuplex, denoDuplex } from "../src/streams/mod.ts";
 import { type Case, printRun, runRounds } from "./_rounds.ts";
 
-const FRAMES = 2048, PAYLOAD = 1024, REQUESTS = 256;
+/** The frame bursts: [command byte, frames, payload bytes]. */
+const BURSTS: [number, number, number][] = [[0x62, 2048, 1024], [0x42, 128, 16 * 1024]];
+/** Metadata answers: empty, or 16 topics of 4 partitions (about 3.7 KB) when the request names "big". */
+function metadataAnswer(big: boolean) {
+  if (!big) return { brokers: [], topics: [] };
+  const partitions = [0, 1, 2, 3].map((i) => ({
+    partitionIndex: i,
+    leaderId: 1,
+    replicaNodes: [1],
+    isrNodes: [1],
+  }));
+  const topics = Array.from({ length: 16 }, (_, i) => ({ name: `topic-${i}`.padEnd(100, "x"), partitions }));
+  return { brokers: [{ nodeId: 1, host: "127.0.0.1", port: 9092 }], topics };
+}
 const g = globalThis as any;
 
 // ---------------------------------------------------------------------------------------------
 // The peer: a byte "b" asks for a burst of frames; anything else is Kafka requests to answer.
 
 function peer(): void {
-  const burst = new Uint8Array(FRAMES * (4 + PAYLOAD));
-  for (let i = 0; i < FRAMES; i++) burst.set(encodeFrame(new Uint8Array(PAYLOAD).fill(i)), i * (4 + PAYLOAD));
+  const bursts = new Map<number, Uint8Array>();
+  for (const [cmd, frames, payload] of BURSTS) {
+    const burst = new Uint8Array(frames * (4 + payload));
+    for (let i = 0; i < frames; i++) {
+      burst.set(encodeFrame(new Uint8Array(payload).fill(i)), i * (4 + payload));
+    }
+    bursts.set(cmd, burst);
+  }
+  const answers = [metadataAnswer(false), metadataAnswer(true)];
   const server = net.createServer((s) => {
     s.setNoDelay(true);
     const frames = new FrameDecoder();
     let mode: "burst" | "kafka" | undefined;
     s.on("data", (chunk: Uint8Array) => {
-      mode ??= chunk[0] === 0x62 ? "burst" : "kafka";
+      mode ??= bursts.has(chunk[0]) ? "burst" : "kafka";
       if (mode === "burst") {
-        for (let i = 0; i < chunk.length; i++) s.write(burst);
+        for (let i = 0; i < chunk.length; i++) s.write(bursts.get(chunk[i])!);
         return;
       }
       const out: Uint8Array[] = [];
       for (const p of frames.push(chunk)) {
         const req = decodeRequest(p);
-        out.push(encodeResponse(ApiKey.Metadata, req.apiVersion, req.header, { brokers: [], topics: [] }, {
-          sizePrefix: true,
-        }));
+        if (req.apiKey !== ApiKey.Metadata) throw new Error(`peer: API key ${req.apiKey}`);
+        const answer = answers[req.body.topics?.[0]?.name === "big" ? 1 : 0];
+        out.push(encodeResponse(ApiKey.Metadata, req.apiVersion, req.header, answer, { sizePrefix: true }));
       }
       if (out.length > 0) s.write(concat(out));
     });
@@ -138,8 +158,8 @@ function counter() {
   };
 }
 
-async function frameCases(port: number): Promise<Case[]> {
-  const ask = new Uint8Array([0x62]);
+async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number, number]): Promise<Case[]> {
+  const ask = new Uint8Array([cmd]);
   const units = FRAMES * PAYLOAD;
   const mk = (name: string, op: () => Promise<void>, vs?: string[]): Case => ({
     family: `frames: ${FRAMES} × ${PAYLOAD} B per operation`,
@@ -203,10 +223,12 @@ async function frameCases(port: number): Promise<Case[]> {
   ];
 }
 
-async function requestCases(port: number): Promise<Case[]> {
-  const body = { topics: [{ name: "bench-topic" }] };
+async function requestCases(port: number, big: boolean): Promise<Case[]> {
+  const body = { topics: [{ name: big ? "big" : "bench-topic" }] };
+  const REQUESTS = big ? 64 : 256;
+  const size = encodeResponse(ApiKey.Metadata, 12, { correlationId: 0 }, metadataAnswer(big)).length;
   const mk = (name: string, op: () => Promise<void>, vs?: string[]): Case => ({
-    family: `requests: ${REQUESTS} pipelined Metadata v12 per operation`,
+    family: `requests: ${REQUESTS} pipelined Metadata v12 per operation, ${size} B answers`,
     name,
     units: REQUESTS,
     unit: "requests",
@@ -269,8 +291,10 @@ else {
   try {
     const only = process.env.BENCH_ONLY; // "frames" or "requests": one family
     const cases = [
-      ...(only === "requests" ? [] : await frameCases(p.port)),
-      ...(only === "frames" ? [] : await requestCases(p.port)),
+      ...(only === "requests" ? [] : (await Promise.all(BURSTS.map((b) => frameCases(p.port, b)))).flat()),
+      ...(only === "frames"
+        ? []
+        : [...await requestCases(p.port, false), ...await requestCases(p.port, true)]),
     ];
     printRun("Web Streams adapters over loopback (bench/streams.ts)", await runRounds(cases));
   } finally {
