@@ -2,7 +2,8 @@
  * `deno task vectors:pack`: builds the vectors' release from vectors/ —
  *
  * - `dist/vectors/npm/`: the JSON-only npm package `@streamwire/vectors` (`npm pack`-able): every
- *   vector file and `.bin`, `manifest.json`, `schema/`, `README.md`, `CHANGELOG.md`, `LICENSE`,
+ *   vector file and `.bin`, `manifest.json`, `schema/` (every file schema ever published, the
+ *   manifest's, the value schemas), `README.md`, `CHANGELOG.md`, `LICENSE`,
  *   `SHA256SUMS` (every file's sha256, `sha256sum -c` format) and `package.json`;
  * - `dist/vectors/streamwire-vectors-<version>.tar.gz`: the same files under
  *   `streamwire-vectors-<version>/`, packed deterministically (sorted, fixed mtime and owner).
@@ -23,6 +24,7 @@ import process from "node:process";
 import { listBinFiles, loadManifest, repoRoot, sha256, vectorsDir } from "../lib/files.ts";
 import { parseArgs } from "../lib/args.ts";
 import { tar } from "./tar.ts";
+import { FILE_SCHEMA, FROZEN_SCHEMAS } from "../lib/format.ts";
 
 const { flags } = parseArgs({
   usage: "deno task vectors:pack [--out DIR] [--license FILE]",
@@ -58,7 +60,14 @@ for (const f of manifest.files) {
   files.push(f.path);
   if (f.valueSchema) files.push(f.valueSchema);
 }
-files.push("schema/manifest.schema.json", `schema/${manifest.schemaVersion}.schema.json`);
+// Every file schema ever published (vectors/README.md "Compatibility"), and the manifest's.
+files.push("schema/manifest.schema.json", `schema/${FILE_SCHEMA}`);
+for (const name of Object.keys(FROZEN_SCHEMAS)) {
+  if (!existsSync(join(src, "schema", name))) {
+    fail(`vectors/schema/${name} is missing: every release ships it`);
+  }
+  files.push(`schema/${name}`);
+}
 files.push(...listBinFiles(src));
 const shipped = [...new Set(files)].sort();
 
