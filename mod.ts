@@ -29,6 +29,7 @@ export {
   toHex,
   utf8Length,
   WIRE_ERROR_CODES,
+  WIRE_ERROR_DESCRIPTIONS,
   WireError,
   Writer,
 } from "./src/wire/mod.ts";
