@@ -439,7 +439,7 @@ md.push(
   "- **invalid** counts `invalid` and `acceptable` tests (an `acceptable` one may be accepted or refused).",
   "- **rejected**: invalid vectors the library refused; **family**: of those, the ones whose",
   "  rejection text maps (conformance/sdks/families.json) to the vector's error family.",
-  "- Vectors with `result: limit` (streamwire decoder caps) are not counted.",
+  "- Decoder-cap vectors (a `max…` key in `options`; `result: limit` in 1.1.0) are not counted: the caps are streamwire options.",
   "- Scope: the Kafka runners run the API message bodies (`framing: body` groups of the files with an",
   "  `apiKey`); Kafka headers, record data (RecordBatch, MessageSet) and data schemas are not run. The",
   "  Iggy runner maps command payloads; batches, consensus headers, framing and primitives count as",
