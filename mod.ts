@@ -55,7 +55,6 @@ export {
   encodePayload as encodeIggyPayload,
   encodeRequestFrame as encodeIggyRequestFrame,
   encodeResponseFrame as encodeIggyResponseFrame,
-  FrameDecoderBase as IggyFrameDecoderBase,
   frameRequest as frameIggyRequest,
   frameResponse as frameIggyResponse,
   IGGY_PROTOCOL_VERSION,
