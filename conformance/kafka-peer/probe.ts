@@ -9,8 +9,9 @@
  * Usage: deno run -A conformance/kafka-peer/probe.ts --bootstrap 127.0.0.1:9092
  *        [--sasl 127.0.0.1:9093 --sasl-user U --sasl-password P]
  *
- * Every wait is bounded: a case gives up after `--timeout-ms` (default 3000) without a close and
- * reports "open" (the broker kept the connection).
+ * Whether the broker kept the connection is asked, not waited for: every case ends with an
+ * ApiVersions v0 request, and the case is "open" when it is answered, "closed" when the broker
+ * closes instead. `--timeout-ms` (default 30000) only bounds a broker that does neither.
  *
  * @module
  */
@@ -21,6 +22,7 @@ import process from "node:process";
 import { decodeResponse, encodeRequest } from "../../src/kafka/api.ts";
 import { encodeFrame, FrameDecoder } from "../../src/kafka/frame.ts";
 import { saslPlainToken } from "../../src/kafka/client.ts";
+import { encodeRecordBatch } from "../../src/kafka/records/mod.ts";
 import { errorName } from "../../src/kafka/errors.ts";
 
 /** A response the case expects, to decode what comes back: [API key, version] (or "raw"). */
@@ -32,8 +34,19 @@ export interface ProbeCase {
   name: string;
   /** Which listener: the plain one or the SASL one. */
   listener: "plain" | "sasl";
-  /** Steps: bytes to send, then the number of replies to wait for (each decoded as `expect`). */
-  steps: { send: Uint8Array; expect: Expect[] }[];
+  /**
+   * Steps: bytes to send (or a function of the replies so far, decoded), then the replies to wait
+   * for (each decoded as `expect`).
+   */
+  steps: {
+    send: Uint8Array | ((replies: Record<string, unknown>[]) => Uint8Array);
+    expect: Expect[];
+    /**
+     * Resend while the (single) reply carries one of these error codes — a coordinator still
+     * loading, as a client retries — up to 50 times, 200 ms apart; the reply is not printed.
+     */
+    retryOn?: number[];
+  }[];
 }
 
 /** What a case observed. */
@@ -74,7 +87,7 @@ function rawRequest(key: number, version: number, body: Uint8Array, correlationI
 }
 
 /** The cases, given the SASL credentials (the password is right unless a case says otherwise). */
-export function probeCases(user: string, password: string): ProbeCase[] {
+export function probeCases(user: string, password: string, suffix = Date.now().toString(36)): ProbeCase[] {
   const apiVersions3 = req(18, 3, { clientSoftwareName: "probe", clientSoftwareVersion: "1" });
   const metadata = req(3, 12, { topics: null, allowAutoTopicCreation: false }, 2);
   const handshake1 = req(17, 1, { mechanism: "PLAIN" }, 3);
@@ -192,6 +205,7 @@ export function probeCases(user: string, password: string): ProbeCase[] {
         expect: [],
       }, { send: metadata, expect: [[3, 12]] }],
     },
+    ...idempotenceCases(suffix),
     {
       name: "SASL: Metadata before the handshake",
       listener: "sasl",
@@ -259,6 +273,133 @@ export function probeCases(user: string, password: string): ProbeCase[] {
   ];
 }
 
+function decodeBody(expect: Expect, payload: Uint8Array): Record<string, unknown> {
+  if (expect === "raw") return {};
+  try {
+    return decodeResponse(expect[0], expect[1], payload).body as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Idempotent and transactional produce on a fresh topic: a retried batch, a sequence gap, a new
+ * epoch, an older epoch; a transactional batch before and after AddPartitionsToTxn, then EndTxn.
+ */
+/** What a coordinator answers while its log loads (or before FindCoordinator made it exist). */
+const LOADING = [14, 15, 16]; // COORDINATOR_LOAD_IN_PROGRESS, COORDINATOR_NOT_AVAILABLE, NOT_COORDINATOR
+
+function idempotenceCases(suffix: string): ProbeCase[] {
+  const topic = `probe-idem-${suffix}`;
+  const txTopic = `probe-txn-${suffix}`;
+  const create = (name: string) =>
+    req(19, 7, {
+      topics: [{ name, numPartitions: 1, replicationFactor: 1, assignments: [], configs: [] }],
+      timeoutMs: 10000,
+    });
+  // The InitProducerId reply: the only one with a producerId.
+  const init = (replies: Record<string, unknown>[]) =>
+    replies.find((r) => "producerId" in r && "producerEpoch" in r && !("coordinators" in r))!;
+  const pidOf = (replies: Record<string, unknown>[]) => init(replies).producerId as bigint;
+  const epochOf = (replies: Record<string, unknown>[]) => init(replies).producerEpoch as number;
+  const batch = (
+    producerId: bigint,
+    producerEpoch: number,
+    baseSequence: number,
+    count: number,
+    isTransactional = false,
+  ) =>
+    encodeRecordBatch({
+      producerId,
+      producerEpoch,
+      baseSequence,
+      isTransactional,
+      records: Array.from(
+        { length: count },
+        (_, i) => ({ value: new TextEncoder().encode(`v${i}`), timestamp: 1700000000000 }),
+      ),
+    });
+  const produce = (name: string, records: Uint8Array, transactionalId: string | null = null) =>
+    req(0, 9, {
+      transactionalId,
+      acks: -1,
+      timeoutMs: 5000,
+      topicData: [{ name, partitionData: [{ index: 0, records }] }],
+    });
+  const idem = (epoch: (r: Record<string, unknown>[]) => number, seq: number, count: number) => ({
+    send: (r: Record<string, unknown>[]) => produce(topic, batch(pidOf(r), epoch(r), seq, count)),
+    expect: [[0, 9]] as Expect[],
+  });
+  const txId = `probe-tx-${suffix}`;
+  const txBatch = (r: Record<string, unknown>[], seq: number) =>
+    produce(txTopic, batch(pidOf(r), epochOf(r), seq, 1, true), txId);
+  const endTxn = (committed: boolean) => ({
+    send: (r: Record<string, unknown>[]) =>
+      req(26, 3, { transactionalId: txId, producerId: pidOf(r), producerEpoch: epochOf(r), committed }),
+    expect: [[26, 3]] as Expect[],
+  });
+  return [
+    {
+      name: "idempotent produce: retry, gap, new epoch, old epoch",
+      listener: "plain",
+      steps: [
+        { send: create(topic), expect: [[19, 7]] },
+        {
+          send: req(22, 4, {
+            transactionalId: null,
+            transactionTimeoutMs: 60000,
+            producerId: -1n,
+            producerEpoch: -1,
+          }),
+          expect: [[22, 4]],
+          retryOn: LOADING,
+        },
+        idem(epochOf, 0, 2),
+        idem(epochOf, 0, 2), // the same batch again: a retry
+        idem(epochOf, 5, 1), // a gap
+        idem(epochOf, 2, 2),
+        idem((r) => epochOf(r) + 1, 3, 1), // a new epoch must start at 0
+        idem((r) => epochOf(r) + 1, 0, 1),
+        idem(epochOf, 4, 1), // the old epoch after the new one
+      ],
+    },
+    {
+      name: "transactional produce: before and after AddPartitionsToTxn, then EndTxn",
+      listener: "plain",
+      steps: [
+        { send: create(txTopic), expect: [[19, 7]] },
+        // FindCoordinator makes a real broker create its transaction log; then the coordinator loads.
+        { send: req(10, 3, { key: txId, keyType: 1 }), expect: [[10, 3]], retryOn: LOADING },
+        {
+          send: req(22, 4, {
+            transactionalId: txId,
+            transactionTimeoutMs: 60000,
+            producerId: -1n,
+            producerEpoch: -1,
+          }),
+          expect: [[22, 4]],
+          retryOn: LOADING,
+        },
+        { send: (r) => txBatch(r, 0), expect: [[0, 9]] },
+        {
+          send: (r) =>
+            req(24, 3, {
+              v3AndBelowTransactionalId: txId,
+              v3AndBelowProducerId: pidOf(r),
+              v3AndBelowProducerEpoch: epochOf(r),
+              v3AndBelowTopics: [{ name: txTopic, partitions: [0] }],
+            }),
+          expect: [[24, 3]],
+        },
+        { send: (r) => txBatch(r, 0), expect: [[0, 9]] },
+        // (A second EndTxn right after is timing-dependent on a real broker: CONCURRENT_TRANSACTIONS
+        // while its markers are written.)
+        endTxn(true),
+      ],
+    },
+  ];
+}
+
 function describeReply(expect: Expect, payload: Uint8Array): string {
   if (expect === "raw") return `raw token (${payload.length} bytes)`;
   const [key, version] = expect;
@@ -273,6 +414,21 @@ function describeReply(expect: Expect, payload: Uint8Array): string {
         : ` [${keys.map((k) => `${k.apiKey}:${k.minVersion}-${k.maxVersion}`).join(",")}]`;
     }
     if (key === 17) extra = ` [${(body.mechanisms as string[]).join(",")}]`;
+    if (key === 0) {
+      const p = (body.responses as { partitionResponses: { errorCode: number; baseOffset: bigint }[] }[])[0]
+        .partitionResponses[0];
+      return `0v${version} ${p.errorCode === 0 ? `ok base=${p.baseOffset}` : errorName(p.errorCode)}`;
+    }
+    if (key === 24 && version <= 3) {
+      const p =
+        (body.resultsByTopicV3AndBelow as { resultsByPartition: { partitionErrorCode: number }[] }[])[0]
+          .resultsByPartition[0];
+      return `24v${version} ${p.partitionErrorCode === 0 ? "ok" : errorName(p.partitionErrorCode)}`;
+    }
+    if (key === 19) {
+      const t = (body.topics as { errorCode: number }[])[0];
+      return `19v${version} ${t.errorCode === 0 ? "ok" : errorName(t.errorCode)}`;
+    }
     return `${key}v${version} ${code === 0 ? "ok" : errorName(code)}${extra}`;
   } catch (e) {
     // An ApiVersions reply that is not the version asked for is read at v0 (KIP-511).
@@ -281,7 +437,17 @@ function describeReply(expect: Expect, payload: Uint8Array): string {
   }
 }
 
-/** Runs one case against `address` ("host:port"); every wait ends within `timeoutMs`. */
+/** The last frame of every case: answered means the broker kept the connection open. */
+const SENTINEL = encodeRequest(18, 0, { correlationId: 0x5e47, clientId: "probe" }, {} as never, {
+  sizePrefix: true,
+});
+
+/**
+ * Runs one case against `address` ("host:port"): each step's bytes, then its replies, then an
+ * ApiVersions v0 sentinel — the case ends "open" when the sentinel is answered, "closed" when
+ * the broker closes the connection instead. Every wait is for an event (a reply, the close);
+ * `timeoutMs` only bounds a broker that does neither.
+ */
 export function runCase(c: ProbeCase, address: string, timeoutMs: number): Promise<ProbeResult> {
   const [host, port] = [
     address.slice(0, address.lastIndexOf(":")),
@@ -291,10 +457,13 @@ export function runCase(c: ProbeCase, address: string, timeoutMs: number): Promi
     const socket = connect({ host, port });
     const frames = new FrameDecoder();
     const words: string[] = [];
+    const replies: Record<string, unknown>[] = [];
     let step = 0;
+    let retries = 0;
     let waiting: Expect[] = [];
+    let sentinel = false;
     let done = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timer = setTimeout(() => finish(`neither a reply nor a close within ${timeoutMs} ms`), timeoutMs);
     const finish = (end: string) => {
       if (done) return;
       done = true;
@@ -303,25 +472,16 @@ export function runCase(c: ProbeCase, address: string, timeoutMs: number): Promi
       socket.destroy();
       resolve({ outcome: words.join("; ") });
     };
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => finish(waiting.length > 0 ? `no reply within ${timeoutMs} ms, open` : "open"),
-        timeoutMs,
-      );
-    };
     const next = () => {
-      if (step >= c.steps.length) {
-        arm(); // nothing more to send: wait for a close (or time out: "open")
-        return;
-      }
-      const s = c.steps[step++];
-      waiting = [...s.expect];
-      socket.write(Buffer.from(s.send));
-      arm();
-      if (waiting.length === 0 && step < c.steps.length) {
-        // No reply expected (acks=0, a raw token that fails): the next step goes right after.
-        next();
+      while (waiting.length === 0) {
+        if (step >= c.steps.length) {
+          sentinel = true;
+          socket.write(Buffer.from(SENTINEL));
+          return;
+        }
+        const s = c.steps[step++];
+        waiting = [...s.expect];
+        socket.write(Buffer.from(typeof s.send === "function" ? s.send(replies) : s.send));
       }
     };
     socket.on("connect", next);
@@ -334,14 +494,47 @@ export function runCase(c: ProbeCase, address: string, timeoutMs: number): Promi
         return;
       }
       for (const p of payloads) {
+        if (done) return;
+        if (sentinel && waiting.length === 0) {
+          finish("open");
+          return;
+        }
         const e = waiting.shift();
+        const current = c.steps[step - 1];
+        if (e !== undefined && current?.retryOn !== undefined) {
+          const code = (decodeBody(e, p).errorCode as number | undefined) ?? 0;
+          if (current.retryOn.includes(code)) {
+            if (++retries > 50) {
+              finish(`gave up after 50 retries: still ${errorName(code)}`);
+              return;
+            }
+            waiting = [e];
+            setTimeout(() => {
+              if (!done) {
+                socket.write(
+                  Buffer.from(typeof current.send === "function" ? current.send(replies) : current.send),
+                );
+              }
+            }, 200);
+            continue;
+          }
+        }
         words.push(e === undefined ? `unexpected reply (${p.length} bytes)` : describeReply(e, p));
+        if (e !== undefined) replies.push(decodeBody(e, p));
         if (waiting.length === 0) next();
       }
     });
     socket.on("close", () => finish("closed"));
     socket.on("error", () => finish("closed"));
   });
+}
+
+/**
+ * An outcome without what depends on the broker's configuration (how many APIs it serves,
+ * which SASL mechanisms it enables), for comparing two brokers.
+ */
+export function normalizeOutcome(line: string): string {
+  return line.replace(/\(\d+ APIs\)/g, "(APIs)").replace(/ \[[A-Z0-9,-]*\]/g, " [mechanisms]");
 }
 
 async function main(): Promise<void> {
@@ -358,7 +551,7 @@ async function main(): Promise<void> {
     process.exit(bootstrap === undefined ? 2 : 0);
   }
   const sasl = opt("--sasl");
-  const timeoutMs = Number(opt("--timeout-ms", "3000"));
+  const timeoutMs = Number(opt("--timeout-ms", "30000"));
   const cases = probeCases(opt("--sasl-user", "user")!, opt("--sasl-password", "password")!);
   for (const c of cases) {
     if (c.listener === "sasl" && sasl === undefined) continue;
