@@ -120,11 +120,25 @@ export interface BrokerConnection {
   readonly protocol: KafkaServerConnection;
 }
 
+/** Where a connection came in. */
+export interface ConnectionInfo {
+  /** The client's address as DescribeGroups shows it. Default "/127.0.0.1". */
+  clientHost?: string;
+  /** The port of the listener it came in on, advertised back to it. Default the broker's `port`. */
+  port?: number;
+  /** A SASL listener: authenticate first. Default: true when `saslPlainUsers` is set. */
+  sasl?: boolean;
+}
+
 /** Per-connection facts a handler may need. */
 export interface RequestContext {
   readonly connection: number;
   readonly clientId: string | null;
   readonly clientHost: string;
+  /** The listener's port (Metadata, FindCoordinator and DescribeCluster advertise it). */
+  readonly port: number;
+  /** The connection came in on a SASL listener. */
+  readonly sasl: boolean;
 }
 
 /** The API keys this broker answers: Kafka 4.4.0's advertised ranges (as the broker suite read them). */
@@ -289,12 +303,13 @@ export class KafkaBroker {
    * or join does not hold back the requests behind it, only their responses); a protocol error
    * closes the connection after logging the `WireError`.
    */
-  connection(io: ConnectionIo, info: { clientHost?: string } = {}): BrokerConnection {
+  connection(io: ConnectionIo, info: ConnectionInfo = {}): BrokerConnection {
+    const sasl = info.sasl ?? this.options.saslPlainUsers !== undefined;
     const id = this.#nextConnection++;
     this.stats.connections++;
     const protocol = new KafkaServerConnection({
       apiVersions: this.#connectionRanges,
-      requireSasl: this.options.saslPlainUsers !== undefined,
+      requireSasl: sasl,
       maxFrameBytes: this.options.maxFrameBytes,
       maxInFlight: this.options.maxInFlight,
     });
@@ -316,7 +331,7 @@ export class KafkaBroker {
         this.log(`connection ${id}: ${what}: ${(e as WireError).code}: ${(e as Error).message}`);
       } else this.log(`connection ${id}: ${what}: ${(e as Error)?.stack ?? e}`);
     };
-    const ctxBase = { connection: id, clientHost: info.clientHost ?? "/127.0.0.1" };
+    const ctxBase = { connection: id, clientHost: info.clientHost ?? "/127.0.0.1", sasl };
     // Requests are handled in the order they arrive: frames released by an answer given while
     // a batch of events is being handled wait for the end of that batch.
     let pumping = false;
@@ -376,7 +391,11 @@ export class KafkaBroker {
         }
         const req = ev.request;
         this.#count(apiInfo(req.apiKey)?.name ?? `key ${req.apiKey}`);
-        const ctx: RequestContext = { ...ctxBase, clientId: req.header.clientId };
+        const ctx: RequestContext = {
+          ...ctxBase,
+          port: info.port ?? this.port,
+          clientId: req.header.clientId,
+        };
         let answer;
         try {
           answer = this.#handle(ctx, req);
@@ -472,13 +491,13 @@ export class KafkaBroker {
       case 2:
         return listOffsets(this, req.body);
       case 3:
-        return this.#metadata(v, req.body);
+        return this.#metadata(ctx, v, req.body);
       case 8:
         return this.groups.offsetCommit(v, req.body);
       case 9:
         return this.groups.offsetFetch(v, req.body);
       case 10:
-        return this.#findCoordinator(v, req.body);
+        return this.#findCoordinator(ctx, v, req.body);
       case 11:
         return this.groups.joinGroup(ctx, v, req.body);
       case 12:
@@ -492,7 +511,7 @@ export class KafkaBroker {
       case 16:
         return this.groups.listGroups(req.body);
       case 17:
-        return this.#saslHandshake(req.body);
+        return this.#saslHandshake(ctx, req.body);
       case 18:
         return this.#apiVersions(v, req.body);
       case 19:
@@ -516,7 +535,7 @@ export class KafkaBroker {
       case 32:
         return this.#describeConfigs(req.body);
       case 36:
-        return this.#saslAuthenticate(req.body);
+        return this.#saslAuthenticate(ctx, req.body);
       case 37:
         return this.#createPartitions(req.body);
       case 42:
@@ -526,7 +545,7 @@ export class KafkaBroker {
       case 47:
         return this.groups.offsetDelete(req.body);
       case 60:
-        return this.#describeCluster(req.body);
+        return this.#describeCluster(ctx, req.body);
       case 68:
         return this.groups.consumerGroupHeartbeat(ctx, v, req.body);
       case 69:
@@ -555,8 +574,8 @@ export class KafkaBroker {
     };
   }
 
-  #saslHandshake(req: RequestOf<17>): Body<17> {
-    if (this.options.saslPlainUsers === undefined) {
+  #saslHandshake(ctx: RequestContext, req: RequestOf<17>): Body<17> {
+    if (!ctx.sasl) {
       // A plain listener (Kafka's KafkaApis): ILLEGAL_SASL_STATE, no mechanisms, connection kept.
       return { errorCode: E.ILLEGAL_SASL_STATE, mechanisms: [] };
     }
@@ -564,8 +583,8 @@ export class KafkaBroker {
     return { errorCode: 0, mechanisms: ["PLAIN"] };
   }
 
-  #saslAuthenticate(req: RequestOf<36>): Body<36> {
-    if (this.options.saslPlainUsers === undefined) {
+  #saslAuthenticate(ctx: RequestContext, req: RequestOf<36>): Body<36> {
+    if (!ctx.sasl) {
       return {
         errorCode: E.ILLEGAL_SASL_STATE,
         errorMessage: "Unexpected SASL request",
@@ -583,8 +602,8 @@ export class KafkaBroker {
     return { errorCode: 0, errorMessage: null, authBytes: new Uint8Array(0), sessionLifetimeMs: 0n };
   }
 
-  #brokers() {
-    return [{ nodeId: this.nodeId, host: this.host, port: this.port, rack: null }];
+  #brokers(ctx: RequestContext) {
+    return [{ nodeId: this.nodeId, host: this.host, port: ctx.port, rack: null }];
   }
 
   #topicMetadata(topic: Topic, version: number) {
@@ -605,7 +624,7 @@ export class KafkaBroker {
     };
   }
 
-  #metadata(version: number, req: RequestOf<3>): Body<3> {
+  #metadata(ctx: RequestContext, version: number, req: RequestOf<3>): Body<3> {
     let topics;
     // v0: an empty list means every topic; v1+: null means every topic, empty means none.
     if (req.topics === null || (version === 0 && req.topics.length === 0)) {
@@ -642,7 +661,7 @@ export class KafkaBroker {
     }
     return {
       throttleTimeMs: 0,
-      brokers: this.#brokers(),
+      brokers: this.#brokers(ctx),
       clusterId: this.clusterId,
       controllerId: this.nodeId,
       topics,
@@ -650,13 +669,13 @@ export class KafkaBroker {
     };
   }
 
-  #findCoordinator(version: number, req: RequestOf<10>): Body<10> {
+  #findCoordinator(ctx: RequestContext, version: number, req: RequestOf<10>): Body<10> {
     const keys = version >= 4 ? req.coordinatorKeys : [req.key];
     const coordinators = keys.map((key) => ({
       key,
       nodeId: this.nodeId,
       host: this.host,
-      port: this.port,
+      port: ctx.port,
       errorCode: 0,
       errorMessage: null,
     }));
@@ -667,7 +686,7 @@ export class KafkaBroker {
       errorMessage: null,
       nodeId: this.nodeId,
       host: this.host,
-      port: this.port,
+      port: ctx.port,
     };
   }
 
@@ -839,7 +858,7 @@ export class KafkaBroker {
     };
   }
 
-  #describeCluster(req: RequestOf<60>): Body<60> {
+  #describeCluster(ctx: RequestContext, req: RequestOf<60>): Body<60> {
     return {
       throttleTimeMs: 0,
       errorCode: 0,
@@ -847,7 +866,7 @@ export class KafkaBroker {
       endpointType: req.endpointType,
       clusterId: this.clusterId,
       controllerId: this.nodeId,
-      brokers: [{ brokerId: this.nodeId, host: this.host, port: this.port, rack: null, isFenced: false }],
+      brokers: [{ brokerId: this.nodeId, host: this.host, port: ctx.port, rack: null, isFenced: false }],
       clusterAuthorizedOperations: -2147483648,
     };
   }

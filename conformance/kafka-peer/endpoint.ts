@@ -4,9 +4,13 @@
  * FindCoordinator, prints one line when it listens and one summary line when it stops (SIGTERM,
  * SIGINT or `--seconds`).
  *
- * Usage: deno task kafka:endpoint --port N [--seconds S] [--sasl-plain user:pass] [--pcap FILE]
- *        [--max-connections N] [--idle-timeout-ms MS] [--auto-create-topics] [--topic name:partitions]…
- *        [--verbose]
+ * Usage: deno task kafka:endpoint --port N [--seconds S] [--sasl-plain user:pass] [--sasl-port M]
+ *        [--pcap FILE] [--max-connections N] [--idle-timeout-ms MS] [--auto-create-topics]
+ *        [--topic name:partitions]… [--verbose]
+ *
+ * `--sasl-plain` alone makes the one listener a SASL listener; with `--sasl-port M` the broker has
+ * two listeners, as a Kafka cluster with PLAINTEXT and SASL_PLAINTEXT ones: N without SASL, M
+ * with it (each advertises its own port), one set of topics and groups, one capture, one summary.
  *
  * Every client session is bounded: at most `--max-connections` open at once (default 64; more
  * are refused by closing them), and a connection that sends nothing for `--idle-timeout-ms`
@@ -16,7 +20,7 @@
  */
 
 import * as net from "node:net";
-import { writeFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import process from "node:process";
 import { PcapWriter, type TcpConversation } from "../../src/cli/pcap_writer.ts";
 import { type BrokerStats, createKafkaBroker, type KafkaBroker } from "./broker.ts";
@@ -24,6 +28,8 @@ import { type BrokerStats, createKafkaBroker, type KafkaBroker } from "./broker.
 /** Parsed command line. */
 export interface EndpointArgs {
   port: number;
+  /** A second listener that requires SASL (with `saslPlain`). */
+  saslPort: number | undefined;
   seconds: number | undefined;
   saslPlain: Record<string, string> | undefined;
   pcap: string | undefined;
@@ -34,13 +40,15 @@ export interface EndpointArgs {
   verbose: boolean;
 }
 
-const USAGE = "usage: kafka:endpoint --port N [--seconds S] [--sasl-plain user:pass] [--pcap FILE] " +
+const USAGE =
+  "usage: kafka:endpoint --port N [--seconds S] [--sasl-plain user:pass] [--sasl-port M] [--pcap FILE] " +
   "[--max-connections N] [--idle-timeout-ms MS] [--auto-create-topics] [--topic name:partitions]... [--verbose]";
 
 /** Parses `argv`; throws with the usage on a bad argument. */
 export function parseArgs(argv: string[]): EndpointArgs {
   const out: EndpointArgs = {
     port: -1,
+    saslPort: undefined,
     seconds: undefined,
     saslPlain: undefined,
     pcap: undefined,
@@ -60,6 +68,7 @@ export function parseArgs(argv: string[]): EndpointArgs {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--port") out.port = num(a, argv[++i], 0, 65535);
+    else if (a === "--sasl-port") out.saslPort = num(a, argv[++i], 0, 65535);
     else if (a === "--seconds") out.seconds = num(a, argv[++i], 1, 86_400);
     else if (a === "--max-connections") out.maxConnections = num(a, argv[++i], 1, 10_000);
     else if (a === "--idle-timeout-ms") out.idleTimeoutMs = num(a, argv[++i], 100, 86_400_000);
@@ -79,16 +88,18 @@ export function parseArgs(argv: string[]): EndpointArgs {
   }
   if (out.port < 0) throw new Error(`--port is required\n${USAGE}`);
   if (out.pcap === "") throw new Error(`--pcap needs a file\n${USAGE}`);
+  if (out.saslPort !== undefined && out.saslPlain === undefined) {
+    throw new Error(`--sasl-port needs --sasl-plain\n${USAGE}`);
+  }
   return out;
 }
 
 /** The one summary line printed on exit. */
-export function summaryLine(s: BrokerStats & { refused?: number }): string {
+export function summaryLine(s: BrokerStats & { refused?: number }, resources?: string): string {
   const per = [...s.perApi].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}=${v}`).join(" ");
   return `kafka endpoint summary: connections=${s.connections} requests=${s.requests} responses=${s.responses} ` +
-    `undecodable=${s.undecodable} handler_errors=${s.handlerErrors} refused_connections=${
-      s.refused ?? 0
-    } per_api: ${per || "none"}`;
+    `undecodable=${s.undecodable} handler_errors=${s.handlerErrors} refused_connections=${s.refused ?? 0} ` +
+    (resources === undefined ? "" : `${resources} `) + `per_api: ${per || "none"}`;
 }
 
 /** A running endpoint. */
@@ -101,11 +112,14 @@ export interface Endpoint {
 
 const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
 
-/** Starts the broker on 127.0.0.1:`args.port` (0 = a free port). */
+/** Pcap bytes kept in memory before they are appended to the file. */
+const PCAP_FLUSH_BYTES = 4 * 1024 * 1024;
+
+/** Starts the broker on 127.0.0.1:`args.port` (0 = a free port), and on `args.saslPort` if given. */
 export async function startEndpoint(
   args: EndpointArgs,
   log: (line: string) => void = () => {},
-): Promise<Endpoint & { stats: BrokerStats & { refused: number } }> {
+): Promise<Endpoint & { saslPort: number | undefined; stats: BrokerStats & { refused: number } }> {
   const broker = createKafkaBroker({
     port: args.port,
     saslPlainUsers: args.saslPlain,
@@ -115,75 +129,107 @@ export async function startEndpoint(
   for (const [name, n] of args.topics) broker.createTopic(name, n);
   const stats = Object.assign(broker.stats, { refused: 0 });
   const pcap = args.pcap === undefined ? undefined : new PcapWriter("ethernet");
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    if (sockets.size >= args.maxConnections) {
-      stats.refused++;
-      socket.destroy();
-      return;
+  let pending = 0;
+  const record = (conv: TcpConversation | undefined, side: "client" | "server", bytes: Uint8Array) => {
+    if (conv === undefined || args.pcap === undefined) return;
+    conv.send(side, bytes, nowMicros());
+    pending += bytes.length;
+    if (pending >= PCAP_FLUSH_BYTES) {
+      appendFileSync(args.pcap, pcap!.drain());
+      pending = 0;
     }
-    sockets.add(socket);
-    const conv: TcpConversation | undefined = pcap?.connection(
-      "127.0.0.1",
-      socket.remotePort ?? 0,
-      "127.0.0.1",
-      port,
-      nowMicros(),
-      { mss: 65000 },
-    );
-    socket.setNoDelay(true);
-    socket.setTimeout(args.idleTimeoutMs, () => {
-      log(`connection from ${socket.remotePort}: idle for ${args.idleTimeoutMs} ms, closing`);
-      conn.end();
+  };
+  if (args.pcap !== undefined) writeFileSync(args.pcap, pcap!.drain());
+  const sockets = new Set<net.Socket>();
+  const listen = async (wanted: number, sasl: boolean): Promise<[net.Server, number]> => {
+    let port = wanted;
+    const server = net.createServer((socket) => {
+      if (sockets.size >= args.maxConnections) {
+        stats.refused++;
+        socket.destroy();
+        return;
+      }
+      sockets.add(socket);
+      const conv = pcap?.connection("127.0.0.1", socket.remotePort ?? 0, "127.0.0.1", port, nowMicros(), {
+        mss: 65000,
+      });
+      socket.setNoDelay(true);
+      socket.setTimeout(args.idleTimeoutMs, () => {
+        log(`connection from ${socket.remotePort}: idle for ${args.idleTimeoutMs} ms, closing`);
+        conn.end();
+      });
+      const conn = broker.connection({
+        write(bytes) {
+          record(conv, "server", bytes);
+          socket.write(bytes);
+        },
+        close() {
+          socket.end();
+          // A client that never reads must not keep the socket (and its buffers) alive.
+          setTimeout(() => socket.destroy(), 5000).unref?.();
+        },
+        resume() {
+          if (socket.isPaused()) socket.resume();
+        },
+      }, { clientHost: `/${socket.remoteAddress ?? "127.0.0.1"}`, port, sasl });
+      socket.on("data", (chunk: Uint8Array) => {
+        const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        record(conv, "client", bytes);
+        conn.receive(bytes);
+        // Back-pressure: stop reading while the connection holds requests back (resume() above).
+        if (conn.protocol.paused) socket.pause();
+      });
+      socket.on("close", () => {
+        sockets.delete(socket);
+        conn.end();
+      });
+      socket.on("error", () => {});
     });
-    const conn = broker.connection({
-      write(bytes) {
-        conv?.send("server", bytes, nowMicros());
-        socket.write(bytes);
-      },
-      close() {
-        socket.end();
-        // A client that never reads must not keep the socket (and its buffers) alive.
-        setTimeout(() => socket.destroy(), 5000).unref?.();
-      },
-      resume() {
-        if (socket.isPaused()) socket.resume();
-      },
-    }, { clientHost: `/${socket.remoteAddress ?? "127.0.0.1"}` });
-    socket.on("data", (chunk: Uint8Array) => {
-      const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      conv?.send("client", bytes, nowMicros());
-      conn.receive(bytes);
-      // Back-pressure: stop reading while the connection holds requests back (resume() above).
-      if (conn.protocol.paused) socket.pause();
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(wanted, "127.0.0.1", () => resolve());
     });
-    socket.on("close", () => {
-      sockets.delete(socket);
-      conn.end();
-    });
-    socket.on("error", () => {});
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(args.port, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as net.AddressInfo).port;
+    port = (server.address() as net.AddressInfo).port;
+    return [server, port];
+  };
+  const servers: net.Server[] = [];
+  const [main, port] = await listen(args.port, args.saslPlain !== undefined && args.saslPort === undefined);
+  servers.push(main);
   broker.port = port;
+  let saslPort: number | undefined;
+  if (args.saslPort !== undefined) {
+    try {
+      const [s, p] = await listen(args.saslPort, true);
+      servers.push(s);
+      saslPort = p;
+    } catch (e) {
+      main.close();
+      throw e;
+    }
+  }
   let stopped: Promise<void> | undefined;
   return {
     broker,
     port,
+    saslPort,
     stats,
     stop() {
-      stopped ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        broker.close();
-        for (const s of sockets) s.destroy();
-        if (pcap !== undefined && args.pcap !== undefined) writeFileSync(args.pcap, pcap.bytes());
-      });
+      stopped ??= Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))))
+        .then(() => {});
+      broker.close();
+      for (const s of sockets) s.destroy();
+      if (pcap !== undefined && args.pcap !== undefined) appendFileSync(args.pcap, pcap.drain());
       return stopped;
     },
   };
+}
+
+/** CPU time and peak RSS of this process, for the summary line. */
+export function resourceLine(): string {
+  const cpu = process.cpuUsage();
+  const rss = process.resourceUsage?.().maxRSS;
+  return `cpu_user_ms=${Math.round(cpu.user / 1000)} cpu_system_ms=${Math.round(cpu.system / 1000)}` +
+    (rss === undefined ? "" : ` max_rss_kb=${rss}`);
 }
 
 async function main(): Promise<void> {
@@ -200,16 +246,19 @@ async function main(): Promise<void> {
   try {
     ep = await startEndpoint(args, log);
   } catch (e) {
-    console.error(`kafka endpoint: cannot listen on 127.0.0.1:${args.port}: ${(e as Error).message}`);
+    console.error(`kafka endpoint: cannot listen: ${(e as Error).message}`);
     process.exit(1);
   }
-  console.log(`kafka endpoint listening on 127.0.0.1:${ep.port}`);
+  console.log(
+    `kafka endpoint listening on 127.0.0.1:${ep.port}` +
+      (ep.saslPort === undefined ? "" : ` (SASL on 127.0.0.1:${ep.saslPort})`),
+  );
   let done = false;
   const stop = async (why: string) => {
     if (done) return;
     done = true;
     await ep.stop();
-    console.log(summaryLine(ep.stats));
+    console.log(summaryLine(ep.stats, resourceLine()));
     if (args.verbose) console.error(`kafka endpoint: stopped (${why})`);
     process.exit(0);
   };
@@ -220,4 +269,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.main) await main();
+// Run as a script (Deno, Bun); imported by the tests, it only exports.
+if ((import.meta as ImportMeta & { main?: boolean }).main) await main();

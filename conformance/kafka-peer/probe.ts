@@ -560,4 +560,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.main) await main();
+// Run as a script (Deno, Bun); imported by the tests, it only exports.
+if ((import.meta as ImportMeta & { main?: boolean }).main) await main();
