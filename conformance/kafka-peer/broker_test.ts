@@ -465,7 +465,10 @@ describe("in-memory broker", () => {
     );
     // The fetch carries both transactions; the aborted list makes a read_committed consumer drop
     // the first (the library's deliverableBatches applies it, as a client does).
-    assert.deepEqual(dataRecords(f.body).map((r) => new TextDecoder().decode(r.value!)), ["aborted", "committed"]);
+    assert.deepEqual(dataRecords(f.body).map((r) => new TextDecoder().decode(r.value!)), [
+      "aborted",
+      "committed",
+    ]);
     const [fetched] = decodeFetchRecords(f.body as never);
     const delivered = deliverableBatches(fetched.records.batches, part.abortedTransactions)
       .flatMap((x) => x.toArray().map((r) => new TextDecoder().decode(r.value!)));
