@@ -23,7 +23,7 @@ import { decodeResponse, encodeRequest } from "../../src/kafka/api.ts";
 import { encodeFrame, FrameDecoder } from "../../src/kafka/frame.ts";
 import { saslPlainToken } from "../../src/kafka/client.ts";
 import { encodeRecordBatch } from "../../src/kafka/records/mod.ts";
-import { errorName } from "../../src/kafka/errors.ts";
+import { errorName } from "../../src/kafka/mod.ts";
 
 /** A response the case expects, to decode what comes back: [API key, version] (or "raw"). */
 type Expect = [number, number] | "raw";

@@ -51,7 +51,8 @@
 
 import { WireError } from "../wire/error.ts";
 import { Reader } from "../wire/reader.ts";
-import { type DecodeOptions, type Init, resolveOptions } from "./_runtime.ts";
+import type { DecodeOptions, Init } from "./codec.ts";
+import { resolveOptions } from "./_runtime.ts";
 import {
   apiInfo,
   encodeResponse,
