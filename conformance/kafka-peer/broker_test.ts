@@ -108,6 +108,20 @@ const fetchBody = (topic: string, offset: bigint, extra: Record<string, unknown>
   ...extra,
 });
 
+/** A JoinGroup of group "g" (consumer protocol type, one "range" protocol). */
+function joinGroup(cl: Client, memberId: string, rebalanceTimeoutMs: number, version: number) {
+  return cl.body(11, {
+    groupId: "g",
+    sessionTimeoutMs: 10000,
+    rebalanceTimeoutMs,
+    memberId,
+    groupInstanceId: null,
+    protocolType: "consumer",
+    protocols: [{ name: "range", metadata: enc.encode(memberId) }],
+    reason: null,
+  }, version);
+}
+
 describe("in-memory broker", () => {
   it("answers every advertised API at every advertised version with a default request, without a handler error", async () => {
     const b = broker();
@@ -246,17 +260,7 @@ describe("in-memory broker", () => {
     const b = broker();
     const a = new Client(b);
     const c2 = new Client(b);
-    const join = (cl: Client, memberId: string) =>
-      cl.body(11, {
-        groupId: "g",
-        sessionTimeoutMs: 10000,
-        rebalanceTimeoutMs: 10000,
-        memberId,
-        groupInstanceId: null,
-        protocolType: "consumer",
-        protocols: [{ name: "range", metadata: enc.encode(memberId === "" ? "first" : memberId) }],
-        reason: null,
-      }, 9);
+    const join = (cl: Client, memberId: string) => joinGroup(cl, memberId, 10000, 9);
     const first = await join(a, "");
     assert.equal(first.errorCode, E.MEMBER_ID_REQUIRED);
     const aId = first.memberId as string;
@@ -335,17 +339,7 @@ describe("in-memory broker", () => {
     const b = broker();
     const a = new Client(b);
     const c2 = new Client(b);
-    const join = (cl: Client, memberId: string) =>
-      cl.body(11, {
-        groupId: "g",
-        sessionTimeoutMs: 6000,
-        rebalanceTimeoutMs: 100,
-        memberId,
-        groupInstanceId: null,
-        protocolType: "consumer",
-        protocols: [{ name: "range", metadata: new Uint8Array(0) }],
-        reason: null,
-      }, 5);
+    const join = (cl: Client, memberId: string) => joinGroup(cl, memberId, 100, 5);
     const aId = (await join(a, "")).memberId as string;
     await join(a, aId);
     const bId = (await join(c2, "")).memberId as string;

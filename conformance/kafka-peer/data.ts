@@ -195,20 +195,13 @@ export function listOffsets(b: KafkaBroker, req: RequestOf<2>): Body<2> {
         name: t.name,
         partitions: t.partitions.map((p) => {
           const log = topic?.partitions[p.partitionIndex];
-          if (log === undefined) {
+          const errorCode = log === undefined
+            ? E.UNKNOWN_TOPIC_OR_PARTITION
+            : leaderEpochError(p.currentLeaderEpoch);
+          if (log === undefined || errorCode !== 0) {
             return {
               partitionIndex: p.partitionIndex,
-              errorCode: E.UNKNOWN_TOPIC_OR_PARTITION,
-              timestamp: -1n,
-              offset: -1n,
-              leaderEpoch: -1,
-            };
-          }
-          const epochError = leaderEpochError(p.currentLeaderEpoch);
-          if (epochError !== 0) {
-            return {
-              partitionIndex: p.partitionIndex,
-              errorCode: epochError,
+              errorCode,
               timestamp: -1n,
               offset: -1n,
               leaderEpoch: -1,
