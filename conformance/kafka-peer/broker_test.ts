@@ -474,6 +474,44 @@ describe("in-memory broker", () => {
     assert.equal(after.groups[0].topics[0].partitions[0].committedOffset, 7n);
   });
 
+  it("a transaction open past its timeout is aborted (markers written, fetches woken) and its producer fenced", async () => {
+    const b = broker();
+    b.createTopic("t", 1);
+    const c = new Client(b);
+    const init = await c.body(22, {
+      transactionalId: "slow",
+      transactionTimeoutMs: 100,
+      producerId: -1n,
+      producerEpoch: -1,
+    }, 4);
+    const { producerId, producerEpoch } = init as { producerId: bigint; producerEpoch: number };
+    await c.call(24, {
+      v3AndBelowTransactionalId: "slow",
+      v3AndBelowProducerId: producerId,
+      v3AndBelowProducerEpoch: producerEpoch,
+      v3AndBelowTopics: [{ name: "t", partitions: [0] }],
+    }, 3);
+    const records = encodeRecordBatch({
+      producerId,
+      producerEpoch,
+      baseSequence: 0,
+      isTransactional: true,
+      records: [{ value: enc.encode("x") }],
+    });
+    await c.call(0, produceBody("t", records, { transactionalId: "slow" }), 9);
+    // read_committed sees nothing while the transaction is open; the abort (the coordinator's timer) wakes it.
+    const f = await c.body(
+      1,
+      fetchBody("t", 0n, { isolationLevel: 1, maxWaitMs: TIMEOUT_MS, minBytes: 1 }),
+      12,
+    );
+    const part = f.responses[0].partitions[0];
+    assert.equal(part.lastStableOffset, 2n, "data and the ABORT marker are stable");
+    assert.deepEqual(part.abortedTransactions.map((a: { firstOffset: bigint }) => a.firstOffset), [0n]);
+    const end = await c.body(26, { transactionalId: "slow", producerId, producerEpoch, committed: true }, 3);
+    assert.equal(end.errorCode, E.PRODUCER_FENCED);
+  });
+
   it("SASL PLAIN: the right password authenticates, a wrong one is SASL_AUTHENTICATION_FAILED and closes", async () => {
     const b = broker({ saslPlainUsers: { alice: "secret" } });
     for (
