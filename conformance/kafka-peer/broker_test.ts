@@ -474,6 +474,33 @@ describe("in-memory broker", () => {
     assert.equal(after.groups[0].topics[0].partitions[0].committedOffset, 7n);
   });
 
+  it("AddPartitionsToTxn v4+ (batched): verifyOnly checks without adding, then a plain entry adds", async () => {
+    const b = broker();
+    b.createTopic("t", 2);
+    const c = new Client(b);
+    const init = await c.body(22, {
+      transactionalId: "bx",
+      transactionTimeoutMs: 60000,
+      producerId: -1n,
+      producerEpoch: -1,
+    }, 4);
+    const entry = (verifyOnly: boolean, transactionalId = "bx") => ({
+      transactionalId,
+      producerId: init.producerId,
+      producerEpoch: init.producerEpoch,
+      verifyOnly,
+      topics: [{ name: "t", partitions: [1] }],
+    });
+    const codes = (r: Record<string, any>) =>
+      r.resultsByTransaction.map((t: any) => t.topicResults[0].resultsByPartition[0].partitionErrorCode);
+    assert.deepEqual(codes(await c.body(24, { transactions: [entry(true), entry(false, "nobody")] }, 5)), [
+      E.INVALID_TXN_STATE,
+      E.INVALID_PRODUCER_ID_MAPPING,
+    ]);
+    assert.deepEqual(codes(await c.body(24, { transactions: [entry(false)] }, 5)), [0]);
+    assert.deepEqual(codes(await c.body(24, { transactions: [entry(true)] }, 5)), [0]);
+  });
+
   it("a transaction open past its timeout is aborted (markers written, fetches woken) and its producer fenced", async () => {
     const b = broker();
     b.createTopic("t", 1);

@@ -8,7 +8,8 @@
  *
  * - **Headers**: each request's header is read at the version its key and version call for (v0,
  *   v1 or v2); each response is written with the header version and correlation id that request
- *   needs (response header v0 always for ApiVersions).
+ *   needs (response header v0 always for ApiVersions). Bytes after a request body are ignored, as
+ *   Kafka 4.4.0's broker ignores them (librdkafka sends some).
  * - **Versions**: requests are checked against the broker's advertised ranges (`apiVersions`).
  *   An ApiVersions request at a version the broker lacks is answered here, as Kafka's broker
  *   does: at v0, `UNSUPPORTED_VERSION` (35) and the broker's ApiVersions range, without reading
@@ -22,8 +23,11 @@
  * - **SASL**: SaslHandshake and SaslAuthenticate are surfaced like any request; the state follows
  *   the answers the application gives (an accepted SaslHandshake v0 switches the connection to
  *   raw, un-framed tokens, surfaced as `saslToken` events). With `requireSasl`, a request other
- *   than ApiVersions or SaslHandshake before authentication closes the connection, and a failed
- *   authentication closes it after its error response, as Kafka's `SaslServerAuthenticator` does.
+ *   than ApiVersions (once) or SaslHandshake before the handshake closes the connection, one
+ *   other than SaslAuthenticate after it gets an empty answer of its API and then the close, and
+ *   a failed authentication closes it after its error response, as Kafka's
+ *   `SaslServerAuthenticator` does (each checked against Kafka 4.4.0: see
+ *   `conformance/kafka-peer/probe_kafka-4.4.0.txt`).
  *   While SASL is in progress requests are handed out one at a time (Kafka reads the next frame
  *   only after answering one, and the frame after a SaslHandshake v0 is a raw token).
  * - **Bounds**: a frame over `maxFrameBytes` is refused before it is buffered; at most
