@@ -1,10 +1,10 @@
 /**
- * Regenerates `src/kafka/errors.ts` from kafka-clients' `org.apache.kafka.common.protocol.Errors`
+ * Regenerates `src/kafka/_generated/errors.ts` from kafka-clients' `org.apache.kafka.common.protocol.Errors`
  * (4.4.0, plus any code only 3.9.2 has): runs KafkaErrors.java against each pinned jar (Maven
  * fetches the jars into ~/.m2 when missing) and writes the table, with the description of each
  * code from descriptions.ts (ours; the run fails when a code has none or a description no code).
  *
- *   deno run -A tools/kafka-errors/gen.ts           # rewrite src/kafka/errors.ts
+ *   deno run -A tools/kafka-errors/gen.ts           # rewrite src/kafka/_generated/errors.ts
  *   deno run -A tools/kafka-errors/gen.ts --check   # exit 1 if the file would change
  *
  * @module
@@ -21,13 +21,13 @@ import { DESCRIPTIONS } from "./descriptions.ts";
 
 const { flags } = parseArgs({
   usage: "deno run -A tools/kafka-errors/gen.ts [--check]",
-  summary: "Regenerates src/kafka/errors.ts from kafka-clients' Errors enum (4.4.0 plus 3.9.2).",
+  summary: "Regenerates src/kafka/_generated/errors.ts from kafka-clients' Errors enum (4.4.0 plus 3.9.2).",
   flags: { check: { kind: "boolean", help: "exit 1 if the file would change, write nothing" } },
 });
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
-const OUT = join(ROOT, "src", "kafka", "errors.ts");
+const OUT = join(ROOT, "src", "kafka", "_generated", "errors.ts");
 const CURRENT = "4.4.0";
 const LEGACY = "3.9.2";
 const SLF4J = "1.7.36";
@@ -134,11 +134,12 @@ lines.push("");
 lines.push("/** A name of {@linkcode KAFKA_ERROR}. */");
 lines.push("export type KafkaErrorName = keyof typeof KAFKA_ERROR;");
 lines.push("");
+// One code a line, as \`deno fmt\` lays the list out, so the file is what the formatter keeps.
 lines.push("/** Codes whose exception is retriable, in ascending order. */");
-lines.push("const RETRIABLE: ReadonlySet<number> = /* @__PURE__ */ new Set([");
+lines.push("const RETRIABLE_CODES: readonly number[] = [");
 const retriable = all.filter((r) => r.retriable).map((r) => r.code);
 for (const code of retriable) lines.push(`  ${code},`);
-lines.push("]);");
+lines.push("];");
 lines.push("");
 lines.push("/** What each code means (tools/kafka-errors/descriptions.ts). */");
 lines.push("const DESCRIPTIONS: Readonly<Record<number, string>> = {");
@@ -150,9 +151,20 @@ for (const r of all) {
 }
 lines.push("};");
 lines.push(`
-const NAMES: ReadonlyMap<number, string> = /* @__PURE__ */ new Map(
-  (Object.keys(KAFKA_ERROR) as KafkaErrorName[]).map((name) => [KAFKA_ERROR[name], name]),
-);
+let retriableSet: ReadonlySet<number> | undefined;
+let names: ReadonlyMap<number, string> | undefined;
+
+/** The retriable codes as a set, built on first use (nothing runs at import). */
+function retriableCodes(): ReadonlySet<number> {
+  return retriableSet ??= new Set(RETRIABLE_CODES);
+}
+
+/** Names by code, built on first use. */
+function namesByCode(): ReadonlyMap<number, string> {
+  return names ??= new Map(
+    (Object.keys(KAFKA_ERROR) as KafkaErrorName[]).map((name) => [KAFKA_ERROR[name], name]),
+  );
+}
 
 /**
  * The table row of \`code\`, or undefined for a code neither release defines.
@@ -167,10 +179,10 @@ const NAMES: ReadonlyMap<number, string> = /* @__PURE__ */ new Map(
  * \`\`\`
  */
 export function errorInfo(code: number): KafkaErrorInfo | undefined {
-  const name = NAMES.get(code);
+  const name = namesByCode().get(code);
   return name === undefined
     ? undefined
-    : { code, name, retriable: RETRIABLE.has(code), description: DESCRIPTIONS[code] };
+    : { code, name, retriable: retriableCodes().has(code), description: DESCRIPTIONS[code] };
 }
 
 /**
@@ -183,7 +195,7 @@ export function errorInfo(code: number): KafkaErrorInfo | undefined {
  * \`\`\`
  */
 export function errorName(code: number): string {
-  return NAMES.get(code) ?? \`UNKNOWN_ERROR_CODE_\${code}\`;
+  return namesByCode().get(code) ?? \`UNKNOWN_ERROR_CODE_\${code}\`;
 }
 
 /**
@@ -196,7 +208,7 @@ export function errorName(code: number): string {
  * \`\`\`
  */
 export function isRetriable(code: number): boolean {
-  return RETRIABLE.has(code);
+  return retriableCodes().has(code);
 }
 `);
 const text = lines.join("\n");
