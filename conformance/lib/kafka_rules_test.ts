@@ -5,7 +5,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { coveredFile, firstRule, KAFKA_RULES, type KafkaRule } from "./kafka_rules.ts";
@@ -16,7 +15,10 @@ const root = repoRoot();
 const inputs = JSON.parse(readFileSync(join(root, "tools", "codegen", "inputs.json"), "utf8")) as {
   jars: { path: string }[];
 };
-const repo = process.env.MAVEN_REPO ?? join(homedir(), ".m2", "repository");
+// HOME rather than os.homedir(), which needs --allow-sys under `deno task test`; the loader reads
+// MAVEN_REPO first, so it is set for it.
+const repo = process.env.MAVEN_REPO ?? join(process.env.HOME ?? "", ".m2", "repository");
+process.env.MAVEN_REPO = repo;
 const jarsThere = inputs.jars.every((j) => existsSync(join(repo, j.path)));
 const skip = !jarsThere && process.env.CI !== "true"
   ? "the pinned kafka-clients jars are not in the Maven repository (run deno task codegen once)"
