@@ -2,7 +2,8 @@
  * The error-code rules of Kafka messages (vectors/README.md "Kafka messages: which check gives
  * which code") as an interpreter: it walks a test's bytes by the pinned Kafka schemas (the merged
  * model tools/codegen compiles) and applies the README's rules, in the README's words, in the
- * order a decoder meets them. It shares no code with streamwire's decoders, so
+ * order a decoder meets them. It shares no code with streamwire's decoders (only the model and the
+ * type widths the generator reads too), so
  * `kafka_rules_test.ts`, which runs it on every Kafka message vector and requires the vector's
  * code, checks the README's rules against the references, not streamwire against itself.
  *
@@ -10,7 +11,8 @@
  */
 
 import type { Model } from "../../tools/codegen/load.ts";
-import type { FieldType, MField, MMessage, MStruct } from "../../tools/codegen/schema.ts";
+import type { FieldType, MField, MMessage, MStruct, Prim } from "../../tools/codegen/schema.ts";
+import { FIXED } from "../../tools/codegen/emit.ts";
 import type { VectorFile, VectorGroup } from "./types.ts";
 
 /** The rules, by the name vectors/README.md gives each (its first column), with their code. */
@@ -113,21 +115,10 @@ function lengthPrefix(w: Walk, compact: boolean, wide: boolean, at: string): num
   return w.int(wide ? 4 : 2, at);
 }
 
-const FIXED: Record<string, number> = {
-  bool: 1,
-  int8: 1,
-  int16: 2,
-  uint16: 2,
-  int32: 4,
-  uint32: 4,
-  int64: 8,
-  float64: 8,
-  uuid: 16,
-};
-
 function prim(w: Walk, p: string, f: MField, c: Ctx, at: string, nullable: boolean): void {
-  if (p in FIXED) {
-    w.fixed(FIXED[p], at);
+  const size = FIXED[p as Prim];
+  if (size !== undefined) {
+    w.fixed(size, at);
     return;
   }
   const compact = has(f.compact, c.v);
