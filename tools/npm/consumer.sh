@@ -27,7 +27,7 @@ for a in "$@"; do
   case "$a" in
     --keep) keep=1 ;;
     -h | --help)
-      sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
