@@ -116,7 +116,8 @@ function cond(mask: number, domain: number): string {
 // ---------------------------------------------------------------------------------------------
 // Types and defaults
 
-const FIXED: Partial<Record<Prim, number>> = {
+/** Bytes of each fixed-size Kafka type (the interpreter of conformance/lib/kafka_rules.ts reads them too). */
+export const FIXED: Partial<Record<Prim, number>> = {
   bool: 1,
   int8: 1,
   int16: 2,
