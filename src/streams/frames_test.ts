@@ -168,7 +168,7 @@ describe("iggyFrames / readIggyFrames", () => {
       await wireCode(
         collect(chunked(ping, 2).readable.pipeThrough(iggyFrames("consensus", { maxFrameBytes: 255 }))),
       ),
-      "LIMIT_EXCEEDED",
+      "FRAME_TOO_LARGE",
     );
     assert.equal(await wireCode(collect(readIggyFrames(chunked(ping, 3).readable, "consensus"))), "no error");
     assert.equal(

@@ -7,17 +7,14 @@
  * @module
  */
 
-import { WireError } from "../wire/error.ts";
-import { resolveMaxFrameBytes } from "../wire/_frame_limit.ts";
 import {
-  type FrameDecoderBase,
   type FrameLayout,
   type RequestFrame,
   RequestFrameDecoder,
   type ResponseFrame,
   ResponseFrameDecoder,
 } from "../iggy/framing.ts";
-import { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "../iggy/session/frames.ts";
+import { ConsensusFrameAssembler } from "../iggy/session/frames.ts";
 import { type FrameAssembler, frameStream, readFrames, type ReadFramesOptions } from "./frames.ts";
 
 /** The frame each kind of Iggy stream yields. */
@@ -40,43 +37,14 @@ export interface IggyFrameOptions {
   allowUnboundedFrames?: boolean;
 }
 
-function unfinished(buffered: number, context: string): WireError {
-  return new WireError("TRUNCATED", {
-    have: 0,
-    incomplete: true,
-    context,
-    detail: `the input ended with ${buffered} byte(s) of an unfinished frame`,
-  });
-}
-
-function fromDecoder<F>(d: FrameDecoderBase<F>, context: string): FrameAssembler<F> {
-  return {
-    push: (chunk) => d.frames(chunk),
-    end: () => {
-      if (d.buffered > 0) throw unfinished(d.buffered, context);
-    },
-  };
-}
-
-/** The bounded assembler for `kind`. */
+/** The bounded decoder for `kind`: each has the `push(chunk) → frames`, `end()` contract. */
 function assembler<K extends keyof IggyFrameKinds>(
   kind: K,
   options?: IggyFrameOptions,
 ): FrameAssembler<IggyFrameKinds[K]> {
-  if (kind === "request") return fromDecoder(new RequestFrameDecoder(options), "RequestFrame") as never;
-  if (kind === "response") return fromDecoder(new ResponseFrameDecoder(options), "ResponseFrame") as never;
-  const max = resolveMaxFrameBytes(
-    options?.maxFrameBytes,
-    DEFAULT_MAX_CONSENSUS_FRAME,
-    options?.allowUnboundedFrames,
-  );
-  const c = new ConsensusFrameAssembler(max);
-  return {
-    push: (chunk: Uint8Array) => c.push(chunk),
-    end: () => {
-      if (c.buffered > 0) throw unfinished(c.buffered, "ConsensusFrame");
-    },
-  } as never;
+  if (kind === "request") return new RequestFrameDecoder(options) as never;
+  if (kind === "response") return new ResponseFrameDecoder(options) as never;
+  return new ConsensusFrameAssembler(options) as never;
 }
 
 /**
