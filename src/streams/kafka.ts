@@ -1,8 +1,10 @@
 /**
  * Kafka over Web Streams: {@linkcode kafkaFrames} / {@linkcode readKafkaFrames} cut frames out
- * of a byte stream with the bounded `FrameDecoder`, and {@linkcode KafkaClientChannel} pairs the
+ * of a byte stream with the bounded `FrameDecoder`, {@linkcode KafkaClientChannel} pairs the
  * sans-IO `ClientConnection` with any duplex (`@streamwire/codec/streams` has the shims), so a
- * request is a promise of its decoded response.
+ * request is a promise of its decoded response, and {@linkcode KafkaServerChannel} pairs the
+ * broker side, `KafkaServerConnection`, with one, so a broker is a function from a request to
+ * its response body.
  *
  * The codec's types are re-exported here as types, so every signature of this entry is
  * documented with it; the values are in `@streamwire/codec/kafka`.
@@ -27,6 +29,8 @@
 
 export { kafkaFrames, readKafkaFrames } from "./kafka_frames.ts";
 export { KafkaClientChannel } from "./kafka_client.ts";
+export { KafkaServerChannel } from "./kafka_server.ts";
+export type { KafkaAnswer, KafkaRequestHandler, KafkaServerChannelOptions } from "./kafka_server.ts";
 export type { KafkaClientChannelOptions, KafkaRequestOptions, NegotiateOptions } from "./kafka_client.ts";
 export type { ByteDuplex } from "./duplex.ts";
 export type { CallOptions, ChannelOptions } from "./_channel.ts";
