@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The examples, run as a user runs them: from the npm package (dist/npm; built first if missing)
+# The examples, run as a user runs them: from the npm package (dist/npm; built first if missing or stale)
 # installed into a fresh project under /tmp that cannot see the checkout, on Deno, Bun and
 # Node 20 (for Node, esbuild strips the types; the imports stay as written), each against its peer:
 #
 #   kafka    examples/kafka_produce_consume.ts   the Apache Kafka 4.4.0 broker of conformance/broker
 #                                                (run.sh --serve), through a recording proxy on Deno
 #   iggy     examples/iggy_client.ts             the streamwire Iggy endpoint (in-memory model)
+#   mock     examples/kafka_mock_broker.ts       none: the mock broker is in the example
 #   inspect  examples/inspect_capture.ts         the capture the recording proxy wrote
 #   browser  examples/browser/                   that capture, in headless Chromium
 #
@@ -19,13 +20,13 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 require_all=false
 keep=false
-only="kafka,iggy,inspect,browser"
+only="kafka,iggy,mock,inspect,browser"
 while [ $# -gt 0 ]; do
   case "$1" in
     --require-all) require_all=true ;;
     --keep) keep=true ;;
     --only) only="$2"; shift ;;
-    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "examples: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -90,7 +91,11 @@ echo "=== examples: type-check in the checkout"
 # The page's script apart: its DOM types do not mix with Deno's.
 (cd "$root" && "$deno" check --quiet examples/*.ts examples/_ci/*.ts && "$deno" check --quiet examples/browser/*.ts)
 
-[ -f "$root/dist/npm/package.json" ] || (cd "$root" && "$deno" task build:npm)
+# The package as CI's npm stage built it; rebuilt here when missing or older than a source file.
+if [ ! -f "$root/dist/npm/package.json" ] ||
+  [ -n "$(find "$root/src" "$root/mod.ts" "$root/deno.json" -newer "$root/dist/npm/package.json" -name '*.ts' -print -quit)" ]; then
+  (cd "$root" && "$deno" task build:npm)
+fi
 mkdir -p "$tmp/project/node_modules/@streamwire" "$tmp/logs"
 ln -s "$root/dist/npm" "$tmp/project/node_modules/@streamwire/codec"
 printf '{ "name": "examples", "private": true, "type": "module", "dependencies": { "@streamwire/codec": "*" } }\n' \
@@ -143,6 +148,12 @@ if wants iggy; then
   run "iggy on Node" 60 node iggy_client.mjs "127.0.0.1:$iport"
   kill -TERM "$endpoint"
   wait "$endpoint" || true
+fi
+
+if wants mock; then
+  run "mock on Deno" 60 "$deno" run kafka_mock_broker.ts
+  run "mock on Bun" 60 "$bun" kafka_mock_broker.ts
+  run "mock on Node" 60 node kafka_mock_broker.mjs
 fi
 
 if wants inspect && [ -s "$pcap" ]; then
