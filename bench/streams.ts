@@ -13,7 +13,8 @@
  * - `kafkaFrames() transform` and `readKafkaFrames() iterator` over that same readable.
  *
  * Requests: each operation sends 256 pipelined Metadata requests (a small body) and waits for
- * the answers the peer sends back (256 empty ones, or 64 of about 3.7 KB): `ClientConnection` driven by hand (its frames joined into
+ * the answers the peer sends back (256 empty ones, or 64 of about 3.7 KB), the decoded answers
+ * kept until the operation ends, as a program that uses them keeps them: `ClientConnection` driven by hand (its frames joined into
  * one write) over socket events and over the duplex, beside `KafkaClientChannel` over the duplex.
  *
  * Ratios per round: adapter ÷ bare over the same readable (the adapters' own cost) and adapter
@@ -24,7 +25,8 @@
  *   npx bun build bench/streams.ts --target=node --packages=external --outfile=/tmp/streams.mjs && node /tmp/streams.mjs
  *
  * `BENCH_ROUNDS`, `BENCH_SLICE_MS`, `BENCH_CLOCK` as for every benchmark (bench/_rounds.ts);
- * `BENCH_ONLY=frames` or `requests` runs one family.
+ * `BENCH_ONLY=frames` or `requests` runs one family, `BENCH_CASES=<regex>` only the cases whose
+ * names match (to run a case alone in its process: see bench/README.md for why).
  *
  * @module
  */
@@ -239,8 +241,17 @@ async function requestCases(port: number, big: boolean): Promise<Case[]> {
   const s = await nodeSocket(port);
   const conn = new ClientConnection({ clientId: "bench" });
   const c = counter();
-  s.on("data", (chunk: Uint8Array) => c.add(conn.receive(chunk).length));
+  // The responses are kept for the operation, as a program that uses them keeps them (and as the
+  // channel's promises do): a loop that drops each one at once lets the engine skip work a real
+  // client cannot skip.
+  let kept: unknown[] = [];
+  s.on("data", (chunk: Uint8Array) => {
+    const got = conn.receive(chunk);
+    kept.push(...got);
+    c.add(got.length);
+  });
   const bare = () => {
+    kept = [];
     const done = c.until(REQUESTS);
     const frames: Uint8Array[] = [];
     for (let i = 0; i < REQUESTS; i++) {
@@ -254,13 +265,17 @@ async function requestCases(port: number, big: boolean): Promise<Case[]> {
   const webWriter = web.writable.getWriter();
   const webConn = new ClientConnection({ clientId: "bench" });
   const wc = counter();
+  let webKept: unknown[] = [];
   void (async () => {
     const reader = web.readable.getReader();
     for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      wc.add(webConn.receive(r.value).length);
+      const got = webConn.receive(r.value);
+      webKept.push(...got);
+      wc.add(got.length);
     }
   })();
   const bareWeb = async () => {
+    webKept = [];
     const done = wc.until(REQUESTS);
     const frames: Uint8Array[] = [];
     for (let i = 0; i < REQUESTS; i++) {
@@ -289,14 +304,20 @@ if (process.argv.includes("--peer")) peer();
 else {
   const p = await startPeer();
   try {
-    const only = process.env.BENCH_ONLY; // "frames" or "requests": one family
+    const family = process.env.BENCH_ONLY; // "frames" or "requests": one family
     const cases = [
-      ...(only === "requests" ? [] : (await Promise.all(BURSTS.map((b) => frameCases(p.port, b)))).flat()),
-      ...(only === "frames"
+      ...(family === "requests" ? [] : (await Promise.all(BURSTS.map((b) => frameCases(p.port, b)))).flat()),
+      ...(family === "frames"
         ? []
         : [...await requestCases(p.port, false), ...await requestCases(p.port, true)]),
     ];
-    printRun("Web Streams adapters over loopback (bench/streams.ts)", await runRounds(cases));
+    // BENCH_CASES=<regex>: only the cases it matches (one per process, to compare processes).
+    const only = new RegExp(process.env.BENCH_CASES ?? ".");
+    const chosen = cases.filter((c) => only.test(c.name)).map((c) => ({
+      ...c,
+      vs: c.vs?.filter((v) => only.test(v)),
+    }));
+    printRun("Web Streams adapters over loopback (bench/streams.ts)", await runRounds(chosen));
   } finally {
     p.stop();
   }
