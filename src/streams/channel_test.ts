@@ -10,21 +10,10 @@ import { CommandCode } from "../iggy/command_codes.ts";
 import { EvictionReason } from "../iggy/consensus/enums.ts";
 import { IggyServerConnection, type IncomingRequest } from "../iggy/session/server.ts";
 import { type ByteDuplex, duplexPair } from "./duplex.ts";
-import { type ChannelError, isChannelError } from "./errors.ts";
+import type { ChannelError } from "./errors.ts";
 import { KafkaClientChannel } from "./kafka_client.ts";
 import { IggyClientChannel } from "./iggy_client.ts";
-import { brokerAnswer, countingWritable, serveKafka } from "./testdata/peers.ts";
-
-/** The `ChannelError` code `p` rejects with (fails if it resolves or rejects with something else). */
-async function rejection(p: Promise<unknown>): Promise<ChannelError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isChannelError(e)) return e;
-    throw e;
-  }
-  throw new Error("resolved, expected a ChannelError");
-}
+import { brokerAnswer, countingWritable, rejection, serveKafka } from "./testdata/peers.ts";
 
 /** Reads whole Kafka frames from `duplex` as the peer, without answering. */
 function silentPeer(duplex: ByteDuplex): { frames: Uint8Array[]; next(): Promise<Uint8Array> } {

@@ -15,7 +15,6 @@ import { ApiKey } from "../kafka/messages/api_keys.ts";
 import { encodeRequest } from "../kafka/api.ts";
 import { isWireError } from "../wire/error.ts";
 import type { ByteDuplex } from "./duplex.ts";
-import { type ChannelError, isChannelError } from "./errors.ts";
 import { KafkaClientChannel } from "./kafka_client.ts";
 import { IggyClientChannel } from "./iggy_client.ts";
 import { type BunConnect, bunDuplex, type DenoConnLike, denoDuplex } from "./runtimes.ts";
@@ -28,6 +27,7 @@ import {
   iggyEndpoint,
   kafkaEndpoint,
   type Loopback,
+  rejection,
 } from "./testdata/peers.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -96,16 +96,6 @@ function channelTimers<T>(fn: () => Promise<T>): Promise<{ result: T; live: numb
     g.setTimeout = set;
     g.clearTimeout = clear;
   });
-}
-
-async function rejection(p: Promise<unknown>): Promise<ChannelError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isChannelError(e)) return e;
-    throw e;
-  }
-  throw new Error("resolved, expected a ChannelError");
 }
 
 /** The outcome each fault must end in, per protocol. */

@@ -12,6 +12,7 @@ import { decodeRequest, encodeResponse } from "../../kafka/api.ts";
 import { FrameDecoder } from "../../kafka/frame.ts";
 import { IggyServerConnection } from "../../iggy/session/server.ts";
 import type { ByteDuplex } from "../duplex.ts";
+import { type ChannelError, isChannelError } from "../errors.ts";
 
 /** The versions the test broker advertises. */
 export const BROKER_VERSIONS = [
@@ -264,4 +265,15 @@ export function countingWritable(
     },
   };
   return { writable: counted as unknown as WritableStream<Uint8Array>, most: () => most };
+}
+
+/** The `ChannelError` `p` rejects with (fails if it resolves or rejects with anything else). */
+export async function rejection(p: Promise<unknown>): Promise<ChannelError> {
+  try {
+    await p;
+  } catch (e) {
+    if (isChannelError(e)) return e;
+    throw e;
+  }
+  throw new Error("resolved, expected a ChannelError");
 }
