@@ -67,6 +67,7 @@ parseArgs({
     "broker-log": { kind: "string", help: "the broker's request log, to compare with ours", value: "file" },
     verbose: { kind: "boolean", help: "print every cell" },
     summary: { kind: "boolean", help: "print the combined matrix of the result files given as arguments" },
+    "wait-only": { kind: "boolean", help: "only wait until the broker answers and lists itself, then exit" },
   },
   positionals: { help: "result files (with --summary)" },
 });
@@ -295,6 +296,20 @@ function runSummary(files: string[]): number {
   return failed === 0 ? 0 : 1;
 }
 
+/** `--wait-only`: run.sh --serve says "ready" once this returns (clients can connect then). */
+async function runWaitOnly(): Promise<number> {
+  const { host, port } = hostPort(arg("--bootstrap") ?? "127.0.0.1:9092");
+  const started = Date.now();
+  const s = await waitForBroker(host, port, Number(arg("--wait") ?? 90), new RequestRecorder());
+  s.close();
+  console.log(`broker answers after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
 const summary = process.argv.indexOf("--summary");
-const code = summary >= 0 ? runSummary(process.argv.slice(summary + 1)) : await runBroker();
+const code = summary >= 0
+  ? runSummary(process.argv.slice(summary + 1))
+  : process.argv.includes("--wait-only")
+  ? await runWaitOnly()
+  : await runBroker();
 process.exit(code);

@@ -199,6 +199,14 @@ for v in $versions; do
   rm -f "$here/target/results-$v.json"
   start_broker "$v"
   if $serve; then
+    # Scripts that start the broker this way (conformance/kafka-peer/clients/run.sh) wait for the
+    # "ready" line: the broker answered ApiVersions and listed itself in Metadata.
+    (cd "$root" && "${run_ts[@]}" conformance/broker/e2e.ts --wait-only --bootstrap "127.0.0.1:$plain_port") || {
+      echo "broker $v: did not become ready; last lines of the broker log:" >&2
+      tail -n 40 "$workdir/broker.log" >&2 || true
+      exit 1
+    }
+    echo "broker $v: ready, PLAINTEXT 127.0.0.1:$plain_port, SASL_PLAINTEXT 127.0.0.1:$sasl_port (user $SASL_USER, password $SASL_PASSWORD)"
     echo "broker $v: serving until interrupted (log: $workdir/broker.log)"
     wait "$broker_pid" || true
     continue

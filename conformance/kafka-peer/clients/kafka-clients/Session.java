@@ -65,6 +65,8 @@ public final class Session {
 
   /** A failed expectation: its message is the step's result line. */
   static final class Check extends Exception {
+    private static final long serialVersionUID = 1L;
+
     Check(String message) {
       super(message);
     }
