@@ -40,7 +40,8 @@ interface JsonMessage {
   hexPrefix?: string;
 }
 
-const hexOf = (s: string) => [...new TextEncoder().encode(s)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const hexOf = (s: string) =>
+  [...new TextEncoder().encode(s)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The messages `streamwire inspect` prints for `files` as JSON lines. */
 export async function inspectJson(args: string[]): Promise<JsonMessage[]> {
@@ -83,11 +84,16 @@ export function mergePcaps(files: readonly Uint8Array[]): Uint8Array {
   const records: { ts: number; bytes: Uint8Array }[] = [];
   for (const f of files) {
     const v = new DataView(f.buffer, f.byteOffset, f.byteLength);
-    if (f.length < 24 || v.getUint32(0, true) !== 0xa1b2c3d4) throw new Error("not a little-endian classic pcap");
+    if (f.length < 24 || v.getUint32(0, true) !== 0xa1b2c3d4) {
+      throw new Error("not a little-endian classic pcap");
+    }
     for (let o = 24; o + 16 <= f.length;) {
       const len = v.getUint32(o + 8, true);
       if (o + 16 + len > f.length) throw new Error(`truncated pcap record at ${o}`);
-      records.push({ ts: v.getUint32(o, true) * 1e6 + v.getUint32(o + 4, true), bytes: f.subarray(o, o + 16 + len) });
+      records.push({
+        ts: v.getUint32(o, true) * 1e6 + v.getUint32(o + 4, true),
+        bytes: f.subarray(o, o + 16 + len),
+      });
       o += 16 + len;
     }
   }
@@ -115,14 +121,24 @@ async function run(argv: string[]): Promise<number> {
     console.error("usage: inspect_check.ts [--kafka-port N]... [--merge-to FILE] FILE.pcap...");
     return 2;
   }
-  const known = JSON.parse(readFileSync(new URL("./inspect_known.json", import.meta.url), "utf8")) as KnownQuirk[];
+  const known = JSON.parse(
+    readFileSync(new URL("./inspect_known.json", import.meta.url), "utf8"),
+  ) as KnownQuirk[];
   const host = await currentHost();
-  await main({ ...host, args: ["inspect", "--summary-only", "--format", "pretty", "--no-progress", ...ports, ...files], exit: undefined });
+  await main({
+    ...host,
+    args: ["inspect", "--summary-only", "--format", "pretty", "--no-progress", ...ports, ...files],
+    exit: undefined,
+  });
   const messages = await inspectJson([...ports, ...files]);
   const { known: seen, unknown } = classify(messages, known);
-  for (const [q, n] of seen) console.log(`known client quirk ×${n}: ${q.clientId} ${q.api} v${q.version} ${q.code} — ${q.why}`);
+  for (const [q, n] of seen) {
+    console.log(`known client quirk ×${n}: ${q.clientId} ${q.api} v${q.version} ${q.code} — ${q.why}`);
+  }
   for (const m of unknown.slice(0, 20)) {
-    console.log(`FAIL not decoded: ${m.conn} ${m.dir} ${m.name} v${m.version} corr=${m.correlationId} ${m.error?.code}: ${m.error?.detail}`);
+    console.log(
+      `FAIL not decoded: ${m.conn} ${m.dir} ${m.name} v${m.version} corr=${m.correlationId} ${m.error?.code}: ${m.error?.detail}`,
+    );
   }
   if (mergeTo !== undefined) writeFileSync(mergeTo, mergePcaps(files.map((f) => readFileSync(f))));
   const quirks = [...seen.values()].reduce((a, b) => a + b, 0);

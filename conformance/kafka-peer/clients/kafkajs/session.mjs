@@ -119,11 +119,19 @@ const saslKafka = (password) =>
     retry: { retries: 0 },
   });
 
-const groupOpts = (groupId) => ({ groupId, heartbeatInterval: 500, sessionTimeout: 10000, maxWaitTimeInMs: 200 });
+const groupOpts = (groupId) => ({
+  groupId,
+  heartbeatInterval: 500,
+  sessionTimeout: 10000,
+  maxWaitTimeInMs: 200,
+});
 
 /** Reads `t` through a fresh group from the beginning until `until(messages)` holds. */
 async function readTopic(t, until, what, extra = {}) {
-  const c = kafka.consumer({ ...groupOpts(topic(`reader-${Math.random().toString(36).slice(2)}`)), ...extra });
+  const c = kafka.consumer({
+    ...groupOpts(topic(`reader-${Math.random().toString(36).slice(2)}`)),
+    ...extra,
+  });
   const got = [];
   const w = waiter(() => `${what} from ${t} (have ${got.length})`, 60000);
   try {
@@ -149,13 +157,22 @@ function compare(got, codec, baseTs) {
     const m = got[i];
     const where = `record ${i}: `;
     check(m.offset === String(i), where + `offset ${m.offset}`);
-    check(str(m.key) === key(i), where + `key ${JSON.stringify(str(m.key))}, expected ${JSON.stringify(key(i))}`);
-    check(str(m.value) === value(i), where + `value ${JSON.stringify(str(m.value))}, expected ${JSON.stringify(value(i))}`);
+    check(
+      str(m.key) === key(i),
+      where + `key ${JSON.stringify(str(m.key))}, expected ${JSON.stringify(key(i))}`,
+    );
+    check(
+      str(m.value) === value(i),
+      where + `value ${JSON.stringify(str(m.value))}, expected ${JSON.stringify(value(i))}`,
+    );
     check(m.timestamp === String(baseTs + i), where + `timestamp ${m.timestamp}, expected ${baseTs + i}`);
     const want = headerObject(headerPairs(i, codec));
     const have = {};
     for (const [k, v] of Object.entries(m.headers ?? {})) have[k] = Array.isArray(v) ? v.map(str) : str(v);
-    check(JSON.stringify(have) === JSON.stringify(want), where + `headers ${JSON.stringify(have)}, expected ${JSON.stringify(want)}`);
+    check(
+      JSON.stringify(have) === JSON.stringify(want),
+      where + `headers ${JSON.stringify(have)}, expected ${JSON.stringify(want)}`,
+    );
   }
   return `${got.length} records equal (offset, key, value, timestamp, headers)`;
 }
@@ -186,7 +203,11 @@ async function session() {
   await step("admin: create topics", async () => {
     const created = await admin.createTopics({
       waitForLeaders: true,
-      topics: every.map((t) => ({ topic: t, numPartitions: t === groupTopic ? GROUP_PARTITIONS : 1, replicationFactor: 1 })),
+      topics: every.map((t) => ({
+        topic: t,
+        numPartitions: t === groupTopic ? GROUP_PARTITIONS : 1,
+        replicationFactor: 1,
+      })),
     });
     check(created === true, `createTopics returned ${created}`);
     return `${every.length} topics`;
@@ -217,14 +238,24 @@ async function session() {
           });
         }
         const meta = await p.send({ topic: topic(codec), acks: -1, compression, messages });
-        check(meta.length === 1 && meta[0].errorCode === 0 && meta[0].baseOffset === "0", `send returned ${JSON.stringify(meta)}`);
+        check(
+          meta.length === 1 && meta[0].errorCode === 0 && meta[0].baseOffset === "0",
+          `send returned ${JSON.stringify(meta)}`,
+        );
         return `${RECORDS} records in one send, base offset ${meta[0].baseOffset}`;
       } finally {
         await p.disconnect();
       }
     });
-    await step(`consume ${codec}`, async () =>
-      compare(await readTopic(topic(codec), (g) => g.length >= RECORDS, `${RECORDS} records`), codec, baseTs));
+    await step(
+      `consume ${codec}`,
+      async () =>
+        compare(
+          await readTopic(topic(codec), (g) => g.length >= RECORDS, `${RECORDS} records`),
+          codec,
+          baseTs,
+        ),
+    );
   }
 
   const groupId = topic("offsets-classic");
@@ -264,13 +295,17 @@ async function session() {
     const p = kafka.producer({ transactionalId: topic("txn-id"), idempotent: true, maxInFlightRequests: 1 });
     await p.connect();
     try {
-      const batch = (prefix) => Array.from({ length: 100 }, (_, i) => ({ partition: 0, key: `k${i}`, value: `${prefix}${i}` }));
+      const batch = (prefix) =>
+        Array.from({ length: 100 }, (_, i) => ({ partition: 0, key: `k${i}`, value: `${prefix}${i}` }));
       const t1 = await p.transaction();
       await t1.send({ topic: txnTopic, messages: batch("aborted-") });
       await t1.abort();
       const t2 = await p.transaction();
       await t2.send({ topic: txnTopic, messages: batch("committed-") });
-      await t2.sendOffsets({ consumerGroupId: txnGroup, topics: [{ topic: topic("none"), partitions: [{ partition: 0, offset: "500" }] }] });
+      await t2.sendOffsets({
+        consumerGroupId: txnGroup,
+        topics: [{ topic: topic("none"), partitions: [{ partition: 0, offset: "500" }] }],
+      });
       await t2.commit();
     } finally {
       await p.disconnect();
@@ -285,15 +320,22 @@ async function session() {
 
   const untilEnd = (g) => g.length > 0 && str(g[g.length - 1].value) === "end";
   await step("transaction: read_committed sees committed only", async () => {
-    const vals = (await readTopic(txnTopic, untilEnd, "the plain record after the transactions")).map((m) => str(m.value));
+    const vals = (await readTopic(txnTopic, untilEnd, "the plain record after the transactions")).map((m) =>
+      str(m.value)
+    );
     const want = [...Array.from({ length: 100 }, (_, i) => `committed-${i}`), "end"];
     check(JSON.stringify(vals) === JSON.stringify(want), `read ${vals.length}: ${vals.slice(0, 3)}…`);
     return "100 committed records, then the plain one";
   });
 
   await step("transaction: read_uncommitted sees both", async () => {
-    const vals = (await readTopic(txnTopic, untilEnd, "the plain record", { readUncommitted: true })).map((m) => str(m.value));
-    check(vals.length === 201 && vals[0] === "aborted-0" && vals[100] === "committed-0", `read ${vals.length}: ${vals[0]} ${vals[100]}`);
+    const vals = (await readTopic(txnTopic, untilEnd, "the plain record", { readUncommitted: true })).map((
+      m,
+    ) => str(m.value));
+    check(
+      vals.length === 201 && vals[0] === "aborted-0" && vals[100] === "committed-0",
+      `read ${vals.length}: ${vals[0]} ${vals[100]}`,
+    );
     return "100 aborted, 100 committed, 1 plain";
   });
 
@@ -308,7 +350,10 @@ async function session() {
     try {
       await admin.fetchTopicMetadata({ topics: [missing] });
     } catch (e) {
-      check(e.name === "KafkaJSProtocolError" && e.type === "UNKNOWN_TOPIC_OR_PARTITION", `expected KafkaJSProtocolError UNKNOWN_TOPIC_OR_PARTITION, got ${e.name} ${e.type}: ${e.message}`);
+      check(
+        e.name === "KafkaJSProtocolError" && e.type === "UNKNOWN_TOPIC_OR_PARTITION",
+        `expected KafkaJSProtocolError UNKNOWN_TOPIC_OR_PARTITION, got ${e.name} ${e.type}: ${e.message}`,
+      );
       return `${e.name} ${e.type}`;
     }
     throw new Check("fetchTopicMetadata succeeded");
@@ -322,7 +367,10 @@ async function session() {
     } catch (e) {
       // KafkaJS retries the metadata lookup, then gives up with the broker's error as the cause.
       const cause = e.name === "KafkaJSNumberOfRetriesExceeded" ? e.cause : e;
-      check(cause?.name === "KafkaJSProtocolError" && cause.type === "UNKNOWN_TOPIC_OR_PARTITION", `expected UNKNOWN_TOPIC_OR_PARTITION, got ${e.name}: ${e.message} (cause ${cause?.name} ${cause?.type})`);
+      check(
+        cause?.name === "KafkaJSProtocolError" && cause.type === "UNKNOWN_TOPIC_OR_PARTITION",
+        `expected UNKNOWN_TOPIC_OR_PARTITION, got ${e.name}: ${e.message} (cause ${cause?.name} ${cause?.type})`,
+      );
       return `${e.name} caused by ${cause.name} ${cause.type}`;
     } finally {
       await p.disconnect();
@@ -346,7 +394,10 @@ async function session() {
     try {
       await a.connect();
     } catch (e) {
-      check(e.name === "KafkaJSSASLAuthenticationError", `expected KafkaJSSASLAuthenticationError, got ${e.name}: ${e.message}`);
+      check(
+        e.name === "KafkaJSSASLAuthenticationError",
+        `expected KafkaJSSASLAuthenticationError, got ${e.name}: ${e.message}`,
+      );
       return `${e.name}: ${e.message}`;
     } finally {
       await a.disconnect();
@@ -393,9 +444,12 @@ async function rebalance(t) {
     await start("a");
     await until("member a to own every partition", () => owned.a.length === GROUP_PARTITIONS);
     await start("b");
-    await until("a and b to split the partitions", () =>
-      owned.a.length > 0 && owned.b.length > 0 && owned.a.length + owned.b.length === GROUP_PARTITIONS &&
-      !owned.a.some((p) => owned.b.includes(p)));
+    await until(
+      "a and b to split the partitions",
+      () =>
+        owned.a.length > 0 && owned.b.length > 0 && owned.a.length + owned.b.length === GROUP_PARTITIONS &&
+        !owned.a.some((p) => owned.b.includes(p)),
+    );
     const split = `${owned.a.length}+${owned.b.length}`;
     await members.b.disconnect();
     owned.b = [];
@@ -413,7 +467,9 @@ const deadline = setTimeout(() => {
 }, DEADLINE_S * 1000);
 
 console.log(
-  `kafkajs 2.2.4 against ${args.bootstrap} (SASL ${args["sasl-bootstrap"]}), run ${run}, ${RECORDS} records per codec (${Object.keys(CODECS)}), deadline ${DEADLINE_S} s`,
+  `kafkajs 2.2.4 against ${args.bootstrap} (SASL ${
+    args["sasl-bootstrap"]
+  }), run ${run}, ${RECORDS} records per codec (${Object.keys(CODECS)}), deadline ${DEADLINE_S} s`,
 );
 await session();
 clearTimeout(deadline);

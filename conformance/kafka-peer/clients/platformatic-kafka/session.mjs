@@ -27,7 +27,12 @@ const DEADLINE_S = Number(args["deadline-s"]);
 const CODECS = ["none", "gzip", "snappy", "lz4", "zstd"];
 const GROUP_PARTITIONS = 4;
 const run = (Date.now() % 1e9).toString(36) + Math.floor(Math.random() * 1296).toString(36);
-const CLIENT = { clientId: "streamwire-judge-platformatic-kafka", timeout: 15000, retries: 5, retryDelay: 200 };
+const CLIENT = {
+  clientId: "streamwire-judge-platformatic-kafka",
+  timeout: 15000,
+  retries: 5,
+  retryDelay: 200,
+};
 
 let passed = 0;
 let failed = 0;
@@ -128,7 +133,13 @@ const groupOpts = (protocol) => (protocol === "consumer" ? { groupProtocol: "con
 
 /** Reads `t` through a fresh group from the earliest offset until `until(messages)` holds. */
 async function readTopic(t, until, what, extra = {}) {
-  const c = new Consumer({ ...CLIENT, ...classic, bootstrapBrokers: [args.bootstrap], groupId: topic(`reader-${Math.random().toString(36).slice(2)}`), maxWaitTime: 200 });
+  const c = new Consumer({
+    ...CLIENT,
+    ...classic,
+    bootstrapBrokers: [args.bootstrap],
+    groupId: topic(`reader-${Math.random().toString(36).slice(2)}`),
+    maxWaitTime: 200,
+  });
   const got = [];
   const w = waiter(() => `${what} from ${t} (have ${got.length})`, () => until(got));
   try {
@@ -152,8 +163,14 @@ function compare(got, codec, baseTs) {
     const m = got[i];
     const where = `record ${i}: `;
     check(m.offset === BigInt(i), where + `offset ${m.offset}`);
-    check(str(m.key) === key(i), where + `key ${JSON.stringify(str(m.key))}, expected ${JSON.stringify(key(i))}`);
-    check(str(m.value) === value(i), where + `value ${JSON.stringify(str(m.value))}, expected ${JSON.stringify(value(i))}`);
+    check(
+      str(m.key) === key(i),
+      where + `key ${JSON.stringify(str(m.key))}, expected ${JSON.stringify(key(i))}`,
+    );
+    check(
+      str(m.value) === value(i),
+      where + `value ${JSON.stringify(str(m.value))}, expected ${JSON.stringify(value(i))}`,
+    );
     check(m.timestamp === BigInt(baseTs + i), where + `timestamp ${m.timestamp}, expected ${baseTs + i}`);
     const have = JSON.stringify(m.headerEntries.map(([k, v]) => [str(k), str(v)]));
     const want = JSON.stringify(headerPairs(i, codec));
@@ -182,7 +199,11 @@ async function session() {
 
   await step("admin: create topics", async () => {
     for (const t of every) {
-      await admin.createTopics({ topics: [t], partitions: t === groupTopic ? GROUP_PARTITIONS : 1, replicas: 1 });
+      await admin.createTopics({
+        topics: [t],
+        partitions: t === groupTopic ? GROUP_PARTITIONS : 1,
+        replicas: 1,
+      });
     }
     return `${every.length} topics`;
   });
@@ -204,28 +225,59 @@ async function session() {
         for (let i = 0; i < RECORDS; i++) {
           // A Map keyed by Buffer objects keeps repeated header names.
           const headers = new Map(headerPairs(i, codec).map(([k, v]) => [Buffer.from(k), Buffer.from(v)]));
-          messages.push({ topic: topic(codec), partition: 0, key: buf(key(i)), value: buf(value(i)), headers, timestamp: BigInt(baseTs + i) });
+          messages.push({
+            topic: topic(codec),
+            partition: 0,
+            key: buf(key(i)),
+            value: buf(value(i)),
+            headers,
+            timestamp: BigInt(baseTs + i),
+          });
         }
         const r = await p.send({ messages, compression: codec });
         const first = r.offsets?.find((o) => o.topic === topic(codec));
-        check(first?.offset === 0n, `send returned ${JSON.stringify(r, (_k, v) => (typeof v === "bigint" ? String(v) : v))}`);
+        check(
+          first?.offset === 0n,
+          `send returned ${JSON.stringify(r, (_k, v) => (typeof v === "bigint" ? String(v) : v))}`,
+        );
         return `${RECORDS} records in one send, base offset ${first.offset}, producer id ${p.producerId}`;
       } finally {
         await p.close();
       }
     });
-    await step(`consume ${codec}`, async () =>
-      compare(await readTopic(topic(codec), (g) => g.length >= RECORDS, `${RECORDS} records`), codec, baseTs));
+    await step(
+      `consume ${codec}`,
+      async () =>
+        compare(
+          await readTopic(topic(codec), (g) => g.length >= RECORDS, `${RECORDS} records`),
+          codec,
+          baseTs,
+        ),
+    );
   }
 
   for (const protocol of ["classic", "consumer"]) {
     const groupId = topic(`offsets-${protocol}`);
     await step(`group ${protocol}: subscribe, consume, commit`, async () => {
-      const c = new Consumer({ ...CLIENT, ...groupOpts(protocol), bootstrapBrokers: [args.bootstrap], groupId, maxWaitTime: 200 });
+      const c = new Consumer({
+        ...CLIENT,
+        ...groupOpts(protocol),
+        bootstrapBrokers: [args.bootstrap],
+        groupId,
+        maxWaitTime: 200,
+      });
       const got = [];
-      const w = waiter(() => `the group's ${RECORDS} records (have ${got.length})`, () => got.length >= RECORDS);
+      const w = waiter(
+        () => `the group's ${RECORDS} records (have ${got.length})`,
+        () => got.length >= RECORDS,
+      );
       try {
-        const stream = await c.consume({ topics: [topic("none")], mode: "committed", fallbackMode: "earliest", autocommit: false });
+        const stream = await c.consume({
+          topics: [topic("none")],
+          mode: "committed",
+          fallbackMode: "earliest",
+          autocommit: false,
+        });
         stream.on("data", (m) => {
           got.push(m);
           w.poke();
@@ -234,7 +286,14 @@ async function session() {
         await w.done;
         check(got.every((m, i) => m.offset === BigInt(i)), "offsets out of order");
         const last = got[RECORDS - 1];
-        await c.commit({ offsets: [{ topic: topic("none"), partition: 0, offset: BigInt(RECORDS), leaderEpoch: last.leaderEpoch }] });
+        await c.commit({
+          offsets: [{
+            topic: topic("none"),
+            partition: 0,
+            offset: BigInt(RECORDS),
+            leaderEpoch: last.leaderEpoch,
+          }],
+        });
         const back = await c.listCommittedOffsets({ topics: [{ topic: topic("none"), partitions: [0] }] });
         const o = back.get(topic("none"))?.[0];
         check(o === BigInt(RECORDS), `listCommittedOffsets gave ${o}`);
@@ -257,10 +316,31 @@ async function session() {
 
   const txnGroup = topic("txn-group");
   await step("transaction: abort then commit (offsets in it)", async () => {
-    const p = new Producer({ ...CLIENT, bootstrapBrokers: [args.bootstrap], transactionalId: topic("txn-id"), idempotent: true, acks: -1 });
-    const c = new Consumer({ ...CLIENT, ...classic, bootstrapBrokers: [args.bootstrap], groupId: txnGroup, maxWaitTime: 200 });
+    const p = new Producer({
+      ...CLIENT,
+      bootstrapBrokers: [args.bootstrap],
+      transactionalId: topic("txn-id"),
+      idempotent: true,
+      acks: -1,
+    });
+    const c = new Consumer({
+      ...CLIENT,
+      ...classic,
+      bootstrapBrokers: [args.bootstrap],
+      groupId: txnGroup,
+      maxWaitTime: 200,
+    });
     try {
-      const batch = (prefix) => Array.from({ length: 100 }, (_, i) => ({ topic: txnTopic, partition: 0, key: Buffer.from(`k${i}`), value: Buffer.from(`${prefix}${i}`) }));
+      const batch = (prefix) =>
+        Array.from(
+          { length: 100 },
+          (_, i) => ({
+            topic: txnTopic,
+            partition: 0,
+            key: Buffer.from(`k${i}`),
+            value: Buffer.from(`${prefix}${i}`),
+          }),
+        );
       const t1 = await p.beginTransaction();
       await t1.send({ messages: batch("aborted-") });
       await t1.abort();
@@ -293,15 +373,22 @@ async function session() {
 
   const untilEnd = (g) => g.length > 0 && str(g[g.length - 1].value) === "end";
   await step("transaction: read_committed sees committed only", async () => {
-    const vals = (await readTopic(txnTopic, untilEnd, "the plain record after the transactions", { isolationLevel: 1 })).map((m) => str(m.value));
+    const vals =
+      (await readTopic(txnTopic, untilEnd, "the plain record after the transactions", { isolationLevel: 1 }))
+        .map((m) => str(m.value));
     const want = [...Array.from({ length: 100 }, (_, i) => `committed-${i}`), "end"];
     check(JSON.stringify(vals) === JSON.stringify(want), `read ${vals.length}: ${vals.slice(0, 3)}…`);
     return "100 committed records, then the plain one";
   });
 
   await step("transaction: read_uncommitted sees both", async () => {
-    const vals = (await readTopic(txnTopic, untilEnd, "the plain record", { isolationLevel: 0 })).map((m) => str(m.value));
-    check(vals.length === 201 && vals[0] === "aborted-0" && vals[100] === "committed-0", `read ${vals.length}: ${vals[0]} ${vals[100]}`);
+    const vals = (await readTopic(txnTopic, untilEnd, "the plain record", { isolationLevel: 0 })).map((m) =>
+      str(m.value)
+    );
+    check(
+      vals.length === 201 && vals[0] === "aborted-0" && vals[100] === "committed-0",
+      `read ${vals.length}: ${vals[0]} ${vals[100]}`,
+    );
     return "100 aborted, 100 committed, 1 plain";
   });
 
@@ -315,7 +402,10 @@ async function session() {
   // The library turns the broker's UNKNOWN_TOPIC_OR_PARTITION (code 3) at topic index i of the
   // Metadata response into a UserError naming topic i of the request.
   const expectUnknownTopic = (e) => {
-    check(e?.code === "PLT_KFK_USER" && e.message === `Unknown topic ${missing}.`, `expected UserError "Unknown topic ${missing}.", got ${describeError(e)}`);
+    check(
+      e?.code === "PLT_KFK_USER" && e.message === `Unknown topic ${missing}.`,
+      `expected UserError "Unknown topic ${missing}.", got ${describeError(e)}`,
+    );
     return `${e.constructor.name} ${e.code}: ${e.message}`;
   };
   await step("error: unknown topic (metadata)", async () => {
@@ -328,7 +418,12 @@ async function session() {
   });
 
   await step("error: unknown topic (producer)", async () => {
-    const p = new Producer({ ...CLIENT, retries: 1, bootstrapBrokers: [args.bootstrap], autocreateTopics: false });
+    const p = new Producer({
+      ...CLIENT,
+      retries: 1,
+      bootstrapBrokers: [args.bootstrap],
+      autocreateTopics: false,
+    });
     try {
       await p.send({ messages: [{ topic: missing, value: Buffer.from("v") }] });
     } catch (e) {
@@ -357,7 +452,10 @@ async function session() {
       // MultipleErrors > NetworkError, caused by AuthenticationError, caused by the broker's answer.
       const auth = findError(e, (x) => x.code === "PLT_KFK_AUTHENTICATION");
       const broker = auth && findError(auth.cause, (x) => x.apiId === "SASL_AUTHENTICATION_FAILED");
-      check(broker, `expected AuthenticationError caused by SASL_AUTHENTICATION_FAILED, got ${describeError(e)}`);
+      check(
+        broker,
+        `expected AuthenticationError caused by SASL_AUTHENTICATION_FAILED, got ${describeError(e)}`,
+      );
       return `${auth.constructor.name} ${auth.code} caused by ${broker.apiId}`;
     } finally {
       await a.close();
@@ -389,7 +487,13 @@ async function rebalance(t, protocol) {
     await w.done;
   };
   const start = async (name) => {
-    const c = new Consumer({ ...CLIENT, ...groupOpts(protocol), bootstrapBrokers: [args.bootstrap], groupId, maxWaitTime: 200 });
+    const c = new Consumer({
+      ...CLIENT,
+      ...groupOpts(protocol),
+      bootstrapBrokers: [args.bootstrap],
+      groupId,
+      maxWaitTime: 200,
+    });
     c.on("consumer:group:join", () => w?.poke());
     c.on("consumer:group:rebalance", () => w?.poke());
     members[name] = c;
@@ -403,7 +507,8 @@ async function rebalance(t, protocol) {
     await start("b");
     await until("a and b to split the partitions", () => {
       const [a, b] = [owned("a"), owned("b")];
-      return a.length > 0 && b.length > 0 && a.length + b.length === GROUP_PARTITIONS && !a.some((p) => b.includes(p));
+      return a.length > 0 && b.length > 0 && a.length + b.length === GROUP_PARTITIONS &&
+        !a.some((p) => b.includes(p));
     });
     const split = `${owned("a").length}+${owned("b").length}`;
     await streams.b.close();
@@ -423,7 +528,9 @@ const deadline = setTimeout(() => {
 }, DEADLINE_S * 1000);
 
 console.log(
-  `@platformatic/kafka 2.12.1 against ${args.bootstrap} (SASL ${args["sasl-bootstrap"]}), run ${run}, ${RECORDS} records per codec, deadline ${DEADLINE_S} s`,
+  `@platformatic/kafka 2.12.1 against ${args.bootstrap} (SASL ${
+    args["sasl-bootstrap"]
+  }), run ${run}, ${RECORDS} records per codec, deadline ${DEADLINE_S} s`,
 );
 await session();
 clearTimeout(deadline);
