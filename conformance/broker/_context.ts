@@ -6,7 +6,7 @@
 
 import process from "node:process";
 import { type Init, ZERO_UUID } from "../../src/kafka/_runtime.ts";
-import type { RequestOf, ResponseOf } from "../../src/kafka/api.ts";
+import { apiInfo, type RequestOf, type ResponseOf } from "../../src/kafka/api.ts";
 import { KAFKA_ERROR as E } from "../../src/kafka/errors.ts";
 import type { RequestTypes } from "../../src/kafka/messages/_table.ts";
 import { supportedVersions } from "../../src/kafka/versions.ts";
@@ -79,7 +79,11 @@ export async function eventually<T>(
   let delay = 25;
   for (let tries = 1;; tries++) {
     const v = await probe();
-    if (done(v)) return v;
+    if (done(v)) {
+      // BROKER_WAITS=1: how long each wait took (the margin under load).
+      if (process.env.BROKER_WAITS) console.error(`wait: ${what}: ${tries} tries, ${Date.now() - start} ms`);
+      return v;
+    }
     const left = start + timeoutMs - Date.now();
     if (left <= 0) {
       const last = opts.show ? `; last: ${opts.show(v)}` : "";
@@ -255,6 +259,13 @@ export async function call<Key extends keyof RequestTypes>(
       await sleep(delay);
       delay = Math.min(delay * 2, 500);
       continue;
+    }
+    if (attempt > 1 && process.env.BROKER_WAITS) {
+      console.error(
+        `wait: retried ${apiInfo(apiKey)?.name ?? apiKey} v${version}: ${attempt} tries, ${
+          Date.now() - start
+        } ms`,
+      );
     }
     if (retriable) {
       throw new ApiFailure(
