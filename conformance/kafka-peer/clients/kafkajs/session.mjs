@@ -139,9 +139,10 @@ async function readTopic(t, until, what, extra = {}) {
     await c.subscribe({ topics: [t], fromBeginning: true });
     await c.run({
       autoCommit: false,
-      eachMessage: async ({ message }) => {
+      eachMessage: ({ message }) => {
         got.push(message);
         w.check(() => until(got));
+        return Promise.resolve();
       },
     });
     await w.done;
@@ -268,9 +269,10 @@ async function session() {
       await c.subscribe({ topics: [topic("none")], fromBeginning: true });
       await c.run({
         autoCommit: false,
-        eachMessage: async ({ message }) => {
+        eachMessage: ({ message }) => {
           got.push(message.offset);
           w.check(() => got.length >= RECORDS);
+          return Promise.resolve();
         },
       });
       await w.done;
