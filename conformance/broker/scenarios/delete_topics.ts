@@ -4,8 +4,8 @@
  * @module
  */
 
-import { ZERO_UUID } from "../../../src/kafka/_runtime.ts";
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import { ZERO_UUID } from "../../../src/kafka/codec.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import { call, type Ctx, eventually, expect, K, MAX, topicId, V } from "../_context.ts";
 import type { Topics } from "./basics.ts";
 export async function deleteTopics(ctx: Ctx, t: Topics): Promise<void> {
