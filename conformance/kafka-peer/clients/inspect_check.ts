@@ -5,16 +5,12 @@
  * bytes are the client's and not the endpoint's. Prints the inspector's per-API summary and one
  * verdict line; exits 1 on an undecoded message that is not listed.
  *
- * Usage: deno run --allow-read --allow-env [--allow-write=DIR] inspect_check.ts
- *          [--kafka-port N]… [--merge-to FILE] FILE.pcap…
- *
- * `--merge-to` also writes the captures as one pcap, packets in time order (how the conformance
- * capture in conformance/captures/ is made from the plain and the SASL endpoint).
+ * Usage: deno run --allow-read --allow-env inspect_check.ts [--kafka-port N]… FILE.pcap…
  *
  * @module
  */
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import process from "node:process";
 import { currentHost } from "../../../src/cli/host.ts";
 import { main } from "../../../src/cli/main.ts";
@@ -79,46 +75,15 @@ export function classify(
   return { known: seen, unknown };
 }
 
-/** Classic pcap files (one link type) merged into one, packets in time order. */
-export function mergePcaps(files: readonly Uint8Array[]): Uint8Array {
-  const records: { ts: number; bytes: Uint8Array }[] = [];
-  for (const f of files) {
-    const v = new DataView(f.buffer, f.byteOffset, f.byteLength);
-    if (f.length < 24 || v.getUint32(0, true) !== 0xa1b2c3d4) {
-      throw new Error("not a little-endian classic pcap");
-    }
-    for (let o = 24; o + 16 <= f.length;) {
-      const len = v.getUint32(o + 8, true);
-      if (o + 16 + len > f.length) throw new Error(`truncated pcap record at ${o}`);
-      records.push({
-        ts: v.getUint32(o, true) * 1e6 + v.getUint32(o + 4, true),
-        bytes: f.subarray(o, o + 16 + len),
-      });
-      o += 16 + len;
-    }
-  }
-  records.sort((a, b) => a.ts - b.ts); // stable: each file's own order is kept on ties
-  const out = new Uint8Array(24 + records.reduce((n, r) => n + r.bytes.length, 0));
-  out.set(files[0].subarray(0, 24));
-  let o = 24;
-  for (const r of records) {
-    out.set(r.bytes, o);
-    o += r.bytes.length;
-  }
-  return out;
-}
-
 async function run(argv: string[]): Promise<number> {
   const ports: string[] = [];
   const files: string[] = [];
-  let mergeTo: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--kafka-port") ports.push("--kafka-port", argv[++i]);
-    else if (argv[i] === "--merge-to") mergeTo = argv[++i];
     else files.push(argv[i]);
   }
   if (files.length === 0) {
-    console.error("usage: inspect_check.ts [--kafka-port N]... [--merge-to FILE] FILE.pcap...");
+    console.error("usage: inspect_check.ts [--kafka-port N]... FILE.pcap...");
     return 2;
   }
   const known = JSON.parse(
@@ -140,7 +105,6 @@ async function run(argv: string[]): Promise<number> {
       `FAIL not decoded: ${m.conn} ${m.dir} ${m.name} v${m.version} corr=${m.correlationId} ${m.error?.code}: ${m.error?.detail}`,
     );
   }
-  if (mergeTo !== undefined) writeFileSync(mergeTo, mergePcaps(files.map((f) => readFileSync(f))));
   const quirks = [...seen.values()].reduce((a, b) => a + b, 0);
   console.log(
     `inspect: ${messages.length} messages, ${unknown.length} not decoded` +
@@ -149,4 +113,5 @@ async function run(argv: string[]): Promise<number> {
   return unknown.length === 0 ? 0 : 1;
 }
 
-if (import.meta.main) process.exit(await run(process.argv.slice(2)));
+// Run as a script (Deno, Bun); imported by the capture test, it only exports.
+if ((import.meta as ImportMeta & { main?: boolean }).main) process.exit(await run(process.argv.slice(2)));

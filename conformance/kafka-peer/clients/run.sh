@@ -9,12 +9,12 @@
 #   bash conformance/kafka-peer/clients/run.sh --bootstrap H:P --sasl-bootstrap H:P --sasl-user U --sasl-password P
 #   bash conformance/kafka-peer/clients/run.sh --clients franz-go,kafkajs --records 200
 #   bash conformance/kafka-peer/clients/run.sh --install-only  # install the five clients, run nothing
-#   bash conformance/kafka-peer/clients/run.sh --capture FILE  # keep the endpoint's capture (plain + SASL, merged)
+#   bash conformance/kafka-peer/clients/run.sh --capture FILE  # keep the endpoint's capture
 #
-# Against the endpoint it starts conformance/kafka-peer/endpoint.ts twice on free ports (one plain,
-# one with --sasl-plain), both recording a pcap; after the sessions it requires 0 undecodable
-# requests and 0 handler errors in both endpoints' summaries, and runs `streamwire inspect` over the
-# captures (inspect_check.ts: every message decodes, except the known client quirks listed in
+# Against the endpoint it starts conformance/kafka-peer/endpoint.ts on free ports (a plain listener
+# and a SASL PLAIN one, --sasl-port) recording a pcap; after the sessions it requires 0 undecodable
+# requests and 0 handler errors in the endpoint's summary, and runs `streamwire inspect` over the
+# capture (inspect_check.ts: every message decodes, except the known client quirks listed in
 # inspect_known.json). Installs go to <client>/target/ (and node_modules/), in parallel.
 # KAFKA_PEER_ENDPOINT_ROOT=DIR runs the endpoint of another checkout (development).
 set -euo pipefail
@@ -186,36 +186,33 @@ fi
 
 # --- the broker under judgement ---
 
-endpoint_pids=()
-endpoint_outs=()
-endpoint_ports=()
-started_port=""
-start_endpoint() { # name, extra args...; sets started_port (not a subshell: the pids are kept)
-  local name="$1"
-  shift
-  local out="$work/endpoint-$name.out"
-  # --seconds bounds the endpoint even if this script is killed with -9.
-  (cd "${KAFKA_PEER_ENDPOINT_ROOT:-$root}" && exec "$DENO" run --allow-net=127.0.0.1 --allow-read --allow-write="$work" --allow-env \
-    conformance/kafka-peer/endpoint.ts --port 0 --seconds 1800 --pcap "$work/$name.pcap" "$@") >"$out" 2>"$work/endpoint-$name.err" &
-  local pid=$!
-  pids_to_stop+=("$pid")
-  endpoint_pids+=("$pid")
-  endpoint_outs+=("$out")
-  local port=""
+endpoint_pid=""
+endpoint_out="$work/endpoint.out"
+start_endpoint() { # sets bootstrap and sasl_bootstrap
+  # One broker, two listeners (like Kafka's PLAINTEXT and SASL_PLAINTEXT), one capture. --seconds
+  # bounds the endpoint even if this script is killed with -9.
+  (cd "${KAFKA_PEER_ENDPOINT_ROOT:-$root}" && exec "$DENO" run --allow-net=127.0.0.1 --allow-read --allow-write="$work" \
+    --allow-env conformance/kafka-peer/endpoint.ts --port 0 --sasl-port 0 --sasl-plain "$sasl_user:$sasl_password" \
+    --seconds 1800 --pcap "$work/endpoint.pcap") >"$endpoint_out" 2>"$work/endpoint.err" &
+  endpoint_pid=$!
+  pids_to_stop+=("$endpoint_pid")
+  local line=""
   for _ in $(seq 1 600); do
-    port="$(sed -n 's/^kafka endpoint listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$out")"
-    [ -n "$port" ] && break
-    kill -0 "$pid" 2>/dev/null || break
+    line="$(grep '^kafka endpoint listening on ' "$endpoint_out" || true)"
+    [ -n "$line" ] && break
+    kill -0 "$endpoint_pid" 2>/dev/null || break
     sleep 0.1
   done
-  if [ -z "$port" ]; then
-    echo "kafka-peer: the $name endpoint did not print its listening line within 60 s:" >&2
-    cat "$out" "$work/endpoint-$name.err" >&2
+  plain_port="$(sed -n 's/^kafka endpoint listening on 127\.0\.0\.1:\([0-9]*\) (SASL on 127\.0\.0\.1:\([0-9]*\))$/\1/p' <<<"$line")"
+  sasl_port="$(sed -n 's/^kafka endpoint listening on 127\.0\.0\.1:\([0-9]*\) (SASL on 127\.0\.0\.1:\([0-9]*\))$/\2/p' <<<"$line")"
+  if [ -z "$plain_port" ] || [ -z "$sasl_port" ]; then
+    echo "kafka-peer: the endpoint did not print its listening line (plain and SASL ports) within 60 s:" >&2
+    cat "$endpoint_out" "$work/endpoint.err" >&2
     exit 1
   fi
-  endpoint_ports+=("$port")
-  started_port="$port"
-  echo "kafka-peer: $name endpoint (pid $pid) on 127.0.0.1:$port"
+  bootstrap="127.0.0.1:$plain_port"
+  sasl_bootstrap="127.0.0.1:$sasl_port"
+  echo "kafka-peer: endpoint (pid $endpoint_pid) on 127.0.0.1:$plain_port, SASL PLAIN on 127.0.0.1:$sasl_port"
 }
 
 target="endpoint"
@@ -240,10 +237,7 @@ elif [ -n "$broker_version" ]; then
   sasl_bootstrap="$(sed -n 's/.*SASL_PLAINTEXT \([0-9.:]*\) .*/\1/p' <<<"$line")"
   target="Apache Kafka $broker_version ($(grep -o 'pid [0-9]*' "$out" | head -n 1))"
 else
-  start_endpoint plain
-  bootstrap="127.0.0.1:$started_port"
-  start_endpoint sasl --sasl-plain "$sasl_user:$sasl_password"
-  sasl_bootstrap="127.0.0.1:$started_port"
+  start_endpoint
 fi
 echo "kafka-peer: judging $target: PLAINTEXT $bootstrap, SASL_PLAINTEXT $sasl_bootstrap"
 session_args=(--bootstrap "$bootstrap" --sasl-bootstrap "$sasl_bootstrap" --sasl-user "$sasl_user"
@@ -280,31 +274,26 @@ for c in "${ready[@]}"; do
   report+=("$(printf '%-20s %3s passed, %s failed  %4s s' "$c" "$p" "$f" "$(( $(date +%s) - s0 ))")")
 done
 
-if [ ${#endpoint_pids[@]} -gt 0 ]; then
+if [ -n "$endpoint_pid" ]; then
   echo
   echo "=== endpoint"
-  for i in "${!endpoint_pids[@]}"; do
-    pid="${endpoint_pids[$i]}"
-    kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    summary="$(grep '^kafka endpoint summary:' "${endpoint_outs[$i]}" || true)"
-    echo "${summary:-kafka endpoint (pid $pid): no summary line}"
-    undecodable="$(sed -n 's/.* undecodable=\([0-9]*\) .*/\1/p' <<<"$summary")"
-    handler_errors="$(sed -n 's/.* handler_errors=\([0-9]*\) .*/\1/p' <<<"$summary")"
-    if [ "${undecodable:-x}" != 0 ] || [ "${handler_errors:-x}" != 0 ]; then
-      echo "FAIL endpoint: undecodable=${undecodable:-?} handler_errors=${handler_errors:-?} (both must be 0)"
-      cat "$work/endpoint-"*.err | tail -n 30
-      failures=$((failures + 1))
-    fi
-  done
+  kill -TERM "$endpoint_pid" 2>/dev/null || true
+  for _ in $(seq 1 100); do kill -0 "$endpoint_pid" 2>/dev/null || break; sleep 0.1; done
+  summary="$(grep '^kafka endpoint summary:' "$endpoint_out" || true)"
+  echo "${summary:-kafka endpoint (pid $endpoint_pid): no summary line}"
+  undecodable="$(sed -n 's/.* undecodable=\([0-9]*\) .*/\1/p' <<<"$summary")"
+  handler_errors="$(sed -n 's/.* handler_errors=\([0-9]*\) .*/\1/p' <<<"$summary")"
+  if [ "${undecodable:-x}" != 0 ] || [ "${handler_errors:-x}" != 0 ]; then
+    echo "FAIL endpoint: undecodable=${undecodable:-?} handler_errors=${handler_errors:-?} (both must be 0)"
+    tail -n 30 "$work/endpoint.err"
+    failures=$((failures + 1))
+  fi
   echo
-  echo "=== streamwire inspect over the endpoint's captures"
-  inspect_args=()
-  for p in "${endpoint_ports[@]}"; do inspect_args+=(--kafka-port "$p"); done
-  (cd "$root" && "$DENO" run --allow-read --allow-write="$work" --allow-env conformance/kafka-peer/clients/inspect_check.ts \
-    "${inspect_args[@]}" ${capture:+--merge-to "$work/merged.pcap"} "$work/plain.pcap" "$work/sasl.pcap") || failures=$((failures + 1))
-  if [ -n "$capture" ] && [ -f "$work/merged.pcap" ]; then
-    cp "$work/merged.pcap" "$capture"
+  echo "=== streamwire inspect over the endpoint's capture ($(wc -c <"$work/endpoint.pcap") bytes)"
+  (cd "$root" && "$DENO" run --allow-read --allow-env conformance/kafka-peer/clients/inspect_check.ts \
+    --kafka-port "$plain_port" --kafka-port "$sasl_port" "$work/endpoint.pcap") || failures=$((failures + 1))
+  if [ -n "$capture" ]; then
+    cp "$work/endpoint.pcap" "$capture"
     echo "kafka-peer: capture written to $capture ($(wc -c <"$capture") bytes)"
   fi
 fi
