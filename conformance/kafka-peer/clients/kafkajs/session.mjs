@@ -3,99 +3,27 @@
 // other judges' (../README.md). KafkaJS compresses gzip itself and snappy through the
 // kafkajs-snappy codec (pure JavaScript); its lz4 and zstd codecs are native addons, not used.
 // KafkaJS speaks only the classic group protocol and reads only through consumer groups.
-import { parseArgs } from "node:util";
 import kafkajs from "kafkajs";
 import SnappyCodec from "kafkajs-snappy";
+import { check, Check, headerPairs, judgeSession, key, str, value, waiter } from "../_session.mjs";
 
 const { Kafka, CompressionTypes, CompressionCodecs, logLevel } = kafkajs;
 CompressionCodecs[CompressionTypes.Snappy] = SnappyCodec;
 
-const { values: args } = parseArgs({
-  options: {
-    bootstrap: { type: "string" },
-    "sasl-bootstrap": { type: "string" },
-    "sasl-user": { type: "string" },
-    "sasl-password": { type: "string" },
-    "deadline-s": { type: "string", default: "240" },
-    records: { type: "string", default: "1000" },
-  },
-});
-for (const k of ["bootstrap", "sasl-bootstrap", "sasl-user", "sasl-password"]) {
-  if (!args[k]) {
-    console.error(`kafkajs: --${k} is required`);
-    process.exit(2);
-  }
-}
-const RECORDS = Number(args.records);
-const DEADLINE_S = Number(args["deadline-s"]);
+const judge = judgeSession("kafkajs");
+const { args, step } = judge;
+const RECORDS = judge.records;
 const CODECS = { none: CompressionTypes.None, gzip: CompressionTypes.GZIP, snappy: CompressionTypes.Snappy };
 const GROUP_PARTITIONS = 4;
-const run = (Date.now() % 1e9).toString(36) + Math.floor(Math.random() * 1296).toString(36);
+const run = judge.runId;
 
-let passed = 0;
-let failed = 0;
-let current = "start";
-
-class Check extends Error {}
-function check(ok, message) {
-  if (!ok) throw new Check(message);
-}
-
-async function step(name, body) {
-  current = name;
-  const start = performance.now();
-  let ok = true;
-  let detail;
-  try {
-    detail = await body();
-  } catch (e) {
-    ok = false;
-    detail = e instanceof Check ? e.message : `${e?.name}: ${e?.message}`;
-  }
-  ok ? passed++ : failed++;
-  const ms = String(Math.round(performance.now() - start)).padStart(6);
-  console.log(`${ok ? "ok  " : "FAIL"} ${name.padEnd(48)} ${ms} ms  ${detail}`);
-}
-
-/** Resolves when `cond()` holds, re-checked whenever `wake` is called; fails after `ms` saying what it waited for. */
-function waiter(what, ms) {
-  let resolve;
-  let reject;
-  const done = new Promise((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  const timer = setTimeout(() => reject(new Check(`gave up after ${ms} ms waiting for ${what()}`)), ms);
-  done.finally(() => clearTimeout(timer)).catch(() => {});
-  return {
-    done,
-    check(cond) {
-      if (cond()) resolve();
-    },
-    fail(e) {
-      reject(e);
-    },
-  };
-}
-
-// --- the records every judge produces (../README.md) ---
-
-const key = (i) => (i % 10 === 3 ? null : `key-${i}`);
-const value = (i) => (i % 10 === 7 ? null : i % 10 === 5 ? "" : `value-${i}:` + "streamwire ".repeat(i % 13));
-/** As [name, value] pairs in order; KafkaJS takes and gives headers as an object (repeats as arrays). */
-function headerPairs(i, codec) {
-  if (i % 4 === 0) return [];
-  const h = [["i", String(i)], ["codec", codec]];
-  if (i % 4 === 3) h.push(["dup", "a"], ["dup", "b"]);
-  return h;
-}
+/** KafkaJS takes and gives headers as an object (repeats as arrays). */
 function headerObject(pairs) {
   const o = {};
   for (const [k, v] of pairs) o[k] = k in o ? [].concat(o[k], v) : v;
   return o;
 }
 const topic = (what) => `sw-js-${run}-${what}`;
-const str = (b) => (b === null || b === undefined ? null : b.toString("utf8"));
 
 // --- clients ---
 
@@ -133,7 +61,7 @@ async function readTopic(t, until, what, extra = {}) {
     ...extra,
   });
   const got = [];
-  const w = waiter(() => `${what} from ${t} (have ${got.length})`, 60000);
+  const w = waiter(() => `${what} from ${t} (have ${got.length})`, () => until(got));
   try {
     await c.connect();
     await c.subscribe({ topics: [t], fromBeginning: true });
@@ -141,7 +69,7 @@ async function readTopic(t, until, what, extra = {}) {
       autoCommit: false,
       eachMessage: ({ message }) => {
         got.push(message);
-        w.check(() => until(got));
+        w.poke();
         return Promise.resolve();
       },
     });
@@ -263,7 +191,7 @@ async function session() {
   await step("group classic: subscribe, consume, commit", async () => {
     const c = kafka.consumer(groupOpts(groupId));
     const got = [];
-    const w = waiter(() => `the group's ${RECORDS} records (have ${got.length})`, 60000);
+    const w = waiter(() => `the group's ${RECORDS} records (have ${got.length})`, () => got.length >= RECORDS);
     try {
       await c.connect();
       await c.subscribe({ topics: [topic("none")], fromBeginning: true });
@@ -271,7 +199,7 @@ async function session() {
         autoCommit: false,
         eachMessage: ({ message }) => {
           got.push(message.offset);
-          w.check(() => got.length >= RECORDS);
+          w.poke();
           return Promise.resolve();
         },
       });
@@ -427,7 +355,7 @@ async function rebalance(t) {
     const c = kafka.consumer(groupOpts(groupId));
     c.on(c.events.GROUP_JOIN, (e) => {
       owned[name] = [...(e.payload.memberAssignment[t] ?? [])].sort();
-      w?.check(w.cond);
+      w?.poke();
     });
     members[name] = c;
   }
@@ -437,9 +365,8 @@ async function rebalance(t) {
     await members[name].run({ eachMessage: async () => {} });
   };
   const until = async (what, cond) => {
-    w = waiter(() => `${what} (${show()})`, 60000);
-    w.cond = cond;
-    w.check(cond);
+    w = waiter(() => `${what} (${show()})`, cond);
+    w.poke();
     await w.done;
   };
   try {
@@ -462,18 +389,7 @@ async function rebalance(t) {
   }
 }
 
-const deadline = setTimeout(() => {
-  console.log(`FAIL session deadline: ${DEADLINE_S} s passed during step "${current}"`);
-  console.log(`kafkajs: ${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-}, DEADLINE_S * 1000);
-
-console.log(
-  `kafkajs 2.2.4 against ${args.bootstrap} (SASL ${
-    args["sasl-bootstrap"]
-  }), run ${run}, ${RECORDS} records per codec (${Object.keys(CODECS)}), deadline ${DEADLINE_S} s`,
+await judge.run(
+  `kafkajs 2.2.4 against ${args.bootstrap} (SASL ${args["sasl-bootstrap"]}), run ${run}, codecs ${Object.keys(CODECS)}`,
+  session,
 );
-await session();
-clearTimeout(deadline);
-console.log(`kafkajs: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);

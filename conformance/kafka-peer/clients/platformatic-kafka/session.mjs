@@ -3,47 +3,23 @@
 // is the same as the other judges' (../README.md). The library needs Node >= 22.22 (it uses
 // Promise.withResolvers and node:zlib's zstd); run.sh runs it on Deno when the machine's Node is
 // older.
-import { parseArgs } from "node:util";
 import { Admin, Consumer, Producer } from "@platformatic/kafka";
+import { check, Check, headerPairs, judgeSession, key, str, value, waiter } from "../_session.mjs";
 
-const { values: args } = parseArgs({
-  options: {
-    bootstrap: { type: "string" },
-    "sasl-bootstrap": { type: "string" },
-    "sasl-user": { type: "string" },
-    "sasl-password": { type: "string" },
-    "deadline-s": { type: "string", default: "240" },
-    records: { type: "string", default: "1000" },
-  },
-});
-for (const k of ["bootstrap", "sasl-bootstrap", "sasl-user", "sasl-password"]) {
-  if (!args[k]) {
-    console.error(`platformatic-kafka: --${k} is required`);
-    process.exit(2);
-  }
-}
-const RECORDS = Number(args.records);
-const DEADLINE_S = Number(args["deadline-s"]);
+const judge = judgeSession("platformatic-kafka", describeError);
+const { args, step } = judge;
+const RECORDS = judge.records;
+const run = judge.runId;
 const CODECS = ["none", "gzip", "snappy", "lz4", "zstd"];
 const GROUP_PARTITIONS = 4;
 /** The offset the transaction commits for the group: half-way through the 'none' topic. */
 const HALF = Math.ceil(RECORDS / 2);
-const run = (Date.now() % 1e9).toString(36) + Math.floor(Math.random() * 1296).toString(36);
 const CLIENT = {
   clientId: "streamwire-judge-platformatic-kafka",
   timeout: 15000,
   retries: 5,
   retryDelay: 200,
 };
-
-let passed = 0;
-let failed = 0;
-let current = "start";
-
-class Check extends Error {}
-function check(ok, message) {
-  if (!ok) throw new Check(message);
-}
 
 function describeError(e) {
   const parts = [`${e?.constructor?.name} ${e?.code ?? ""}: ${e?.message}`];
@@ -63,63 +39,10 @@ function findError(e, pred) {
   return undefined;
 }
 
-async function step(name, body) {
-  current = name;
-  const start = performance.now();
-  let ok = true;
-  let detail;
-  try {
-    detail = await body();
-  } catch (e) {
-    ok = false;
-    detail = e instanceof Check ? e.message : describeError(e);
-  }
-  ok ? passed++ : failed++;
-  const ms = String(Math.round(performance.now() - start)).padStart(6);
-  console.log(`${ok ? "ok  " : "FAIL"} ${name.padEnd(48)} ${ms} ms  ${detail}`);
-}
-
-/**
- * A bounded wait: `done` resolves once `cond()` holds, re-checked on every `poke()` (the events
- * that can change it) and, as a backstop, every 250 ms; it rejects after `ms` saying what it
- * waited for.
- */
-function waiter(what, cond, ms = 60000) {
-  let resolve;
-  let reject;
-  const done = new Promise((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  const poke = () => {
-    try {
-      if (cond()) resolve();
-    } catch (e) {
-      reject(e);
-    }
-  };
-  const tick = setInterval(poke, 250);
-  const timer = setTimeout(() => reject(new Check(`gave up after ${ms} ms waiting for ${what()}`)), ms);
-  done.finally(() => {
-    clearInterval(tick);
-    clearTimeout(timer);
-  }).catch(() => {});
-  return { done, poke, fail: reject };
-}
-
 // --- the records every judge produces (../README.md) ---
 
 const buf = (s) => (s === null ? undefined : Buffer.from(s));
-const key = (i) => (i % 10 === 3 ? null : `key-${i}`);
-const value = (i) => (i % 10 === 7 ? null : i % 10 === 5 ? "" : `value-${i}:` + "streamwire ".repeat(i % 13));
-function headerPairs(i, codec) {
-  if (i % 4 === 0) return [];
-  const h = [["i", String(i)], ["codec", codec]];
-  if (i % 4 === 3) h.push(["dup", "a"], ["dup", "b"]);
-  return h;
-}
 const topic = (what) => `sw-plt-${run}-${what}`;
-const str = (b) => (b === null || b === undefined ? null : b.toString("utf8"));
 
 // --- clients ---
 
@@ -523,18 +446,4 @@ async function rebalance(t, protocol) {
   }
 }
 
-const deadline = setTimeout(() => {
-  console.log(`FAIL session deadline: ${DEADLINE_S} s passed during step "${current}"`);
-  console.log(`platformatic-kafka: ${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-}, DEADLINE_S * 1000);
-
-console.log(
-  `@platformatic/kafka 2.12.1 against ${args.bootstrap} (SASL ${
-    args["sasl-bootstrap"]
-  }), run ${run}, ${RECORDS} records per codec, deadline ${DEADLINE_S} s`,
-);
-await session();
-clearTimeout(deadline);
-console.log(`platformatic-kafka: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+await judge.run(`@platformatic/kafka 2.12.1 against ${args.bootstrap} (SASL ${args["sasl-bootstrap"]}), run ${run}`, session);
