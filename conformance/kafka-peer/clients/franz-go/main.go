@@ -50,7 +50,9 @@ var (
 	}
 )
 
-func fail(format string, a ...any) error { return fmt.Errorf("%w: "+format, append([]any{errCheck}, a...)...) }
+func fail(format string, a ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{errCheck}, a...)...)
+}
 
 func step(name string, body func() (string, error)) {
 	currentMu.Lock()
@@ -359,17 +361,7 @@ func session() {
 			}
 			return fmt.Sprintf("%d records, committed through offset %d", len(got), got[len(got)-1].Offset), nil
 		})
-		step("group "+protocol+": fetch offsets (admin)", func() (string, error) {
-			os, err := adm.FetchOffsets(ctx, group)
-			if err != nil {
-				return "", err
-			}
-			o, ok := os.Lookup(topic("none"), 0)
-			if !ok || o.Err != nil || o.At != int64(*records) {
-				return "", fail("offsets %v", os)
-			}
-			return fmt.Sprintf("offset %d", o.At), nil
-		})
+		step("group "+protocol+": fetch offsets (admin)", func() (string, error) { return committedAt(adm, group, *records) })
 	}
 
 	for _, protocol := range []string{"classic", "consumer"} {
@@ -422,17 +414,7 @@ func session() {
 		return fmt.Sprintf("100 aborted; %d consumed + 100 produced committed", n), nil
 	})
 
-	step("transaction: offsets committed in it", func() (string, error) {
-		os, err := adm.FetchOffsets(ctx, txnGroup)
-		if err != nil {
-			return "", err
-		}
-		o, ok := os.Lookup(topic("none"), 0)
-		if !ok || o.Err != nil || o.At != int64(*records) {
-			return "", fail("offsets %v", os)
-		}
-		return fmt.Sprintf("offset %d", o.At), nil
-	})
+	step("transaction: offsets committed in it", func() (string, error) { return committedAt(adm, txnGroup, *records) })
 
 	// A plain record after the transactions: what a reader sees before it is the answer.
 	step("transaction: read_committed sees committed only", func() (string, error) {
@@ -544,6 +526,19 @@ func session() {
 				}
 			})
 	})
+}
+
+// committedAt checks the group's committed offset of topic "none" partition 0 (kadm's OffsetFetch).
+func committedAt(adm *kadm.Client, group string, want int) (string, error) {
+	os, err := adm.FetchOffsets(ctx, group)
+	if err != nil {
+		return "", err
+	}
+	o, ok := os.Lookup(topic("none"), 0)
+	if !ok || o.Err != nil || o.At != int64(want) {
+		return "", fail("offsets %v", os)
+	}
+	return fmt.Sprintf("offset %d", o.At), nil
 }
 
 func groupOpts(group, protocol string, more ...kgo.Opt) []kgo.Opt {
