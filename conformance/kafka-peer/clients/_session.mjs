@@ -102,6 +102,18 @@ export function waiter(what, cond, ms = 60000) {
   return { done, poke, fail: reject };
 }
 
+/**
+ * Polls `probe` (for state nothing announces, such as metadata propagation) until it returns true,
+ * 100 ms apart, for at most `ms`; then fails saying what it waited for (`what()`).
+ */
+export async function eventually(what, probe, ms = 30000) {
+  const until = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() >= until) throw new Check(`gave up after ${ms} ms waiting for ${what()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 // --- the records every judge produces (README.md) ---
 
 export const key = (i) => (i % 10 === 3 ? null : `key-${i}`);

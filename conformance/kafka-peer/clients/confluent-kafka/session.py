@@ -267,6 +267,22 @@ def session():
         new = [NewTopic(t, GROUP_PARTITIONS if t == group_topic else 1, 1) for t in every]
         for t, f in admin.create_topics(new, request_timeout=CALL_S).items():
             f.result(CALL_S)
+        # The reply comes before the broker's metadata has the topics (KRaft propagates them).
+        missing = list(every)
+
+        def visible():
+            md = admin.list_topics(timeout=CALL_S)
+            missing[:] = [
+                t
+                for t in every
+                if t not in md.topics
+                or md.topics[t].error is not None
+                or not md.topics[t].partitions
+                or any(p.leader < 0 for p in md.topics[t].partitions.values())
+            ]
+            return not missing
+
+        wait_for(lambda: f"the new topics with a leader in metadata (not yet: {missing})", 30, visible, lambda: time.sleep(0.1))
         return f"{len(new)} topics"
 
     step("admin: create topics", create)

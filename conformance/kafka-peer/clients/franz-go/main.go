@@ -284,7 +284,29 @@ func session() {
 				return "", err
 			}
 		}
-		return fmt.Sprintf("%d topics", len(all)), nil
+		// The reply comes before the broker's metadata has the topics (KRaft propagates them).
+		var last error
+		return fmt.Sprintf("%d topics", len(all)), waitFor(func() string { return fmt.Sprintf("the new topics with a leader in metadata (%v)", last) },
+			30*time.Second, func() bool {
+				ds, err := adm.ListTopics(ctx, all...)
+				if err == nil {
+					err = ds.Error()
+				}
+				for _, d := range ds {
+					for _, p := range d.Partitions {
+						if err == nil && p.Leader < 0 {
+							err = fmt.Errorf("%s/%d has no leader", d.Topic, p.Partition)
+						}
+					}
+				}
+				last = err
+				return err == nil && len(ds) == len(all)
+			}, func(c context.Context) {
+				select {
+				case <-c.Done():
+				case <-time.After(100 * time.Millisecond):
+				}
+			})
 	})
 
 	step("admin: list topics", func() (string, error) {

@@ -314,6 +314,17 @@ public final class Session {
       nt.add(new NewTopic(groupTopic, GROUP_PARTITIONS, (short) 1));
       nt.add(new NewTopic(txnTopic, 1, (short) 1));
       admin.createTopics(nt).all().get(CALL_MS, TimeUnit.MILLISECONDS);
+      // The reply comes before every broker's metadata has the topics (KRaft propagates them).
+      String[] last = {""};
+      waitFor(() -> "the new topics with a leader in metadata (" + last[0] + ")", 30_000, () -> {
+        try {
+          Map<String, TopicDescription> d = admin.describeTopics(all).allTopicNames().get(CALL_MS, TimeUnit.MILLISECONDS);
+          return d.values().stream().allMatch(t -> t.partitions().stream().allMatch(p -> p.leader() != null));
+        } catch (Exception e) {
+          last[0] = e.getCause() != null ? e.getCause().toString() : e.toString();
+          return false;
+        }
+      }, () -> sleepQuietly(100));
       return nt.size() + " topics";
     });
 

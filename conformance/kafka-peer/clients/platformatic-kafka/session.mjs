@@ -4,7 +4,7 @@
 // Promise.withResolvers and node:zlib's zstd); run.sh runs it on Deno when the machine's Node is
 // older.
 import { Admin, Consumer, Producer } from "@platformatic/kafka";
-import { check, Check, headerPairs, judgeSession, key, str, value, waiter } from "../_session.mjs";
+import { check, Check, eventually, headerPairs, judgeSession, key, str, value, waiter } from "../_session.mjs";
 
 const judge = judgeSession("platformatic-kafka", describeError);
 const { args, step } = judge;
@@ -130,6 +130,17 @@ async function session() {
         replicas: 1,
       });
     }
+    // The reply comes before the broker's metadata has the topics (KRaft propagates them).
+    let last = "";
+    await eventually(() => `the new topics with a leader in metadata (${last})`, async () => {
+      try {
+        const m = await admin.metadata({ topics: every, forceUpdate: true });
+        return every.every((t) => m.topics.get(t)?.partitions.every((p) => p.leader >= 0));
+      } catch (e) {
+        last = describeError(e);
+        return false;
+      }
+    });
     return `${every.length} topics`;
   });
 
