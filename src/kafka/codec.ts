@@ -40,10 +40,12 @@ export const DEFAULT_MAX_TAGGED_FIELDS = 10_000;
 
 /**
  * What an encoder accepts: the decoded type with every field optional, recursively. A missing
- * field takes its schema default, as an unset field of Kafka's Java message classes does.
+ * field takes its schema default, as an unset field of Kafka's Java message classes does. An
+ * int64 field (`bigint` when decoded) also takes a safe-integer `number` (`fetchOffset: 0`);
+ * any other number there is `VALUE_OUT_OF_RANGE`.
  */
-export type Init<T> = T extends
-  Uint8Array | string | number | bigint | boolean | null | undefined | TaggedField ? T
+export type Init<T> = T extends bigint ? T | number
+  : T extends Uint8Array | string | number | boolean | null | undefined | TaggedField ? T
   : T extends readonly (infer E)[] ? readonly Init<E>[]
   : { [K in keyof T]?: Init<T[K]> };
 

@@ -22,6 +22,7 @@ import {
   describeMask,
   type FieldType,
   highest,
+  lowest,
   type MField,
   type MMessage,
   type MStruct,
@@ -198,6 +199,8 @@ function nonDefaultExpr(f: MField, val: string): string {
   const d = f.default;
   const t = f.type;
   if (d.k === "null") return `${val} !== null`;
+  // int64 fields also take safe-integer numbers: `!=` compares a number and a bigint by value.
+  if (d.k === "bigint") return `${val} != ${defaultExpr(f)}`;
   if (d.k !== "empty") return `${val} !== ${defaultExpr(f)}`;
   if (t.k === "array") return `(${val} === null || ${val}.length !== 0)`;
   if (t.k === "struct") {
@@ -215,6 +218,46 @@ function nonDefaultExpr(f: MField, val: string): string {
 function valueExpr(f: MField): string {
   const d = defaultExpr(f);
   return canBeNull(f) ? `(x.${f.js} === undefined ? ${d} : x.${f.js})` : `(x.${f.js} ?? ${d})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fields that replace one another across versions
+
+/** A field a version needs (`needed`) standing in for one it no longer carries (`replaced`). */
+export interface Replacement {
+  needed: MField;
+  replaced: MField;
+  /** Versions where `replaced` is absent and ignorable while `needed` is present. */
+  versions: number;
+}
+
+/**
+ * The pairs of a struct where one field replaces the other across versions, read off the
+ * schema: two untagged fields present in disjoint, adjacent version ranges that together cover
+ * the struct, where the absent one is ignorable (Kafka's writer drops it silently) and the pair
+ * addresses one thing — either field names an entity (`entityType`, e.g. a topic `name` and the
+ * `topicId` that replaced it) or each is ignorable throughout the other's versions. Produce's
+ * `name`/`topicId` (v13), Fetch's `topic`/`topicId` (v13), OffsetCommit/OffsetFetch/
+ * TxnOffsetCommit topics, DeleteTopics `topicNames`/`topics` (v6), AlterPartition, EndQuorumEpoch
+ * and UpdateMetadata endpoints are found this way; pairs such as an error code that moved
+ * between structs are not (their absent field's default is an ordinary value).
+ */
+export function replacements(s: MStruct): Replacement[] {
+  const out: Replacement[] = [];
+  const D = s.domain >>> 0;
+  for (const a of s.fields) {
+    for (const b of s.fields) {
+      if (a === b || a.tagged || b.tagged || (a.present & b.present) !== 0) continue;
+      if (((a.present | b.present) & D) >>> 0 !== D) continue;
+      const adjacent = highest(a.present) + 1 === lowest(b.present) ||
+        highest(b.present) + 1 === lowest(a.present);
+      const versions = (b.present & a.ignorable) >>> 0;
+      if (!adjacent || versions === 0) continue;
+      const symmetric = ((a.present & ~b.ignorable) >>> 0) === 0 && ((b.present & ~a.ignorable) >>> 0) === 0;
+      if (a.entityType || b.entityType || symmetric) out.push({ needed: b, replaced: a, versions });
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,7 +371,7 @@ function writeStmt(f: MField, dom: number, val: string, u: Used): string {
         return `wF64(w, x, ${js}, ${val});`;
       case "uuid":
         use(u, "wUuid");
-        return `wUuid(w, ${val});`;
+        return `wUuid(w, ${val}, ${js});`;
       case "string":
         use(u, "wStr");
         return `wStr(w, ${C}, ${N}, ${val}, ${js});`;
@@ -396,7 +439,7 @@ function sizeExpr(f: MField, dom: number, val: string, u: Used): string | number
 // ---------------------------------------------------------------------------------------------
 // Comments
 
-function fieldDoc(f: MField, s: MStruct, top: number): string {
+function fieldDoc(f: MField, s: MStruct, top: number, reps: readonly Replacement[]): string {
   const t = f.type;
   const kind = t.k === "prim"
     ? t.p
@@ -419,7 +462,18 @@ function fieldDoc(f: MField, s: MStruct, top: number): string {
   if (f.mapKey) parts.push("map key (unique within its array)");
   if (f.entityType && !entity) parts.push(`entity ${f.entityType}`);
   if (f.zeroCopy) parts.push("zero-copy");
-  return parts.join("; ") + ".";
+  const notes: string[] = [];
+  for (const r of reps) {
+    if (r.replaced !== f) continue;
+    notes.push(
+      `Versions ${
+        describeMask(r.versions, top)
+      } carry \`${r.needed.js}\` in its place: encoding there with ` +
+        `\`${f.js}\` set and \`${r.needed.js}\` left at its default is \`UNSUPPORTED_VERSION\` (Kafka's ` +
+        `writer would drop \`${f.js}\` silently).`,
+    );
+  }
+  return parts.join("; ") + "." + notes.map((n) => ` ${n}`).join("");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -438,9 +492,10 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
       FD ? `, flexible ${describeMask(FD, top)}` : ""
     }. */`,
   );
+  const reps = replacements(s);
   out.push(`export interface ${T} {`);
   for (const f of s.fields) {
-    out.push(`  /** ${fieldDoc(f, s, top)} */`);
+    out.push(`  /** ${fieldDoc(f, s, top, reps)} */`);
     out.push(`  ${f.js}: ${tsType(f)};`);
   }
   if (FD) {
@@ -549,13 +604,34 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
     const cC = check ? cond(check, (D & ~R) >>> 0) : "false";
     const nd = check ? nonDefaultExpr(f, `f_${f.js}`) : "";
     const guard = cC === "true" ? nd : `${cC} && ${nd}`;
+    // Where a version carries another field in this one's place, this one set and that one left
+    // at its default would send a request that names nothing: refuse it.
+    const swaps = reps.filter((r) => r.replaced === f).map((r) => {
+      const c = cond(r.versions, (D & ~R) >>> 0);
+      const n = r.needed;
+      use(u, "replacedField");
+      const body = [
+        `const d_${n.js} = ${valueExpr(n)};`,
+        `if (!(${nonDefaultExpr(n, `d_${n.js}`)})) {`,
+        `  throw replacedField(${JSON.stringify(msg.name)}, ${JSON.stringify(n.js)}, ${
+          JSON.stringify(f.js)
+        }, v);`,
+        `}`,
+      ];
+      if (c === "true") return body.map((l) => `    ${l}`).join("\n");
+      return [`    if (${c}) {`, ...body.map((l) => `      ${l}`), "    }"].join("\n");
+    });
+    const swapBlock = swaps.length === 0
+      ? []
+      : [`if (${nonDefaultExpr(f, `f_${f.js}`)}) {\n${swaps.join("\n")}\n  }`];
+    const tail = [...(check ? [`if (${guard}) ${thr}`] : []), ...swapBlock];
     if (R && cR === "true") {
       wr.push(`  ${writeStmt(f, R, `f_${f.js}`, u)}`);
     } else if (R) {
       wr.push(`  if (${cR}) ${writeStmt(f, R, `f_${f.js}`, u)}`);
-      if (check) wr.push(`  else if (${guard}) ${thr}`);
-    } else if (check) {
-      wr.push(`  if (${guard}) ${thr}`);
+      for (const t of tail) wr.push(`  else ${t}`);
+    } else {
+      tail.forEach((t, i) => wr.push(`  ${i === 0 ? "" : "else "}${t}`));
     }
   }
   if (FD) {
@@ -586,7 +662,8 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
         wr.push(`${ind}if (${tagLocal(f)}) {`);
         wr.push(`${ind}  w.uvarint(${f.tag});`);
         wr.push(`${ind}  w.uvarint(${se});`);
-        wr.push(`${ind}  ${writeStmt(f, f.tagged, `f_${f.js}`, u)}`);
+        // Read again just before the write, so a failing write is traced to this field.
+        wr.push(`${ind}  ${writeStmt(f, f.tagged, valueExpr(f), u)}`);
         wr.push(`${ind}}`);
       }
       wr.push(`${ind}if (u !== undefined) wUnknown(w, u, ui, Infinity);`);
@@ -790,6 +867,7 @@ const RUNTIME_VALUES = [
   "badTag",
   "makeCodec",
   "cannotCarry",
+  "replacedField",
   "noTaggedFields",
   "K_I16",
   "K_I32",

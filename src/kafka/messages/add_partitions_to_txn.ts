@@ -193,7 +193,7 @@ function write_AddPartitionsToTxnRequest(w: Writer, x: Init<AddPartitionsToTxnRe
   else if (f_v3AndBelowTransactionalId !== "") throw cannotCarry("AddPartitionsToTxnRequest", "v3AndBelowTransactionalId", v);
   const f_v3AndBelowProducerId = (x.v3AndBelowProducerId ?? 0n);
   if (v <= 3) w.i64be(f_v3AndBelowProducerId);
-  else if (f_v3AndBelowProducerId !== 0n) throw cannotCarry("AddPartitionsToTxnRequest", "v3AndBelowProducerId", v);
+  else if (f_v3AndBelowProducerId != 0n) throw cannotCarry("AddPartitionsToTxnRequest", "v3AndBelowProducerId", v);
   const f_v3AndBelowProducerEpoch = (x.v3AndBelowProducerEpoch ?? 0);
   if (v <= 3) w.i16be(f_v3AndBelowProducerEpoch);
   else if (f_v3AndBelowProducerEpoch !== 0) throw cannotCarry("AddPartitionsToTxnRequest", "v3AndBelowProducerEpoch", v);

@@ -133,7 +133,7 @@ function write_AddRaftVoterRequest(w: Writer, x: Init<AddRaftVoterRequest>, v: n
   const f_voterId = (x.voterId ?? 0);
   w.i32be(f_voterId);
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
-  wUuid(w, f_voterDirectoryId);
+  wUuid(w, f_voterDirectoryId, "voterDirectoryId");
   const f_listeners = (x.listeners ?? []);
   wArr(w, true, false, f_listeners, "listeners", v, write_AddRaftVoterRequestListener);
   const f_ackWhenCommitted = (x.ackWhenCommitted ?? true);

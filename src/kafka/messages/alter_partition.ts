@@ -36,6 +36,7 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
+  replacedField,
   sArr,
   sArrFixed,
   sStr,
@@ -156,9 +157,9 @@ function size_AlterPartitionRequestPartitionData(x: Init<AlterPartitionRequestPa
 
 /** TopicData (in AlterPartitionRequest), versions 0+, flexible 0+. */
 export interface AlterPartitionRequestTopicData {
-  /** Topic name. `string`, versions 0-1; ignorable. */
+  /** Topic name. `string`, versions 0-1; ignorable. Versions 2+ carry `topicId` in its place: encoding there with `topicName` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicName` silently). */
   topicName: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 2+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 2+; ignorable. Versions 0-1 carry `topicName` in its place: encoding there with `topicId` set and `topicName` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of PartitionData`, versions 0+. */
   partitions: AlterPartitionRequestPartitionData[];
@@ -185,8 +186,20 @@ function read_AlterPartitionRequestTopicData(r: Reader, v: number, o: ResolvedOp
 function write_AlterPartitionRequestTopicData(w: Writer, x: Init<AlterPartitionRequestTopicData>, v: number): void {
   const f_topicName = (x.topicName ?? "");
   if (v <= 1) wStr(w, true, false, f_topicName, "topicName");
+  else if (f_topicName !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("AlterPartitionRequest", "topicId", "topicName", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 2) wUuid(w, f_topicId);
+  if (v >= 2) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_topicName = (x.topicName ?? "");
+    if (!(d_topicName !== "")) {
+      throw replacedField("AlterPartitionRequest", "topicName", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_AlterPartitionRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
@@ -382,9 +395,9 @@ function size_AlterPartitionResponsePartitionData(x: Init<AlterPartitionResponse
 
 /** TopicData (in AlterPartitionResponse), versions 0+, flexible 0+. */
 export interface AlterPartitionResponseTopicData {
-  /** Topic name. `string`, versions 0-1; ignorable. */
+  /** Topic name. `string`, versions 0-1; ignorable. Versions 2+ carry `topicId` in its place: encoding there with `topicName` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicName` silently). */
   topicName: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 2+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 2+; ignorable. Versions 0-1 carry `topicName` in its place: encoding there with `topicId` set and `topicName` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of PartitionData`, versions 0+. */
   partitions: AlterPartitionResponsePartitionData[];
@@ -411,8 +424,20 @@ function read_AlterPartitionResponseTopicData(r: Reader, v: number, o: ResolvedO
 function write_AlterPartitionResponseTopicData(w: Writer, x: Init<AlterPartitionResponseTopicData>, v: number): void {
   const f_topicName = (x.topicName ?? "");
   if (v <= 1) wStr(w, true, false, f_topicName, "topicName");
+  else if (f_topicName !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("AlterPartitionResponse", "topicId", "topicName", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 2) wUuid(w, f_topicId);
+  if (v >= 2) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_topicName = (x.topicName ?? "");
+    if (!(d_topicName !== "")) {
+      throw replacedField("AlterPartitionResponse", "topicName", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_AlterPartitionResponsePartitionData);
   wTags(w, x._unknownTaggedFields);

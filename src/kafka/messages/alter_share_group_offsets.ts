@@ -292,7 +292,7 @@ function write_AlterShareGroupOffsetsResponseTopic(w: Writer, x: Init<AlterShare
   const f_topicName = (x.topicName ?? "");
   wStr(w, true, false, f_topicName, "topicName");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_AlterShareGroupOffsetsResponsePartition);
   wTags(w, x._unknownTaggedFields);

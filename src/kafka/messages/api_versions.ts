@@ -349,7 +349,7 @@ function write_ApiVersionsResponse(w: Writer, x: Init<ApiVersionsResponse>, v: n
   if (v >= 3) {
     const u = x._unknownTaggedFields;
     const t_supportedFeatures = (f_supportedFeatures === null || f_supportedFeatures.length !== 0);
-    const t_finalizedFeaturesEpoch = f_finalizedFeaturesEpoch !== -1n;
+    const t_finalizedFeaturesEpoch = f_finalizedFeaturesEpoch != -1n;
     const t_finalizedFeatures = (f_finalizedFeatures === null || f_finalizedFeatures.length !== 0);
     const t_zkMigrationReady = f_zkMigrationReady !== false;
     w.uvarint((u === undefined ? 0 : u.length) + (t_supportedFeatures ? 1 : 0) + (t_finalizedFeaturesEpoch ? 1 : 0) + (t_finalizedFeatures ? 1 : 0) + (t_zkMigrationReady ? 1 : 0));
@@ -358,25 +358,25 @@ function write_ApiVersionsResponse(w: Writer, x: Init<ApiVersionsResponse>, v: n
     if (t_supportedFeatures) {
       w.uvarint(0);
       w.uvarint(sArr(true, f_supportedFeatures, "supportedFeatures", v, size_SupportedFeatureKey));
-      wArr(w, true, false, f_supportedFeatures, "supportedFeatures", v, write_SupportedFeatureKey);
+      wArr(w, true, false, (x.supportedFeatures ?? []), "supportedFeatures", v, write_SupportedFeatureKey);
     }
     if (u !== undefined) ui = wUnknown(w, u, ui, 1);
     if (t_finalizedFeaturesEpoch) {
       w.uvarint(1);
       w.uvarint(8);
-      w.i64be(f_finalizedFeaturesEpoch);
+      w.i64be((x.finalizedFeaturesEpoch ?? -1n));
     }
     if (u !== undefined) ui = wUnknown(w, u, ui, 2);
     if (t_finalizedFeatures) {
       w.uvarint(2);
       w.uvarint(sArr(true, f_finalizedFeatures, "finalizedFeatures", v, size_FinalizedFeatureKey));
-      wArr(w, true, false, f_finalizedFeatures, "finalizedFeatures", v, write_FinalizedFeatureKey);
+      wArr(w, true, false, (x.finalizedFeatures ?? []), "finalizedFeatures", v, write_FinalizedFeatureKey);
     }
     if (u !== undefined) ui = wUnknown(w, u, ui, 3);
     if (t_zkMigrationReady) {
       w.uvarint(3);
       w.uvarint(1);
-      w.bool(f_zkMigrationReady);
+      w.bool((x.zkMigrationReady ?? false));
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -399,7 +399,7 @@ function size_ApiVersionsResponse(x: Init<ApiVersionsResponse>, v: number): numb
       c++;
     }
     const f_finalizedFeaturesEpoch = (x.finalizedFeaturesEpoch ?? -1n);
-    if (f_finalizedFeaturesEpoch !== -1n) {
+    if (f_finalizedFeaturesEpoch != -1n) {
       const p = 8;
       n += uvarintSize(1) + uvarintSize(p) + p;
       c++;

@@ -98,7 +98,7 @@ function read_AssignReplicasToDirsRequestTopicData(r: Reader, v: number, o: Reso
 
 function write_AssignReplicasToDirsRequestTopicData(w: Writer, x: Init<AssignReplicasToDirsRequestTopicData>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_AssignReplicasToDirsRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
@@ -139,7 +139,7 @@ function read_AssignReplicasToDirsRequestDirectoryData(r: Reader, v: number, o: 
 
 function write_AssignReplicasToDirsRequestDirectoryData(w: Writer, x: Init<AssignReplicasToDirsRequestDirectoryData>, v: number): void {
   const f_id = (x.id ?? ZERO_UUID);
-  wUuid(w, f_id);
+  wUuid(w, f_id, "id");
   const f_topics = (x.topics ?? []);
   wArr(w, true, false, f_topics, "topics", v, write_AssignReplicasToDirsRequestTopicData);
   wTags(w, x._unknownTaggedFields);
@@ -325,7 +325,7 @@ function read_AssignReplicasToDirsResponseTopicData(r: Reader, v: number, o: Res
 
 function write_AssignReplicasToDirsResponseTopicData(w: Writer, x: Init<AssignReplicasToDirsResponseTopicData>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_AssignReplicasToDirsResponsePartitionData);
   wTags(w, x._unknownTaggedFields);
@@ -366,7 +366,7 @@ function read_AssignReplicasToDirsResponseDirectoryData(r: Reader, v: number, o:
 
 function write_AssignReplicasToDirsResponseDirectoryData(w: Writer, x: Init<AssignReplicasToDirsResponseDirectoryData>, v: number): void {
   const f_id = (x.id ?? ZERO_UUID);
-  wUuid(w, f_id);
+  wUuid(w, f_id, "id");
   const f_topics = (x.topics ?? []);
   wArr(w, true, false, f_topics, "topics", v, write_AssignReplicasToDirsResponseTopicData);
   wTags(w, x._unknownTaggedFields);

@@ -80,7 +80,7 @@ function write_BeginQuorumEpochRequestPartitionData(w: Writer, x: Init<BeginQuor
   const f_partitionIndex = (x.partitionIndex ?? 0);
   w.i32be(f_partitionIndex);
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
-  if (v >= 1) wUuid(w, f_voterDirectoryId);
+  if (v >= 1) wUuid(w, f_voterDirectoryId, "voterDirectoryId");
   const f_leaderId = (x.leaderId ?? 0);
   w.i32be(f_leaderId);
   const f_leaderEpoch = (x.leaderEpoch ?? 0);
@@ -531,7 +531,7 @@ function write_BeginQuorumEpochResponse(w: Writer, x: Init<BeginQuorumEpochRespo
     if (t_nodeEndpoints) {
       w.uvarint(0);
       w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_BeginQuorumEpochResponseNodeEndpoint));
-      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_BeginQuorumEpochResponseNodeEndpoint);
+      wArr(w, true, false, (x.nodeEndpoints ?? []), "nodeEndpoints", v, write_BeginQuorumEpochResponseNodeEndpoint);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -115,13 +115,13 @@ function write_BrokerHeartbeatRequest(w: Writer, x: Init<BrokerHeartbeatRequest>
   if (t_offlineLogDirs) {
     w.uvarint(0);
     w.uvarint(sArrFixed(true, f_offlineLogDirs, "offlineLogDirs", 16));
-    wPrims(w, true, false, f_offlineLogDirs, "offlineLogDirs", K_UUID);
+    wPrims(w, true, false, (x.offlineLogDirs ?? []), "offlineLogDirs", K_UUID);
   }
   if (u !== undefined) ui = wUnknown(w, u, ui, 1);
   if (t_cordonedLogDirs) {
     w.uvarint(1);
     w.uvarint(sArrFixed(true, f_cordonedLogDirs, "cordonedLogDirs", 16));
-    wPrims(w, true, true, f_cordonedLogDirs, "cordonedLogDirs", K_UUID);
+    wPrims(w, true, true, (x.cordonedLogDirs === undefined ? null : x.cordonedLogDirs), "cordonedLogDirs", K_UUID);
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }

@@ -196,7 +196,7 @@ function write_BrokerRegistrationRequest(w: Writer, x: Init<BrokerRegistrationRe
   const f_clusterId = (x.clusterId ?? "");
   wStr(w, true, false, f_clusterId, "clusterId");
   const f_incarnationId = (x.incarnationId ?? ZERO_UUID);
-  wUuid(w, f_incarnationId);
+  wUuid(w, f_incarnationId, "incarnationId");
   const f_listeners = (x.listeners ?? []);
   wArr(w, true, false, f_listeners, "listeners", v, write_BrokerRegistrationRequestListener);
   const f_features = (x.features ?? []);

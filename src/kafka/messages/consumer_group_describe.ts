@@ -150,7 +150,7 @@ function read_ConsumerGroupDescribeResponseTopicPartitions(r: Reader, _v: number
 
 function write_ConsumerGroupDescribeResponseTopicPartitions(w: Writer, x: Init<ConsumerGroupDescribeResponseTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_topicName = (x.topicName ?? "");
   wStr(w, true, false, f_topicName, "topicName");
   const f_partitions = (x.partitions ?? []);

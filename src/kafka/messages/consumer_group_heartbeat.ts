@@ -79,7 +79,7 @@ function read_ConsumerGroupHeartbeatRequestTopicPartitions(r: Reader, _v: number
 
 function write_ConsumerGroupHeartbeatRequestTopicPartitions(w: Writer, x: Init<ConsumerGroupHeartbeatRequestTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
@@ -258,7 +258,7 @@ function read_ConsumerGroupHeartbeatResponseTopicPartitions(r: Reader, _v: numbe
 
 function write_ConsumerGroupHeartbeatResponseTopicPartitions(w: Writer, x: Init<ConsumerGroupHeartbeatResponseTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);

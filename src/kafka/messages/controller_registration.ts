@@ -176,7 +176,7 @@ function write_ControllerRegistrationRequest(w: Writer, x: Init<ControllerRegist
   const f_controllerId = (x.controllerId ?? 0);
   w.i32be(f_controllerId);
   const f_incarnationId = (x.incarnationId ?? ZERO_UUID);
-  wUuid(w, f_incarnationId);
+  wUuid(w, f_incarnationId, "incarnationId");
   const f_zkMigrationReady = (x.zkMigrationReady ?? false);
   w.bool(f_zkMigrationReady);
   const f_listeners = (x.listeners ?? []);

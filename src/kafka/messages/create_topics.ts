@@ -448,7 +448,7 @@ function write_CreatableTopicResult(w: Writer, x: Init<CreatableTopicResult>, v:
   const f_name = (x.name ?? "");
   wStr(w, v >= 5, false, f_name, "name");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 7) wUuid(w, f_topicId);
+  if (v >= 7) wUuid(w, f_topicId, "topicId");
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? "" : x.errorMessage);
@@ -469,7 +469,7 @@ function write_CreatableTopicResult(w: Writer, x: Init<CreatableTopicResult>, v:
     if (t_topicConfigErrorCode) {
       w.uvarint(0);
       w.uvarint(2);
-      w.i16be(f_topicConfigErrorCode);
+      w.i16be((x.topicConfigErrorCode ?? 0));
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -193,7 +193,7 @@ function write_DeleteShareGroupOffsetsResponseTopic(w: Writer, x: Init<DeleteSha
   const f_topicName = (x.topicName ?? "");
   wStr(w, true, false, f_topicName, "topicName");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? null : x.errorMessage);

@@ -102,7 +102,7 @@ function read_DeleteStateData(r: Reader, v: number, o: ResolvedOptions): DeleteS
 
 function write_DeleteStateData(w: Writer, x: Init<DeleteStateData>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_DeleteShareGroupStateRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
@@ -280,7 +280,7 @@ function read_DeleteStateResult(r: Reader, v: number, o: ResolvedOptions): Delet
 
 function write_DeleteStateResult(w: Writer, x: Init<DeleteStateResult>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_DeleteShareGroupStateResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);

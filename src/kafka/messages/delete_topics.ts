@@ -36,6 +36,7 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
+  replacedField,
   sArr,
   sStr,
   sStrE,
@@ -78,7 +79,7 @@ function write_DeleteTopicState(w: Writer, x: Init<DeleteTopicState>, _v: number
   const f_name = (x.name === undefined ? null : x.name);
   wStr(w, true, true, f_name, "name");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -94,7 +95,7 @@ function size_DeleteTopicState(x: Init<DeleteTopicState>, _v: number): number {
 export interface DeleteTopicsRequest {
   /** `array of DeleteTopicState`, versions 6+. */
   topics: DeleteTopicState[];
-  /** Topic names. `array of string`, versions 0-5; ignorable. */
+  /** Topic names. `array of string`, versions 0-5; ignorable. Versions 6+ carry `topics` in its place: encoding there with `topicNames` set and `topics` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicNames` silently). */
   topicNames: string[];
   /** How long the server may wait before answering, in ms. `int32`, versions 0+. */
   timeoutMs: number;
@@ -126,6 +127,12 @@ function write_DeleteTopicsRequest(w: Writer, x: Init<DeleteTopicsRequest>, v: n
   else if ((f_topics === null || f_topics.length !== 0)) throw cannotCarry("DeleteTopicsRequest", "topics", v);
   const f_topicNames = (x.topicNames ?? []);
   if (v <= 5) wPrims(w, v >= 4, false, f_topicNames, "topicNames", K_STR);
+  else if ((f_topicNames === null || f_topicNames.length !== 0)) {
+    const d_topics = (x.topics ?? []);
+    if (!((d_topics === null || d_topics.length !== 0))) {
+      throw replacedField("DeleteTopicsRequest", "topics", "topicNames", v);
+    }
+  }
   const f_timeoutMs = (x.timeoutMs ?? 0);
   w.i32be(f_timeoutMs);
   if (v >= 4) {
@@ -225,7 +232,7 @@ function write_DeletableTopicResult(w: Writer, x: Init<DeletableTopicResult>, v:
   const f_name = (x.name === undefined ? "" : x.name);
   wStr(w, v >= 4, v >= 6, f_name, "name");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 6) wUuid(w, f_topicId);
+  if (v >= 6) wUuid(w, f_topicId, "topicId");
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_errorMessage = (x.errorMessage === undefined ? null : x.errorMessage);

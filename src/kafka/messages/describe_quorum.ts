@@ -241,7 +241,7 @@ function write_DescribeQuorumResponseReplicaState(w: Writer, x: Init<DescribeQuo
   const f_replicaId = (x.replicaId ?? 0);
   w.i32be(f_replicaId);
   const f_replicaDirectoryId = (x.replicaDirectoryId ?? ZERO_UUID);
-  if (v >= 2) wUuid(w, f_replicaDirectoryId);
+  if (v >= 2) wUuid(w, f_replicaDirectoryId, "replicaDirectoryId");
   else if (f_replicaDirectoryId !== ZERO_UUID) throw cannotCarry("DescribeQuorumResponse", "replicaDirectoryId", v);
   const f_logEndOffset = (x.logEndOffset ?? 0n);
   w.i64be(f_logEndOffset);

@@ -308,7 +308,7 @@ function write_DescribeShareGroupOffsetsResponseTopic(w: Writer, x: Init<Describ
   const f_topicName = (x.topicName ?? "");
   wStr(w, true, false, f_topicName, "topicName");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_DescribeShareGroupOffsetsResponsePartition);
   wTags(w, x._unknownTaggedFields);

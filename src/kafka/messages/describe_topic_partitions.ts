@@ -345,7 +345,7 @@ function write_DescribeTopicPartitionsResponseTopic(w: Writer, x: Init<DescribeT
   const f_name = (x.name === undefined ? "" : x.name);
   wStr(w, true, true, f_name, "name");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_isInternal = (x.isInternal ?? false);
   w.bool(f_isInternal);
   const f_partitions = (x.partitions ?? []);

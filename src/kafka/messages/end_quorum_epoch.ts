@@ -34,6 +34,7 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
+  replacedField,
   sArr,
   sArrFixed,
   sStr,
@@ -76,7 +77,7 @@ function write_ReplicaInfo(w: Writer, x: Init<ReplicaInfo>, _v: number): void {
   const f_candidateId = (x.candidateId ?? 0);
   w.i32be(f_candidateId);
   const f_candidateDirectoryId = (x.candidateDirectoryId ?? ZERO_UUID);
-  wUuid(w, f_candidateDirectoryId);
+  wUuid(w, f_candidateDirectoryId, "candidateDirectoryId");
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -95,9 +96,9 @@ export interface EndQuorumEpochRequestPartitionData {
   leaderId: number;
   /** Leader epoch (-1 when unknown). `int32`, versions 0+. */
   leaderEpoch: number;
-  /** `array of int32`, versions 0; ignorable. */
+  /** `array of int32`, versions 0; ignorable. Versions 1+ carry `preferredCandidates` in its place: encoding there with `preferredSuccessors` set and `preferredCandidates` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `preferredSuccessors` silently). */
   preferredSuccessors: number[];
-  /** `array of ReplicaInfo`, versions 1+; ignorable. */
+  /** `array of ReplicaInfo`, versions 1+; ignorable. Versions 0 carry `preferredSuccessors` in its place: encoding there with `preferredCandidates` set and `preferredSuccessors` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `preferredCandidates` silently). */
   preferredCandidates: ReplicaInfo[];
   /** Tagged fields this codec does not know, kept for re-encoding (flexible versions only). */
   _unknownTaggedFields?: TaggedField[];
@@ -132,8 +133,20 @@ function write_EndQuorumEpochRequestPartitionData(w: Writer, x: Init<EndQuorumEp
   w.i32be(f_leaderEpoch);
   const f_preferredSuccessors = (x.preferredSuccessors ?? []);
   if (v <= 0) wPrims(w, false, false, f_preferredSuccessors, "preferredSuccessors", K_I32);
+  else if ((f_preferredSuccessors === null || f_preferredSuccessors.length !== 0)) {
+    const d_preferredCandidates = (x.preferredCandidates ?? []);
+    if (!((d_preferredCandidates === null || d_preferredCandidates.length !== 0))) {
+      throw replacedField("EndQuorumEpochRequest", "preferredCandidates", "preferredSuccessors", v);
+    }
+  }
   const f_preferredCandidates = (x.preferredCandidates ?? []);
   if (v >= 1) wArr(w, true, false, f_preferredCandidates, "preferredCandidates", v, write_ReplicaInfo);
+  else if ((f_preferredCandidates === null || f_preferredCandidates.length !== 0)) {
+    const d_preferredSuccessors = (x.preferredSuccessors ?? []);
+    if (!((d_preferredSuccessors === null || d_preferredSuccessors.length !== 0))) {
+      throw replacedField("EndQuorumEpochRequest", "preferredSuccessors", "preferredCandidates", v);
+    }
+  }
   if (v >= 1) {
     wTags(w, x._unknownTaggedFields);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -584,7 +597,7 @@ function write_EndQuorumEpochResponse(w: Writer, x: Init<EndQuorumEpochResponse>
     if (t_nodeEndpoints) {
       w.uvarint(0);
       w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_EndQuorumEpochResponseNodeEndpoint));
-      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_EndQuorumEpochResponseNodeEndpoint);
+      wArr(w, true, false, (x.nodeEndpoints ?? []), "nodeEndpoints", v, write_EndQuorumEpochResponseNodeEndpoint);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -39,6 +39,7 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
+  replacedField,
   sArr,
   sArrFixed,
   sBytes,
@@ -173,20 +174,20 @@ function write_FetchRequestFetchPartition(w: Writer, x: Init<FetchRequestFetchPa
   if (v >= 12) {
     const u = x._unknownTaggedFields;
     const t_replicaDirectoryId = v >= 17 && f_replicaDirectoryId !== ZERO_UUID;
-    const t_highWatermark = v >= 18 && f_highWatermark !== 9223372036854775807n;
+    const t_highWatermark = v >= 18 && f_highWatermark != 9223372036854775807n;
     w.uvarint((u === undefined ? 0 : u.length) + (t_replicaDirectoryId ? 1 : 0) + (t_highWatermark ? 1 : 0));
     let ui = 0;
     if (u !== undefined) ui = wUnknown(w, u, ui, 0);
     if (t_replicaDirectoryId) {
       w.uvarint(0);
       w.uvarint(16);
-      wUuid(w, f_replicaDirectoryId);
+      wUuid(w, (x.replicaDirectoryId ?? ZERO_UUID), "replicaDirectoryId");
     }
     if (u !== undefined) ui = wUnknown(w, u, ui, 1);
     if (t_highWatermark) {
       w.uvarint(1);
       w.uvarint(8);
-      w.i64be(f_highWatermark);
+      w.i64be((x.highWatermark ?? 9223372036854775807n));
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -210,7 +211,7 @@ function size_FetchRequestFetchPartition(x: Init<FetchRequestFetchPartition>, v:
       c++;
     }
     const f_highWatermark = (x.highWatermark ?? 9223372036854775807n);
-    if (v >= 18 && f_highWatermark !== 9223372036854775807n) {
+    if (v >= 18 && f_highWatermark != 9223372036854775807n) {
       const p = 8;
       n += uvarintSize(1) + uvarintSize(p) + p;
       c++;
@@ -222,9 +223,9 @@ function size_FetchRequestFetchPartition(x: Init<FetchRequestFetchPartition>, v:
 
 /** FetchTopic (in FetchRequest), versions 0+, flexible 12+. */
 export interface FetchRequestFetchTopic {
-  /** Topic name. `string`, versions 0-12; ignorable. */
+  /** Topic name. `string`, versions 0-12; ignorable. Versions 13+ carry `topicId` in its place: encoding there with `topic` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topic` silently). */
   topic: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable. Versions 0-12 carry `topic` in its place: encoding there with `topicId` set and `topic` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of FetchPartition`, versions 0+. */
   partitions: FetchRequestFetchPartition[];
@@ -253,8 +254,20 @@ function read_FetchRequestFetchTopic(r: Reader, v: number, o: ResolvedOptions): 
 function write_FetchRequestFetchTopic(w: Writer, x: Init<FetchRequestFetchTopic>, v: number): void {
   const f_topic = (x.topic ?? "");
   if (v <= 12) wStr(w, v >= 12, false, f_topic, "topic");
+  else if (f_topic !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("FetchRequest", "topicId", "topic", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 13) wUuid(w, f_topicId);
+  if (v >= 13) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_topic = (x.topic ?? "");
+    if (!(d_topic !== "")) {
+      throw replacedField("FetchRequest", "topic", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wArr(w, v >= 12, false, f_partitions, "partitions", v, write_FetchRequestFetchPartition);
   if (v >= 12) {
@@ -278,9 +291,9 @@ function size_FetchRequestFetchTopic(x: Init<FetchRequestFetchTopic>, v: number)
 
 /** ForgottenTopic (in FetchRequest), versions 7+, flexible 12+. */
 export interface FetchRequestForgottenTopic {
-  /** Topic name. `string`, versions 7-12; ignorable. */
+  /** Topic name. `string`, versions 7-12; ignorable. Versions 13+ carry `topicId` in its place: encoding there with `topic` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topic` silently). */
   topic: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable. Versions 7-12 carry `topic` in its place: encoding there with `topicId` set and `topic` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of int32`, versions 7+. */
   partitions: number[];
@@ -309,8 +322,20 @@ function read_FetchRequestForgottenTopic(r: Reader, v: number, o: ResolvedOption
 function write_FetchRequestForgottenTopic(w: Writer, x: Init<FetchRequestForgottenTopic>, v: number): void {
   const f_topic = (x.topic ?? "");
   if (v <= 12) wStr(w, v >= 12, false, f_topic, "topic");
+  else if (f_topic !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("FetchRequest", "topicId", "topic", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 13) wUuid(w, f_topicId);
+  if (v >= 13) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_topic = (x.topic ?? "");
+    if (!(d_topic !== "")) {
+      throw replacedField("FetchRequest", "topic", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wPrims(w, v >= 12, false, f_partitions, "partitions", K_I32);
   if (v >= 12) {
@@ -437,13 +462,13 @@ function write_FetchRequest(w: Writer, x: Init<FetchRequest>, v: number): void {
     if (t_clusterId) {
       w.uvarint(0);
       w.uvarint(sStr(true, f_clusterId, "clusterId"));
-      wStr(w, true, true, f_clusterId, "clusterId");
+      wStr(w, true, true, (x.clusterId === undefined ? null : x.clusterId), "clusterId");
     }
     if (u !== undefined) ui = wUnknown(w, u, ui, 1);
     if (t_replicaState) {
       w.uvarint(1);
       w.uvarint(size_FetchRequestReplicaState(f_replicaState, v));
-      write_FetchRequestReplicaState(w, f_replicaState, v);
+      write_FetchRequestReplicaState(w, (x.replicaState ?? default_FetchRequestReplicaState()), v);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -488,7 +513,7 @@ function default_FetchRequestReplicaState(): FetchRequestReplicaState {
 
 function isDefault_FetchRequestReplicaState(x: Init<FetchRequestReplicaState>): boolean {
   return (x.replicaId === undefined || !(x.replicaId !== -1)) &&
-    (x.replicaEpoch === undefined || !(x.replicaEpoch !== -1n)) &&
+    (x.replicaEpoch === undefined || !(x.replicaEpoch != -1n)) &&
     (x._unknownTaggedFields === undefined || x._unknownTaggedFields.length === 0);
 }
 
@@ -847,19 +872,19 @@ function write_FetchResponsePartitionData(w: Writer, x: Init<FetchResponsePartit
     if (t_divergingEpoch) {
       w.uvarint(0);
       w.uvarint(size_FetchResponseEpochEndOffset(f_divergingEpoch, v));
-      write_FetchResponseEpochEndOffset(w, f_divergingEpoch, v);
+      write_FetchResponseEpochEndOffset(w, (x.divergingEpoch ?? default_FetchResponseEpochEndOffset()), v);
     }
     if (u !== undefined) ui = wUnknown(w, u, ui, 1);
     if (t_currentLeader) {
       w.uvarint(1);
       w.uvarint(size_FetchResponseLeaderIdAndEpoch(f_currentLeader, v));
-      write_FetchResponseLeaderIdAndEpoch(w, f_currentLeader, v);
+      write_FetchResponseLeaderIdAndEpoch(w, (x.currentLeader ?? default_FetchResponseLeaderIdAndEpoch()), v);
     }
     if (u !== undefined) ui = wUnknown(w, u, ui, 2);
     if (t_snapshotId) {
       w.uvarint(2);
       w.uvarint(size_FetchResponseSnapshotId(f_snapshotId, v));
-      write_FetchResponseSnapshotId(w, f_snapshotId, v);
+      write_FetchResponseSnapshotId(w, (x.snapshotId ?? default_FetchResponseSnapshotId()), v);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -903,9 +928,9 @@ function size_FetchResponsePartitionData(x: Init<FetchResponsePartitionData>, v:
 
 /** FetchableTopicResponse (in FetchResponse), versions 0+, flexible 12+. */
 export interface FetchableTopicResponse {
-  /** Topic name. `string`, versions 0-12; ignorable. */
+  /** Topic name. `string`, versions 0-12; ignorable. Versions 13+ carry `topicId` in its place: encoding there with `topic` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topic` silently). */
   topic: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable. Versions 0-12 carry `topic` in its place: encoding there with `topicId` set and `topic` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of PartitionData`, versions 0+. */
   partitions: FetchResponsePartitionData[];
@@ -934,8 +959,20 @@ function read_FetchableTopicResponse(r: Reader, v: number, o: ResolvedOptions): 
 function write_FetchableTopicResponse(w: Writer, x: Init<FetchableTopicResponse>, v: number): void {
   const f_topic = (x.topic ?? "");
   if (v <= 12) wStr(w, v >= 12, false, f_topic, "topic");
+  else if (f_topic !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("FetchResponse", "topicId", "topic", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 13) wUuid(w, f_topicId);
+  if (v >= 13) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_topic = (x.topic ?? "");
+    if (!(d_topic !== "")) {
+      throw replacedField("FetchResponse", "topic", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wArr(w, v >= 12, false, f_partitions, "partitions", v, write_FetchResponsePartitionData);
   if (v >= 12) {
@@ -1075,7 +1112,7 @@ function write_FetchResponse(w: Writer, x: Init<FetchResponse>, v: number): void
     if (t_nodeEndpoints) {
       w.uvarint(0);
       w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_FetchResponseNodeEndpoint));
-      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_FetchResponseNodeEndpoint);
+      wArr(w, true, false, (x.nodeEndpoints ?? []), "nodeEndpoints", v, write_FetchResponseNodeEndpoint);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -1110,7 +1147,7 @@ function default_FetchResponseEpochEndOffset(): FetchResponseEpochEndOffset {
 
 function isDefault_FetchResponseEpochEndOffset(x: Init<FetchResponseEpochEndOffset>): boolean {
   return (x.epoch === undefined || !(x.epoch !== -1)) &&
-    (x.endOffset === undefined || !(x.endOffset !== -1n)) &&
+    (x.endOffset === undefined || !(x.endOffset != -1n)) &&
     (x._unknownTaggedFields === undefined || x._unknownTaggedFields.length === 0);
 }
 
@@ -1129,7 +1166,7 @@ function default_FetchResponseSnapshotId(): FetchResponseSnapshotId {
 }
 
 function isDefault_FetchResponseSnapshotId(x: Init<FetchResponseSnapshotId>): boolean {
-  return (x.endOffset === undefined || !(x.endOffset !== -1n)) &&
+  return (x.endOffset === undefined || !(x.endOffset != -1n)) &&
     (x.epoch === undefined || !(x.epoch !== -1)) &&
     (x._unknownTaggedFields === undefined || x._unknownTaggedFields.length === 0);
 }

@@ -147,7 +147,7 @@ function write_FetchSnapshotRequestPartitionSnapshot(w: Writer, x: Init<FetchSna
   if (t_replicaDirectoryId) {
     w.uvarint(0);
     w.uvarint(16);
-    wUuid(w, f_replicaDirectoryId);
+    wUuid(w, (x.replicaDirectoryId ?? ZERO_UUID), "replicaDirectoryId");
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }
@@ -263,7 +263,7 @@ function write_FetchSnapshotRequest(w: Writer, x: Init<FetchSnapshotRequest>, v:
   if (t_clusterId) {
     w.uvarint(0);
     w.uvarint(sStr(true, f_clusterId, "clusterId"));
-    wStr(w, true, true, f_clusterId, "clusterId");
+    wStr(w, true, true, (x.clusterId === undefined ? null : x.clusterId), "clusterId");
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }
@@ -500,7 +500,7 @@ function write_FetchSnapshotResponsePartitionSnapshot(w: Writer, x: Init<FetchSn
   if (t_currentLeader) {
     w.uvarint(0);
     w.uvarint(size_FetchSnapshotResponseLeaderIdAndEpoch(f_currentLeader, v));
-    write_FetchSnapshotResponseLeaderIdAndEpoch(w, f_currentLeader, v);
+    write_FetchSnapshotResponseLeaderIdAndEpoch(w, (x.currentLeader ?? default_FetchSnapshotResponseLeaderIdAndEpoch()), v);
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }
@@ -667,7 +667,7 @@ function write_FetchSnapshotResponse(w: Writer, x: Init<FetchSnapshotResponse>, 
   if (t_nodeEndpoints) {
     w.uvarint(0);
     w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_FetchSnapshotResponseNodeEndpoint));
-    wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_FetchSnapshotResponseNodeEndpoint);
+    wArr(w, true, false, (x.nodeEndpoints ?? []), "nodeEndpoints", v, write_FetchSnapshotResponseNodeEndpoint);
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }

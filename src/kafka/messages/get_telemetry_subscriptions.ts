@@ -64,7 +64,7 @@ function read_GetTelemetrySubscriptionsRequest(r: Reader, _v: number, o: Resolve
 
 function write_GetTelemetrySubscriptionsRequest(w: Writer, x: Init<GetTelemetrySubscriptionsRequest>, _v: number): void {
   const f_clientInstanceId = (x.clientInstanceId ?? ZERO_UUID);
-  wUuid(w, f_clientInstanceId);
+  wUuid(w, f_clientInstanceId, "clientInstanceId");
   wTags(w, x._unknownTaggedFields);
 }
 
@@ -158,7 +158,7 @@ function write_GetTelemetrySubscriptionsResponse(w: Writer, x: Init<GetTelemetry
   const f_errorCode = (x.errorCode ?? 0);
   w.i16be(f_errorCode);
   const f_clientInstanceId = (x.clientInstanceId ?? ZERO_UUID);
-  wUuid(w, f_clientInstanceId);
+  wUuid(w, f_clientInstanceId, "clientInstanceId");
   const f_subscriptionId = (x.subscriptionId ?? 0);
   w.i32be(f_subscriptionId);
   const f_acceptedCompressionTypes = (x.acceptedCompressionTypes ?? []);

@@ -80,7 +80,7 @@ function write_InitProducerIdRequest(w: Writer, x: Init<InitProducerIdRequest>, 
   w.i32be(f_transactionTimeoutMs);
   const f_producerId = (x.producerId ?? -1n);
   if (v >= 3) w.i64be(f_producerId);
-  else if (f_producerId !== -1n) throw cannotCarry("InitProducerIdRequest", "producerId", v);
+  else if (f_producerId != -1n) throw cannotCarry("InitProducerIdRequest", "producerId", v);
   const f_producerEpoch = (x.producerEpoch ?? -1);
   if (v >= 3) w.i16be(f_producerEpoch);
   else if (f_producerEpoch !== -1) throw cannotCarry("InitProducerIdRequest", "producerEpoch", v);
@@ -197,7 +197,7 @@ function write_InitProducerIdResponse(w: Writer, x: Init<InitProducerIdResponse>
   w.i16be(f_producerEpoch);
   const f_ongoingTxnProducerId = (x.ongoingTxnProducerId ?? -1n);
   if (v >= 6) w.i64be(f_ongoingTxnProducerId);
-  else if (f_ongoingTxnProducerId !== -1n) throw cannotCarry("InitProducerIdResponse", "ongoingTxnProducerId", v);
+  else if (f_ongoingTxnProducerId != -1n) throw cannotCarry("InitProducerIdResponse", "ongoingTxnProducerId", v);
   const f_ongoingTxnProducerEpoch = (x.ongoingTxnProducerEpoch ?? -1);
   if (v >= 6) w.i16be(f_ongoingTxnProducerEpoch);
   else if (f_ongoingTxnProducerEpoch !== -1) throw cannotCarry("InitProducerIdResponse", "ongoingTxnProducerEpoch", v);

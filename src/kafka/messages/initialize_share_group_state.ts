@@ -112,7 +112,7 @@ function read_InitializeStateData(r: Reader, v: number, o: ResolvedOptions): Ini
 
 function write_InitializeStateData(w: Writer, x: Init<InitializeStateData>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_InitializeShareGroupStateRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
@@ -292,7 +292,7 @@ function read_InitializeStateResult(r: Reader, v: number, o: ResolvedOptions): I
 
 function write_InitializeStateResult(w: Writer, x: Init<InitializeStateResult>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_InitializeShareGroupStateResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);

@@ -187,7 +187,7 @@ function write_LeaderAndIsrTopicState(w: Writer, x: Init<LeaderAndIsrTopicState>
   const f_topicName = (x.topicName ?? "");
   wStr(w, v >= 4, false, f_topicName, "topicName");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 5) wUuid(w, f_topicId);
+  if (v >= 5) wUuid(w, f_topicId, "topicId");
   const f_partitionStates = (x.partitionStates ?? []);
   wArr(w, v >= 4, false, f_partitionStates, "partitionStates", v, write_LeaderAndIsrPartitionState);
   if (v >= 4) {
@@ -509,7 +509,7 @@ function read_LeaderAndIsrTopicError(r: Reader, v: number, o: ResolvedOptions): 
 
 function write_LeaderAndIsrTopicError(w: Writer, x: Init<LeaderAndIsrTopicError>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitionErrors = (x.partitionErrors ?? []);
   wArr(w, true, false, f_partitionErrors, "partitionErrors", v, write_LeaderAndIsrPartitionError);
   wTags(w, x._unknownTaggedFields);

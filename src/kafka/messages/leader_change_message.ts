@@ -59,7 +59,7 @@ function write_LeaderChangeMessageVoter(w: Writer, x: Init<LeaderChangeMessageVo
   const f_voterId = (x.voterId ?? 0);
   w.i32be(f_voterId);
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
-  if (v >= 1) wUuid(w, f_voterDirectoryId);
+  if (v >= 1) wUuid(w, f_voterDirectoryId, "voterDirectoryId");
   else if (f_voterDirectoryId !== ZERO_UUID) throw cannotCarry("LeaderChangeMessage", "voterDirectoryId", v);
   wTags(w, x._unknownTaggedFields);
 }

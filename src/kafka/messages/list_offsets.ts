@@ -318,10 +318,10 @@ function write_ListOffsetsPartitionResponse(w: Writer, x: Init<ListOffsetsPartit
   else if ((f_oldStyleOffsets === null || f_oldStyleOffsets.length !== 0)) throw cannotCarry("ListOffsetsResponse", "oldStyleOffsets", v);
   const f_timestamp = (x.timestamp ?? -1n);
   if (v >= 1) w.i64be(f_timestamp);
-  else if (f_timestamp !== -1n) throw cannotCarry("ListOffsetsResponse", "timestamp", v);
+  else if (f_timestamp != -1n) throw cannotCarry("ListOffsetsResponse", "timestamp", v);
   const f_offset = (x.offset ?? -1n);
   if (v >= 1) w.i64be(f_offset);
-  else if (f_offset !== -1n) throw cannotCarry("ListOffsetsResponse", "offset", v);
+  else if (f_offset != -1n) throw cannotCarry("ListOffsetsResponse", "offset", v);
   const f_leaderEpoch = (x.leaderEpoch ?? -1);
   if (v >= 4) w.i32be(f_leaderEpoch);
   else if (f_leaderEpoch !== -1) throw cannotCarry("ListOffsetsResponse", "leaderEpoch", v);

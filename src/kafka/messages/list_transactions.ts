@@ -81,7 +81,7 @@ function write_ListTransactionsRequest(w: Writer, x: Init<ListTransactionsReques
   wPrims(w, true, false, f_producerIdFilters, "producerIdFilters", K_I64);
   const f_durationFilter = (x.durationFilter ?? -1n);
   if (v >= 1) w.i64be(f_durationFilter);
-  else if (f_durationFilter !== -1n) throw cannotCarry("ListTransactionsRequest", "durationFilter", v);
+  else if (f_durationFilter != -1n) throw cannotCarry("ListTransactionsRequest", "durationFilter", v);
   const f_transactionalIdPattern = (x.transactionalIdPattern === undefined ? null : x.transactionalIdPattern);
   if (v >= 2) wStr(w, true, true, f_transactionalIdPattern, "transactionalIdPattern");
   else if (f_transactionalIdPattern !== null) throw cannotCarry("ListTransactionsRequest", "transactionalIdPattern", v);

@@ -75,7 +75,7 @@ function read_MetadataRequestTopic(r: Reader, v: number, o: ResolvedOptions): Me
 
 function write_MetadataRequestTopic(w: Writer, x: Init<MetadataRequestTopic>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 10) wUuid(w, f_topicId);
+  if (v >= 10) wUuid(w, f_topicId, "topicId");
   const f_name = (x.name === undefined ? "" : x.name);
   wStr(w, v >= 9, v >= 10, f_name, "name");
   if (v >= 9) {
@@ -386,7 +386,7 @@ function write_MetadataResponseTopic(w: Writer, x: Init<MetadataResponseTopic>, 
   const f_name = (x.name === undefined ? "" : x.name);
   wStr(w, v >= 9, v >= 12, f_name, "name");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 10) wUuid(w, f_topicId);
+  if (v >= 10) wUuid(w, f_topicId, "topicId");
   const f_isInternal = (x.isInternal ?? false);
   if (v >= 1) w.bool(f_isInternal);
   const f_partitions = (x.partitions ?? []);

@@ -34,6 +34,7 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
+  replacedField,
   sArr,
   sStr,
   sUnknown,
@@ -89,7 +90,7 @@ function write_OffsetCommitRequestPartition(w: Writer, x: Init<OffsetCommitReque
   if (v >= 6) w.i32be(f_committedLeaderEpoch);
   const f_commitTimestamp = (x.commitTimestamp ?? -1n);
   if (v === 1) w.i64be(f_commitTimestamp);
-  else if (f_commitTimestamp !== -1n) throw cannotCarry("OffsetCommitRequest", "commitTimestamp", v);
+  else if (f_commitTimestamp != -1n) throw cannotCarry("OffsetCommitRequest", "commitTimestamp", v);
   const f_committedMetadata = (x.committedMetadata === undefined ? "" : x.committedMetadata);
   wStr(w, v >= 8, true, f_committedMetadata, "committedMetadata");
   if (v >= 8) {
@@ -113,9 +114,9 @@ function size_OffsetCommitRequestPartition(x: Init<OffsetCommitRequestPartition>
 
 /** OffsetCommitRequestTopic (in OffsetCommitRequest), versions 0+, flexible 8+. */
 export interface OffsetCommitRequestTopic {
-  /** Topic name. `string`, versions 0-9; ignorable in 2+. */
+  /** Topic name. `string`, versions 0-9; ignorable in 2+. Versions 10+ carry `topicId` in its place: encoding there with `name` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `name` silently). */
   name: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. Versions 0-9 carry `name` in its place: encoding there with `topicId` set and `name` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of OffsetCommitRequestPartition`, versions 0+. */
   partitions: OffsetCommitRequestPartition[];
@@ -144,8 +145,20 @@ function read_OffsetCommitRequestTopic(r: Reader, v: number, o: ResolvedOptions)
 function write_OffsetCommitRequestTopic(w: Writer, x: Init<OffsetCommitRequestTopic>, v: number): void {
   const f_name = (x.name ?? "");
   if (v <= 9) wStr(w, v >= 8, false, f_name, "name");
+  else if (f_name !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("OffsetCommitRequest", "topicId", "name", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 10) wUuid(w, f_topicId);
+  if (v >= 10) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_name = (x.name ?? "");
+    if (!(d_name !== "")) {
+      throw replacedField("OffsetCommitRequest", "name", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wArr(w, v >= 8, false, f_partitions, "partitions", v, write_OffsetCommitRequestPartition);
   if (v >= 8) {
@@ -350,9 +363,9 @@ function size_OffsetCommitResponsePartition(x: Init<OffsetCommitResponsePartitio
 
 /** OffsetCommitResponseTopic (in OffsetCommitResponse), versions 0+, flexible 8+. */
 export interface OffsetCommitResponseTopic {
-  /** Topic name. `string`, versions 0-9; ignorable in 2+. */
+  /** Topic name. `string`, versions 0-9; ignorable in 2+. Versions 10+ carry `topicId` in its place: encoding there with `name` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `name` silently). */
   name: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. Versions 0-9 carry `name` in its place: encoding there with `topicId` set and `name` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of OffsetCommitResponsePartition`, versions 0+. */
   partitions: OffsetCommitResponsePartition[];
@@ -381,8 +394,20 @@ function read_OffsetCommitResponseTopic(r: Reader, v: number, o: ResolvedOptions
 function write_OffsetCommitResponseTopic(w: Writer, x: Init<OffsetCommitResponseTopic>, v: number): void {
   const f_name = (x.name ?? "");
   if (v <= 9) wStr(w, v >= 8, false, f_name, "name");
+  else if (f_name !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("OffsetCommitResponse", "topicId", "name", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 10) wUuid(w, f_topicId);
+  if (v >= 10) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_name = (x.name ?? "");
+    if (!(d_name !== "")) {
+      throw replacedField("OffsetCommitResponse", "name", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wArr(w, v >= 8, false, f_partitions, "partitions", v, write_OffsetCommitResponsePartition);
   if (v >= 8) {

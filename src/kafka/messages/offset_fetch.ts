@@ -36,6 +36,7 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
+  replacedField,
   sArr,
   sArrFixed,
   sStr,
@@ -100,9 +101,9 @@ function size_OffsetFetchRequestTopic(x: Init<OffsetFetchRequestTopic>, v: numbe
 
 /** OffsetFetchRequestTopics (in OffsetFetchRequest), versions 8+, flexible 8+. */
 export interface OffsetFetchRequestTopics {
-  /** Topic name. `string`, versions 8-9; ignorable. */
+  /** Topic name. `string`, versions 8-9; ignorable. Versions 10+ carry `topicId` in its place: encoding there with `name` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `name` silently). */
   name: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. Versions 8-9 carry `name` in its place: encoding there with `topicId` set and `name` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of int32`, versions 8+. */
   partitionIndexes: number[];
@@ -129,8 +130,20 @@ function read_OffsetFetchRequestTopics(r: Reader, v: number, o: ResolvedOptions)
 function write_OffsetFetchRequestTopics(w: Writer, x: Init<OffsetFetchRequestTopics>, v: number): void {
   const f_name = (x.name ?? "");
   if (v <= 9) wStr(w, true, false, f_name, "name");
+  else if (f_name !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("OffsetFetchRequest", "topicId", "name", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 10) wUuid(w, f_topicId);
+  if (v >= 10) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_name = (x.name ?? "");
+    if (!(d_name !== "")) {
+      throw replacedField("OffsetFetchRequest", "name", "topicId", v);
+    }
+  }
   const f_partitionIndexes = (x.partitionIndexes ?? []);
   wPrims(w, true, false, f_partitionIndexes, "partitionIndexes", K_I32);
   wTags(w, x._unknownTaggedFields);
@@ -503,9 +516,9 @@ function size_OffsetFetchResponsePartitions(x: Init<OffsetFetchResponsePartition
 
 /** OffsetFetchResponseTopics (in OffsetFetchResponse), versions 8+, flexible 8+. */
 export interface OffsetFetchResponseTopics {
-  /** Topic name. `string`, versions 8-9; ignorable. */
+  /** Topic name. `string`, versions 8-9; ignorable. Versions 10+ carry `topicId` in its place: encoding there with `name` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `name` silently). */
   name: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 10+; ignorable. Versions 8-9 carry `name` in its place: encoding there with `topicId` set and `name` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of OffsetFetchResponsePartitions`, versions 8+. */
   partitions: OffsetFetchResponsePartitions[];
@@ -532,8 +545,20 @@ function read_OffsetFetchResponseTopics(r: Reader, v: number, o: ResolvedOptions
 function write_OffsetFetchResponseTopics(w: Writer, x: Init<OffsetFetchResponseTopics>, v: number): void {
   const f_name = (x.name ?? "");
   if (v <= 9) wStr(w, true, false, f_name, "name");
+  else if (f_name !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("OffsetFetchResponse", "topicId", "name", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 10) wUuid(w, f_topicId);
+  if (v >= 10) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_name = (x.name ?? "");
+    if (!(d_name !== "")) {
+      throw replacedField("OffsetFetchResponse", "name", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_OffsetFetchResponsePartitions);
   wTags(w, x._unknownTaggedFields);

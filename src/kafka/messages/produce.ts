@@ -36,6 +36,7 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
+  replacedField,
   sArr,
   sBytes,
   sStr,
@@ -100,9 +101,9 @@ function size_PartitionProduceData(x: Init<PartitionProduceData>, v: number): nu
 
 /** TopicProduceData (in ProduceRequest), versions 0+, flexible 9+. */
 export interface TopicProduceData {
-  /** Topic name. `string`, versions 0-12; ignorable in 3+; map key (unique within its array). */
+  /** Topic name. `string`, versions 0-12; ignorable in 3+; map key (unique within its array). Versions 13+ carry `topicId` in its place: encoding there with `name` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `name` silently). */
   name: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable; map key (unique within its array). */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable; map key (unique within its array). Versions 0-12 carry `name` in its place: encoding there with `topicId` set and `name` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of PartitionProduceData`, versions 0+. */
   partitionData: PartitionProduceData[];
@@ -131,8 +132,20 @@ function read_TopicProduceData(r: Reader, v: number, o: ResolvedOptions): TopicP
 function write_TopicProduceData(w: Writer, x: Init<TopicProduceData>, v: number): void {
   const f_name = (x.name ?? "");
   if (v <= 12) wStr(w, v >= 9, false, f_name, "name");
+  else if (f_name !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("ProduceRequest", "topicId", "name", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 13) wUuid(w, f_topicId);
+  if (v >= 13) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_name = (x.name ?? "");
+    if (!(d_name !== "")) {
+      throw replacedField("ProduceRequest", "name", "topicId", v);
+    }
+  }
   const f_partitionData = (x.partitionData ?? []);
   wArr(w, v >= 9, false, f_partitionData, "partitionData", v, write_PartitionProduceData);
   if (v >= 9) {
@@ -437,7 +450,7 @@ function write_PartitionProduceResponse(w: Writer, x: Init<PartitionProduceRespo
     if (t_currentLeader) {
       w.uvarint(0);
       w.uvarint(size_ProduceResponseLeaderIdAndEpoch(f_currentLeader, v));
-      write_ProduceResponseLeaderIdAndEpoch(w, f_currentLeader, v);
+      write_ProduceResponseLeaderIdAndEpoch(w, (x.currentLeader ?? default_ProduceResponseLeaderIdAndEpoch()), v);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {
@@ -468,9 +481,9 @@ function size_PartitionProduceResponse(x: Init<PartitionProduceResponse>, v: num
 
 /** TopicProduceResponse (in ProduceResponse), versions 0+, flexible 9+. */
 export interface TopicProduceResponse {
-  /** Topic name. `string`, versions 0-12; ignorable in 3+; map key (unique within its array). */
+  /** Topic name. `string`, versions 0-12; ignorable in 3+; map key (unique within its array). Versions 13+ carry `topicId` in its place: encoding there with `name` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `name` silently). */
   name: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable; map key (unique within its array). */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 13+; ignorable; map key (unique within its array). Versions 0-12 carry `name` in its place: encoding there with `topicId` set and `name` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of PartitionProduceResponse`, versions 0+. */
   partitionResponses: PartitionProduceResponse[];
@@ -499,8 +512,20 @@ function read_TopicProduceResponse(r: Reader, v: number, o: ResolvedOptions): To
 function write_TopicProduceResponse(w: Writer, x: Init<TopicProduceResponse>, v: number): void {
   const f_name = (x.name ?? "");
   if (v <= 12) wStr(w, v >= 9, false, f_name, "name");
+  else if (f_name !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("ProduceResponse", "topicId", "name", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 13) wUuid(w, f_topicId);
+  if (v >= 13) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_name = (x.name ?? "");
+    if (!(d_name !== "")) {
+      throw replacedField("ProduceResponse", "name", "topicId", v);
+    }
+  }
   const f_partitionResponses = (x.partitionResponses ?? []);
   wArr(w, v >= 9, false, f_partitionResponses, "partitionResponses", v, write_PartitionProduceResponse);
   if (v >= 9) {
@@ -629,7 +654,7 @@ function write_ProduceResponse(w: Writer, x: Init<ProduceResponse>, v: number): 
     if (t_nodeEndpoints) {
       w.uvarint(0);
       w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_ProduceResponseNodeEndpoint));
-      wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_ProduceResponseNodeEndpoint);
+      wArr(w, true, false, (x.nodeEndpoints ?? []), "nodeEndpoints", v, write_ProduceResponseNodeEndpoint);
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -74,7 +74,7 @@ function read_PushTelemetryRequest(r: Reader, _v: number, o: ResolvedOptions): P
 
 function write_PushTelemetryRequest(w: Writer, x: Init<PushTelemetryRequest>, _v: number): void {
   const f_clientInstanceId = (x.clientInstanceId ?? ZERO_UUID);
-  wUuid(w, f_clientInstanceId);
+  wUuid(w, f_clientInstanceId, "clientInstanceId");
   const f_subscriptionId = (x.subscriptionId ?? 0);
   w.i32be(f_subscriptionId);
   const f_terminating = (x.terminating ?? false);

@@ -108,7 +108,7 @@ function read_ReadStateData(r: Reader, v: number, o: ResolvedOptions): ReadState
 
 function write_ReadStateData(w: Writer, x: Init<ReadStateData>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_ReadShareGroupStateRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
@@ -353,7 +353,7 @@ function read_ReadStateResult(r: Reader, v: number, o: ResolvedOptions): ReadSta
 
 function write_ReadStateResult(w: Writer, x: Init<ReadStateResult>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_ReadShareGroupStateResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);

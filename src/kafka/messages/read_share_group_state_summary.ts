@@ -108,7 +108,7 @@ function read_ReadStateSummaryData(r: Reader, v: number, o: ResolvedOptions): Re
 
 function write_ReadStateSummaryData(w: Writer, x: Init<ReadStateSummaryData>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_ReadShareGroupStateSummaryRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
@@ -308,7 +308,7 @@ function read_ReadStateSummaryResult(r: Reader, v: number, o: ResolvedOptions): 
 
 function write_ReadStateSummaryResult(w: Writer, x: Init<ReadStateSummaryResult>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_ReadShareGroupStateSummaryResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);

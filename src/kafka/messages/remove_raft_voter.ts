@@ -70,7 +70,7 @@ function write_RemoveRaftVoterRequest(w: Writer, x: Init<RemoveRaftVoterRequest>
   const f_voterId = (x.voterId ?? 0);
   w.i32be(f_voterId);
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
-  wUuid(w, f_voterDirectoryId);
+  wUuid(w, f_voterDirectoryId, "voterDirectoryId");
   wTags(w, x._unknownTaggedFields);
 }
 

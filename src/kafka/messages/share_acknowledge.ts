@@ -162,7 +162,7 @@ function read_AcknowledgeTopic(r: Reader, v: number, o: ResolvedOptions): Acknow
 
 function write_AcknowledgeTopic(w: Writer, x: Init<AcknowledgeTopic>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_AcknowledgePartition);
   wTags(w, x._unknownTaggedFields);
@@ -418,7 +418,7 @@ function read_ShareAcknowledgeTopicResponse(r: Reader, v: number, o: ResolvedOpt
 
 function write_ShareAcknowledgeTopicResponse(w: Writer, x: Init<ShareAcknowledgeTopicResponse>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_ShareAcknowledgeResponsePartitionData);
   wTags(w, x._unknownTaggedFields);

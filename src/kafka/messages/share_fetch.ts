@@ -173,7 +173,7 @@ function read_ShareFetchRequestFetchTopic(r: Reader, v: number, o: ResolvedOptio
 
 function write_ShareFetchRequestFetchTopic(w: Writer, x: Init<ShareFetchRequestFetchTopic>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_ShareFetchRequestFetchPartition);
   wTags(w, x._unknownTaggedFields);
@@ -214,7 +214,7 @@ function read_ShareFetchRequestForgottenTopic(r: Reader, v: number, o: ResolvedO
 
 function write_ShareFetchRequestForgottenTopic(w: Writer, x: Init<ShareFetchRequestForgottenTopic>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);
@@ -596,7 +596,7 @@ function read_ShareFetchableTopicResponse(r: Reader, v: number, o: ResolvedOptio
 
 function write_ShareFetchableTopicResponse(w: Writer, x: Init<ShareFetchableTopicResponse>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_ShareFetchResponsePartitionData);
   wTags(w, x._unknownTaggedFields);

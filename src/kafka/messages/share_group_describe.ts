@@ -152,7 +152,7 @@ function read_ShareGroupDescribeResponseTopicPartitions(r: Reader, v: number, o:
 
 function write_ShareGroupDescribeResponseTopicPartitions(w: Writer, x: Init<ShareGroupDescribeResponseTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_topicName = (x.topicName ?? "");
   wStr(w, true, false, f_topicName, "topicName");
   const f_partitions = (x.partitions ?? []);

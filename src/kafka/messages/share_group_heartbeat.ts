@@ -174,7 +174,7 @@ function read_ShareGroupHeartbeatResponseTopicPartitions(r: Reader, v: number, o
 
 function write_ShareGroupHeartbeatResponseTopicPartitions(w: Writer, x: Init<ShareGroupHeartbeatResponseTopicPartitions>, _v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wPrims(w, true, false, f_partitions, "partitions", K_I32);
   wTags(w, x._unknownTaggedFields);

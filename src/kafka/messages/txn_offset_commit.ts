@@ -33,6 +33,7 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
+  replacedField,
   sArr,
   sStr,
   sUnknown,
@@ -105,9 +106,9 @@ function size_TxnOffsetCommitRequestPartition(x: Init<TxnOffsetCommitRequestPart
 
 /** TxnOffsetCommitRequestTopic (in TxnOffsetCommitRequest), versions 0+, flexible 3+. */
 export interface TxnOffsetCommitRequestTopic {
-  /** Topic name. `string`, versions 0-5; ignorable. */
+  /** Topic name. `string`, versions 0-5; ignorable. Versions 6+ carry `topicId` in its place: encoding there with `name` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `name` silently). */
   name: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 6+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 6+; ignorable. Versions 0-5 carry `name` in its place: encoding there with `topicId` set and `name` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of TxnOffsetCommitRequestPartition`, versions 0+. */
   partitions: TxnOffsetCommitRequestPartition[];
@@ -136,8 +137,20 @@ function read_TxnOffsetCommitRequestTopic(r: Reader, v: number, o: ResolvedOptio
 function write_TxnOffsetCommitRequestTopic(w: Writer, x: Init<TxnOffsetCommitRequestTopic>, v: number): void {
   const f_name = (x.name ?? "");
   if (v <= 5) wStr(w, v >= 3, false, f_name, "name");
+  else if (f_name !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("TxnOffsetCommitRequest", "topicId", "name", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 6) wUuid(w, f_topicId);
+  if (v >= 6) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_name = (x.name ?? "");
+    if (!(d_name !== "")) {
+      throw replacedField("TxnOffsetCommitRequest", "name", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wArr(w, v >= 3, false, f_partitions, "partitions", v, write_TxnOffsetCommitRequestPartition);
   if (v >= 3) {
@@ -355,9 +368,9 @@ function size_TxnOffsetCommitResponsePartition(x: Init<TxnOffsetCommitResponsePa
 
 /** TxnOffsetCommitResponseTopic (in TxnOffsetCommitResponse), versions 0+, flexible 3+. */
 export interface TxnOffsetCommitResponseTopic {
-  /** Topic name. `string`, versions 0-5; ignorable. */
+  /** Topic name. `string`, versions 0-5; ignorable. Versions 6+ carry `topicId` in its place: encoding there with `name` set and `topicId` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `name` silently). */
   name: string;
-  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 6+; ignorable. */
+  /** The topic's UUID (all zeros when unknown or not used at this version). `uuid`, versions 6+; ignorable. Versions 0-5 carry `name` in its place: encoding there with `topicId` set and `name` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `topicId` silently). */
   topicId: string;
   /** `array of TxnOffsetCommitResponsePartition`, versions 0+. */
   partitions: TxnOffsetCommitResponsePartition[];
@@ -386,8 +399,20 @@ function read_TxnOffsetCommitResponseTopic(r: Reader, v: number, o: ResolvedOpti
 function write_TxnOffsetCommitResponseTopic(w: Writer, x: Init<TxnOffsetCommitResponseTopic>, v: number): void {
   const f_name = (x.name ?? "");
   if (v <= 5) wStr(w, v >= 3, false, f_name, "name");
+  else if (f_name !== "") {
+    const d_topicId = (x.topicId ?? ZERO_UUID);
+    if (!(d_topicId !== ZERO_UUID)) {
+      throw replacedField("TxnOffsetCommitResponse", "topicId", "name", v);
+    }
+  }
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 6) wUuid(w, f_topicId);
+  if (v >= 6) wUuid(w, f_topicId, "topicId");
+  else if (f_topicId !== ZERO_UUID) {
+    const d_name = (x.name ?? "");
+    if (!(d_name !== "")) {
+      throw replacedField("TxnOffsetCommitResponse", "name", "topicId", v);
+    }
+  }
   const f_partitions = (x.partitions ?? []);
   wArr(w, v >= 3, false, f_partitions, "partitions", v, write_TxnOffsetCommitResponsePartition);
   if (v >= 3) {

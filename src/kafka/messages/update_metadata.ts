@@ -37,6 +37,7 @@ import {
   rTagCount,
   rUnknownTag,
   rUuid,
+  replacedField,
   sArr,
   sArrFixed,
   sStr,
@@ -171,7 +172,7 @@ function write_UpdateMetadataTopicState(w: Writer, x: Init<UpdateMetadataTopicSt
   const f_topicName = (x.topicName ?? "");
   wStr(w, v >= 6, false, f_topicName, "topicName");
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  if (v >= 7) wUuid(w, f_topicId);
+  if (v >= 7) wUuid(w, f_topicId, "topicId");
   const f_partitionStates = (x.partitionStates ?? []);
   wArr(w, v >= 6, false, f_partitionStates, "partitionStates", v, write_UpdateMetadataPartitionState);
   if (v >= 6) {
@@ -257,11 +258,11 @@ function size_UpdateMetadataEndpoint(x: Init<UpdateMetadataEndpoint>, v: number)
 export interface UpdateMetadataBroker {
   /** Broker (node) id. `int32`, versions 0+. */
   id: number;
-  /** `string`, versions 0; ignorable. */
+  /** `string`, versions 0; ignorable. Versions 1+ carry `endpoints` in its place: encoding there with `v0Host` set and `endpoints` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `v0Host` silently). */
   v0Host: string;
-  /** `int32`, versions 0; ignorable. */
+  /** `int32`, versions 0; ignorable. Versions 1+ carry `endpoints` in its place: encoding there with `v0Port` set and `endpoints` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `v0Port` silently). */
   v0Port: number;
-  /** `array of UpdateMetadataEndpoint`, versions 1+; ignorable. */
+  /** `array of UpdateMetadataEndpoint`, versions 1+; ignorable. Versions 0 carry `v0Host` in its place: encoding there with `endpoints` set and `v0Host` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `endpoints` silently). Versions 0 carry `v0Port` in its place: encoding there with `endpoints` set and `v0Port` left at its default is `UNSUPPORTED_VERSION` (Kafka's writer would drop `endpoints` silently). */
   endpoints: UpdateMetadataEndpoint[];
   /** Rack of the broker, or null when none is configured. `string`, versions 2+; nullable 2+; ignorable. */
   rack: string | null;
@@ -294,10 +295,32 @@ function write_UpdateMetadataBroker(w: Writer, x: Init<UpdateMetadataBroker>, v:
   w.i32be(f_id);
   const f_v0Host = (x.v0Host ?? "");
   if (v <= 0) wStr(w, false, false, f_v0Host, "v0Host");
+  else if (f_v0Host !== "") {
+    const d_endpoints = (x.endpoints ?? []);
+    if (!((d_endpoints === null || d_endpoints.length !== 0))) {
+      throw replacedField("UpdateMetadataRequest", "endpoints", "v0Host", v);
+    }
+  }
   const f_v0Port = (x.v0Port ?? 0);
   if (v <= 0) w.i32be(f_v0Port);
+  else if (f_v0Port !== 0) {
+    const d_endpoints = (x.endpoints ?? []);
+    if (!((d_endpoints === null || d_endpoints.length !== 0))) {
+      throw replacedField("UpdateMetadataRequest", "endpoints", "v0Port", v);
+    }
+  }
   const f_endpoints = (x.endpoints ?? []);
   if (v >= 1) wArr(w, v >= 6, false, f_endpoints, "endpoints", v, write_UpdateMetadataEndpoint);
+  else if ((f_endpoints === null || f_endpoints.length !== 0)) {
+    const d_v0Host = (x.v0Host ?? "");
+    if (!(d_v0Host !== "")) {
+      throw replacedField("UpdateMetadataRequest", "v0Host", "endpoints", v);
+    }
+    const d_v0Port = (x.v0Port ?? 0);
+    if (!(d_v0Port !== 0)) {
+      throw replacedField("UpdateMetadataRequest", "v0Port", "endpoints", v);
+    }
+  }
   const f_rack = (x.rack === undefined ? "" : x.rack);
   if (v >= 2) wStr(w, v >= 6, true, f_rack, "rack");
   if (v >= 6) {
@@ -403,7 +426,7 @@ function write_UpdateMetadataRequest(w: Writer, x: Init<UpdateMetadataRequest>, 
     if (t_type) {
       w.uvarint(0);
       w.uvarint(1);
-      w.i8(f_type);
+      w.i8((x.type ?? 0));
     }
     if (u !== undefined) wUnknown(w, u, ui, Infinity);
   } else if (x._unknownTaggedFields !== undefined && x._unknownTaggedFields.length !== 0) {

@@ -173,7 +173,7 @@ function write_UpdateRaftVoterRequest(w: Writer, x: Init<UpdateRaftVoterRequest>
   const f_voterId = (x.voterId ?? 0);
   w.i32be(f_voterId);
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
-  wUuid(w, f_voterDirectoryId);
+  wUuid(w, f_voterDirectoryId, "voterDirectoryId");
   const f_listeners = (x.listeners ?? []);
   wArr(w, true, false, f_listeners, "listeners", v, write_UpdateRaftVoterRequestListener);
   const f_kRaftVersionFeature = (x.kRaftVersionFeature ?? default_UpdateRaftVoterRequestKRaftVersionFeature());
@@ -349,7 +349,7 @@ function write_UpdateRaftVoterResponse(w: Writer, x: Init<UpdateRaftVoterRespons
   if (t_currentLeader) {
     w.uvarint(0);
     w.uvarint(size_CurrentLeader(f_currentLeader, v));
-    write_CurrentLeader(w, f_currentLeader, v);
+    write_CurrentLeader(w, (x.currentLeader ?? default_CurrentLeader()), v);
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }

@@ -94,9 +94,9 @@ function write_VoteRequestPartitionData(w: Writer, x: Init<VoteRequestPartitionD
   const f_replicaId = (x.replicaId ?? 0);
   w.i32be(f_replicaId);
   const f_replicaDirectoryId = (x.replicaDirectoryId ?? ZERO_UUID);
-  if (v >= 1) wUuid(w, f_replicaDirectoryId);
+  if (v >= 1) wUuid(w, f_replicaDirectoryId, "replicaDirectoryId");
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
-  if (v >= 1) wUuid(w, f_voterDirectoryId);
+  if (v >= 1) wUuid(w, f_voterDirectoryId, "voterDirectoryId");
   const f_lastOffsetEpoch = (x.lastOffsetEpoch ?? 0);
   w.i32be(f_lastOffsetEpoch);
   const f_lastOffset = (x.lastOffset ?? 0n);
@@ -459,7 +459,7 @@ function write_VoteResponse(w: Writer, x: Init<VoteResponse>, v: number): void {
   if (t_nodeEndpoints) {
     w.uvarint(0);
     w.uvarint(sArr(true, f_nodeEndpoints, "nodeEndpoints", v, size_VoteResponseNodeEndpoint));
-    wArr(w, true, false, f_nodeEndpoints, "nodeEndpoints", v, write_VoteResponseNodeEndpoint);
+    wArr(w, true, false, (x.nodeEndpoints ?? []), "nodeEndpoints", v, write_VoteResponseNodeEndpoint);
   }
   if (u !== undefined) wUnknown(w, u, ui, Infinity);
 }

@@ -155,7 +155,7 @@ function write_VotersRecordVoter(w: Writer, x: Init<VotersRecordVoter>, v: numbe
   const f_voterId = (x.voterId ?? 0);
   w.i32be(f_voterId);
   const f_voterDirectoryId = (x.voterDirectoryId ?? ZERO_UUID);
-  wUuid(w, f_voterDirectoryId);
+  wUuid(w, f_voterDirectoryId, "voterDirectoryId");
   const f_endpoints = (x.endpoints ?? []);
   wArr(w, true, false, f_endpoints, "endpoints", v, write_VotersRecordEndpoint);
   const f_kRaftVersionFeature = (x.kRaftVersionFeature ?? default_VotersRecordKRaftVersionFeature());

@@ -179,7 +179,7 @@ function read_WriteStateData(r: Reader, v: number, o: ResolvedOptions): WriteSta
 
 function write_WriteStateData(w: Writer, x: Init<WriteStateData>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_WriteShareGroupStateRequestPartitionData);
   wTags(w, x._unknownTaggedFields);
@@ -373,7 +373,7 @@ function read_WriteStateResult(r: Reader, v: number, o: ResolvedOptions): WriteS
 
 function write_WriteStateResult(w: Writer, x: Init<WriteStateResult>, v: number): void {
   const f_topicId = (x.topicId ?? ZERO_UUID);
-  wUuid(w, f_topicId);
+  wUuid(w, f_topicId, "topicId");
   const f_partitions = (x.partitions ?? []);
   wArr(w, true, false, f_partitions, "partitions", v, write_WriteShareGroupStateResponsePartitionResult);
   wTags(w, x._unknownTaggedFields);
