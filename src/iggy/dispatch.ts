@@ -18,6 +18,7 @@ import {
   decodePayload,
   type DecodePayloadOptions,
   encodePayload,
+  encodePayloadInto,
   type OperationCodec,
   type PayloadCodec,
 } from "./codec.ts";
@@ -309,9 +310,7 @@ export function encodeResponseBody<C extends number>(code: C, body: ResponseOf<C
  * ```
  */
 export function writeRequestBody<C extends number>(w: Writer, code: C, body: RequestOf<C>): void {
-  const codec: PayloadCodec<unknown> = commandCodecs(code).request;
-  w.ensure(codec.sizeOf(body));
-  codec.encode(w, body);
+  encodePayloadInto(commandCodecs(code).request as PayloadCodec<unknown>, w, body);
 }
 
 /**

@@ -25,7 +25,7 @@ import { WireError } from "../wire/error.ts";
 import { resolveMaxFrameBytes } from "../wire/_frame_limit.ts";
 import { Reader } from "../wire/reader.ts";
 import { Writer } from "../wire/writer.ts";
-import type { PayloadCodec } from "./codec.ts";
+import { encodeFailure, type PayloadCodec } from "./codec.ts";
 
 /** Status of a successful response. */
 export const STATUS_OK = 0;
@@ -113,11 +113,15 @@ export function frameRequest<T>(
   value: T,
   layout: FrameLayout = "crate",
 ): Uint8Array {
-  const size = codec.sizeOf(value);
-  const w = new Writer(headerSize(layout) + size);
-  writeRequestHeader(w, code, requestId, size, layout);
-  codec.encode(w, value);
-  return w.finish();
+  try {
+    const size = codec.sizeOf(value);
+    const w = new Writer(headerSize(layout) + size);
+    writeRequestHeader(w, code, requestId, size, layout);
+    codec.encode(w, value);
+    return w.finish();
+  } catch (e) {
+    throw encodeFailure(e, codec, value);
+  }
 }
 
 /**
@@ -184,11 +188,15 @@ export function frameResponse<T>(
   value: T,
   layout: FrameLayout = "crate",
 ): Uint8Array {
-  const size = codec.sizeOf(value);
-  const w = new Writer(headerSize(layout) + size);
-  writeResponseHeader(w, STATUS_OK, requestId, size, layout);
-  codec.encode(w, value);
-  return w.finish();
+  try {
+    const size = codec.sizeOf(value);
+    const w = new Writer(headerSize(layout) + size);
+    writeResponseHeader(w, STATUS_OK, requestId, size, layout);
+    codec.encode(w, value);
+    return w.finish();
+  } catch (e) {
+    throw encodeFailure(e, codec, value);
+  }
 }
 
 /**

@@ -50,9 +50,9 @@ export function apiInfo(apiKey: number): ApiInfo | undefined {
   return Number.isInteger(apiKey) ? apisByKey()[apiKey] : undefined;
 }
 
-function info(apiKey: number, offset = -1): ApiInfo {
+function info(apiKey: number, offset = -1, side: "decode" | "encode" = "decode"): ApiInfo {
   const a = apiInfo(apiKey);
-  if (!a) throw new WireError("UNKNOWN_API_KEY", { offset, detail: `API key ${apiKey}` });
+  if (!a) throw new WireError("UNKNOWN_API_KEY", { offset, side, detail: `API key ${apiKey}` });
   return a;
 }
 
@@ -65,10 +65,16 @@ function lowestBit(mask: number): number {
   return -1;
 }
 
-function checkApiVersion(a: ApiInfo, version: number, offset = -1): void {
+function checkApiVersion(
+  a: ApiInfo,
+  version: number,
+  offset = -1,
+  side: "decode" | "encode" = "decode",
+): void {
   if (!has(a.validVersions, version)) {
     throw new WireError("UNSUPPORTED_VERSION", {
       offset,
+      side,
       detail: `${a.name} (key ${a.apiKey}) has versions ${a.minVersion}-${a.maxVersion}, not ${version}`,
     });
   }
@@ -158,6 +164,7 @@ function encodeWhole<H, B>(
   bc.write(w, body, version);
   if (w.pos !== pre + hs + bs) {
     throw new WireError("CORRUPT_DATA", {
+      side: "encode",
       detail: `${bc.name} v${version}: sized ${pre + hs + bs}, wrote ${w.pos}`,
     });
   }
@@ -186,8 +193,8 @@ export function encodeRequest<K extends number>(
   body: Init<RequestOf<K>>,
   options?: EncodeOptions,
 ): Uint8Array {
-  const a = info(apiKey);
-  checkApiVersion(a, version);
+  const a = info(apiKey, -1, "encode");
+  checkApiVersion(a, version, -1, "encode");
   const hv = requestHeaderVersion(apiKey, version);
   const h: Init<RequestHeader> = {
     requestApiKey: apiKey,
@@ -347,8 +354,8 @@ export function encodeResponse<K extends number>(
   body: Init<ResponseOf<K>>,
   options?: EncodeOptions,
 ): Uint8Array {
-  const a = info(apiKey);
-  checkApiVersion(a, version);
+  const a = info(apiKey, -1, "encode");
+  checkApiVersion(a, version, -1, "encode");
   const hv = responseHeaderVersion(apiKey, version);
   const h: Init<ResponseHeader> = {
     correlationId: header.correlationId ?? 0,
@@ -381,8 +388,8 @@ export function encodeRequestBody<K extends number>(
   version: number,
   body: Init<RequestOf<K>>,
 ): Uint8Array {
-  const a = info(apiKey);
-  checkApiVersion(a, version);
+  const a = info(apiKey, -1, "encode");
+  checkApiVersion(a, version, -1, "encode");
   return encodeWith(a.request, body as Init<unknown>, version);
 }
 
@@ -423,8 +430,8 @@ export function encodeResponseBody<K extends number>(
   version: number,
   body: Init<ResponseOf<K>>,
 ): Uint8Array {
-  const a = info(apiKey);
-  checkApiVersion(a, version);
+  const a = info(apiKey, -1, "encode");
+  checkApiVersion(a, version, -1, "encode");
   return encodeWith(a.response, body as Init<unknown>, version);
 }
 

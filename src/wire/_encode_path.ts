@@ -121,11 +121,16 @@ export function locateEncodeError(
     again = x;
   }
   const path = again instanceof WireError && again.code === e.code ? find(again, reads) : undefined;
+  // The entry point's context names the whole value; a helper's own (the primitive it encodes)
+  // moves into the detail.
+  const inner = context !== undefined && e.context !== undefined && e.context !== context
+    ? e.context
+    : undefined;
   const out = new WireError(e.code, {
     side: "encode",
     path: path ?? e.path,
-    context: e.context ?? context,
-    detail: e.detail,
+    context: context ?? e.context,
+    detail: inner === undefined ? e.detail : `${inner}: ${e.detail ?? e.code}`,
     expected: e.expected,
     need: e.need,
     have: e.have,

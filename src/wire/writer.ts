@@ -607,6 +607,10 @@ export class Writer {
    * ```
    */
   bytes(v: Uint8Array): void {
+    // The tag test runs only for arrays of another realm (or a value that is not one at all).
+    if (!(v instanceof Uint8Array) && Object.prototype.toString.call(v) !== "[object Uint8Array]") {
+      throw typeError(v, "a Uint8Array");
+    }
     if (this.pos + v.length > this.buf.length) this.grow(v.length);
     this.buf.set(v, this.pos);
     this.pos += v.length;

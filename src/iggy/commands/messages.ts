@@ -43,6 +43,7 @@ import {
   type CommandCodecs,
   decodePayload,
   decodeSlice,
+  encodeFailure,
   invalid,
   invalidValue,
   type PayloadCodec,
@@ -113,7 +114,7 @@ function recordBytes(b: BatchView | Uint8Array): Uint8Array {
 
 function recordCount(b: BatchView | Uint8Array): number {
   const bytes = recordBytes(b);
-  if (bytes.length < 52) throw invalidValue("SendMessages", "batch record shorter than its header");
+  if (bytes.length < 52) throw invalidValue("SendMessages", "batch record shorter than its header", b);
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(48, true);
 }
 
@@ -137,6 +138,7 @@ function writeSendMessages(w: Writer, v: SendMessagesRequest, meta: number, batc
   } else throw invalidValue("SendMessages", "either messages or batch is required");
   if (size > 0xffff_ffff) {
     throw new WireError("LIMIT_EXCEEDED", {
+      side: "encode",
       context: "SendMessages",
       detail: `payload too large: ${size} bytes, max 4294967295`,
     });
@@ -236,11 +238,15 @@ export function encodeSendMessages(
   messages: readonly BatchMessageInput[],
 ): Uint8Array {
   const v: SendMessagesRequest = { streamId, topicId, partitioning: partitioningValue, messages };
-  const meta = metadataSize(v);
-  const batchSize = sizeOfBatch(messages);
-  const w = new Writer(4 + meta + batchSize);
-  writeSendMessages(w, v, meta, batchSize);
-  return w.buf;
+  try {
+    const meta = metadataSize(v);
+    const batchSize = sizeOfBatch(messages);
+    const w = new Writer(4 + meta + batchSize);
+    writeSendMessages(w, v, meta, batchSize);
+    return w.buf;
+  } catch (e) {
+    throw encodeFailure(e, sendMessagesRequest, v);
+  }
 }
 
 /** One commit confirmation of a SendMessages response. */
