@@ -140,4 +140,51 @@ describe("Writer", () => {
       { numRuns: 1000 },
     );
   });
+
+  it("writes a safe-integer number to every 64-bit width as it writes the bigint", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        const viaNumber = new Writer(1), viaBig = new Writer(1);
+        viaNumber.i64be(n);
+        viaNumber.i64le(n);
+        viaNumber.varlong(n);
+        viaBig.i64be(BigInt(n));
+        viaBig.i64le(BigInt(n));
+        viaBig.varlong(BigInt(n));
+        if (n >= 0) {
+          viaNumber.u64le(n);
+          viaNumber.u64be(n);
+          viaNumber.u128le(n);
+          viaBig.u64le(BigInt(n));
+          viaBig.u64be(BigInt(n));
+          viaBig.u128le(BigInt(n));
+        }
+        assert.equal(toHex(viaNumber.finish()), toHex(viaBig.finish()));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("refuses numbers a 64-bit width cannot take exactly (VALUE_OUT_OF_RANGE) and other types (INVALID_VALUE)", () => {
+    for (const v of [0.5, 2 ** 53, -(2 ** 53), NaN, Infinity]) outOfRange(() => new Writer().i64be(v));
+    outOfRange(() => new Writer().u64le(-1));
+    const invalid = (fn: () => unknown) =>
+      assert.throws(fn, (e: unknown) => isWireError(e) && e.code === "INVALID_VALUE" && e.side === "encode");
+    invalid(() => new Writer().i64be("1" as never));
+    invalid(() => new Writer().i16be("all" as never));
+    invalid(() => new Writer().bool(1 as never));
+    invalid(() => new Writer().f64be("1.5" as never));
+    invalid(() => new Writer().bytes("abc" as never));
+    invalid(() => utf8Length(5 as never));
+  });
+
+  it("says what a width takes in `expected`", () => {
+    try {
+      new Writer().i16be(40000);
+    } catch (e) {
+      assert.ok(isWireError(e));
+      return assert.equal(e.expected, "i16, an integer from -32768 to 32767");
+    }
+    assert.fail("did not throw");
+  });
 });
