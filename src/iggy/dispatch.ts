@@ -145,8 +145,8 @@ function codecRegistry(): Registry {
  *
  * @example
  * ```ts
- * import { commandCodecs } from "@streamwire/codec/iggy";
- * console.log(commandCodecs(1).request.name); // Ping
+ * import { CommandCode, commandCodecs } from "@streamwire/codec/iggy";
+ * console.log(commandCodecs(CommandCode.Ping).request.name); // Ping
  * ```
  */
 export function commandCodecs(code: number): CommandCodecs {

@@ -19,14 +19,14 @@
  *
  * @example
  * ```ts
- * import { decodeRequest, encodeRequest, FrameDecoder } from "@streamwire/codec/kafka";
- * const frame = encodeRequest(3, 12, { correlationId: 1, clientId: "demo" }, {
+ * import { ApiKey, decodeRequest, encodeRequest, FrameDecoder } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(ApiKey.Metadata, 12, { correlationId: 1, clientId: "demo" }, {
  *   topics: [{ name: "orders" }],
  *   allowAutoTopicCreation: false,
  * }, { sizePrefix: true });
  * const [payload] = new FrameDecoder().push(frame);
  * const req = decodeRequest(payload);
- * if (req.apiKey === 3) console.log(req.body.topics?.[0].name); // orders
+ * if (req.apiKey === ApiKey.Metadata) console.log(req.body.topics?.[0].name); // orders
  * ```
  *
  * @module
@@ -61,6 +61,14 @@ export { decodeFrame, DEFAULT_MAX_FRAME_BYTES, encodeFrame, FrameDecoder } from 
 export type { FrameDecoderOptions } from "./frame.ts";
 export { knownApiKeys, negotiateVersions, pickVersion, supportedVersions } from "./versions.ts";
 export { ApiKey } from "./messages/api_keys.ts";
+// Named values of request fields (acks, isolation levels, ListOffsets timestamps, …).
+export {
+  Acks,
+  ConfigResourceType,
+  CoordinatorType,
+  IsolationLevel,
+  ListOffsetsTimestamp,
+} from "./constants.ts";
 export type { ApiKeyName } from "./messages/api_keys.ts";
 export type { BrokerApiVersion, VersionOptions, VersionRange } from "./versions.ts";
 export { fromJsonForm, toJsonForm } from "./json.ts";
@@ -96,6 +104,7 @@ export type {
 export {
   BATCH_ATTRIBUTES,
   BATCH_V2,
+  Compression,
   COMPRESSION_NAMES,
   CONTROL_RECORD_TYPE,
   CONTROL_RECORD_TYPE_NAMES,
@@ -133,6 +142,7 @@ export {
   recordBatchSize,
   RecordCursor,
   TIMESTAMP_TYPE,
+  TimestampType,
   TransactionFilter,
 } from "./records/mod.ts";
 export type {
@@ -163,7 +173,6 @@ export type {
   RecordInit,
   RecordsDecodeOptions,
   RecordSet,
-  TimestampType,
 } from "./records/mod.ts";
 // Read/write functions of every message take the shared primitives.
 export { isWireError, Reader, WIRE_ERROR_CODES, WireError, Writer } from "../wire/mod.ts";

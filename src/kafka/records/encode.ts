@@ -401,12 +401,12 @@ export function recordBatchSize(init: RecordBatchInit): number {
  *
  * @example
  * ```ts
- * import { decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
+ * import { Compression, decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
  * import { createCodecRegistry } from "@streamwire/codec/kafka/compression";
  * const codecs = createCodecRegistry(); // compression is opt-in
  * const enc = new TextEncoder();
  * const bytes = encodeRecordBatch({
- *   compression: 1, // gzip
+ *   compression: Compression.Gzip,
  *   records: [{ key: enc.encode("k"), value: enc.encode("hello"), headers: [{ key: "trace", value: enc.encode("1") }] }],
  * }, { codecs });
  * console.log(decodeRecordBatch(bytes, { codecs }).toArray()[0].headers[0].key); // trace
