@@ -15,7 +15,11 @@
  * `maxTaggedFields`), and every length and count is checked against the bytes left before
  * anything is allocated. Encoding refuses what Kafka's writers refuse: a non-default value in a
  * field the version lacks (unless the schema marks it ignorable) is `UNSUPPORTED_VERSION`, a
- * string over 32 767 UTF-8 bytes is `STRING_TOO_LONG`.
+ * string over 32 767 UTF-8 bytes is `STRING_TOO_LONG`. It also refuses what Kafka's writers let
+ * through silently: a field set at a version that carries another in its place (Produce v13
+ * addresses a topic by `topicId`, not `name`) while that other is left at its default is
+ * `UNSUPPORTED_VERSION`. Encode errors name the field's full `path` and what it `expected`;
+ * int64 fields take safe-integer numbers as well as bigints.
  *
  * @example
  * ```ts

@@ -461,7 +461,10 @@ export function writeBatchSized(
 }
 
 /**
- * A new array holding the batch record for `messages` (see {@linkcode encodeBatchInto}).
+ * A new array holding the batch record for `messages` (see {@linkcode encodeBatchInto}). As the
+ * `batch` of a SendMessages request it is sent as it is, so build one this way to send the same
+ * messages more than once (a retry, several partitions); to send them once, pass `messages`
+ * to the request (or `encodeSendMessages`), which writes the record straight into the frame.
  *
  * @example
  * ```ts

@@ -159,6 +159,14 @@ function writeSendMessages(w: Writer, v: SendMessagesRequest, meta: number, batc
  * buffer, sized by `sizeOf`); an empty `messages` is `INVALID_VALUE` ("cannot encode an
  * empty message batch").
  *
+ * Three ways build the same bytes: {@linkcode encodeSendMessages} (the body alone, the
+ * messages sized in one pass: the fastest when you frame the body yourself); this codec through
+ * `encodeRequest(CommandCode.SendMessages, …)` / `encodeRequestBody` / `writeRequestBody` (the
+ * generic command API and a whole frame in one allocation; the messages are walked once more
+ * for `sizeOf`); and `batch: encodeBatch(messages)` in place of `messages` (a record built once
+ * and sent as it is: a resend after a timeout, one batch to several partitions, or a batch read
+ * from a poll, whose `BatchView` it also takes).
+ *
  * @example
  * ```ts
  * import { encodePayload, decodeSendMessagesRequest, sendMessagesRequest } from "@streamwire/codec/iggy";
@@ -221,7 +229,8 @@ export function decodeSendMessagesRequest(body: Uint8Array): DecodedSendMessages
 
 /**
  * Encodes a SendMessages body for `messages` into one array sized in advance (the crate's
- * `SendMessagesEncoder`).
+ * `SendMessagesEncoder`): the fastest of the three ways to build one (see
+ * {@linkcode sendMessagesRequest}), for a producer that writes the frame header itself.
  *
  * @example
  * ```ts
