@@ -37,7 +37,7 @@ import {
 } from "../../src/kafka/records/mod.ts";
 import { createCodecRegistry } from "../../src/kafka/compression/mod.ts";
 import { recordSetToJson } from "../adapters/kafka_records.ts";
-import { logLine, prng } from "../../bench/_corpus.ts";
+import { logLine, prng } from "../../src/testdata/corpus.ts";
 import { Rng } from "./_rng.ts";
 import { kafkaClientsPins } from "../../tools/codegen/pins.ts";
 

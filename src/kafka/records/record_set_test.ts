@@ -9,6 +9,7 @@ import {
   encodeRecordBatch,
   RecordBatchIterator,
 } from "./testdata/with_codecs.ts";
+import { wireErrorCode } from "../../testdata/wire_assert.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
 const cat = (...parts: Uint8Array[]) => {
@@ -20,16 +21,6 @@ const cat = (...parts: Uint8Array[]) => {
   }
   return out;
 };
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (isWireError(e)) return e.code;
-    throw e;
-  }
-  return "ok";
-}
 
 const v0 = encodeMessageSet({ magic: 0, records: [{ value: text("zero") }] });
 const v1 = encodeMessageSet({
@@ -94,13 +85,16 @@ describe("decodeRecordSet", () => {
   ];
   for (const [what, hex, code] of broken) {
     it(`throws ${code} for ${what}`, () => {
-      assert.equal(codeOf(() => decodeRecordSet(fromHex(hex))), code);
+      assert.equal(wireErrorCode(() => decodeRecordSet(fromHex(hex))), code);
     });
   }
 
   it("checks the size before calling a short input partial, as Kafka does", () => {
     // 12 bytes of offset and size are enough to reject a size below the minimum.
-    assert.equal(codeOf(() => decodeRecordSet(fromHex("0000000000000000" + "00000005"))), "CORRUPT_DATA");
+    assert.equal(
+      wireErrorCode(() => decodeRecordSet(fromHex("0000000000000000" + "00000005"))),
+      "CORRUPT_DATA",
+    );
     assert.equal(decodeRecordSet(fromHex("0000000000000000" + "000000")).partialBytes, 11);
   });
 
