@@ -9,18 +9,9 @@ import {
   encodeRecordBatch,
   RecordBatchIterator,
 } from "./testdata/with_codecs.ts";
-import { wireErrorCode } from "../../testdata/wire_assert.ts";
+import { concat, wireErrorCode } from "../../testdata/wire_assert.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
-const cat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 const v0 = encodeMessageSet({ magic: 0, records: [{ value: text("zero") }] });
 const v1 = encodeMessageSet({
@@ -41,7 +32,7 @@ const v2b = encodeRecordBatch({
 
 describe("decodeRecordSet", () => {
   it("reads batches of every magic back to back", () => {
-    const set = decodeRecordSet(cat(v0, v1, v2, v2b));
+    const set = decodeRecordSet(concat(v0, v1, v2, v2b));
     assert.deepEqual(set.batches.map((b) => b.magic), [0, 1, 2, 2]);
     assert.equal(set.partialBytes, 0);
     const values = set.batches.flatMap((b) => {
@@ -54,7 +45,7 @@ describe("decodeRecordSet", () => {
   });
 
   it("never fails for a cut anywhere: complete batches plus partialBytes", () => {
-    const all = cat(v0, v1, v2, v2b);
+    const all = concat(v0, v1, v2, v2b);
     const ends = [v0.length, v0.length + v1.length, v0.length + v1.length + v2.length, all.length];
     for (let n = 0; n <= all.length; n++) {
       const set = decodeRecordSet(all.subarray(0, n));
@@ -66,7 +57,7 @@ describe("decodeRecordSet", () => {
   });
 
   it("reports the partial batch through the iterator too", () => {
-    const it = new RecordBatchIterator(cat(v2b, v2b.subarray(0, 30)));
+    const it = new RecordBatchIterator(concat(v2b, v2b.subarray(0, 30)));
     const seen = [...it].map((b) => b.sizeInBytes);
     assert.deepEqual(seen, [v2b.length]);
     assert.equal(it.partialBytes, 30);
@@ -99,7 +90,7 @@ describe("decodeRecordSet", () => {
   });
 
   it("throws only WireErrors on random bytes and random mutations", () => {
-    const all = cat(v0, v1, v2, v2b);
+    const all = concat(v0, v1, v2, v2b);
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.nat(all.length - 1), fc.integer({ min: 1, max: 255 })), {

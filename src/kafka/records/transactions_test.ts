@@ -12,7 +12,7 @@ import {
 } from "./control.ts";
 import { decodeRecordSet, encodeMessageSet, encodeRecordBatch } from "./testdata/with_codecs.ts";
 import { type AbortedTransactionEntry, deliverableBatches, TransactionFilter } from "./transactions.ts";
-import { wireErrorCode } from "../../testdata/wire_assert.ts";
+import { concat, wireErrorCode } from "../../testdata/wire_assert.ts";
 
 // MemoryRecords.withEndTransactionMarker(17, T0 + 100, 3, 1234, 5, COMMIT with coordinator epoch 7), kafka-clients 4.4.0.
 const KAFKA_COMMIT =
@@ -100,13 +100,7 @@ function partition(steps: Step[]): Uint8Array {
         records: Array.from({ length: s.count ?? 1 }, () => ({})),
       })
   );
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(...parts);
 }
 
 const delivered = (steps: Step[], aborted: AbortedTransactionEntry[] | null) =>
