@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { WireError } from "../wire/error.ts";
+import { assertWireError } from "../testdata/wire_assert.ts";
 import { toHex } from "../wire/hex.ts";
 import { Writer } from "../wire/writer.ts";
 import { encodeRequest } from "./api.ts";
@@ -11,16 +11,6 @@ import { encodeSendMessages } from "./commands/messages.ts";
 import { encodeBatch } from "./batch/builder.ts";
 import { identifier } from "./primitives/identifier.ts";
 import type { PollingStrategy } from "./primitives/polling_strategy.ts";
-
-const thrown = (f: () => unknown): WireError => {
-  try {
-    f();
-  } catch (e) {
-    assert.ok(e instanceof WireError, `not a WireError: ${e}`);
-    return e;
-  }
-  assert.fail("did not throw");
-};
 
 const numeric = (value: number) => ({ kind: "numeric" as const, value });
 const poll = (strategy: PollingStrategy) => ({
@@ -115,25 +105,22 @@ describe("Iggy encode errors", () => {
   ];
   for (const c of cases) {
     it(`names ${c.path} for ${c.name} (${c.code})`, () => {
-      const e = thrown(c.encode);
-      assert.equal(e.code, c.code);
-      assert.equal(e.side, "encode");
-      assert.equal(e.path, c.path);
+      assertWireError(c.encode, c.code, { side: "encode", path: c.path });
     });
   }
 
   it("names the command in the context", () => {
-    assert.equal(thrown(cases[0].encode).context, "CreateStream");
+    assertWireError(cases[0].encode, "INVALID_VALUE", { context: "CreateStream" });
   });
 
   it("takes safe-integer numbers for u64 fields, with the bytes of the bigint", () => {
     const a = encodeRequestBody(CommandCode.PollMessages, poll({ kind: "offset", value: 5 as never }));
     const b = encodeRequestBody(CommandCode.PollMessages, poll({ kind: "offset", value: 5n }));
     assert.equal(toHex(a), toHex(b));
-    assert.equal(
-      thrown(() => encodeRequestBody(CommandCode.PollMessages, poll({ kind: "offset", value: -1 as never })))
-        .path,
-      "strategy.value",
+    assertWireError(
+      () => encodeRequestBody(CommandCode.PollMessages, poll({ kind: "offset", value: -1 as never })),
+      "VALUE_OUT_OF_RANGE",
+      { path: "strategy.value" },
     );
   });
 });

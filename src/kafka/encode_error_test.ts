@@ -1,41 +1,31 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { WireError } from "../wire/error.ts";
+import { assertWireError } from "../testdata/wire_assert.ts";
 import { encodeRequest, encodeRequestBody, encodeResponseBody } from "./api.ts";
 import { ApiKey } from "./messages/api_keys.ts";
 import { encodeRecordBatch } from "./records/encode.ts";
-
-const thrown = (f: () => unknown): WireError => {
-  try {
-    f();
-  } catch (e) {
-    assert.ok(e instanceof WireError, `not a WireError: ${e}`);
-    return e;
-  }
-  assert.fail("did not throw");
-};
 
 const TOPIC_ID = "12345678-1234-4234-8234-123456789abc";
 const h = { correlationId: 1, clientId: "c" };
 
 describe("Kafka encode errors", () => {
   it("names the field path of a Kafka encode error", () => {
-    const e = thrown(() =>
-      encodeRequest(ApiKey.CreateTopics, 5, h, {
-        topics: [{
-          name: "x".repeat(40000),
-          numPartitions: 1,
-          replicationFactor: 1,
-          assignments: [],
-          configs: [],
-        }],
-        timeoutMs: 1000,
-        validateOnly: false,
-      } as any)
+    assertWireError(
+      () =>
+        encodeRequest(ApiKey.CreateTopics, 5, h, {
+          topics: [{
+            name: "x".repeat(40000),
+            numPartitions: 1,
+            replicationFactor: 1,
+            assignments: [],
+            configs: [],
+          }],
+          timeoutMs: 1000,
+          validateOnly: false,
+        } as any),
+      "STRING_TOO_LONG",
+      { side: "encode", path: "topics[0].name" },
     );
-    assert.equal(e.code, "STRING_TOO_LONG");
-    assert.equal(e.side, "encode");
-    assert.equal(e.path, "topics[0].name");
   });
 
   // Every kind of field a value can fail in, with the path the error must name (leaf included).
@@ -194,16 +184,15 @@ describe("Kafka encode errors", () => {
   ];
   for (const c of cases) {
     it(`names ${c.path} for ${c.name} (${c.code})`, () => {
-      const e = thrown(c.encode);
-      assert.equal(e.code, c.code);
-      assert.equal(e.side, "encode");
-      assert.equal(e.path, c.path);
+      assertWireError(c.encode, c.code, { side: "encode", path: c.path });
     });
   }
 
   it('says "Cannot encode", the message, version, field, and what the field takes', () => {
-    const e = thrown(() =>
-      encodeRequestBody(ApiKey.Fetch, 12, { topics: [{ topic: "t", partitions: [{ fetchOffset: 1.5 }] }] })
+    const e = assertWireError(
+      () =>
+        encodeRequestBody(ApiKey.Fetch, 12, { topics: [{ topic: "t", partitions: [{ fetchOffset: 1.5 }] }] }),
+      "VALUE_OUT_OF_RANGE",
     );
     assert.equal(
       e.message,
@@ -212,7 +201,7 @@ describe("Kafka encode errors", () => {
     );
     assert.equal(e.expected, "i64, a bigint or a safe-integer number");
     assert.doesNotMatch(
-      thrown(() => encodeRequestBody(ApiKey.Metadata, 99, {})).message,
+      assertWireError(() => encodeRequestBody(ApiKey.Metadata, 99, {}), "UNSUPPORTED_VERSION").message,
       /Invalid wire data/,
     );
   });
@@ -244,9 +233,13 @@ describe("Kafka encode errors", () => {
         return reads++ < 2 ? 5 : "ok";
       },
     };
-    const e = thrown(() => encodeRequestBody(ApiKey.Metadata, 12, { topics: [topic as any] }));
-    assert.equal(e.code, "INVALID_VALUE");
-    assert.equal(e.path, "name");
+    assertWireError(
+      () => encodeRequestBody(ApiKey.Metadata, 12, { topics: [topic as any] }),
+      "INVALID_VALUE",
+      {
+        path: "name",
+      },
+    );
   });
 
   it("finds paths in frozen values", () => {
@@ -255,10 +248,9 @@ describe("Kafka encode errors", () => {
         Object.freeze({ topic: "t", partitions: Object.freeze([{ fetchOffset: 0.5 }]) }),
       ]),
     });
-    assert.equal(
-      thrown(() => encodeRequestBody(ApiKey.Fetch, 12, value)).path,
-      "topics[0].partitions[0].fetchOffset",
-    );
+    assertWireError(() => encodeRequestBody(ApiKey.Fetch, 12, value), "VALUE_OUT_OF_RANGE", {
+      path: "topics[0].partitions[0].fetchOffset",
+    });
   });
 });
 
@@ -332,16 +324,13 @@ describe("Kafka fields that replace one another across versions", () => {
   ];
   for (const p of pairs) {
     it(`refuses ${p.name}: UNSUPPORTED_VERSION at ${p.path}`, () => {
-      const e = thrown(p.encode);
-      assert.equal(e.code, "UNSUPPORTED_VERSION");
-      assert.equal(e.side, "encode");
-      assert.equal(e.path, p.path);
+      assertWireError(p.encode, "UNSUPPORTED_VERSION", { side: "encode", path: p.path });
       assert.ok(p.ok() instanceof Uint8Array);
     });
   }
 
   it("names both fields and the version in the message", () => {
-    const e = thrown(pairs[0].encode);
+    const e = assertWireError(pairs[0].encode, "UNSUPPORTED_VERSION");
     assert.match(e.message, /^Cannot encode ProduceRequest v13 \(field topicData\[0\]\.topicId\)/);
     assert.match(
       e.detail!,

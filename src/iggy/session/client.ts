@@ -57,7 +57,7 @@ import { resultCode, resultSectionLen } from "../consensus/reply_result.ts";
 import { BIND_SECRET_BYTES, type LoginRegisterResponse, loginRegisterResponse } from "../commands/users.ts";
 import { type ClientVersionInfo, IGGY_PROTOCOL_VERSION } from "../version.ts";
 import type { PartitionContext } from "../primitives/partition.ts";
-import { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "./frames.ts";
+import { ConsensusFrameAssembler, type ConsensusFrameOptions } from "./frames.ts";
 
 /** Options of {@linkcode IggyClientSession}. */
 export interface IggyClientSessionOptions {
@@ -69,8 +69,13 @@ export interface IggyClientSessionOptions {
   random?: (bytes: Uint8Array) => void;
   /** What the login body announces. Default protocol `IGGY_PROTOCOL_VERSION`, SDK "streamwire". */
   versionInfo?: ClientVersionInfo;
-  /** Largest reply frame accepted. Default 64 MiB. */
+  /**
+   * Largest reply frame accepted: `FRAME_TOO_LARGE` above it. Default 64 MiB. `Infinity` needs
+   * `allowUnboundedFrames`.
+   */
   maxFrameBytes?: number;
+  /** Accept `maxFrameBytes: Infinity` (only for trusted peers). Default false. */
+  allowUnboundedFrames?: boolean;
 }
 
 /** Credentials of {@linkcode IggyClientSession.login}. */
@@ -150,7 +155,7 @@ export class IggyClientSession {
   readonly #bindSecret: Uint8Array;
   readonly #versionInfo: ClientVersionInfo;
   #frames: ConsensusFrameAssembler;
-  readonly #maxFrame: number;
+  readonly #frameOptions: ConsensusFrameOptions;
   readonly #pending = new Map<bigint, Pending>();
   #session = 0n;
   #counter = 1n;
@@ -168,8 +173,11 @@ export class IggyClientSession {
     if (options.bindSecret === undefined) this.#random(this.#bindSecret);
     this.#versionInfo = options.versionInfo ??
       { protocolVersion: IGGY_PROTOCOL_VERSION, sdkName: "streamwire", sdkVersion: "0.1.0" };
-    this.#maxFrame = options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME;
-    this.#frames = new ConsensusFrameAssembler(this.#maxFrame);
+    this.#frameOptions = {
+      maxFrameBytes: options.maxFrameBytes,
+      allowUnboundedFrames: options.allowUnboundedFrames,
+    };
+    this.#frames = new ConsensusFrameAssembler(this.#frameOptions);
   }
 
   /** The bound session number (0n before login). */
@@ -241,7 +249,7 @@ export class IggyClientSession {
   connectionLost(): bigint[] {
     const lost = [...this.#pending.keys()];
     this.#pending.clear();
-    this.#frames = new ConsensusFrameAssembler(this.#maxFrame);
+    this.#frames = new ConsensusFrameAssembler(this.#frameOptions);
     return lost;
   }
 

@@ -69,7 +69,7 @@ import {
 } from "../commands/users.ts";
 import type { BindSessionRequest } from "../commands/system.ts";
 import { IGGY_PROTOCOL_VERSION, IGGY_PROTOCOL_VERSION_MIN } from "../version.ts";
-import { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "./frames.ts";
+import { ConsensusFrameAssembler } from "./frames.ts";
 
 /** What a server remembers of one live session, across the connections that carry it. */
 export interface IggySessionRecord {
@@ -121,8 +121,13 @@ export class IggySessionTable {
 
 /** Options of {@linkcode IggyServerConnection}. */
 export interface IggyServerConnectionOptions {
-  /** Largest frame accepted (header + body). Default 64 MiB. */
+  /**
+   * Largest frame accepted (header + body): `FRAME_TOO_LARGE` above it. Default 64 MiB.
+   * `Infinity` needs `allowUnboundedFrames`.
+   */
   maxFrameBytes?: number;
+  /** Accept `maxFrameBytes: Infinity` (only for trusted peers). Default false. */
+  allowUnboundedFrames?: boolean;
   /** Newest client protocol version accepted. Default `IGGY_PROTOCOL_VERSION`. */
   protocolVersion?: number;
   /** Oldest client protocol version accepted. Default `IGGY_PROTOCOL_VERSION_MIN`. */
@@ -214,7 +219,10 @@ export class IggyServerConnection {
 
   /** A connection that has received nothing yet. */
   constructor(options: IggyServerConnectionOptions = {}) {
-    this.#frames = new ConsensusFrameAssembler(options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME);
+    this.#frames = new ConsensusFrameAssembler({
+      maxFrameBytes: options.maxFrameBytes,
+      allowUnboundedFrames: options.allowUnboundedFrames,
+    });
     this.#versionMax = options.protocolVersion ?? IGGY_PROTOCOL_VERSION;
     this.#versionMin = options.protocolVersionMin ?? IGGY_PROTOCOL_VERSION_MIN;
     this.#sessions = options.sessions ?? new IggySessionTable();
