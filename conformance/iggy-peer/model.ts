@@ -10,12 +10,13 @@
 
 import {
   type BatchMessageInput,
+  DEFAULT_IGGY_REVISION,
   encodeBatch,
   encodePayload,
   encodeResponse,
   EvictionReason,
   type Identifier,
-  IGGY_PROTOCOL_VERSION,
+  iggyRevision,
   type IggyServerConnection,
   type IncomingRequest,
   isPartitionOperation,
@@ -154,8 +155,12 @@ export class IggyModel {
   #partitionOp = 0n;
   #incarnation = 0n;
   #port = 0;
+  /** The protocol version the model's login replies announce: its revision's. */
+  readonly #protocolVersion: number;
 
-  constructor() {
+  /** A model whose replies speak `options.revision` (default: the library's default revision). */
+  constructor(options: { revision?: string } = {}) {
+    this.#protocolVersion = iggyRevision(options.revision ?? DEFAULT_IGGY_REVISION).protocolVersion;
     this.users.set(ROOT, {
       id: ROOT,
       username: "iggy",
@@ -197,7 +202,7 @@ export class IggyModel {
       const body = encodePayload(loginRegisterResponse, {
         userId,
         session: req.header.session,
-        serverProtocolVersion: IGGY_PROTOCOL_VERSION,
+        serverProtocolVersion: this.#protocolVersion,
         serverVersion: "streamwire-endpoint",
       });
       return { frame: conn.reply(req, body), close: false };
@@ -245,7 +250,7 @@ export class IggyModel {
     const response = encodePayload(loginRegisterResponse, {
       userId: user.id,
       session,
-      serverProtocolVersion: IGGY_PROTOCOL_VERSION,
+      serverProtocolVersion: this.#protocolVersion,
       serverVersion: "streamwire-endpoint",
     });
     return {

@@ -181,11 +181,11 @@ function requestValue(code: number, body: Uint8Array): unknown {
 }
 
 /** Replays `exchanges` through streamwire's client session; see the module documentation. */
-export function replay(exchanges: readonly Exchange[]): ReplayResult {
+export function replay(exchanges: readonly Exchange[], revision?: string): ReplayResult {
   const lines: string[] = [];
   const problems: string[] = [];
-  const model = new IggyModel();
-  const newerModel = new IggyModel();
+  const model = new IggyModel({ revision });
+  const newerModel = new IggyModel({ revision });
   const tables: Record<ServerKind, IggySessionTable> = {
     main: new IggySessionTable(),
     newer: new IggySessionTable(),
@@ -247,7 +247,11 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
     const key = `${ex.server}/${ex.connection}`;
     let server = servers.get(key);
     if (server === undefined) {
-      const conn = new IggyServerConnection({ ...SERVER_OPTIONS[ex.server], sessions: tables[ex.server] });
+      const conn = new IggyServerConnection({
+        ...SERVER_OPTIONS[ex.server],
+        revision,
+        sessions: tables[ex.server],
+      });
       const m = ex.server === "main" ? model : newerModel;
       server = { conn, state: m.connect(conn, `replay-${key}`) };
       servers.set(key, server);
@@ -263,7 +267,7 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
       if (early !== undefined) {
         out = session.resend(early); // compared when it was built
       } else if (sdk.operation === Operation.Register) {
-        const login = decodeLoginBody(sdkBody);
+        const login = decodeLoginBody(sdkBody, revision);
         out = session.login(
           login.kind === "password"
             ? { username: login.username, password: login.password }

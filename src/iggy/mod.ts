@@ -99,6 +99,17 @@ export {
 } from "./version.ts";
 export type { ClientVersionInfo } from "./version.ts";
 
+// Protocol revisions (which iggy_binary_protocol release a peer speaks).
+export {
+  DEFAULT_IGGY_REVISION,
+  describeProtocolVersion,
+  IGGY_REVISIONS,
+  iggyRevision,
+  isRevisionCompatible,
+  revisionOfProtocolVersion,
+} from "./revision.ts";
+export type { IggyRevision, IggyRevisionInfo } from "./revision.ts";
+
 // The command table and decode/encode by command code or operation.
 export {
   COMMAND_TABLE,

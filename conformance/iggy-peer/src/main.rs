@@ -53,6 +53,45 @@ fn message(id: u128, payload: &str, headers: Option<BTreeMap<HeaderKey, HeaderVa
         .expect("message")
 }
 
+/// One poll of a partition, in the shape of the SDK's API: up to edge.4 `poll_messages` takes the
+/// count and an auto-commit flag; from edge.9 on it takes `PollOptions`, where the flag is the
+/// `OnRead` commit policy (the server stores the offset as part of the read, as before).
+trait Poll {
+    #[allow(clippy::too_many_arguments)]
+    async fn poll(
+        &self,
+        stream: &Identifier,
+        topic: &Identifier,
+        partition: u32,
+        consumer: &Consumer,
+        strategy: &PollingStrategy,
+        count: u32,
+        auto_commit: bool,
+    ) -> Result<PolledMessages, IggyError>;
+}
+
+impl Poll for IggyClient {
+    async fn poll(
+        &self,
+        stream: &Identifier,
+        topic: &Identifier,
+        partition: u32,
+        consumer: &Consumer,
+        strategy: &PollingStrategy,
+        count: u32,
+        auto_commit: bool,
+    ) -> Result<PolledMessages, IggyError> {
+        #[cfg(not(feature = "poll-options"))]
+        return self.poll_messages(stream, topic, Some(partition), consumer, strategy, count, auto_commit).await;
+        #[cfg(feature = "poll-options")]
+        {
+            let commit = if auto_commit { CommitPolicy::OnRead } else { CommitPolicy::Manual };
+            let options = PollOptions { count, commit, ..PollOptions::default() };
+            self.poll_messages(stream, topic, partition, consumer, strategy, options).await
+        }
+    }
+}
+
 fn client(address: &str, auto_login: AutoLogin) -> IggyClient {
     let config = TcpClientConfig {
         server_address: address.to_owned(),
@@ -170,7 +209,7 @@ async fn main() {
     s.check(
         "poll partition 0 from offset 0",
         match c
-            .poll_messages(&sid, &tid, Some(0), &consumer, &PollingStrategy::offset(0), 10, false)
+            .poll(&sid, &tid, 0, &consumer, &PollingStrategy::offset(0), 10, false)
             .await
         {
             Ok(polled) => expect(
@@ -332,7 +371,7 @@ async fn main() {
         let s2 = s2.clone();
         let t2 = t2.clone();
         let c7 = c7.clone();
-        async move { c.poll_messages(&s2, &t2, Some(2), &c7, &strategy, count, auto_commit).await }
+        async move { c.poll(&s2, &t2, 2, &c7, &strategy, count, auto_commit).await }
     };
     let mut first_timestamp = 0u64;
     s.check(
@@ -503,7 +542,7 @@ async fn main() {
     s.check(
         "poll as a group member (partition 0, offset 0)",
         match c
-            .poll_messages(&s2, &t2, Some(0), &Consumer::group(gid.clone()), &PollingStrategy::offset(0), 10, true)
+            .poll(&s2, &t2, 0, &Consumer::group(gid.clone()), &PollingStrategy::offset(0), 10, true)
             .await
         {
             Ok(p) => expect(

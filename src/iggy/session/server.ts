@@ -21,12 +21,14 @@
  *   watermark; below it the client is evicted `StaleClient`), and one at the watermark is the
  *   client's retry and gets the cached reply again. Reads spend an id and bypass the table, so a
  *   read re-sent after a reconnect may carry a number below the watermark. Unbound NonReplicated
- *   requests carry session 0 and request 0. Sessions live in an {@linkcode IggySessionTable}
+ *   requests carry session 0 and any request number (the crate sets no rule there). Sessions live in an {@linkcode IggySessionTable}
  *   shared by a server's connections: after a reconnect, a BindSession presenting the login's
  *   bind secret carries the session over to the new connection, numbering continuing.
- * - **Version handshake**: the `ClientVersionInfo` that leads a login-register body is checked
- *   against the accepted window; outside it the client is evicted with `IncompatibleProtocol`
- *   and the window, which the SDK turns into `IncompatibleProtocolVersion`.
+ * - **Version handshake**: the `ClientVersionInfo` that leads a login-register body is read
+ *   first, alone, and checked against the accepted window of the connection's revision
+ *   (`revision` option); outside it the client is evicted with `IncompatibleProtocol` and the
+ *   window, which the SDK turns into `IncompatibleProtocolVersion`, whatever the rest of the
+ *   body holds. Only a body that passes is decoded further (`MalformedLogin` if it fails).
  * - **Replies**: NonReplicated reads answer with an echoing reply and the raw body; replicated
  *   requests answer with a committed reply (`op == commit`, the committed-result marker, the
  *   request's client, request number, `requestChecksum` and partition incarnation) whose
@@ -60,13 +62,22 @@ import { EvictionReason } from "../consensus/enums.ts";
 import { isResultFramedOperation, Operation } from "../consensus/operation.ts";
 import { REJECTION_SECTION_LEN, writeRejectionSection } from "../consensus/reply_result.ts";
 import {
+  BIND_SECRET_BYTES,
   type LoginRegisterRequest,
   loginRegisterRequest,
   type LoginRegisterWithPatRequest,
   loginRegisterWithPatRequest,
 } from "../commands/users.ts";
 import type { BindSessionRequest } from "../commands/system.ts";
-import { IGGY_PROTOCOL_VERSION, IGGY_PROTOCOL_VERSION_MIN } from "../version.ts";
+import { clientVersionInfo } from "../version.ts";
+import {
+  DEFAULT_IGGY_REVISION,
+  describeProtocolVersion,
+  type IggyRevision,
+  iggyRevision,
+  type IggyRevisionInfo,
+  isRevisionCompatible,
+} from "../revision.ts";
 import {
   ConsensusFrameAssembler,
   DEFAULT_MAX_CONSENSUS_FRAME,
@@ -127,9 +138,14 @@ export class IggySessionTable {
 export interface IggyServerConnectionOptions {
   /** Largest frame accepted (header + body). Default 64 MiB. */
   maxFrameBytes?: number;
-  /** Newest client protocol version accepted. Default `IGGY_PROTOCOL_VERSION`. */
+  /**
+   * The protocol revision spoken (an `iggy_binary_protocol` release, see `IGGY_REVISIONS`).
+   * Default {@linkcode DEFAULT_IGGY_REVISION}; an unknown name throws `INVALID_VALUE`.
+   */
+  revision?: string;
+  /** Newest client protocol version accepted. Default: the revision's. */
   protocolVersion?: number;
-  /** Oldest client protocol version accepted. Default `IGGY_PROTOCOL_VERSION_MIN`. */
+  /** Oldest client protocol version accepted. Default: the revision's. */
   protocolVersionMin?: number;
   /** The server's sessions, shared by its connections. Default: a table of this connection's own. */
   sessions?: IggySessionTable;
@@ -214,6 +230,8 @@ export class IggyServerConnection {
   readonly #versionMax: number;
   readonly #versionMin: number;
   readonly #sessions: IggySessionTable;
+  readonly #revision: IggyRevisionInfo;
+  readonly #windowGiven: boolean;
   #bound: IggySessionRecord | undefined;
   #nextOp = 1n;
   #closed = false;
@@ -221,8 +239,11 @@ export class IggyServerConnection {
   /** A connection that has received nothing yet. */
   constructor(options: IggyServerConnectionOptions = {}) {
     this.#frames = new ConsensusFrameAssembler(options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME);
-    this.#versionMax = options.protocolVersion ?? IGGY_PROTOCOL_VERSION;
-    this.#versionMin = options.protocolVersionMin ?? IGGY_PROTOCOL_VERSION_MIN;
+    this.#revision = iggyRevision(options.revision ?? DEFAULT_IGGY_REVISION);
+    this.#versionMax = options.protocolVersion ?? this.#revision.protocolVersion;
+    this.#versionMin = options.protocolVersionMin ?? this.#revision.protocolVersionMin;
+    // An explicit window is compared as given (patch included).
+    this.#windowGiven = options.protocolVersion !== undefined || options.protocolVersionMin !== undefined;
     this.#sessions = options.sessions ?? new IggySessionTable();
   }
 
@@ -234,6 +255,16 @@ export class IggyServerConnection {
   /** The client id of the bound session (0n when unbound). */
   get clientId(): bigint {
     return this.#bound?.clientId ?? 0n;
+  }
+
+  /** The protocol revision this connection speaks. */
+  get revision(): IggyRevision {
+    return this.#revision.name;
+  }
+
+  #compatible(v: number): boolean {
+    if (this.#windowGiven) return v >= this.#versionMin && v <= this.#versionMax;
+    return isRevisionCompatible(this.#revision, v);
   }
 
   /** True once an eviction was produced: nothing more is accepted. */
@@ -263,16 +294,10 @@ export class IggyServerConnection {
     const body = frame.subarray(HEADER_SIZE, header.size);
     const op = header.operation;
     if (op === Operation.Register) return this.#register(frame, header, body);
-    if (header.session === 0n && op === Operation.NonReplicated) {
-      if (header.request !== 0n) {
-        throw new WireError("INVALID_VALUE", {
-          context: "RequestHeader",
-          detail: "an unbound NonReplicated request must carry request 0",
-          offset: 168,
-        });
-      }
-      return this.#request(frame, header, body);
-    }
+    // The crate puts no rule on the request number of a NonReplicated request (edge.4 SDKs
+    // send 0 before a login, 0.11.0 and edge.9 number their pings from 1): session 0 means
+    // unbound, and such a request bypasses the client table.
+    if (header.session === 0n && op === Operation.NonReplicated) return this.#request(frame, header, body);
     if (
       this.#bound === undefined && op === Operation.NonReplicated && header.nonReplicatedCode === BIND_SESSION
     ) {
@@ -334,21 +359,31 @@ export class IggyServerConnection {
     return event;
   }
 
+  /**
+   * The login gate, in the crate's order: the `ClientVersionInfo` prefix alone decides
+   * compatibility (a client of another revision, whose body after the prefix differs, still
+   * learns the window), and only a compatible body is decoded further.
+   */
   #register(frame: Uint8Array, header: RequestHeader, body: Uint8Array): ServerEvent {
-    let payload: LoginRegisterBody;
+    let v: number;
     try {
-      payload = decodeLoginBody(body);
+      v = clientVersionInfo.decode(new Reader(body, "ClientVersionInfo")).protocolVersion;
     } catch (e) {
       return this.#evict(header.client, EvictionReason.MalformedLogin, (e as Error).message, frame);
     }
-    const v = payload.versionInfo.protocolVersion;
-    if (v < this.#versionMin || v > this.#versionMax) {
+    if (!this.#compatible(v)) {
       return this.#evict(
         header.client,
         EvictionReason.IncompatibleProtocol,
-        `client protocol version ${v}`,
+        `client protocol version ${describeProtocolVersion(v)}`,
         frame,
       );
+    }
+    let payload: LoginRegisterBody;
+    try {
+      payload = decodeLoginBody(body, this.#revision.name);
+    } catch (e) {
+      return this.#evict(header.client, EvictionReason.MalformedLogin, (e as Error).message, frame);
     }
     const code = payload.kind === "password" ? LOGIN_REGISTER_CODE : LOGIN_REGISTER_WITH_PAT_CODE;
     return {
@@ -526,7 +561,11 @@ export class IggyServerConnection {
  * console.log(decodeLoginBody(body).kind); // token
  * ```
  */
-export function decodeLoginBody(body: Uint8Array): LoginRegisterBody {
+export function decodeLoginBody(
+  body: Uint8Array,
+  revision: string = DEFAULT_IGGY_REVISION,
+): LoginRegisterBody {
+  if (!iggyRevision(revision).registerBindSecret) return decodeLoginBodyWithoutSecret(body);
   try {
     const r = new Reader(body, "LoginRegister");
     const v = loginRegisterRequest.decode(r);
@@ -542,6 +581,21 @@ export function decodeLoginBody(body: Uint8Array): LoginRegisterBody {
       throw first;
     }
   }
+}
+
+/**
+ * A login body of a revision without the bind secret (0.11.0): the prefix, then the same
+ * fields as later revisions. Decoded by the later layout with 32 placeholder bytes where the
+ * secret goes (logins are small), and returned with an empty `bindSecret`; offsets in an error
+ * past the prefix are those of the padded body.
+ */
+function decodeLoginBodyWithoutSecret(body: Uint8Array): LoginRegisterBody {
+  const r = new Reader(body, "LoginRegister");
+  clientVersionInfo.decode(r);
+  const padded = new Uint8Array(body.length + BIND_SECRET_BYTES);
+  padded.set(body.subarray(0, r.pos));
+  padded.set(body.subarray(r.pos), r.pos + BIND_SECRET_BYTES);
+  return { ...decodeLoginBody(padded), bindSecret: new Uint8Array(0) };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
