@@ -15,7 +15,7 @@
  * @module
  */
 
-import * as net from "node:net";
+import type * as net from "node:net";
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import process from "node:process";

@@ -1,0 +1,122 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { fromHex } from "../../wire/hex.ts";
+import { isWireError } from "../../wire/error.ts";
+import { HEADER_SIZE } from "../consensus/header.ts";
+import { EvictionHeader } from "../consensus/headers.ts";
+import { EvictionReason } from "../consensus/enums.ts";
+import { packProtocolVersion } from "../version.ts";
+import { IggyServerConnection, type ServerEvent } from "./server.ts";
+import { IggyClientSession } from "./client.ts";
+
+// Frames recorded from the Python SDK apache-iggy 0.9.0 (Rust iggy 0.11.0 inside) against the
+// endpoint (docs/iggy-revisions.md): its connect ping (unbound, request 1) and its password
+// login (Register, protocol 0.11.0, no bind secret: "rust-sdk" "0.11.0" "iggy" "iggy" ctx 0).
+const CLIENT = "21325dcfc22eef85d74f872da34c1016";
+function sdk011Frame(
+  size: number,
+  request: number,
+  operation: number,
+  code: number,
+  body: string,
+): Uint8Array {
+  const f = new Uint8Array(size);
+  const dv = new DataView(f.buffer);
+  dv.setUint32(48, size, true);
+  f[60] = 5; // Request
+  f.set(fromHex(CLIENT).reverse(), 128);
+  dv.setBigUint64(168, BigInt(request), true);
+  f[176] = operation;
+  dv.setUint32(196, code, true);
+  f.set(fromHex(body), HEADER_SIZE);
+  return f;
+}
+const PING_011 = sdk011Frame(256, 1, 2, 1, "");
+const LOGIN_011_BODY = "002c000008727573742d73646b06302e31312e300469676779046967677900000000";
+const LOGIN_011 = (() => {
+  const f = sdk011Frame(256 + LOGIN_011_BODY.length / 2, 0, 1, 0, LOGIN_011_BODY);
+  // requestChecksum: the 0.11.0 SDK stamps XXH3-64 of the body (recorded value).
+  f.set(fromHex("8fde203c2a3f8095").reverse(), 144);
+  return f;
+})();
+
+function only(events: ServerEvent[]): ServerEvent {
+  assert.equal(events.length, 1);
+  return events[0];
+}
+
+describe("IggyServerConnection revisions", () => {
+  it("accepts an unbound NonReplicated request numbered 1 (the crate sets no request rule there)", () => {
+    const ev = only(new IggyServerConnection().receive(PING_011));
+    assert.equal(ev.kind, "request");
+    assert.equal((ev as { request: { name: string } }).request.name, "Ping");
+  });
+
+  it("evicts a 0.11.0 login at the default revision with IncompatibleProtocol and the window", () => {
+    const ev = only(new IggyServerConnection().receive(LOGIN_011));
+    assert.equal(ev.kind, "evicted");
+    const h = EvictionHeader.decode((ev as { frame: Uint8Array }).frame);
+    assert.equal(h.reason, EvictionReason.IncompatibleProtocol);
+    assert.equal(h.serverProtocolVersion, packProtocolVersion(0, 12, 0));
+    assert.equal(h.serverProtocolVersionMin, packProtocolVersion(0, 12, 0));
+    assert.match((ev as { detail: string }).detail, /0\.11\.0 \(revision 0\.11\.0\)/);
+  });
+
+  it("reads the version prefix before the rest of the body: a foreign body still gets the window", () => {
+    const client = new IggyClientSession({
+      versionInfo: { protocolVersion: packProtocolVersion(0, 13, 0), sdkName: "x", sdkVersion: "1" },
+    });
+    const frame = client.login({ username: "u", password: "p" }).frame;
+    const cut = frame.slice(0, frame.length - 3); // the rest of the body no longer decodes
+    new DataView(cut.buffer).setUint32(48, cut.length, true);
+    const ev = only(new IggyServerConnection().receive(cut));
+    assert.equal((ev as { reason: number }).reason, EvictionReason.IncompatibleProtocol);
+    // A body whose prefix itself does not decode is MalformedLogin.
+    const bare = new Uint8Array(frame.subarray(0, HEADER_SIZE + 3));
+    new DataView(bare.buffer).setUint32(48, bare.length, true);
+    assert.equal(
+      (only(new IggyServerConnection().receive(bare)) as { reason: number }).reason,
+      EvictionReason.MalformedLogin,
+    );
+  });
+
+  it("takes a 0.11.0 login (no bind secret) at revision 0.11.0, any 0.11 patch", () => {
+    const server = new IggyServerConnection({ revision: "0.11.0" });
+    assert.equal(server.revision, "0.11.0");
+    const ev = only(server.receive(LOGIN_011));
+    assert.equal(ev.kind, "request");
+    const p = (ev as {
+      request: { payload: { kind: string; username: string; password: string; bindSecret: Uint8Array } };
+    })
+      .request.payload;
+    assert.deepEqual([p.kind, p.username, p.password, p.bindSecret.length], ["password", "iggy", "iggy", 0]);
+    const patched = LOGIN_011.slice();
+    patched[HEADER_SIZE] = 7; // 0.11.7
+    assert.equal(only(new IggyServerConnection({ revision: "0.11.0" }).receive(patched)).kind, "request");
+    const edge3 = new IggyClientSession().login({ username: "u", password: "p" }).frame;
+    const h = EvictionHeader.decode(
+      (only(new IggyServerConnection({ revision: "0.11.0" }).receive(edge3)) as { frame: Uint8Array }).frame,
+    );
+    assert.equal(h.serverProtocolVersion, packProtocolVersion(0, 11, 0));
+  });
+
+  it("evicts an edge.3 login at revision 0.11.1-edge.8 (0.12.2 only)", () => {
+    const edge3 = new IggyClientSession().login({ username: "u", password: "p" }).frame;
+    const ev = only(new IggyServerConnection({ revision: "0.11.1-edge.8" }).receive(edge3));
+    assert.equal(
+      EvictionHeader.decode((ev as { frame: Uint8Array }).frame).serverProtocolVersion,
+      packProtocolVersion(0, 12, 2),
+    );
+  });
+
+  it("refuses an unknown revision by name", () => {
+    try {
+      new IggyServerConnection({ revision: "0.10.0" });
+      assert.fail("accepted");
+    } catch (e) {
+      assert.ok(isWireError(e));
+      assert.equal(e.code, "INVALID_VALUE");
+      assert.match(e.message, /0\.10\.0.*0\.11\.1-edge\.3/);
+    }
+  });
+});
