@@ -10,10 +10,10 @@
 
 import {
   type BatchMessageInput,
+  commandCodecsAt,
   DEFAULT_IGGY_REVISION,
   encodeBatch,
   encodePayload,
-  encodeResponse,
   EvictionReason,
   type Identifier,
   iggyRevision,
@@ -133,6 +133,7 @@ export interface ClientState {
 
 const ROOT = 0;
 const EMPTY = new Uint8Array(0);
+const SINGLE_NODE = new Uint8Array([0]);
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
@@ -157,10 +158,18 @@ export class IggyModel {
   #port = 0;
   /** The protocol version the model's login replies announce: its revision's. */
   readonly #protocolVersion: number;
+  readonly #revision: string;
+
+  /** A response body in the layout of the model's revision. */
+  #encode(code: number, value: unknown): Uint8Array {
+    return encodePayload(commandCodecsAt(this.#revision, code).response, value);
+  }
 
   /** A model whose replies speak `options.revision` (default: the library's default revision). */
   constructor(options: { revision?: string } = {}) {
-    this.#protocolVersion = iggyRevision(options.revision ?? DEFAULT_IGGY_REVISION).protocolVersion;
+    const revision = iggyRevision(options.revision ?? DEFAULT_IGGY_REVISION);
+    this.#protocolVersion = revision.protocolVersion;
+    this.#revision = revision.name;
     this.users.set(ROOT, {
       id: ROOT,
       username: "iggy",
@@ -466,6 +475,9 @@ export class IggyModel {
         sizeBytes: p.messages.reduce((n, m) => n + BigInt(64 + m.payload.length + m.userHeaders.length), 0n),
         messagesCount: BigInt(p.messages.length),
         context: { incarnation: p.incarnation, ownerGeneration: 0n, metadataOp: this.#metadataOp },
+        // From edge.8 on a partition lists its replicas; the model is one node (id 0).
+        members: SINGLE_NODE,
+        inSyncMembers: SINGLE_NODE,
       })),
     };
   }
@@ -481,7 +493,7 @@ export class IggyModel {
       case 1: // Ping
         return undefined;
       case 12: // GetClusterMetadata
-        return encodeResponse(12, {
+        return this.#encode(12, {
           name: "streamwire-endpoint",
           nodes: [{
             replicaId: 0,
@@ -507,18 +519,18 @@ export class IggyModel {
           nextTopicId: 1,
         };
         this.streams.set(s.id, s);
-        return encodeResponse(202, this.#streamResponse(s));
+        return this.#encode(202, this.#streamResponse(s));
       }
       case 200: { // GetStream
         const s = this.#findStream(p.streamId);
         if (s === undefined) return EMPTY;
-        return encodeResponse(200, {
+        return this.#encode(200, {
           stream: this.#streamResponse(s),
           topics: [...s.topics.values()].map((t) => this.#topicHeader(t)),
         });
       }
       case 201: // GetStreams
-        return encodeResponse(201, {
+        return this.#encode(201, {
           streams: [...this.streams.values()].map((s) => this.#streamResponse(s)),
         });
       case 203: { // DeleteStream
@@ -546,7 +558,7 @@ export class IggyModel {
         };
         for (let i = 0; i < p.partitionsCount; i++) t.partitions.push(this.#newPartition(i));
         s.topics.set(t.id, t);
-        return encodeResponse(302, this.#topicDetails(t));
+        return this.#encode(302, this.#topicDetails(t));
       }
       case 300: { // GetTopic
         let t: Topic;
@@ -555,10 +567,10 @@ export class IggyModel {
         } catch {
           return EMPTY;
         }
-        return encodeResponse(300, this.#topicDetails(t));
+        return this.#encode(300, this.#topicDetails(t));
       }
       case 301: // GetTopics
-        return encodeResponse(301, {
+        return this.#encode(301, {
           topics: [...this.#stream(p.streamId).topics.values()].map((t) => this.#topicHeader(t)),
         });
       case 303: { // DeleteTopic
@@ -571,7 +583,7 @@ export class IggyModel {
       case 105: { // GetPartitionRoute
         const t = this.#topic(p.streamId, p.topicId);
         const part = this.#partition(t, p.partitionId);
-        return encodeResponse(105, {
+        return this.#encode(105, {
           incarnation: part.incarnation,
           metadataOp: this.#metadataOp,
           view: 0,
@@ -582,6 +594,10 @@ export class IggyModel {
       case 101:
         this.#requireWrite(c);
         return this.#send(p);
+      case 106: // PollMessagesDeferred (edge.8): the model has every message there is, so it never waits.
+        return this.#poll(c, p.poll);
+      case 108: // CancelDeferredRequest: nothing is ever held.
+        return undefined;
       case 100:
         return this.#poll(c, p);
       case 402: { // CreatePartitions
@@ -607,24 +623,24 @@ export class IggyModel {
         return undefined;
       }
       case 10: // GetStats
-        return encodeResponse(10, this.#stats());
+        return this.#encode(10, this.#stats());
       case 20: // GetMe
-        return encodeResponse(20, this.#clientDetails(c));
+        return this.#encode(20, this.#clientDetails(c));
       case 21: { // GetClient
         const other = this.clients.get(p.clientId);
-        return other === undefined ? EMPTY : encodeResponse(21, this.#clientDetails(other));
+        return other === undefined ? EMPTY : this.#encode(21, this.#clientDetails(other));
       }
       case 22: // GetClients
-        return encodeResponse(22, { clients: [...this.clients.values()].map((o) => this.#clientInfo(o)) });
+        return this.#encode(22, { clients: [...this.clients.values()].map((o) => this.#clientInfo(o)) });
       case 31: { // GetUser
         const u = this.#findUser(p.userId);
         return u === undefined
           ? EMPTY
-          : encodeResponse(31, { user: this.#userInfo(u), permissions: u.permissions });
+          : this.#encode(31, { user: this.#userInfo(u), permissions: u.permissions });
       }
       case 32: // GetUsers
         this.#requireRoot(c);
-        return encodeResponse(32, { users: [...this.users.values()].map((u) => this.#userInfo(u)) });
+        return this.#encode(32, { users: [...this.users.values()].map((u) => this.#userInfo(u)) });
       case 33: { // CreateUser
         this.#requireRoot(c);
         for (const u of this.users.values()) if (u.username === p.username) refuse(E.UserAlreadyExists);
@@ -637,7 +653,7 @@ export class IggyModel {
           permissions: p.permissions,
         };
         this.users.set(u.id, u);
-        return encodeResponse(31, { user: this.#userInfo(u), permissions: u.permissions });
+        return this.#encode(31, { user: this.#userInfo(u), permissions: u.permissions });
       }
       case 34: { // DeleteUser
         this.#requireRoot(c);
@@ -663,7 +679,7 @@ export class IggyModel {
         c.userId = null;
         return undefined;
       case 41: // GetPersonalAccessTokens
-        return encodeResponse(41, {
+        return this.#encode(41, {
           tokens: this.tokens.filter((t) => t.userId === c.userId).map((t) => ({
             name: t.name,
             expiryAt: t.expiry,
@@ -675,7 +691,7 @@ export class IggyModel {
         }
         const token = `pat-${c.userId}-${p.name}-${this.tokens.length + 1}`;
         this.tokens.push({ name: p.name, token, userId: c.userId!, expiry: p.expiry });
-        return encodeResponse(42, { token });
+        return this.#encode(42, { token });
       }
       case 43: { // DeletePersonalAccessToken
         const i = this.tokens.findIndex((t) => t.userId === c.userId && t.name === p.name);
@@ -690,11 +706,11 @@ export class IggyModel {
         } catch {
           return EMPTY;
         }
-        return encodeResponse(600, this.#groupDetails(this.#topic(p.streamId, p.topicId), g));
+        return this.#encode(600, this.#groupDetails(this.#topic(p.streamId, p.topicId), g));
       }
       case 601: { // GetConsumerGroups
         const t = this.#topic(p.streamId, p.topicId);
-        return encodeResponse(601, { groups: [...t.groups.values()].map((g) => this.#groupInfo(t, g)) });
+        return this.#encode(601, { groups: [...t.groups.values()].map((g) => this.#groupInfo(t, g)) });
       }
       case 602: { // CreateConsumerGroup
         this.#requireRoot(c);
@@ -702,7 +718,7 @@ export class IggyModel {
         for (const g of t.groups.values()) if (g.name === p.name) refuse(E.ConsumerGroupNameAlreadyExists);
         const g: Group = { id: t.nextGroupId++, name: p.name, members: new Map() };
         t.groups.set(g.id, g);
-        return encodeResponse(600, this.#groupDetails(t, g));
+        return this.#encode(600, this.#groupDetails(t, g));
       }
       case 603: { // DeleteConsumerGroup
         this.#requireRoot(c);
@@ -727,7 +743,7 @@ export class IggyModel {
       case 606: { // SyncConsumerGroup
         const t = this.#topic(p.streamId, p.topicId);
         const g = this.#group(t, p.groupId);
-        return encodeResponse(606, { generation: 1n, partitions: g.members.get(c.id) ?? [] });
+        return this.#encode(606, { generation: 1n, partitions: g.members.get(c.id) ?? [] });
       }
       case 120: { // GetConsumerOffset
         const t = this.#topic(p.streamId, p.topicId);
@@ -735,7 +751,7 @@ export class IggyModel {
         const stored = t.offsets.get(key);
         if (stored === undefined) return EMPTY;
         const msgs = this.#partition(t, partition).messages;
-        return encodeResponse(120, {
+        return this.#encode(120, {
           partitionId: partition,
           currentOffset: msgs.length === 0 ? 0n : msgs[msgs.length - 1].offset,
           storedOffset: stored,
@@ -810,7 +826,7 @@ export class IggyModel {
       });
     }
     const sid = this.#stream(p.streamId).id;
-    return encodeResponse(101, {
+    return this.#encode(101, {
       confirmations: [{ streamId: sid, topicId: t.id, partitionId: part.id, baseOffset: base }],
     });
   }
@@ -870,7 +886,7 @@ export class IggyModel {
       }));
       i = j;
     }
-    return encodeResponse(100, {
+    return this.#encode(100, {
       partitionId: part.id,
       currentOffset: msgs.length === 0 ? 0n : msgs[msgs.length - 1].offset,
       messagesCount: picked.length,

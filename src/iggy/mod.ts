@@ -109,6 +109,24 @@ export {
   revisionOfProtocolVersion,
 } from "./revision.ts";
 export type { IggyRevision, IggyRevisionInfo } from "./revision.ts";
+export { commandCodecsAt } from "./revisions/dispatch.ts";
+export {
+  CANCEL_DEFERRED_REQUEST_CODE,
+  deferredPollMessagesRequest,
+  FETCH_MESSAGES_CODE,
+  getTopicMembersResponse,
+  MAX_DEFERRED_POLL_TIMEOUT_US,
+  MAX_DEFERRED_POLL_WAIT_US,
+  MIN_DEFERRED_POLL_MAX_BYTES,
+  MIN_DEFERRED_POLL_REPLY_MARGIN_US,
+  partitionMembersResponse,
+  POLL_MESSAGES_DEFERRED_CODE,
+} from "./revisions/edge8.ts";
+export type {
+  DeferredPollMessagesRequest,
+  GetTopicMembersResponse,
+  PartitionMembersResponse,
+} from "./revisions/edge8.ts";
 
 // The command table and decode/encode by command code or operation.
 export {

@@ -55,7 +55,8 @@
 import { WireError } from "../../wire/error.ts";
 import { Reader } from "../../wire/reader.ts";
 import { decodePayload } from "../codec.ts";
-import { commandCodecs, commandName } from "../dispatch.ts";
+import { commandName } from "../dispatch.ts";
+import { commandCodecsAt } from "../revisions/dispatch.ts";
 import { createHeader, HEADER_SIZE } from "../consensus/header.ts";
 import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
 import { EvictionReason } from "../consensus/enums.ts";
@@ -401,7 +402,7 @@ export class IggyServerConnection {
         offset: 176,
       });
     }
-    const codecs = commandCodecs(code); // throws for unknown codes
+    const codecs = commandCodecsAt(this.#revision.name, code); // throws for codes the revision lacks
     const payload = decodePayload(codecs.request, body);
     return { kind: "request", request: { frame, header, code, name: codecs.name, body, payload } };
   }

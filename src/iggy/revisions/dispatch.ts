@@ -1,0 +1,138 @@
+/**
+ * The command table of each protocol revision: edge.3's (`commandCodecs`) with what a revision
+ * adds, replaces or lacks. A code that belongs to another revision is `UNKNOWN_COMMAND` naming
+ * the revision it looks like; docs/iggy-revisions.md has the evidence for each entry.
+ *
+ * @module
+ */
+
+import { WireError } from "../../wire/error.ts";
+import type { CommandCodecs, PayloadCodec } from "../codec.ts";
+import { commandCodecs } from "../dispatch.ts";
+import { type IggyRevision, iggyRevision } from "../revision.ts";
+import { edge8Commands, edge8Responses, FETCH_MESSAGES_CODE, otherRevisionCommand } from "./edge8.ts";
+
+/** Client command codes only the 0.11.0 crate has (retired from edge.3 on). */
+const ONLY_0_11_0: ReadonlyMap<number, string> = /* @__PURE__ */ new Map([
+  [14, "AttachConsumerSession"],
+  [35, "UpdateUser"],
+  [102, "FlushUnsavedBuffer"],
+  [103, "GetPollRouting"],
+  [104, "PollMessagesOnPrimary"],
+  [123, "GetConsumerOffsetRouting"],
+  [204, "UpdateStream"],
+  [205, "PurgeStream"],
+  [304, "UpdateTopic"],
+  [305, "PurgeTopic"],
+]);
+
+/** Client command codes edge.3 introduced over 0.11.0. */
+const SINCE_EDGE_3: ReadonlyMap<number, string> = /* @__PURE__ */ new Map([
+  [15, "BindSession"],
+  [16, "UpdateResource"],
+  [17, "GetMetadataChanges"],
+  [105, "GetPartitionRoute"],
+]);
+
+/** Client command codes edge.8 introduced over edge.3. */
+const SINCE_EDGE_8: ReadonlyMap<number, string> = /* @__PURE__ */ new Map([
+  [106, "PollMessagesDeferred"],
+  [108, "CancelDeferredRequest"],
+  [FETCH_MESSAGES_CODE, "FetchMessages"],
+]);
+
+/**
+ * Commands whose 0.11.0 request or response layout differs from edge.3's and that have no
+ * 0.11.0 codec here yet (docs/iggy-revisions.md, "0.11.0 → 0.11.1-edge.3").
+ */
+const DIFFERENT_AT_0_11_0: ReadonlyMap<number, string> = /* @__PURE__ */ new Map([
+  [12, "GetClusterMetadata"],
+  [13, "DescribeOptions"],
+  [31, "GetUser"],
+  [32, "GetUsers"],
+  [33, "CreateUser"],
+  [100, "PollMessages"],
+  [200, "GetStream"],
+  [201, "GetStreams"],
+  [202, "CreateStream"],
+  [300, "GetTopic"],
+  [302, "CreateTopic"],
+]);
+
+interface RevisionTable {
+  readonly added: ReadonlyMap<number, CommandCodecs>;
+  readonly responses: ReadonlyMap<number, PayloadCodec<unknown>>;
+}
+
+let tables: Map<IggyRevision, RevisionTable> | undefined;
+
+function table(revision: IggyRevision): RevisionTable {
+  if (tables === undefined) {
+    const none: RevisionTable = { added: new Map(), responses: new Map() };
+    tables = new Map<IggyRevision, RevisionTable>([
+      ["0.11.1-edge.3", none],
+      ["0.11.1-edge.8", {
+        added: new Map(edge8Commands().map((c) => [c.code, c])),
+        responses: edge8Responses(),
+      }],
+      ["0.11.0", none],
+    ]);
+  }
+  return tables.get(revision)!;
+}
+
+/** Where a code that `revision` lacks belongs, as an error; `undefined` when `revision` has it. */
+function foreign(revision: IggyRevision, code: number): WireError | undefined {
+  const old = ONLY_0_11_0.get(code);
+  if (old !== undefined && revision !== "0.11.0") return otherRevisionCommand(code, revision, "0.11.0", old);
+  const e3 = SINCE_EDGE_3.get(code);
+  if (e3 !== undefined && revision === "0.11.0") {
+    return otherRevisionCommand(code, revision, "0.11.1-edge.3", e3);
+  }
+  const e8 = SINCE_EDGE_8.get(code);
+  if (e8 !== undefined && revision !== "0.11.1-edge.8") {
+    return otherRevisionCommand(code, revision, "0.11.1-edge.8", e8);
+  }
+  return undefined;
+}
+
+function notYet(revision: IggyRevision, code: number, name: string): WireError {
+  return new WireError("UNKNOWN_COMMAND", {
+    context: `Iggy revision ${revision}`,
+    detail:
+      `command code ${code} (${name}) has no codec for revision ${revision} yet (docs/iggy-revisions.md)`,
+  });
+}
+
+/**
+ * The request and response codecs of command `code` at `revision` (default: the library's
+ * default revision). A code of another revision is `UNKNOWN_COMMAND` naming the revision it
+ * looks like; an unknown revision is `INVALID_VALUE`.
+ *
+ * @example
+ * ```ts
+ * import { commandCodecsAt } from "@streamwire/codec/iggy";
+ * console.log(commandCodecsAt("0.11.1-edge.8", 106).name); // PollMessagesDeferred
+ * try {
+ *   commandCodecsAt("0.11.1-edge.3", 106);
+ * } catch (e) {
+ *   console.log((e as Error).message.includes("looks like revision 0.11.1-edge.8")); // true
+ * }
+ * ```
+ */
+export function commandCodecsAt(revision: string, code: number): CommandCodecs {
+  const name = iggyRevision(revision).name;
+  const wrong = foreign(name, code);
+  if (wrong !== undefined) throw wrong;
+  const t = table(name);
+  const added = t.added.get(code);
+  if (added !== undefined) return added;
+  if (name === "0.11.1-edge.8" && code === FETCH_MESSAGES_CODE) throw notYet(name, code, "FetchMessages");
+  if (name === "0.11.0") {
+    const old = ONLY_0_11_0.get(code) ?? DIFFERENT_AT_0_11_0.get(code);
+    if (old !== undefined) throw notYet(name, code, old);
+  }
+  const base = commandCodecs(code);
+  const response = t.responses.get(code);
+  return response === undefined ? base : { ...base, response };
+}
