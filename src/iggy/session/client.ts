@@ -41,7 +41,14 @@
 
 import { WireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
-import { commandCodecs } from "../dispatch.ts";
+import { commandCodecsAt } from "../revisions/dispatch.ts";
+import {
+  DEFAULT_IGGY_REVISION,
+  type IggyRevision,
+  iggyRevision,
+  type IggyRevisionInfo,
+} from "../revision.ts";
+import { xxh3_64 } from "../../wire/xxh3.ts";
 import { createHeader, HEADER_SIZE } from "../consensus/header.ts";
 import { Command } from "../consensus/command.ts";
 import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
@@ -54,7 +61,7 @@ import {
 } from "../consensus/operation.ts";
 import { resultCode, resultSectionLen } from "../consensus/reply_result.ts";
 import { BIND_SECRET_BYTES, type LoginRegisterResponse, loginRegisterResponse } from "../commands/users.ts";
-import { type ClientVersionInfo, IGGY_PROTOCOL_VERSION } from "../version.ts";
+import type { ClientVersionInfo } from "../version.ts";
 import type { PartitionContext } from "../primitives/partition.ts";
 import {
   ConsensusFrameAssembler,
@@ -71,8 +78,19 @@ export interface IggyClientSessionOptions {
   bindSecret?: Uint8Array;
   /** The source of randomness (identifiers, defaults above). Default `crypto.getRandomValues`. */
   random?: (bytes: Uint8Array) => void;
-  /** What the login body announces. Default protocol `IGGY_PROTOCOL_VERSION`, SDK "streamwire". */
+  /** What the login body announces. Default: the revision's protocol version, SDK "streamwire". */
   versionInfo?: ClientVersionInfo;
+  /**
+   * The protocol revision spoken (an `iggy_binary_protocol` release, see `IGGY_REVISIONS`).
+   * Default {@linkcode DEFAULT_IGGY_REVISION}; an unknown name throws `INVALID_VALUE`.
+   */
+  revision?: string;
+  /**
+   * The request number the first bound request takes (default 1): a successor identity
+   * continues its predecessor's counter, as the SDK does (see
+   * {@linkcode IggyClientSession.successor}).
+   */
+  firstRequest?: bigint;
   /** Largest reply frame accepted. Default 64 MiB. */
   maxFrameBytes?: number;
 }
@@ -121,6 +139,7 @@ interface Pending {
 
 /** BindSession's command code. */
 const BIND_SESSION = 15;
+const NO_CONTEXT: PartitionContext = { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n };
 
 function randomU128(random: (b: Uint8Array) => void): bigint {
   const b = new Uint8Array(16);
@@ -154,6 +173,7 @@ export class IggyClientSession {
   readonly #random: (b: Uint8Array) => void;
   readonly #bindSecret: Uint8Array;
   readonly #versionInfo: ClientVersionInfo;
+  readonly #revision: IggyRevisionInfo;
   #frames: ConsensusFrameAssembler;
   readonly #maxFrame: number;
   readonly #pending = new Map<bigint, Pending>();
@@ -171,10 +191,34 @@ export class IggyClientSession {
     if (this.clientId === 0n) throw protocolError("client id 0");
     this.#bindSecret = options.bindSecret ?? new Uint8Array(BIND_SECRET_BYTES);
     if (options.bindSecret === undefined) this.#random(this.#bindSecret);
+    this.#revision = iggyRevision(options.revision ?? DEFAULT_IGGY_REVISION);
     this.#versionInfo = options.versionInfo ??
-      { protocolVersion: IGGY_PROTOCOL_VERSION, sdkName: "streamwire", sdkVersion: "0.1.0" };
+      { protocolVersion: this.#revision.protocolVersion, sdkName: "streamwire", sdkVersion: "0.1.0" };
+    this.#counter = options.firstRequest ?? 1n;
+    if (this.#counter < 1n) throw protocolError(`first request ${this.#counter}`);
     this.#maxFrame = options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME;
     this.#frames = new ConsensusFrameAssembler(this.#maxFrame);
+  }
+
+  /** The protocol revision this session speaks. */
+  get revision(): IggyRevision {
+    return this.#revision.name;
+  }
+
+  /**
+   * A new identity (new client id, bind secret and Register identifier, not bound) that
+   * continues this session's request counter: what the SDK logs in with after its session was
+   * lost and could not be bound again.
+   */
+  successor(options: Omit<IggyClientSessionOptions, "firstRequest" | "revision"> = {}): IggyClientSession {
+    return new IggyClientSession({
+      random: this.#random,
+      versionInfo: this.#versionInfo,
+      maxFrameBytes: this.#maxFrame,
+      ...options,
+      revision: this.#revision.name,
+      firstRequest: this.#counter,
+    });
   }
 
   /** The bound session number (0n before login). */
@@ -205,13 +249,13 @@ export class IggyClientSession {
   /** The Register request for `credentials` (code 40 with a password, 45 with a token). */
   login(credentials: IggyCredentials, clientContext: string | null = null): OutgoingIggyRequest {
     const body = "token" in credentials
-      ? encodeBody(LOGIN_REGISTER_WITH_PAT_CODE, {
+      ? this.#encodeBody(LOGIN_REGISTER_WITH_PAT_CODE, {
         versionInfo: this.#versionInfo,
         bindSecret: this.#bindSecret,
         token: credentials.token,
         clientContext,
       })
-      : encodeBody(LOGIN_REGISTER_CODE, {
+      : this.#encodeBody(LOGIN_REGISTER_CODE, {
         versionInfo: this.#versionInfo,
         bindSecret: this.#bindSecret,
         username: credentials.username,
@@ -231,6 +275,9 @@ export class IggyClientSession {
    */
   bind(): OutgoingIggyRequest {
     if (this.#session === 0n) throw protocolError("no session to bind");
+    if (!this.#revision.registerBindSecret) {
+      throw protocolError(`revision ${this.#revision.name} has no BindSession (it re-attaches with code 14)`);
+    }
     // A link-level request: like the SDK's, it carries no context of its own.
     return this.request(BIND_SESSION, {
       versionInfo: this.#versionInfo,
@@ -270,14 +317,41 @@ export class IggyClientSession {
     return out;
   }
 
-  /** A Ping. */
+  /** A Ping, as a caller's read: it carries the metadata watermark like every other read. */
   ping(): OutgoingIggyRequest {
     return this.requestBody(1, new Uint8Array(0));
   }
 
+  /**
+   * A heartbeat Ping: a link-level request with no context (`minimumMetadataOp` 0), as the SDK's
+   * keepalive sends it; numbered like any other request.
+   */
+  keepalive(): OutgoingIggyRequest {
+    return this.requestBody(1, new Uint8Array(0), NO_CONTEXT);
+  }
+
   /** The request for command `code` with `value` encoded by the command's request codec. */
   request(code: number, value: unknown, context?: PartitionContext): OutgoingIggyRequest {
-    return this.requestBody(code, encodeBody(code, value), context);
+    return this.requestBody(code, this.#encodeBody(code, value), context);
+  }
+
+  #encodeBody(code: number, value: unknown): Uint8Array {
+    if (
+      !this.#revision.registerBindSecret &&
+      (code === LOGIN_REGISTER_CODE || code === LOGIN_REGISTER_WITH_PAT_CODE)
+    ) {
+      // 0.11.0's login has no bind secret: the later layout with the 32 bytes taken out.
+      const full = encodePayload(commandCodecsAt(this.#revision.name, code).request, {
+        ...(value as object),
+        bindSecret: new Uint8Array(BIND_SECRET_BYTES),
+      });
+      const at = 6 + full[4] + full[5 + full[4]];
+      const out = new Uint8Array(full.length - BIND_SECRET_BYTES);
+      out.set(full.subarray(0, at));
+      out.set(full.subarray(at + BIND_SECRET_BYTES), at);
+      return out;
+    }
+    return encodePayload(commandCodecsAt(this.#revision.name, code).request, value);
   }
 
   /**
@@ -286,12 +360,20 @@ export class IggyClientSession {
    */
   requestBody(code: number, body: Uint8Array, context?: PartitionContext): OutgoingIggyRequest {
     const operation = operationForCode(code);
+    const legacy = !this.#revision.registerBindSecret; // 0.11.0's numbering and stamps
     let request: bigint, session: bigint, requestChecksum = 0n;
     if (operation === Operation.Register) {
       request = 0n;
       session = 0n;
-      if (this.#registerId === 0n) this.#registerId = randomU128(this.#random);
-      requestChecksum = this.#registerId;
+      if (legacy) requestChecksum = xxh3_64(body);
+      else {
+        if (this.#registerId === 0n) this.#registerId = randomU128(this.#random);
+        requestChecksum = this.#registerId;
+      }
+    } else if (legacy && operation === Operation.NonReplicated) {
+      // 0.11.0: a NonReplicated request carries the next id without spending it.
+      request = this.#counter;
+      session = this.#session;
     } else if (this.#session === 0n) {
       if (operation !== Operation.NonReplicated) {
         throw new WireError("INVALID_VALUE", {
@@ -305,13 +387,15 @@ export class IggyClientSession {
       request = this.#counter++;
       session = this.#session;
       if (operation !== Operation.NonReplicated && !isPartitionOperation(operation)) {
-        requestChecksum = randomU128(this.#random);
+        // 0.11.0 stamps the body's XXH3-64; later revisions draw an identifier.
+        requestChecksum = legacy ? xxh3_64(body) : randomU128(this.#random);
       }
     }
-    const ctx = context ??
+    // 0.11.0 headers have no context fields (those bytes are reserved, zero).
+    const ctx = legacy ? NO_CONTEXT : context ??
       (operation === Operation.NonReplicated
         ? { incarnation: 0n, ownerGeneration: 0n, metadataOp: this.#watermark }
-        : { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n });
+        : NO_CONTEXT);
     const reserved = new Uint8Array(4);
     if (operation === Operation.NonReplicated) new DataView(reserved.buffer).setUint32(0, code, true);
     const frame = new Uint8Array(HEADER_SIZE + body.length);
@@ -401,8 +485,4 @@ export class IggyClientSession {
     if (op === Operation.Logout) this.#session = 0n;
     return { kind: "reply", request, code: sent.code, body, header };
   }
-}
-
-function encodeBody(code: number, value: unknown): Uint8Array {
-  return encodePayload(commandCodecs(code).request, value);
 }
