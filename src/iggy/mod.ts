@@ -113,6 +113,7 @@ export { commandCodecsAt } from "./revisions/dispatch.ts";
 export {
   CANCEL_DEFERRED_REQUEST_CODE,
   deferredPollMessagesRequest,
+  edge8CommandTable,
   FETCH_MESSAGES_CODE,
   getTopicMembersResponse,
   MAX_DEFERRED_POLL_TIMEOUT_US,

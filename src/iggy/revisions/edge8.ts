@@ -20,6 +20,7 @@ import {
 import { type PollMessagesRequest, pollMessagesRequest, pollMessagesResponse } from "../commands/messages.ts";
 import { type PartitionResponse, partitionResponse } from "../commands/topics.ts";
 import { type TopicHeader, topicHeader } from "../commands/streams.ts";
+import { COMMAND_TABLE, type CommandMeta } from "../dispatch.ts";
 
 /** `POLL_MESSAGES_DEFERRED_CODE`. */
 export const POLL_MESSAGES_DEFERRED_CODE = 106;
@@ -203,6 +204,28 @@ export const getTopicMembersResponse: PayloadCodec<GetTopicMembersResponse> = {
 };
 
 const emptyResponse = /* @__PURE__ */ emptyCodec("EmptyResponse");
+
+/**
+ * The command table of edge.8: edge.3's, then the three NonReplicated commands it adds (the
+ * crate's `COMMAND_TABLE` indexes 49–51).
+ *
+ * @example
+ * ```ts
+ * import { edge8CommandTable } from "@streamwire/codec/iggy";
+ * console.log(edge8CommandTable().slice(-3).map((m) => m.name)); // [ "message.poll_deferred", "message.cancel_deferred", "message.fetch" ]
+ * ```
+ */
+export function edge8CommandTable(): readonly CommandMeta[] {
+  const added = [
+    [POLL_MESSAGES_DEFERRED_CODE, "message.poll_deferred"],
+    [CANCEL_DEFERRED_REQUEST_CODE, "message.cancel_deferred"],
+    [FETCH_MESSAGES_CODE, "message.fetch"],
+  ] as const;
+  return [
+    ...COMMAND_TABLE,
+    ...added.map(([code, name]) => Object.freeze({ code, name, operation: undefined, replicated: false })),
+  ];
+}
 
 /** The commands whose codecs edge.8 adds or changes, over edge.3's table. */
 export function edge8Commands(): CommandCodecs[] {
