@@ -36,7 +36,7 @@ import {
   encodeSendMessages,
   sendMessagesResponse,
 } from "../src/iggy/commands/messages.ts";
-import { decodeRequest } from "../src/iggy/dispatch.ts";
+import { decodeRequestBody } from "../src/iggy/dispatch.ts";
 import { Rng } from "./differential/_rng.ts";
 import { parseArgs } from "./lib/args.ts";
 import { setExitCode } from "./lib/runtime.ts";
@@ -230,7 +230,7 @@ function garbageRound(): void {
       const d = new RequestFrameDecoder();
       for (const c of chunks(bytes)) {
         d.push(c);
-        for (let f = d.next(); f !== undefined; f = d.next()) decodeRequest(f.code, f.payload);
+        for (let f = d.next(); f !== undefined; f = d.next()) decodeRequestBody(f.code, f.payload);
       }
     }
   } catch (e) {

@@ -24,6 +24,7 @@ import {
   MessageCursor,
   Operation,
   optionEntries,
+  type Permissions,
 } from "../../src/iggy/mod.ts";
 
 /** IggyError codes the model answers with (iggy_common's `IggyError::as_code`). */
@@ -113,7 +114,7 @@ interface User {
   password: string;
   status: number;
   createdAt: bigint;
-  permissions: unknown | null;
+  permissions: Permissions | null;
 }
 
 interface Token {

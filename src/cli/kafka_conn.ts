@@ -14,7 +14,7 @@
  */
 
 import { apiInfo, decodeRequest, decodeResponse, peekRequestHeader } from "../kafka/api.ts";
-import { errorName } from "../kafka/errors.ts";
+import { errorName } from "../kafka/_generated/errors.ts";
 import { type ByteQueue, toHex, u16be, u32be } from "./_bytes.ts";
 import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
 import { firstErrorCode, type InspectedMessage } from "./message.ts";

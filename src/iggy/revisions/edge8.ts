@@ -20,7 +20,7 @@ import {
 import { type PollMessagesRequest, pollMessagesRequest, pollMessagesResponse } from "../commands/messages.ts";
 import { type PartitionResponse, partitionResponse } from "../commands/topics.ts";
 import { type TopicHeader, topicHeader } from "../commands/streams.ts";
-import { COMMAND_TABLE, type CommandMeta } from "../dispatch.ts";
+import { COMMAND_TABLE, type CommandMeta } from "../command_table.ts";
 
 /** `POLL_MESSAGES_DEFERRED_CODE`. */
 export const POLL_MESSAGES_DEFERRED_CODE = 106;
@@ -32,11 +32,11 @@ export const FETCH_MESSAGES_CODE = 109;
 /** `MAX_DEFERRED_POLL_WAIT_US`: 600 s. */
 export const MAX_DEFERRED_POLL_WAIT_US = 600_000_000n;
 /** `MAX_DEFERRED_POLL_TIMEOUT_US`: the wait's maximum plus 30 s of headroom. */
-export const MAX_DEFERRED_POLL_TIMEOUT_US = MAX_DEFERRED_POLL_WAIT_US + 30_000_000n;
+export const MAX_DEFERRED_POLL_TIMEOUT_US: bigint = MAX_DEFERRED_POLL_WAIT_US + 30_000_000n;
 /** `MIN_DEFERRED_POLL_REPLY_MARGIN_US`: a timeout must cover the wait by 1 s. */
 export const MIN_DEFERRED_POLL_REPLY_MARGIN_US = 1_000_000n;
 /** `MIN_DEFERRED_POLL_MAX_BYTES`: a poll response header, a batch header and one message header. */
-export const MIN_DEFERRED_POLL_MAX_BYTES = 40 + 256 + 48;
+export const MIN_DEFERRED_POLL_MAX_BYTES: number = 40 + 256 + 48;
 
 /** `DeferredPollMessagesRequest` (code 106): a poll that may wait on the server for messages. */
 export interface DeferredPollMessagesRequest {

@@ -5,7 +5,7 @@
  *
  * The rules it follows:
  *
- * - **Register** (login by password, code 40, or by personal access token, code 45): session 0,
+ * - **Register** (login by password, `LoginRegister`, or by personal access token, `LoginRegisterWithPat`): session 0,
  *   request 0, `requestChecksum` = a random non-zero identifier kept for the life of the
  *   session (a retried Register repeats it). The reply's `LoginRegisterResponse` binds the
  *   session; a second bind to another session number is an error.
@@ -56,19 +56,15 @@ import {
   isPartitionOperation,
   isResultFramedOperation,
   Operation,
-  operationForCode,
   requestOperation,
 } from "../consensus/operation.ts";
+import { CommandCode } from "../command_codes.ts";
+import { operationForCode } from "../command_table.ts";
 import { resultCode, resultSectionLen } from "../consensus/reply_result.ts";
 import { BIND_SECRET_BYTES, type LoginRegisterResponse, loginRegisterResponse } from "../commands/users.ts";
 import type { ClientVersionInfo } from "../version.ts";
 import type { PartitionContext } from "../primitives/partition.ts";
-import {
-  ConsensusFrameAssembler,
-  DEFAULT_MAX_CONSENSUS_FRAME,
-  LOGIN_REGISTER_CODE,
-  LOGIN_REGISTER_WITH_PAT_CODE,
-} from "./frames.ts";
+import { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "./frames.ts";
 
 /** Options of {@linkcode IggyClientSession}. */
 export interface IggyClientSessionOptions {
@@ -138,7 +134,6 @@ interface Pending {
 }
 
 /** BindSession's command code. */
-const BIND_SESSION = 15;
 const NO_CONTEXT: PartitionContext = { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n };
 
 function randomU128(random: (b: Uint8Array) => void): bigint {
@@ -246,16 +241,16 @@ export class IggyClientSession {
     return this.#pending.size;
   }
 
-  /** The Register request for `credentials` (code 40 with a password, 45 with a token). */
+  /** The Register request for `credentials` (`LoginRegister` with a password, `LoginRegisterWithPat` with a token). */
   login(credentials: IggyCredentials, clientContext: string | null = null): OutgoingIggyRequest {
     const body = "token" in credentials
-      ? this.#encodeBody(LOGIN_REGISTER_WITH_PAT_CODE, {
+      ? this.#encodeBody(CommandCode.LoginRegisterWithPat, {
         versionInfo: this.#versionInfo,
         bindSecret: this.#bindSecret,
         token: credentials.token,
         clientContext,
       })
-      : this.#encodeBody(LOGIN_REGISTER_CODE, {
+      : this.#encodeBody(CommandCode.LoginRegister, {
         versionInfo: this.#versionInfo,
         bindSecret: this.#bindSecret,
         username: credentials.username,
@@ -263,13 +258,13 @@ export class IggyClientSession {
         clientContext,
       });
     return this.requestBody(
-      "token" in credentials ? LOGIN_REGISTER_WITH_PAT_CODE : LOGIN_REGISTER_CODE,
+      "token" in credentials ? CommandCode.LoginRegisterWithPat : CommandCode.LoginRegister,
       body,
     );
   }
 
   /**
-   * The BindSession request (code 15) that carries the bound session over to a new connection
+   * The `BindSession` request that carries the bound session over to a new connection
    * (call {@linkcode IggyClientSession.connectionLost} first): the session's identity, the
    * metadata watermark and the login's bind secret, numbered like any bound read.
    */
@@ -279,7 +274,7 @@ export class IggyClientSession {
       throw protocolError(`revision ${this.#revision.name} has no BindSession (it re-attaches with code 14)`);
     }
     // A link-level request: like the SDK's, it carries no context of its own.
-    return this.request(BIND_SESSION, {
+    return this.request(CommandCode.BindSession, {
       versionInfo: this.#versionInfo,
       identity: { clientId: this.clientId, session: this.#session, metadataWatermark: this.#watermark },
       bindSecret: this.#bindSecret,
@@ -338,7 +333,7 @@ export class IggyClientSession {
   #encodeBody(code: number, value: unknown): Uint8Array {
     if (
       !this.#revision.registerBindSecret &&
-      (code === LOGIN_REGISTER_CODE || code === LOGIN_REGISTER_WITH_PAT_CODE)
+      (code === CommandCode.LoginRegister || code === CommandCode.LoginRegisterWithPat)
     ) {
       // 0.11.0's login has no bind secret: the later layout with the 32 bytes taken out.
       const full = encodePayload(commandCodecsAt(this.#revision.name, code).request, {
@@ -476,7 +471,7 @@ export class IggyClientSession {
       this.#session = login.session;
       this.#login = login;
     }
-    if (op === Operation.NonReplicated && sent.code === BIND_SESSION) {
+    if (op === Operation.NonReplicated && sent.code === CommandCode.BindSession) {
       const bound = decodePayload(loginRegisterResponse, body);
       if (bound.session !== this.#session) {
         throw protocolError(`BindSession answered session ${bound.session}, bound is ${this.#session}`);

@@ -7,7 +7,6 @@
 
 import { WireError } from "../../wire/error.ts";
 import { HEADER_SIZE, readSizeField } from "../consensus/header.ts";
-import { Operation, operationToCommandCode } from "../consensus/operation.ts";
 
 /** The default cap on one consensus frame (header + body): 64 MiB. */
 export const DEFAULT_MAX_CONSENSUS_FRAME = 64 * 1024 * 1024;
@@ -89,23 +88,4 @@ export class ConsensusFrameAssembler {
     this.#buffered -= n;
     return out;
   }
-}
-
-/** The login-register command codes (password, personal access token). */
-export const LOGIN_REGISTER_CODE = 40;
-/** `LoginRegisterWithPat`. */
-export const LOGIN_REGISTER_WITH_PAT_CODE = 45;
-/** `LogoutUser`. */
-export const LOGOUT_USER_CODE = 39;
-
-/**
- * The command code a request header names: the login-register code for `Register` (the body
- * tells password from token, see `decodeLoginBody`), 39 for `Logout`, the code in `reserved` for
- * `NonReplicated`, otherwise the operation's own command.
- */
-export function requestCodeOf(operation: number, reserved: number): number | undefined {
-  if (operation === Operation.Register) return LOGIN_REGISTER_CODE;
-  if (operation === Operation.Logout) return LOGOUT_USER_CODE;
-  if (operation === Operation.NonReplicated) return reserved;
-  return operationToCommandCode(operation as Operation);
 }

@@ -55,8 +55,10 @@
 import { WireError } from "../../wire/error.ts";
 import { Reader } from "../../wire/reader.ts";
 import { decodePayload } from "../codec.ts";
-import { commandName } from "../dispatch.ts";
+import { commandCodecs } from "../dispatch.ts";
 import { commandCodecsAt } from "../revisions/dispatch.ts";
+import { CommandCode } from "../command_codes.ts";
+import { requestCodeOf } from "../command_table.ts";
 import { createHeader, HEADER_SIZE } from "../consensus/header.ts";
 import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
 import { EvictionReason } from "../consensus/enums.ts";
@@ -79,13 +81,7 @@ import {
   type IggyRevisionInfo,
   isRevisionCompatible,
 } from "../revision.ts";
-import {
-  ConsensusFrameAssembler,
-  DEFAULT_MAX_CONSENSUS_FRAME,
-  LOGIN_REGISTER_CODE,
-  LOGIN_REGISTER_WITH_PAT_CODE,
-  requestCodeOf,
-} from "./frames.ts";
+import { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "./frames.ts";
 
 /** What a server remembers of one live session, across the connections that carry it. */
 export interface IggySessionRecord {
@@ -103,7 +99,7 @@ export interface IggySessionRecord {
 
 /**
  * The sessions of a server by client id, shared by its connections so that a client whose
- * connection dropped can bind its session again on a new one (BindSession, code 15) and go on
+ * connection dropped can bind its session again on a new one (`CommandCode.BindSession`) and go on
  * numbering where it left off.
  *
  * @example
@@ -163,7 +159,7 @@ export interface IncomingRequest {
   readonly frame: Uint8Array;
   /** The validated header (a view into `frame`). */
   readonly header: RequestHeader;
-  /** The command code (40 or 45 for a Register, told apart by the body). */
+  /** The command code (`LoginRegister` or `LoginRegisterWithPat` for a Register, told apart by the body). */
   readonly code: number;
   /** The crate's type name of the command, e.g. `"CreateStream"`. */
   readonly name: string;
@@ -205,8 +201,6 @@ export interface ReplyOptions {
 }
 
 const RESULT_OK = new Uint8Array(4);
-/** BindSession's command code. */
-const BIND_SESSION = 15;
 /** `IggyError::Unauthenticated`. */
 const UNAUTHENTICATED = 40;
 
@@ -300,7 +294,8 @@ export class IggyServerConnection {
     // unbound, and such a request bypasses the client table.
     if (header.session === 0n && op === Operation.NonReplicated) return this.#request(frame, header, body);
     if (
-      this.#bound === undefined && op === Operation.NonReplicated && header.nonReplicatedCode === BIND_SESSION
+      this.#bound === undefined && op === Operation.NonReplicated &&
+      header.nonReplicatedCode === CommandCode.BindSession
     ) {
       return this.#bind(frame, header, body);
     }
@@ -386,10 +381,10 @@ export class IggyServerConnection {
     } catch (e) {
       return this.#evict(header.client, EvictionReason.MalformedLogin, (e as Error).message, frame);
     }
-    const code = payload.kind === "password" ? LOGIN_REGISTER_CODE : LOGIN_REGISTER_WITH_PAT_CODE;
+    const code = payload.kind === "password" ? CommandCode.LoginRegister : CommandCode.LoginRegisterWithPat;
     return {
       kind: "request",
-      request: { frame, header, code, name: commandName(code), body, payload },
+      request: { frame, header, code, name: commandCodecs(code).name, body, payload },
     };
   }
 
