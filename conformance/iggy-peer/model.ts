@@ -10,6 +10,7 @@
 
 import {
   type BatchMessageInput,
+  buildOptions,
   commandCodecsAt,
   DEFAULT_IGGY_REVISION,
   encodeBatch,
@@ -38,6 +39,7 @@ export const E = {
   UserAlreadyExists: 46,
   PersonalAccessTokenAlreadyExists: 51,
   InvalidPersonalAccessToken: 53,
+  InvalidPersonalAccessTokenExpiry: 56,
   StreamIdNotFound: 1009,
   StreamNameNotFound: 1010,
   StreamNameAlreadyExists: 1012,
@@ -95,7 +97,7 @@ interface Topic {
   partitions: Partition[];
   groups: Map<number, Group>;
   nextGroupId: number;
-  /** Consumer offsets: "c:<id>:<partition>" or "g:<groupId>:<partition>". */
+  /** Consumer offsets: "c:<id>:<partition>" (consumer), "x:<id>:<partition>" (external group) or "g:<groupId>:<partition>". */
   offsets: Map<string, bigint>;
 }
 
@@ -121,7 +123,8 @@ interface Token {
   name: string;
   token: string;
   userId: number;
-  expiry: bigint;
+  /** µs since the epoch when it expires; 0 when it never does (the wire's "none"). */
+  expiryAt: bigint;
 }
 
 /** One client connection as the model sees it. */
@@ -135,6 +138,20 @@ export interface ClientState {
 const ROOT = 0;
 const EMPTY = new Uint8Array(0);
 const SINGLE_NODE = new Uint8Array([0]);
+const U64_MAX = 0xffff_ffff_ffff_ffffn;
+/** An empty ZIP archive (just the end-of-central-directory record): the model has no files to snapshot. */
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+const UPDATABLE_RESETTABLE = 0b11;
+/** The option catalog DescribeOptions serves, by scope (1 topic, 2 stream, 3 user): the keys the model keeps. */
+const OPTION_CATALOG: Record<number, { key: string; kind: number; description: string }[]> = {
+  1: [
+    { key: "message_expiry", kind: 12, description: "message expiry, microseconds (kept, not enforced)" },
+    { key: "max_topic_size", kind: 12, description: "topic size cap, bytes (kept, not enforced)" },
+    { key: "compression_algorithm", kind: 2, description: "compression algorithm name (kept)" },
+  ],
+  2: [],
+  3: [],
+};
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
@@ -399,7 +416,9 @@ export class IggyModel {
       return { key: `g:${g.id}:${partition}`, partition };
     }
     const partition = p.partitionId ?? 0;
-    return { key: `c:${idText(p.consumer.id)}:${partition}`, partition };
+    // A plain consumer and an external group may share an id; their offsets are apart.
+    const kind = p.consumer.kind === "consumer" ? "c" : "x";
+    return { key: `${kind}:${idText(p.consumer.id)}:${partition}`, partition };
   }
 
   #stream(id: Identifier): Stream {
@@ -539,6 +558,33 @@ export class IggyModel {
         const s = this.#stream(p.streamId);
         this.streams.delete(s.id);
         return undefined;
+      }
+      case 11: // GetSnapshot
+        this.#requireRoot(c);
+        return this.#encode(11, { data: EMPTY_ZIP });
+      case 13: { // DescribeOptions
+        const catalog = OPTION_CATALOG[p.scope] ?? refuse(E.InvalidCommand);
+        return this.#encode(13, {
+          entries: catalog.map((o) => ({ ...o, flags: UPDATABLE_RESETTABLE, defaultValue: EMPTY })),
+        });
+      }
+      case 17: { // GetMetadataChanges
+        this.#requireRoot(c);
+        // The model keeps no change log: every page is empty, at the model's head.
+        const head = this.#metadataOp;
+        return this.#encode(17, {
+          status: "ok",
+          phase: "changes",
+          logId: null,
+          oldestOp: head,
+          retainedSince: head,
+          headOp: head,
+          next: null,
+          hasMore: false,
+          records: [],
+          items: [],
+          currentPageToken: null,
+        });
       }
       case 16: // UpdateResource
         this.#requireRoot(c);
@@ -683,7 +729,7 @@ export class IggyModel {
         return this.#encode(41, {
           tokens: this.tokens.filter((t) => t.userId === c.userId).map((t) => ({
             name: t.name,
-            expiryAt: t.expiry,
+            expiryAt: t.expiryAt,
           })),
         });
       case 42: { // CreatePersonalAccessToken
@@ -691,7 +737,12 @@ export class IggyModel {
           refuse(E.PersonalAccessTokenAlreadyExists);
         }
         const token = `pat-${c.userId}-${p.name}-${this.tokens.length + 1}`;
-        this.tokens.push({ name: p.name, token, userId: c.userId!, expiry: p.expiry });
+        // `expiry` is a duration (0 server default, u64::MAX never); the list reports the
+        // instant: creation + duration, as iggy_common's calculate_expiry_at does.
+        const never = p.expiry === 0n || p.expiry === U64_MAX;
+        const expiryAt = never ? 0n : micros() + p.expiry;
+        if (expiryAt > U64_MAX) refuse(E.InvalidPersonalAccessTokenExpiry);
+        this.tokens.push({ name: p.name, token, userId: c.userId!, expiryAt });
         return this.#encode(42, { token });
       }
       case 43: { // DeletePersonalAccessToken
@@ -788,11 +839,19 @@ export class IggyModel {
         }
         s.name = newName;
       }
+      s.options = patchedOptions(s.options, p.options);
       return undefined;
     }
     if (p.target.kind === "topic") {
       const t = this.#topic(p.target.streamId, p.target.topicId);
-      if (newName !== undefined) t.name = newName;
+      if (newName !== undefined) {
+        for (const o of this.#stream(p.target.streamId).topics.values()) {
+          if (o !== t && o.name === newName) refuse(E.TopicNameAlreadyExists);
+        }
+        t.name = newName;
+      }
+      // Every other field of the patch replaces (or adds) the topic's option of that key.
+      t.options = patchedOptions(t.options, p.options);
       return undefined;
     }
     if (p.target.kind === "user") {
@@ -908,3 +967,15 @@ function idText(id: Identifier): string {
 }
 
 export { dec, enc };
+
+/** `current` with every entry of `patch` except `name` set (replaced in place, or appended). */
+function patchedOptions(current: Uint8Array, patch: Uint8Array): Uint8Array {
+  const entries = optionEntries(current);
+  for (const e of optionEntries(patch)) {
+    if (e.key === "name") continue;
+    const i = entries.findIndex((x) => x.key === e.key);
+    if (i < 0) entries.push(e);
+    else entries[i] = e;
+  }
+  return buildOptions(entries);
+}
