@@ -120,3 +120,18 @@ describe("IggyServerConnection revisions", () => {
     }
   });
 });
+
+describe("createHeader", () => {
+  it("reports a header it refuses as an encode error naming the field, not as undecodable input", async () => {
+    const { createHeader } = await import("../consensus/header.ts");
+    const { RequestHeader } = await import("../consensus/headers.ts");
+    try {
+      createHeader(RequestHeader, { client: 0n, operation: 2 }); // client 0 is refused
+      assert.fail("accepted");
+    } catch (e) {
+      assert.ok(isWireError(e));
+      assert.equal(e.side, "encode");
+      assert.match(e.message, /^Cannot encode RequestHeader/);
+    }
+  });
+});
