@@ -481,6 +481,11 @@ export class IggyModel {
       name: t.name,
       options: t.options,
       derivedOptions: EMPTY,
+      // 0.11.0 lays these three settings out as fields of the header (later revisions only
+      // carry them as options): read from the options the topic was given.
+      messageExpiry: uint64Option(t.options, "message_expiry"),
+      compressionAlgorithm: 1,
+      maxTopicSize: uint64Option(t.options, "max_topic_size"),
     };
   }
 
@@ -585,6 +590,30 @@ export class IggyModel {
           items: [],
           currentPageToken: null,
         });
+      }
+      case 204: // UpdateStream (0.11.0)
+        this.#requireRoot(c);
+        return this.#update({
+          target: { kind: "stream", streamId: p.streamId },
+          options: withName(p.options, p.name),
+        });
+      case 304: // UpdateTopic (0.11.0)
+        this.#requireRoot(c);
+        return this.#update({
+          target: { kind: "topic", streamId: p.streamId, topicId: p.topicId },
+          options: withName(p.options, p.name),
+        });
+      case 205: { // PurgeStream (0.11.0)
+        this.#requireRoot(c);
+        for (const t of this.#stream(p.streamId).topics.values()) {
+          for (const part of t.partitions) part.messages = [];
+        }
+        return undefined;
+      }
+      case 305: { // PurgeTopic (0.11.0)
+        this.#requireRoot(c);
+        for (const part of this.#topic(p.streamId, p.topicId).partitions) part.messages = [];
+        return undefined;
       }
       case 16: // UpdateResource
         this.#requireRoot(c);
@@ -978,4 +1007,15 @@ function patchedOptions(current: Uint8Array, patch: Uint8Array): Uint8Array {
     else entries[i] = e;
   }
   return buildOptions(entries);
+}
+
+/** The u64 value of option `key` (0 when absent or of another kind). */
+function uint64Option(block: Uint8Array, key: string): bigint {
+  const e = optionEntries(block).find((x) => x.key === key);
+  return e !== undefined && typeof e.value.value === "bigint" ? e.value.value : 0n;
+}
+
+/** A 0.11.0 per-resource update's options with its `name` field as the `name` option. */
+function withName(options: Uint8Array, name: string): Uint8Array {
+  return buildOptions([{ key: "name", value: { kind: "string", value: name } }, ...optionEntries(options)]);
 }

@@ -111,7 +111,36 @@ export {
   revisionOfProtocolVersion,
 } from "./revision.ts";
 export type { IggyRevision, IggyRevisionInfo } from "./revision.ts";
-export { commandCodecsAt } from "./revisions/dispatch.ts";
+export {
+  commandCodecsAt,
+  isResultFramedAt,
+  requestCodeAt,
+  revisionOperationOf,
+} from "./revisions/dispatch.ts";
+export {
+  clusterMetadataResponse011,
+  getStreamResponse011,
+  getStreamsResponse011,
+  getTopicResponse011,
+  getTopicsResponse011,
+  isV011OnlyOperation,
+  partitionResponse011,
+  pollMessagesResponse011,
+  streamResponse011,
+  topicHeader011,
+  updateStreamRequest011,
+  updateTopicRequest011,
+  V011_OPERATIONS,
+} from "./revisions/v0_11_0.ts";
+export type {
+  GetStreamResponse011,
+  GetTopicResponse011,
+  GetTopicsResponse011,
+  PurgeRequest011,
+  TopicHeader011,
+  UpdateStreamRequest011,
+  UpdateTopicRequest011,
+} from "./revisions/v0_11_0.ts";
 export {
   CANCEL_DEFERRED_REQUEST_CODE,
   deferredPollMessagesRequest,

@@ -11,6 +11,9 @@ import type { CommandCodecs, PayloadCodec } from "../codec.ts";
 import { commandCodecs } from "../dispatch.ts";
 import { type IggyRevision, iggyRevision } from "../revision.ts";
 import { edge8Commands, edge8Responses, FETCH_MESSAGES_CODE, otherRevisionCommand } from "./edge8.ts";
+import { V011_OPERATIONS, v011Commands, v011Responses } from "./v0_11_0.ts";
+import { requestCodeOf } from "../command_table.ts";
+import { isResultFramedOperation, type Operation } from "../consensus/operation.ts";
 
 /** Client command codes only the 0.11.0 crate has (retired from edge.3 on). */
 const ONLY_0_11_0: ReadonlyMap<number, string> = /* @__PURE__ */ new Map([
@@ -45,18 +48,17 @@ const SINCE_EDGE_8: ReadonlyMap<number, string> = /* @__PURE__ */ new Map([
  * Commands whose 0.11.0 request or response layout differs from edge.3's and that have no
  * 0.11.0 codec here yet (docs/iggy-revisions.md, "0.11.0 → 0.11.1-edge.3").
  */
-const DIFFERENT_AT_0_11_0: ReadonlyMap<number, string> = /* @__PURE__ */ new Map([
-  [12, "GetClusterMetadata"],
+const NOT_YET_AT_0_11_0: ReadonlyMap<number, string> = /* @__PURE__ */ new Map([
   [13, "DescribeOptions"],
+  [14, "AttachConsumerSession"],
   [31, "GetUser"],
   [32, "GetUsers"],
   [33, "CreateUser"],
-  [100, "PollMessages"],
-  [200, "GetStream"],
-  [201, "GetStreams"],
-  [202, "CreateStream"],
-  [300, "GetTopic"],
-  [302, "CreateTopic"],
+  [35, "UpdateUser"],
+  [102, "FlushUnsavedBuffer"],
+  [103, "GetPollRouting"],
+  [104, "PollMessagesOnPrimary"],
+  [123, "GetConsumerOffsetRouting"],
 ]);
 
 interface RevisionTable {
@@ -75,7 +77,7 @@ function table(revision: IggyRevision): RevisionTable {
         added: new Map(edge8Commands().map((c) => [c.code, c])),
         responses: edge8Responses(),
       }],
-      ["0.11.0", none],
+      ["0.11.0", { added: new Map(v011Commands().map((c) => [c.code, c])), responses: v011Responses() }],
     ]);
   }
   return tables.get(revision)!;
@@ -129,10 +131,54 @@ export function commandCodecsAt(revision: string, code: number): CommandCodecs {
   if (added !== undefined) return added;
   if (name === "0.11.1-edge.8" && code === FETCH_MESSAGES_CODE) throw notYet(name, code, "FetchMessages");
   if (name === "0.11.0") {
-    const old = ONLY_0_11_0.get(code) ?? DIFFERENT_AT_0_11_0.get(code);
+    const old = NOT_YET_AT_0_11_0.get(code);
     if (old !== undefined) throw notYet(name, code, old);
   }
   const base = commandCodecs(code);
   const response = t.responses.get(code);
   return response === undefined ? base : { ...base, response };
 }
+
+/**
+ * The command code of a request header at `revision`: by its operation (a replicated request)
+ * or by the code NonReplicated requests carry in `reserved` — 0.11.0's own operations (129
+ * UpdateStream, 131 PurgeStream, 133 UpdateTopic, 135 PurgeTopic) included there.
+ *
+ * @example
+ * ```ts
+ * import { requestCodeAt } from "@streamwire/codec/iggy";
+ * console.log(requestCodeAt("0.11.0", 129, 0), requestCodeAt("0.11.1-edge.3", 129, 0)); // 204 undefined
+ * ```
+ */
+export function requestCodeAt(revision: string, operation: number, reserved: number): number | undefined {
+  if (iggyRevision(revision).name === "0.11.0") {
+    for (const [code, op] of V011_OPERATIONS) if (op === operation) return code;
+  }
+  return requestCodeOf(operation, reserved);
+}
+
+/**
+ * The VSR operation of command `code` at `revision`, when the revision's own table differs from
+ * edge.3's (0.11.0's retired commands); `undefined` otherwise.
+ */
+export function revisionOperationOf(revision: string, code: number): number | undefined {
+  return iggyRevision(revision).name === "0.11.0" ? V011_OPERATIONS.get(code) : undefined;
+}
+
+/**
+ * Whether replies to `operation` lead with the result section at `revision`: edge.3's rule,
+ * and at 0.11.0 also its own metadata operations (129, 131, 133, 135, 142: all metadata ops are
+ * result-framed there too).
+ *
+ * @example
+ * ```ts
+ * import { isResultFramedAt } from "@streamwire/codec/iggy";
+ * console.log(isResultFramedAt("0.11.0", 129), isResultFramedAt("0.11.1-edge.3", 129)); // true false
+ * ```
+ */
+export function isResultFramedAt(revision: string, operation: number): boolean {
+  if (isResultFramedOperation(operation as Operation)) return true;
+  return iggyRevision(revision).name === "0.11.0" && V011_METADATA_OPERATIONS.has(operation);
+}
+
+const V011_METADATA_OPERATIONS: ReadonlySet<number> = /* @__PURE__ */ new Set([129, 131, 133, 135, 142]);

@@ -41,7 +41,7 @@
 
 import { WireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
-import { commandCodecsAt } from "../revisions/dispatch.ts";
+import { commandCodecsAt, isResultFramedAt, revisionOperationOf } from "../revisions/dispatch.ts";
 import {
   DEFAULT_IGGY_REVISION,
   type IggyRevision,
@@ -52,12 +52,7 @@ import { xxh3_64 } from "../../wire/xxh3.ts";
 import { createHeader, HEADER_SIZE } from "../consensus/header.ts";
 import { Command } from "../consensus/command.ts";
 import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
-import {
-  isPartitionOperation,
-  isResultFramedOperation,
-  Operation,
-  requestOperation,
-} from "../consensus/operation.ts";
+import { isPartitionOperation, Operation, requestOperation } from "../consensus/operation.ts";
 import { CommandCode } from "../command_codes.ts";
 import { operationForCode } from "../command_table.ts";
 import { resultCode, resultSectionLen } from "../consensus/reply_result.ts";
@@ -354,7 +349,7 @@ export class IggyClientSession {
    * context of a request aimed at a partition (poll, send, consumer offsets).
    */
   requestBody(code: number, body: Uint8Array, context?: PartitionContext): OutgoingIggyRequest {
-    const operation = operationForCode(code);
+    const operation = (revisionOperationOf(this.#revision.name, code) ?? operationForCode(code)) as Operation;
     const legacy = !this.#revision.registerBindSecret; // 0.11.0's numbering and stamps
     let request: bigint, session: bigint, requestChecksum = 0n;
     if (operation === Operation.Register) {
@@ -454,7 +449,7 @@ export class IggyClientSession {
     if (op !== Operation.NonReplicated && !isPartitionOperation(op) && header.commit > this.#watermark) {
       this.#watermark = header.commit;
     }
-    if (isResultFramedOperation(op) || (op === Operation.Register && body.length > 0)) {
+    if (isResultFramedAt(this.#revision.name, op) || (op === Operation.Register && body.length > 0)) {
       const code = resultCode(body);
       if (code === undefined) {
         throw protocolError(`malformed result section in the reply to request ${request}`);

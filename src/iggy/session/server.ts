@@ -56,13 +56,13 @@ import { WireError } from "../../wire/error.ts";
 import { Reader } from "../../wire/reader.ts";
 import { decodePayload } from "../codec.ts";
 import { commandCodecs } from "../dispatch.ts";
-import { commandCodecsAt } from "../revisions/dispatch.ts";
+import { commandCodecsAt, isResultFramedAt, requestCodeAt } from "../revisions/dispatch.ts";
+import { isV011OnlyOperation } from "../revisions/v0_11_0.ts";
 import { CommandCode } from "../command_codes.ts";
-import { requestCodeOf } from "../command_table.ts";
 import { createHeader, HEADER_SIZE } from "../consensus/header.ts";
 import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
 import { EvictionReason } from "../consensus/enums.ts";
-import { isResultFramedOperation, Operation } from "../consensus/operation.ts";
+import { Operation } from "../consensus/operation.ts";
 import { REJECTION_SECTION_LEN, writeRejectionSection } from "../consensus/reply_result.ts";
 import {
   BIND_SECRET_BYTES,
@@ -285,7 +285,7 @@ export class IggyServerConnection {
   }
 
   #frame(frame: Uint8Array): ServerEvent {
-    const header = RequestHeader.decode(frame.subarray(0, HEADER_SIZE));
+    const header = this.#header(frame.subarray(0, HEADER_SIZE));
     const body = frame.subarray(HEADER_SIZE, header.size);
     const op = header.operation;
     if (op === Operation.Register) return this.#register(frame, header, body);
@@ -327,6 +327,29 @@ export class IggyServerConnection {
     }
     bound.lastRequest = header.request;
     return this.#request(frame, header, body);
+  }
+
+  /**
+   * The typed parse of a request header at this connection's revision. 0.11.0's own
+   * operations (per-resource updates, purges) are checked as the replicated requests they are
+   * (the other rules are the same); at another revision they are `UNKNOWN_DISCRIMINANT` naming
+   * 0.11.0.
+   */
+  #header(bytes: Uint8Array): RequestHeader {
+    const op = bytes[176];
+    if (!isV011OnlyOperation(op)) return RequestHeader.decode(bytes);
+    if (this.#revision.name !== "0.11.0") {
+      throw new WireError("UNKNOWN_DISCRIMINANT", {
+        context: `RequestHeader (revision ${this.#revision.name})`,
+        detail:
+          `operation ${op} is not part of revision ${this.#revision.name}; it looks like revision 0.11.0`,
+        offset: 176,
+      });
+    }
+    const checked = bytes.slice();
+    checked[176] = Operation.CreateStream; // any replicated metadata operation: the same rules
+    RequestHeader.decode(checked);
+    return new RequestHeader(bytes);
   }
 
   /**
@@ -389,7 +412,7 @@ export class IggyServerConnection {
   }
 
   #request(frame: Uint8Array, header: RequestHeader, body: Uint8Array): ServerEvent {
-    const code = requestCodeOf(header.operation, header.nonReplicatedCode);
+    const code = requestCodeAt(this.#revision.name, header.operation, header.nonReplicatedCode);
     if (code === undefined) {
       throw new WireError("UNKNOWN_DISCRIMINANT", {
         context: "RequestHeader",
@@ -438,7 +461,7 @@ export class IggyServerConnection {
   reply(request: IncomingRequest, body: Uint8Array = new Uint8Array(0), options?: ReplyOptions): Uint8Array {
     const op = request.header.operation;
     if (op === Operation.NonReplicated) return this.#echoing(request, 0, body);
-    const framed = isResultFramedOperation(op as Operation) ? concat(RESULT_OK, body) : body;
+    const framed = isResultFramedAt(this.#revision.name, op) ? concat(RESULT_OK, body) : body;
     const frame = this.#committed(request, framed, options);
     if (op === Operation.Logout) this.#unbind(true);
     return frame;
@@ -451,7 +474,7 @@ export class IggyServerConnection {
    */
   reject(request: IncomingRequest, code: number, options?: ReplyOptions): Uint8Array {
     const op = request.header.operation;
-    if (!isResultFramedOperation(op as Operation)) return this.refuse(request, code);
+    if (!isResultFramedAt(this.#revision.name, op)) return this.refuse(request, code);
     const section = new Uint8Array(REJECTION_SECTION_LEN);
     writeRejectionSection(section, code);
     return this.#committed(request, section, options);
@@ -504,10 +527,11 @@ export class IggyServerConnection {
       size: frame.length,
       client: h.client,
       request: h.request,
-      operation: h.operation,
+      operation: replyOperation(h.operation),
       status,
       partitionIncarnation: h.partitionIncarnation,
     }, { into: frame });
+    frame[REPLY_OPERATION_OFFSET] = h.operation; // 0.11.0's own operations, written as sent
     frame.set(body, HEADER_SIZE);
     return frame;
   }
@@ -530,10 +554,11 @@ export class IggyServerConnection {
       op,
       commit: op,
       request: h.request,
-      operation: h.operation,
+      operation: replyOperation(h.operation),
       reserved,
       partitionIncarnation: h.partitionIncarnation,
     }, { into: frame });
+    frame[REPLY_OPERATION_OFFSET] = h.operation; // 0.11.0's own operations, written as sent
     frame.set(body, HEADER_SIZE);
     if (h.operation !== Operation.Register && this.#bound !== undefined) {
       this.#bound.cached = { request: h.request, frame };
@@ -592,6 +617,18 @@ function decodeLoginBodyWithoutSecret(body: Uint8Array): LoginRegisterBody {
   padded.set(body.subarray(0, r.pos));
   padded.set(body.subarray(r.pos), r.pos + BIND_SECRET_BYTES);
   return { ...decodeLoginBody(padded), bindSecret: new Uint8Array(0) };
+}
+
+/** Byte offset of `operation` in a ReplyHeader. */
+const REPLY_OPERATION_OFFSET = 208;
+
+/**
+ * The operation a reply header is built with: the request's, or for one of 0.11.0's own
+ * operations (which this build's header tables do not list) a replicated metadata operation
+ * with the same rules, the real byte written over it afterwards.
+ */
+function replyOperation(op: number): number {
+  return isV011OnlyOperation(op) ? Operation.CreateStream : op;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
