@@ -3,8 +3,8 @@
  *
  * - Iggy: builds conformance/iggy-oracle (Rust, iggy_binary_protocol pinned) and runs every
  *   binary in its src/bin/ except the differential testee, each writing into vectors/iggy; then
- *   the same for each further revision's build (conformance/iggy-oracle/edge8: the crate's
- *   0.11.1-edge.8), whose files carry the release in their name.
+ *   the same for each further revision's build (conformance/iggy-oracle/edge8 and v0110: the
+ *   crate's 0.11.1-edge.8 and 0.11.0), whose files carry the revision in their name.
  * - Kafka: runs conformance/kafka-oracle/run.sh (messages, headers, data schemas) and
  *   records.sh (record batches, message sets) — Java, kafka-clients pinned — into vectors/kafka.
  *
@@ -81,9 +81,11 @@ if (!manifestOnly && (!only || only === "iggy")) {
   // release of the crate (conformance/iggy-oracle/<revision>/Cargo.toml), sharing the target
   // directory (same dependency versions, so only the crate and the oracle compile again). Each
   // writes the files of the areas where the revision differs, named after the release.
-  for (const revision of ["edge8"]) {
+  for (const revision of ["edge8", "v0110"]) {
     const dir = join(crate, revision);
-    const names = [...readFileSync(join(dir, "Cargo.toml"), "utf8").matchAll(/^name = "(edge\w+-\w+)"$/gm)]
+    const names = [
+      ...readFileSync(join(dir, "Cargo.toml"), "utf8").matchAll(/^name = "((?:edge8|v0110)-[\w-]+)"$/gm),
+    ]
       .map((m) => m[1]);
     const env = { ...process.env, CARGO_TARGET_DIR: join(crate, "target") };
     console.log(`$ cargo build --release --quiet --bins   (in ${dir.replace(root, ".")}, shared target)`);

@@ -1,5 +1,6 @@
 /**
- * Adapters of the vector files of further protocol revisions (`<stem>__edge8.json`, written
+ * Adapters of the vector files of further protocol revisions (`<stem>__edge8.json`,
+ * `<stem>__v0_11_0.json`, written
  * by conformance/iggy-oracle/<revision>/: the same oracle built against that crate release).
  * A file is routed by its `upstream.version`; where a revision's layout or table differs, its
  * adapter here replaces the default one, and every other message runs through the default
@@ -9,6 +10,7 @@
  */
 
 import {
+  commandCodecsAt,
   type CommandMeta,
   DEFAULT_IGGY_REVISION,
   deferredPollMessagesRequest,
@@ -124,6 +126,26 @@ export interface DeferredPollJson {
   readonly requestTimeoutUs: string;
 }
 
+/** Any message of `revision` through its own codecs (by the file's command code and the group's direction). */
+function revisionCodecAdapter(revision: string): MessageAdapter {
+  const codec = (ctx: CaseContext): PayloadCodec<unknown> => {
+    const code = ctx.file.commandCode;
+    if (code === undefined) throw new Error(`${ctx.file.message}: no command code`);
+    const c = commandCodecsAt(revision, code);
+    return (ctx.group.direction === "response" ? c.response : c.request) as PayloadCodec<unknown>;
+  };
+  return {
+    decode: (bytes, ctx) => toJsonForm(decodePayload(codec(ctx), bytes)),
+    encode(value, ctx) {
+      if (ctx.test.hex === undefined) {
+        throw new Error(`${ctx.test.name}: encode needs the test's bytes as a template`);
+      }
+      const c = codec(ctx);
+      return encodePayload(c, fromJsonLike(value, decodePayload(c, fromHex(ctx.test.hex))));
+    },
+  };
+}
+
 /** Replacement adapters by revision, then message. */
 function revisionAdapters(base: ProtocolAdapters): Record<string, ProtocolAdapters> {
   return {
@@ -133,6 +155,25 @@ function revisionAdapters(base: ProtocolAdapters): Record<string, ProtocolAdapte
       ProtocolVersion: protocolVersion(base.ProtocolVersion, "0.11.1-edge.8"),
       CommandTable: commandTable(base.CommandTable, edge8CommandTable()),
       PollMessagesDeferred: deferredPoll(base.PollMessages),
+    },
+    "0.11.0": {
+      ProtocolVersion: protocolVersion(base.ProtocolVersion, "0.11.0"),
+      ...Object.fromEntries(
+        [
+          "LoginRegister",
+          "GetClusterMetadata",
+          "CreateStream",
+          "GetStream",
+          "GetStreams",
+          "CreateTopic",
+          "GetTopic",
+          "GetTopics",
+          "UpdateStream",
+          "UpdateTopic",
+          "PurgeStream",
+          "PurgeTopic",
+        ].map((m) => [m, revisionCodecAdapter("0.11.0")]),
+      ),
     },
   };
 }

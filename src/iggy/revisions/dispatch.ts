@@ -11,7 +11,7 @@ import type { CommandCodecs, PayloadCodec } from "../codec.ts";
 import { commandCodecs } from "../dispatch.ts";
 import { type IggyRevision, iggyRevision } from "../revision.ts";
 import { edge8Commands, edge8Responses, FETCH_MESSAGES_CODE, otherRevisionCommand } from "./edge8.ts";
-import { V011_OPERATIONS, v011Commands, v011Responses } from "./v0_11_0.ts";
+import { V011_OPERATIONS, v011Commands, v011Requests, v011Responses } from "./v0_11_0.ts";
 import { requestCodeOf } from "../command_table.ts";
 import { isResultFramedOperation, type Operation } from "../consensus/operation.ts";
 
@@ -63,6 +63,7 @@ const NOT_YET_AT_0_11_0: ReadonlyMap<number, string> = /* @__PURE__ */ new Map([
 
 interface RevisionTable {
   readonly added: ReadonlyMap<number, CommandCodecs>;
+  readonly requests: ReadonlyMap<number, PayloadCodec<unknown>>;
   readonly responses: ReadonlyMap<number, PayloadCodec<unknown>>;
 }
 
@@ -70,14 +71,19 @@ let tables: Map<IggyRevision, RevisionTable> | undefined;
 
 function table(revision: IggyRevision): RevisionTable {
   if (tables === undefined) {
-    const none: RevisionTable = { added: new Map(), responses: new Map() };
+    const none: RevisionTable = { added: new Map(), requests: new Map(), responses: new Map() };
     tables = new Map<IggyRevision, RevisionTable>([
       ["0.11.1-edge.3", none],
       ["0.11.1-edge.8", {
         added: new Map(edge8Commands().map((c) => [c.code, c])),
+        requests: new Map(),
         responses: edge8Responses(),
       }],
-      ["0.11.0", { added: new Map(v011Commands().map((c) => [c.code, c])), responses: v011Responses() }],
+      ["0.11.0", {
+        added: new Map(v011Commands().map((c) => [c.code, c])),
+        requests: v011Requests(),
+        responses: v011Responses(),
+      }],
     ]);
   }
   return tables.get(revision)!;
@@ -135,8 +141,10 @@ export function commandCodecsAt(revision: string, code: number): CommandCodecs {
     if (old !== undefined) throw notYet(name, code, old);
   }
   const base = commandCodecs(code);
+  const request = t.requests.get(code);
   const response = t.responses.get(code);
-  return response === undefined ? base : { ...base, response };
+  if (request === undefined && response === undefined) return base;
+  return { ...base, request: request ?? base.request, response: response ?? base.response };
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * The command bodies of revision `0.11.0` (the Python SDK apache-iggy 0.9.0 and the Rust SDK
  * 0.11.0) whose layout differs from edge.3's, and the commands edge.3 retired
- * (docs/iggy-revisions.md, "0.11.0 → 0.11.1-edge.3"). Values keep edge.3's types where the
- * fields are the same; a field a layout lacks is not written and decodes as its zero value
- * (`derivedOptions` empty, `replicaId` 0, a partition's context zero).
+ * (docs/iggy-revisions.md, "0.11.0 → 0.11.1-edge.3"). Each value type has exactly the fields
+ * the 0.11.0 crate lays out; an edge.3 value (with `derivedOptions`, a partition `context`, a
+ * node's `replicaId`) can be passed to an encoder, which ignores what 0.11.0 has no room for.
  *
  * @module
  */
@@ -11,37 +11,125 @@
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
 import { utf8Length } from "../../wire/utf8.ts";
-import { type CommandCodecs, emptyCodec, invalidValue, type PayloadCodec, u32String } from "../codec.ts";
+import {
+  type CommandCodecs,
+  emptyCodec,
+  invalidValue,
+  type PayloadCodec,
+  u32String,
+  u8String,
+} from "../codec.ts";
+import { type ClientVersionInfo, clientVersionInfo } from "../version.ts";
+import { optionalU32String } from "../commands/users.ts";
 import { type Identifier, identifier, wireName } from "../primitives/identifier.ts";
 import { optionsPrefixed, optionsToEnd } from "../primitives/options.ts";
-import type {
-  GetStreamResponse,
-  GetStreamsResponse,
-  StreamResponse,
-  TopicHeader,
-} from "../commands/streams.ts";
-import type { GetTopicResponse, GetTopicsResponse, PartitionResponse } from "../commands/topics.ts";
-import type { ClusterMetadataResponse, ClusterNodeResponse } from "../commands/system.ts";
-import type { PollMessagesResponse } from "../commands/messages.ts";
 import { type BatchView, decodeBatch } from "../batch/batch.ts";
 
-const EMPTY = new Uint8Array(0);
-const NO_CONTEXT = { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n };
+/** A stream record at 0.11.0: edge.3's without derived options. */
+export interface StreamResponse011 {
+  /** The id. */
+  readonly id: number;
+  /** Creation time, µs since the Unix epoch (u64). */
+  readonly createdAt: bigint;
+  /** Number of topics. */
+  readonly topicsCount: number;
+  /** Bytes stored (u64). */
+  readonly sizeBytes: bigint;
+  /** Messages stored (u64). */
+  readonly messagesCount: bigint;
+  /** 1–255 UTF-8 bytes. */
+  readonly name: string;
+  /** The options block. */
+  readonly options: Uint8Array;
+}
+/** A partition record at 0.11.0: edge.3's without the partition context (40 bytes). */
+export interface PartitionResponse011 {
+  /** The id. */
+  readonly id: number;
+  /** Creation time, µs since the Unix epoch (u64). */
+  readonly createdAt: bigint;
+  /** Number of segments. */
+  readonly segmentsCount: number;
+  /** Offset of the newest message (u64). */
+  readonly currentOffset: bigint;
+  /** Bytes stored (u64). */
+  readonly sizeBytes: bigint;
+  /** Messages stored (u64). */
+  readonly messagesCount: bigint;
+}
+/** A cluster node at 0.11.0: edge.3's without the replica id. */
+export interface ClusterNodeResponse011 {
+  /** Node name. */
+  readonly name: string;
+  /** Node address. */
+  readonly ip: string;
+  /** TCP port. */
+  readonly tcpPort: number;
+  /** QUIC port. */
+  readonly quicPort: number;
+  /** HTTP port. */
+  readonly httpPort: number;
+  /** WebSocket port. */
+  readonly websocketPort: number;
+  /** Role code. */
+  readonly role: number;
+  /** Status code. */
+  readonly status: number;
+}
+/** GetClusterMetadata response at 0.11.0. */
+export interface ClusterMetadataResponse011 {
+  /** Cluster name. */
+  readonly name: string;
+  /** The nodes. */
+  readonly nodes: readonly ClusterNodeResponse011[];
+}
+/** GetStreams response at 0.11.0. */
+export interface GetStreamsResponse011 {
+  /** The streams. */
+  readonly streams: readonly StreamResponse011[];
+}
+/** PollMessages response at 0.11.0: no context after the 16-byte header. */
+export interface PollMessagesResponse011 {
+  /** The partition. */
+  readonly partitionId: number;
+  /** Offset of the partition's newest message (u64). */
+  readonly currentOffset: bigint;
+  /** Messages in the reply. */
+  readonly messagesCount: number;
+  /** The batch records (views on decode). */
+  readonly batches: readonly (BatchView | Uint8Array)[];
+}
 
 /** A topic header at 0.11.0: edge.3's, and the three settings 0.11.0 still lays out as fields. */
-export interface TopicHeader011 extends TopicHeader {
+export interface TopicHeader011 {
+  /** The id. */
+  readonly id: number;
+  /** Creation time, µs since the Unix epoch (u64). */
+  readonly createdAt: bigint;
+  /** Number of partitions. */
+  readonly partitionsCount: number;
   /** Message expiry, µs (u64; 0 the server default, u64::MAX never). */
   readonly messageExpiry: bigint;
   /** Compression algorithm code (u8). */
   readonly compressionAlgorithm: number;
   /** Size cap, bytes (u64; 0 the server default, u64::MAX unlimited). */
   readonly maxTopicSize: bigint;
+  /** Bytes stored (u64). */
+  readonly sizeBytes: bigint;
+  /** Messages stored (u64). */
+  readonly messagesCount: bigint;
+  /** 1–255 UTF-8 bytes. */
+  readonly name: string;
+  /** The options block. */
+  readonly options: Uint8Array;
+  /** The options the server derived. */
+  readonly derivedOptions: Uint8Array;
 }
 
 /** `[id u32][created_at u64][topics_count u32][size u64][messages u64][name][options u32+block]`. */
-export const streamResponse011: PayloadCodec<StreamResponse> = {
+export const streamResponse011: PayloadCodec<StreamResponse011> = {
   name: "StreamResponse",
-  encode(w: Writer, v: StreamResponse): void {
+  encode(w: Writer, v: StreamResponse011): void {
     w.u32le(v.id);
     w.u64le(v.createdAt);
     w.u32le(v.topicsCount);
@@ -50,8 +138,8 @@ export const streamResponse011: PayloadCodec<StreamResponse> = {
     wireName.encode(w, v.name);
     optionsPrefixed.encode(w, v.options);
   },
-  sizeOf: (v: StreamResponse) => 32 + wireName.sizeOf(v.name) + optionsPrefixed.sizeOf(v.options),
-  decode: (r: Reader): StreamResponse => ({
+  sizeOf: (v: StreamResponse011) => 32 + wireName.sizeOf(v.name) + optionsPrefixed.sizeOf(v.options),
+  decode: (r: Reader): StreamResponse011 => ({
     id: r.u32le(),
     createdAt: r.u64le(),
     topicsCount: r.u32le(),
@@ -59,7 +147,6 @@ export const streamResponse011: PayloadCodec<StreamResponse> = {
     messagesCount: r.u64le(),
     name: wireName.decode(r),
     options: optionsPrefixed.decode(r),
-    derivedOptions: EMPTY,
   }),
 };
 
@@ -102,7 +189,9 @@ export const topicHeader011: PayloadCodec<TopicHeader011> = {
 };
 
 /** GetStream / CreateStream response at 0.11.0: the stream, then `topicsCount` 0.11.0 topic headers. */
-export interface GetStreamResponse011 extends GetStreamResponse {
+export interface GetStreamResponse011 {
+  /** The stream. */
+  readonly stream: StreamResponse011;
   /** The topics. */
   readonly topics: readonly TopicHeader011[];
 }
@@ -114,7 +203,7 @@ export interface GetStreamResponse011 extends GetStreamResponse {
  * ```ts
  * import { encodePayload, getStreamResponse011 } from "@streamwire/codec/iggy";
  * const stream = { id: 1, createdAt: 0n, topicsCount: 0, sizeBytes: 0n, messagesCount: 0n, name: "s", options: new Uint8Array(), derivedOptions: new Uint8Array() };
- * console.log(encodePayload(getStreamResponse011, { stream, topics: [] }).length); // 34
+ * console.log(encodePayload(getStreamResponse011, { stream, topics: [] }).length); // 38
  * ```
  */
 export const getStreamResponse011: PayloadCodec<GetStreamResponse011> = {
@@ -138,23 +227,23 @@ export const getStreamResponse011: PayloadCodec<GetStreamResponse011> = {
 };
 
 /** `[StreamResponse]…` to the end, in 0.11.0's layout. */
-export const getStreamsResponse011: PayloadCodec<GetStreamsResponse> = {
+export const getStreamsResponse011: PayloadCodec<GetStreamsResponse011> = {
   name: "GetStreams",
-  encode(w: Writer, v: GetStreamsResponse): void {
+  encode(w: Writer, v: GetStreamsResponse011): void {
     for (const s of v.streams) streamResponse011.encode(w, s);
   },
-  sizeOf: (v: GetStreamsResponse) => v.streams.reduce((n, s) => n + streamResponse011.sizeOf(s), 0),
-  decode(r: Reader): GetStreamsResponse {
-    const streams: StreamResponse[] = [];
+  sizeOf: (v: GetStreamsResponse011) => v.streams.reduce((n, s) => n + streamResponse011.sizeOf(s), 0),
+  decode(r: Reader): GetStreamsResponse011 {
+    const streams: StreamResponse011[] = [];
     while (r.remaining > 0) streams.push(streamResponse011.decode(r));
     return { streams };
   },
 };
 
 /** `[id u32][created_at u64][segments u32][current_offset u64][size u64][messages u64]` (40 bytes; no context). */
-export const partitionResponse011: PayloadCodec<PartitionResponse> = {
+export const partitionResponse011: PayloadCodec<PartitionResponse011> = {
   name: "PartitionResponse",
-  encode(w: Writer, v: PartitionResponse): void {
+  encode(w: Writer, v: PartitionResponse011): void {
     w.u32le(v.id);
     w.u64le(v.createdAt);
     w.u32le(v.segmentsCount);
@@ -163,21 +252,22 @@ export const partitionResponse011: PayloadCodec<PartitionResponse> = {
     w.u64le(v.messagesCount);
   },
   sizeOf: () => 40,
-  decode: (r: Reader): PartitionResponse => ({
+  decode: (r: Reader): PartitionResponse011 => ({
     id: r.u32le(),
     createdAt: r.u64le(),
     segmentsCount: r.u32le(),
     currentOffset: r.u64le(),
     sizeBytes: r.u64le(),
     messagesCount: r.u64le(),
-    context: NO_CONTEXT,
   }),
 };
 
 /** GetTopic / CreateTopic response at 0.11.0. */
-export interface GetTopicResponse011 extends GetTopicResponse {
+export interface GetTopicResponse011 {
   /** The topic header. */
   readonly topic: TopicHeader011;
+  /** The partitions. */
+  readonly partitions: readonly PartitionResponse011[];
 }
 
 /** `[TopicHeader][PartitionResponse (40 bytes) × partitions_count]`, in 0.11.0's layout. */
@@ -196,7 +286,7 @@ export const getTopicResponse011: PayloadCodec<GetTopicResponse011> = {
   sizeOf: (v: GetTopicResponse011) => topicHeader011.sizeOf(v.topic) + 40 * v.partitions.length,
   decode(r: Reader): GetTopicResponse011 {
     const topic = topicHeader011.decode(r);
-    const partitions: PartitionResponse[] = [];
+    const partitions: PartitionResponse011[] = [];
     for (let i = 0; i < topic.partitionsCount; i++) {
       if (r.remaining < 40) throw r.error("TRUNCATED", `partition ${i} of ${topic.partitionsCount}`, r.pos);
       partitions.push(partitionResponse011.decode(r));
@@ -206,7 +296,7 @@ export const getTopicResponse011: PayloadCodec<GetTopicResponse011> = {
 };
 
 /** GetTopics response at 0.11.0. */
-export interface GetTopicsResponse011 extends GetTopicsResponse {
+export interface GetTopicsResponse011 {
   /** The topics. */
   readonly topics: readonly TopicHeader011[];
 }
@@ -228,9 +318,9 @@ export const getTopicsResponse011: PayloadCodec<GetTopicsResponse011> = {
 };
 
 /** One cluster node at 0.11.0: no replica id in front. */
-const clusterNode011: PayloadCodec<ClusterNodeResponse> = {
+const clusterNode011: PayloadCodec<ClusterNodeResponse011> = {
   name: "ClusterNodeResponse",
-  encode(w: Writer, v: ClusterNodeResponse): void {
+  encode(w: Writer, v: ClusterNodeResponse011): void {
     u32String.encode(w, v.name);
     u32String.encode(w, v.ip);
     w.u16le(v.tcpPort);
@@ -240,9 +330,8 @@ const clusterNode011: PayloadCodec<ClusterNodeResponse> = {
     w.u8(v.role);
     w.u8(v.status);
   },
-  sizeOf: (v: ClusterNodeResponse) => 18 + utf8Length(v.name) + utf8Length(v.ip),
-  decode: (r: Reader): ClusterNodeResponse => ({
-    replicaId: 0,
+  sizeOf: (v: ClusterNodeResponse011) => 18 + utf8Length(v.name) + utf8Length(v.ip),
+  decode: (r: Reader): ClusterNodeResponse011 => ({
     name: u32String.decode(r),
     ip: u32String.decode(r),
     tcpPort: r.u16le(),
@@ -255,19 +344,19 @@ const clusterNode011: PayloadCodec<ClusterNodeResponse> = {
 };
 
 /** `[name u32+utf8][count u32][node × count]`, nodes without a replica id. */
-export const clusterMetadataResponse011: PayloadCodec<ClusterMetadataResponse> = {
+export const clusterMetadataResponse011: PayloadCodec<ClusterMetadataResponse011> = {
   name: "GetClusterMetadata",
-  encode(w: Writer, v: ClusterMetadataResponse): void {
+  encode(w: Writer, v: ClusterMetadataResponse011): void {
     u32String.encode(w, v.name);
     w.u32le(v.nodes.length);
     for (const n of v.nodes) clusterNode011.encode(w, n);
   },
-  sizeOf: (v: ClusterMetadataResponse) =>
+  sizeOf: (v: ClusterMetadataResponse011) =>
     8 + utf8Length(v.name) + v.nodes.reduce((n, x) => n + clusterNode011.sizeOf(x), 0),
-  decode(r: Reader): ClusterMetadataResponse {
+  decode(r: Reader): ClusterMetadataResponse011 {
     const name = u32String.decode(r);
     const count = r.u32le();
-    const nodes: ClusterNodeResponse[] = [];
+    const nodes: ClusterNodeResponse011[] = [];
     for (let i = 0; i < count; i++) nodes.push(clusterNode011.decode(r));
     return { name, nodes };
   },
@@ -278,17 +367,17 @@ export const clusterMetadataResponse011: PayloadCodec<ClusterMetadataResponse> =
  * the batch records back to back (each checked for layout, checksums passed through as served,
  * as edge.3's codec does).
  */
-export const pollMessagesResponse011: PayloadCodec<PollMessagesResponse> = {
+export const pollMessagesResponse011: PayloadCodec<PollMessagesResponse011> = {
   name: "PollMessagesResponse",
-  encode(w: Writer, v: PollMessagesResponse): void {
+  encode(w: Writer, v: PollMessagesResponse011): void {
     w.u32le(v.partitionId);
     w.u64le(v.currentOffset);
     w.u32le(v.messagesCount);
     for (const b of v.batches) w.bytes(b instanceof Uint8Array ? b : b.bytes);
   },
-  sizeOf: (v: PollMessagesResponse) =>
+  sizeOf: (v: PollMessagesResponse011) =>
     16 + v.batches.reduce((n, b) => n + (b instanceof Uint8Array ? b : b.bytes).length, 0),
-  decode(r: Reader): PollMessagesResponse {
+  decode(r: Reader): PollMessagesResponse011 {
     const partitionId = r.u32le();
     const currentOffset = r.u64le();
     const messagesCount = r.u32le();
@@ -298,9 +387,90 @@ export const pollMessagesResponse011: PayloadCodec<PollMessagesResponse> = {
       batches.push(b);
       r.pos += b.bytes.length;
     }
-    return { partitionId, currentOffset, messagesCount, context: NO_CONTEXT, batches };
+    return { partitionId, currentOffset, messagesCount, batches };
   },
 };
+
+/** `LoginRegister` request at 0.11.0 (code 40): no bind secret. */
+export interface LoginRegisterRequest011 {
+  /** The client's protocol version and SDK identity, read first by the server's login gate. */
+  readonly versionInfo: ClientVersionInfo;
+  /** 1–255 UTF-8 bytes. */
+  readonly username: string;
+  /** 0–255 UTF-8 bytes. */
+  readonly password: string;
+  /** `null` is sent as a zero length. */
+  readonly clientContext: string | null;
+}
+
+/**
+ * `[ClientVersionInfo][username][password u8+utf8][context u32+utf8]`.
+ *
+ * @example
+ * ```ts
+ * import { encodePayload, loginRegisterRequest011 } from "@streamwire/codec/iggy";
+ * const body = encodePayload(loginRegisterRequest011, {
+ *   versionInfo: { protocolVersion: 11264, sdkName: "rust-sdk", sdkVersion: "0.11.0" },
+ *   username: "iggy", password: "iggy", clientContext: null,
+ * });
+ * // The length of the login body the Python SDK 0.9.0 sends for iggy/iggy:
+ * console.log(body.length); // 34
+ * ```
+ */
+export const loginRegisterRequest011: PayloadCodec<LoginRegisterRequest011> = {
+  name: "LoginRegister",
+  encode(w: Writer, v: LoginRegisterRequest011): void {
+    clientVersionInfo.encode(w, v.versionInfo);
+    wireName.encode(w, v.username);
+    u8String.encode(w, v.password);
+    optionalU32String.encode(w, v.clientContext);
+  },
+  sizeOf: (v: LoginRegisterRequest011) =>
+    clientVersionInfo.sizeOf(v.versionInfo) + wireName.sizeOf(v.username) + u8String.sizeOf(v.password) +
+    optionalU32String.sizeOf(v.clientContext),
+  decode: (r: Reader): LoginRegisterRequest011 => ({
+    versionInfo: clientVersionInfo.decode(r),
+    username: wireName.decode(r),
+    password: u8String.decode(r),
+    clientContext: optionalU32String.decode(r),
+  }),
+};
+
+/** `LoginRegisterWithPat` request at 0.11.0 (code 45): no bind secret. */
+export interface LoginRegisterWithPatRequest011 {
+  /** The client's protocol version and SDK identity. */
+  readonly versionInfo: ClientVersionInfo;
+  /** 0–255 UTF-8 bytes. */
+  readonly token: string;
+  /** `null` is sent as a zero length. */
+  readonly clientContext: string | null;
+}
+
+/** `[ClientVersionInfo][token u8+utf8][context u32+utf8]`. */
+export const loginRegisterWithPatRequest011: PayloadCodec<LoginRegisterWithPatRequest011> = {
+  name: "LoginRegisterWithPat",
+  encode(w: Writer, v: LoginRegisterWithPatRequest011): void {
+    clientVersionInfo.encode(w, v.versionInfo);
+    u8String.encode(w, v.token);
+    optionalU32String.encode(w, v.clientContext);
+  },
+  sizeOf: (v: LoginRegisterWithPatRequest011) =>
+    clientVersionInfo.sizeOf(v.versionInfo) + u8String.sizeOf(v.token) +
+    optionalU32String.sizeOf(v.clientContext),
+  decode: (r: Reader): LoginRegisterWithPatRequest011 => ({
+    versionInfo: clientVersionInfo.decode(r),
+    token: u8String.decode(r),
+    clientContext: optionalU32String.decode(r),
+  }),
+};
+
+/** Request codecs 0.11.0 lays out differently (by command code). */
+export function v011Requests(): Map<number, PayloadCodec<unknown>> {
+  return new Map<number, PayloadCodec<unknown>>([
+    [40, loginRegisterRequest011 as PayloadCodec<unknown>],
+    [45, loginRegisterWithPatRequest011 as PayloadCodec<unknown>],
+  ]);
+}
 
 /** `UpdateStream` request (code 204, operation 129), retired in edge.3. */
 export interface UpdateStreamRequest011 {
@@ -361,32 +531,41 @@ export const updateTopicRequest011: PayloadCodec<UpdateTopicRequest011> = {
   }),
 };
 
-/** `PurgeStream` (205) / `PurgeTopic` (305) request: the stream, and for a topic its id. */
-export interface PurgeRequest011 {
+/** `PurgeStream` request (code 205, operation 131), retired in edge.3. */
+export interface PurgeStreamRequest011 {
   /** The stream. */
   readonly streamId: Identifier;
-  /** The topic (PurgeTopic only). */
-  readonly topicId?: Identifier;
 }
 
-function purge(name: string, withTopic: boolean): PayloadCodec<PurgeRequest011> {
-  return {
-    name,
-    encode(w: Writer, v: PurgeRequest011): void {
-      identifier.encode(w, v.streamId);
-      if (withTopic) {
-        if (v.topicId === undefined) throw invalidValue(name, "topicId is required");
-        identifier.encode(w, v.topicId);
-      }
-    },
-    sizeOf: (v: PurgeRequest011) =>
-      identifier.sizeOf(v.streamId) + (withTopic && v.topicId ? identifier.sizeOf(v.topicId) : 0),
-    decode: (r: Reader): PurgeRequest011 =>
-      withTopic
-        ? { streamId: identifier.decode(r), topicId: identifier.decode(r) }
-        : { streamId: identifier.decode(r) },
-  };
+/** `[stream_id]`. */
+export const purgeStreamRequest011: PayloadCodec<PurgeStreamRequest011> = {
+  name: "PurgeStream",
+  encode: (w: Writer, v: PurgeStreamRequest011) => identifier.encode(w, v.streamId),
+  sizeOf: (v: PurgeStreamRequest011) => identifier.sizeOf(v.streamId),
+  decode: (r: Reader): PurgeStreamRequest011 => ({ streamId: identifier.decode(r) }),
+};
+
+/** `PurgeTopic` request (code 305, operation 135), retired in edge.3. */
+export interface PurgeTopicRequest011 {
+  /** The stream. */
+  readonly streamId: Identifier;
+  /** The topic. */
+  readonly topicId: Identifier;
 }
+
+/** `[stream_id][topic_id]`. */
+export const purgeTopicRequest011: PayloadCodec<PurgeTopicRequest011> = {
+  name: "PurgeTopic",
+  encode(w: Writer, v: PurgeTopicRequest011): void {
+    identifier.encode(w, v.streamId);
+    identifier.encode(w, v.topicId);
+  },
+  sizeOf: (v: PurgeTopicRequest011) => identifier.sizeOf(v.streamId) + identifier.sizeOf(v.topicId),
+  decode: (r: Reader): PurgeTopicRequest011 => ({
+    streamId: identifier.decode(r),
+    topicId: identifier.decode(r),
+  }),
+};
 
 const emptyResponse = /* @__PURE__ */ emptyCodec("EmptyResponse");
 
@@ -394,9 +573,9 @@ const emptyResponse = /* @__PURE__ */ emptyCodec("EmptyResponse");
 export function v011Commands(): CommandCodecs[] {
   return [
     { code: 204, name: "UpdateStream", request: updateStreamRequest011, response: emptyResponse },
-    { code: 205, name: "PurgeStream", request: purge("PurgeStream", false), response: emptyResponse },
+    { code: 205, name: "PurgeStream", request: purgeStreamRequest011, response: emptyResponse },
     { code: 304, name: "UpdateTopic", request: updateTopicRequest011, response: emptyResponse },
-    { code: 305, name: "PurgeTopic", request: purge("PurgeTopic", true), response: emptyResponse },
+    { code: 305, name: "PurgeTopic", request: purgeTopicRequest011, response: emptyResponse },
   ];
 }
 

@@ -326,21 +326,7 @@ export class IggyClientSession {
   }
 
   #encodeBody(code: number, value: unknown): Uint8Array {
-    if (
-      !this.#revision.registerBindSecret &&
-      (code === CommandCode.LoginRegister || code === CommandCode.LoginRegisterWithPat)
-    ) {
-      // 0.11.0's login has no bind secret: the later layout with the 32 bytes taken out.
-      const full = encodePayload(commandCodecsAt(this.#revision.name, code).request, {
-        ...(value as object),
-        bindSecret: new Uint8Array(BIND_SECRET_BYTES),
-      });
-      const at = 6 + full[4] + full[5 + full[4]];
-      const out = new Uint8Array(full.length - BIND_SECRET_BYTES);
-      out.set(full.subarray(0, at));
-      out.set(full.subarray(at + BIND_SECRET_BYTES), at);
-      return out;
-    }
+    // A revision's own layout (0.11.0's login has no bind secret: its codec skips the field).
     return encodePayload(commandCodecsAt(this.#revision.name, code).request, value);
   }
 

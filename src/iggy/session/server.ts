@@ -57,7 +57,11 @@ import { Reader } from "../../wire/reader.ts";
 import { decodePayload } from "../codec.ts";
 import { commandCodecs } from "../dispatch.ts";
 import { commandCodecsAt, isResultFramedAt, requestCodeAt } from "../revisions/dispatch.ts";
-import { isV011OnlyOperation } from "../revisions/v0_11_0.ts";
+import {
+  isV011OnlyOperation,
+  loginRegisterRequest011,
+  loginRegisterWithPatRequest011,
+} from "../revisions/v0_11_0.ts";
 import { CommandCode } from "../command_codes.ts";
 import { createHeader, HEADER_SIZE } from "../consensus/header.ts";
 import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
@@ -65,7 +69,6 @@ import { EvictionReason } from "../consensus/enums.ts";
 import { Operation } from "../consensus/operation.ts";
 import { REJECTION_SECTION_LEN, writeRejectionSection } from "../consensus/reply_result.ts";
 import {
-  BIND_SECRET_BYTES,
   type LoginRegisterRequest,
   loginRegisterRequest,
   type LoginRegisterWithPatRequest,
@@ -605,18 +608,26 @@ export function decodeLoginBody(
 }
 
 /**
- * A login body of a revision without the bind secret (0.11.0): the prefix, then the same
- * fields as later revisions. Decoded by the later layout with 32 placeholder bytes where the
- * secret goes (logins are small), and returned with an empty `bindSecret`; offsets in an error
- * past the prefix are those of the padded body.
+ * A login body of a revision without the bind secret (0.11.0), told apart the same way; the
+ * result's `bindSecret` is empty.
  */
 function decodeLoginBodyWithoutSecret(body: Uint8Array): LoginRegisterBody {
-  const r = new Reader(body, "LoginRegister");
-  clientVersionInfo.decode(r);
-  const padded = new Uint8Array(body.length + BIND_SECRET_BYTES);
-  padded.set(body.subarray(0, r.pos));
-  padded.set(body.subarray(r.pos), r.pos + BIND_SECRET_BYTES);
-  return { ...decodeLoginBody(padded), bindSecret: new Uint8Array(0) };
+  const none = new Uint8Array(0);
+  try {
+    const r = new Reader(body, "LoginRegister");
+    const v = loginRegisterRequest011.decode(r);
+    r.expectEnd();
+    return { kind: "password", ...v, bindSecret: none };
+  } catch (first) {
+    try {
+      const r = new Reader(body, "LoginRegisterWithPat");
+      const v = loginRegisterWithPatRequest011.decode(r);
+      r.expectEnd();
+      return { kind: "token", ...v, bindSecret: none };
+    } catch {
+      throw first;
+    }
+  }
 }
 
 /** Byte offset of `operation` in a ReplyHeader. */
