@@ -9,36 +9,17 @@ import { packProtocolVersion } from "../version.ts";
 import { IggyServerConnection, type ServerEvent } from "./server.ts";
 import { IggyClientSession } from "./client.ts";
 
-// Frames recorded from the Python SDK apache-iggy 0.9.0 (Rust iggy 0.11.0 inside) against the
-// endpoint (docs/iggy-revisions.md): its connect ping (unbound, request 1) and its password
-// login (Register, protocol 0.11.0, no bind secret: "rust-sdk" "0.11.0" "iggy" "iggy" ctx 0).
+// Frames recorded verbatim from the Python SDK apache-iggy 0.9.0 (Rust iggy 0.11.0 inside)
+// against the endpoint (docs/iggy-revisions.md): its connect ping (unbound, request 1) and its
+// password login (Register, protocol 0.11.0, no bind secret: "rust-sdk" "0.11.0" "iggy" "iggy",
+// context 0; requestChecksum = XXH3-64 of the body).
 const CLIENT = "21325dcfc22eef85d74f872da34c1016";
-function sdk011Frame(
-  size: number,
-  request: number,
-  operation: number,
-  code: number,
-  body: string,
-): Uint8Array {
-  const f = new Uint8Array(size);
-  const dv = new DataView(f.buffer);
-  dv.setUint32(48, size, true);
-  f[60] = 5; // Request
-  f.set(fromHex(CLIENT).reverse(), 128);
-  dv.setBigUint64(168, BigInt(request), true);
-  f[176] = operation;
-  dv.setUint32(196, code, true);
-  f.set(fromHex(body), HEADER_SIZE);
-  return f;
-}
-const PING_011 = sdk011Frame(256, 1, 2, 1, "");
-const LOGIN_011_BODY = "002c000008727573742d73646b06302e31312e300469676779046967677900000000";
-const LOGIN_011 = (() => {
-  const f = sdk011Frame(256 + LOGIN_011_BODY.length / 2, 0, 1, 0, LOGIN_011_BODY);
-  // requestChecksum: the 0.11.0 SDK stamps XXH3-64 of the body (recorded value).
-  f.set(fromHex("8fde203c2a3f8095").reverse(), 144);
-  return f;
-})();
+const PING_011 = fromHex(
+  "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000016104ca32d874fd785ef2ec2cf5d322100000000000000000000000000000000000000000000000001000000000000000200000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+);
+const LOGIN_011 = fromHex(
+  "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000220100000000000000000000050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000016104ca32d874fd785ef2ec2cf5d322195803f2a3c20de8f0000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002c000008727573742d73646b06302e31312e300469676779046967677900000000",
+);
 
 function only(events: ServerEvent[]): ServerEvent {
   assert.equal(events.length, 1);
@@ -135,3 +116,38 @@ describe("createHeader", () => {
     }
   });
 });
+
+describe("IggyClientSession at revision 0.11.0", () => {
+  it("builds the Python SDK's recorded ping and login byte for byte (numbering, stamp, no bind secret)", () => {
+    const client = new IggyClientSession({
+      revision: "0.11.0",
+      clientId: BigInt(`0x${CLIENT}`),
+      versionInfo: {
+        protocolVersion: packProtocolVersion(0, 11, 0),
+        sdkName: "rust-sdk",
+        sdkVersion: "0.11.0",
+      },
+    });
+    assert.equal(client.revision, "0.11.0");
+    assert.deepEqual(client.ping().frame, PING_011);
+    assert.deepEqual(client.login({ username: "iggy", password: "iggy" }).frame, LOGIN_011);
+    assert.equal(codeOf(() => client.bind()), "INVALID_VALUE"); // no session, and no BindSession in 0.11.0
+  });
+
+  it("numbers a successor identity on from its predecessor's counter", () => {
+    const first = new IggyClientSession({ firstRequest: 42n });
+    const next = first.successor();
+    assert.notEqual(next.clientId, first.clientId);
+    assert.equal(next.nextRequest, 42n);
+  });
+});
+
+function codeOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    assert.ok(isWireError(e));
+    return e.code;
+  }
+  return "none";
+}
