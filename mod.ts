@@ -29,6 +29,7 @@ export {
   toHex,
   utf8Length,
   WIRE_ERROR_CODES,
+  WIRE_ERROR_DESCRIPTIONS,
   WireError,
   Writer,
 } from "./src/wire/mod.ts";
@@ -55,7 +56,6 @@ export {
   encodePayload as encodeIggyPayload,
   encodeRequestFrame as encodeIggyRequestFrame,
   encodeResponseFrame as encodeIggyResponseFrame,
-  FrameDecoderBase as IggyFrameDecoderBase,
   frameRequest as frameIggyRequest,
   frameResponse as frameIggyResponse,
   IGGY_PROTOCOL_VERSION,

@@ -11,7 +11,8 @@
  * - Then, over whatever the oracles wrote: stamps the facts that follow from it (schema name,
  *   `error.family`, the `error.offset` rule: conformance/lib/stamp.ts), writes the format's JSON
  *   Schemas and the value schemas (Kafka: from the pinned message schemas; Iggy: from
- *   streamwire's TS types) into vectors/schema/, and the manifest.
+ *   streamwire's TS types) into vectors/schema/, and the manifest. The schemas of earlier
+ *   minors (`FROZEN_SCHEMAS`) are never rewritten or removed.
  *
  * Flags: --only iggy|kafka, --manifest-only (no oracles: stamp, schemas and manifest only). CI
  * runs this and then `git diff --exit-code vectors/`.
@@ -25,7 +26,7 @@ import process from "node:process";
 import { join } from "node:path";
 import { listVectorFiles, loadVectorFile, repoRoot, valueSchemaPath, writeManifest } from "./lib/files.ts";
 import { manifestSchema, vectorFileSchema } from "./lib/file_schema.ts";
-import { FILE_SCHEMA } from "./lib/format.ts";
+import { FILE_SCHEMA, FROZEN_SCHEMAS } from "./lib/format.ts";
 import { stampAll } from "./lib/stamp.ts";
 import { kafkaValueSchema, loadKafkaModel } from "./lib/value_schemas.ts";
 import { iggyValueSchemas } from "./lib/iggy_value_schemas.ts";
@@ -122,7 +123,10 @@ function writeSchema(rel: string, schema: unknown): void {
   writeFileSync(path, JSON.stringify(schema, null, 2) + "\n");
 }
 const schemaDir = join(vectors, "schema");
-for (const name of readdirSync(schemaDir)) rmSync(join(schemaDir, name), { recursive: true, force: true });
+// Generated schemas are rewritten; the published schemas of earlier minors stay as they are.
+for (const name of readdirSync(schemaDir)) {
+  if (!(name in FROZEN_SCHEMAS)) rmSync(join(schemaDir, name), { recursive: true, force: true });
+}
 writeSchema(`schema/${FILE_SCHEMA}`, vectorFileSchema());
 writeSchema("schema/manifest.schema.json", manifestSchema());
 const model = loadKafkaModel(root);

@@ -40,6 +40,7 @@ import { decodeRequestBody } from "../src/iggy/dispatch.ts";
 import { Rng } from "./differential/_rng.ts";
 import { parseArgs } from "./lib/args.ts";
 import { setExitCode } from "./lib/runtime.ts";
+import { concat } from "../src/testdata/wire_assert.ts";
 
 const { flags } = parseArgs({
   usage: "deno task soak [flags]",
@@ -81,13 +82,7 @@ function recordSet(k: number): Uint8Array {
     const compression = i % 10 === 9 ? ((1 + (i / 10) % 4) | 0) as 1 | 2 | 3 | 4 : 0;
     parts.push(records(20, 1000, compression, i * 20));
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(...parts);
 }
 
 /** Fetch response frames (size prefix included) with correlation id 0, to be patched. */
@@ -172,8 +167,7 @@ function iggyRound(): void {
   const frame = encodeRequestFrame(101, id, sendBodies[rng.int(0, sendBodies.length - 1)]);
   for (const c of chunks(frame)) {
     input += c.length;
-    iggy.push(c);
-    for (let f = iggy.next(); f !== undefined; f = iggy.next()) {
+    for (const f of iggy.push(c)) {
       frames++;
       recordsRead += decodeSendMessagesRequest(f.payload).batch.messageCount;
     }
@@ -183,7 +177,7 @@ function iggyRound(): void {
   });
   for (const c of chunks(reply)) {
     input += c.length;
-    for (const f of iggyClient.frames(c)) {
+    for (const f of iggyClient.push(c)) {
       frames++;
       if (f.requestId !== id || decodeSendMessagesResponse(f.payload).confirmations.length !== 1) {
         throw new Error(`confirmation ${f.requestId} does not answer ${id}`);
@@ -229,8 +223,7 @@ function garbageRound(): void {
     } else {
       const d = new RequestFrameDecoder();
       for (const c of chunks(bytes)) {
-        d.push(c);
-        for (let f = d.next(); f !== undefined; f = d.next()) decodeRequestBody(f.code, f.payload);
+        for (const f of d.push(c)) decodeRequestBody(f.code, f.payload);
       }
     }
   } catch (e) {

@@ -2,7 +2,6 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { fromHex, toHex } from "../wire/hex.ts";
-import { isWireError } from "../wire/error.ts";
 import {
   decodeRequestFrame,
   decodeResponseFrame,
@@ -12,6 +11,7 @@ import {
   RequestFrameDecoder,
   ResponseFrameDecoder,
 } from "./framing.ts";
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 const enc = new TextEncoder();
 
@@ -55,7 +55,7 @@ describe("whole-buffer frame decoding", () => {
     it(`${response ? "decodeResponseFrame" : "decodeRequestFrame"}() throws ${code} for ${name}`, () => {
       const f = () =>
         response ? decodeResponseFrame(fromHex(hex), layout) : decodeRequestFrame(fromHex(hex), layout);
-      assert.throws(f, (e) => isWireError(e) && e.code === code);
+      assertWireError(f, code);
     });
   }
   it("reports the frame size and leaves trailing bytes", () => {
@@ -99,9 +99,10 @@ describe("incremental frame decoders", () => {
             const d = new RequestFrameDecoder({ layout });
             const got = [];
             for (let i = 1; i < points.length; i++) {
-              for (const f of d.frames(all.subarray(points[i - 1], points[i]))) got.push(f);
+              for (const f of d.push(all.subarray(points[i - 1], points[i]))) got.push(f);
             }
             assert.equal(d.buffered, 0);
+            d.end();
             assert.deepEqual(
               got.map((f) => [f.code, f.requestId, toHex(f.payload)]),
               frames.map((f) => [f.code, layout === "crate" ? f.requestId : 0n, toHex(f.payload)]),
@@ -121,7 +122,7 @@ describe("incremental frame decoders", () => {
         const got = [];
         for (const p of stream) {
           for (let i = 0; i < p.length; i++) {
-            for (const f of d.frames(p.subarray(i, i + 1))) got.push(f);
+            for (const f of d.push(p.subarray(i, i + 1))) got.push(f);
           }
         }
         assert.deepEqual(
@@ -133,34 +134,34 @@ describe("incremental frame decoders", () => {
     );
   });
 
-  it("returns a view of the chunk when the frame lies inside one chunk above 512 bytes", () => {
-    const chunk = encodeRequestFrame(1, 2n, new Uint8Array(600).fill(0xab));
-    const f = new RequestFrameDecoder().frames(chunk).next().value!;
-    assert.equal(f.payload.buffer, chunk.buffer);
+  it("returns a view of the chunk when the frame lies inside one chunk", () => {
+    for (const size of [3, 600]) {
+      const chunk = encodeRequestFrame(1, 2n, new Uint8Array(size).fill(0xab));
+      const [f] = new RequestFrameDecoder().push(chunk);
+      assert.equal(f.payload.buffer, chunk.buffer);
+    }
   });
 
-  it("copies chunks of up to 512 bytes, so the caller may reuse them at once", () => {
-    const d = new RequestFrameDecoder();
-    const bytes = encodeRequestFrame(1, 2n, fromHex("aabbcc"));
-    const reused = new Uint8Array(1);
-    const got = [];
-    for (const b of bytes) {
-      reused[0] = b;
-      for (const f of d.frames(reused)) got.push(f);
-      reused[0] = 0xee;
+  it("keeps no reference to a chunk: a split frame survives the caller reusing the chunk's memory", () => {
+    for (const step of [1, 5, 700]) {
+      const d = new RequestFrameDecoder();
+      const bytes = encodeRequestFrame(1, 2n, new Uint8Array(1000).fill(0xaa));
+      const reused = new Uint8Array(step);
+      const got = [];
+      for (let i = 0; i < bytes.length; i += step) {
+        const part = bytes.subarray(i, i + step);
+        reused.set(part);
+        for (const f of d.push(reused.subarray(0, part.length))) got.push(f);
+        reused.fill(0xee);
+      }
+      assert.equal(got.length, 1, `step ${step}`);
+      assert.ok(got[0].payload.every((b) => b === 0xaa), `step ${step}`);
     }
-    assert.equal(toHex(got[0].payload), "aabbcc");
   });
 
   it("refuses maxFrameBytes: Infinity unless allowUnboundedFrames is set", () => {
-    assert.throws(
-      () => new RequestFrameDecoder({ maxFrameBytes: Infinity }),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
-    assert.throws(
-      () => new ResponseFrameDecoder({ maxFrameBytes: -1 }),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() => new RequestFrameDecoder({ maxFrameBytes: Infinity }), "INVALID_VALUE");
+    assertWireError(() => new ResponseFrameDecoder({ maxFrameBytes: -1 }), "INVALID_VALUE");
     assert.equal(
       new RequestFrameDecoder({ maxFrameBytes: Infinity, allowUnboundedFrames: true }).maxFrameBytes,
       Infinity,
@@ -169,19 +170,31 @@ describe("incremental frame decoders", () => {
 
   it("throws FRAME_TOO_LARGE from the length field alone, before the body arrives", () => {
     const d = new RequestFrameDecoder({ maxFrameBytes: 100 });
-    d.push(fromHex("ffffff7f")); // announces ~2 GiB
-    assert.throws(() => d.next(), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
-    assert.throws(() => d.next(), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
+    // Announces ~2 GiB; every later call throws the same error.
+    assertWireError(() => d.push(fromHex("ffffff7f")), "FRAME_TOO_LARGE");
+    assertWireError(() => d.push(new Uint8Array(1)), "FRAME_TOO_LARGE");
+    assertWireError(() => d.end(), "FRAME_TOO_LARGE");
   });
 
   it("accepts a frame of exactly maxFrameBytes", () => {
     const d = new ResponseFrameDecoder({ maxFrameBytes: 20 });
-    assert.equal(d.frames(encodeResponseFrame(0, 1n, new Uint8Array(4))).next().value!.payload.length, 4);
+    assert.equal(d.push(encodeResponseFrame(0, 1n, new Uint8Array(4)))[0].payload.length, 4);
+    assertWireError(
+      () =>
+        new ResponseFrameDecoder({ maxFrameBytes: 20 }).push(encodeResponseFrame(0, 1n, new Uint8Array(5))),
+      "FRAME_TOO_LARGE",
+    );
   });
 
   it("throws INVALID_VALUE for a request length below 12 as soon as 4 bytes arrive", () => {
     const d = new RequestFrameDecoder();
-    d.push(fromHex("0b000000"));
-    assert.throws(() => d.next(), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+    assertWireError(() => d.push(fromHex("0b000000")), "INVALID_VALUE");
+  });
+
+  it("end() throws an incomplete TRUNCATED when a frame is unfinished", () => {
+    const d = new ResponseFrameDecoder();
+    d.push(encodeResponseFrame(0, 1n, new Uint8Array(4)).subarray(0, 10));
+    assert.equal(d.buffered, 10);
+    assertWireError(() => d.end(), "TRUNCATED", { incomplete: true, need: 10 });
   });
 });

@@ -37,7 +37,7 @@
  * // Reading responses as chunks arrive from a socket:
  * const responses = new ResponseFrameDecoder({ maxFrameBytes: 16 << 20 });
  * for (const chunk of [new Uint8Array([0, 0, 0, 0, 8, 0, 0, 0, 1, 0]), new Uint8Array(6)]) {
- *   for (const r of responses.frames(chunk)) {
+ *   for (const r of responses.push(chunk)) {
  *     if (r.status === STATUS_OK) console.log(r.requestId, decodeResponseBody(CommandCode.Ping, r.payload)); // 1n {}
  *   }
  * }
@@ -70,7 +70,6 @@ export {
   DEFAULT_MAX_FRAME_BYTES,
   encodeRequestFrame,
   encodeResponseFrame,
-  FrameDecoderBase,
   frameRequest,
   frameResponse,
   LEGACY_HEADER_SIZE,
@@ -674,3 +673,4 @@ export type {
   OutgoingIggyRequest,
 } from "./session/client.ts";
 export { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "./session/frames.ts";
+export type { ConsensusFrameOptions } from "./session/frames.ts";

@@ -196,7 +196,7 @@ export function encodeRequest<K extends number>(
     clientId: header.clientId === undefined ? null : header.clientId,
     _unknownTaggedFields: header._unknownTaggedFields,
   };
-  return encodeWhole(
+  return encodeWhole<RequestHeader, unknown>(
     RequestHeaderCodec,
     h,
     hv,
@@ -354,7 +354,7 @@ export function encodeResponse<K extends number>(
     correlationId: header.correlationId ?? 0,
     _unknownTaggedFields: header._unknownTaggedFields,
   };
-  return encodeWhole(
+  return encodeWhole<ResponseHeader, unknown>(
     ResponseHeaderCodec,
     h,
     hv,

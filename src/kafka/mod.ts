@@ -72,6 +72,15 @@ export type {
   OutgoingRequest,
   RequestOptions,
 } from "./client.ts";
+export { KafkaServerConnection } from "./server.ts";
+export type {
+  AnyKafkaServerRequest,
+  KafkaServerConnectionOptions,
+  KafkaServerEvent,
+  KafkaServerRequest,
+  RespondOptions,
+  SaslState,
+} from "./server.ts";
 export { errorInfo, errorName, isRetriable, KAFKA_ERROR } from "./_generated/errors.ts";
 export type { KafkaErrorInfo, KafkaErrorName } from "./_generated/errors.ts";
 export {

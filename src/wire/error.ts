@@ -33,6 +33,47 @@ export const WIRE_ERROR_CODES = [
 /** A stable error code; see {@linkcode WIRE_ERROR_CODES}. */
 export type WireErrorCode = typeof WIRE_ERROR_CODES[number];
 
+/**
+ * What each {@linkcode WireErrorCode} means: which kind of check refused the input (or, with
+ * `side: "encode"`, the value). The same codes are the vocabulary of the conformance vectors,
+ * whose README says, per protocol, which check gives which code.
+ *
+ * @example
+ * ```ts
+ * import { WIRE_ERROR_DESCRIPTIONS } from "@streamwire/codec/wire";
+ * console.log(WIRE_ERROR_DESCRIPTIONS.TRAILING_BYTES); // Bytes are left over after the complete value was read.
+ * ```
+ */
+export const WIRE_ERROR_DESCRIPTIONS: Readonly<Record<WireErrorCode, string>> = {
+  TRUNCATED: "The input ends inside a fixed-size field, a varint or another item of known size.",
+  TRAILING_BYTES: "Bytes are left over after the complete value was read.",
+  NEGATIVE_LENGTH: "A length or count prefix is negative where the format has no null for it.",
+  NULL_FOR_NON_NULLABLE:
+    "The null marker (a length or count of -1) appears on a field that can never be null.",
+  LENGTH_EXCEEDS_REMAINING:
+    "A length prefix claims more bytes than remain in the input (or in the enclosing item).",
+  COUNT_EXCEEDS_REMAINING:
+    "An element count is larger than the bytes that remain could hold; refused before anything is allocated for it.",
+  STRING_TOO_LONG: "A string is longer than the protocol allows (Kafka: 32,767 UTF-8 bytes).",
+  VARINT_TOO_LONG: "A varint goes on past its largest size (5 bytes for 32 bits, 10 for 64).",
+  INVALID_UTF8: "A string's bytes are not well-formed UTF-8 (where the decoder is strict about it).",
+  UNKNOWN_API_KEY: "A Kafka API key that no known API has.",
+  UNKNOWN_COMMAND: "An Iggy command code that no known command has.",
+  UNSUPPORTED_VERSION:
+    "A version the codec does not define (API version, header version, record magic), or a value this version cannot carry.",
+  UNKNOWN_DISCRIMINANT: "A tag, kind or type byte that selects no defined variant (e.g. a compression type).",
+  FRAME_TOO_LARGE: "A frame's size prefix is above the decoder's maxFrameBytes.",
+  LIMIT_EXCEEDED:
+    "A decoder cap was passed: decompressed bytes, records per batch, array elements or tagged fields.",
+  CHECKSUM_MISMATCH:
+    "A checksum stored in the bytes (CRC-32, CRC-32C, XXH3-64) does not match the bytes it covers.",
+  VALUE_OUT_OF_RANGE: "A number outside what its field or JavaScript type can hold.",
+  INVALID_VALUE:
+    "Well-formed bytes, or a value to encode, that break a rule of the protocol (or have the wrong type).",
+  CORRUPT_DATA:
+    "Parts of the input contradict each other: sizes that do not add up, or compressed data that does not decode.",
+};
+
 /** Optional facts attached to a {@linkcode WireError}. */
 export interface WireErrorInit {
   /** Byte offset (from the start of the decoded input) where the problem was found. */

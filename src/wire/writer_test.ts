@@ -3,12 +3,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { Writer } from "./writer.ts";
 import { Reader } from "./reader.ts";
-import { isWireError } from "./error.ts";
 import { toHex } from "./hex.ts";
 import { utf8Length } from "./utf8.ts";
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 function outOfRange(fn: () => unknown): void {
-  assert.throws(fn, (e: unknown) => isWireError(e) && e.code === "VALUE_OUT_OF_RANGE");
+  assertWireError(fn, "VALUE_OUT_OF_RANGE");
 }
 
 describe("Writer", () => {
@@ -78,10 +78,7 @@ describe("Writer", () => {
     const dest = new Uint8Array(4);
     assert.deepEqual(w.encodeInto(dest, 1), { written: 2 });
     assert.equal(toHex(dest), "00000700");
-    assert.throws(
-      () => w.encodeInto(new Uint8Array(1)),
-      (e: unknown) => isWireError(e) && e.code === "LIMIT_EXCEEDED",
-    );
+    assertWireError(() => w.encodeInto(new Uint8Array(1)), "LIMIT_EXCEEDED");
   });
 
   it("setU32le()/setI32be() back-patch lengths", () => {

@@ -59,7 +59,7 @@ import { resultCode, resultSectionLen } from "../consensus/reply_result.ts";
 import { BIND_SECRET_BYTES, type LoginRegisterResponse, loginRegisterResponse } from "../commands/users.ts";
 import type { ClientVersionInfo } from "../version.ts";
 import type { PartitionContext } from "../primitives/partition.ts";
-import { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "./frames.ts";
+import { ConsensusFrameAssembler, type ConsensusFrameOptions } from "./frames.ts";
 
 /** Options of {@linkcode IggyClientSession}. */
 export interface IggyClientSessionOptions {
@@ -82,8 +82,13 @@ export interface IggyClientSessionOptions {
    * {@linkcode IggyClientSession.successor}).
    */
   firstRequest?: bigint;
-  /** Largest reply frame accepted. Default 64 MiB. */
+  /**
+   * Largest reply frame accepted: `FRAME_TOO_LARGE` above it. Default 64 MiB. `Infinity` needs
+   * `allowUnboundedFrames`.
+   */
   maxFrameBytes?: number;
+  /** Accept `maxFrameBytes: Infinity` (only for trusted peers). Default false. */
+  allowUnboundedFrames?: boolean;
 }
 
 /** Credentials of {@linkcode IggyClientSession.login}. */
@@ -165,7 +170,7 @@ export class IggyClientSession {
   readonly #versionInfo: ClientVersionInfo;
   readonly #revision: IggyRevisionInfo;
   #frames: ConsensusFrameAssembler;
-  readonly #maxFrame: number;
+  readonly #frameOptions: ConsensusFrameOptions;
   readonly #pending = new Map<bigint, Pending>();
   #session = 0n;
   #counter = 1n;
@@ -186,8 +191,11 @@ export class IggyClientSession {
       { protocolVersion: this.#revision.protocolVersion, sdkName: "streamwire", sdkVersion: "0.1.0" };
     this.#counter = options.firstRequest ?? 1n;
     if (this.#counter < 1n) throw protocolError(`first request ${this.#counter}`);
-    this.#maxFrame = options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME;
-    this.#frames = new ConsensusFrameAssembler(this.#maxFrame);
+    this.#frameOptions = {
+      maxFrameBytes: options.maxFrameBytes,
+      allowUnboundedFrames: options.allowUnboundedFrames,
+    };
+    this.#frames = new ConsensusFrameAssembler(this.#frameOptions);
   }
 
   /** The protocol revision this session speaks. */
@@ -204,7 +212,7 @@ export class IggyClientSession {
     return new IggyClientSession({
       random: this.#random,
       versionInfo: this.#versionInfo,
-      maxFrameBytes: this.#maxFrame,
+      ...this.#frameOptions,
       ...options,
       revision: this.#revision.name,
       firstRequest: this.#counter,
@@ -283,7 +291,7 @@ export class IggyClientSession {
   connectionLost(): bigint[] {
     const lost = [...this.#pending.keys()];
     this.#pending.clear();
-    this.#frames = new ConsensusFrameAssembler(this.#maxFrame);
+    this.#frames = new ConsensusFrameAssembler(this.#frameOptions);
     return lost;
   }
 

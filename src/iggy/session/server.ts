@@ -84,7 +84,7 @@ import {
   type IggyRevisionInfo,
   isRevisionCompatible,
 } from "../revision.ts";
-import { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "./frames.ts";
+import { ConsensusFrameAssembler } from "./frames.ts";
 
 /** What a server remembers of one live session, across the connections that carry it. */
 export interface IggySessionRecord {
@@ -136,13 +136,18 @@ export class IggySessionTable {
 
 /** Options of {@linkcode IggyServerConnection}. */
 export interface IggyServerConnectionOptions {
-  /** Largest frame accepted (header + body). Default 64 MiB. */
+  /**
+   * Largest frame accepted (header + body): `FRAME_TOO_LARGE` above it. Default 64 MiB.
+   * `Infinity` needs `allowUnboundedFrames`.
+   */
   maxFrameBytes?: number;
   /**
    * The protocol revision spoken (an `iggy_binary_protocol` release, see `IGGY_REVISIONS`).
    * Default {@linkcode DEFAULT_IGGY_REVISION}; an unknown name throws `INVALID_VALUE`.
    */
   revision?: string;
+  /** Accept `maxFrameBytes: Infinity` (only for trusted peers). Default false. */
+  allowUnboundedFrames?: boolean;
   /** Newest client protocol version accepted. Default: the revision's. */
   protocolVersion?: number;
   /** Oldest client protocol version accepted. Default: the revision's. */
@@ -236,7 +241,10 @@ export class IggyServerConnection {
 
   /** A connection that has received nothing yet. */
   constructor(options: IggyServerConnectionOptions = {}) {
-    this.#frames = new ConsensusFrameAssembler(options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME);
+    this.#frames = new ConsensusFrameAssembler({
+      maxFrameBytes: options.maxFrameBytes,
+      allowUnboundedFrames: options.allowUnboundedFrames,
+    });
     this.#revision = iggyRevision(options.revision ?? DEFAULT_IGGY_REVISION);
     this.#versionMax = options.protocolVersion ?? this.#revision.protocolVersion;
     this.#versionMin = options.protocolVersionMin ?? this.#revision.protocolVersionMin;
