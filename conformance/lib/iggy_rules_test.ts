@@ -42,7 +42,8 @@ const RULES: Record<string, Check> = {
       : undefined,
   // A revision's files carry its suffix (`command_table__edge8.json`, docs/iggy-revisions.md).
   "iggy-command": (p, _g, t) =>
-    t.error?.code === "UNKNOWN_COMMAND" && !/^iggy\/(command_table|consensus_[a-z0-9_]+)(__[a-z0-9_]+)?\.json$/.test(p)
+    t.error?.code === "UNKNOWN_COMMAND" &&
+      !/^iggy\/(command_table|consensus_[a-z0-9_]+)(__[a-z0-9_]+)?\.json$/.test(p)
       ? "UNKNOWN_COMMAND outside the command table and consensus files"
       : undefined,
   "iggy-checksum": (p, _g, t) =>
