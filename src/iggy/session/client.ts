@@ -42,6 +42,7 @@
 import { WireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { commandCodecsAt, isResultFramedAt, revisionOperationOf } from "../revisions/dispatch.ts";
+import { isV011OnlyOperation } from "../revisions/v0_11_0.ts";
 import {
   DEFAULT_IGGY_REVISION,
   type IggyRevision,
@@ -134,6 +135,10 @@ interface Pending {
 }
 
 /** BindSession's command code. */
+/** Byte offset of `operation` in a RequestHeader. */
+const OPERATION_OFFSET = 176;
+/** Byte offset of `operation` in a ReplyHeader. */
+const REPLY_OPERATION_OFFSET = 208;
 const NO_CONTEXT: PartitionContext = { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n };
 
 function randomU128(random: (b: Uint8Array) => void): bigint {
@@ -388,13 +393,16 @@ export class IggyClientSession {
       client: this.clientId,
       requestChecksum,
       request,
-      operation,
+      // 0.11.0's own operations are not in this build's header tables: built as a replicated
+      // metadata operation (the same rules), the real byte written over it.
+      operation: isV011OnlyOperation(operation) ? Operation.CreateStream : operation,
       session,
       reserved,
       partitionIncarnation: ctx.incarnation,
       ownerGeneration: ctx.ownerGeneration,
       minimumMetadataOp: ctx.metadataOp,
     }, { into: frame });
+    frame[OPERATION_OFFSET] = operation;
     frame.set(body, HEADER_SIZE);
     if (this.#pending.has(request)) throw protocolError(`request ${request} is already awaiting a reply`);
     this.#pending.set(request, {
@@ -413,6 +421,19 @@ export class IggyClientSession {
     return out;
   }
 
+  /**
+   * The typed parse of a reply header; at 0.11.0 a reply to one of its own operations is
+   * checked as the replicated metadata reply it is (the other rules are the same).
+   */
+  #replyHeader(bytes: Uint8Array): ReplyHeader {
+    const op = bytes[REPLY_OPERATION_OFFSET];
+    if (this.#revision.name !== "0.11.0" || !isV011OnlyOperation(op)) return ReplyHeader.decode(bytes);
+    const checked = bytes.slice();
+    checked[REPLY_OPERATION_OFFSET] = Operation.CreateStream;
+    ReplyHeader.decode(checked);
+    return new ReplyHeader(bytes);
+  }
+
   #frame(frame: Uint8Array): ClientEvent {
     const command = frame[60];
     if (command === Command.Eviction) {
@@ -425,7 +446,7 @@ export class IggyClientSession {
       return { kind: "evicted", reason: header.reason, header, pending };
     }
     // Anything else must be a Reply: the typed parse rejects unknown and other commands.
-    const header = ReplyHeader.decode(frame.subarray(0, HEADER_SIZE));
+    const header = this.#replyHeader(frame.subarray(0, HEADER_SIZE));
     const request = header.request;
     const sent = this.#pending.get(request);
     if (sent === undefined) throw protocolError(`reply to request ${request}, which is not pending`);

@@ -6,6 +6,9 @@ import { HEADER_SIZE } from "../consensus/header.ts";
 import { EvictionHeader } from "../consensus/headers.ts";
 import { EvictionReason } from "../consensus/enums.ts";
 import { packProtocolVersion } from "../version.ts";
+import { iggyRevision } from "../revision.ts";
+import { encodePayload } from "../codec.ts";
+import { loginRegisterResponse } from "../commands/users.ts";
 import { IggyServerConnection, type ServerEvent } from "./server.ts";
 import { IggyClientSession } from "./client.ts";
 
@@ -151,3 +154,66 @@ function codeOf(f: () => unknown): string {
   }
   return "none";
 }
+
+describe("a frame of another revision", () => {
+  function loggedIn(revision: string) {
+    const server = new IggyServerConnection({ revision });
+    const client = new IggyClientSession({ revision });
+    const ev = only(server.receive(client.login({ username: "u", password: "p" }).frame));
+    const req = (ev as { request: Parameters<IggyServerConnection["acceptLogin"]>[0] }).request;
+    client.receive(server.acceptLogin(
+      req,
+      7n,
+      encodePayload(loginRegisterResponse, {
+        userId: 0,
+        session: 7n,
+        serverProtocolVersion: iggyRevision(revision).protocolVersion,
+        serverVersion: "t",
+      }),
+    ));
+    return { server, client };
+  }
+
+  it("is a WireError naming the revision it looks like (an edge.8 command on edge.3, a 0.11.0 operation on edge.8)", () => {
+    const edge8 = loggedIn("0.11.1-edge.8");
+    const cancel = edge8.client.requestBody(108, new Uint8Array(0)).frame; // CancelDeferredRequest
+    const edge3 = loggedIn("0.11.1-edge.3");
+    const foreign = cancel.slice();
+    foreign.set(edge3.client.ping().frame.subarray(128, 144), 128); // edge.3's client id
+    new DataView(foreign.buffer).setBigUint64(184, 7n, true);
+    try {
+      edge3.server.receive(foreign);
+      assert.fail("accepted");
+    } catch (e) {
+      assert.ok(isWireError(e));
+      assert.equal(e.code, "UNKNOWN_COMMAND");
+      assert.match(e.message, /looks like revision 0\.11\.1-edge\.8/);
+    }
+    const v011 = loggedIn("0.11.0");
+    const update = v011.client.request(204, {
+      streamId: { kind: "numeric", value: 1 },
+      name: "x",
+      options: new Uint8Array(0),
+    });
+    assert.equal(update.frame[176], 129); // 0.11.0's UpdateStream operation
+    const other = update.frame.slice();
+    other.set(edge8.client.ping().frame.subarray(128, 144), 128);
+    try {
+      edge8.server.receive(other);
+      assert.fail("accepted");
+    } catch (e) {
+      assert.ok(isWireError(e));
+      assert.equal(e.code, "UNKNOWN_DISCRIMINANT");
+      assert.match(e.message, /looks like revision 0\.11\.0/);
+    }
+    // At its own revision the same frame is a request, and its committed reply reaches the client.
+    const ev = only(v011.server.receive(update.frame));
+    const req = (ev as { request: Parameters<IggyServerConnection["reply"]>[0] }).request;
+    assert.equal(req.name, "UpdateStream");
+    const reply = v011.server.reply(req);
+    assert.equal(reply[208], 129);
+    const got = v011.client.receive(reply);
+    assert.equal(got.length, 1);
+    assert.equal(got[0].kind, "reply");
+  });
+});
