@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end suite against real Apache Kafka brokers (see README.md beside this file).
 #
-#   bash conformance/broker/run.sh                      # both brokers (4.4.0, then 3.9.2)
+#   bash conformance/broker/run.sh                      # both pinned brokers (current, then legacy)
 #   bash conformance/broker/run.sh --versions 4.4.0     # one broker
 #   bash conformance/broker/run.sh --require-java       # CI: missing Java/Maven is a failure
 #   bash conformance/broker/run.sh --keep               # keep the broker's temp dir (logs)
@@ -19,7 +19,10 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
-versions="4.4.0 3.9.2"
+# The broker releases are the kafka-clients releases of the one pin file (tools/codegen/inputs.json).
+# shellcheck source=../lib/kafka_pins.sh
+. "$root/conformance/lib/kafka_pins.sh"
+versions="$KAFKA_CURRENT $KAFKA_LEGACY"
 require_java=false
 keep=false
 serve=false
@@ -64,9 +67,8 @@ esac
 
 profile_of() {
   case "$1" in
-    4.4.0) echo kafka-4.4 ;;
-    3.9.2) echo kafka-3.9 ;;
-    *) echo "unsupported broker version $1 (pinned in pom.xml: 4.4.0, 3.9.2)" >&2; return 1 ;;
+    "$KAFKA_CURRENT" | "$KAFKA_LEGACY") echo "kafka-${1%.*}" ;;
+    *) echo "unsupported broker version $1 (pinned: $KAFKA_CURRENT, $KAFKA_LEGACY)" >&2; return 1 ;;
   esac
 }
 
@@ -76,8 +78,8 @@ fetch_jars() {
   [ -f "$dir/.complete" ] && return 0
   echo "broker $v: fetching jars (mvn dependency:copy-dependencies)"
   rm -rf "$dir"
-  (cd "$here" && { mvn -q -B -o -Dstyle.color=never -P "$profile" dependency:copy-dependencies 2>/dev/null ||
-    mvn -q -B -Dstyle.color=never -P "$profile" dependency:copy-dependencies; })
+  (cd "$here" && { mvn -q -B -o -Dstyle.color=never -P "$profile" -Dkafka.version="$v" dependency:copy-dependencies 2>/dev/null ||
+    mvn -q -B -Dstyle.color=never -P "$profile" -Dkafka.version="$v" dependency:copy-dependencies; })
   [ -f "$dir/kafka_2.13-$v.jar" ] || { echo "broker $v: kafka_2.13-$v.jar missing after Maven" >&2; return 1; }
   touch "$dir/.complete"
 }
