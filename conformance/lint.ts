@@ -34,6 +34,7 @@ import type { VectorFile } from "./lib/types.ts";
 import { valueDefKey } from "./lib/value_schemas.ts";
 import { RECORD_DATA_MESSAGES } from "./lib/records_value_schema.ts";
 import { parseArgs } from "./lib/args.ts";
+import { DEFAULT_IGGY_REVISION } from "../src/iggy/revision.ts";
 
 const { flags } = parseArgs({
   usage: "deno task vectors:lint [--vectors DIR]",
@@ -99,16 +100,29 @@ const listed = new Map(manifest.files.map((f) => [f.path, f]));
 const onDisk = listVectorFiles(dir);
 
 // An Iggy frame's `body` (tests with options.commandCode) is that command's value: it is checked
-// against the value schema of the command's own file, found by the file's `commandCode`.
+// against the value schema of the command's own file, found by the file's `commandCode` — among
+// the files of the same revision (`upstream.version`) first, then the default revision's.
 let bodiesChecked = 0;
-const iggyCommandSchemas = new Map<number, { path: string; schema: Record<string, unknown> }>();
+const iggyCommandSchemas = new Map<string, { path: string; schema: Record<string, unknown> }>();
+const commandKey = (version: string, code: number) => `${version}#${code}`;
 for (const path of onDisk.filter((p) => p.startsWith("iggy/"))) {
-  const code = (readJson<VectorFile>(join(dir, path)) as { commandCode?: number }).commandCode;
+  const f = readJson<VectorFile>(join(dir, path)) as { commandCode?: number; upstream: { version: string } };
   const vs = valueSchemaPath(path);
-  if (typeof code === "number" && existsSync(join(dir, vs))) {
-    iggyCommandSchemas.set(code, { path: vs, schema: readJson<Record<string, unknown>>(join(dir, vs)) });
+  if (typeof f.commandCode === "number" && existsSync(join(dir, vs))) {
+    iggyCommandSchemas.set(commandKey(f.upstream.version, f.commandCode), {
+      path: vs,
+      schema: readJson<Record<string, unknown>>(join(dir, vs)),
+    });
   }
 }
+const commandSchema = (version: string, code: number, direction: string) => {
+  for (const key of [commandKey(version, code), commandKey(DEFAULT_IGGY_REVISION, code)]) {
+    const cmd = iggyCommandSchemas.get(key);
+    const def = (cmd?.schema.$defs as Record<string, unknown> | undefined)?.[`${direction}.v-`];
+    if (cmd && def) return { cmd, def };
+  }
+  return undefined;
+};
 const referencedBins = new Set<string>();
 
 for (const path of onDisk) {
@@ -206,10 +220,10 @@ for (const path of onDisk) {
       if (
         file.protocol === "iggy" && g.framing === "frame" && typeof code === "number" && body !== undefined
       ) {
-        const cmd = iggyCommandSchemas.get(code);
-        const def = (cmd?.schema.$defs as Record<string, unknown> | undefined)?.[`${g.direction}.v-`];
-        if (!cmd || !def) say(`${t.name}: no value schema for the body of command ${code} (${g.direction})`);
+        const found = commandSchema(file.upstream.version, code, g.direction);
+        if (!found) say(`${t.name}: no value schema for the body of command ${code} (${g.direction})`);
         else {
+          const { cmd, def } = found;
           bodiesChecked++;
           for (const e of validate(body, def as Record<string, unknown>, cmd.schema).slice(0, 3)) {
             say(`${t.name}: value.body (${cmd.path}): ${e}`);

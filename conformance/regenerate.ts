@@ -2,7 +2,9 @@
  * `deno task vectors`: runs the reference oracles and rewrites vectors/ and its manifest.
  *
  * - Iggy: builds conformance/iggy-oracle (Rust, iggy_binary_protocol pinned) and runs every
- *   binary in its src/bin/ except the differential testee, each writing into vectors/iggy.
+ *   binary in its src/bin/ except the differential testee, each writing into vectors/iggy; then
+ *   the same for each further revision's build (conformance/iggy-oracle/edge8 and v0110: the
+ *   crate's 0.11.1-edge.8 and 0.11.0), whose files carry the revision in their name.
  * - Kafka: runs conformance/kafka-oracle/run.sh (messages, headers, data schemas) and
  *   records.sh (record batches, message sets) — Java, kafka-clients pinned — into vectors/kafka.
  *
@@ -19,7 +21,8 @@
  */
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import process from "node:process";
 import { join } from "node:path";
 import { listVectorFiles, loadVectorFile, repoRoot, valueSchemaPath, writeManifest } from "./lib/files.ts";
 import { manifestSchema, vectorFileSchema } from "./lib/file_schema.ts";
@@ -74,6 +77,30 @@ if (!manifestOnly && (!only || only === "iggy")) {
     for (const bin of bins) {
       run(join(crate, "target", "release", bin), [join(root, "vectors", "iggy")], crate);
     }
+  }
+  // One pinned oracle per further protocol revision: the same sources built against that
+  // release of the crate (conformance/iggy-oracle/<revision>/Cargo.toml), sharing the target
+  // directory (same dependency versions, so only the crate and the oracle compile again). Each
+  // writes the files of the areas where the revision differs, named after the release.
+  for (const revision of ["edge8", "v0110"]) {
+    const dir = join(crate, revision);
+    const names = [
+      ...readFileSync(join(dir, "Cargo.toml"), "utf8").matchAll(/^name = "((?:edge8|v0110)-[\w-]+)"$/gm),
+    ]
+      .map((m) => m[1]);
+    const env = { ...process.env, CARGO_TARGET_DIR: join(crate, "target") };
+    console.log(`$ cargo build --release --quiet --bins   (in ${dir.replace(root, ".")}, shared target)`);
+    const built = spawnSync("cargo", ["build", "--release", "--quiet", "--bins"], {
+      cwd: dir,
+      stdio: "inherit",
+      env,
+    });
+    if (built.status !== 0) {
+      console.error(`failed: the ${revision} oracle did not build`);
+      setExitCode(1);
+      continue;
+    }
+    for (const bin of names) run(join(crate, "target", "release", bin), [join(root, "vectors", "iggy")], dir);
   }
 }
 

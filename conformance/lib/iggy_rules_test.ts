@@ -40,13 +40,15 @@ const RULES: Record<string, Check> = {
     t.result === "acceptable" && (t.error?.code !== "TRAILING_BYTES" || t.codeSource !== "oracle")
       ? `acceptable with ${t.error?.code}, codeSource ${t.codeSource}`
       : undefined,
+  // A revision's files carry its suffix (`command_table__edge8.json`, docs/iggy-revisions.md).
   "iggy-command": (p, _g, t) =>
-    t.error?.code === "UNKNOWN_COMMAND" && !/^iggy\/(command_table|consensus_[a-z0-9_]+)\.json$/.test(p)
+    t.error?.code === "UNKNOWN_COMMAND" &&
+      !/^iggy\/(command_table|consensus_[a-z0-9_]+)(__[a-z0-9_]+)?\.json$/.test(p)
       ? "UNKNOWN_COMMAND outside the command table and consensus files"
       : undefined,
   "iggy-checksum": (p, _g, t) =>
     t.error?.code === "CHECKSUM_MISMATCH" &&
-      !/^iggy\/(batch|send_messages|consensus_[a-z0-9_]+_header)\.json$/.test(p)
+      !/^iggy\/(batch|send_messages|consensus_[a-z0-9_]+_header)(__[a-z0-9_]+)?\.json$/.test(p)
       ? "CHECKSUM_MISMATCH outside the batch and consensus headers"
       : undefined,
 };

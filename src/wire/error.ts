@@ -92,6 +92,8 @@ export interface WireErrorInit {
   side?: "decode" | "encode";
   /** Path of the offending field in the value being encoded, e.g. `"topics[0].name"`. */
   path?: string;
+  /** On encode: what the field's type accepts, e.g. `"int16 (an integer from -32768 to 32767)"`. */
+  expected?: string;
 }
 
 /**
@@ -126,8 +128,14 @@ export class WireError extends Error {
   readonly context: string | undefined;
   /** Whether decoding bytes or encoding a value failed. */
   readonly side: "decode" | "encode";
-  /** Path of the offending field of an encoded value (`"topics[0].name"`), when known. */
+  /**
+   * Path of the offending field of an encoded value, leaf included
+   * (`"topics[0].partitions[0].fetchOffset"`), relative to the value passed to the encoder;
+   * `undefined` when unknown.
+   */
   readonly path: string | undefined;
+  /** On encode: what the field's type accepts (`"int64 (a bigint, or a safe-integer number)"`), when known. */
+  readonly expected: string | undefined;
 
   /** Builds an error; the message is derived from the code and facts. */
   constructor(code: WireErrorCode, init: WireErrorInit = {}) {
@@ -142,6 +150,7 @@ export class WireError extends Error {
     this.context = init.context;
     this.side = init.side ?? "decode";
     this.path = init.path;
+    this.expected = init.expected;
   }
 
   /** A plain object for logs and JSON: every fact that is known, and the message. */
@@ -158,6 +167,7 @@ export class WireError extends Error {
     if (this.incomplete) o.incomplete = true;
     if (this.context !== undefined) o.context = this.context;
     if (this.path !== undefined) o.path = this.path;
+    if (this.expected !== undefined) o.expected = this.expected;
     if (this.detail !== undefined) o.detail = this.detail;
     return o;
   }
@@ -176,22 +186,30 @@ function describe(code: WireErrorCode, init: WireErrorInit): string {
   if (init.need !== undefined && init.have !== undefined) {
     why = `${code}: need ${init.need} bytes, have ${init.have}`;
   }
-  if (init.detail) why += ` (${init.detail})`;
+  const facts = init.expected ? `expected ${init.expected}` : "";
+  if (init.detail) why += ` (${facts ? `${facts}; ` : ""}${init.detail})`;
+  else if (facts) why += ` (${facts})`;
   return `${what}${field}${where}: ${why}`;
 }
 
 /**
- * An encode-side {@linkcode WireError} (a value the wire cannot carry) for the field at `path`.
+ * An encode-side {@linkcode WireError} (a value the wire cannot carry) for the field at `path`,
+ * optionally saying what the field's type accepts.
  *
  * @example
  * ```ts
  * import { encodeError } from "@streamwire/codec/wire";
- * encodeError("STRING_TOO_LONG", "name", "40000 UTF-8 bytes").message;
- * // "Cannot encode the value (field name): STRING_TOO_LONG (40000 UTF-8 bytes)"
+ * encodeError("STRING_TOO_LONG", "name", "40000 UTF-8 bytes", "a string of at most 32767 UTF-8 bytes").message;
+ * // "Cannot encode the value (field name): STRING_TOO_LONG (expected a string of at most 32767 UTF-8 bytes; 40000 UTF-8 bytes)"
  * ```
  */
-export function encodeError(code: WireErrorCode, path: string | undefined, detail: string): WireError {
-  return new WireError(code, { side: "encode", path, detail });
+export function encodeError(
+  code: WireErrorCode,
+  path: string | undefined,
+  detail: string,
+  expected?: string,
+): WireError {
+  return new WireError(code, { side: "encode", path, detail, expected });
 }
 
 /**
@@ -219,6 +237,7 @@ export function prefixPath(e: unknown, segment: string): unknown {
     detail: e.detail,
     need: e.need,
     have: e.have,
+    expected: e.expected,
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * Regenerates `src/kafka/_generated/errors.ts` from kafka-clients' `org.apache.kafka.common.protocol.Errors`
- * (4.4.0, plus any code only 3.9.2 has): runs KafkaErrors.java against each pinned jar (Maven
- * fetches the jars into ~/.m2 when missing) and writes the table, with the description of each
+ * (the current pinned release, plus any code only the legacy one has; both pinned in
+ * tools/codegen/inputs.json): runs KafkaErrors.java against each pinned jar (Maven fetches the
+ * jars into ~/.m2 when missing; their sha256 is checked) and writes the table, with the description of each
  * code from descriptions.ts (ours; the run fails when a code has none or a description no code).
  *
  *   deno run -A tools/kafka-errors/gen.ts           # rewrite src/kafka/_generated/errors.ts
@@ -16,20 +17,24 @@ import { homedir } from "node:os";
 import process from "node:process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
 import { parseArgs } from "../../conformance/lib/args.ts";
 import { DESCRIPTIONS } from "./descriptions.ts";
+import { kafkaClientsPins } from "../codegen/pins.ts";
 
 const { flags } = parseArgs({
   usage: "deno run -A tools/kafka-errors/gen.ts [--check]",
-  summary: "Regenerates src/kafka/_generated/errors.ts from kafka-clients' Errors enum (4.4.0 plus 3.9.2).",
+  summary:
+    "Regenerates src/kafka/_generated/errors.ts from kafka-clients' Errors enum (the pinned releases).",
   flags: { check: { kind: "boolean", help: "exit 1 if the file would change, write nothing" } },
 });
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
 const OUT = join(ROOT, "src", "kafka", "_generated", "errors.ts");
-const CURRENT = "4.4.0";
-const LEGACY = "3.9.2";
+const PINS = kafkaClientsPins();
+const CURRENT = PINS.current.label;
+const LEGACY = PINS.legacy.label;
 const SLF4J = "1.7.36";
 
 function jar(group: string, artifact: string, version: string): string {
@@ -57,8 +62,17 @@ interface Row {
   since: string;
 }
 
+/** The kafka-clients jar of a pinned release, checked against its pinned sha256. */
+function kafkaClientsJar(version: string): string {
+  const path = jar("org.apache.kafka", "kafka-clients", version);
+  const want = PINS.jars.find((j) => j.label === version)!.sha256;
+  const got = createHash("sha256").update(readFileSync(path)).digest("hex");
+  if (got !== want) throw new Error(`${path} has sha256 ${got}, tools/codegen/inputs.json pins ${want}`);
+  return path;
+}
+
 function rows(version: string): Row[] {
-  const cp = [jar("org.apache.kafka", "kafka-clients", version), jar("org.slf4j", "slf4j-api", SLF4J)].join(
+  const cp = [kafkaClientsJar(version), jar("org.slf4j", "slf4j-api", SLF4J)].join(
     ":",
   );
   const out = execFileSync("java", ["-cp", cp, join(HERE, "KafkaErrors.java")], { encoding: "utf8" });

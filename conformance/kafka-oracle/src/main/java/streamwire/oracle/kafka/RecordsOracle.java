@@ -53,13 +53,14 @@ import org.apache.kafka.common.utils.internals.ByteBufferOutputStream;
  * {@code testee} answers JSON lines: {@code {"id","hex"}} with the decoded JSON form, and
  * {@code {"id","op":"build",...}} with a batch built by Kafka (for compression comparisons).
  *
- * <p>Runs against kafka-clients 4.4.0 (records classes in {@code common.record.internal}); started by
+ * <p>Runs against the current pinned kafka-clients (tools/codegen/inputs.json; records classes in
+ * {@code common.record.internal}); started by
  * {@code records.sh}, which puts that jar and its compression libraries on the class path.
  */
 public final class RecordsOracle {
   private RecordsOracle() {}
 
-  static final String KAFKA_VERSION = "4.4.0";
+  static final String KAFKA_VERSION = Pins.CURRENT;
   static final long T0 = 1_700_000_000_000L;
 
   public static void main(String[] args) throws Exception {
