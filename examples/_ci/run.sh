@@ -5,7 +5,7 @@
 #
 #   kafka    examples/kafka_produce_consume.ts   the Apache Kafka 4.4.0 broker of conformance/broker
 #                                                (run.sh --serve), through a recording proxy on Deno
-#   iggy     examples/iggy_client.ts             the streamwire Iggy endpoint (in-memory model)
+#   iggy     examples/iggy_client.ts             the streamwire Iggy endpoint (deno task iggy:endpoint)
 #   mock     examples/kafka_mock_broker.ts       none: the mock broker is in the example
 #   inspect  examples/inspect_capture.ts         the capture the recording proxy wrote
 #   browser  examples/browser/                   that capture, in headless Chromium
@@ -138,11 +138,12 @@ fi
 
 if wants iggy; then
   echo "=== examples: Iggy endpoint"
-  "$deno" run --allow-net=127.0.0.1 --allow-read --allow-env "$root/examples/_ci/iggy_endpoint.ts" --port 0 \
+  # deno task iggy:endpoint's command, run directly so that the signal reaches it.
+  "$deno" run --allow-net=127.0.0.1 --allow-read --allow-env "$root/conformance/iggy-peer/endpoint.ts" --port 0 \
     --seconds 300 >"$tmp/logs/iggy-endpoint.log" 2>&1 &
   endpoint=$!
   pids+=("$endpoint")
-  iport="$(port_from "$tmp/logs/iggy-endpoint.log" 'listening 127\.0\.0\.1:[0-9]+' 60 "$endpoint")"
+  iport="$(port_from "$tmp/logs/iggy-endpoint.log" 'listening on 127\.0\.0\.1:[0-9]+' 60 "$endpoint")"
   run "iggy on Deno" 60 "$deno" run --allow-net=127.0.0.1 iggy_client.ts "127.0.0.1:$iport"
   run "iggy on Bun" 60 "$bun" iggy_client.ts "127.0.0.1:$iport"
   run "iggy on Node" 60 node iggy_client.mjs "127.0.0.1:$iport"
