@@ -83,9 +83,10 @@ import { createCodecRegistry } from "@streamwire/codec/kafka/compression";
 globalThis.x = (b) => decodeRecordBatch(b, { codecs: createCodecRegistry() });`,
   },
   {
+    // FrameDecoder alone is 4.1 KB; the stream around it adds about 0.2 KB.
     name: "kafkaFrames (streams)",
     code: `import { kafkaFrames } from "@streamwire/codec/streams/kafka"; globalThis.x = kafkaFrames;`,
-    budget: 4 * 1024,
+    budget: 5 * 1024,
     withoutHint: true,
   },
   {
