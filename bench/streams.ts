@@ -42,6 +42,7 @@ import { ApiKey } from "../src/kafka/messages/api_keys.ts";
 import { KafkaClientChannel, kafkaFrames, readKafkaFrames } from "../src/streams/kafka.ts";
 import { type ByteDuplex, denoDuplex } from "../src/streams/mod.ts";
 import { type Case, printRun, runRounds } from "./_rounds.ts";
+import { concat } from "../src/testdata/wire_assert.ts";
 
 /** The frame bursts: [command byte, frames, payload bytes]. */
 const BURSTS: [number, number, number][] = [[0x62, 2048, 1024], [0x42, 128, 16 * 1024]];
@@ -89,25 +90,13 @@ function peer(): void {
         const answer = answers[req.body.topics?.[0]?.name === "big" ? 1 : 0];
         out.push(encodeResponse(ApiKey.Metadata, req.apiVersion, req.header, answer, { sizePrefix: true }));
       }
-      if (out.length > 0) s.write(concat(out));
+      if (out.length > 0) s.write(concat(...out));
     });
     s.on("error", () => {});
   });
   server.listen(0, "127.0.0.1", () => console.log(`port ${(server.address() as net.AddressInfo).port}`));
   process.stdin.on("end", () => process.exit(0)); // the bench is gone
   process.stdin.resume();
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,7 +246,7 @@ async function requestCases(port: number, big: boolean): Promise<Case[]> {
     for (let i = 0; i < REQUESTS; i++) {
       frames.push(conn.request(ApiKey.Metadata, body, { version: 12 }).frame);
     }
-    s.write(concat(frames));
+    s.write(concat(...frames));
     return done;
   };
   // Bare over the duplex: the same by hand, reading the readable with a reader.
@@ -281,7 +270,7 @@ async function requestCases(port: number, big: boolean): Promise<Case[]> {
     for (let i = 0; i < REQUESTS; i++) {
       frames.push(webConn.request(ApiKey.Metadata, body, { version: 12 }).frame);
     }
-    await webWriter.write(concat(frames));
+    await webWriter.write(concat(...frames));
     await done;
   };
   const channel = new KafkaClientChannel(await webDuplex(port), { clientId: "bench", maxInFlight: REQUESTS });

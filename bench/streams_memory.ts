@@ -22,6 +22,7 @@ import { ApiKey } from "../src/kafka/messages/api_keys.ts";
 import { KafkaClientChannel } from "../src/streams/kafka.ts";
 import type { ByteDuplex } from "../src/streams/mod.ts";
 import { type Case, printRun, runRounds } from "./_rounds.ts";
+import { concat } from "../src/testdata/wire_assert.ts";
 
 const partitions = [0, 1, 2, 3].map((i) => ({
   partitionIndex: i,
@@ -36,18 +37,6 @@ const ANSWERS = {
     topics: Array.from({ length: 16 }, (_, i) => ({ name: `topic-${i}`.padEnd(100, "x"), partitions })),
   },
 };
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** A transport whose every written chunk of request frames is answered at once. */
 function fake(template: Uint8Array): ByteDuplex {
@@ -95,7 +84,7 @@ class MinimalChannel {
       this.#scheduled = true;
       queueMicrotask(() => {
         this.#scheduled = false;
-        void this.#writer.write(concat(this.#queue));
+        void this.#writer.write(concat(...this.#queue));
         this.#queue = [];
       });
     }
@@ -125,7 +114,7 @@ function cases(): Case[] {
     const bare = async () => {
       const frames: Uint8Array[] = [];
       for (let i = 0; i < n; i++) frames.push(conn.request(ApiKey.Metadata, body, { version: 12 }).frame);
-      await w.write(concat(frames));
+      await w.write(concat(...frames));
       const kept: unknown[] = [];
       while (kept.length < n) kept.push(...conn.receive((await r.read()).value!));
     };

@@ -4,6 +4,7 @@ import { encodeFrame } from "../kafka/frame.ts";
 import { encodeRequestFrame, encodeResponseFrame } from "../iggy/framing.ts";
 import { IggyClientSession } from "../iggy/session/client.ts";
 import { isWireError } from "../wire/error.ts";
+import { concat } from "../testdata/wire_assert.ts";
 import { kafkaFrames, readKafkaFrames } from "./kafka_frames.ts";
 import { iggyFrames, readIggyFrames } from "./iggy_frames.ts";
 
@@ -26,16 +27,6 @@ function chunked(bytes: Uint8Array, seed: number, maxChunk = 37) {
     },
   }, { highWaterMark: 0 });
   return { readable, state };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
@@ -62,7 +53,7 @@ const payloads = Array.from(
 describe("kafkaFrames / readKafkaFrames", () => {
   for (const seed of [1, 2, 3]) {
     it(`cut the payloads out of any chunking (seed ${seed})`, async () => {
-      const bytes = concat(payloads.map(encodeFrame));
+      const bytes = concat(...payloads.map(encodeFrame));
       const viaTransform = await collect(chunked(bytes, seed).readable.pipeThrough(kafkaFrames()));
       const viaIterator = await collect(readKafkaFrames(chunked(bytes, seed + 10).readable));
       assert.deepEqual(viaTransform, payloads);
@@ -77,7 +68,7 @@ describe("kafkaFrames / readKafkaFrames", () => {
   });
 
   it("the end of input inside a frame is TRUNCATED; frames before it still arrive", async () => {
-    const bytes = concat([encodeFrame(new Uint8Array([1])), encodeFrame(new Uint8Array(10)).subarray(0, 9)]);
+    const bytes = concat(encodeFrame(new Uint8Array([1])), encodeFrame(new Uint8Array(10)).subarray(0, 9));
     const got: Uint8Array[] = [];
     const code = await wireCode((async () => {
       for await (const f of readKafkaFrames(chunked(bytes, 4).readable)) got.push(f);
@@ -87,7 +78,7 @@ describe("kafkaFrames / readKafkaFrames", () => {
   });
 
   it("leaving the loop early cancels the source", async () => {
-    const { readable, state } = chunked(concat(payloads.map(encodeFrame)), 5);
+    const { readable, state } = chunked(concat(...payloads.map(encodeFrame)), 5);
     for await (const f of readKafkaFrames(readable)) {
       assert.deepEqual(f, payloads[0]);
       break;
@@ -96,7 +87,7 @@ describe("kafkaFrames / readKafkaFrames", () => {
   });
 
   it("an abort cancels the source and throws the reason", async () => {
-    const { readable, state } = chunked(concat(payloads.map(encodeFrame)), 6);
+    const { readable, state } = chunked(concat(...payloads.map(encodeFrame)), 6);
     const ac = new AbortController();
     const reason = new Error("stop");
     await assert.rejects(
@@ -109,7 +100,7 @@ describe("kafkaFrames / readKafkaFrames", () => {
   });
 
   it("backpressure: nobody reads the frames, so the transform stops pulling from the source", async () => {
-    const { readable, state } = chunked(concat(payloads.map(encodeFrame)), 7, 4);
+    const { readable, state } = chunked(concat(...payloads.map(encodeFrame)), 7, 4);
     const frames = readable.pipeThrough(kafkaFrames());
     const reader = frames.getReader();
     await reader.read();
@@ -126,7 +117,7 @@ describe("iggyFrames / readIggyFrames", () => {
     for (const layout of ["crate", "legacy"] as const) {
       const frames = payloads.map((p, i) => encodeResponseFrame(i % 3, BigInt(i), p, layout));
       const got = await collect(
-        chunked(concat(frames), 8).readable.pipeThrough(iggyFrames("response", { layout })),
+        chunked(concat(...frames), 8).readable.pipeThrough(iggyFrames("response", { layout })),
       );
       assert.deepEqual(got.map((f) => f.payload), payloads);
       assert.deepEqual(got.map((f) => f.status), payloads.map((_, i) => i % 3));
@@ -141,7 +132,7 @@ describe("iggyFrames / readIggyFrames", () => {
 
   it("request frames, any chunking", async () => {
     const frames = payloads.map((p, i) => encodeRequestFrame(1, BigInt(i), p));
-    const got = await collect(readIggyFrames(chunked(concat(frames), 9).readable, "request"));
+    const got = await collect(readIggyFrames(chunked(concat(...frames), 9).readable, "request"));
     assert.deepEqual(got.map((f) => f.requestId), payloads.map((_, i) => BigInt(i)));
   });
 
@@ -150,7 +141,7 @@ describe("iggyFrames / readIggyFrames", () => {
     const frames = [session.ping().frame];
     session.connectionLost(); // an unbound session numbers every request 0: forget the first
     frames.push(session.requestBody(1, new Uint8Array(40)).frame);
-    const got = await collect(chunked(concat(frames), 10).readable.pipeThrough(iggyFrames("consensus")));
+    const got = await collect(chunked(concat(...frames), 10).readable.pipeThrough(iggyFrames("consensus")));
     assert.deepEqual(got, frames);
     assert.deepEqual(got.map((f) => f.length), [256, 296]);
   });
