@@ -184,4 +184,4 @@ async function main(): Promise<void> {
   if (flags.seconds !== undefined) setTimeout(stop, flags.seconds * 1000);
 }
 
-if (import.meta.main) await main();
+if ((import.meta as ImportMeta & { main?: boolean }).main) await main();
