@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { duplexPair } from "@streamwire/codec/streams";
 import { KafkaClientChannel, KafkaServerChannel } from "@streamwire/codec/streams/kafka";
-import { ApiKey, decodeRecordSet, encodeRecordBatch, errorName, KAFKA_ERROR } from "@streamwire/codec/kafka";
+import { Acks, ApiKey, errorName, KAFKA_ERROR } from "@streamwire/codec/kafka";
+import { decodeRecordSet, encodeRecordBatch } from "@streamwire/codec/kafka/records";
 
 const enc = new TextEncoder(), dec = new TextDecoder();
 
@@ -15,7 +16,7 @@ async function publishOrder(kafka: KafkaClientChannel, id: string, total: number
   const records = encodeRecordBatch({ records: [{ key: enc.encode(id), value }] });
   const partitionData = [{ index: 0, records }];
   const topicData = [{ name: "orders", topicId: body.topics[0].topicId, partitionData }];
-  const produced = await kafka.request(ApiKey.Produce, { acks: -1, timeoutMs: 5000, topicData });
+  const produced = await kafka.request(ApiKey.Produce, { acks: Acks.All, timeoutMs: 5000, topicData });
   const answer = produced.body.responses[0].partitionResponses[0];
   if (answer.errorCode !== 0) throw new Error(`publishOrder: ${errorName(answer.errorCode)}`);
   return answer.baseOffset;

@@ -1,7 +1,8 @@
 /** Kafka end to end on Deno, Bun and Node.js, against any Kafka 4.x broker (examples/README.md):
  * create a topic, produce three records, consume them in a consumer group (KIP-848), commit, leave. */
 import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
-import { ApiKey, decodeRecordSet, encodeRecordBatch, errorName, KAFKA_ERROR } from "@streamwire/codec/kafka";
+import { Acks, ApiKey, errorName, KAFKA_ERROR } from "@streamwire/codec/kafka";
+import { decodeRecordSet, encodeRecordBatch } from "@streamwire/codec/kafka/records";
 import { address, connect } from "./connect.ts";
 
 const { host, port } = address("127.0.0.1:9092");
@@ -12,11 +13,7 @@ const ok = (code: number, what: string) => {
 };
 // A new broker's group coordinator takes a moment to start: retry those answers (bounded).
 const starting: number[] = [KAFKA_ERROR.COORDINATOR_LOAD_IN_PROGRESS, KAFKA_ERROR.COORDINATOR_NOT_AVAILABLE];
-async function retried<T>(
-  send: () => Promise<T>,
-  error: (t: T) => number,
-  done = (_: T) => true,
-): Promise<T> {
+async function retried<T>(send: () => Promise<T>, error: (t: T) => number, done = (_: T) => true) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const answer = await send();
     const code = error(answer);
@@ -36,12 +33,10 @@ ok(created.body.topics[0].errorCode, "CreateTopics");
 const topicId = created.body.topics[0].topicId;
 
 // Produce v13+ names the topic by id, older versions by name: both are given.
-const enc = new TextEncoder();
-const records = encodeRecordBatch({
-  records: ["one", "two", "three"].map((v) => ({ value: enc.encode(v) })),
-});
+const sent = ["one", "two", "three"].map((v) => ({ value: new TextEncoder().encode(v) }));
+const records = encodeRecordBatch({ records: sent });
 const topicData = [{ name: topic, topicId, partitionData: [{ index: 0, records }] }];
-const produced = await kafka.request(ApiKey.Produce, { acks: -1, timeoutMs: 10_000, topicData });
+const produced = await kafka.request(ApiKey.Produce, { acks: Acks.All, timeoutMs: 10_000, topicData });
 ok(produced.body.responses[0].partitionResponses[0].errorCode, "Produce");
 
 // Find the group's coordinator (one broker: this one), then join (epoch 0) until it assigns the partition.

@@ -82,8 +82,8 @@ export function iggyFrames<K extends keyof IggyFrameKinds>(
  * @example
  * ```ts
  * import { readIggyFrames } from "@streamwire/codec/streams/iggy";
- * import { encodeRequestFrame } from "@streamwire/codec/iggy";
- * const ping = encodeRequestFrame(1, 3n, new Uint8Array(), "legacy");
+ * import { CommandCode, encodeRequestFrame } from "@streamwire/codec/iggy";
+ * const ping = encodeRequestFrame(CommandCode.Ping, 3n, new Uint8Array(), "legacy");
  * const socket = new ReadableStream<Uint8Array>({
  *   start(c) {
  *     c.enqueue(ping);

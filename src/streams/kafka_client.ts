@@ -157,11 +157,11 @@ export class KafkaClientChannel {
    * ```ts
    * import { duplexPair } from "@streamwire/codec/streams";
    * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
-   * import { ApiKey } from "@streamwire/codec/kafka";
+   * import { Acks, ApiKey } from "@streamwire/codec/kafka";
    * const [client, broker] = duplexPair();
    * const kafka = new KafkaClientChannel(client);
    * const read = broker.readable.getReader().read();
-   * await kafka.sendOnly(ApiKey.Produce, { acks: 0, timeoutMs: 1000, topicData: [] }, { version: 9 });
+   * await kafka.sendOnly(ApiKey.Produce, { acks: Acks.None, timeoutMs: 1000, topicData: [] }, { version: 9 });
    * console.log((await read).value!.length > 4, kafka.inFlight); // true 0
    * kafka.abort();
    * ```
