@@ -24,6 +24,11 @@ export interface ConnOptions {
   maxFrameBytes?: number;
   /** Keep the raw frame bytes on each message (the web page's hex view). */
   keepRaw?: boolean;
+  /**
+   * Also show the values the decoder filled in for fields that were not on the wire (absent
+   * at the version, or tagged and left out), kept apart under `_defaults` in each struct.
+   */
+  defaults?: boolean;
 }
 
 /** Bytes of an undecodable frame shown in `hexPrefix`. */
@@ -41,6 +46,8 @@ export abstract class FramedConnection {
   protected readonly max: number;
   /** Whether messages keep their raw frame. */
   protected readonly keepRaw: boolean;
+  /** Whether messages show the decoder's defaults under `_defaults`. */
+  protected readonly defaults: boolean;
   /** Unread bytes per direction. */
   protected readonly queues: Record<Dir, ByteQueue> = { request: new ByteQueue(), response: new ByteQueue() };
   readonly #sync: Record<Dir, boolean> = { request: true, response: true };
@@ -52,6 +59,7 @@ export abstract class FramedConnection {
     this.conn = conn;
     this.max = options.maxFrameBytes ?? defaultMaxFrameBytes;
     this.keepRaw = options.keepRaw ?? false;
+    this.defaults = options.defaults ?? false;
   }
 
   /** The protocol, for the messages. */

@@ -27,6 +27,8 @@ export interface InspectorOptions {
   keepRaw?: boolean;
   /** Largest frame accepted (default 100 MiB). */
   maxFrameBytes?: number;
+  /** Show the decoder's defaults for fields that were not on the wire, under `_defaults` (Kafka). */
+  defaults?: boolean;
 }
 
 /** The protocols the inspector decodes. */
@@ -87,6 +89,7 @@ export class Inspector {
   readonly #sniff: boolean;
   readonly #keepRaw: boolean;
   readonly #maxFrameBytes: number | undefined;
+  readonly #defaults: boolean;
   readonly #conns = new Map<string, Conn>();
   #nextId = 1;
   #raw: Conn | undefined;
@@ -106,6 +109,7 @@ export class Inspector {
     this.#sniff = options.sniff ?? true;
     this.#keepRaw = options.keepRaw ?? false;
     this.#maxFrameBytes = options.maxFrameBytes;
+    this.#defaults = options.defaults ?? false;
   }
 
   /** Bytes held across all connections (frames in flight, early segments). */
@@ -226,7 +230,7 @@ export class Inspector {
   #setProtocol(c: Conn, protocol: InspectedProtocol, layout?: IggyLayout): void {
     c.protocol = protocol;
     const label = `${c.client} > ${c.server}`;
-    const o = { keepRaw: this.#keepRaw, maxFrameBytes: this.#maxFrameBytes };
+    const o = { keepRaw: this.#keepRaw, maxFrameBytes: this.#maxFrameBytes, defaults: this.#defaults };
     c.decoder = protocol === "kafka"
       ? new KafkaConnection(c.id, label, o)
       : new IggyConnection(c.id, label, { ...o, layout });

@@ -14,6 +14,10 @@
  */
 
 import { apiInfo, decodeRequest, decodeResponse, peekRequestHeader } from "../kafka/api.ts";
+import type { DecodeOptions } from "../kafka/_runtime.ts";
+import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
+import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
+import { onTheWire } from "./kafka_wire.ts";
 import { errorName } from "../kafka/errors.ts";
 import { type ByteQueue, toHex, u16be, u32be } from "./_bytes.ts";
 import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
@@ -76,6 +80,9 @@ export class KafkaConnection extends FramedConnection {
   readonly #pending = new Map<number, Pending>();
   #brokerRanges: Map<number, [number, number]> | undefined;
   #rawSasl = false;
+  /** Which tagged fields each decoded struct carried (the decoder fills it). */
+  #tags = new WeakMap<object, number>();
+  readonly #decodeOptions: DecodeOptions = { taggedFieldsRead: this.#tags };
 
   /** A connection with id `connId`, described as `conn`. */
   constructor(connId: number, conn: string, options: ConnOptions = {}) {
@@ -138,9 +145,10 @@ export class KafkaConnection extends FramedConnection {
     Object.assign(msg, { apiKey: key, name, version, correlationId: u32be(payload, 4) | 0 });
     const pending = { apiKey: key, version, tsMicros: msg.tsMicros, name };
     try {
-      const req = decodeRequest(payload);
-      msg.header = req.header;
-      msg.body = req.body;
+      const req = decodeRequest(payload, this.#decodeOptions);
+      const tags = this.#tags, d = this.defaults;
+      msg.header = onTheWire(RequestHeaderCodec.meta, req.header, req.headerVersion, tags, d);
+      msg.body = onTheWire(apiInfo(key)!.request.meta, req.body, version, tags, d);
       this.#pending.set(req.header.correlationId, pending);
       this.#rawSasl = false;
       const range = this.#brokerRanges?.get(key);
@@ -180,18 +188,19 @@ export class KafkaConnection extends FramedConnection {
       latencyMs: (msg.tsMicros - p.tsMicros) / 1000,
     });
     try {
-      let res;
+      let res, version = p.version;
       try {
-        res = decodeResponse(p.apiKey, p.version, payload);
+        res = decodeResponse(p.apiKey, version, payload, this.#decodeOptions);
       } catch (e) {
         // A broker answers an ApiVersions version it does not know in v0.
         if (p.apiKey !== 18 || p.version === 0) throw e;
-        res = decodeResponse(18, 0, payload);
+        res = decodeResponse(18, version = 0, payload, this.#decodeOptions);
         (msg.notes ??= []).push(`answered in v0 (request was v${p.version})`);
         msg.version = 0;
       }
-      msg.header = res.header;
-      msg.body = res.body;
+      const tags = this.#tags, d = this.defaults;
+      msg.header = onTheWire(ResponseHeaderCodec.meta, res.header, res.headerVersion, tags, d);
+      msg.body = onTheWire(apiInfo(p.apiKey)!.response.meta, res.body, version, tags, d);
       const code = firstErrorCode(res.body);
       if (code !== undefined) {
         msg.errorCode = code;

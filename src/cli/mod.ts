@@ -26,6 +26,7 @@ export type { TcpSegment } from "./packet.ts";
 export { HalfStream } from "./tcp.ts";
 export type { StreamPiece } from "./tcp.ts";
 export { KafkaConnection, looksLikeKafkaRequest } from "./kafka_conn.ts";
+export { onTheWire } from "./kafka_wire.ts";
 export { FramedConnection, HEX_PREFIX } from "./_framed.ts";
 export type { ConnOptions, Dir } from "./_framed.ts";
 export { ByteQueue } from "./_bytes.ts";

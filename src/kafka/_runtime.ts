@@ -43,6 +43,14 @@ export interface DecodeOptions {
   maxArrayLength?: number;
   /** Most tagged fields accepted in one struct (`LIMIT_EXCEEDED` above it). Default 10 000, as Kafka 4.4. */
   maxTaggedFields?: number;
+  /**
+   * Records which known tagged fields were on the wire, since a decoded value cannot tell: an
+   * absent tagged field holds its default. Each decoded struct that carried at least one is
+   * entered as `struct → mask`, where bit `t` of the mask is set when tag `t` was read; a struct
+   * without any is not entered. For tools that must tell wire values from defaults (the
+   * inspector); decoding without it costs nothing.
+   */
+  taggedFieldsRead?: WeakMap<object, number>;
 }
 
 /** {@linkcode DecodeOptions} with every field set; what generated readers receive. */
@@ -50,6 +58,7 @@ export interface ResolvedOptions {
   readonly strictUtf8: boolean;
   readonly maxArrayLength: number;
   readonly maxTaggedFields: number;
+  readonly taggedFieldsRead: WeakMap<object, number> | undefined;
 }
 
 /** Default for {@linkcode DecodeOptions.maxArrayLength}. */
@@ -62,18 +71,23 @@ export const DEFAULT_OPTIONS: ResolvedOptions = /* @__PURE__ */ Object.freeze({
   strictUtf8: false,
   maxArrayLength: DEFAULT_MAX_ARRAY_LENGTH,
   maxTaggedFields: DEFAULT_MAX_TAGGED_FIELDS,
+  taggedFieldsRead: undefined,
 });
 
 /** Fills in defaults; returns the shared default object when nothing is set. */
 export function resolveOptions(o: DecodeOptions | undefined): ResolvedOptions {
   if (o === undefined) return DEFAULT_OPTIONS;
-  if (o.strictUtf8 === undefined && o.maxArrayLength === undefined && o.maxTaggedFields === undefined) {
+  if (
+    o.strictUtf8 === undefined && o.maxArrayLength === undefined && o.maxTaggedFields === undefined &&
+    o.taggedFieldsRead === undefined
+  ) {
     return DEFAULT_OPTIONS;
   }
   return {
     strictUtf8: o.strictUtf8 ?? false,
     maxArrayLength: o.maxArrayLength ?? DEFAULT_MAX_ARRAY_LENGTH,
     maxTaggedFields: o.maxTaggedFields ?? DEFAULT_MAX_TAGGED_FIELDS,
+    taggedFieldsRead: o.taggedFieldsRead,
   };
 }
 
