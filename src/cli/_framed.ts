@@ -7,6 +7,13 @@
  * it is passed over. The protocol subclasses say how long a frame is, what looks like a frame
  * start, and how a frame decodes.
  *
+ * A trial decode costs the candidate's size, and hostile bytes can put a plausible candidate
+ * claiming a large frame at every few offsets. So trial decodes draw on a budget that bytes
+ * earn as they arrive (8 bytes of trial per byte received): the scan stays linear in the
+ * stream whatever it holds. Once the budget is spent, a plausible candidate is taken without a
+ * trial (and the message says so); if its frame then does not decode, that frame is reported
+ * and skipped whole, which is linear too.
+ *
  * @module
  */
 
@@ -34,6 +41,11 @@ export interface ConnOptions {
 /** Bytes of an undecodable frame shown in `hexPrefix`. */
 export const HEX_PREFIX = 64;
 
+/** Bytes of trial decoding a resynchronisation may spend per byte received. */
+const TRIAL_PER_BYTE = 8;
+/** Most trial budget a direction saves up. */
+const MAX_TRIAL = 256 * 1024 * 1024;
+
 const DIRS: readonly Dir[] = ["request", "response"];
 
 /** A decoder of both directions of one connection of a framed protocol. */
@@ -52,6 +64,10 @@ export abstract class FramedConnection {
   protected readonly queues: Record<Dir, ByteQueue> = { request: new ByteQueue(), response: new ByteQueue() };
   readonly #sync: Record<Dir, boolean> = { request: true, response: true };
   readonly #skipped: Record<Dir, number> = { request: 0, response: 0 };
+  /** Trial-decode budget per direction (see the module notes). */
+  readonly #trial: Record<Dir, number> = { request: 0, response: 0 };
+  /** Whether the last resynchronisation took its frame start without a trial decode. */
+  readonly #untried: Record<Dir, boolean> = { request: false, response: false };
 
   /** A connection with id `connId`, described as `conn`. */
   constructor(connId: number, conn: string, options: ConnOptions, defaultMaxFrameBytes: number) {
@@ -94,9 +110,15 @@ export abstract class FramedConnection {
       return [];
     }
     q.push(piece.bytes);
+    this.earn(dir, piece.bytes.length);
     const out: InspectedMessage[] = [];
     this.drain(dir, tsMicros, out);
     return out;
+  }
+
+  /** Credits `n` received bytes to `dir`'s trial-decode budget. */
+  protected earn(dir: Dir, n: number): void {
+    this.#trial[dir] = Math.min(MAX_TRIAL, this.#trial[dir] + TRIAL_PER_BYTE * n);
   }
 
   /** End of the capture: frames still buffered behind a stalled resynchronisation. */
@@ -131,6 +153,10 @@ export abstract class FramedConnection {
         (msg.notes ??= []).push(`resynchronised: skipped ${this.#skipped[dir]} bytes`);
         this.#skipped[dir] = 0;
       }
+      if (this.#untried[dir]) {
+        (msg.notes ??= []).push("resynchronised on a plausible frame start, not tried (trial budget spent)");
+        this.#untried[dir] = false;
+      }
       out.push(msg);
     }
   }
@@ -142,9 +168,16 @@ export abstract class FramedConnection {
         const total = this.frameSize(dir, q);
         if (total !== undefined && total >= 0 && total <= this.max) {
           if (q.length < total && !final) return false;
-          if (q.length >= total && this.decodes(dir, q.peek(total))) {
-            this.#sync[dir] = true;
-            return true;
+          if (q.length >= total) {
+            if (this.#trial[dir] < total) {
+              this.#sync[dir] = this.#untried[dir] = true;
+              return true;
+            }
+            this.#trial[dir] -= total;
+            if (this.decodes(dir, q.peek(total))) {
+              this.#sync[dir] = true;
+              return true;
+            }
           }
         }
       }

@@ -11,9 +11,12 @@ import { decodeRecordSet } from "../kafka/records/record_set.ts";
 import type { CodecRegistry } from "../kafka/compression/codec.ts";
 import { createCodecRegistry } from "../kafka/compression/registry.ts";
 import { BatchView } from "../iggy/batch/batch.ts";
+import { COMPRESSION_NAMES } from "../kafka/records/constants.ts";
 import { isWireError } from "../wire/error.ts";
 import { toHex } from "./_bytes.ts";
+import { type ApiSelection, parseApiSelection, selects } from "./api_names.ts";
 import type { InspectedMessage } from "./message.ts";
+import { TopicIds } from "./topic_ids.ts";
 
 /** Output options. */
 export interface FormatOptions {
@@ -101,6 +104,8 @@ const BATCH_FIELDS = [
   "partitionLeaderEpoch",
   "compression",
   "timestampType",
+  "baseTimestamp",
+  "maxTimestamp",
   "isTransactional",
   "isControl",
   "producerId",
@@ -184,22 +189,42 @@ export function prettyLine(m: InspectedMessage): string {
   return parts.join("  ");
 }
 
-/** The indented tree under a pretty line (`-v`). */
+/**
+ * The indented tree under a pretty line (`-v`), for reading rather than for machines: bytes
+ * that are printable text show as text (with their size), others as hex with an ASCII column;
+ * epoch timestamps (a field named `…timestamp…` holding milliseconds, microseconds or
+ * nanoseconds since 1970 between 2000 and 2100) also as ISO dates; a record batch's
+ * `compression` and `timestampType` by name.
+ */
 export function prettyTree(m: InspectedMessage, o: FormatOptions = {}): string {
   const lines: string[] = [];
   if (m.error) {
     lines.push(`  error: ${m.error.code}: ${m.error.detail ?? ""}`);
     if (m.hexPrefix) lines.push(`  hex: ${m.hexPrefix}`);
   }
-  if (m.header !== undefined) tree(lines, "header", plain(m.header, o), 1);
-  if (m.body !== undefined) tree(lines, "body", plain(m.body, o), 1);
+  if (m.header !== undefined) tree(lines, "header", m.header, 1, o);
+  if (m.body !== undefined) tree(lines, "body", m.body, 1, o);
   return lines.join("\n");
 }
 
-function tree(lines: string[], key: string, v: unknown, depth: number): void {
+function tree(lines: string[], key: string, v: unknown, depth: number, o: FormatOptions): void {
   const pad = "  ".repeat(depth);
+  if (depth > 64) {
+    lines.push(`${pad}${key}: …`);
+    return;
+  }
+  if (v instanceof Uint8Array) {
+    if (o.records && key === "records") tree(lines, key, kafkaRecords(v, o), depth, o);
+    else lines.push(`${pad}${key}: ${bytesText(v, o.maxBytes ?? 256)}`);
+    return;
+  }
+  if (v instanceof BatchView) {
+    const shown = o.records ? iggyBatch(v) : { messageCount: v.messageCount, bytes: v.bytes.length };
+    tree(lines, key, shown, depth, o);
+    return;
+  }
   if (v === null || typeof v !== "object") {
-    lines.push(`${pad}${key}: ${JSON.stringify(v)}`);
+    lines.push(`${pad}${key}: ${scalarText(key, v)}`);
     return;
   }
   if (Array.isArray(v)) {
@@ -208,59 +233,106 @@ function tree(lines: string[], key: string, v: unknown, depth: number): void {
       return;
     }
     lines.push(`${pad}${key}: [${v.length}]`);
-    v.forEach((x, i) => tree(lines, `[${i}]`, x, depth + 1));
+    v.forEach((x, i) => tree(lines, `[${i}]`, x, depth + 1, o));
     return;
   }
-  const entries = Object.entries(v as Record<string, unknown>);
+  const entries = (v instanceof Map ? [...v] : Object.entries(v as Record<string, unknown>))
+    .filter(([, x]) => x !== undefined);
   if (entries.length === 0) {
     lines.push(`${pad}${key}: {}`);
     return;
   }
   lines.push(`${pad}${key}:`);
-  for (const [k, x] of entries) tree(lines, k, x, depth + 1);
+  for (const [k, x] of entries) tree(lines, String(k), x, depth + 1, o);
+}
+
+const TIMESTAMP_TYPES = ["CreateTime", "LogAppendTime"];
+/** 2000-01-01 and 2100-01-01 in ms: the range in which a number is taken for an epoch time. */
+const EPOCH_MS_FROM = 946_684_800_000, EPOCH_MS_TO = 4_102_444_800_000;
+
+/** A scalar as the tree shows it, with its date or name where the field says what it is. */
+function scalarText(key: string, v: unknown): string {
+  let text: string;
+  if (typeof v === "bigint") text = String(v);
+  else if (typeof v === "number") text = Number.isFinite(v) ? String(v) : `"${v}"`;
+  else if (typeof v === "string") text = JSON.stringify(v);
+  else text = v === undefined ? "null" : String(v);
+  if (typeof v === "number" || typeof v === "bigint") {
+    const n = Number(v);
+    if (key === "timestampType") {
+      if (TIMESTAMP_TYPES[n] !== undefined) text += ` (${TIMESTAMP_TYPES[n]})`;
+    } else if (/timestamp/i.test(key)) {
+      for (const [unit, per] of [["ms", 1], ["µs", 1e3], ["ns", 1e6]] as const) {
+        if (n >= EPOCH_MS_FROM * per && n < EPOCH_MS_TO * per) {
+          text += ` (${new Date(n / per).toISOString()}${unit === "ms" ? "" : `, ${unit}`})`;
+          break;
+        }
+      }
+    } else if (key === "compression" && COMPRESSION_NAMES[n] !== undefined) {
+      text += ` (${COMPRESSION_NAMES[n]})`;
+    }
+  }
+  return text;
+}
+
+let utf8: TextDecoder | undefined;
+
+/** Bytes as the tree shows them: printable UTF-8 text as text, else hex with an ASCII column. */
+function bytesText(b: Uint8Array, max = 256): string {
+  const size = `(${b.length} byte${b.length === 1 ? "" : "s"})`;
+  if (b.length === 0) return `"" ${size}`;
+  const shown = b.subarray(0, max);
+  const cut = b.length > max ? "…" : "";
+  let text: string | undefined;
+  try {
+    text = (utf8 ??= new TextDecoder("utf-8", { fatal: true })).decode(shown);
+  } catch {
+    text = undefined; // not UTF-8 (or cut inside a character)
+  }
+  // deno-lint-ignore no-control-regex
+  if (text !== undefined && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
+    return `${JSON.stringify(text)}${cut} ${size}`;
+  }
+  let ascii = "";
+  for (const c of shown) ascii += c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : ".";
+  return `${toHex(shown)}${cut} |${ascii}${cut}| ${size}`;
 }
 
 /** Message filters (all given ones must match). */
 export interface Filters {
-  /** API or command name (case-insensitive) or number. */
+  /**
+   * APIs or commands, comma-separated: Kafka API names, Iggy `CommandCode` or dotted names, or
+   * numbers, any case (see {@linkcode parseApiSelection}).
+   */
   api?: string;
   /** A topic (or Iggy stream/topic) name the body mentions. */
   topic?: string;
+  /** Topic ids learnt from the capture, so that `topic` also matches messages that carry only the id. */
+  topicIds?: TopicIds;
   /** Only messages with a non-zero error code or a decode failure. */
   errors?: boolean;
   /** Connection number, or a substring of `client > server`. */
   conn?: string;
 }
 
-/** Whether `m` passes `f`. */
+let selections: Map<string, ApiSelection> | undefined;
+let noIds: TopicIds | undefined;
+
+/** Whether `m` passes `f` (an unknown `f.api` name throws a `RangeError` listing the known ones). */
 export function matches(m: InspectedMessage, f: Filters): boolean {
   if (f.errors && m.errorCode === undefined && !m.error && !m.errorName) return false;
   if (f.api !== undefined) {
-    const want = f.api.toLowerCase();
-    const num = Number(f.api);
-    const byNum = Number.isInteger(num) && (m.apiKey === num || m.command === num);
-    if (!byNum && m.name.toLowerCase() !== want) return false;
+    const cache = selections ??= new Map();
+    let sel = cache.get(f.api);
+    if (!sel) cache.set(f.api, sel = parseApiSelection(f.api));
+    if (!selects(sel, m)) return false;
   }
   if (f.conn !== undefined && String(m.connId) !== f.conn && !m.conn.includes(f.conn)) return false;
-  if (f.topic !== undefined && !mentions(m.body, f.topic, 0)) return false;
-  return true;
-}
-
-const TOPIC_KEYS = new Set(["topic", "name", "topicName", "topicId"]);
-
-function mentions(v: unknown, name: string, depth: number): boolean {
-  if (depth > 12 || v === null || typeof v !== "object" || v instanceof Uint8Array) return false;
-  if (Array.isArray(v)) return v.some((x) => mentions(x, name, depth + 1));
-  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    if (
-      TOPIC_KEYS.has(k) &&
-      (x === name || (typeof x === "object" && x !== null && (x as { value?: unknown }).value === name))
-    ) {
-      return true;
-    }
-    if (typeof x === "object" && mentions(x, name, depth + 1)) return true;
+  if (f.topic !== undefined) {
+    const ids = f.topicIds ?? (noIds ??= new TopicIds());
+    if (!ids.mentions(m.body, f.topic)) return false;
   }
-  return false;
+  return true;
 }
 
 interface ApiStats {

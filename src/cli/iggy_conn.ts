@@ -113,6 +113,7 @@ export class IggyConnection extends FramedConnection {
     // The client's first bytes tell the framing; until then bytes only wait.
     const q = this.queues[dir];
     q.push(piece.bytes);
+    this.earn(dir, piece.bytes.length);
     if (dir === "response") return [];
     const req = this.queues.request;
     this.layout = sniffIggyLayout(req.peek(1 << 16));

@@ -38,6 +38,20 @@ interface ApiRange {
   maxVersion: number;
 }
 
+/**
+ * Which tagged fields each decoded struct carried (the decoder fills it; entries go with their
+ * values), shared by every connection and made on first use.
+ */
+let tagsRead: { tags: WeakMap<object, number>; options: DecodeOptions } | undefined;
+
+function decodeOptions(): { tags: WeakMap<object, number>; options: DecodeOptions } {
+  if (tagsRead === undefined) {
+    const tags = new WeakMap<object, number>();
+    tagsRead = { tags, options: { taggedFieldsRead: tags } };
+  }
+  return tagsRead;
+}
+
 /** Kafka's default `socket.request.max.bytes`, the largest frame taken as in sync. */
 const DEFAULT_MAX = 100 * 1024 * 1024;
 
@@ -80,9 +94,6 @@ export class KafkaConnection extends FramedConnection {
   readonly #pending = new Map<number, Pending>();
   #brokerRanges: Map<number, [number, number]> | undefined;
   #rawSasl = false;
-  /** Which tagged fields each decoded struct carried (the decoder fills it). */
-  #tags = new WeakMap<object, number>();
-  readonly #decodeOptions: DecodeOptions = { taggedFieldsRead: this.#tags };
 
   /** A connection with id `connId`, described as `conn`. */
   constructor(connId: number, conn: string, options: ConnOptions = {}) {
@@ -145,8 +156,9 @@ export class KafkaConnection extends FramedConnection {
     Object.assign(msg, { apiKey: key, name, version, correlationId: u32be(payload, 4) | 0 });
     const pending = { apiKey: key, version, tsMicros: msg.tsMicros, name };
     try {
-      const req = decodeRequest(payload, this.#decodeOptions);
-      const tags = this.#tags, d = this.defaults;
+      const { tags, options } = decodeOptions();
+      const req = decodeRequest(payload, options);
+      const d = this.defaults;
       msg.header = onTheWire(RequestHeaderCodec.meta, req.header, req.headerVersion, tags, d);
       msg.body = onTheWire(apiInfo(key)!.request.meta, req.body, version, tags, d);
       this.#pending.set(req.header.correlationId, pending);
@@ -188,17 +200,18 @@ export class KafkaConnection extends FramedConnection {
       latencyMs: (msg.tsMicros - p.tsMicros) / 1000,
     });
     try {
+      const { tags, options } = decodeOptions();
       let res, version = p.version;
       try {
-        res = decodeResponse(p.apiKey, version, payload, this.#decodeOptions);
+        res = decodeResponse(p.apiKey, version, payload, options);
       } catch (e) {
         // A broker answers an ApiVersions version it does not know in v0.
         if (p.apiKey !== 18 || p.version === 0) throw e;
-        res = decodeResponse(18, version = 0, payload, this.#decodeOptions);
+        res = decodeResponse(18, version = 0, payload, options);
         (msg.notes ??= []).push(`answered in v0 (request was v${p.version})`);
         msg.version = 0;
       }
-      const tags = this.#tags, d = this.defaults;
+      const d = this.defaults;
       msg.header = onTheWire(ResponseHeaderCodec.meta, res.header, res.headerVersion, tags, d);
       msg.body = onTheWire(apiInfo(p.apiKey)!.response.meta, res.body, version, tags, d);
       const code = firstErrorCode(res.body);
