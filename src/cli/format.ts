@@ -14,6 +14,7 @@ import { BatchView } from "../iggy/batch/batch.ts";
 import { COMPRESSION_NAMES } from "../kafka/records/constants.ts";
 import { isWireError } from "../wire/error.ts";
 import { toHex } from "./_bytes.ts";
+import { JsonOut } from "./_json_out.ts";
 import { type ApiSelection, parseApiSelection, selects } from "./api_names.ts";
 import type { InspectedMessage } from "./message.ts";
 import { TopicIds } from "./topic_ids.ts";
@@ -26,68 +27,108 @@ export interface FormatOptions {
   maxBytes?: number;
 }
 
+/** The second `isoTime` last formatted, and its text up to the fraction. */
+let lastSecond = NaN, lastPrefix = "";
+
 /** ISO-8601 with microseconds, UTC. */
 export function isoTime(tsMicros: number): string {
-  const ms = Math.floor(tsMicros / 1000);
-  const iso = new Date(ms).toISOString(); // 2024-01-01T00:00:00.000Z
-  const micros = Math.floor(tsMicros - ms * 1000).toString().padStart(3, "0");
-  return `${iso.slice(0, -1)}${micros}Z`;
+  const sec = Math.floor(tsMicros / 1e6);
+  if (sec !== lastSecond) {
+    // Messages come in time order: one Date per second of capture, not per message.
+    lastSecond = sec;
+    lastPrefix = new Date(sec * 1000).toISOString().slice(0, 20); // 2024-01-01T00:00:00.
+  }
+  return `${lastPrefix}${String(Math.floor(tsMicros - sec * 1e6)).padStart(6, "0")}Z`;
 }
 
 /**
  * The JSON text of a decoded value: bigint as a decimal string, bytes as hex (cut at
  * `maxBytes`), non-finite numbers as strings, record data expanded with `records`. This is the
- * one mapping from decoded values to JSON; {@linkcode plain} and {@linkcode toJson} parse it back.
+ * one mapping from decoded values to JSON ({@linkcode writeJson}); {@linkcode plain} and
+ * {@linkcode toJson} parse it back.
  */
-export function jsonText(v: unknown, o: FormatOptions = {}, key = "", depth = 0): string {
+export function jsonText(v: unknown, o: FormatOptions = {}): string {
+  const out = new JsonOut(256);
+  writeJson(out, v, o, "", 0);
+  return out.text();
+}
+
+/** Writes the JSON of `v` (see {@linkcode jsonText}); `key` is the field it is the value of. */
+function writeJson(out: JsonOut, v: unknown, o: FormatOptions, key: string, depth: number): void {
   switch (typeof v) {
     case "number":
-      return Number.isFinite(v) ? String(v) : `"${v}"`;
+      if (Number.isFinite(v)) out.num(v);
+      else out.ascii(`"${v}"`);
+      return;
     case "string":
-      return JSON.stringify(v);
+      out.str(v);
+      return;
     case "boolean":
-      return v ? "true" : "false";
+      out.ascii(v ? "true" : "false");
+      return;
     case "bigint":
-      return `"${v}"`;
-    case "undefined":
-      return "null";
+      out.byte(0x22);
+      out.ascii(String(v));
+      out.byte(0x22);
+      return;
     case "object":
       break;
     default:
-      return "null";
+      out.ascii("null");
+      return;
   }
-  if (v === null) return "null";
-  if (depth > 64) return '"…"';
+  if (v === null) return out.ascii("null");
+  if (depth > 64) return out.str("…");
   if (v instanceof Uint8Array) {
-    if (o.records && key === "records") return jsonText(kafkaRecords(v, o), o, "", depth + 1);
+    if (o.records && key === "records") return writeJson(out, kafkaRecords(v, o), o, "", depth + 1);
     const max = o.maxBytes ?? 256;
-    return v.length <= max ? `"${toHex(v)}"` : `"${toHex(v, max)}(+${v.length - max} bytes)"`;
+    out.byte(0x22);
+    out.hex(v, Math.min(max, v.length));
+    if (v.length > max) {
+      out.byte(0xe2), out.byte(0x80), out.byte(0xa6); // "…" in UTF-8
+      out.ascii(`(+${v.length - max} bytes)`);
+    }
+    out.byte(0x22);
+    return;
   }
   if (v instanceof BatchView) {
-    return jsonText(
-      o.records ? iggyBatch(v) : { messageCount: v.messageCount, bytes: v.bytes.length },
-      o,
-      "",
-      depth + 1,
-    );
+    const shown = o.records ? iggyBatch(v) : { messageCount: v.messageCount, bytes: v.bytes.length };
+    return writeJson(out, shown, o, "", depth + 1);
   }
   if (Array.isArray(v)) {
-    let out = "[";
-    for (let i = 0; i < v.length; i++) out += (i ? "," : "") + jsonText(v[i], o, key, depth + 1);
-    return out + "]";
+    out.byte(0x5b);
+    for (let i = 0; i < v.length; i++) {
+      if (i) out.byte(0x2c);
+      writeJson(out, v[i], o, key, depth + 1);
+    }
+    out.byte(0x5d);
+    return;
   }
-  const entries: Iterable<[unknown, unknown]> = v instanceof Map
-    ? v
-    : Object.entries(v as Record<string, unknown>);
-  let out = "{";
+  out.byte(0x7b);
   let first = true;
-  for (const [k, x] of entries) {
-    if (x === undefined) continue;
-    const name = String(k);
-    out += (first ? "" : ",") + JSON.stringify(name) + ":" + jsonText(x, o, name, depth + 1);
-    first = false;
+  if (v instanceof Map) {
+    for (const [k, x] of v) {
+      if (x === undefined) continue;
+      if (!first) out.byte(0x2c);
+      first = false;
+      const name = String(k);
+      out.str(name);
+      out.byte(0x3a);
+      writeJson(out, x, o, name, depth + 1);
+    }
+  } else {
+    const r = v as Record<string, unknown>;
+    for (const name in r) {
+      const x = r[name];
+      if (x === undefined) continue;
+      if (!first) out.byte(0x2c);
+      first = false;
+      out.str(name);
+      out.byte(0x3a);
+      writeJson(out, x, o, name, depth + 1);
+    }
   }
-  return out + "}";
+  out.byte(0x7d);
 }
 
 /** The JSON-ready (plain object) form of a decoded value; see {@linkcode jsonText}. */
@@ -141,25 +182,64 @@ function iggyBatch(b: BatchView): unknown {
 
 /** The JSON text of one message (what `--format json` prints, one per line). */
 export function jsonLine(m: InspectedMessage, o: FormatOptions = {}): string {
-  let out = `{"ts":"${isoTime(m.tsMicros)}","conn":${JSON.stringify(m.conn)},"connId":${m.connId},` +
-    `"dir":"${m.dir}","protocol":"${m.protocol}"`;
-  if (m.apiKey !== undefined) out += `,"apiKey":${m.apiKey}`;
-  if (m.command !== undefined) out += `,"command":${m.command}`;
-  out += `,"name":${JSON.stringify(m.name)}`;
-  if (m.version !== undefined) out += `,"version":${m.version}`;
-  if (m.correlationId !== undefined) out += `,"correlationId":${m.correlationId}`;
-  if (m.requestId !== undefined) out += `,"requestId":"${m.requestId}"`;
-  if (m.layout !== undefined) out += `,"layout":"${m.layout}"`;
-  if (m.latencyMs !== undefined) out += `,"latencyMs":${Math.round(m.latencyMs * 1000) / 1000}`;
-  if (m.errorCode !== undefined) out += `,"errorCode":${m.errorCode}`;
-  if (m.errorName !== undefined) out += `,"errorName":${JSON.stringify(m.errorName)}`;
-  out += `,"bytes":${m.bytes}`;
-  if (m.header !== undefined) out += `,"header":${jsonText(m.header, o)}`;
-  if (m.body !== undefined) out += `,"body":${jsonText(m.body, o)}`;
-  if (m.error) out += `,"error":${JSON.stringify(m.error)}`;
-  if (m.hexPrefix !== undefined) out += `,"hexPrefix":"${m.hexPrefix}"`;
-  if (m.notes) out += `,"notes":${JSON.stringify(m.notes)}`;
-  return out + "}";
+  const out = new JsonOut(512);
+  writeJsonLine(out, m, o);
+  return out.text();
+}
+
+/** Appends the JSON of one message to `out` (without the newline); see {@linkcode jsonLine}. */
+export function writeJsonLine(out: JsonOut, m: InspectedMessage, o: FormatOptions = {}): void {
+  out.ascii('{"ts":"');
+  out.ascii(isoTime(m.tsMicros));
+  out.ascii('","conn":');
+  out.str(m.conn);
+  out.ascii(',"connId":');
+  out.num(m.connId);
+  out.ascii(m.dir === "request" ? ',"dir":"request"' : ',"dir":"response"');
+  out.ascii(m.protocol === "kafka" ? ',"protocol":"kafka"' : ',"protocol":"iggy"');
+  if (m.apiKey !== undefined) {
+    out.ascii(',"apiKey":');
+    out.num(m.apiKey);
+  }
+  if (m.command !== undefined) out.ascii(`,"command":${m.command}`);
+  out.ascii(',"name":');
+  out.str(m.name);
+  if (m.version !== undefined) {
+    out.ascii(',"version":');
+    out.num(m.version);
+  }
+  if (m.correlationId !== undefined) {
+    out.ascii(',"correlationId":');
+    out.num(m.correlationId);
+  }
+  if (m.requestId !== undefined) out.ascii(`,"requestId":"${m.requestId}"`);
+  if (m.layout !== undefined) out.ascii(`,"layout":"${m.layout}"`);
+  if (m.latencyMs !== undefined) out.ascii(`,"latencyMs":${Math.round(m.latencyMs * 1000) / 1000}`);
+  if (m.errorCode !== undefined) out.ascii(`,"errorCode":${m.errorCode}`);
+  if (m.errorName !== undefined) {
+    out.ascii(',"errorName":');
+    out.str(m.errorName);
+  }
+  out.ascii(',"bytes":');
+  out.num(m.bytes);
+  if (m.header !== undefined) {
+    out.ascii(',"header":');
+    writeJson(out, m.header, o, "", 0);
+  }
+  if (m.body !== undefined) {
+    out.ascii(',"body":');
+    writeJson(out, m.body, o, "", 0);
+  }
+  if (m.error) {
+    out.ascii(',"error":');
+    writeJson(out, m.error, o, "", 0);
+  }
+  if (m.hexPrefix !== undefined) out.ascii(`,"hexPrefix":"${m.hexPrefix}"`);
+  if (m.notes) {
+    out.ascii(',"notes":');
+    writeJson(out, m.notes, o, "", 0);
+  }
+  out.byte(0x7d);
 }
 
 /** The JSON object of one message (the parsed {@linkcode jsonLine}). */

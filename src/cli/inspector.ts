@@ -13,7 +13,7 @@ import type { CapturedPacket } from "./capture.ts";
 import { IggyConnection, type IggyLayout, sniffIggyLayout } from "./iggy_conn.ts";
 import { KafkaConnection, looksLikeKafkaRequest } from "./kafka_conn.ts";
 import type { InspectedMessage } from "./message.ts";
-import { type TcpSegment, tcpSegment } from "./packet.ts";
+import { addressText, endpointKey, rawSegment, type TcpSegment } from "./packet.ts";
 import { HalfStream, ReassemblyBudget, type StreamPiece } from "./tcp.ts";
 
 /** Inspector options. */
@@ -48,10 +48,15 @@ export type InspectedProtocol = "kafka" | "iggy";
 
 type Dir = "request" | "response";
 
+/** What the connection table needs of a segment (a `TcpSegment` or the inspector's raw one). */
+type Segment = Pick<TcpSegment, "srcPort" | "dstPort" | "seq" | "syn" | "ack" | "fin" | "rst" | "payload">;
+
 interface Conn {
   id: number;
   /** Its key in the connection table. */
   key: string;
+  /** The client endpoint's key (a half of `key`). */
+  clientKey: string;
   client: string;
   server: string;
   c2s: HalfStream;
@@ -159,23 +164,37 @@ export class Inspector {
     return this.#conns.size;
   }
 
-  /** Feeds one captured packet. */
-  packet(p: CapturedPacket): InspectedMessage[] {
+  /** Feeds one captured packet; returns the messages it completes (appended to `out` when given). */
+  packet(p: CapturedPacket, out: InspectedMessage[] = []): InspectedMessage[] {
     this.stats.packets++;
-    const s = tcpSegment(p.linkType, p.data);
-    if (!s) return [];
+    const s = rawSegment(p.linkType, p.data);
+    if (!s) return out;
     this.stats.segments++;
-    return this.segment(s, p.tsMicros);
+    // Endpoints are keyed by their bytes; their text is made once, when a connection opens.
+    const a = endpointKey(s.srcAddr, s.srcPort), b = endpointKey(s.dstAddr, s.dstPort);
+    const text =
+      () => [endpoint(addressText(s.srcAddr), s.srcPort), endpoint(addressText(s.dstAddr), s.dstPort)];
+    return this.#feed(s, a, b, text, p.tsMicros, out);
   }
 
-  /** Feeds one TCP segment. */
-  segment(s: TcpSegment, tsMicros: number): InspectedMessage[] {
-    const a = endpoint(s.src, s.srcPort);
-    const b = endpoint(s.dst, s.dstPort);
-    const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  /** Feeds one TCP segment; returns the messages it completes (appended to `out` when given). */
+  segment(s: TcpSegment, tsMicros: number, out: InspectedMessage[] = []): InspectedMessage[] {
+    const a = endpoint(s.src, s.srcPort), b = endpoint(s.dst, s.dstPort);
+    return this.#feed(s, a, b, () => [a, b], tsMicros, out);
+  }
+
+  /** One segment from endpoint key `a` to `b`; `text` names them, for a new connection. */
+  #feed(
+    s: Segment,
+    a: string,
+    b: string,
+    text: () => string[],
+    tsMicros: number,
+    out: InspectedMessage[],
+  ): InspectedMessage[] {
+    const key = a < b ? a + "|" + b : b + "|" + a;
     let c = this.#conns.get(key);
-    const out: InspectedMessage[] = [];
-    if (c && s.syn && !s.ack && c.client === a) {
+    if (c && s.syn && !s.ack && c.clientKey === a) {
       // A new connection reusing the 4-tuple.
       this.#end(c, tsMicros, out);
       c = undefined;
@@ -184,11 +203,11 @@ export class Inspector {
       // An ACK, FIN or RST of a connection not open (or already ended) opens nothing.
       if (!s.syn && s.payload.length === 0) return out;
       if (this.#conns.size >= this.#maxConnections) this.#evict(tsMicros, out);
-      c = this.#open(s, a, b, key);
+      c = this.#open(s, a, b, text(), key);
       this.#conns.set(key, c);
     }
     c.active = true;
-    const fromClient = a === c.client;
+    const fromClient = a === c.clientKey;
     const half = fromClient ? c.c2s : c.s2c;
     if (s.syn) {
       half.syn(s.seq);
@@ -223,7 +242,7 @@ export class Inspector {
     protocol?: InspectedProtocol,
   ): InspectedMessage[] {
     if (!this.#raw) {
-      this.#raw = this.#newConn("stdin", "stdin", "stdin");
+      this.#raw = this.#newConn("stdin", "stdin", "stdin", "stdin");
       if (protocol) this.#setProtocol(this.#raw, protocol);
       this.#conns.set("stdin", this.#raw);
     }
@@ -266,14 +285,12 @@ export class Inspector {
     }
   }
 
-  #open(s: TcpSegment, a: string, b: string, key: string): Conn {
+  #open(s: Segment, a: string, b: string, [textA, textB]: string[], key: string): Conn {
     // The client: the SYN sender; else the side not on a known server port; else the sender.
-    let client = a, server = b;
     const known = (port: number) => this.#kafkaPorts.has(port) || this.#iggyPorts.has(port);
-    if (s.syn && s.ack) [client, server] = [b, a];
-    else if (!s.syn && known(s.srcPort) && !known(s.dstPort)) [client, server] = [b, a];
-    const c = this.#newConn(client, server, key);
-    const serverPort = Number(server.slice(server.lastIndexOf(":") + 1));
+    const swap = (s.syn && s.ack) || (!s.syn && known(s.srcPort) && !known(s.dstPort));
+    const c = swap ? this.#newConn(textB, textA, key, b) : this.#newConn(textA, textB, key, a);
+    const serverPort = swap ? s.srcPort : s.dstPort;
     if (this.#kafkaPorts.has(serverPort)) this.#setProtocol(c, "kafka");
     else if (this.#iggyPorts.has(serverPort)) this.#setProtocol(c, "iggy");
     else if (!this.#sniff) {
@@ -283,11 +300,12 @@ export class Inspector {
     return c;
   }
 
-  #newConn(client: string, server: string, key: string): Conn {
+  #newConn(client: string, server: string, key: string, clientKey: string): Conn {
     this.stats.connections++;
     return {
       id: this.#nextId++,
       key,
+      clientKey,
       client,
       server,
       c2s: new HalfStream(undefined, this.#budget),

@@ -6,6 +6,10 @@
  * at the version, and tagged fields only when the decoder read them (recorded through
  * `DecodeOptions.taggedFieldsRead`). Unknown tagged fields were on the wire and stay.
  *
+ * A struct whose fields are all present at the version, none tagged, and whose nested structs
+ * are so too, is its own projection: it is returned as it is, without a copy. Which structs
+ * are is worked out once per struct and version.
+ *
  * @module
  */
 
@@ -15,11 +19,29 @@ function has(mask: number, v: number): boolean {
   return ((mask >>> v) & 1) === 1;
 }
 
+/** Per struct and version: whether the value is its own projection. */
+let identity: WeakMap<StructMeta, boolean[]> | undefined;
+
+function isIdentity(meta: StructMeta, v: number): boolean {
+  const byMeta = identity ??= new WeakMap();
+  let row = byMeta.get(meta);
+  if (row === undefined) byMeta.set(meta, row = []);
+  let known = row[v];
+  if (known === undefined) {
+    known = meta.fields.every((f) =>
+      has(f[2], v) && !has(f[4], v) && (f[6] === undefined || isIdentity(f[6], v))
+    );
+    row[v] = known;
+  }
+  return known;
+}
+
 /**
  * The fields of `value` (a decoded struct described by `meta`) that were on the wire at
  * `version`, in wire order; `tags` is the map the decode filled (`taggedFieldsRead`). With
  * `defaults`, the left-out fields are kept apart under `_defaults` (field → the value the
- * decoder filled in), so that they cannot be taken for wire values.
+ * decoder filled in), so that they cannot be taken for wire values. The result may be `value`
+ * itself, when every field of it (and of what it holds) was on the wire.
  *
  * @example
  * ```ts
@@ -39,6 +61,7 @@ export function onTheWire(
   defaults = false,
 ): Record<string, unknown> {
   const x = value as Record<string, unknown>;
+  if (isIdentity(meta, version)) return x;
   const out: Record<string, unknown> = {};
   const seen = tags?.get(x) ?? 0;
   let left: Record<string, unknown> | undefined;
@@ -50,7 +73,7 @@ export function onTheWire(
       continue;
     }
     const sub = f[6];
-    if (sub !== undefined && v !== null && v !== undefined) {
+    if (sub !== undefined && v !== null && v !== undefined && !isIdentity(sub, version)) {
       v = f[1] === "struct"
         ? onTheWire(sub, v, version, tags, defaults)
         : (v as unknown[]).map((e) => onTheWire(sub, e, version, tags, defaults));

@@ -10,12 +10,13 @@ import { CaptureReader, isCapture } from "./capture.ts";
 import {
   type Filters,
   type FormatOptions,
-  jsonLine,
   matches,
   prettyLine,
   prettyTree,
   Summary,
+  writeJsonLine,
 } from "./format.ts";
+import { JsonOut } from "./_json_out.ts";
 import { parseApiSelection } from "./api_names.ts";
 import { parseHexDump } from "./hexdump.ts";
 import { DEFAULT_MAX_CONNECTIONS, Inspector } from "./inspector.ts";
@@ -35,6 +36,11 @@ export interface Host {
   stdin(): AsyncIterable<Uint8Array>;
   /** Writes text to standard output (resolves when it may write more). */
   stdout(text: string): Promise<void> | void;
+  /**
+   * Writes UTF-8 bytes to standard output (resolves when it may write more, and when `bytes`
+   * may be reused); optional, the command falls back to `stdout`.
+   */
+  stdoutBytes?(bytes: Uint8Array): Promise<void> | void;
   /** Writes text to standard error. */
   stderr(text: string): void;
   /** Whether standard output is a terminal. */
@@ -352,20 +358,14 @@ export async function main(host: Host): Promise<number> {
   const fo: FormatOptions = { records: p.records, maxBytes: p.maxBytes };
   const summary = new Summary();
   let shown = 0, failed = 0;
-  // Output is gathered into large writes: one write per message costs more than decoding it.
-  let pending: string[] = [];
-  let pendingBytes = 0;
-  const write = async (text: string) => {
-    pending.push(text);
-    pendingBytes += text.length;
-    if (pendingBytes >= 1 << 18) await flushOut();
-  };
+  // Output is gathered as UTF-8 into large writes: one write, or one string, per message
+  // costs more than decoding it.
+  const buffer = new JsonOut(1 << 19);
   const flushOut = async () => {
-    if (pending.length === 0) return;
-    const text = pending.join("");
-    pending = [];
-    pendingBytes = 0;
-    await host.stdout(text);
+    if (buffer.pos === 0) return;
+    const bytes = buffer.take();
+    if (host.stdoutBytes) await host.stdoutBytes(bytes);
+    else await host.stdout(new TextDecoder().decode(bytes));
   };
   // Topic ids are learnt from every message, shown or not, so that --topic finds messages by id.
   const topicIds = p.filters.topic !== undefined ? new TopicIds() : undefined;
@@ -388,15 +388,16 @@ export async function main(host: Host): Promise<number> {
       if (m.error) failed++;
       if (p.summary) summary.add(m);
       if (p.summaryOnly) continue;
-      if (format === "json") await write(jsonLine(m, fo) + "\n");
+      if (format === "json") writeJsonLine(buffer, m, fo);
       else {
-        let text = prettyLine(m) + "\n";
+        buffer.utf8(prettyLine(m));
         if (p.verbose) {
           const t = prettyTree(m, fo);
-          if (t) text += t + "\n";
+          if (t) buffer.utf8("\n" + t);
         }
-        await write(text);
       }
+      buffer.byte(0x0a);
+      if (buffer.pos >= 1 << 18) await flushOut();
     }
   };
   const ins = new Inspector({
@@ -459,8 +460,12 @@ async function inspectSource(
   };
   if (!p.raw && isCapture(head)) {
     const reader = new CaptureReader();
+    const msgs: InspectedMessage[] = [];
     for await (const chunk of rest()) {
-      for (const pkt of reader.push(chunk)) await emit(ins.packet(pkt));
+      // One await per chunk read, not per packet.
+      for (const pkt of reader.push(chunk)) ins.packet(pkt, msgs);
+      await emit(msgs);
+      msgs.length = 0;
       progress?.update(reader.consumed);
     }
     if (reader.pending > 0) throw new Error(`capture ends inside a block (${reader.pending} bytes)`);
