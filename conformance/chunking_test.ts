@@ -1,6 +1,7 @@
 /**
  * Every incremental frame decoder (Kafka's `FrameDecoder`, Iggy's request and response decoders
- * in both layouts) must take time linear in the bytes pushed whatever the chunking, and must not
+ * in both layouts, the consensus `ConsensusFrameAssembler`, all over the one `FrameAssembler` of
+ * src/wire) must take time linear in the bytes pushed whatever the chunking, and must not
  * reserve a frame's announced size before its bytes arrive.
  *
  * Time is process CPU time (`process.cpuUsage`, user + system), measured in this process, as
@@ -22,6 +23,7 @@ import {
   RequestFrameDecoder,
   ResponseFrameDecoder,
 } from "../src/iggy/framing.ts";
+import { ConsensusFrameAssembler } from "../src/iggy/session/frames.ts";
 import { Rng } from "./differential/_rng.ts";
 import { countAllocations } from "./lib/alloc.ts";
 
@@ -58,12 +60,7 @@ function iggy(kind: "request" | "response", layout: FrameLayout): Subject {
         ? new RequestFrameDecoder({ layout, maxFrameBytes: 100 * MiB })
         : new ResponseFrameDecoder({ layout, maxFrameBytes: 100 * MiB });
       return {
-        push(chunk: Uint8Array): number {
-          d.push(chunk);
-          let n = 0;
-          while (d.next() !== undefined) n++;
-          return n;
-        },
+        push: (chunk: Uint8Array) => d.push(chunk).length,
         get buffered() {
           return d.buffered;
         },
@@ -90,7 +87,28 @@ const SUBJECTS: Subject[] = [
   iggy("request", "legacy"),
   iggy("response", "crate"),
   iggy("response", "legacy"),
+  {
+    name: "Iggy ConsensusFrameAssembler",
+    frame: consensusFrame,
+    decoder: () => {
+      const d = new ConsensusFrameAssembler({ maxFrameBytes: 100 * MiB });
+      return {
+        push: (chunk) => d.push(chunk).length,
+        get buffered() {
+          return d.buffered;
+        },
+      };
+    },
+  },
 ];
+
+/** A 256-byte consensus header whose `size` covers a body of `n` bytes (the assembler reads only `size`). */
+function consensusFrame(n: number): Uint8Array {
+  const out = new Uint8Array(256 + n);
+  new DataView(out.buffer).setUint32(48, out.length, true);
+  for (let i = 256; i < out.length; i += 4093) out[i] = i & 0xff;
+  return out;
+}
 
 function cpuMs(): number {
   const u = process.cpuUsage();
@@ -192,6 +210,15 @@ describe("frame decoders do not reserve an announced size before the bytes arriv
       name: "Iggy response decoder (100 MiB announced)",
       make: SUBJECTS[3].decoder,
       bytes: Uint8Array.from([0, 0, 0, 0, 0xf8, 0xff, 0x3f, 0x06, 1, 0, 0, 0, 0, 0, 0, 0, 9]),
+    },
+    {
+      name: "Iggy ConsensusFrameAssembler (100 MiB announced)",
+      make: SUBJECTS[5].decoder,
+      bytes: (() => {
+        const b = consensusFrame(0);
+        new DataView(b.buffer).setUint32(48, 100 * MiB, true);
+        return Uint8Array.from([...b, 1, 2, 3]);
+      })(),
     },
   ];
   for (const p of prefixes) {

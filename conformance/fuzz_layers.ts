@@ -94,12 +94,7 @@ function iggyFraming(kind: "request" | "response", layout: FrameLayout): Framing
         ? new RequestFrameDecoder({ layout, maxFrameBytes: max })
         : new ResponseFrameDecoder({ layout, maxFrameBytes: max });
       return {
-        push(c) {
-          d.push(c);
-          const out: Uint8Array[] = [];
-          for (let f = d.next(); f !== undefined; f = d.next()) out.push(f.payload);
-          return out;
-        },
+        push: (c) => d.push(c).map((f) => f.payload),
         get buffered() {
           return d.buffered;
         },

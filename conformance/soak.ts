@@ -36,7 +36,7 @@ import {
   encodeSendMessages,
   sendMessagesResponse,
 } from "../src/iggy/commands/messages.ts";
-import { decodeRequest } from "../src/iggy/dispatch.ts";
+import { decodeRequestBody } from "../src/iggy/dispatch.ts";
 import { Rng } from "./differential/_rng.ts";
 import { parseArgs } from "./lib/args.ts";
 import { setExitCode } from "./lib/runtime.ts";
@@ -172,8 +172,7 @@ function iggyRound(): void {
   const frame = encodeRequestFrame(101, id, sendBodies[rng.int(0, sendBodies.length - 1)]);
   for (const c of chunks(frame)) {
     input += c.length;
-    iggy.push(c);
-    for (let f = iggy.next(); f !== undefined; f = iggy.next()) {
+    for (const f of iggy.push(c)) {
       frames++;
       recordsRead += decodeSendMessagesRequest(f.payload).batch.messageCount;
     }
@@ -183,7 +182,7 @@ function iggyRound(): void {
   });
   for (const c of chunks(reply)) {
     input += c.length;
-    for (const f of iggyClient.frames(c)) {
+    for (const f of iggyClient.push(c)) {
       frames++;
       if (f.requestId !== id || decodeSendMessagesResponse(f.payload).confirmations.length !== 1) {
         throw new Error(`confirmation ${f.requestId} does not answer ${id}`);
@@ -229,8 +228,7 @@ function garbageRound(): void {
     } else {
       const d = new RequestFrameDecoder();
       for (const c of chunks(bytes)) {
-        d.push(c);
-        for (let f = d.next(); f !== undefined; f = d.next()) decodeRequest(f.code, f.payload);
+        for (const f of d.push(c)) decodeRequestBody(f.code, f.payload);
       }
     }
   } catch (e) {

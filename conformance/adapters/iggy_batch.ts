@@ -29,12 +29,14 @@ import {
   OPERATION_INTERNAL_START,
   OPERATION_METADATA_START,
   OPERATION_PARTITION_START,
-  operationForCode,
-  operationFromCommandCode,
   operationName,
-  operationToCommandCode,
   requestOperation,
 } from "../../src/iggy/consensus/operation.ts";
+import {
+  operationForCode,
+  operationFromCommandCode,
+  operationToCommandCode,
+} from "../../src/iggy/command_table.ts";
 import {
   CHECKSUM_UNSEALED,
   COMMON_FIELDS,

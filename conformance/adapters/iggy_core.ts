@@ -17,14 +17,13 @@ import { streamCommands, streamOperations } from "../../src/iggy/commands/stream
 import { topicCommands, topicOperations } from "../../src/iggy/commands/topics.ts";
 import { metadataChangesCommands } from "../../src/iggy/commands/metadata_changes.ts";
 import {
-  COMMAND_TABLE,
-  commandName,
-  decodeRequest,
-  decodeResponse,
-  encodeRequest,
-  encodeResponse,
-  lookupCommand,
+  decodeRequestBody,
+  decodeResponseBody,
+  encodeRequestBody,
+  encodeResponseBody,
 } from "../../src/iggy/dispatch.ts";
+import { COMMAND_TABLE, lookupCommand } from "../../src/iggy/command_table.ts";
+import { WireError } from "../../src/wire/error.ts";
 import {
   decodeRequestFrame,
   decodeResponseFrame,
@@ -151,14 +150,14 @@ for (const name of ["GetMe"]) {
   commandAdapters[name] = {
     decode: (bytes, ctx) =>
       toJsonForm(
-        ctx.group.direction === "response" ? decodeResponse(code, bytes) : decodeRequest(code, bytes),
+        ctx.group.direction === "response" ? decodeResponseBody(code, bytes) : decodeRequestBody(code, bytes),
       ),
     encode(value, ctx) {
       const template = ctx.group.direction === "response"
-        ? decodeResponse(code, testBytes(ctx))
-        : decodeRequest(code, testBytes(ctx));
+        ? decodeResponseBody(code, testBytes(ctx))
+        : decodeRequestBody(code, testBytes(ctx));
       const v = fromJsonLike(value, template);
-      return ctx.group.direction === "response" ? encodeResponse(code, v) : encodeRequest(code, v);
+      return ctx.group.direction === "response" ? encodeResponseBody(code, v) : encodeRequestBody(code, v);
     },
   };
 }
@@ -240,7 +239,7 @@ const frameAdapter: MessageAdapter = {
         requestId: String(frame.requestId),
         payload: toHex(frame.payload),
       };
-      if (code !== undefined) out.body = toJsonForm(decodeResponse(code, frame.payload));
+      if (code !== undefined) out.body = toJsonForm(decodeResponseBody(code, frame.payload));
       return out;
     }
     const { frame } = decodeRequestFrame(bytes);
@@ -249,7 +248,7 @@ const frameAdapter: MessageAdapter = {
       requestId: String(frame.requestId),
       payload: toHex(frame.payload),
     };
-    if (code !== undefined) out.body = toJsonForm(decodeRequest(code, frame.payload));
+    if (code !== undefined) out.body = toJsonForm(decodeRequestBody(code, frame.payload));
     return out;
   },
   encode(value, ctx) {
@@ -260,9 +259,9 @@ const frameAdapter: MessageAdapter = {
       // Build the payload from the body through the dispatch table: the frame test then checks
       // command encoding end to end, not only the header.
       const response = ctx.group.direction === "response";
-      const template = response ? decodeResponse(code, payload) : decodeRequest(code, payload);
+      const template = response ? decodeResponseBody(code, payload) : decodeRequestBody(code, payload);
       const body = fromJsonLike(v.body, template);
-      payload = response ? encodeResponse(code, body) : encodeRequest(code, body);
+      payload = response ? encodeResponseBody(code, body) : encodeRequestBody(code, body);
     }
     return ctx.group.direction === "response"
       ? encodeResponseFrame(v.status!, BigInt(v.requestId), payload)
@@ -295,8 +294,9 @@ const protocolVersionAdapter: MessageAdapter = {
 const commandTableAdapter: MessageAdapter = {
   decode(bytes) {
     const code = new Reader(bytes, "CommandTable").u32le();
-    commandName(code); // UNKNOWN_COMMAND for unknown and retired codes
-    const m = lookupCommand(code)!;
+    const m = lookupCommand(code);
+    // Unknown and retired codes are rejected as the crate's table lookup rejects them.
+    if (m === undefined) throw new WireError("UNKNOWN_COMMAND", { detail: `unknown command code: ${code}` });
     return {
       code: m.code,
       name: m.name,

@@ -18,7 +18,7 @@ import {
   encodeMetadataItem,
   type MetadataChange,
   type MetadataCurrentItem,
-} from "../../src/iggy/primitives/metadata_change_bodies.ts";
+} from "../../src/iggy/commands/metadata_change_bodies.ts";
 import { fromHex } from "../../src/wire/hex.ts";
 import { toJsonForm } from "../lib/json.ts";
 import type { CaseContext, ProtocolAdapters } from "../lib/types.ts";

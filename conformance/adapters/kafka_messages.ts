@@ -9,7 +9,7 @@
 import { Reader } from "../../src/wire/reader.ts";
 import { Writer } from "../../src/wire/writer.ts";
 import { WireError } from "../../src/wire/error.ts";
-import { decodeWith, encodeWith, type MessageCodec } from "../../src/kafka/_runtime.ts";
+import { decodeWith, encodeWith, type MessageCodec } from "../../src/kafka/codec.ts";
 import { fromJsonForm, toJsonForm } from "../../src/kafka/json.ts";
 import { API_LIST, DATA_CODECS } from "../../src/kafka/messages/_table.ts";
 import { requestHeaderVersion, responseHeaderVersion } from "../../src/kafka/api.ts";

@@ -5,9 +5,9 @@
  */
 
 import process from "node:process";
-import { type Init, ZERO_UUID } from "../../src/kafka/_runtime.ts";
+import { type Init, ZERO_UUID } from "../../src/kafka/codec.ts";
 import type { RequestOf, ResponseOf } from "../../src/kafka/api.ts";
-import { KAFKA_ERROR as E } from "../../src/kafka/errors.ts";
+import { KAFKA_ERROR as E } from "../../src/kafka/_generated/errors.ts";
 import type { RequestTypes } from "../../src/kafka/messages/_table.ts";
 import { supportedVersions } from "../../src/kafka/versions.ts";
 import { ApiKey } from "../../src/kafka/messages/api_keys.ts";

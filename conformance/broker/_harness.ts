@@ -8,7 +8,7 @@
 
 import process from "node:process";
 import { apiInfo } from "../../src/kafka/api.ts";
-import { errorName } from "../../src/kafka/errors.ts";
+import { errorName } from "../../src/kafka/_generated/errors.ts";
 
 /** One cell of the matrix: an API at one version against one broker. */
 export interface Cell {

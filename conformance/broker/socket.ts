@@ -15,7 +15,7 @@ import {
   type ClientResponse,
   type OutgoingRequest,
 } from "../../src/kafka/client.ts";
-import type { Init } from "../../src/kafka/_runtime.ts";
+import type { Init } from "../../src/kafka/codec.ts";
 import type { RequestOf } from "../../src/kafka/api.ts";
 import type { RequestTypes } from "../../src/kafka/messages/_table.ts";
 import { encodeFrame, FrameDecoder } from "../../src/kafka/frame.ts";

@@ -14,7 +14,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { PcapWriter } from "../../src/cli/pcap_writer.ts";
 import { encodeRequestFrame, encodeResponseFrame, type FrameLayout } from "../../src/iggy/framing.ts";
-import { decodeRequest, decodeResponseOrNull, lookupCommand } from "../../src/iggy/dispatch.ts";
+import { decodeRequestBody, decodeResponseBodyOrNull } from "../../src/iggy/dispatch.ts";
+import { lookupCommand } from "../../src/iggy/command_table.ts";
 import { fromHex } from "../../src/wire/hex.ts";
 
 interface Vec {
@@ -49,8 +50,8 @@ export function iggyPayloads(): Map<number, { requests: Uint8Array[]; responses:
         const bytes = fromHex(t.hex);
         // Keep what the inspector's default decode accepts (no caller options).
         try {
-          if (g.direction === "request") decodeRequest(v.commandCode, bytes);
-          else decodeResponseOrNull(v.commandCode, bytes);
+          if (g.direction === "request") decodeRequestBody(v.commandCode, bytes);
+          else decodeResponseBodyOrNull(v.commandCode, bytes);
         } catch {
           continue;
         }

@@ -5,7 +5,7 @@ import { absentFields, loadSchemas } from "./absent_fields.ts";
 import { CaptureReader } from "../../src/cli/capture.ts";
 import { Inspector } from "../../src/cli/inspector.ts";
 import { toJson } from "../../src/cli/format.ts";
-import type { StructMeta } from "../../src/kafka/_runtime.ts";
+import type { StructMeta } from "../../src/kafka/codec.ts";
 import { apiInfo } from "../../src/kafka/api.ts";
 
 function has(mask: number, v: number): boolean {

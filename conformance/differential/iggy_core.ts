@@ -34,7 +34,7 @@ import * as streams from "../../src/iggy/commands/streams.ts";
 import * as topics from "../../src/iggy/commands/topics.ts";
 import * as system from "../../src/iggy/commands/system.ts";
 import * as mc from "../../src/iggy/commands/metadata_changes.ts";
-import { metadataChangeView, metadataItemView } from "../../src/iggy/primitives/metadata_change_bodies.ts";
+import { metadataChangeView, metadataItemView } from "../../src/iggy/commands/metadata_change_bodies.ts";
 import { clientVersionInfo } from "../../src/iggy/version.ts";
 import { requestFrameCodec, responseFrameCodec } from "../../src/iggy/framing.ts";
 

@@ -33,7 +33,7 @@ import {
   type StreamKey,
   type TopicKey,
   type UserKey,
-} from "../../src/iggy/primitives/metadata_change_bodies.ts";
+} from "../../src/iggy/commands/metadata_change_bodies.ts";
 import {
   type GetMetadataChangesResponse,
   getMetadataChangesResponse,

@@ -24,7 +24,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import process from "node:process";
 import { Rng } from "./_rng.ts";
-import { decodeWith, encodeWith, type MessageCodec, type StructMeta } from "../../src/kafka/_runtime.ts";
+import { decodeWith, encodeWith, type MessageCodec, type StructMeta } from "../../src/kafka/codec.ts";
 import { toJsonForm } from "../../src/kafka/json.ts";
 import { API_LIST, DATA_CODECS } from "../../src/kafka/messages/_table.ts";
 import { fromHex as fromHexStr, toHex } from "../../src/wire/hex.ts";

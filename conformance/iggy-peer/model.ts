@@ -12,7 +12,7 @@ import {
   type BatchMessageInput,
   encodeBatch,
   encodePayload,
-  encodeResponse,
+  encodeResponseBody,
   EvictionReason,
   type Identifier,
   IGGY_PROTOCOL_VERSION,
@@ -23,6 +23,7 @@ import {
   MessageCursor,
   Operation,
   optionEntries,
+  type Permissions,
 } from "../../src/iggy/mod.ts";
 
 /** IggyError codes the model answers with (iggy_common's `IggyError::as_code`). */
@@ -112,7 +113,7 @@ interface User {
   password: string;
   status: number;
   createdAt: bigint;
-  permissions: unknown | null;
+  permissions: Permissions | null;
 }
 
 interface Token {
@@ -476,7 +477,7 @@ export class IggyModel {
       case 1: // Ping
         return undefined;
       case 12: // GetClusterMetadata
-        return encodeResponse(12, {
+        return encodeResponseBody(12, {
           name: "streamwire-endpoint",
           nodes: [{
             replicaId: 0,
@@ -502,18 +503,18 @@ export class IggyModel {
           nextTopicId: 1,
         };
         this.streams.set(s.id, s);
-        return encodeResponse(202, this.#streamResponse(s));
+        return encodeResponseBody(202, this.#streamResponse(s));
       }
       case 200: { // GetStream
         const s = this.#findStream(p.streamId);
         if (s === undefined) return EMPTY;
-        return encodeResponse(200, {
+        return encodeResponseBody(200, {
           stream: this.#streamResponse(s),
           topics: [...s.topics.values()].map((t) => this.#topicHeader(t)),
         });
       }
       case 201: // GetStreams
-        return encodeResponse(201, {
+        return encodeResponseBody(201, {
           streams: [...this.streams.values()].map((s) => this.#streamResponse(s)),
         });
       case 203: { // DeleteStream
@@ -541,7 +542,7 @@ export class IggyModel {
         };
         for (let i = 0; i < p.partitionsCount; i++) t.partitions.push(this.#newPartition(i));
         s.topics.set(t.id, t);
-        return encodeResponse(302, this.#topicDetails(t));
+        return encodeResponseBody(302, this.#topicDetails(t));
       }
       case 300: { // GetTopic
         let t: Topic;
@@ -550,10 +551,10 @@ export class IggyModel {
         } catch {
           return EMPTY;
         }
-        return encodeResponse(300, this.#topicDetails(t));
+        return encodeResponseBody(300, this.#topicDetails(t));
       }
       case 301: // GetTopics
-        return encodeResponse(301, {
+        return encodeResponseBody(301, {
           topics: [...this.#stream(p.streamId).topics.values()].map((t) => this.#topicHeader(t)),
         });
       case 303: { // DeleteTopic
@@ -566,7 +567,7 @@ export class IggyModel {
       case 105: { // GetPartitionRoute
         const t = this.#topic(p.streamId, p.topicId);
         const part = this.#partition(t, p.partitionId);
-        return encodeResponse(105, {
+        return encodeResponseBody(105, {
           incarnation: part.incarnation,
           metadataOp: this.#metadataOp,
           view: 0,
@@ -602,24 +603,26 @@ export class IggyModel {
         return undefined;
       }
       case 10: // GetStats
-        return encodeResponse(10, this.#stats());
+        return encodeResponseBody(10, this.#stats());
       case 20: // GetMe
-        return encodeResponse(20, this.#clientDetails(c));
+        return encodeResponseBody(20, this.#clientDetails(c));
       case 21: { // GetClient
         const other = this.clients.get(p.clientId);
-        return other === undefined ? EMPTY : encodeResponse(21, this.#clientDetails(other));
+        return other === undefined ? EMPTY : encodeResponseBody(21, this.#clientDetails(other));
       }
       case 22: // GetClients
-        return encodeResponse(22, { clients: [...this.clients.values()].map((o) => this.#clientInfo(o)) });
+        return encodeResponseBody(22, {
+          clients: [...this.clients.values()].map((o) => this.#clientInfo(o)),
+        });
       case 31: { // GetUser
         const u = this.#findUser(p.userId);
         return u === undefined
           ? EMPTY
-          : encodeResponse(31, { user: this.#userInfo(u), permissions: u.permissions });
+          : encodeResponseBody(31, { user: this.#userInfo(u), permissions: u.permissions });
       }
       case 32: // GetUsers
         this.#requireRoot(c);
-        return encodeResponse(32, { users: [...this.users.values()].map((u) => this.#userInfo(u)) });
+        return encodeResponseBody(32, { users: [...this.users.values()].map((u) => this.#userInfo(u)) });
       case 33: { // CreateUser
         this.#requireRoot(c);
         for (const u of this.users.values()) if (u.username === p.username) refuse(E.UserAlreadyExists);
@@ -632,7 +635,7 @@ export class IggyModel {
           permissions: p.permissions,
         };
         this.users.set(u.id, u);
-        return encodeResponse(31, { user: this.#userInfo(u), permissions: u.permissions });
+        return encodeResponseBody(31, { user: this.#userInfo(u), permissions: u.permissions });
       }
       case 34: { // DeleteUser
         this.#requireRoot(c);
@@ -658,7 +661,7 @@ export class IggyModel {
         c.userId = null;
         return undefined;
       case 41: // GetPersonalAccessTokens
-        return encodeResponse(41, {
+        return encodeResponseBody(41, {
           tokens: this.tokens.filter((t) => t.userId === c.userId).map((t) => ({
             name: t.name,
             expiryAt: t.expiry,
@@ -670,7 +673,7 @@ export class IggyModel {
         }
         const token = `pat-${c.userId}-${p.name}-${this.tokens.length + 1}`;
         this.tokens.push({ name: p.name, token, userId: c.userId!, expiry: p.expiry });
-        return encodeResponse(42, { token });
+        return encodeResponseBody(42, { token });
       }
       case 43: { // DeletePersonalAccessToken
         const i = this.tokens.findIndex((t) => t.userId === c.userId && t.name === p.name);
@@ -685,11 +688,11 @@ export class IggyModel {
         } catch {
           return EMPTY;
         }
-        return encodeResponse(600, this.#groupDetails(this.#topic(p.streamId, p.topicId), g));
+        return encodeResponseBody(600, this.#groupDetails(this.#topic(p.streamId, p.topicId), g));
       }
       case 601: { // GetConsumerGroups
         const t = this.#topic(p.streamId, p.topicId);
-        return encodeResponse(601, { groups: [...t.groups.values()].map((g) => this.#groupInfo(t, g)) });
+        return encodeResponseBody(601, { groups: [...t.groups.values()].map((g) => this.#groupInfo(t, g)) });
       }
       case 602: { // CreateConsumerGroup
         this.#requireRoot(c);
@@ -697,7 +700,7 @@ export class IggyModel {
         for (const g of t.groups.values()) if (g.name === p.name) refuse(E.ConsumerGroupNameAlreadyExists);
         const g: Group = { id: t.nextGroupId++, name: p.name, members: new Map() };
         t.groups.set(g.id, g);
-        return encodeResponse(600, this.#groupDetails(t, g));
+        return encodeResponseBody(600, this.#groupDetails(t, g));
       }
       case 603: { // DeleteConsumerGroup
         this.#requireRoot(c);
@@ -722,7 +725,7 @@ export class IggyModel {
       case 606: { // SyncConsumerGroup
         const t = this.#topic(p.streamId, p.topicId);
         const g = this.#group(t, p.groupId);
-        return encodeResponse(606, { generation: 1n, partitions: g.members.get(c.id) ?? [] });
+        return encodeResponseBody(606, { generation: 1n, partitions: g.members.get(c.id) ?? [] });
       }
       case 120: { // GetConsumerOffset
         const t = this.#topic(p.streamId, p.topicId);
@@ -730,7 +733,7 @@ export class IggyModel {
         const stored = t.offsets.get(key);
         if (stored === undefined) return EMPTY;
         const msgs = this.#partition(t, partition).messages;
-        return encodeResponse(120, {
+        return encodeResponseBody(120, {
           partitionId: partition,
           currentOffset: msgs.length === 0 ? 0n : msgs[msgs.length - 1].offset,
           storedOffset: stored,
@@ -805,7 +808,7 @@ export class IggyModel {
       });
     }
     const sid = this.#stream(p.streamId).id;
-    return encodeResponse(101, {
+    return encodeResponseBody(101, {
       confirmations: [{ streamId: sid, topicId: t.id, partitionId: part.id, baseOffset: base }],
     });
   }
@@ -865,7 +868,7 @@ export class IggyModel {
       }));
       i = j;
     }
-    return encodeResponse(100, {
+    return encodeResponseBody(100, {
       partitionId: part.id,
       currentOffset: msgs.length === 0 ? 0n : msgs[msgs.length - 1].offset,
       messagesCount: picked.length,

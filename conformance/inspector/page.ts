@@ -16,7 +16,7 @@ import { PcapWriter } from "../../src/cli/pcap_writer.ts";
 import { encodeRequest, encodeResponse } from "../../src/kafka/api.ts";
 import { encodeRecordBatch } from "../../src/kafka/records/mod.ts";
 import { encodeRequestFrame } from "../../src/iggy/framing.ts";
-import { encodeRequest as iggyRequest } from "../../src/iggy/dispatch.ts";
+import { encodeRequestBody as iggyRequest } from "../../src/iggy/dispatch.ts";
 import { Operation, RequestHeader } from "../../src/iggy/consensus/mod.ts";
 import { launchChromium } from "../../tools/npm/_chromium.ts";
 

@@ -10,7 +10,7 @@
 
 import { API_LIST } from "../kafka/messages/_table.ts";
 import { CommandCode } from "../iggy/command_codes.ts";
-import { lookupCommand } from "../iggy/dispatch.ts";
+import { lookupCommand } from "../iggy/command_table.ts";
 import type { InspectedMessage } from "./message.ts";
 
 /** Names the inspector gives messages that are neither a Kafka API nor an Iggy command. */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { errorName as kafkaErrorName } from "../kafka/errors.ts";
+import { errorName as kafkaErrorName } from "../kafka/_generated/errors.ts";
 import { decodeRecordSet } from "../kafka/records/record_set.ts";
 import type { CodecRegistry } from "../kafka/compression/codec.ts";
 import { createCodecRegistry } from "../kafka/compression/registry.ts";

@@ -15,7 +15,8 @@
  * @module
  */
 
-import { decodeRequest, decodeResponseOrNull, lookupCommand } from "../iggy/dispatch.ts";
+import { decodeRequestBody, decodeResponseBodyOrNull } from "../iggy/dispatch.ts";
+import { lookupCommand, operationToCommandCode } from "../iggy/command_table.ts";
 import { decodeConsensusHeader } from "../iggy/consensus/dispatch.ts";
 import { Command } from "../iggy/consensus/command.ts";
 import { HEADER_SIZE, SIZE_FIELD_OFFSET } from "../iggy/consensus/header.ts";
@@ -24,7 +25,6 @@ import {
   type Operation,
   Operation as Op,
   operationName,
-  operationToCommandCode,
   requestOperation,
 } from "../iggy/consensus/operation.ts";
 import { resultCode, resultSectionLen } from "../iggy/consensus/reply_result.ts";
@@ -76,7 +76,7 @@ export function sniffIggyLayout(b: Uint8Array): IggyLayout | undefined {
     const payloadLen = len - (layout === "crate" ? 12 : 4);
     if (payloadLen < 0 || b.length < 4 + len) return false;
     try {
-      decodeRequest(code, b.subarray(4 + len - payloadLen, 4 + len));
+      decodeRequestBody(code, b.subarray(4 + len - payloadLen, 4 + len));
       return true;
     } catch {
       return false;
@@ -157,11 +157,11 @@ export class IggyConnection extends FramedConnection {
     if (this.layout === "consensus") return true; // the header's checksums were verified
     try {
       const crate = this.layout === "crate";
-      if (dir === "request") decodeRequest(u32le(frame, 4), frame.subarray(crate ? 16 : 8));
+      if (dir === "request") decodeRequestBody(u32le(frame, 4), frame.subarray(crate ? 16 : 8));
       else {
         const p = crate ? this.#byId.get(String(readU64(frame, 8))) : this.#fifo[0];
         if (!p) return false;
-        if (u32le(frame, 0) === 0) decodeResponseOrNull(p.code, frame.subarray(crate ? 16 : 8));
+        if (u32le(frame, 0) === 0) decodeResponseBodyOrNull(p.code, frame.subarray(crate ? 16 : 8));
       }
       return true;
     } catch {
@@ -213,7 +213,7 @@ export class IggyConnection extends FramedConnection {
         const p: Pending = { code, name: msg.name, tsMicros };
         if (id !== undefined) this.#byId.set(id, p);
         else this.#fifo.push(p);
-        msg.body = decodeRequest(code, body);
+        msg.body = decodeRequestBody(code, body);
       } else {
         const crate = this.layout === "crate";
         const status = u32le(frame, 0);
@@ -231,7 +231,7 @@ export class IggyConnection extends FramedConnection {
         if (status !== 0) {
           msg.errorCode = status;
           msg.errorName = `status ${status}`;
-        } else msg.body = decodeResponseOrNull(p.code, body);
+        } else msg.body = decodeResponseBodyOrNull(p.code, body);
       }
     } catch (e) {
       this.fail(msg, e, body);
@@ -262,7 +262,7 @@ export class IggyConnection extends FramedConnection {
       msg.name = name;
       if (code !== undefined) msg.command = code;
       this.#byId.set(key, { code: code ?? -1, name, tsMicros: msg.tsMicros, operation: op });
-      if (code !== undefined && lookupCommand(code)) msg.body = decodeRequest(code, body);
+      if (code !== undefined && lookupCommand(code)) msg.body = decodeRequestBody(code, body);
       return;
     }
     if (command === Command.Reply) {
@@ -298,7 +298,7 @@ export class IggyConnection extends FramedConnection {
         payload = body.subarray(resultSectionLen(body) ?? 0);
       }
       // Get* answers "not found" with an empty body, as released servers do.
-      if (p.code >= 0 && lookupCommand(p.code)) msg.body = decodeResponseOrNull(p.code, payload);
+      if (p.code >= 0 && lookupCommand(p.code)) msg.body = decodeResponseBodyOrNull(p.code, payload);
       return;
     }
     // Evictions, pings and other consensus traffic: the header is the message.

@@ -6,12 +6,12 @@ import { Inspector } from "./inspector.ts";
 import type { InspectedMessage } from "./message.ts";
 import { PcapWriter } from "./pcap_writer.ts";
 import { apiInfo, requestHeaderVersion, responseHeaderVersion } from "../kafka/api.ts";
-import { encodeWith } from "../kafka/_runtime.ts";
+import { encodeWith } from "../kafka/codec.ts";
 import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
 import { encodeRequest, encodeResponse } from "../kafka/api.ts";
 import { encodeRequestFrame, encodeResponseFrame } from "../iggy/framing.ts";
-import { encodeRequest as iggyRequest } from "../iggy/dispatch.ts";
+import { encodeRequestBody as iggyRequestBody } from "../iggy/dispatch.ts";
 
 // The repository's vectors/, found upwards from here (the tests also run from dist/ under Node).
 const VECTORS = (() => {
@@ -207,7 +207,7 @@ test("Inspector follows ApiVersions: a v0 answer to a newer version decodes, lat
 test("Inspector decodes Iggy crate-layout frames of a known port, paired by request id", () => {
   const w = new PcapWriter();
   const c = w.connection("10.1.0.1", 41005, "10.1.0.2", 8090, 1e15);
-  const payload = iggyRequest(202, { name: "orders", options: new Uint8Array() });
+  const payload = iggyRequestBody(202, { name: "orders", options: new Uint8Array() });
   c.send("client", encodeRequestFrame(202, 77n, payload), 1e15);
   c.send("client", encodeRequestFrame(1, 78n, new Uint8Array()), 1e15 + 1);
   c.send("server", encodeResponseFrame(0, 78n, new Uint8Array()), 1e15 + 5);

@@ -14,11 +14,11 @@
  */
 
 import { apiInfo, decodeRequest, decodeResponse, peekRequestHeader } from "../kafka/api.ts";
-import type { DecodeOptions } from "../kafka/_runtime.ts";
+import type { DecodeOptions } from "../kafka/codec.ts";
 import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
 import { onTheWire } from "./kafka_wire.ts";
-import { errorName } from "../kafka/errors.ts";
+import { errorName } from "../kafka/_generated/errors.ts";
 import { type ByteQueue, toHex, u16be, u32be } from "./_bytes.ts";
 import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
 import { firstErrorCode, type InspectedMessage } from "./message.ts";

@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { FieldMeta, StructMeta } from "../kafka/_runtime.ts";
+import type { FieldMeta, StructMeta } from "../kafka/codec.ts";
 import { apiInfo, requestHeaderVersion, responseHeaderVersion } from "../kafka/api.ts";
 import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";

@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { StructMeta } from "../kafka/_runtime.ts";
+import type { StructMeta } from "../kafka/codec.ts";
 
 function has(mask: number, v: number): boolean {
   return ((mask >>> v) & 1) === 1;

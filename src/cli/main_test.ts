@@ -6,7 +6,7 @@ import { encodeRequest, encodeResponse } from "../kafka/api.ts";
 import { encodeRecordBatch } from "../kafka/records/mod.ts";
 import { createCodecRegistry } from "../kafka/compression/registry.ts";
 import { encodeRequestFrame } from "../iggy/framing.ts";
-import { encodeRequest as iggyRequest } from "../iggy/dispatch.ts";
+import { encodeRequestBody as iggyRequest } from "../iggy/dispatch.ts";
 import { existsSync, readFileSync } from "node:fs";
 
 function host(args: string[], files: Record<string, Uint8Array> = {}, stdin?: Uint8Array) {

@@ -11,9 +11,9 @@
  *
  * @example
  * ```ts
- * import { CommandCode, decodeRequest } from "@streamwire/codec/iggy";
+ * import { CommandCode, decodeRequestBody } from "@streamwire/codec/iggy";
  * CommandCode.CreateStream; // 202
- * decodeRequest(CommandCode.CreateStream, new Uint8Array([1, 0x61])).name; // "a"
+ * decodeRequestBody(CommandCode.CreateStream, new Uint8Array([1, 0x61])).name; // "a"
  * ```
  */
 export const CommandCode = {

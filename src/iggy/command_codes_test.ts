@@ -1,14 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { CommandCode } from "./command_codes.ts";
-import {
-  COMMAND_TABLE,
-  commandCodecs,
-  decodeAnyRequest,
-  decodeRequest,
-  encodeRequest,
-  RETIRED_COMMAND_CODES,
-} from "./dispatch.ts";
+import { commandCodecs, decodeAnyRequestBody, decodeRequestBody, encodeRequestBody } from "./dispatch.ts";
+import { COMMAND_TABLE, RETIRED_COMMAND_CODES } from "./command_table.ts";
 
 describe("CommandCode", () => {
   it("names every command of the table once, by the codec's type name", () => {
@@ -24,16 +18,13 @@ describe("CommandCode", () => {
     }
   });
 
-  it("types decodeRequest by a literal code and narrows decodeAnyRequest by code", () => {
-    const bytes = encodeRequest(
-      CommandCode.CreateStream,
-      { name: "orders", options: new Uint8Array(0) } as any,
-    );
+  it("types decodeRequestBody by a literal code and narrows decodeAnyRequestBody by code", () => {
+    const bytes = encodeRequestBody(CommandCode.CreateStream, { name: "orders", options: new Uint8Array(0) });
     // Compile-time: `name` exists on the CreateStream request type.
-    const name: string = decodeRequest(CommandCode.CreateStream, bytes).name;
+    const name: string = decodeRequestBody(CommandCode.CreateStream, bytes).name;
     assert.equal(name, "orders");
-    const any = decodeAnyRequest(CommandCode.CreateStream, bytes);
+    const any = decodeAnyRequestBody(CommandCode.CreateStream, bytes);
     if (any.code !== CommandCode.CreateStream) assert.fail("code not kept");
-    assert.equal(any.value.name, "orders");
+    assert.equal(any.body.name, "orders");
   });
 });

@@ -1,17 +1,12 @@
 /**
- * The command table of `iggy_binary_protocol` 0.11.1-edge.3 as data — every command code with
- * its name, its VSR operation (replicated commands) — and generic entry points that decode and
- * encode a payload by command code.
+ * Body-only codecs picked by command code or by operation: the request and response payloads
+ * of every command (`decodeRequestBody(code, bytes)`, …), the bodies replicated operations
+ * carry, and the registry behind them. Whole messages (frame header + body) are
+ * `src/iggy/api.ts`; the table of codes, names and operations is `src/iggy/command_table.ts`.
  *
  * Each command area lists its codecs in `src/iggy/commands/<area>.ts` (a `CommandCodecs[]`,
  * and an `OperationCodec[]` for bodies that travel by operation only); the registry below
  * imports each list with one line.
- *
- * Retired codes are never reused (released clients still send them) and are unknown here,
- * as in the crate: 14 (consumer-session attach), 35 (UpdateUser), 102 (FlushUnsavedBuffer),
- * 103 (GetPollRouting), 104 (PollMessagesOnPrimary), 123 (GetConsumerOffsetRouting),
- * 124 (DeleteConsumerOffset2), 204 (UpdateStream), 205 (PurgeStream), 304 (UpdateTopic),
- * 305 (PurgeTopic). Updates now go through the generic `UpdateResource` (16).
  *
  * @module
  */
@@ -26,8 +21,8 @@ import {
   type OperationCodec,
   type PayloadCodec,
 } from "./codec.ts";
-import { Operation } from "./consensus/operation.ts";
 import { CommandCode, type CommandCodeValue } from "./command_codes.ts";
+import { lookupByOperation, lookupCommand } from "./command_table.ts";
 
 // Command areas: one import line each, and the list(s) in AREA_COMMANDS / AREA_OPERATIONS.
 import { systemCommands, systemOperations } from "./commands/system.ts";
@@ -61,26 +56,24 @@ export type AnyCommandCodecs =
 /** The value type a payload codec reads and writes. */
 export type PayloadValue<C> = C extends PayloadCodec<infer T> ? T : never;
 
-/** The decoded request type of command code `C` (`RequestOf<typeof CommandCode.CreateStream>`). */
-export type RequestOf<C extends CommandCodeValue> = PayloadValue<
-  Extract<AnyCommandCodecs, { code: C }>["request"]
->;
-/** The decoded (successful) response type of command code `C`. */
-export type ResponseOf<C extends CommandCodeValue> = PayloadValue<
-  Extract<AnyCommandCodecs, { code: C }>["response"]
->;
-
-/** What {@linkcode decodeRequest} returns for `code`: the request type for a literal command code, else `unknown`. */
-export type DecodedRequest<C extends number> = C extends CommandCodeValue ? RequestOf<C> : unknown;
-/** What {@linkcode decodeResponse} returns for `code`: the response type for a literal command code, else `unknown`. */
-export type DecodedResponse<C extends number> = C extends CommandCodeValue ? ResponseOf<C> : unknown;
+/**
+ * The request body type of command code `C` (`RequestOf<typeof CommandCode.CreateStream>`);
+ * `unknown` for a code not known at compile time (as Kafka's `RequestOf<K>`).
+ */
+export type RequestOf<C extends number> = C extends CommandCodeValue
+  ? PayloadValue<Extract<AnyCommandCodecs, { code: C }>["request"]>
+  : unknown;
+/** The (successful) response body type of command code `C`; `unknown` for a plain `number`. */
+export type ResponseOf<C extends number> = C extends CommandCodeValue
+  ? PayloadValue<Extract<AnyCommandCodecs, { code: C }>["response"]>
+  : unknown;
 
 /**
- * A decoded request of any command, discriminated by `code` (as Kafka's decoded requests are by
- * `apiKey`).
+ * A request body of any command, discriminated by `code` (what
+ * {@linkcode decodeAnyRequestBody} returns).
  */
-export type AnyRequest = {
-  [C in CommandCodeValue]: { readonly code: C; readonly value: RequestOf<C> };
+export type AnyRequestBody = {
+  [C in CommandCodeValue]: { readonly code: C; readonly body: RequestOf<C> };
 }[CommandCodeValue];
 
 const AREA_COMMANDS: readonly (readonly CommandCodecs[])[] = [
@@ -106,154 +99,6 @@ const AREA_OPERATIONS: readonly (readonly OperationCodec[])[] = [
   partitionOperations,
 ];
 
-/** One entry of the command table. */
-export interface CommandMeta {
-  /** The command code. */
-  readonly code: number;
-  /** The crate's dotted name, e.g. `"stream.create"`. */
-  readonly name: string;
-  /** The VSR operation byte of a replicated command; `undefined` for non-replicated ones. */
-  readonly operation: number | undefined;
-  /** True when the command goes through consensus. */
-  readonly replicated: boolean;
-}
-
-function entry(code: number, name: string, operation?: number): CommandMeta {
-  return Object.freeze({ code, name, operation, replicated: operation !== undefined });
-}
-
-/**
- * Every command, in the crate's table order (which is not sorted by code).
- *
- * @example
- * ```ts
- * import { COMMAND_TABLE } from "@streamwire/codec/iggy";
- * console.log(COMMAND_TABLE.length); // 49
- * ```
- */
-export const COMMAND_TABLE: readonly CommandMeta[] = /* @__PURE__ */ Object.freeze([
-  entry(CommandCode.Ping, "ping"),
-  entry(CommandCode.GetStats, "stats"),
-  entry(CommandCode.GetSnapshot, "snapshot"),
-  entry(CommandCode.GetClusterMetadata, "cluster.metadata"),
-  entry(CommandCode.GetMe, "me"),
-  entry(CommandCode.GetClient, "client.get"),
-  entry(CommandCode.GetClients, "client.list"),
-  entry(CommandCode.GetUser, "user.get"),
-  entry(CommandCode.GetUsers, "user.list"),
-  entry(CommandCode.CreateUser, "user.create", Operation.CreateUser),
-  entry(CommandCode.DeleteUser, "user.delete", Operation.DeleteUser),
-  entry(CommandCode.UpdatePermissions, "user.permissions", Operation.UpdatePermissions),
-  entry(CommandCode.ChangePassword, "user.password", Operation.ChangePassword),
-  entry(CommandCode.LoginUser, "user.login"),
-  entry(CommandCode.LogoutUser, "user.logout"),
-  entry(CommandCode.LoginRegister, "user.login_register"),
-  entry(CommandCode.GetPersonalAccessTokens, "personal_access_token.list"),
-  entry(
-    CommandCode.CreatePersonalAccessToken,
-    "personal_access_token.create",
-    Operation.CreatePersonalAccessToken,
-  ),
-  entry(
-    CommandCode.DeletePersonalAccessToken,
-    "personal_access_token.delete",
-    Operation.DeletePersonalAccessToken,
-  ),
-  entry(CommandCode.LoginWithPersonalAccessToken, "personal_access_token.login"),
-  entry(CommandCode.PollMessages, "message.poll"),
-  entry(CommandCode.SendMessages, "message.send", Operation.SendMessages),
-  entry(CommandCode.GetConsumerOffset, "consumer_offset.get"),
-  entry(CommandCode.StoreConsumerOffset, "consumer_offset.store", Operation.StoreConsumerOffset),
-  entry(CommandCode.DeleteConsumerOffset, "consumer_offset.delete", Operation.DeleteConsumerOffset),
-  entry(CommandCode.GetStream, "stream.get"),
-  entry(CommandCode.GetStreams, "stream.list"),
-  entry(CommandCode.CreateStream, "stream.create", Operation.CreateStream),
-  entry(CommandCode.DeleteStream, "stream.delete", Operation.DeleteStream),
-  entry(CommandCode.GetTopic, "topic.get"),
-  entry(CommandCode.GetTopics, "topic.list"),
-  entry(CommandCode.CreateTopic, "topic.create", Operation.CreateTopic),
-  entry(CommandCode.DeleteTopic, "topic.delete", Operation.DeleteTopic),
-  entry(CommandCode.CreatePartitions, "partition.create", Operation.CreatePartitions),
-  entry(CommandCode.DeletePartitions, "partition.delete", Operation.DeletePartitions),
-  entry(CommandCode.DeleteSegments, "segment.delete", Operation.DeleteSegments),
-  entry(CommandCode.GetConsumerGroup, "consumer_group.get"),
-  entry(CommandCode.GetConsumerGroups, "consumer_group.list"),
-  entry(CommandCode.CreateConsumerGroup, "consumer_group.create", Operation.CreateConsumerGroup),
-  entry(CommandCode.DeleteConsumerGroup, "consumer_group.delete", Operation.DeleteConsumerGroup),
-  entry(CommandCode.JoinConsumerGroup, "consumer_group.join", Operation.JoinConsumerGroup),
-  entry(CommandCode.LeaveConsumerGroup, "consumer_group.leave", Operation.LeaveConsumerGroup),
-  entry(CommandCode.SyncConsumerGroup, "consumer_group.sync"),
-  entry(CommandCode.LoginRegisterWithPat, "user.login_register_with_pat"),
-  entry(CommandCode.DescribeOptions, "options.describe"),
-  entry(CommandCode.BindSession, "session.bind"),
-  entry(CommandCode.GetPartitionRoute, "partition.route"),
-  entry(CommandCode.UpdateResource, "resource.update", Operation.UpdateResource),
-  entry(CommandCode.GetMetadataChanges, "metadata.changes"),
-]);
-
-/** Codes retired in `codes.rs`; they are unknown commands and must never be reused. */
-export const RETIRED_COMMAND_CODES: readonly number[] = /* @__PURE__ */ Object.freeze([
-  14,
-  35,
-  102,
-  103,
-  104,
-  123,
-  124,
-  204,
-  205,
-  304,
-  305,
-]);
-
-const BY_CODE = /* @__PURE__ */ new Map<number, CommandMeta>(COMMAND_TABLE.map((m) => [m.code, m]));
-const BY_OPERATION = /* @__PURE__ */ new Map<number, CommandMeta>(
-  COMMAND_TABLE.filter((m) => m.operation !== undefined).map((m) => [m.operation!, m]),
-);
-
-/**
- * The table entry of `code`, or `undefined` for unknown and retired codes.
- *
- * @example
- * ```ts
- * import { lookupCommand } from "@streamwire/codec/iggy";
- * lookupCommand(202)?.name; // "stream.create"
- * lookupCommand(204);       // undefined (retired UpdateStream)
- * ```
- */
-export function lookupCommand(code: number): CommandMeta | undefined {
-  return BY_CODE.get(code);
-}
-
-/**
- * The entry of the command a replicated operation carries, or `undefined` for operations no
- * client command maps to (VSR-reserved, internal and resolved operations).
- *
- * @example
- * ```ts
- * import { lookupByOperation, Operation } from "@streamwire/codec/iggy";
- * lookupByOperation(Operation.SendMessages)?.code; // 101
- * ```
- */
-export function lookupByOperation(operation: number): CommandMeta | undefined {
-  return BY_OPERATION.get(operation);
-}
-
-/**
- * The dotted name of `code`; `UNKNOWN_COMMAND` for unknown and retired codes.
- *
- * @example
- * ```ts
- * import { commandCodeName } from "@streamwire/codec/iggy";
- * console.log(commandCodeName(202)); // stream.create
- * ```
- */
-export function commandName(code: number): string {
-  const m = BY_CODE.get(code);
-  if (!m) throw unknownCommand(code);
-  return m.name;
-}
-
 function unknownCommand(code: number, detail = `unknown command code: ${code}`): WireError {
   return new WireError("UNKNOWN_COMMAND", { detail });
 }
@@ -273,7 +118,7 @@ function codecRegistry(): Registry {
   const codecs = new Map<number, CommandCodecs>();
   for (const list of AREA_COMMANDS) {
     for (const c of list) {
-      if (!BY_CODE.has(c.code)) {
+      if (lookupCommand(c.code) === undefined) {
         throw new Error(`codec registered for code ${c.code}, which is not in the command table`);
       }
       if (codecs.has(c.code)) throw new Error(`two codecs registered for code ${c.code}`);
@@ -306,7 +151,7 @@ function codecRegistry(): Registry {
 export function commandCodecs(code: number): CommandCodecs {
   const c = codecRegistry().codecs.get(code);
   if (c) return c;
-  throw BY_CODE.has(code)
+  throw lookupCommand(code) !== undefined
     ? unknownCommand(code, `no codec registered for command code ${code}`)
     : unknownCommand(code);
 }
@@ -325,139 +170,148 @@ export function registeredCommands(): CommandCodecs[] {
 }
 
 /**
- * Decodes the request payload of command `code` (trailing bytes as the crate treats them). With a
- * literal code (a {@linkcode CommandCode} member) the result has that command's request type;
- * with a plain `number` it is `unknown`.
+ * Decodes the request body (payload) of command `code`, trailing bytes as the crate treats
+ * them. With a literal code (a {@linkcode CommandCode} member) the result has that command's
+ * request type; with a plain `number` it is `unknown`. The whole frame is
+ * `decodeRequest(bytes)`.
  *
  * @example
  * ```ts
- * import { CommandCode, decodeRequest } from "@streamwire/codec/iggy";
- * const req = decodeRequest(CommandCode.CreateStream, new Uint8Array([1, 0x61]));
+ * import { CommandCode, decodeRequestBody } from "@streamwire/codec/iggy";
+ * const req = decodeRequestBody(CommandCode.CreateStream, new Uint8Array([1, 0x61]));
  * console.log(req.name); // a
  * ```
  */
-export function decodeRequest<C extends number>(
+export function decodeRequestBody<C extends number>(
   code: C,
-  payload: Uint8Array,
+  body: Uint8Array,
   options?: DecodePayloadOptions,
-): DecodedRequest<C> {
-  return decodePayload(commandCodecs(code).request, payload, options);
+): RequestOf<C> {
+  return decodePayload(commandCodecs(code).request, body, options);
 }
 
 /**
- * Decodes a request payload into {@linkcode AnyRequest}: `{ code, value }`, narrowed by
+ * Decodes a request body into {@linkcode AnyRequestBody}: `{ code, body }`, narrowed by
  * checking `code`.
  *
  * @example
  * ```ts
- * import { CommandCode, decodeAnyRequest } from "@streamwire/codec/iggy";
- * const r = decodeAnyRequest(202, new Uint8Array([1, 0x61]));
- * if (r.code === CommandCode.CreateStream) console.log(r.value.name); // a
+ * import { CommandCode, decodeAnyRequestBody } from "@streamwire/codec/iggy";
+ * const r = decodeAnyRequestBody(202, new Uint8Array([1, 0x61]));
+ * if (r.code === CommandCode.CreateStream) console.log(r.body.name); // a
  * ```
  */
-export function decodeAnyRequest(
+export function decodeAnyRequestBody(
   code: number,
-  payload: Uint8Array,
+  body: Uint8Array,
   options?: DecodePayloadOptions,
-): AnyRequest {
-  return { code, value: decodePayload(commandCodecs(code).request, payload, options) } as AnyRequest;
+): AnyRequestBody {
+  return { code, body: decodePayload(commandCodecs(code).request, body, options) } as AnyRequestBody;
 }
 
 /**
- * Encodes `value` as the request payload of command `code` (typed for a literal command code).
+ * Encodes `body` as the request payload of command `code` (typed for a literal command code).
+ * The whole frame is `encodeRequest(code, header, body)`.
  *
  * @example
  * ```ts
- * import { CommandCode, encodeRequest } from "@streamwire/codec/iggy";
- * const payload = encodeRequest(CommandCode.CreateStream, { name: "orders", options: new Uint8Array() });
+ * import { CommandCode, encodeRequestBody } from "@streamwire/codec/iggy";
+ * const payload = encodeRequestBody(CommandCode.CreateStream, { name: "orders", options: new Uint8Array() });
  * console.log(payload.length); // 7
  * ```
  */
-export function encodeRequest<C extends number>(code: C, value: DecodedRequest<C>): Uint8Array {
-  return encodePayload(commandCodecs(code).request, value);
+export function encodeRequestBody<C extends number>(code: C, body: RequestOf<C>): Uint8Array {
+  return encodePayload(commandCodecs(code).request, body);
 }
 
 /**
- * Decodes the (successful) response payload of command `code` (typed for a literal command code).
+ * Decodes the (successful) response body of command `code` (typed for a literal command code).
  *
  * @example
  * ```ts
- * import { CommandCode, decodeResponse } from "@streamwire/codec/iggy";
- * console.log(decodeResponse(CommandCode.Ping, new Uint8Array())); // {}
+ * import { CommandCode, decodeResponseBody } from "@streamwire/codec/iggy";
+ * console.log(decodeResponseBody(CommandCode.Ping, new Uint8Array())); // {}
  * ```
  */
-export function decodeResponse<C extends number>(
+export function decodeResponseBody<C extends number>(
   code: C,
-  payload: Uint8Array,
+  body: Uint8Array,
   options?: DecodePayloadOptions,
-): DecodedResponse<C> {
-  return decodePayload(commandCodecs(code).response, payload, options);
+): ResponseOf<C> {
+  return decodePayload(commandCodecs(code).response, body, options);
 }
 
 /**
  * Commands whose "not found" answer from released servers (and the SDKs that read them) is a
- * success status with an empty payload rather than an error status: GetUser, GetClient,
- * GetConsumerOffset, GetStream, GetTopic, GetConsumerGroup.
+ * success status with an empty payload rather than an error status.
+ *
+ * @example
+ * ```ts
+ * import { CommandCode, EMPTY_MEANS_NOT_FOUND_CODES } from "@streamwire/codec/iggy";
+ * console.log(EMPTY_MEANS_NOT_FOUND_CODES.includes(CommandCode.GetStream)); // true
+ * ```
  */
-export const EMPTY_MEANS_NOT_FOUND_CODES: readonly number[] = /* @__PURE__ */ Object.freeze([
-  31,
-  21,
-  120,
-  200,
-  300,
-  600,
+export const EMPTY_MEANS_NOT_FOUND_CODES: readonly CommandCodeValue[] = /* @__PURE__ */ Object.freeze([
+  CommandCode.GetUser,
+  CommandCode.GetClient,
+  CommandCode.GetConsumerOffset,
+  CommandCode.GetStream,
+  CommandCode.GetTopic,
+  CommandCode.GetConsumerGroup,
 ]);
 
 /**
- * {@linkcode decodeResponse}, except that an empty payload of a command in
+ * {@linkcode decodeResponseBody}, except that an empty body of a command in
  * {@linkcode EMPTY_MEANS_NOT_FOUND_CODES} is `null` (not found) instead of `TRUNCATED`. The crate
  * has no such rule — its decoders reject the empty payload — but servers send it.
  *
  * @example
  * ```ts
- * import { decodeResponseOrNull } from "@streamwire/codec/iggy";
- * decodeResponseOrNull(200, new Uint8Array()); // null (stream not found)
+ * import { CommandCode, decodeResponseBodyOrNull } from "@streamwire/codec/iggy";
+ * const stream = decodeResponseBodyOrNull(CommandCode.GetStream, new Uint8Array());
+ * console.log(stream === null ? "not found" : stream.stream.name); // not found
  * ```
  */
-export function decodeResponseOrNull(
-  code: number,
-  payload: Uint8Array,
+export function decodeResponseBodyOrNull<C extends number>(
+  code: C,
+  body: Uint8Array,
   options?: DecodePayloadOptions,
-): unknown {
-  if (payload.length === 0 && EMPTY_MEANS_NOT_FOUND_CODES.includes(code)) return null;
-  return decodeResponse(code, payload, options);
+): ResponseOf<C> | null {
+  if (body.length === 0 && (EMPTY_MEANS_NOT_FOUND_CODES as readonly number[]).includes(code)) return null;
+  return decodeResponseBody(code, body, options);
 }
 
 /**
- * Encodes `value` as the response payload of command `code`.
+ * Encodes `body` as the (successful) response payload of command `code` (typed for a literal
+ * command code). The whole frame is `encodeResponse(code, header, body)`.
  *
  * @example
  * ```ts
- * import { decodeResponse, encodeResponse } from "@streamwire/codec/iggy";
- * const bytes = encodeResponse(1, {}); // Ping
- * console.log(bytes.length, decodeResponse(1, bytes)); // 0 {}
+ * import { CommandCode, decodeResponseBody, encodeResponseBody } from "@streamwire/codec/iggy";
+ * const bytes = encodeResponseBody(CommandCode.Ping, {});
+ * console.log(bytes.length, decodeResponseBody(CommandCode.Ping, bytes)); // 0 {}
  * ```
  */
-export function encodeResponse(code: number, value: unknown): Uint8Array {
-  return encodePayload(commandCodecs(code).response, value);
+export function encodeResponseBody<C extends number>(code: C, body: ResponseOf<C>): Uint8Array {
+  return encodePayload(commandCodecs(code).response, body);
 }
 
 /**
- * Appends the request payload of `code` to `w` (building frames without a copy).
+ * Appends the request body of `code` to `w` (building frames without a copy).
  *
  * @example
  * ```ts
- * import { Writer, writeRequest, writeRequestHeader } from "@streamwire/codec/iggy";
+ * import { CommandCode, Writer, writeRequestBody, writeRequestHeader } from "@streamwire/codec/iggy";
  * const w = new Writer();
- * writeRequestHeader(w, 1, 7n, 0); // Ping, request id 7, empty payload
- * writeRequest(w, 1, {});
+ * writeRequestHeader(w, CommandCode.Ping, 7n, 0); // request id 7, empty payload
+ * writeRequestBody(w, CommandCode.Ping, {});
  * console.log(w.finish().length); // 16
  * ```
  */
-export function writeRequest(w: Writer, code: number, value: unknown): void {
+export function writeRequestBody<C extends number>(w: Writer, code: C, body: RequestOf<C>): void {
   const codec: PayloadCodec<unknown> = commandCodecs(code).request;
-  w.ensure(codec.sizeOf(value));
-  codec.encode(w, value);
+  w.ensure(codec.sizeOf(body));
+  codec.encode(w, body);
 }
 
 /**
@@ -473,7 +327,7 @@ export function writeRequest(w: Writer, code: number, value: unknown): void {
 export function operationBodyCodec(operation: number): PayloadCodec<unknown> {
   const internal = codecRegistry().operations.get(operation);
   if (internal) return internal.body;
-  const m = BY_OPERATION.get(operation);
+  const m = lookupByOperation(operation);
   const c = m && codecRegistry().codecs.get(m.code);
   if (c) return c.request;
   throw new WireError("UNKNOWN_DISCRIMINANT", { detail: `no body codec for operation ${operation}` });
@@ -501,10 +355,11 @@ export function decodeOperationBody(
  *
  * @example
  * ```ts
- * import { encodeOperationBody, encodeRequest, Operation } from "@streamwire/codec/iggy";
+ * import { CommandCode, encodeOperationBody, encodeRequestBody, Operation } from "@streamwire/codec/iggy";
  * // A replicated CreateStream carries its request payload as the operation body:
- * const body = encodeOperationBody(Operation.CreateStream, { name: "orders", options: new Uint8Array() });
- * console.log(body.length === encodeRequest(202, { name: "orders", options: new Uint8Array() }).length); // true
+ * const stream = { name: "orders", options: new Uint8Array() };
+ * const body = encodeOperationBody(Operation.CreateStream, stream);
+ * console.log(body.length === encodeRequestBody(CommandCode.CreateStream, stream).length); // true
  * ```
  */
 export function encodeOperationBody(operation: number, value: unknown): Uint8Array {

@@ -1,6 +1,7 @@
 /**
  * Iggy request and response frames, sans-IO: encoders, whole-buffer decoders with the crate's
- * error order, and an incremental decoder that takes byte chunks as they arrive.
+ * error order, and incremental decoders that take byte chunks as they arrive (over the shared
+ * `FrameAssembler` of `./wire`).
  *
  * Two layouts exist, and both are supported:
  *
@@ -22,7 +23,7 @@
  */
 
 import { WireError } from "../wire/error.ts";
-import { resolveMaxFrameBytes } from "../wire/_frame_limit.ts";
+import { FrameAssembler, type FrameLength } from "../wire/frame_assembler.ts";
 import { Reader } from "../wire/reader.ts";
 import { Writer } from "../wire/writer.ts";
 import type { PayloadCodec } from "./codec.ts";
@@ -300,286 +301,193 @@ export interface FrameDecoderOptions {
   allowUnboundedFrames?: boolean;
 }
 
-/** Chunks at most this long are copied into a shared block instead of kept by reference. */
-const SMALL_CHUNK = 512;
-/** Size of the blocks small chunks are copied into. */
-const SMALL_BLOCK = 4096;
+function u32le(b: Uint8Array, at: number): number {
+  return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
+}
 
-/**
- * Collects byte chunks and cuts complete frames out of them. A frame that lies inside one
- * chunk of more than 512 bytes is returned as a view of that chunk (no copy); one that spans chunks is copied once,
- * when its last byte has arrived, into an array of exactly its size — an announced length
- * costs nothing until the bytes exist. Small chunks (up to 512 bytes) are copied into shared
- * 4 KiB blocks, so one-byte pushes do not keep one object per byte. Time is linear in the
- * bytes pushed whatever the chunking. After a `WireError` the stream is unusable and every
- * later call throws the same error.
- *
- * @example
- * ```ts
- * import { FrameDecoderBase, RequestFrameDecoder } from "@streamwire/codec/iggy";
- * const frames = new RequestFrameDecoder();
- * frames.push(new Uint8Array([12, 0, 0, 0, 1, 0, 0, 0])); // half a Ping frame
- * console.log(frames instanceof FrameDecoderBase, frames.next(), frames.buffered); // true undefined 8
- * ```
- */
-export abstract class FrameDecoderBase<F> {
-  /** Frame layout this decoder reads. */
-  readonly layout: FrameLayout;
-  /** Largest whole frame accepted, header included. */
-  readonly maxFrameBytes: number;
-  /** Chunks not yet consumed are `#chunks[#first..]`; the first one from offset `#head`. */
-  #chunks: Uint8Array[] = [];
-  #first = 0;
-  #head = 0;
-  #buffered = 0;
-  /** The block small chunks are appended to, and how much of it is filled. */
-  #block: Uint8Array | undefined;
-  #blockFill = 0;
-  /** Where the last list entry starts in `#block`, when that entry is a view of it. */
-  #blockEntryStart = -1;
-  #failed: WireError | undefined;
-
-  /** A decoder with no bytes yet; `INVALID_VALUE` for a bad `maxFrameBytes`. */
-  constructor(options: FrameDecoderOptions = {}) {
-    this.layout = options.layout ?? "crate";
-    this.maxFrameBytes = resolveMaxFrameBytes(
-      options.maxFrameBytes,
-      DEFAULT_MAX_FRAME_BYTES,
-      options.allowUnboundedFrames,
-    );
-  }
-
-  /** Bytes received but not yet returned as frames. */
-  get buffered(): number {
-    return this.#buffered;
-  }
-
-  /**
-   * Adds bytes as they arrived. The decoder keeps a reference to `chunk` (frames may be
-   * views of it), so do not reuse the chunk's memory while frames from it are in use.
-   * Chunks of up to 512 bytes are copied instead, so those may be reused at once.
-   *
-   * @example
-   * ```ts
-   * import { RequestFrameDecoder } from "@streamwire/codec/iggy";
-   * const frames = new RequestFrameDecoder();
-   * frames.push(new Uint8Array([12, 0, 0, 0, 1, 0, 0, 0])); // first half of a Ping frame
-   * frames.push(new Uint8Array([3, 0, 0, 0, 0, 0, 0, 0]));
-   * console.log(frames.next()?.requestId); // 3n
-   * ```
-   */
-  push(chunk: Uint8Array): void {
-    const n = chunk.length;
-    if (n === 0) return;
-    this.#buffered += n;
-    if (n > SMALL_CHUNK) {
-      this.#chunks.push(chunk);
-      this.#blockEntryStart = -1;
-      return;
-    }
-    let block = this.#block;
-    if (block === undefined || this.#blockFill + n > block.length) {
-      block = this.#block = new Uint8Array(SMALL_BLOCK);
-      this.#blockFill = 0;
-      this.#blockEntryStart = -1;
-    }
-    block.set(chunk, this.#blockFill);
-    this.#blockFill += n;
-    if (this.#blockEntryStart >= 0) {
-      // Extend the last entry (same start, so `#head` stays valid if it is the first one).
-      this.#chunks[this.#chunks.length - 1] = block.subarray(this.#blockEntryStart, this.#blockFill);
-    } else {
-      this.#blockEntryStart = this.#blockFill - n;
-      this.#chunks.push(block.subarray(this.#blockEntryStart, this.#blockFill));
-    }
-  }
-
-  /**
-   * The next complete frame, or `undefined` until more bytes arrive.
-   *
-   * @example
-   * ```ts
-   * import { RequestFrameDecoder } from "@streamwire/codec/iggy";
-   * const frames = new RequestFrameDecoder();
-   * frames.push(new Uint8Array([12, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]));
-   * console.log(frames.next()?.code, frames.next()); // 1 undefined
-   * ```
-   */
-  next(): F | undefined {
-    if (this.#failed) throw this.#failed;
-    const prefix = this.prefixBytes();
-    if (this.#buffered < prefix) return undefined;
-    let total: number;
-    try {
-      total = this.frameSize((at) => this.#u32At(at));
-      if (total > this.maxFrameBytes) {
-        throw new WireError("FRAME_TOO_LARGE", {
-          detail: `frame of ${total} bytes exceeds maxFrameBytes ${this.maxFrameBytes}`,
+/** Request frames: `[length:u32]` first, counting what follows it; the whole frame is 4 + length. */
+function requestFrameLength(layout: FrameLayout): FrameLength {
+  const min = layout === "crate" ? 12 : 4;
+  return {
+    prefixBytes: 4,
+    frameLength(prefix: Uint8Array, at: number): number {
+      const length = u32le(prefix, 0);
+      if (length < min) {
+        throw new WireError("INVALID_VALUE", {
+          offset: at,
+          context: "RequestFrame",
+          detail: `request frame length must be at least ${min}`,
         });
       }
-    } catch (e) {
-      this.#failed = e as WireError;
-      throw e;
-    }
-    if (this.#buffered < total) return undefined;
-    return this.parse(this.#take(total));
-  }
+      return 4 + length;
+    },
+  };
+}
 
-  /**
-   * Pushes `chunk` and yields every frame that is now complete.
-   *
-   * @example
-   * ```ts
-   * import { RequestFrameDecoder } from "@streamwire/codec/iggy";
-   * const frames = new RequestFrameDecoder();
-   * const ping = new Uint8Array([12, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
-   * console.log([...frames.frames(new Uint8Array([...ping, ...ping]))].length); // 2
-   * ```
-   */
-  *frames(chunk?: Uint8Array): Generator<F, void, undefined> {
-    if (chunk) this.push(chunk);
-    for (let f = this.next(); f !== undefined; f = this.next()) yield f;
-  }
+/** Response frames: `[status:u32][length:u32]` first; the whole frame is 8 + length. */
+function responseFrameLength(layout: FrameLayout): FrameLength {
+  return {
+    prefixBytes: 8,
+    frameLength(prefix: Uint8Array, at: number): number {
+      const length = u32le(prefix, 4);
+      if (layout === "crate" && length < 8) {
+        throw new WireError("INVALID_VALUE", {
+          offset: at + 4,
+          context: "ResponseFrame",
+          detail: "response frame length must be at least 8 (request_id)",
+        });
+      }
+      return 8 + length;
+    },
+  };
+}
 
-  /** Bytes needed before the total frame size is known. */
-  protected abstract prefixBytes(): number;
-  /** Whole frame size from the prefix; throws `INVALID_VALUE` for impossible lengths. */
-  protected abstract frameSize(u32At: (at: number) => number): number;
-  /** Builds the frame from exactly its bytes. */
-  protected abstract parse(bytes: Uint8Array): F;
-
-  #u32At(at: number): number {
-    const c0 = this.#chunks[this.#first];
-    const p = this.#head + at;
-    if (p + 4 <= c0.length) return (c0[p] | (c0[p + 1] << 8) | (c0[p + 2] << 16) | (c0[p + 3] << 24)) >>> 0;
-    let v = 0;
-    for (let i = 0; i < 4; i++) v |= this.#byteAt(at + i) << (8 * i);
-    return v >>> 0;
-  }
-
-  /** Byte `at` of the buffered input; walks at most as many chunks as `at` + 1 (a prefix). */
-  #byteAt(at: number): number {
-    let p = this.#head + at;
-    const chunks = this.#chunks;
-    for (let i = this.#first; i < chunks.length; i++) {
-      const c = chunks[i];
-      if (p < c.length) return c[p];
-      p -= c.length;
-    }
-    throw new Error("unreachable: byte beyond buffered input");
-  }
-
-  /** Drops the first chunk; the list is compacted once half of it is dropped (amortised O(1)). */
-  #dropFirst(): void {
-    this.#head = 0;
-    this.#first++;
-    const chunks = this.#chunks;
-    if (this.#first === chunks.length) {
-      // The last entry is gone, so a later small chunk starts a new one (in the same block).
-      chunks.length = 0;
-      this.#first = 0;
-      this.#blockEntryStart = -1;
-    } else if (this.#first >= 1024 && this.#first * 2 >= chunks.length) {
-      this.#chunks = chunks.slice(this.#first);
-      this.#first = 0;
-    }
-  }
-
-  #take(n: number): Uint8Array {
-    const c0 = this.#chunks[this.#first];
-    const avail = c0.length - this.#head;
-    if (avail >= n) {
-      // Whole frame inside one chunk: hand out a view.
-      const view = c0.subarray(this.#head, this.#head + n);
-      this.#head += n;
-      if (this.#head === c0.length) this.#dropFirst();
-      this.#buffered -= n;
-      return view;
-    }
-    // Every byte is here (the caller checked `#buffered`): join once, at exactly the frame size.
-    const out = new Uint8Array(n);
-    let filled = 0;
-    while (filled < n) {
-      const c = this.#chunks[this.#first];
-      const part = Math.min(c.length - this.#head, n - filled);
-      out.set(c.subarray(this.#head, this.#head + part), filled);
-      filled += part;
-      this.#head += part;
-      if (this.#head === c.length) this.#dropFirst();
-    }
-    this.#buffered -= n;
-    return out;
-  }
+function assembler(length: FrameLength, options: FrameDecoderOptions, context: string): FrameAssembler {
+  return new FrameAssembler(length, {
+    maxFrameBytes: options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
+    allowUnboundedFrames: options.allowUnboundedFrames,
+    context,
+  });
 }
 
 /**
- * Incremental decoder of request frames (the server side of a connection).
+ * Incremental decoder of request frames (the server side of a connection): `push(chunk)`
+ * returns every frame the chunk completes. The ownership, limit and error rules are the
+ * `FrameAssembler`'s (`./wire`): a frame that lies inside one chunk has its payload as a view of
+ * that chunk, a split one is copied once into an array of its own, the chunk is never kept,
+ * time is linear whatever the chunking, and after a `WireError` every later call throws it.
  *
  * @example
  * ```ts
  * import { RequestFrameDecoder, encodeRequestFrame } from "@streamwire/codec/iggy";
  * const d = new RequestFrameDecoder({ maxFrameBytes: 1 << 20 });
  * const bytes = encodeRequestFrame(1, 9n, new Uint8Array());
- * d.push(bytes.subarray(0, 5));
- * console.log(d.next()); // undefined
- * d.push(bytes.subarray(5));
- * console.log(d.next()?.requestId); // 9n
+ * console.log(d.push(bytes.subarray(0, 5)), d.buffered); // [] 5
+ * console.log(d.push(bytes.subarray(5))[0].requestId); // 9n
  * ```
  */
-export class RequestFrameDecoder extends FrameDecoderBase<RequestFrame> {
-  /** The length field: 4 bytes. */
-  protected prefixBytes(): number {
-    return 4;
+export class RequestFrameDecoder {
+  /** Frame layout this decoder reads. */
+  readonly layout: FrameLayout;
+  /** Largest whole frame accepted, header included. */
+  readonly maxFrameBytes: number;
+  readonly #frames: FrameAssembler;
+
+  /** A decoder with no bytes yet; `INVALID_VALUE` for a bad `maxFrameBytes`. */
+  constructor(options: FrameDecoderOptions = {}) {
+    this.layout = options.layout ?? "crate";
+    this.#frames = assembler(requestFrameLength(this.layout), options, "RequestFrame");
+    this.maxFrameBytes = this.#frames.maxFrameBytes;
   }
-  /** 4 + length; a length below the fixed fields is `INVALID_VALUE`. */
-  protected frameSize(u32At: (at: number) => number): number {
-    const length = u32At(0);
-    const min = this.layout === "crate" ? 12 : 4;
-    if (length < min) {
-      throw new WireError("INVALID_VALUE", {
-        offset: 0,
-        context: "RequestFrame",
-        detail: `request frame length must be at least ${min}`,
-      });
-    }
-    return 4 + length;
+
+  /** Bytes received that belong to no frame returned yet. */
+  get buffered(): number {
+    return this.#frames.buffered;
   }
-  /** The frame from exactly its bytes. */
-  protected parse(bytes: Uint8Array): RequestFrame {
-    return decodeRequestFrame(bytes, this.layout).frame;
+
+  /**
+   * Consumes `chunk` and returns the frames it completes, in order.
+   *
+   * @example
+   * ```ts
+   * import { RequestFrameDecoder } from "@streamwire/codec/iggy";
+   * const frames = new RequestFrameDecoder();
+   * const ping = new Uint8Array([12, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
+   * console.log(frames.push(new Uint8Array([...ping, ...ping])).length); // 2
+   * ```
+   */
+  push(chunk: Uint8Array): RequestFrame[] {
+    const bytes = this.#frames.push(chunk);
+    const out: RequestFrame[] = new Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) out[i] = decodeRequestFrame(bytes[i], this.layout).frame;
+    return out;
+  }
+
+  /**
+   * Call at end of stream: `TRUNCATED` (incomplete) when part of a frame is buffered.
+   *
+   * @example
+   * ```ts
+   * import { isWireError, RequestFrameDecoder } from "@streamwire/codec/iggy";
+   * const frames = new RequestFrameDecoder();
+   * frames.push(new Uint8Array([12, 0, 0, 0, 1])); // the socket closes mid-frame
+   * try {
+   *   frames.end();
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code, e.need); // TRUNCATED 11
+   * }
+   * ```
+   */
+  end(): void {
+    this.#frames.end();
   }
 }
 
 /**
- * Incremental decoder of response frames (the client side of a connection).
+ * Incremental decoder of response frames (the client side of a connection); the same contract
+ * as {@linkcode RequestFrameDecoder}.
  *
  * @example
  * ```ts
  * import { ResponseFrameDecoder, encodeResponseFrame } from "@streamwire/codec/iggy";
  * const d = new ResponseFrameDecoder();
- * for (const f of d.frames(encodeResponseFrame(0, 3n, new Uint8Array([1])))) console.log(f.payload); // Uint8Array(1) [ 1 ]
+ * for (const f of d.push(encodeResponseFrame(0, 3n, new Uint8Array([1])))) console.log(f.payload); // Uint8Array(1) [ 1 ]
  * ```
  */
-export class ResponseFrameDecoder extends FrameDecoderBase<ResponseFrame> {
-  /** Status and length: 8 bytes. */
-  protected prefixBytes(): number {
-    return 8;
+export class ResponseFrameDecoder {
+  /** Frame layout this decoder reads. */
+  readonly layout: FrameLayout;
+  /** Largest whole frame accepted, header included. */
+  readonly maxFrameBytes: number;
+  readonly #frames: FrameAssembler;
+
+  /** A decoder with no bytes yet; `INVALID_VALUE` for a bad `maxFrameBytes`. */
+  constructor(options: FrameDecoderOptions = {}) {
+    this.layout = options.layout ?? "crate";
+    this.#frames = assembler(responseFrameLength(this.layout), options, "ResponseFrame");
+    this.maxFrameBytes = this.#frames.maxFrameBytes;
   }
-  /** 8 + length; in the crate layout a length below 8 is `INVALID_VALUE`. */
-  protected frameSize(u32At: (at: number) => number): number {
-    const length = u32At(4);
-    if (this.layout === "crate" && length < 8) {
-      throw new WireError("INVALID_VALUE", {
-        offset: 4,
-        context: "ResponseFrame",
-        detail: "response frame length must be at least 8 (request_id)",
-      });
-    }
-    return 8 + length;
+
+  /** Bytes received that belong to no frame returned yet. */
+  get buffered(): number {
+    return this.#frames.buffered;
   }
-  /** The frame from exactly its bytes. */
-  protected parse(bytes: Uint8Array): ResponseFrame {
-    return decodeResponseFrame(bytes, this.layout).frame;
+
+  /**
+   * Consumes `chunk` and returns the frames it completes, in order.
+   *
+   * @example
+   * ```ts
+   * import { encodeResponseFrame, ResponseFrameDecoder } from "@streamwire/codec/iggy";
+   * const frames = new ResponseFrameDecoder();
+   * const bytes = encodeResponseFrame(0, 7n, new Uint8Array());
+   * console.log(frames.push(bytes.subarray(0, 9)).length, frames.push(bytes.subarray(9))[0].requestId); // 0 7n
+   * ```
+   */
+  push(chunk: Uint8Array): ResponseFrame[] {
+    const bytes = this.#frames.push(chunk);
+    const out: ResponseFrame[] = new Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) out[i] = decodeResponseFrame(bytes[i], this.layout).frame;
+    return out;
+  }
+
+  /**
+   * Call at end of stream: `TRUNCATED` (incomplete) when part of a frame is buffered.
+   *
+   * @example
+   * ```ts
+   * import { isWireError, ResponseFrameDecoder } from "@streamwire/codec/iggy";
+   * const frames = new ResponseFrameDecoder();
+   * frames.push(new Uint8Array([0, 0, 0, 0, 8, 0])); // the socket closes mid-frame
+   * try {
+   *   frames.end();
+   * } catch (e) {
+   *   if (isWireError(e)) console.log(e.code); // TRUNCATED
+   * }
+   * ```
+   */
+  end(): void {
+    this.#frames.end();
   }
 }
 

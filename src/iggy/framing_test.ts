@@ -99,9 +99,10 @@ describe("incremental frame decoders", () => {
             const d = new RequestFrameDecoder({ layout });
             const got = [];
             for (let i = 1; i < points.length; i++) {
-              for (const f of d.frames(all.subarray(points[i - 1], points[i]))) got.push(f);
+              for (const f of d.push(all.subarray(points[i - 1], points[i]))) got.push(f);
             }
             assert.equal(d.buffered, 0);
+            d.end();
             assert.deepEqual(
               got.map((f) => [f.code, f.requestId, toHex(f.payload)]),
               frames.map((f) => [f.code, layout === "crate" ? f.requestId : 0n, toHex(f.payload)]),
@@ -121,7 +122,7 @@ describe("incremental frame decoders", () => {
         const got = [];
         for (const p of stream) {
           for (let i = 0; i < p.length; i++) {
-            for (const f of d.frames(p.subarray(i, i + 1))) got.push(f);
+            for (const f of d.push(p.subarray(i, i + 1))) got.push(f);
           }
         }
         assert.deepEqual(
@@ -133,23 +134,29 @@ describe("incremental frame decoders", () => {
     );
   });
 
-  it("returns a view of the chunk when the frame lies inside one chunk above 512 bytes", () => {
-    const chunk = encodeRequestFrame(1, 2n, new Uint8Array(600).fill(0xab));
-    const f = new RequestFrameDecoder().frames(chunk).next().value!;
-    assert.equal(f.payload.buffer, chunk.buffer);
+  it("returns a view of the chunk when the frame lies inside one chunk", () => {
+    for (const size of [3, 600]) {
+      const chunk = encodeRequestFrame(1, 2n, new Uint8Array(size).fill(0xab));
+      const [f] = new RequestFrameDecoder().push(chunk);
+      assert.equal(f.payload.buffer, chunk.buffer);
+    }
   });
 
-  it("copies chunks of up to 512 bytes, so the caller may reuse them at once", () => {
-    const d = new RequestFrameDecoder();
-    const bytes = encodeRequestFrame(1, 2n, fromHex("aabbcc"));
-    const reused = new Uint8Array(1);
-    const got = [];
-    for (const b of bytes) {
-      reused[0] = b;
-      for (const f of d.frames(reused)) got.push(f);
-      reused[0] = 0xee;
+  it("keeps no reference to a chunk: a split frame survives the caller reusing the chunk's memory", () => {
+    for (const step of [1, 5, 700]) {
+      const d = new RequestFrameDecoder();
+      const bytes = encodeRequestFrame(1, 2n, new Uint8Array(1000).fill(0xaa));
+      const reused = new Uint8Array(step);
+      const got = [];
+      for (let i = 0; i < bytes.length; i += step) {
+        const part = bytes.subarray(i, i + step);
+        reused.set(part);
+        for (const f of d.push(reused.subarray(0, part.length))) got.push(f);
+        reused.fill(0xee);
+      }
+      assert.equal(got.length, 1, `step ${step}`);
+      assert.ok(got[0].payload.every((b) => b === 0xaa), `step ${step}`);
     }
-    assert.equal(toHex(got[0].payload), "aabbcc");
   });
 
   it("refuses maxFrameBytes: Infinity unless allowUnboundedFrames is set", () => {
@@ -169,19 +176,34 @@ describe("incremental frame decoders", () => {
 
   it("throws FRAME_TOO_LARGE from the length field alone, before the body arrives", () => {
     const d = new RequestFrameDecoder({ maxFrameBytes: 100 });
-    d.push(fromHex("ffffff7f")); // announces ~2 GiB
-    assert.throws(() => d.next(), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
-    assert.throws(() => d.next(), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
+    // Announces ~2 GiB; every later call throws the same error.
+    assert.throws(() => d.push(fromHex("ffffff7f")), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
+    assert.throws(() => d.push(new Uint8Array(1)), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
+    assert.throws(() => d.end(), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
   });
 
   it("accepts a frame of exactly maxFrameBytes", () => {
     const d = new ResponseFrameDecoder({ maxFrameBytes: 20 });
-    assert.equal(d.frames(encodeResponseFrame(0, 1n, new Uint8Array(4))).next().value!.payload.length, 4);
+    assert.equal(d.push(encodeResponseFrame(0, 1n, new Uint8Array(4)))[0].payload.length, 4);
+    assert.throws(
+      () =>
+        new ResponseFrameDecoder({ maxFrameBytes: 20 }).push(encodeResponseFrame(0, 1n, new Uint8Array(5))),
+      (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE",
+    );
   });
 
   it("throws INVALID_VALUE for a request length below 12 as soon as 4 bytes arrive", () => {
     const d = new RequestFrameDecoder();
-    d.push(fromHex("0b000000"));
-    assert.throws(() => d.next(), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+    assert.throws(() => d.push(fromHex("0b000000")), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+  });
+
+  it("end() throws an incomplete TRUNCATED when a frame is unfinished", () => {
+    const d = new ResponseFrameDecoder();
+    d.push(encodeResponseFrame(0, 1n, new Uint8Array(4)).subarray(0, 10));
+    assert.equal(d.buffered, 10);
+    assert.throws(
+      () => d.end(),
+      (e) => isWireError(e) && e.code === "TRUNCATED" && e.incomplete && e.need === 10,
+    );
   });
 });

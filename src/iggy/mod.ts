@@ -4,15 +4,17 @@
  * handshake, the message batch and the VSR consensus headers.
  *
  * Every payload codec is a {@linkcode PayloadCodec} (`encode` into a `Writer`, exact `sizeOf`,
- * `decode` from a `Reader`); {@linkcode decodeRequest} / {@linkcode encodeRequest} and their
- * response twins pick the codec by command code. Decoders throw only `WireError`, with the
- * code the crate's own rejection maps to; byte fields are zero-copy views into the input.
+ * `decode` from a `Reader`). The names follow `./kafka`'s: {@linkcode decodeRequest} /
+ * {@linkcode encodeRequest} and their response twins work on whole frames (header + body), and
+ * {@linkcode decodeRequestBody} / {@linkcode encodeRequestBody} and theirs on the body alone,
+ * both picking the codec by command code. Decoders throw only `WireError`, with the code the
+ * crate's own rejection maps to; byte fields are zero-copy views into the input.
  *
  * Where the crate and deployed software differ, this module follows the crate and also reads
  * what real servers send, and says so at the symbol: frames come in the crate's layout (with
  * a request id) and in the legacy layout of released servers ({@linkcode FrameLayout});
  * `StatsResponse` accepts servers that omit the open-files fields; option-catalog descriptions
- * decode leniently as the crate does; {@linkcode decodeResponseOrNull} reads the empty
+ * decode leniently as the crate does; {@linkcode decodeResponseBodyOrNull} reads the empty
  * "not found" payload servers send for Get* queries (the crate's decoders reject it); bytes
  * after a fixed-layout request are ignored as the crate's `decode_from` ignores them (the Node
  * SDK's DeleteTopic sends 4 extra bytes), and are `TRAILING_BYTES` with `{ exact: true }`; the
@@ -21,22 +23,22 @@
  * @example
  * ```ts
  * import {
- *   decodeResponse,
+ *   CommandCode,
+ *   decodeResponseBody,
  *   encodeRequest,
- *   encodeRequestFrame,
  *   ResponseFrameDecoder,
  *   STATUS_OK,
  * } from "@streamwire/codec/iggy";
  *
- * // CreateStream (code 202) as a frame with request id 1:
- * const payload = encodeRequest(202, { name: "orders", options: new Uint8Array() });
- * const frame = encodeRequestFrame(202, 1n, payload);
+ * // CreateStream as a whole frame with request id 1:
+ * const frame = encodeRequest(CommandCode.CreateStream, { requestId: 1n }, { name: "orders", options: new Uint8Array() });
+ * console.log(frame.length); // 23
  *
  * // Reading responses as chunks arrive from a socket:
  * const responses = new ResponseFrameDecoder({ maxFrameBytes: 16 << 20 });
  * for (const chunk of [new Uint8Array([0, 0, 0, 0, 8, 0, 0, 0, 1, 0]), new Uint8Array(6)]) {
- *   for (const r of responses.frames(chunk)) {
- *     if (r.status === STATUS_OK) console.log(r.requestId, decodeResponse(1, r.payload)); // 1n {}
+ *   for (const r of responses.push(chunk)) {
+ *     if (r.status === STATUS_OK) console.log(r.requestId, decodeResponseBody(CommandCode.Ping, r.payload)); // 1n {}
  *   }
  * }
  * ```
@@ -68,7 +70,6 @@ export {
   DEFAULT_MAX_FRAME_BYTES,
   encodeRequestFrame,
   encodeResponseFrame,
-  FrameDecoderBase,
   frameRequest,
   frameResponse,
   LEGACY_HEADER_SIZE,
@@ -99,37 +100,46 @@ export {
 } from "./version.ts";
 export type { ClientVersionInfo } from "./version.ts";
 
-// The command table and decode/encode by command code or operation.
-export {
-  COMMAND_TABLE,
-  commandCodecs,
-  commandName as commandCodeName,
-  decodeAnyRequest,
-  decodeOperationBody,
-  decodeRequest,
-  decodeResponse,
-  decodeResponseOrNull,
-  EMPTY_MEANS_NOT_FOUND_CODES,
-  encodeOperationBody,
-  encodeRequest,
-  encodeResponse,
-  lookupByOperation,
-  lookupCommand,
-  operationBodyCodec,
-  registeredCommands,
-  RETIRED_COMMAND_CODES,
-  writeRequest,
-} from "./dispatch.ts";
+// Whole messages (frame header + body), as `./kafka` names them.
+export { decodeRequest, decodeResponse, encodeRequest, encodeResponse } from "./api.ts";
 export type {
-  AnyCommandCodecs,
-  AnyRequest,
-  CommandMeta,
+  AnyDecodedRequest,
   DecodedRequest,
   DecodedResponse,
-  PayloadValue,
-  RequestOf,
-  ResponseOf,
+  DecodeOptions,
+  EncodeOptions,
+  RequestHeaderInit,
+  ResponseHeaderInit,
+} from "./api.ts";
+
+// The command table (code, name, operation). The code <-> operation lookups derived from it
+// are re-exported by ./iggy/consensus (below).
+export {
+  COMMAND_TABLE,
+  commandCodeName,
+  lookupByOperation,
+  lookupCommand,
+  RETIRED_COMMAND_CODES,
+} from "./command_table.ts";
+export type { CommandMeta } from "./command_table.ts";
+
+// Body-only codecs by command code or operation.
+export {
+  commandCodecs,
+  decodeAnyRequestBody,
+  decodeOperationBody,
+  decodeRequestBody,
+  decodeResponseBody,
+  decodeResponseBodyOrNull,
+  EMPTY_MEANS_NOT_FOUND_CODES,
+  encodeOperationBody,
+  encodeRequestBody,
+  encodeResponseBody,
+  operationBodyCodec,
+  registeredCommands,
+  writeRequestBody,
 } from "./dispatch.ts";
+export type { AnyCommandCodecs, AnyRequestBody, PayloadValue, RequestOf, ResponseOf } from "./dispatch.ts";
 export { CommandCode } from "./command_codes.ts";
 export type { CommandCodeValue, CommandName } from "./command_codes.ts";
 
@@ -370,7 +380,7 @@ export {
   userIdentityBody,
   userKey,
   userPermissionsBody,
-} from "./primitives/metadata_change_bodies.ts";
+} from "./commands/metadata_change_bodies.ts";
 export type {
   ChangeOptions,
   ConsumerGroupCreatedBody,
@@ -408,7 +418,7 @@ export type {
   UserIdentityBody,
   UserKey,
   UserPermissionsBody,
-} from "./primitives/metadata_change_bodies.ts";
+} from "./commands/metadata_change_bodies.ts";
 export {
   CONFIRMATION_SIZE,
   decodePollMessagesResponse,
@@ -567,191 +577,10 @@ export type {
   StoreConsumerOffsetRequest,
 } from "./commands/consumer_offsets.ts";
 
-// VSR consensus headers.
-export {
-  allZero,
-  bitsRequired,
-  checkBitPattern,
-  CHECKSUM_UNSEALED,
-  Command,
-  COMMAND_MAX,
-  COMMAND_OFFSET,
-  commandName,
-  CommitHeader,
-  COMMON_FIELDS,
-  ConsensusHeaderView,
-  CONSUMER_SESSION_ENCODED_SIZE,
-  ConsumerSessionHeartbeatHeader,
-  createHeader,
-  decodeConsensusHeader,
-  decodeHeader,
-  DoViewChangeHeader,
-  DVC_HEADERS_MAX,
-  enumSpec,
-  EVICTION_REASON_ENUM,
-  EvictionHeader,
-  EvictionReason,
-  FORWARD_LOGOUT_OUTCOME_ENUM,
-  FORWARD_REGISTER_OUTCOME_ENUM,
-  ForwardCompletionHeader,
-  ForwardLogoutHeader,
-  ForwardLogoutOutcome,
-  ForwardLogoutResultHeader,
-  ForwardRegisterHeader,
-  ForwardRegisterOutcome,
-  ForwardRegisterResultHeader,
-  frameBody,
-  frameChecksumBytes,
-  GenericHeader,
-  HEADER_SIZE,
-  HEADER_TYPES,
-  headerTypeForCommand,
-  isClientAllowedOperation,
-  isConsensusHeader,
-  isInternalOperation,
-  isKnownCommand,
-  isKnownOperation,
-  isMetadataOperation,
-  isMetadataPlaneOperation,
-  isPartitionLifecycleOperation,
-  isPartitionOperation,
-  isPlaneRoutableOperation,
-  isResultFramedOperation,
-  isVsrReservedOperation,
-  LIFECYCLE_BATCH_HEADER_SIZE,
-  LIFECYCLE_COMPLETION_SIZE,
-  LIFECYCLE_COMPLETIONS_MAX,
-  MAX_CONSUMER_SESSIONS_PER_HEARTBEAT,
-  MAX_PARTITIONS,
-  MAX_STREAMS,
-  MAX_TOPICS,
-  METADATA_GROUP,
-  NON_REPLICATED_CODE_RANGE,
-  Operation,
-  OPERATION_ENUM,
-  OPERATION_INTERNAL_START,
-  OPERATION_METADATA_START,
-  OPERATION_PARTITION_START,
-  operationForCode,
-  operationFromCommandCode,
-  operationName,
-  operationToCommandCode,
-  PACKED_NAMESPACE_BITS,
-  PACKED_NAMESPACE_MAX,
-  packNamespace,
-  PARTITION_BITS,
-  PARTITION_MASK,
-  PARTITION_SHIFT,
-  PrepareHeader,
-  PrepareHeaderBase,
-  prepareIdentityChecksumBytes,
-  PrepareOkHeader,
-  PRIMARY_REBALANCE_KIND_ENUM,
-  PrimaryRebalanceHeader,
-  PrimaryRebalanceKind,
-  readSizeField,
-  REGISTER_REQUEST_BYTES,
-  REJECTION_SECTION_LEN,
-  RepairPrepareHeader,
-  RepairRangeReplyHeader,
-  ReplyHeader,
-  RequestHeader,
-  RequestHeaderBase,
-  requestOperation,
-  RequestPreparesHeader,
-  RequestStartViewHeader,
-  RequestStateChunkHeader,
-  RequestStateTransferHeader,
-  RESERVED_COMMAND_LEN,
-  RESULT_COUNT_LEN,
-  RESULT_ENTRY_LEN,
-  resultCode,
-  resultSectionLen,
-  REVOCATION_BODY_SIZE,
-  RoutedRequestHeader,
-  SEGMENT_DELETE_KIND_ENUM,
-  SegmentDeleteHeader,
-  SegmentDeleteKind,
-  SIZE_FIELD_OFFSET,
-  StartViewChangeHeader,
-  StartViewHeader,
-  StateChunkHeader,
-  StateTransferTargetHeader,
-  STREAM_BITS,
-  STREAM_MASK,
-  STREAM_SHIFT,
-  TOPIC_BITS,
-  TOPIC_MASK,
-  TOPIC_SHIFT,
-  unpackNamespace,
-  writeRejectionSection,
-} from "./consensus/mod.ts";
-export type {
-  AnyConsensusHeader,
-  CommitHeaderFields,
-  CommonHeaderFields,
-  ConsumerSessionHeartbeatHeaderFields,
-  CreateHeaderOptions,
-  DoViewChangeHeaderFields,
-  EnumSpec,
-  EvictionHeaderFields,
-  FieldKind,
-  FieldSpec,
-  ForwardCompletionHeaderFields,
-  ForwardLogoutHeaderFields,
-  ForwardLogoutResultHeaderFields,
-  ForwardRegisterHeaderFields,
-  ForwardRegisterResultHeaderFields,
-  GenericHeaderFields,
-  HeaderClass,
-  HeaderFields,
-  PrepareHeaderFields,
-  PrepareOkHeaderFields,
-  PrimaryRebalanceHeaderFields,
-  RepairRangeReplyHeaderFields,
-  ReplyHeaderFields,
-  RequestHeaderFields,
-  RequestPreparesHeaderFields,
-  RequestStartViewHeaderFields,
-  RequestStateChunkHeaderFields,
-  RequestStateTransferHeaderFields,
-  RoutedRequestHeaderFields,
-  SegmentDeleteHeaderFields,
-  StartViewChangeHeaderFields,
-  StartViewHeaderFields,
-  StateChunkHeaderFields,
-  StateTransferTargetHeaderFields,
-} from "./consensus/mod.ts";
-
-// The message batch.
-export {
-  BATCH_CHECKSUM_OFFSET,
-  BATCH_HEADER_SIZE,
-  BATCH_MESSAGE_COUNT_OFFSET,
-  BATCH_MESSAGE_HEADER_SIZE,
-  BATCH_RESERVED_OFFSET,
-  BatchView,
-  calculateBatchChecksum,
-  decodeBatch,
-  encodeBatch,
-  encodeBatchInto,
-  encodeBatchRecord,
-  iterateBatches,
-  MAX_TIMESTAMP_DELTA_MICROS,
-  MessageCursor,
-  restampBatch,
-  sizeOfBatch,
-} from "./batch/mod.ts";
-export type {
-  BatchIntegrity,
-  BatchMessage,
-  BatchMessageInput,
-  BatchRecord,
-  BatchStamp,
-  DecodeBatchOptions,
-  RawFrame,
-  RawRecord,
-} from "./batch/mod.ts";
+// The published subpaths ./iggy/consensus (VSR consensus headers, Command and Operation) and
+// ./iggy/batch (the message batch), whole: each one's mod.ts is its list of names.
+export * from "./consensus/mod.ts";
+export * from "./batch/mod.ts";
 
 // The VSR client connection as state machines (sans-IO): the server side and the client side.
 export { IggyServerConnection, IggySessionTable } from "./session/server.ts";
@@ -772,3 +601,4 @@ export type {
   OutgoingIggyRequest,
 } from "./session/client.ts";
 export { ConsensusFrameAssembler, DEFAULT_MAX_CONSENSUS_FRAME } from "./session/frames.ts";
+export type { ConsensusFrameOptions } from "./session/frames.ts";

@@ -10,11 +10,13 @@ import { Writer } from "../wire/writer.ts";
 import { WireError } from "../wire/error.ts";
 import {
   type DecodeOptions,
+  decodeWith,
+  encodeWith,
   type Init,
   type MessageCodec,
-  resolveOptions,
   type TaggedField,
-} from "./_runtime.ts";
+} from "./codec.ts";
+import { resolveOptions } from "./_runtime.ts";
 import { API_LIST, type ApiInfo, type RequestTypes, type ResponseTypes } from "./messages/_table.ts";
 import { type RequestHeader, RequestHeaderCodec } from "./messages/request_header.ts";
 import { type ResponseHeader, ResponseHeaderCodec } from "./messages/response_header.ts";
@@ -361,4 +363,89 @@ export function encodeResponse<K extends number>(
     version,
     options?.sizePrefix ?? false,
   );
+}
+
+/**
+ * Encodes only the request body of `apiKey` at `version` (no header, no size prefix): the
+ * body-only twin of {@linkcode encodeRequest}, as Iggy's `encodeRequestBody(code, body)` is.
+ *
+ * @example
+ * ```ts
+ * import { ApiKey, decodeRequestBody, encodeRequestBody } from "@streamwire/codec/kafka";
+ * const body = encodeRequestBody(ApiKey.Metadata, 12, { topics: [{ name: "orders" }] });
+ * console.log(decodeRequestBody(ApiKey.Metadata, 12, body).topics?.[0].name); // orders
+ * ```
+ */
+export function encodeRequestBody<K extends number>(
+  apiKey: K,
+  version: number,
+  body: Init<RequestOf<K>>,
+): Uint8Array {
+  const a = info(apiKey);
+  checkApiVersion(a, version);
+  return encodeWith(a.request, body as Init<unknown>, version);
+}
+
+/**
+ * Decodes exactly `bytes` as the request body of `apiKey` at `version` (`TRAILING_BYTES` when
+ * bytes are left over).
+ *
+ * @example
+ * ```ts
+ * import { ApiKey, decodeRequestBody, encodeRequestBody } from "@streamwire/codec/kafka";
+ * const body = encodeRequestBody(ApiKey.Heartbeat, 4, { groupId: "g", generationId: 1, memberId: "m" });
+ * console.log(decodeRequestBody(ApiKey.Heartbeat, 4, body).groupId); // g
+ * ```
+ */
+export function decodeRequestBody<K extends number>(
+  apiKey: K,
+  version: number,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): RequestOf<K> {
+  const a = info(apiKey);
+  checkApiVersion(a, version);
+  return decodeWith(a.request, bytes, version, options) as RequestOf<K>;
+}
+
+/**
+ * Encodes only the response body of `apiKey` at `version` (no header, no size prefix).
+ *
+ * @example
+ * ```ts
+ * import { ApiKey, decodeResponseBody, encodeResponseBody } from "@streamwire/codec/kafka";
+ * const body = encodeResponseBody(ApiKey.Heartbeat, 4, { errorCode: 0 });
+ * console.log(decodeResponseBody(ApiKey.Heartbeat, 4, body).errorCode); // 0
+ * ```
+ */
+export function encodeResponseBody<K extends number>(
+  apiKey: K,
+  version: number,
+  body: Init<ResponseOf<K>>,
+): Uint8Array {
+  const a = info(apiKey);
+  checkApiVersion(a, version);
+  return encodeWith(a.response, body as Init<unknown>, version);
+}
+
+/**
+ * Decodes exactly `bytes` as the response body of `apiKey` at `version` (`TRAILING_BYTES` when
+ * bytes are left over).
+ *
+ * @example
+ * ```ts
+ * import { ApiKey, decodeResponseBody, encodeResponseBody } from "@streamwire/codec/kafka";
+ * const body = encodeResponseBody(ApiKey.ApiVersions, 3, { errorCode: 35, apiKeys: [] });
+ * console.log(decodeResponseBody(ApiKey.ApiVersions, 3, body).errorCode); // 35
+ * ```
+ */
+export function decodeResponseBody<K extends number>(
+  apiKey: K,
+  version: number,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): ResponseOf<K> {
+  const a = info(apiKey);
+  checkApiVersion(a, version);
+  return decodeWith(a.response, bytes, version, options) as ResponseOf<K>;
 }

@@ -26,7 +26,7 @@
 
 import { WireError } from "../wire/error.ts";
 import { encodeUtf8 } from "../wire/utf8.ts";
-import type { DecodeOptions, Init } from "./_runtime.ts";
+import type { DecodeOptions, Init } from "./codec.ts";
 import { apiInfo, decodeResponse, encodeRequest, type RequestOf, type ResponseOf } from "./api.ts";
 import { FrameDecoder } from "./frame.ts";
 import type { ResponseHeader } from "./messages/response_header.ts";

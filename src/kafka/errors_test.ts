@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { errorInfo, errorName, isRetriable, KAFKA_ERROR } from "./errors.ts";
+import { errorInfo, errorName, isRetriable, KAFKA_ERROR } from "./_generated/errors.ts";
 
 describe("Kafka error table", () => {
   // Rows of Kafka's protocol error table (name, code, retriable) that clients act on.

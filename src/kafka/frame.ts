@@ -1,15 +1,17 @@
 /**
  * Kafka's socket framing: every request and response is an int32 (big-endian) size followed by
- * that many bytes. {@linkcode FrameDecoder} turns arbitrary chunks into whole frames without
- * copying when a frame lies inside one chunk, and checks the size against `maxFrameBytes` before
- * allocating anything; a split frame's buffer grows with the bytes that arrived, never to the
- * announced size up front.
+ * that many bytes. {@linkcode FrameDecoder} turns arbitrary chunks into whole frames with the
+ * shared `FrameAssembler` of `./wire` (its contract: views where a frame lies inside one chunk,
+ * the chunk never kept, the size checked against `maxFrameBytes` before anything is allocated,
+ * a split frame's buffer growing with the bytes that arrived, never to the announced size up
+ * front).
  *
  * @module
  */
 
 import { WireError } from "../wire/error.ts";
-import { resolveMaxFrameBytes } from "../wire/_frame_limit.ts";
+import { checkFrameLimit } from "../wire/_frame_limit.ts";
+import { FrameAssembler, type FrameLength } from "../wire/frame_assembler.ts";
 
 /** Default {@linkcode FrameDecoderOptions.maxFrameBytes}: 100 MiB, as Kafka's `socket.request.max.bytes`. */
 export const DEFAULT_MAX_FRAME_BYTES = 100 * 1024 * 1024;
@@ -17,16 +19,25 @@ export const DEFAULT_MAX_FRAME_BYTES = 100 * 1024 * 1024;
 /** Options of {@linkcode FrameDecoder}. */
 export interface FrameDecoderOptions {
   /**
-   * Largest payload accepted; a larger size prefix is `FRAME_TOO_LARGE`. Default 100 MiB.
-   * `Infinity` is refused (`INVALID_VALUE`) unless `allowUnboundedFrames` is set.
+   * Largest payload accepted (the size field's value; the field itself is not counted, as the
+   * broker counts it); a larger size prefix is `FRAME_TOO_LARGE`. Default 100 MiB. `Infinity`
+   * is refused (`INVALID_VALUE`) unless `allowUnboundedFrames` is set.
    */
   maxFrameBytes?: number;
   /** Accept `maxFrameBytes: Infinity` (a peer may then make one frame buffer 2 GiB). Default false. */
   allowUnboundedFrames?: boolean;
 }
 
-/** First capacity of a split frame's buffer (or the frame size, if smaller). */
-const FIRST_BODY_BYTES = 4096;
+/** The int32 size prefix: the payload's length, which the limit counts (the prefix is not counted). */
+const KAFKA_FRAME_LENGTH: FrameLength = {
+  prefixBytes: 4,
+  uncountedBytes: 4,
+  frameLength(prefix: Uint8Array, at: number): number {
+    const size = (prefix[0] << 24) | (prefix[1] << 16) | (prefix[2] << 8) | prefix[3];
+    if (size < 0) throw new WireError("NEGATIVE_LENGTH", { offset: at, detail: `frame size ${size}` });
+    return size;
+  },
+};
 
 /**
  * Prepends the int32 size to `payload` (one copy). To avoid it, encode with
@@ -43,16 +54,6 @@ export function encodeFrame(payload: Uint8Array): Uint8Array {
   new DataView(out.buffer).setInt32(0, payload.length);
   out.set(payload, 4);
   return out;
-}
-
-function checkSize(size: number, max: number, offset: number): void {
-  if (size < 0) throw new WireError("NEGATIVE_LENGTH", { offset, detail: `frame size ${size}` });
-  if (size > max) {
-    throw new WireError("FRAME_TOO_LARGE", {
-      offset,
-      detail: `frame of ${size} bytes exceeds maxFrameBytes ${max}`,
-    });
-  }
 }
 
 /**
@@ -76,8 +77,8 @@ export function decodeFrame(bytes: Uint8Array, options?: FrameDecoderOptions): U
       context: "frame",
     });
   }
-  const size = new DataView(bytes.buffer, bytes.byteOffset, 4).getInt32(0);
-  checkSize(size, max, 0);
+  const size = KAFKA_FRAME_LENGTH.frameLength(bytes, 0);
+  checkFrameLimit(size, max, 0);
   if (bytes.length - 4 < size) {
     throw new WireError("TRUNCATED", {
       offset: 4,
@@ -97,13 +98,11 @@ export function decodeFrame(bytes: Uint8Array, options?: FrameDecoderOptions): U
 }
 
 /**
- * Incremental frame decoder: feed chunks as they arrive, get whole payloads back.
- *
- * A payload that lies within one chunk is returned as a view into that chunk (so do not reuse
- * the chunk's memory while you hold it); a payload split across chunks is copied into a buffer
- * of the decoder's own that grows (by doubling, at most to the frame size) with the bytes that
- * arrived, so a size prefix alone costs at most 4 KiB and time stays linear in the bytes pushed
- * whatever the chunking. The chunk itself is never kept, so it may be reused after `push`.
+ * Incremental frame decoder: feed chunks as they arrive, get whole payloads back (the size
+ * prefix stripped). The ownership, limit and error rules are the `FrameAssembler`'s (`./wire`):
+ * a payload that lies within one chunk is a view into that chunk (so do not reuse the chunk's
+ * memory while you hold it), a split one is an array of its own; the chunk itself is never kept.
+ * After a `WireError` the decoder is unusable (the stream cannot be resynchronised).
  *
  * @example
  * ```ts
@@ -115,34 +114,24 @@ export function decodeFrame(bytes: Uint8Array, options?: FrameDecoderOptions): U
  * ```
  */
 export class FrameDecoder {
-  readonly #max: number;
-  /** Bytes of a size prefix seen so far (at most 4). */
-  readonly #head = new Uint8Array(4);
-  #headLen = 0;
-  /** The payload being assembled across chunks, if any: `#bodyLen` of `#bodySize` bytes are in. */
-  #body: Uint8Array | undefined;
-  #bodyLen = 0;
-  #bodySize = 0;
-  #consumed = 0;
+  readonly #frames: FrameAssembler;
 
   /** A decoder with the given limits. */
   constructor(options?: FrameDecoderOptions) {
-    this.#max = resolveMaxFrameBytes(
-      options?.maxFrameBytes,
-      DEFAULT_MAX_FRAME_BYTES,
-      options?.allowUnboundedFrames,
-    );
+    this.#frames = new FrameAssembler(KAFKA_FRAME_LENGTH, {
+      maxFrameBytes: options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
+      allowUnboundedFrames: options?.allowUnboundedFrames,
+    });
   }
 
-  /** Bytes received that belong to a frame not yet complete. */
+  /** Bytes received that belong to no payload returned yet (size prefixes included). */
   get buffered(): number {
-    return this.#headLen + this.#bodyLen;
+    return this.#frames.buffered;
   }
 
   /**
    * Consumes `chunk` and returns the payloads it completes, in order. Throws
-   * `FRAME_TOO_LARGE` / `NEGATIVE_LENGTH` for a bad size prefix; the decoder is then unusable
-   * (the stream cannot be resynchronised).
+   * `FRAME_TOO_LARGE` / `NEGATIVE_LENGTH` for a bad size prefix.
    *
    * @example
    * ```ts
@@ -153,59 +142,9 @@ export class FrameDecoder {
    * ```
    */
   push(chunk: Uint8Array): Uint8Array[] {
-    const out: Uint8Array[] = [];
-    let p = 0;
-    const n = chunk.length;
-    while (p < n) {
-      if (this.#body !== undefined) {
-        const take = Math.min(this.#bodySize - this.#bodyLen, n - p);
-        const body = this.#reserve(this.#bodyLen + take);
-        body.set(chunk.subarray(p, p + take), this.#bodyLen);
-        this.#bodyLen += take;
-        p += take;
-        if (this.#bodyLen === this.#bodySize) {
-          out.push(body);
-          this.#body = undefined;
-          this.#bodyLen = 0;
-        }
-        continue;
-      }
-      let size: number;
-      if (this.#headLen === 0 && n - p >= 4) {
-        size = (chunk[p] << 24) | (chunk[p + 1] << 16) | (chunk[p + 2] << 8) | chunk[p + 3];
-        checkSize(size, this.#max, this.#consumed + p);
-        p += 4;
-      } else {
-        while (this.#headLen < 4 && p < n) this.#head[this.#headLen++] = chunk[p++];
-        if (this.#headLen < 4) break;
-        const h = this.#head;
-        size = (h[0] << 24) | (h[1] << 16) | (h[2] << 8) | h[3];
-        checkSize(size, this.#max, this.#consumed + p - 4);
-        this.#headLen = 0;
-      }
-      if (n - p >= size) {
-        // The whole payload is in this chunk: hand out a view.
-        out.push(chunk.subarray(p, p + size));
-        p += size;
-      } else {
-        // Only what arrived is allocated (the loop copies the rest of this chunk next).
-        this.#body = new Uint8Array(Math.min(size, Math.max(FIRST_BODY_BYTES, n - p)));
-        this.#bodyLen = 0;
-        this.#bodySize = size;
-      }
-    }
-    this.#consumed += n;
-    return out;
-  }
-
-  /** The body buffer with room for `need` bytes: doubled (at most to the frame size) when full. */
-  #reserve(need: number): Uint8Array {
-    const body = this.#body!;
-    if (need <= body.length) return body;
-    const next = new Uint8Array(Math.min(this.#bodySize, Math.max(need, body.length * 2)));
-    next.set(body.subarray(0, this.#bodyLen));
-    this.#body = next;
-    return next;
+    const frames = this.#frames.push(chunk);
+    for (let i = 0; i < frames.length; i++) frames[i] = frames[i].subarray(4);
+    return frames;
   }
 
   /**
@@ -225,16 +164,6 @@ export class FrameDecoder {
    * ```
    */
   end(): void {
-    if (this.buffered !== 0) {
-      const need = this.#body ? this.#bodySize - this.#bodyLen : 4 - this.#headLen;
-      throw new WireError("TRUNCATED", {
-        offset: this.#consumed,
-        need,
-        have: 0,
-        incomplete: true,
-        context: "frame",
-        detail: `${this.buffered} byte(s) of an unfinished frame`,
-      });
-    }
+    this.#frames.end();
   }
 }

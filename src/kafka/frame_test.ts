@@ -101,7 +101,7 @@ describe("FrameDecoder", () => {
   it("end() throws an incomplete TRUNCATED when a frame is unfinished", () => {
     const d = new FrameDecoder();
     d.push(fromHex("0000000501"));
-    assert.equal(d.buffered, 1);
+    assert.equal(d.buffered, 5); // the size prefix and the one payload byte
     rejects(() => d.end(), "TRUNCATED", { incomplete: true, need: 4 });
     const e = new FrameDecoder();
     e.push(fromHex("0000"));

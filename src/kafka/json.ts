@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { FieldMeta, StructMeta, TaggedField } from "./_runtime.ts";
+import type { FieldMeta, StructMeta, TaggedField } from "./codec.ts";
 import { WireError } from "../wire/error.ts";
 import { fromHex, toHex } from "../wire/hex.ts";
 import { floatBits, withFloatBits } from "../wire/float_bits.ts";

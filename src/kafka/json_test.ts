@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromJsonForm, toJsonForm } from "./json.ts";
-import { decodeWith, encodeWith } from "./_runtime.ts";
+import { decodeWith, encodeWith } from "./codec.ts";
 import {
   AlterClientQuotasRequestCodec,
   ApiVersionsResponseCodec,

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { decodeWith, encodeWith, type MessageCodec } from "./_runtime.ts";
+import { decodeWith, encodeWith, type MessageCodec } from "./codec.ts";
 import { API_LIST, DATA_CODECS } from "./messages/_table.ts";
 import {
   ApiVersionsRequestCodec,

@@ -35,9 +35,13 @@
 export {
   apiInfo,
   decodeRequest,
+  decodeRequestBody,
   decodeResponse,
+  decodeResponseBody,
   encodeRequest,
+  encodeRequestBody,
   encodeResponse,
+  encodeResponseBody,
   peekRequestHeader,
   requestHeaderVersion,
   responseHeaderVersion,
@@ -68,8 +72,17 @@ export type {
   OutgoingRequest,
   RequestOptions,
 } from "./client.ts";
-export { errorInfo, errorName, isRetriable, KAFKA_ERROR } from "./errors.ts";
-export type { KafkaErrorInfo, KafkaErrorName } from "./errors.ts";
+export { KafkaServerConnection } from "./server.ts";
+export type {
+  AnyKafkaServerRequest,
+  KafkaServerConnectionOptions,
+  KafkaServerEvent,
+  KafkaServerRequest,
+  RespondOptions,
+  SaslState,
+} from "./server.ts";
+export { errorInfo, errorName, isRetriable, KAFKA_ERROR } from "./_generated/errors.ts";
+export type { KafkaErrorInfo, KafkaErrorName } from "./_generated/errors.ts";
 export {
   decodeWith,
   DEFAULT_MAX_ARRAY_LENGTH,
@@ -77,7 +90,7 @@ export {
   EMPTY_BYTES,
   encodeWith,
   ZERO_UUID,
-} from "./_runtime.ts";
+} from "./codec.ts";
 export type {
   Decode,
   DecodeOptions,
@@ -87,7 +100,7 @@ export type {
   MessageCodec,
   StructMeta,
   TaggedField,
-} from "./_runtime.ts";
+} from "./codec.ts";
 // Record formats: v2 batches, legacy message sets, control records, read-committed filtering.
 export {
   BATCH_ATTRIBUTES,

@@ -1,6 +1,6 @@
 /**
- * Private: the check of a frame decoder's `maxFrameBytes` option, shared by the Kafka and Iggy
- * decoders so both refuse the same things the same way.
+ * Private: the `maxFrameBytes` option and the limit it sets, shared by the frame assembler and
+ * the whole-buffer frame decoders of both protocols, so all refuse the same things the same way.
  *
  * @module
  */
@@ -26,4 +26,19 @@ export function resolveMaxFrameBytes(
     });
   }
   return max;
+}
+
+/**
+ * The limit rule of every frame decoder: a frame whose length (as its framing counts it) is
+ * above `max` is `FRAME_TOO_LARGE`, at the offset where the frame starts, before anything is
+ * allocated for it.
+ */
+export function checkFrameLimit(length: number, max: number, offset: number, context?: string): void {
+  if (length > max) {
+    throw new WireError("FRAME_TOO_LARGE", {
+      offset,
+      context,
+      detail: `frame of ${length} bytes exceeds maxFrameBytes ${max}`,
+    });
+  }
 }

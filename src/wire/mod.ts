@@ -1,7 +1,8 @@
 /**
  * Wire primitives shared by both protocols: a bounds-checked {@linkcode Reader}, a growable
- * {@linkcode Writer}, the one error type {@linkcode WireError}, UTF-8 and hex helpers, and the
- * checksums (CRC-32, CRC-32C, XXH3-64). Nothing here knows Iggy or Kafka.
+ * {@linkcode Writer}, the one error type {@linkcode WireError}, UTF-8 and hex helpers, the
+ * checksums (CRC-32, CRC-32C, XXH3-64) and the chunk-to-frame {@linkcode FrameAssembler} every
+ * frame decoder is built on. Nothing here knows Iggy or Kafka.
  *
  * @example
  * ```ts
@@ -20,6 +21,8 @@ export { encodeError, isWireError, prefixPath, WIRE_ERROR_CODES, WireError } fro
 export type { WireErrorCode, WireErrorInit } from "./error.ts";
 export { CANONICAL_NAN_F32, FLOAT_BITS, floatBits, withFloatBits } from "./float_bits.ts";
 export type { FloatBits } from "./float_bits.ts";
+export { FrameAssembler } from "./frame_assembler.ts";
+export type { FrameAssemblerOptions, FrameLength } from "./frame_assembler.ts";
 export { Reader } from "./reader.ts";
 export { Writer } from "./writer.ts";
 export { decodeUtf8Lenient, decodeUtf8Strict, encodeUtf8, encodeUtf8Into, utf8Length } from "./utf8.ts";

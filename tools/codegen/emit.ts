@@ -859,11 +859,19 @@ function imports(code: string): string[] {
   ]
     .filter(has);
   const vals = RUNTIME_VALUES.filter(has).sort();
+  // Public names come from the public module (src/kafka/codec.ts), helpers from _runtime.ts.
+  const pub = (n: string) => PUBLIC_RUNTIME_NAMES.includes(n);
+  const typeLine = (names: string[], from: string) =>
+    names.length === 0 ? [] : [`import type { ${names.join(", ")} } from "${from}";`];
+  const valueLine = (names: string[], from: string) =>
+    names.length === 0 ? [] : [`import {\n${names.map((n) => `  ${n},`).join("\n")}\n} from "${from}";`];
   return [
     'import type { Reader } from "../../wire/reader.ts";',
     'import type { Writer } from "../../wire/writer.ts";',
-    `import type { ${types.join(", ")} } from "../_runtime.ts";`,
-    `import {\n${vals.map((n) => `  ${n},`).join("\n")}\n} from "../_runtime.ts";`,
+    ...typeLine(types.filter(pub), "../codec.ts"),
+    ...typeLine(types.filter((n) => !pub(n)), "../_runtime.ts"),
+    ...valueLine(vals.filter(pub), "../codec.ts"),
+    ...valueLine(vals.filter((n) => !pub(n)), "../_runtime.ts"),
   ];
 }
 
@@ -1020,7 +1028,7 @@ export function emitTable(model: Model): string {
       ],
     ),
     "",
-    'import type { MessageCodec } from "../_runtime.ts";',
+    'import type { MessageCodec } from "../codec.ts";',
   );
   for (const a of model.apis) {
     out.push(
@@ -1123,6 +1131,9 @@ const RUNTIME_TYPES = [
   "TaggedField",
 ];
 
+/** The names generated code takes from the public `src/kafka/codec.ts` rather than `_runtime.ts`. */
+const PUBLIC_RUNTIME_NAMES: readonly string[] = [...RUNTIME_TYPES, "EMPTY_BYTES", "ZERO_UUID"];
+
 /** `mod.ts` of the messages folder: every top-level type and function by name, and module namespaces. */
 export function emitMessagesMod(model: Model): string {
   const out: string[] = [BANNER, ""];
@@ -1134,8 +1145,9 @@ export function emitMessagesMod(model: Model): string {
       "Every type name is unique across all APIs (a nested struct is prefixed with its message's",
       "name when another struct shares its schema name), so everything is exported side by side.",
       "",
-      "Handwritten, not generated: `src/wire/*` (Reader, Writer, errors), `src/kafka/_runtime.ts`",
-      "(field-kind helpers), `src/kafka/*.ts` entry points (headers, frames, negotiation, JSON form).",
+      "Handwritten, not generated: `src/wire/*` (Reader, Writer, errors), `src/kafka/codec.ts` (the",
+      "codec shape and options), `src/kafka/_runtime.ts` (field-kind helpers), `src/kafka/*.ts` entry",
+      "points (headers, frames, negotiation, JSON form).",
       "",
       "@example",
       "```ts",
@@ -1168,7 +1180,7 @@ export function emitMessagesMod(model: Model): string {
   out.push(
     "export type {",
     ...RUNTIME_TYPES.map((n) => `  ${n},`),
-    '} from "../_runtime.ts";',
+    '} from "../codec.ts";',
     'export type { Reader } from "../../wire/reader.ts";',
     'export type { Writer } from "../../wire/writer.ts";',
     'export type { WIRE_ERROR_CODES, WireError, WireErrorCode, WireErrorInit } from "../../wire/error.ts";',

@@ -1,9 +1,9 @@
 /**
- * Regenerates `src/kafka/errors.ts` from kafka-clients' `org.apache.kafka.common.protocol.Errors`
+ * Regenerates `src/kafka/_generated/errors.ts` from kafka-clients' `org.apache.kafka.common.protocol.Errors`
  * (4.4.0, plus any code only 3.9.2 has): runs KafkaErrors.java against each pinned jar (Maven
  * fetches the jars into ~/.m2 when missing) and writes the table.
  *
- *   deno run -A tools/kafka-errors/gen.ts           # rewrite src/kafka/errors.ts
+ *   deno run -A tools/kafka-errors/gen.ts           # rewrite src/kafka/_generated/errors.ts
  *   deno run -A tools/kafka-errors/gen.ts --check   # exit 1 if the file would change
  *
  * @module
@@ -19,13 +19,13 @@ import { parseArgs } from "../../conformance/lib/args.ts";
 
 const { flags } = parseArgs({
   usage: "deno run -A tools/kafka-errors/gen.ts [--check]",
-  summary: "Regenerates src/kafka/errors.ts from kafka-clients' Errors enum (4.4.0 plus 3.9.2).",
+  summary: "Regenerates src/kafka/_generated/errors.ts from kafka-clients' Errors enum (4.4.0 plus 3.9.2).",
   flags: { check: { kind: "boolean", help: "exit 1 if the file would change, write nothing" } },
 });
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
-const OUT = join(ROOT, "src", "kafka", "errors.ts");
+const OUT = join(ROOT, "src", "kafka", "_generated", "errors.ts");
 const CURRENT = "4.4.0";
 const LEGACY = "3.9.2";
 const SLF4J = "1.7.36";
@@ -120,15 +120,27 @@ lines.push("");
 lines.push("/** A name of {@linkcode KAFKA_ERROR}. */");
 lines.push("export type KafkaErrorName = keyof typeof KAFKA_ERROR;");
 lines.push("");
+// One code a line, as \`deno fmt\` lays the list out, so the file is what the formatter keeps.
 lines.push("/** Codes whose exception is retriable, in ascending order. */");
-lines.push("const RETRIABLE: ReadonlySet<number> = new Set([");
+lines.push("const RETRIABLE_CODES: readonly number[] = [");
 const retriable = all.filter((r) => r.retriable).map((r) => r.code);
-for (let i = 0; i < retriable.length; i += 16) lines.push(`  ${retriable.slice(i, i + 16).join(", ")},`);
-lines.push("]);");
+for (const code of retriable) lines.push(`  ${code},`);
+lines.push("];");
 lines.push(`
-const NAMES: ReadonlyMap<number, string> = new Map(
-  (Object.keys(KAFKA_ERROR) as KafkaErrorName[]).map((name) => [KAFKA_ERROR[name], name]),
-);
+let retriableSet: ReadonlySet<number> | undefined;
+let names: ReadonlyMap<number, string> | undefined;
+
+/** The retriable codes as a set, built on first use (nothing runs at import). */
+function retriableCodes(): ReadonlySet<number> {
+  return retriableSet ??= new Set(RETRIABLE_CODES);
+}
+
+/** Names by code, built on first use. */
+function namesByCode(): ReadonlyMap<number, string> {
+  return names ??= new Map(
+    (Object.keys(KAFKA_ERROR) as KafkaErrorName[]).map((name) => [KAFKA_ERROR[name], name]),
+  );
+}
 
 /**
  * The table row of \`code\`, or undefined for a code neither release defines.
@@ -140,8 +152,8 @@ const NAMES: ReadonlyMap<number, string> = new Map(
  * \`\`\`
  */
 export function errorInfo(code: number): KafkaErrorInfo | undefined {
-  const name = NAMES.get(code);
-  return name === undefined ? undefined : { code, name, retriable: RETRIABLE.has(code) };
+  const name = namesByCode().get(code);
+  return name === undefined ? undefined : { code, name, retriable: retriableCodes().has(code) };
 }
 
 /**
@@ -154,7 +166,7 @@ export function errorInfo(code: number): KafkaErrorInfo | undefined {
  * \`\`\`
  */
 export function errorName(code: number): string {
-  return NAMES.get(code) ?? \`UNKNOWN_ERROR_CODE_\${code}\`;
+  return namesByCode().get(code) ?? \`UNKNOWN_ERROR_CODE_\${code}\`;
 }
 
 /**
@@ -167,7 +179,7 @@ export function errorName(code: number): string {
  * \`\`\`
  */
 export function isRetriable(code: number): boolean {
-  return RETRIABLE.has(code);
+  return retriableCodes().has(code);
 }
 `);
 const text = lines.join("\n");

@@ -5,7 +5,7 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import { scramSaltedPassword } from "../_scram.ts";
 import { call, type Ctx, expect, has, K, MAX, sleep, topicRef, V } from "../_context.ts";
 import type { Topics } from "./basics.ts";

@@ -4,9 +4,9 @@
  * @module
  */
 
-import { ZERO_UUID } from "../../../src/kafka/_runtime.ts";
+import { ZERO_UUID } from "../../../src/kafka/codec.ts";
 import type { ResponseOf } from "../../../src/kafka/api.ts";
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import { supportedVersions } from "../../../src/kafka/versions.ts";
 import { COMPRESSION_NAMES, type CompressionType } from "../../../src/kafka/records/mod.ts";
 import { ApiFailure } from "../_harness.ts";

@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { Init } from "../../../src/kafka/_runtime.ts";
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import type { Init } from "../../../src/kafka/codec.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import {
   type ConsumerProtocolSubscription,
   decodeConsumerProtocolSubscription,

@@ -4,8 +4,8 @@
  * @module
  */
 
-import { ZERO_UUID } from "../../../src/kafka/_runtime.ts";
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import { ZERO_UUID } from "../../../src/kafka/codec.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import { ApiFailure } from "../_harness.ts";
 import { call, type Ctx, expect, K, MAX, sleep, topicId, V } from "../_context.ts";
 import type { Topics } from "./basics.ts";

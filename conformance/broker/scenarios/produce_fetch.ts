@@ -5,9 +5,9 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { ZERO_UUID } from "../../../src/kafka/_runtime.ts";
+import { ZERO_UUID } from "../../../src/kafka/codec.ts";
 import { encodeRequest, type ResponseOf } from "../../../src/kafka/api.ts";
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import { COMPRESSION_NAMES, type CompressionType, RecordBatch } from "../../../src/kafka/records/mod.ts";
 import {
   atMax,

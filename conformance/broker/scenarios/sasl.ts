@@ -6,7 +6,7 @@
 
 import { decodeResponse, encodeRequest, type ResponseOf } from "../../../src/kafka/api.ts";
 import { saslPlainToken } from "../../../src/kafka/client.ts";
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import { ApiFailure } from "../_harness.ts";
 import { ScramClient, type ScramMechanism } from "../_scram.ts";
 import { type BrokerSocket, RawFrameSocket } from "../socket.ts";

@@ -5,7 +5,7 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import {
   buildRecords,
   call,

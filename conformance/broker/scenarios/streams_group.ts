@@ -5,9 +5,9 @@
  */
 
 import { randomBytes } from "node:crypto";
-import type { Init } from "../../../src/kafka/_runtime.ts";
+import type { Init } from "../../../src/kafka/codec.ts";
 import type { RequestOf } from "../../../src/kafka/api.ts";
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import { call, CLIENT_ID, type Ctx, expect, has, K, sleep, V } from "../_context.ts";
 import type { Topics } from "./basics.ts";
 // -- KIP-1071 streams group ------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { KAFKA_ERROR as E } from "../../../src/kafka/errors.ts";
+import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import { readControlRecord, TransactionFilter } from "../../../src/kafka/records/mod.ts";
 import {
   buildRecords,

@@ -4,7 +4,7 @@
  *
  * Records and items carry their bodies as raw bytes, as the crate's response type does (the
  * `(group, kind)` pair says how a body is laid out), and beside them the body decoded
- * (`change` / `item`, see `src/iggy/primitives/metadata_change_bodies.ts`). A body never
+ * (`change` / `item`, see `src/iggy/commands/metadata_change_bodies.ts`). A body never
  * fails the page: the crate's response decoder does not look inside bodies, so an unknown
  * group or kind gives `null` and a malformed body a `{ kind: "invalid", code }` view, while
  * the raw bytes stay available (and are what the encoder writes). To build a record from a
@@ -37,7 +37,7 @@ import {
   type MetadataCurrentItem,
   type MetadataCurrentItemView,
   metadataItemView,
-} from "../primitives/metadata_change_bodies.ts";
+} from "./metadata_change_bodies.ts";
 import { CommandCode } from "../command_codes.ts";
 
 /** Bytes of a change cursor. */

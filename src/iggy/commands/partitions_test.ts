@@ -10,7 +10,7 @@ import {
   retireConsumerGroupOwnersRequest,
   transitionPartitionHistoryRequest,
 } from "./partitions.ts";
-import { decodeOperationBody, decodeRequest } from "../dispatch.ts";
+import { decodeOperationBody, decodeRequestBody } from "../dispatch.ts";
 
 const throwsCode = (fn: () => unknown, code: string) =>
   assert.throws(fn, (e) => isWireError(e) && e.code === code, `expected ${code}`);
@@ -26,7 +26,7 @@ describe("partition layouts", () => {
   });
 
   it("is reachable through the dispatch table by code and by operation", () => {
-    assert.deepEqual(decodeRequest(402, fromHex(inner)), {
+    assert.deepEqual(decodeRequestBody(402, fromHex(inner)), {
       streamId: { kind: "numeric", value: 1 },
       topicId: { kind: "numeric", value: 2 },
       partitionsCount: 1,

@@ -483,8 +483,8 @@ function readField(bytes: Uint8Array, dv: DataView, f: FieldSpec): unknown {
   }
 }
 
-/** Reads the common prefix and `fields` into a plain object. */
-export function readFields(
+/** Reads the common prefix and `fields` into a plain object (what `toObject()` returns). */
+function readFields(
   bytes: Uint8Array,
   dv: DataView,
   fields: readonly FieldSpec[],

@@ -31,12 +31,11 @@ export {
   OPERATION_INTERNAL_START,
   OPERATION_METADATA_START,
   OPERATION_PARTITION_START,
-  operationForCode,
-  operationFromCommandCode,
   operationName,
-  operationToCommandCode,
   requestOperation,
 } from "./operation.ts";
+// Which command code an operation carries is the command table's fact.
+export { operationForCode, operationFromCommandCode, operationToCommandCode } from "../command_table.ts";
 export {
   EvictionReason,
   ForwardLogoutOutcome,

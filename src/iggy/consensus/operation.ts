@@ -1,7 +1,8 @@
 /**
  * The VSR `Operation` discriminant: which state-machine operation a request, prepare or reply
- * carries, with the crate's classification of each (plane, client visibility, result framing)
- * and its mapping to and from client command codes.
+ * carries, with the crate's classification of each (plane, client visibility, result framing).
+ * Which command code an operation carries is the command table's fact
+ * (`src/iggy/command_table.ts`: `operationToCommandCode`, `operationForCode`, …).
  *
  * @module
  */
@@ -76,60 +77,37 @@ export const NON_REPLICATED_CODE_RANGE: { readonly start: number; readonly end: 
   end: 4,
 };
 
-const NAMES: readonly (string | undefined)[] = (() => {
-  const names: (string | undefined)[] = new Array(256).fill(undefined);
-  for (const [name, value] of Object.entries(Operation)) names[value] = name;
+let names: readonly (string | undefined)[] | undefined;
+
+/** Operation names by byte, built on first use. */
+function operationNames(): readonly (string | undefined)[] {
+  if (names) return names;
+  const byByte: (string | undefined)[] = new Array(256).fill(undefined);
+  for (const [name, value] of Object.entries(Operation)) byByte[value] = name;
+  names = byByte;
   return names;
-})();
+}
 
-/** Client command codes of the replicated operations (the crate's dispatch table). */
-const CODE_OF: ReadonlyMap<number, number> = /* @__PURE__ */ new Map<number, number>([
-  [Operation.CreateUser, 33],
-  [Operation.DeleteUser, 34],
-  [Operation.UpdatePermissions, 36],
-  [Operation.ChangePassword, 37],
-  [Operation.CreatePersonalAccessToken, 42],
-  [Operation.DeletePersonalAccessToken, 43],
-  [Operation.SendMessages, 101],
-  [Operation.StoreConsumerOffset, 121],
-  [Operation.DeleteConsumerOffset, 122],
-  [Operation.CreateStream, 202],
-  [Operation.DeleteStream, 203],
-  [Operation.CreateTopic, 302],
-  [Operation.DeleteTopic, 303],
-  [Operation.CreatePartitions, 402],
-  [Operation.DeletePartitions, 403],
-  [Operation.DeleteSegments, 503],
-  [Operation.CreateConsumerGroup, 602],
-  [Operation.DeleteConsumerGroup, 603],
-  [Operation.JoinConsumerGroup, 604],
-  [Operation.LeaveConsumerGroup, 605],
-  [Operation.UpdateResource, 16],
-]);
-
-const OPERATION_OF_CODE: ReadonlyMap<number, number> = /* @__PURE__ */ new Map(
-  [...CODE_OF].map(([op, code]) => [code, op]),
-);
-
-const METADATA_CLIENT_OPS: ReadonlySet<number> = /* @__PURE__ */ new Set([
-  128,
-  130,
-  132,
-  134,
-  136,
-  137,
-  139,
-  140,
-  141,
-  143,
-  144,
-  145,
-  146,
-  147,
-  148,
-  149,
-  150,
-]);
+/** The client-visible metadata operations (the crate's `is_metadata` arms besides internal ones). */
+const METADATA_CLIENT_OPS: readonly Operation[] = [
+  Operation.CreateStream,
+  Operation.DeleteStream,
+  Operation.CreateTopic,
+  Operation.DeleteTopic,
+  Operation.CreatePartitions,
+  Operation.DeletePartitions,
+  Operation.CreateConsumerGroup,
+  Operation.DeleteConsumerGroup,
+  Operation.CreateUser,
+  Operation.DeleteUser,
+  Operation.ChangePassword,
+  Operation.UpdatePermissions,
+  Operation.CreatePersonalAccessToken,
+  Operation.DeletePersonalAccessToken,
+  Operation.JoinConsumerGroup,
+  Operation.LeaveConsumerGroup,
+  Operation.UpdateResource,
+];
 
 /**
  * True for a byte the `Operation` enum defines (the crate's `Operation::is_known_code`).
@@ -141,7 +119,7 @@ const METADATA_CLIENT_OPS: ReadonlySet<number> = /* @__PURE__ */ new Set([
  * ```
  */
 export function isKnownOperation(byte: number): byte is Operation {
-  return Number.isInteger(byte) && byte >= 0 && byte <= 255 && NAMES[byte] !== undefined;
+  return Number.isInteger(byte) && byte >= 0 && byte <= 255 && operationNames()[byte] !== undefined;
 }
 
 /**
@@ -154,7 +132,7 @@ export function isKnownOperation(byte: number): byte is Operation {
  * ```
  */
 export function operationName(byte: number): string | undefined {
-  return Number.isInteger(byte) && byte >= 0 && byte <= 255 ? NAMES[byte] : undefined;
+  return Number.isInteger(byte) && byte >= 0 && byte <= 255 ? operationNames()[byte] : undefined;
 }
 
 /**
@@ -210,7 +188,7 @@ export function isPartitionOperation(op: Operation): boolean {
  */
 export function isMetadataOperation(op: Operation): boolean {
   if (isInternalOperation(op) && !isPartitionOperation(op)) return true;
-  return METADATA_CLIENT_OPS.has(op);
+  return METADATA_CLIENT_OPS.includes(op);
 }
 
 /**
@@ -305,47 +283,4 @@ export function requestOperation(op: Operation): Operation {
     default:
       return op;
   }
-}
-
-/**
- * The client command code of a replicated operation, or `undefined` (VSR-reserved and internal
- * operations have none).
- *
- * @example
- * ```ts
- * import { Operation, operationToCommandCode } from "@streamwire/codec/iggy";
- * console.log(operationToCommandCode(Operation.SendMessages)); // 101
- * ```
- */
-export function operationToCommandCode(op: Operation): number | undefined {
-  return CODE_OF.get(op);
-}
-
-/**
- * The operation a replicated command code maps to, or `undefined` for non-replicated codes.
- *
- * @example
- * ```ts
- * import { operationFromCommandCode } from "@streamwire/codec/iggy";
- * console.log(operationFromCommandCode(202)); // 128 (CreateStream)
- * ```
- */
-export function operationFromCommandCode(code: number): Operation | undefined {
-  return OPERATION_OF_CODE.get(code) as Operation | undefined;
-}
-
-/**
- * The operation a client sends `code` as: `Register` for the login-register codes (40, 45),
- * `Logout` for 39, the replicated operation where there is one, otherwise `NonReplicated`.
- *
- * @example
- * ```ts
- * import { Operation, operationForCode } from "@streamwire/codec/iggy";
- * console.log(operationForCode(1) === Operation.NonReplicated); // true (Ping)
- * ```
- */
-export function operationForCode(code: number): Operation {
-  if (code === 40 || code === 45) return Operation.Register;
-  if (code === 39) return Operation.Logout;
-  return operationFromCommandCode(code) ?? Operation.NonReplicated;
 }

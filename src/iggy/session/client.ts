@@ -5,7 +5,7 @@
  *
  * The rules it follows:
  *
- * - **Register** (login by password, code 40, or by personal access token, code 45): session 0,
+ * - **Register** (login by password, `LoginRegister`, or by personal access token, `LoginRegisterWithPat`): session 0,
  *   request 0, `requestChecksum` = a random non-zero identifier kept for the life of the
  *   session (a retried Register repeats it). The reply's `LoginRegisterResponse` binds the
  *   session; a second bind to another session number is an error.
@@ -49,19 +49,15 @@ import {
   isPartitionOperation,
   isResultFramedOperation,
   Operation,
-  operationForCode,
   requestOperation,
 } from "../consensus/operation.ts";
+import { CommandCode } from "../command_codes.ts";
+import { operationForCode } from "../command_table.ts";
 import { resultCode, resultSectionLen } from "../consensus/reply_result.ts";
 import { BIND_SECRET_BYTES, type LoginRegisterResponse, loginRegisterResponse } from "../commands/users.ts";
 import { type ClientVersionInfo, IGGY_PROTOCOL_VERSION } from "../version.ts";
 import type { PartitionContext } from "../primitives/partition.ts";
-import {
-  ConsensusFrameAssembler,
-  DEFAULT_MAX_CONSENSUS_FRAME,
-  LOGIN_REGISTER_CODE,
-  LOGIN_REGISTER_WITH_PAT_CODE,
-} from "./frames.ts";
+import { ConsensusFrameAssembler, type ConsensusFrameOptions } from "./frames.ts";
 
 /** Options of {@linkcode IggyClientSession}. */
 export interface IggyClientSessionOptions {
@@ -73,8 +69,13 @@ export interface IggyClientSessionOptions {
   random?: (bytes: Uint8Array) => void;
   /** What the login body announces. Default protocol `IGGY_PROTOCOL_VERSION`, SDK "streamwire". */
   versionInfo?: ClientVersionInfo;
-  /** Largest reply frame accepted. Default 64 MiB. */
+  /**
+   * Largest reply frame accepted: `FRAME_TOO_LARGE` above it. Default 64 MiB. `Infinity` needs
+   * `allowUnboundedFrames`.
+   */
   maxFrameBytes?: number;
+  /** Accept `maxFrameBytes: Infinity` (only for trusted peers). Default false. */
+  allowUnboundedFrames?: boolean;
 }
 
 /** Credentials of {@linkcode IggyClientSession.login}. */
@@ -120,7 +121,6 @@ interface Pending {
 }
 
 /** BindSession's command code. */
-const BIND_SESSION = 15;
 
 function randomU128(random: (b: Uint8Array) => void): bigint {
   const b = new Uint8Array(16);
@@ -155,7 +155,7 @@ export class IggyClientSession {
   readonly #bindSecret: Uint8Array;
   readonly #versionInfo: ClientVersionInfo;
   #frames: ConsensusFrameAssembler;
-  readonly #maxFrame: number;
+  readonly #frameOptions: ConsensusFrameOptions;
   readonly #pending = new Map<bigint, Pending>();
   #session = 0n;
   #counter = 1n;
@@ -173,8 +173,11 @@ export class IggyClientSession {
     if (options.bindSecret === undefined) this.#random(this.#bindSecret);
     this.#versionInfo = options.versionInfo ??
       { protocolVersion: IGGY_PROTOCOL_VERSION, sdkName: "streamwire", sdkVersion: "0.1.0" };
-    this.#maxFrame = options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME;
-    this.#frames = new ConsensusFrameAssembler(this.#maxFrame);
+    this.#frameOptions = {
+      maxFrameBytes: options.maxFrameBytes,
+      allowUnboundedFrames: options.allowUnboundedFrames,
+    };
+    this.#frames = new ConsensusFrameAssembler(this.#frameOptions);
   }
 
   /** The bound session number (0n before login). */
@@ -202,16 +205,16 @@ export class IggyClientSession {
     return this.#pending.size;
   }
 
-  /** The Register request for `credentials` (code 40 with a password, 45 with a token). */
+  /** The Register request for `credentials` (`LoginRegister` with a password, `LoginRegisterWithPat` with a token). */
   login(credentials: IggyCredentials, clientContext: string | null = null): OutgoingIggyRequest {
     const body = "token" in credentials
-      ? encodeBody(LOGIN_REGISTER_WITH_PAT_CODE, {
+      ? encodeBody(CommandCode.LoginRegisterWithPat, {
         versionInfo: this.#versionInfo,
         bindSecret: this.#bindSecret,
         token: credentials.token,
         clientContext,
       })
-      : encodeBody(LOGIN_REGISTER_CODE, {
+      : encodeBody(CommandCode.LoginRegister, {
         versionInfo: this.#versionInfo,
         bindSecret: this.#bindSecret,
         username: credentials.username,
@@ -219,20 +222,20 @@ export class IggyClientSession {
         clientContext,
       });
     return this.requestBody(
-      "token" in credentials ? LOGIN_REGISTER_WITH_PAT_CODE : LOGIN_REGISTER_CODE,
+      "token" in credentials ? CommandCode.LoginRegisterWithPat : CommandCode.LoginRegister,
       body,
     );
   }
 
   /**
-   * The BindSession request (code 15) that carries the bound session over to a new connection
+   * The `BindSession` request that carries the bound session over to a new connection
    * (call {@linkcode IggyClientSession.connectionLost} first): the session's identity, the
    * metadata watermark and the login's bind secret, numbered like any bound read.
    */
   bind(): OutgoingIggyRequest {
     if (this.#session === 0n) throw protocolError("no session to bind");
     // A link-level request: like the SDK's, it carries no context of its own.
-    return this.request(BIND_SESSION, {
+    return this.request(CommandCode.BindSession, {
       versionInfo: this.#versionInfo,
       identity: { clientId: this.clientId, session: this.#session, metadataWatermark: this.#watermark },
       bindSecret: this.#bindSecret,
@@ -246,7 +249,7 @@ export class IggyClientSession {
   connectionLost(): bigint[] {
     const lost = [...this.#pending.keys()];
     this.#pending.clear();
-    this.#frames = new ConsensusFrameAssembler(this.#maxFrame);
+    this.#frames = new ConsensusFrameAssembler(this.#frameOptions);
     return lost;
   }
 
@@ -392,7 +395,7 @@ export class IggyClientSession {
       this.#session = login.session;
       this.#login = login;
     }
-    if (op === Operation.NonReplicated && sent.code === BIND_SESSION) {
+    if (op === Operation.NonReplicated && sent.code === CommandCode.BindSession) {
       const bound = decodePayload(loginRegisterResponse, body);
       if (bound.session !== this.#session) {
         throw protocolError(`BindSession answered session ${bound.session}, bound is ${this.#session}`);

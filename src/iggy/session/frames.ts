@@ -1,111 +1,89 @@
 /**
  * Consensus frame assembly shared by both ends of an Iggy VSR client connection: socket chunks
- * in, whole frames (256-byte header + body, `size` bytes in all) out.
+ * in, whole frames (256-byte header + body, `size` bytes in all) out, over the shared
+ * `FrameAssembler` of `./wire`.
  *
  * @module
  */
 
 import { WireError } from "../../wire/error.ts";
-import { HEADER_SIZE, readSizeField } from "../consensus/header.ts";
-import { Operation, operationToCommandCode } from "../consensus/operation.ts";
+import { FrameAssembler, type FrameLength } from "../../wire/frame_assembler.ts";
+import { HEADER_SIZE, readSizeField, SIZE_FIELD_OFFSET } from "../consensus/header.ts";
 
 /** The default cap on one consensus frame (header + body): 64 MiB. */
 export const DEFAULT_MAX_CONSENSUS_FRAME = 64 * 1024 * 1024;
 
+/** Options of {@linkcode ConsensusFrameAssembler}. */
+export interface ConsensusFrameOptions {
+  /**
+   * Largest frame accepted, header + body (default {@linkcode DEFAULT_MAX_CONSENSUS_FRAME}); a
+   * larger `size` is `FRAME_TOO_LARGE` as soon as the header is in. `Infinity` is refused
+   * (`INVALID_VALUE`) unless `allowUnboundedFrames` is set.
+   */
+  maxFrameBytes?: number;
+  /** Accept `maxFrameBytes: Infinity`: only for trusted peers. Default false. */
+  allowUnboundedFrames?: boolean;
+}
+
+/** The header's `size` counts the whole frame; a frame is never shorter than its header. */
+const CONSENSUS_FRAME_LENGTH: FrameLength = {
+  prefixBytes: HEADER_SIZE,
+  frameLength(header: Uint8Array, at: number): number {
+    const size = readSizeField(header)!;
+    if (size < HEADER_SIZE) {
+      throw new WireError("INVALID_VALUE", {
+        context: "ConsensusFrame",
+        detail: `size ${size} is shorter than the ${HEADER_SIZE}-byte header`,
+        offset: at + SIZE_FIELD_OFFSET,
+      });
+    }
+    return size;
+  },
+};
+
 /**
- * Collects socket chunks and cuts them into consensus frames. The `size` field is checked
- * against the cap and against the header length as soon as the header is in; the body is
- * never reserved up front — chunks are kept as they arrive and copied once the frame is whole.
+ * Collects socket chunks and cuts them into consensus frames. The ownership, limit and error
+ * rules are the `FrameAssembler`'s (`./wire`): the `size` field is checked against the cap and
+ * the header length as soon as the header is in, the body is never reserved up front, a frame
+ * inside one chunk is a view of it, and the chunk is never kept.
+ *
+ * @example
+ * ```ts
+ * import { ConsensusFrameAssembler, PrepareOkHeader } from "@streamwire/codec/iggy";
+ * const frames = new ConsensusFrameAssembler({ maxFrameBytes: 1 << 20 });
+ * const bytes = PrepareOkHeader.create({ op: 8n, commit: 7n }).bytes;
+ * console.log(frames.push(bytes.subarray(0, 100)).length, frames.push(bytes.subarray(100)).length); // 0 1
+ * ```
  */
 export class ConsensusFrameAssembler {
-  #chunks: Uint8Array[] = [];
-  #buffered = 0;
-  readonly #max: number;
+  readonly #frames: FrameAssembler;
 
-  /** `maxFrameBytes` caps header + body (default {@linkcode DEFAULT_MAX_CONSENSUS_FRAME}). */
-  constructor(maxFrameBytes: number = DEFAULT_MAX_CONSENSUS_FRAME) {
-    this.#max = maxFrameBytes;
+  /** An assembler with no bytes yet; `INVALID_VALUE` for a bad `maxFrameBytes`. */
+  constructor(options: ConsensusFrameOptions = {}) {
+    this.#frames = new FrameAssembler(CONSENSUS_FRAME_LENGTH, {
+      maxFrameBytes: options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME,
+      allowUnboundedFrames: options.allowUnboundedFrames,
+      context: "ConsensusFrame",
+    });
+  }
+
+  /** Largest frame accepted, header + body. */
+  get maxFrameBytes(): number {
+    return this.#frames.maxFrameBytes;
   }
 
   /** Bytes received but not yet returned as part of a frame. */
   get buffered(): number {
-    return this.#buffered;
+    return this.#frames.buffered;
   }
 
-  /** Appends `chunk` and returns every frame it completes (each a fresh array). */
+  /** Consumes `chunk` and returns every frame it completes, in order. */
   push(chunk: Uint8Array): Uint8Array[] {
-    if (chunk.length > 0) {
-      this.#chunks.push(chunk.slice());
-      this.#buffered += chunk.length;
-    }
-    const frames: Uint8Array[] = [];
-    for (;;) {
-      if (this.#buffered < HEADER_SIZE) return frames;
-      const size = readSizeField(this.#peek(52))!;
-      if (size < HEADER_SIZE) {
-        throw new WireError("INVALID_VALUE", {
-          context: "ConsensusFrame",
-          detail: `size ${size} is shorter than the ${HEADER_SIZE}-byte header`,
-          offset: 48,
-        });
-      }
-      if (size > this.#max) {
-        throw new WireError("LIMIT_EXCEEDED", {
-          context: "ConsensusFrame",
-          detail: `frame of ${size} bytes exceeds the cap of ${this.#max}`,
-          offset: 48,
-        });
-      }
-      if (this.#buffered < size) return frames;
-      frames.push(this.#take(size));
-    }
+    return this.#frames.push(chunk);
   }
 
-  #peek(n: number): Uint8Array {
-    const first = this.#chunks[0];
-    if (first.length >= n) return first.subarray(0, n);
-    const out = new Uint8Array(n);
-    let at = 0;
-    for (const c of this.#chunks) {
-      const k = Math.min(c.length, n - at);
-      out.set(c.subarray(0, k), at);
-      at += k;
-      if (at === n) break;
-    }
-    return out;
+  /** Call at end of stream: `TRUNCATED` (incomplete) when part of a frame is buffered. */
+  end(): void {
+    this.#frames.end();
   }
-
-  #take(n: number): Uint8Array {
-    const out = new Uint8Array(n);
-    let at = 0;
-    while (at < n) {
-      const c = this.#chunks[0];
-      const k = Math.min(c.length, n - at);
-      out.set(c.subarray(0, k), at);
-      at += k;
-      if (k === c.length) this.#chunks.shift();
-      else this.#chunks[0] = c.subarray(k);
-    }
-    this.#buffered -= n;
-    return out;
-  }
-}
-
-/** The login-register command codes (password, personal access token). */
-export const LOGIN_REGISTER_CODE = 40;
-/** `LoginRegisterWithPat`. */
-export const LOGIN_REGISTER_WITH_PAT_CODE = 45;
-/** `LogoutUser`. */
-export const LOGOUT_USER_CODE = 39;
-
-/**
- * The command code a request header names: the login-register code for `Register` (the body
- * tells password from token, see `decodeLoginBody`), 39 for `Logout`, the code in `reserved` for
- * `NonReplicated`, otherwise the operation's own command.
- */
-export function requestCodeOf(operation: number, reserved: number): number | undefined {
-  if (operation === Operation.Register) return LOGIN_REGISTER_CODE;
-  if (operation === Operation.Logout) return LOGOUT_USER_CODE;
-  if (operation === Operation.NonReplicated) return reserved;
-  return operationToCommandCode(operation as Operation);
 }

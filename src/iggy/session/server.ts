@@ -53,7 +53,9 @@
 import { WireError } from "../../wire/error.ts";
 import { Reader } from "../../wire/reader.ts";
 import { decodePayload } from "../codec.ts";
-import { commandCodecs, commandName } from "../dispatch.ts";
+import { commandCodecs } from "../dispatch.ts";
+import { CommandCode } from "../command_codes.ts";
+import { requestCodeOf } from "../command_table.ts";
 import { createHeader, HEADER_SIZE } from "../consensus/header.ts";
 import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
 import { EvictionReason } from "../consensus/enums.ts";
@@ -67,13 +69,7 @@ import {
 } from "../commands/users.ts";
 import type { BindSessionRequest } from "../commands/system.ts";
 import { IGGY_PROTOCOL_VERSION, IGGY_PROTOCOL_VERSION_MIN } from "../version.ts";
-import {
-  ConsensusFrameAssembler,
-  DEFAULT_MAX_CONSENSUS_FRAME,
-  LOGIN_REGISTER_CODE,
-  LOGIN_REGISTER_WITH_PAT_CODE,
-  requestCodeOf,
-} from "./frames.ts";
+import { ConsensusFrameAssembler } from "./frames.ts";
 
 /** What a server remembers of one live session, across the connections that carry it. */
 export interface IggySessionRecord {
@@ -91,7 +87,7 @@ export interface IggySessionRecord {
 
 /**
  * The sessions of a server by client id, shared by its connections so that a client whose
- * connection dropped can bind its session again on a new one (BindSession, code 15) and go on
+ * connection dropped can bind its session again on a new one (`CommandCode.BindSession`) and go on
  * numbering where it left off.
  *
  * @example
@@ -125,8 +121,13 @@ export class IggySessionTable {
 
 /** Options of {@linkcode IggyServerConnection}. */
 export interface IggyServerConnectionOptions {
-  /** Largest frame accepted (header + body). Default 64 MiB. */
+  /**
+   * Largest frame accepted (header + body): `FRAME_TOO_LARGE` above it. Default 64 MiB.
+   * `Infinity` needs `allowUnboundedFrames`.
+   */
   maxFrameBytes?: number;
+  /** Accept `maxFrameBytes: Infinity` (only for trusted peers). Default false. */
+  allowUnboundedFrames?: boolean;
   /** Newest client protocol version accepted. Default `IGGY_PROTOCOL_VERSION`. */
   protocolVersion?: number;
   /** Oldest client protocol version accepted. Default `IGGY_PROTOCOL_VERSION_MIN`. */
@@ -146,7 +147,7 @@ export interface IncomingRequest {
   readonly frame: Uint8Array;
   /** The validated header (a view into `frame`). */
   readonly header: RequestHeader;
-  /** The command code (40 or 45 for a Register, told apart by the body). */
+  /** The command code (`LoginRegister` or `LoginRegisterWithPat` for a Register, told apart by the body). */
   readonly code: number;
   /** The crate's type name of the command, e.g. `"CreateStream"`. */
   readonly name: string;
@@ -188,8 +189,6 @@ export interface ReplyOptions {
 }
 
 const RESULT_OK = new Uint8Array(4);
-/** BindSession's command code. */
-const BIND_SESSION = 15;
 /** `IggyError::Unauthenticated`. */
 const UNAUTHENTICATED = 40;
 
@@ -220,7 +219,10 @@ export class IggyServerConnection {
 
   /** A connection that has received nothing yet. */
   constructor(options: IggyServerConnectionOptions = {}) {
-    this.#frames = new ConsensusFrameAssembler(options.maxFrameBytes ?? DEFAULT_MAX_CONSENSUS_FRAME);
+    this.#frames = new ConsensusFrameAssembler({
+      maxFrameBytes: options.maxFrameBytes,
+      allowUnboundedFrames: options.allowUnboundedFrames,
+    });
     this.#versionMax = options.protocolVersion ?? IGGY_PROTOCOL_VERSION;
     this.#versionMin = options.protocolVersionMin ?? IGGY_PROTOCOL_VERSION_MIN;
     this.#sessions = options.sessions ?? new IggySessionTable();
@@ -274,7 +276,8 @@ export class IggyServerConnection {
       return this.#request(frame, header, body);
     }
     if (
-      this.#bound === undefined && op === Operation.NonReplicated && header.nonReplicatedCode === BIND_SESSION
+      this.#bound === undefined && op === Operation.NonReplicated &&
+      header.nonReplicatedCode === CommandCode.BindSession
     ) {
       return this.#bind(frame, header, body);
     }
@@ -350,10 +353,10 @@ export class IggyServerConnection {
         frame,
       );
     }
-    const code = payload.kind === "password" ? LOGIN_REGISTER_CODE : LOGIN_REGISTER_WITH_PAT_CODE;
+    const code = payload.kind === "password" ? CommandCode.LoginRegister : CommandCode.LoginRegisterWithPat;
     return {
       kind: "request",
-      request: { frame, header, code, name: commandName(code), body, payload },
+      request: { frame, header, code, name: commandCodecs(code).name, body, payload },
     };
   }
 

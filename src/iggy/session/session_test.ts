@@ -6,13 +6,14 @@ import { isWireError } from "../../wire/error.ts";
 import { readJson, vectorsDir } from "../../../conformance/lib/files.ts";
 import { encodePayload } from "../codec.ts";
 import { HEADER_SIZE } from "../consensus/header.ts";
-import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
+import { EvictionHeader, PrepareOkHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
 import { EvictionReason } from "../consensus/enums.ts";
 import { Operation } from "../consensus/operation.ts";
 import { loginRegisterResponse } from "../commands/users.ts";
 import { IGGY_PROTOCOL_VERSION, packProtocolVersion } from "../version.ts";
 import { IggyServerConnection, IggySessionTable, type IncomingRequest, type ServerEvent } from "./server.ts";
 import { type ClientEvent, IggyClientSession } from "./client.ts";
+import { ConsensusFrameAssembler } from "./frames.ts";
 
 interface VectorTest {
   tcId: number;
@@ -171,7 +172,29 @@ describe("ConsensusFrameAssembler", () => {
     const header = new Uint8Array(HEADER_SIZE);
     new DataView(header.buffer).setUint32(48, 1 << 30, true);
     const server = new IggyServerConnection({ maxFrameBytes: 1 << 20 });
-    assert.equal(codeOf(() => server.receive(header)), "LIMIT_EXCEEDED");
+    assert.equal(codeOf(() => server.receive(header)), "FRAME_TOO_LARGE");
+  });
+  it("refuses maxFrameBytes: Infinity unless allowUnboundedFrames is set", () => {
+    assert.equal(codeOf(() => new ConsensusFrameAssembler({ maxFrameBytes: Infinity })), "INVALID_VALUE");
+    assert.equal(codeOf(() => new IggyServerConnection({ maxFrameBytes: Infinity })), "INVALID_VALUE");
+    assert.equal(codeOf(() => new IggyClientSession({ maxFrameBytes: Infinity })), "INVALID_VALUE");
+    const open = new ConsensusFrameAssembler({ maxFrameBytes: Infinity, allowUnboundedFrames: true });
+    assert.equal(open.maxFrameBytes, Infinity);
+  });
+  it("end() is TRUNCATED (incomplete) with part of a frame buffered, and quiet between frames", () => {
+    const frame = PrepareOkHeader.create({ op: 8n, commit: 7n }).bytes;
+    const frames = new ConsensusFrameAssembler();
+    assert.equal(frames.push(frame.subarray(0, 54)).length, 0);
+    const e = (() => {
+      try {
+        frames.end();
+      } catch (e) {
+        return e as { code: string; incomplete: boolean; need: number };
+      }
+    })();
+    assert.deepEqual([e?.code, e?.incomplete, e?.need], ["TRUNCATED", true, 256 - 54]);
+    assert.equal(frames.push(frame.subarray(54)).length, 1);
+    frames.end();
   });
   it("rejects a size below the header", () => {
     const header = new Uint8Array(HEADER_SIZE);

@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { MessageCodec } from "../_runtime.ts";
+import type { MessageCodec } from "../codec.ts";
 import { ProduceRequestCodec, ProduceResponseCodec } from "./produce.ts";
 import { FetchRequestCodec, FetchResponseCodec } from "./fetch.ts";
 import { ListOffsetsRequestCodec, ListOffsetsResponseCodec } from "./list_offsets.ts";

@@ -11,7 +11,8 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, StructMeta } from "../codec.ts";
+import type { ResolvedOptions } from "../_runtime.ts";
 import {
   makeCodec,
 } from "../_runtime.ts";

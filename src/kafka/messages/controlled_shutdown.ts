@@ -20,7 +20,8 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, StructMeta, TaggedField } from "../codec.ts";
+import type { ResolvedOptions } from "../_runtime.ts";
 import {
   makeCodec,
   noTaggedFields,

@@ -8,8 +8,9 @@
  * Every type name is unique across all APIs (a nested struct is prefixed with its message's
  * name when another struct shares its schema name), so everything is exported side by side.
  *
- * Handwritten, not generated: `src/wire/*` (Reader, Writer, errors), `src/kafka/_runtime.ts`
- * (field-kind helpers), `src/kafka/*.ts` entry points (headers, frames, negotiation, JSON form).
+ * Handwritten, not generated: `src/wire/*` (Reader, Writer, errors), `src/kafka/codec.ts` (the
+ * codec shape and options), `src/kafka/_runtime.ts` (field-kind helpers), `src/kafka/*.ts` entry
+ * points (headers, frames, negotiation, JSON form).
  *
  * @example
  * ```ts
@@ -441,7 +442,7 @@ export type {
   MessageCodec,
   StructMeta,
   TaggedField,
-} from "../_runtime.ts";
+} from "../codec.ts";
 export type { Reader } from "../../wire/reader.ts";
 export type { Writer } from "../../wire/writer.ts";
 export type { WIRE_ERROR_CODES, WireError, WireErrorCode, WireErrorInit } from "../../wire/error.ts";

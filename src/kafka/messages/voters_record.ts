@@ -11,9 +11,12 @@
 
 import type { Reader } from "../../wire/reader.ts";
 import type { Writer } from "../../wire/writer.ts";
-import type { Decode, DecodeOptions, Encode, Init, MessageCodec, ResolvedOptions, StructMeta, TaggedField } from "../_runtime.ts";
+import type { Decode, DecodeOptions, Encode, Init, MessageCodec, StructMeta, TaggedField } from "../codec.ts";
+import type { ResolvedOptions } from "../_runtime.ts";
 import {
   ZERO_UUID,
+} from "../codec.ts";
+import {
   makeCodec,
   rArr,
   rStr,

@@ -2,7 +2,7 @@
 // (it is not run). Every subpath is imported, and types are used the way a user would.
 import { Reader, type WireError, type WireErrorCode, Writer } from "@streamwire/codec";
 import { crc32c, isWireError } from "@streamwire/codec/wire";
-import { encodeRequest as encodeIggyRequest, encodeRequestFrame } from "@streamwire/codec/iggy";
+import { CommandCode, encodeRequest as encodeIggyRequest } from "@streamwire/codec/iggy";
 import { decodeBatch, encodeBatch } from "@streamwire/codec/iggy/batch";
 import { Command, commandName } from "@streamwire/codec/iggy/consensus";
 import { decodeRequest, encodeRequest, FrameDecoder } from "@streamwire/codec/kafka";
@@ -23,11 +23,10 @@ function code(e: unknown): WireErrorCode | undefined {
   return isWireError(e) ? (e as WireError).code : undefined;
 }
 
-const frame: Uint8Array = encodeRequestFrame(
-  202,
-  1n,
-  encodeIggyRequest(202, { name: "s", options: new Uint8Array() }),
-);
+const frame: Uint8Array = encodeIggyRequest(CommandCode.CreateStream, { requestId: 1n }, {
+  name: "s",
+  options: new Uint8Array(),
+});
 const batch = decodeBatch(encodeBatch([{ id: 1n, payload: new Uint8Array([1]), originTimestamp: 1 }]));
 const name: string | undefined = commandName(Command.Ping);
 

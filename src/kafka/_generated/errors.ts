@@ -174,7 +174,7 @@ export const KAFKA_ERROR = {
 export type KafkaErrorName = keyof typeof KAFKA_ERROR;
 
 /** Codes whose exception is retriable, in ascending order. */
-const RETRIABLE: ReadonlySet<number> = /* @__PURE__ */ new Set([
+const RETRIABLE_CODES: readonly number[] = [
   2,
   3,
   5,
@@ -207,11 +207,22 @@ const RETRIABLE: ReadonlySet<number> = /* @__PURE__ */ new Set([
   122,
   123,
   133,
-]);
+];
 
-const NAMES: ReadonlyMap<number, string> = /* @__PURE__ */ new Map(
-  (Object.keys(KAFKA_ERROR) as KafkaErrorName[]).map((name) => [KAFKA_ERROR[name], name]),
-);
+let retriableSet: ReadonlySet<number> | undefined;
+let names: ReadonlyMap<number, string> | undefined;
+
+/** The retriable codes as a set, built on first use (nothing runs at import). */
+function retriableCodes(): ReadonlySet<number> {
+  return retriableSet ??= new Set(RETRIABLE_CODES);
+}
+
+/** Names by code, built on first use. */
+function namesByCode(): ReadonlyMap<number, string> {
+  return names ??= new Map(
+    (Object.keys(KAFKA_ERROR) as KafkaErrorName[]).map((name) => [KAFKA_ERROR[name], name]),
+  );
+}
 
 /**
  * The table row of `code`, or undefined for a code neither release defines.
@@ -223,8 +234,8 @@ const NAMES: ReadonlyMap<number, string> = /* @__PURE__ */ new Map(
  * ```
  */
 export function errorInfo(code: number): KafkaErrorInfo | undefined {
-  const name = NAMES.get(code);
-  return name === undefined ? undefined : { code, name, retriable: RETRIABLE.has(code) };
+  const name = namesByCode().get(code);
+  return name === undefined ? undefined : { code, name, retriable: retriableCodes().has(code) };
 }
 
 /**
@@ -237,7 +248,7 @@ export function errorInfo(code: number): KafkaErrorInfo | undefined {
  * ```
  */
 export function errorName(code: number): string {
-  return NAMES.get(code) ?? `UNKNOWN_ERROR_CODE_${code}`;
+  return namesByCode().get(code) ?? `UNKNOWN_ERROR_CODE_${code}`;
 }
 
 /**
@@ -250,5 +261,5 @@ export function errorName(code: number): string {
  * ```
  */
 export function isRetriable(code: number): boolean {
-  return RETRIABLE.has(code);
+  return retriableCodes().has(code);
 }

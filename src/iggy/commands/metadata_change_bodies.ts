@@ -23,9 +23,9 @@
 import { Reader } from "../../wire/reader.ts";
 import { isWireError, type WireErrorCode } from "../../wire/error.ts";
 import { encodePayload, invalid, invalidValue, type PayloadCodec, unknownDiscriminant } from "../codec.ts";
-import { wireName } from "./identifier.ts";
-import { optionsPrefixed } from "./options.ts";
-import { type Permissions, permissions } from "./permissions.ts";
+import { wireName } from "../primitives/identifier.ts";
+import { optionsPrefixed } from "../primitives/options.ts";
+import { type Permissions, permissions } from "../primitives/permissions.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Groups and kinds.
