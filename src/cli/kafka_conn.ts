@@ -19,7 +19,7 @@ import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
 import { onTheWire } from "./kafka_wire.ts";
 import { errorName } from "../kafka/_generated/errors.ts";
-import { type ByteQueue, toHex, u16be, u32be } from "./_bytes.ts";
+import { toHex, u16be, u32be } from "./_bytes.ts";
 import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
 import { firstErrorCode, type InspectedMessage } from "./message.ts";
 
@@ -105,10 +105,14 @@ export class KafkaConnection extends FramedConnection {
     return this.#pending.size;
   }
 
-  /** The whole frame size from its first bytes (see {@linkcode FramedConnection}). */
-  protected frameSize(dir: Dir, q: ByteQueue): number | undefined {
-    if (q.length < 4) return undefined;
-    const size = u32be(q.peek(4), 0) | 0;
+  /** A size prefix. */
+  protected prefixBytes(): number {
+    return 4;
+  }
+
+  /** The whole frame size from its size prefix (see {@linkcode FramedConnection}). */
+  protected frameSize(dir: Dir, prefix: Uint8Array): number {
+    const size = u32be(prefix, 0) | 0;
     // Bare SASL tokens (after SaslHandshake v0) may be shorter than any Kafka header, even empty.
     const least = this.#rawSasl ? 0 : dir === "request" ? 8 : 4;
     return size < least ? -1 : 4 + size;
