@@ -15,6 +15,10 @@ import { COMPRESSION_NAMES } from "../kafka/records/constants.ts";
 import { isWireError } from "../wire/error.ts";
 import { toHex } from "./_bytes.ts";
 import { JsonOut } from "./_json_out.ts";
+import { type Plan, wirePlan } from "./kafka_wire.ts";
+import { apiInfo, requestHeaderVersion, responseHeaderVersion } from "../kafka/api.ts";
+import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
+import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
 import { type ApiSelection, parseApiSelection, selects } from "./api_names.ts";
 import type { InspectedMessage } from "./message.ts";
 import { TopicIds } from "./topic_ids.ts";
@@ -29,6 +33,19 @@ export interface FormatOptions {
 
 /** The second `isoTime` last formatted, and its text up to the fraction. */
 let lastSecond = NaN, lastPrefix = "";
+
+/** {@linkcode isoTime} written into `out`, without a string per message. */
+function writeIsoTime(out: JsonOut, tsMicros: number): void {
+  const sec = Math.floor(tsMicros / 1e6);
+  if (sec !== lastSecond) isoTime(tsMicros);
+  out.ascii(lastPrefix);
+  out.room(7);
+  const b = out.buf;
+  let x = Math.floor(tsMicros - sec * 1e6);
+  for (let i = out.pos + 5; i >= out.pos; i--, x = Math.floor(x / 10)) b[i] = 0x30 + (x % 10);
+  b[out.pos + 6] = 0x5a; // Z
+  out.pos += 7;
+}
 
 /** ISO-8601 with microseconds, UTC. */
 export function isoTime(tsMicros: number): string {
@@ -51,6 +68,68 @@ export function jsonText(v: unknown, o: FormatOptions = {}): string {
   const out = new JsonOut(256);
   writeJson(out, v, o, "", 0);
   return out.text();
+}
+
+/**
+ * Writes a projected Kafka struct field by field, by its schema types: the same text as
+ * {@linkcode writeJson} gives, without working out each value's type.
+ */
+function writeStruct(out: JsonOut, plan: Plan, x: Record<string, unknown>, o: FormatOptions, depth: number): void {
+  out.byte(0x7b);
+  let first = true;
+  const { names, kinds } = plan;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    const v = x[name];
+    if (v === undefined) continue; // a tagged field that was not on the wire
+    if (!first) out.byte(0x2c);
+    first = false;
+    out.str(name);
+    out.byte(0x3a);
+    if (v === null) {
+      out.ascii("null");
+      continue;
+    }
+    switch (kinds[i]) {
+      case "int8":
+      case "int16":
+      case "int32":
+      case "uint16":
+      case "uint32":
+        out.num(v as number);
+        break;
+      case "bool":
+        out.ascii(v ? "true" : "false");
+        break;
+      case "string":
+        out.str(v as string);
+        break;
+      case "struct":
+        writeStruct(out, plan.structs[i]!, v as Record<string, unknown>, o, depth + 1);
+        break;
+      case "[]struct": {
+        const a = v as Record<string, unknown>[], sub = plan.structs[i]!;
+        out.byte(0x5b);
+        for (let j = 0; j < a.length; j++) {
+          if (j) out.byte(0x2c);
+          writeStruct(out, sub, a[j], o, depth + 1);
+        }
+        out.byte(0x5d);
+        break;
+      }
+      default:
+        writeJson(out, v, o, name, depth + 1);
+    }
+  }
+  for (const k of ["_unknownTaggedFields", "_defaults"]) {
+    if (x[k] === undefined) continue;
+    if (!first) out.byte(0x2c);
+    first = false;
+    out.str(k);
+    out.byte(0x3a);
+    writeJson(out, x[k], o, k, depth + 1);
+  }
+  out.byte(0x7d);
 }
 
 /** Writes the JSON of `v` (see {@linkcode jsonText}); `key` is the field it is the value of. */
@@ -190,7 +269,7 @@ export function jsonLine(m: InspectedMessage, o: FormatOptions = {}): string {
 /** Appends the JSON of one message to `out` (without the newline); see {@linkcode jsonLine}. */
 export function writeJsonLine(out: JsonOut, m: InspectedMessage, o: FormatOptions = {}): void {
   out.ascii('{"ts":"');
-  out.ascii(isoTime(m.tsMicros));
+  writeIsoTime(out, m.tsMicros);
   out.ascii('","conn":');
   out.str(m.conn);
   out.ascii(',"connId":');
@@ -222,13 +301,25 @@ export function writeJsonLine(out: JsonOut, m: InspectedMessage, o: FormatOption
   }
   out.ascii(',"bytes":');
   out.num(m.bytes);
+  // A decoded Kafka message is written field by field from its schema; anything else as it is.
+  const kafka = m.protocol === "kafka" && m.apiKey !== undefined && m.version !== undefined && !m.error
+    ? apiInfo(m.apiKey)
+    : undefined;
   if (m.header !== undefined) {
     out.ascii(',"header":');
-    writeJson(out, m.header, o, "", 0);
+    if (kafka) {
+      const req = m.dir === "request";
+      const hv = req ? requestHeaderVersion(m.apiKey!, m.version!) : responseHeaderVersion(m.apiKey!, m.version!);
+      const plan = wirePlan(req ? RequestHeaderCodec.meta : ResponseHeaderCodec.meta, hv);
+      writeStruct(out, plan, m.header as Record<string, unknown>, o, 0);
+    } else writeJson(out, m.header, o, "", 0);
   }
   if (m.body !== undefined) {
     out.ascii(',"body":');
-    writeJson(out, m.body, o, "", 0);
+    if (kafka) {
+      const plan = wirePlan(m.dir === "request" ? kafka.request.meta : kafka.response.meta, m.version!);
+      writeStruct(out, plan, m.body as Record<string, unknown>, o, 0);
+    } else writeJson(out, m.body, o, "", 0);
   }
   if (m.error) {
     out.ascii(',"error":');

@@ -192,7 +192,8 @@ export class Inspector {
     tsMicros: number,
     out: InspectedMessage[],
   ): InspectedMessage[] {
-    const key = a < b ? a + "|" + b : b + "|" + a;
+    // Endpoint keys of one family have one length, so the pair needs no separator.
+    const key = a < b ? a + b : b + a;
     let c = this.#conns.get(key);
     if (c && s.syn && !s.ack && c.clientKey === a) {
       // A new connection reusing the 4-tuple.

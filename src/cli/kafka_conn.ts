@@ -17,11 +17,11 @@ import { apiInfo, decodeRequest, decodeResponse, peekRequestHeader } from "../ka
 import type { DecodeOptions } from "../kafka/codec.ts";
 import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
-import { onTheWire } from "./kafka_wire.ts";
+import { firstWireError, onTheWire } from "./kafka_wire.ts";
 import { errorName } from "../kafka/_generated/errors.ts";
 import { toHex, u16be, u32be } from "./_bytes.ts";
 import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
-import { firstErrorCode, type InspectedMessage } from "./message.ts";
+import type { InspectedMessage } from "./message.ts";
 
 export type { ConnOptions } from "./_framed.ts";
 
@@ -157,7 +157,10 @@ export class KafkaConnection extends FramedConnection {
     const key = u16be(payload, 0) << 16 >> 16;
     const version = u16be(payload, 2) << 16 >> 16;
     const name = apiInfo(key)?.name ?? "?";
-    Object.assign(msg, { apiKey: key, name, version, correlationId: u32be(payload, 4) | 0 });
+    msg.apiKey = key;
+    msg.name = name;
+    msg.version = version;
+    msg.correlationId = u32be(payload, 4) | 0;
     const pending = { apiKey: key, version, tsMicros: msg.tsMicros, name };
     try {
       const { tags, options } = decodeOptions();
@@ -197,12 +200,10 @@ export class KafkaConnection extends FramedConnection {
       return msg;
     }
     this.#pending.delete(corr!);
-    Object.assign(msg, {
-      apiKey: p.apiKey,
-      name: p.name,
-      version: p.version,
-      latencyMs: (msg.tsMicros - p.tsMicros) / 1000,
-    });
+    msg.apiKey = p.apiKey;
+    msg.name = p.name;
+    msg.version = p.version;
+    msg.latencyMs = (msg.tsMicros - p.tsMicros) / 1000;
     try {
       const { tags, options } = decodeOptions();
       let res, version = p.version;
@@ -218,7 +219,7 @@ export class KafkaConnection extends FramedConnection {
       const d = this.defaults;
       msg.header = onTheWire(ResponseHeaderCodec.meta, res.header, res.headerVersion, tags, d);
       msg.body = onTheWire(apiInfo(p.apiKey)!.response.meta, res.body, version, tags, d);
-      const code = firstErrorCode(res.body);
+      const code = firstWireError(apiInfo(p.apiKey)!.response.meta, msg.body, version);
       if (code !== undefined) {
         msg.errorCode = code;
         msg.errorName = errorName(code);
