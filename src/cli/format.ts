@@ -74,7 +74,13 @@ export function jsonText(v: unknown, o: FormatOptions = {}): string {
  * Writes a projected Kafka struct field by field, by its schema types: the same text as
  * {@linkcode writeJson} gives, without working out each value's type.
  */
-function writeStruct(out: JsonOut, plan: Plan, x: Record<string, unknown>, o: FormatOptions, depth: number): void {
+function writeStruct(
+  out: JsonOut,
+  plan: Plan,
+  x: Record<string, unknown>,
+  o: FormatOptions,
+  depth: number,
+): void {
   out.byte(0x7b);
   let first = true;
   const { names, kinds } = plan;
@@ -309,7 +315,9 @@ export function writeJsonLine(out: JsonOut, m: InspectedMessage, o: FormatOption
     out.ascii(',"header":');
     if (kafka) {
       const req = m.dir === "request";
-      const hv = req ? requestHeaderVersion(m.apiKey!, m.version!) : responseHeaderVersion(m.apiKey!, m.version!);
+      const hv = req
+        ? requestHeaderVersion(m.apiKey!, m.version!)
+        : responseHeaderVersion(m.apiKey!, m.version!);
       const plan = wirePlan(req ? RequestHeaderCodec.meta : ResponseHeaderCodec.meta, hv);
       writeStruct(out, plan, m.header as Record<string, unknown>, o, 0);
     } else writeJson(out, m.header, o, "", 0);

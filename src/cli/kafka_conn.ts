@@ -39,16 +39,18 @@ interface ApiRange {
 }
 
 /**
- * Which tagged fields each decoded struct carried (the decoder fills it; entries go with their
- * values), shared by every connection and made on first use.
+ * Which tagged fields each decoded struct carried: the decoder fills it, the projection reads
+ * it, and it is cleared after each message (a `Map`, cheaper than a `WeakMap` to fill and to
+ * collect). Shared by every connection and made on first use.
  */
-let tagsRead: { tags: WeakMap<object, number>; options: DecodeOptions } | undefined;
+let tagsRead: { tags: Map<object, number>; options: DecodeOptions } | undefined;
 
-function decodeOptions(): { tags: WeakMap<object, number>; options: DecodeOptions } {
+function decodeOptions(): { tags: Map<object, number>; options: DecodeOptions } {
   if (tagsRead === undefined) {
-    const tags = new WeakMap<object, number>();
+    const tags = new Map<object, number>();
     tagsRead = { tags, options: { taggedFieldsRead: tags } };
   }
+  tagsRead.tags.clear();
   return tagsRead;
 }
 

@@ -86,7 +86,7 @@ function planOf(meta: StructMeta, v: number): Plan {
 function project(
   plan: Plan,
   x: Record<string, unknown>,
-  tags: WeakMap<object, number> | undefined,
+  tags: ReadonlyMap<object, number> | WeakMap<object, number> | undefined,
   defaults: boolean,
 ): Record<string, unknown> {
   if (plan.identity) return x;
@@ -113,7 +113,7 @@ function project(
     }
     out[name] = v;
   }
-  if (defaults) for (const name of plan.absent) (left ??= {})[name] = x[name];
+  if (defaults) { for (const name of plan.absent) (left ??= {})[name] = x[name]; }
   if (x._unknownTaggedFields !== undefined) out._unknownTaggedFields = x._unknownTaggedFields;
   if (left !== undefined) out._defaults = left;
   return out;
@@ -140,7 +140,7 @@ export function onTheWire(
   meta: StructMeta,
   value: unknown,
   version: number,
-  tags?: WeakMap<object, number>,
+  tags?: ReadonlyMap<object, number> | WeakMap<object, number>,
   defaults = false,
 ): Record<string, unknown> {
   return project(planOf(meta, version), value as Record<string, unknown>, tags, defaults);

@@ -370,8 +370,10 @@ export async function main(host: Host): Promise<number> {
   // Topic ids are learnt from every message, shown or not, so that --topic finds messages by id.
   const topicIds = p.filters.topic !== undefined ? new TopicIds() : undefined;
   const filters = { ...p.filters, topicIds };
+  const filtering = Object.values(p.filters).some((v) => v !== undefined && v !== false);
   let warnedEnded = false;
-  const emit = async (msgs: InspectedMessage[]) => {
+  // Synchronous unless the output buffer is full: a promise only then.
+  const emit = (msgs: InspectedMessage[]): Promise<void> | undefined => {
     if (!warnedEnded && ins.stats.endedEarly > 0) {
       warnedEnded = true;
       host.stderr(
@@ -383,7 +385,7 @@ export async function main(host: Host): Promise<number> {
     }
     for (const m of msgs) {
       if (topicIds && m.body !== undefined) topicIds.learn(m.body);
-      if (!matches(m, filters)) continue;
+      if (filtering && !matches(m, filters)) continue;
       shown++;
       if (m.error) failed++;
       if (p.summary) summary.add(m);
@@ -397,8 +399,8 @@ export async function main(host: Host): Promise<number> {
         }
       }
       buffer.byte(0x0a);
-      if (buffer.pos >= 1 << 18) await flushOut();
     }
+    return buffer.pos >= 1 << 18 ? flushOut() : undefined;
   };
   const ins = new Inspector({
     kafkaPorts: p.kafkaPorts.length ? p.kafkaPorts : undefined,
@@ -447,7 +449,7 @@ async function inspectSource(
   source: AsyncIterable<Uint8Array>,
   ins: Inspector,
   p: InspectArgs,
-  emit: (m: InspectedMessage[]) => Promise<void>,
+  emit: (m: InspectedMessage[]) => Promise<void> | undefined,
   progress: Progress | undefined,
 ): Promise<void> {
   const it = source[Symbol.asyncIterator]();
@@ -462,10 +464,19 @@ async function inspectSource(
     const reader = new CaptureReader();
     const msgs: InspectedMessage[] = [];
     for await (const chunk of rest()) {
-      // One await per chunk read, not per packet.
-      for (const pkt of reader.push(chunk)) ins.packet(pkt, msgs);
-      await emit(msgs);
+      // Messages are written in small batches, so that they die young (a chunk holds
+      // thousands); an await only when the output is flushed.
+      for (const pkt of reader.push(chunk)) {
+        ins.packet(pkt, msgs);
+        if (msgs.length >= 32) {
+          const flushing = emit(msgs);
+          msgs.length = 0;
+          if (flushing) await flushing;
+        }
+      }
+      const flushing = emit(msgs);
       msgs.length = 0;
+      if (flushing) await flushing;
       progress?.update(reader.consumed);
     }
     if (reader.pending > 0) throw new Error(`capture ends inside a block (${reader.pending} bytes)`);

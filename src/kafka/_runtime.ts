@@ -34,6 +34,7 @@ import {
   type MessageCodec,
   type StructMeta,
   type TaggedField,
+  type TaggedFieldsSink,
 } from "./codec.ts";
 
 /** {@linkcode DecodeOptions} with every field set; what generated readers receive. */
@@ -41,7 +42,7 @@ export interface ResolvedOptions {
   readonly strictUtf8: boolean;
   readonly maxArrayLength: number;
   readonly maxTaggedFields: number;
-  readonly taggedFieldsRead: WeakMap<object, number> | undefined;
+  readonly taggedFieldsRead: TaggedFieldsSink | undefined;
 }
 
 /** The options used when none are given. */

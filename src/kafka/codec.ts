@@ -34,11 +34,17 @@ export interface DecodeOptions {
   /**
    * Records which known tagged fields were on the wire, since a decoded value cannot tell: an
    * absent tagged field holds its default. Each decoded struct that carried at least one is
-   * entered as `struct → mask`, where bit `t` of the mask is set when tag `t` was read; a struct
-   * without any is not entered. For tools that must tell wire values from defaults (the
-   * inspector); decoding without it costs nothing.
+   * entered as `struct → mask` (a `WeakMap`, or a `Map` the caller clears), where bit `t` of the
+   * mask is set when tag `t` was read; a struct without any is not entered. For tools that must
+   * tell wire values from defaults (the inspector); decoding without it costs nothing.
    */
-  taggedFieldsRead?: WeakMap<object, number>;
+  taggedFieldsRead?: TaggedFieldsSink;
+}
+
+/** Where {@linkcode DecodeOptions.taggedFieldsRead} records tags: a `WeakMap` or a `Map` of structs. */
+export interface TaggedFieldsSink {
+  /** Records that `struct` carried the tagged fields whose bits `mask` sets. */
+  set(struct: object, mask: number): unknown;
 }
 
 /** Default for {@linkcode DecodeOptions.maxArrayLength}. */

@@ -1129,6 +1129,7 @@ const RUNTIME_TYPES = [
   "MessageCodec",
   "StructMeta",
   "TaggedField",
+  "TaggedFieldsSink",
 ];
 
 /** The names generated code takes from the public `src/kafka/codec.ts` rather than `_runtime.ts`. */
