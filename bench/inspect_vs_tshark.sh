@@ -10,7 +10,7 @@
 # (conformance/captures/write_kafka.ts, port 9092). Each is also written --times times over
 # (bench/replicate_capture.ts: same packets, every copy its own connections), so that the
 # timing is of the decoding rather than of start-up.
-# Timing: whole processes, `streamwire inspect --format json` (deno run, as `deno task inspect`)
+# Timing: whole processes, `streamwire inspect --format json` (the command of `deno task inspect`)
 # and tshark's Kafka-only JSON (`tshark -d tcp.port==P,kafka -Y kafka -T json -J kafka`), both
 # writing to /dev/null, alternating in each round; the ratio is taken within each round, for
 # wall clock and for CPU time (user + sys of the process, from /usr/bin/time). Medians with
@@ -44,6 +44,8 @@ need() {
 need tshark tshark
 # The deno binary itself (npx would add its own start-up to every timed run).
 if [ -x node_modules/.bin/deno ]; then DENO=node_modules/.bin/deno; else DENO="npx --yes deno"; fi
+# The command `deno task inspect` runs (deno.json), without the task runner's own process.
+SW="$DENO $(sed -n 's/.*"command": "deno \(run [^"]*inspect\)".*/\1/p' deno.json)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/streamwire-inspect-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
@@ -85,7 +87,7 @@ compare() { # name file ports...
   echo
   echo "== $name: $file, $size bytes"
   for i in $(seq 1 "$rounds"); do
-    read -r aw ac am <<<"$(measure $DENO run --allow-read src/cli/bin.ts inspect --format json --no-progress $(sw_flags "$@") "$file")"
+    read -r aw ac am <<<"$(measure $SW --format json --no-progress $(sw_flags "$@") "$file")"
     read -r bw bc bm <<<"$(measure tshark -r "$file" $(ts_flags "$@") -Y kafka -T json -J kafka)"
     sww+=("$aw") swc+=("$ac") tsw+=("$bw") tsc+=("$bc")
     rw+=("$(awk -v a="$aw" -v b="$bw" 'BEGIN { printf "%.2f", b / a }')")
@@ -102,6 +104,7 @@ compare() { # name file ports...
 }
 
 echo "$(nproc) cores, $(tshark --version | head -1), $($DENO --version | head -1); clock: /usr/bin/time (wall, user+sys)"
+echo "streamwire: $SW"
 echo
 echo "== fields absent at their version (conformance/captures/absent_fields.ts)"
 for c in "$broker:$(sw_flags "${ports[@]}")" "$work/vectors.pcap:"; do
@@ -118,7 +121,15 @@ if [ "$gb" != 0 ]; then
   $DENO run -A bench/replicate_capture.ts --in "$broker" --times "$copies" --out "$work/big.pcap" >/dev/null
   echo
   echo "== ${gb} GB: $(stat -c %s "$work/big.pcap") bytes ($copies copies of the broker capture), streamwire only"
-  read -r aw ac am <<<"$(measure $DENO run --allow-read src/cli/bin.ts inspect --format json --no-progress $(sw_flags "${ports[@]}") "$work/big.pcap")"
+  read -r aw ac am <<<"$(measure $SW --format json --no-progress $(sw_flags "${ports[@]}") "$work/big.pcap")"
   echo "streamwire: ${aw}s wall, ${ac}s CPU, peak RSS $(( am / 1024 )) MiB," \
     "$(awk -v s="$(stat -c %s "$work/big.pcap")" -v t="$aw" 'BEGIN { printf "%.1f", s / 1e6 / t }') MB/s (load $(cut -d' ' -f1-3 /proc/loadavg))"
 fi
+echo
+echo "== what tshark gets wrong on $broker"
+dflags=$(ts_flags "${ports[@]}")
+total=$(tshark -r "$broker" $dflags -Y kafka 2>/dev/null | wc -l)
+malformed=$(tshark -r "$broker" $dflags -Y "_ws.malformed" 2>/dev/null | wc -l)
+undecoded=$(tshark -r "$broker" $dflags -Y "_ws.expert.group == 0x05000000 || _ws.expert.message contains \"Unsupported\"" 2>/dev/null | wc -l)
+echo "tshark: $total packets with Kafka, $malformed malformed (exception), $undecoded with an unsupported-version or undecoded item"
+$DENO run --allow-read src/cli/bin.ts inspect --summary-only --format json $(sw_flags "${ports[@]}") "$broker" 2>&1 >/dev/null | tail -1

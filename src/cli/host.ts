@@ -42,11 +42,12 @@ export async function currentHost(): Promise<Host> {
     return {
       args: d.args,
       async *readFile(path) {
-        // 1 MiB reads: a capture is read in few system calls (each chunk is copied by its reader).
+        // 64 KiB reads: a fresh buffer per read (messages may keep views of it), small enough that
+        // the memory comes back at once (1 MiB buffers raised peak RSS by a third, and the time).
         const f = await d.open(path);
         try {
           for (;;) {
-            const buf = new Uint8Array(1 << 20);
+            const buf = new Uint8Array(1 << 16);
             const n = await f.read(buf);
             if (n === null) break;
             yield buf.subarray(0, n);
@@ -88,7 +89,7 @@ export async function currentHost(): Promise<Host> {
   };
   return {
     args: proc.argv.slice(2),
-    readFile: (path) => fs.createReadStream(path, { highWaterMark: 1 << 20 }),
+    readFile: (path) => fs.createReadStream(path, { highWaterMark: 1 << 16 }),
     async fileSize(path) {
       try {
         return (await fs.promises.stat(path)).size;
