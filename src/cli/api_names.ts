@@ -41,7 +41,15 @@ function table(): Map<string, { kafka?: number; iggy?: number; name?: string }> 
   return byName;
 }
 
-/** The known names, for the error text: Kafka APIs, then Iggy commands with their dotted names. */
+/**
+ * The known names, for the error text: Kafka APIs, then Iggy commands with their dotted names.
+ *
+ * @example
+ * ```ts
+ * import { knownApiNames } from "@streamwire/codec/cli";
+ * console.log(knownApiNames().startsWith("Kafka: Produce, Fetch")); // true
+ * ```
+ */
 export function knownApiNames(): string {
   const kafka = API_LIST.map((a) => a.name).join(", ");
   const iggy = Object.entries(CommandCode).map(([n, c]) => `${n} (${lookupCommand(c)?.name ?? c})`).join(
@@ -79,7 +87,18 @@ export function parseApiSelection(text: string): ApiSelection {
   return out;
 }
 
-/** Whether `m` is one of the selected APIs or commands. */
+/**
+ * Whether `m` is one of the selected APIs or commands.
+ *
+ * @example
+ * ```ts
+ * import { Inspector, parseApiSelection, selects } from "@streamwire/codec/cli";
+ * import { encodeRequest } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(3, 12, { correlationId: 1, clientId: "c" }, { topics: null }, { sizePrefix: true });
+ * const [m] = new Inspector().stream("request", frame, 0);
+ * console.log(selects(parseApiSelection("metadata"), m), selects(parseApiSelection("Fetch"), m)); // true false
+ * ```
+ */
 export function selects(s: ApiSelection, m: InspectedMessage): boolean {
   if (m.protocol === "kafka" && m.apiKey !== undefined && s.kafka.has(m.apiKey)) return true;
   if (m.protocol === "iggy" && m.command !== undefined && s.iggy.has(m.command)) return true;

@@ -40,7 +40,15 @@ export interface InspectorOptions {
   maxReassemblyBytes?: number;
 }
 
-/** Default of {@linkcode InspectorOptions.maxConnections}. */
+/**
+ * Default of {@linkcode InspectorOptions.maxConnections}.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_CONNECTIONS } from "@streamwire/codec/cli";
+ * console.log(DEFAULT_MAX_CONNECTIONS); // 10000
+ * ```
+ */
 export const DEFAULT_MAX_CONNECTIONS = 10_000;
 
 /** The protocols the inspector decodes. */

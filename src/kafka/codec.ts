@@ -41,7 +41,17 @@ export interface DecodeOptions {
   taggedFieldsRead?: TaggedFieldsSink;
 }
 
-/** Where {@linkcode DecodeOptions.taggedFieldsRead} records tags: a `WeakMap` or a `Map` of structs. */
+/**
+ * Where {@linkcode DecodeOptions.taggedFieldsRead} records tags: a `WeakMap` or a `Map` of structs.
+ *
+ * @example
+ * ```ts
+ * import { FetchRequestCodec } from "@streamwire/codec/kafka/messages";
+ * const tags = new Map<object, number>();
+ * const body = FetchRequestCodec.decode(FetchRequestCodec.encode({ clusterId: "c" }, 12), 12, { taggedFieldsRead: tags });
+ * console.log(tags.get(body)); // 1
+ * ```
+ */
 export interface TaggedFieldsSink {
   /** Records that `struct` carried the tagged fields whose bits `mask` sets. */
   set(struct: object, mask: number): unknown;
