@@ -11,6 +11,7 @@
  */
 
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
+import process from "node:process";
 import { parseFlags } from "./_inspect_args.ts";
 
 const flags = parseFlags(
@@ -19,13 +20,13 @@ const flags = parseFlags(
 );
 if (!flags.in || !flags.out) {
   console.error("--in and --out are required");
-  Deno.exit(2);
+  process.exit(2);
 }
 const src = readFileSync(flags.in);
 const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
 if (dv.getUint32(0, true) !== 0xa1b2c3d4 || dv.getUint32(20, true) !== 1) {
   console.error("expected a little-endian microsecond pcap of Ethernet frames");
-  Deno.exit(2);
+  process.exit(2);
 }
 const records: { at: number; len: number; sec: number; usec: number }[] = [];
 for (let o = 24; o + 16 <= src.length;) {

@@ -107,7 +107,7 @@ export function absentFields(m: JsonMessage, schemas: ReturnType<typeof loadSche
   return out;
 }
 
-if (import.meta.main) {
+if ((import.meta as ImportMeta & { main?: boolean }).main) {
   if (process.argv.includes("--help")) {
     console.log(
       "usage: streamwire inspect --format json CAPTURE | deno run --allow-read " +
