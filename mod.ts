@@ -5,6 +5,11 @@
  * - `@streamwire/codec/iggy` — Iggy framing, commands, message batch, VSR consensus headers
  * - `@streamwire/codec/kafka` — Kafka headers, every API and version, records, compression
  *
+ * This entry itself holds `./wire` and, under `Iggy…`/`Kafka…` names, each protocol's frames,
+ * tables, version negotiation and payload-codec pattern. The message codecs, the Kafka
+ * `ClientConnection`, records and compression are in the protocol entries: a bundler that
+ * ignores `"sideEffects": false` keeps every module an entry reaches, so this one stays small.
+ *
  * @example
  * ```ts
  * import { Reader, WireError } from "@streamwire/codec";
@@ -29,6 +34,7 @@ export {
   toHex,
   utf8Length,
   WIRE_ERROR_CODES,
+  WIRE_ERROR_DESCRIPTIONS,
   WireError,
   Writer,
 } from "./src/wire/mod.ts";

@@ -1,6 +1,6 @@
 /**
  * gzip, snappy and lz4 beside their pure-JS npm peers, all in one run, on two deterministic
- * corpora from `_corpus.ts`: 1 MiB of JSON log lines, and 1000 Kafka records of 100-byte values
+ * corpora from `src/testdata/corpus.ts`: 1 MiB of JSON log lines, and 1000 Kafka records of 100-byte values
  * serialized as one RecordBatch body (~118 KiB, what Kafka hands to the codec).
  *
  * - gzip: streamwire (levels 1 and 6), `pako` and `fflate` (pure JS), node's native `zlib`
@@ -21,7 +21,7 @@ import zlib from "node:zlib";
 import { gunzip, gzip } from "../src/kafka/compression/gzip.ts";
 import { snappyCompress, snappyDecompress } from "../src/kafka/compression/snappy.ts";
 import { lz4Compress, lz4Decompress } from "../src/kafka/compression/lz4.ts";
-import { recordsCorpus, textCorpus } from "./_corpus.ts";
+import { recordsCorpus, textCorpus } from "../src/testdata/corpus.ts";
 import { optionalImport } from "./_peers.ts";
 
 type Bytes = Uint8Array;

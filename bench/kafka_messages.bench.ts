@@ -18,31 +18,10 @@ import {
   encodeProduceRequest,
 } from "../src/kafka/messages/mod.ts";
 import { optionalImport, report } from "./_peers.ts";
+import { fetch, metadata, produce } from "./_kafka_fixtures.ts";
 
-const topics = Array.from({ length: 100 }, (_, t) => ({
-  errorCode: 0,
-  name: `topic-${t}`,
-  topicId: `00000000-0000-4000-8000-${t.toString(16).padStart(12, "0")}`,
-  isInternal: false,
-  partitions: Array.from({ length: 10 }, (_, p) => ({
-    errorCode: 0,
-    partitionIndex: p,
-    leaderId: p % 3,
-    leaderEpoch: 7,
-    replicaNodes: [0, 1, 2],
-    isrNodes: [0, 1, 2],
-    offlineReplicas: [],
-  })),
-  topicAuthorizedOperations: -2147483648,
-}));
-const metadata = {
-  throttleTimeMs: 0,
-  brokers: [0, 1, 2].map((i) => ({ nodeId: i, host: `broker-${i}.local`, port: 9092, rack: null })),
-  clusterId: "cluster",
-  controllerId: 0,
-  topics,
-};
 const metadataBytes = encodeMetadataResponse(metadata, 12);
+const produceBytes = encodeProduceRequest(produce, 11);
 
 /** The baseline: the v12 layout read straight off a DataView, no bounds, null or count checks. */
 function baselineMetadataV12(b: Uint8Array) {
@@ -120,35 +99,6 @@ function baselineMetadataV12(b: Uint8Array) {
   return { throttleTimeMs, brokers, clusterId, controllerId, topics: ts };
 }
 
-const records = new Uint8Array(1024).fill(0x61);
-const produce = {
-  transactionalId: null,
-  acks: -1,
-  timeoutMs: 30000,
-  topicData: Array.from({ length: 10 }, (_, t) => ({
-    name: `topic-${t}`,
-    partitionData: Array.from({ length: 10 }, (_, p) => ({ index: p, records })),
-  })),
-};
-const produceBytes = encodeProduceRequest(produce, 11);
-const fetch = {
-  throttleTimeMs: 0,
-  errorCode: 0,
-  sessionId: 0,
-  responses: Array.from({ length: 10 }, (_, t) => ({
-    topicId: `00000000-0000-4000-8000-${t.toString(16).padStart(12, "0")}`,
-    partitions: Array.from({ length: 10 }, (_, p) => ({
-      partitionIndex: p,
-      errorCode: 0,
-      highWatermark: 1000n,
-      lastStableOffset: 1000n,
-      logStartOffset: 0n,
-      abortedTransactions: [],
-      preferredReadReplica: -1,
-      records,
-    })),
-  })),
-};
 const fetchBytes = encodeFetchResponse(fetch, 16);
 
 const platformatic = await optionalImport("@platformatic/kafka");

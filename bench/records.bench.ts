@@ -26,7 +26,7 @@ import { decodeRecordBatch as decodeRecordBatchWith } from "../src/kafka/records
 import { encodeRecordBatch as encodeRecordBatchWith } from "../src/kafka/records/encode.ts";
 import { createCodecRegistry } from "../src/kafka/compression/registry.ts";
 import { toHex } from "../src/wire/hex.ts";
-import { RECORD_WORKLOAD_T0, recordBatchWorkload } from "./_corpus.ts";
+import { RECORD_WORKLOAD_T0, recordBatchWorkload } from "../src/testdata/corpus.ts";
 import { optionalImport, report } from "./_peers.ts";
 
 // All four compression codecs (the library registers none by default).

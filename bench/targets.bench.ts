@@ -29,7 +29,12 @@ import { encodeBatch } from "../src/iggy/batch/builder.ts";
 import { encodeSendMessages, sendMessagesRequest } from "../src/iggy/commands/messages.ts";
 import { encodePayloadInto } from "../src/iggy/codec.ts";
 import { Writer } from "../src/wire/writer.ts";
-import { RECORD_WORKLOAD_T0, recordBatchWorkload, recordsCorpus, textCorpus } from "./_corpus.ts";
+import {
+  RECORD_WORKLOAD_T0,
+  recordBatchWorkload,
+  recordsCorpus,
+  textCorpus,
+} from "../src/testdata/corpus.ts";
 import { loadLz4Hc, LZ4HC } from "./_lz4hc_peer.ts";
 import { gunzip, gzip } from "../src/kafka/compression/gzip.ts";
 import { snappyCompress, snappyDecompress } from "../src/kafka/compression/snappy.ts";

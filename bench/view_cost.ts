@@ -11,7 +11,7 @@
  */
 
 import { type Case, printRun, runRounds } from "./_rounds.ts";
-import { recordBatchWorkload } from "./_corpus.ts";
+import { recordBatchWorkload } from "../src/testdata/corpus.ts";
 import { decodeRecordBatch, encodeRecordBatch } from "../src/kafka/records/mod.ts";
 import { crc32c } from "../src/wire/crc32c.ts";
 

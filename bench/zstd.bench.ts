@@ -1,6 +1,6 @@
 /**
  * zstd beside its npm peers, all in one run, on a 1 MiB deterministic text corpus (JSON log
- * lines from `_corpus.ts`):
+ * lines from `src/testdata/corpus.ts`):
  *
  * - compress: streamwire at levels 1, 3 and 9; the WASM builds of the reference library
  *   (`@bokuweb/zstd-wasm`, `zstd-codec`) at level 3 as the ceiling. `fzstd` cannot compress.
@@ -16,7 +16,7 @@
 
 import { Bench } from "tinybench";
 import { zstdCompress, zstdDecompress } from "../src/kafka/compression/zstd.ts";
-import { recordsCorpus, textCorpus } from "./_corpus.ts";
+import { recordsCorpus, textCorpus } from "../src/testdata/corpus.ts";
 import { optionalImport } from "./_peers.ts";
 
 const corpus = textCorpus(1 << 20);

@@ -1,15 +1,19 @@
 /**
- * Lints vectors/: every file against the wirevec v1.1 schema, every test's `value` against its
+ * Lints vectors/: every file against the strict form of the current schema (every key one this
+ * minor documents) and against every published file schema the copy ships (the current one and
+ * those of earlier minors, whose bytes are pinned: vectors/README.md "Compatibility"), every
+ * test's `value` against its
  * message's value schema (vectors/schema/values/), the manifest against manifest.schema.json and
  * the files on disk, and the invariants a schema cannot say (continuous tcIds, counts, unique
  * names, defined flags, one direction/version/framing per group, sources that name a reference
  * implementation, `.bin` hashes, `error.family` from the one code → family table, offsets only
- * where the stamp's rule keeps them, oracle-chosen codes marked as such).
+ * where the stamp's rule keeps them, oracle-chosen codes marked as such, decoder-cap tests as
+ * 1.0 runners read them).
  *
  * @module
  */
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import {
@@ -21,7 +25,8 @@ import {
   valueSchemaPath,
   vectorsDir,
 } from "./lib/files.ts";
-import { familyOf, FILE_SCHEMA } from "./lib/format.ts";
+import { CAP_OPTIONS, familyOf, FILE_SCHEMA, FROZEN_SCHEMAS } from "./lib/format.ts";
+import { manifestSchema, vectorFileSchema } from "./lib/file_schema.ts";
 import { setExitCode } from "./lib/runtime.ts";
 import { validate } from "./lib/schema.ts";
 import { keepOffset } from "./lib/stamp.ts";
@@ -29,6 +34,7 @@ import type { VectorFile } from "./lib/types.ts";
 import { valueDefKey } from "./lib/value_schemas.ts";
 import { RECORD_DATA_MESSAGES } from "./lib/records_value_schema.ts";
 import { parseArgs } from "./lib/args.ts";
+import { DEFAULT_IGGY_REVISION } from "../src/iggy/revision.ts";
 
 const { flags } = parseArgs({
   usage: "deno task vectors:lint [--vectors DIR]",
@@ -46,32 +52,77 @@ const { flags } = parseArgs({
 const REFERENCES = new Set(["iggy_binary_protocol", "kafka-clients"]);
 
 const dir = flags.vectors ?? vectorsDir();
-const schema = readJson<Record<string, unknown>>(join(dir, "schema", FILE_SCHEMA));
 const problems: string[] = [];
 let tests = 0;
 let valuesChecked = 0;
-/** Decoder-cap options; a cap test the reference accepts should be `result: "limit"` (reported, not failed). */
-const CAP_OPTIONS = ["maxFrameBytes", "maxDecompressedBytes", "maxRecordsPerBatch"];
-const capsMarkedInvalid: string[] = [];
+
+// The schemas: the strict form of the current one (built here), and every published file schema
+// the copy ships, each of which must accept every file.
+type Schema = Record<string, unknown>;
+const strict = vectorFileSchema({ strict: true });
+const published = new Map<string, Schema>();
+for (
+  const name of readdirSync(join(dir, "schema")).filter((n) => /^wirevec-v.*\.schema\.json$/.test(n)).sort()
+) {
+  published.set(name, readJson<Schema>(join(dir, "schema", name)));
+}
+for (const [name, pin] of Object.entries(FROZEN_SCHEMAS)) {
+  const path = join(dir, "schema", name);
+  if (!existsSync(path)) {
+    problems.push(`schema/${name}: a published schema is missing (every release ships it)`);
+  } else if (sha256(readFileSync(path)) !== pin) {
+    problems.push(
+      `schema/${name}: differs from the published one (sha256 pinned in conformance/lib/format.ts)`,
+    );
+  }
+}
+if (JSON.stringify(published.get(FILE_SCHEMA)) !== JSON.stringify(vectorFileSchema())) {
+  problems.push(
+    `schema/${FILE_SCHEMA}: missing or not what conformance/lib/file_schema.ts writes (deno task vectors)`,
+  );
+}
+for (const name of published.keys()) {
+  if (name !== FILE_SCHEMA && !(name in FROZEN_SCHEMAS)) {
+    problems.push(`schema/${name}: not a published schema`);
+  }
+}
 
 const manifest = loadManifest(dir);
-for (const e of validate(manifest, readJson(join(dir, "schema", "manifest.schema.json")))) {
-  problems.push(`manifest.json: ${e}`);
+for (
+  const [what, s] of [
+    ["strict", manifestSchema({ strict: true })],
+    ["manifest.schema.json", readJson<Schema>(join(dir, "schema", "manifest.schema.json"))],
+  ] as const
+) {
+  for (const e of validate(manifest, s)) problems.push(`manifest.json (${what}): ${e}`);
 }
 const listed = new Map(manifest.files.map((f) => [f.path, f]));
 const onDisk = listVectorFiles(dir);
 
 // An Iggy frame's `body` (tests with options.commandCode) is that command's value: it is checked
-// against the value schema of the command's own file, found by the file's `commandCode`.
+// against the value schema of the command's own file, found by the file's `commandCode` — among
+// the files of the same revision (`upstream.version`) first, then the default revision's.
 let bodiesChecked = 0;
-const iggyCommandSchemas = new Map<number, { path: string; schema: Record<string, unknown> }>();
+const iggyCommandSchemas = new Map<string, { path: string; schema: Record<string, unknown> }>();
+const commandKey = (version: string, code: number) => `${version}#${code}`;
 for (const path of onDisk.filter((p) => p.startsWith("iggy/"))) {
-  const code = (readJson<VectorFile>(join(dir, path)) as { commandCode?: number }).commandCode;
+  const f = readJson<VectorFile>(join(dir, path)) as { commandCode?: number; upstream: { version: string } };
   const vs = valueSchemaPath(path);
-  if (typeof code === "number" && existsSync(join(dir, vs))) {
-    iggyCommandSchemas.set(code, { path: vs, schema: readJson<Record<string, unknown>>(join(dir, vs)) });
+  if (typeof f.commandCode === "number" && existsSync(join(dir, vs))) {
+    iggyCommandSchemas.set(commandKey(f.upstream.version, f.commandCode), {
+      path: vs,
+      schema: readJson<Record<string, unknown>>(join(dir, vs)),
+    });
   }
 }
+const commandSchema = (version: string, code: number, direction: string) => {
+  for (const key of [commandKey(version, code), commandKey(DEFAULT_IGGY_REVISION, code)]) {
+    const cmd = iggyCommandSchemas.get(key);
+    const def = (cmd?.schema.$defs as Record<string, unknown> | undefined)?.[`${direction}.v-`];
+    if (cmd && def) return { cmd, def };
+  }
+  return undefined;
+};
 const referencedBins = new Set<string>();
 
 for (const path of onDisk) {
@@ -84,7 +135,8 @@ for (const path of onDisk) {
     say(`not JSON: ${(e as Error).message}`);
     continue;
   }
-  for (const e of validate(file, schema).slice(0, 20)) say(e);
+  for (const e of validate(file, strict).slice(0, 20)) say(`${e} (strict ${FILE_SCHEMA})`);
+  for (const [name, s] of published) for (const e of validate(file, s).slice(0, 5)) say(`${e} (${name})`);
   if (!path.startsWith(`${file.protocol}/`)) {
     say(`protocol ${file.protocol} but file is under another folder`);
   }
@@ -145,12 +197,12 @@ for (const path of onDisk) {
           );
         }
       }
-      if (t.result === "limit" && !t.options) say(`${t.name}: result "limit" without options`);
-      if (
-        t.result === "invalid" && t.error?.code === "LIMIT_EXCEEDED" &&
-        CAP_OPTIONS.some((k) => k in (t.options ?? {}))
-      ) {
-        capsMarkedInvalid.push(`${path}#${t.name}`);
+      // A decoder-cap test is what a 1.0 runner knows: invalid, the cap in options, and the code
+      // marked as the oracle's (the reference accepts the bytes).
+      if (CAP_OPTIONS.some((k) => k in (t.options ?? {}))) {
+        if (t.result !== "invalid" || t.codeSource !== "oracle" || t.error?.family !== "limit") {
+          say(`${t.name}: a decoder-cap test must be result "invalid", codeSource "oracle", family "limit"`);
+        }
       }
       if (valueSchema && t.value !== undefined) {
         const key = valueDefKey(g);
@@ -168,10 +220,10 @@ for (const path of onDisk) {
       if (
         file.protocol === "iggy" && g.framing === "frame" && typeof code === "number" && body !== undefined
       ) {
-        const cmd = iggyCommandSchemas.get(code);
-        const def = (cmd?.schema.$defs as Record<string, unknown> | undefined)?.[`${g.direction}.v-`];
-        if (!cmd || !def) say(`${t.name}: no value schema for the body of command ${code} (${g.direction})`);
+        const found = commandSchema(file.upstream.version, code, g.direction);
+        if (!found) say(`${t.name}: no value schema for the body of command ${code} (${g.direction})`);
         else {
+          const { cmd, def } = found;
           bodiesChecked++;
           for (const e of validate(body, def as Record<string, unknown>, cmd.schema).slice(0, 3)) {
             say(`${t.name}: value.body (${cmd.path}): ${e}`);
@@ -209,14 +261,9 @@ for (const bin of listBinFiles(dir)) {
 
 for (const p of problems.slice(0, 300)) console.log(p);
 if (problems.length > 300) console.log(`… ${problems.length - 300} more`);
-if (capsMarkedInvalid.length) {
-  console.log(
-    `note: ${capsMarkedInvalid.length} decoder-cap tests are result "invalid" where wirevec v1.1 says "limit" ` +
-      `(their oracle emits them), e.g. ${capsMarkedInvalid[0]}`,
-  );
-}
 console.log(
-  `vectors lint: ${onDisk.length} files, ${tests} tests, ${valuesChecked} values checked against value schemas ` +
+  `vectors lint: ${onDisk.length} files, ${tests} tests, each file against the strict ${FILE_SCHEMA} and the ` +
+    `published ${[...published.keys()].join(", ")}; ${valuesChecked} values checked against value schemas ` +
     `(and ${bodiesChecked} Iggy frame bodies against their command's), ${problems.length} problems`,
 );
 if (problems.length) setExitCode(1);

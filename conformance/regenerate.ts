@@ -2,14 +2,17 @@
  * `deno task vectors`: runs the reference oracles and rewrites vectors/ and its manifest.
  *
  * - Iggy: builds conformance/iggy-oracle (Rust, iggy_binary_protocol pinned) and runs every
- *   binary in its src/bin/ except the differential testee, each writing into vectors/iggy.
+ *   binary in its src/bin/ except the differential testee, each writing into vectors/iggy; then
+ *   the same for each further revision's build (conformance/iggy-oracle/edge8 and v0110: the
+ *   crate's 0.11.1-edge.8 and 0.11.0), whose files carry the revision in their name.
  * - Kafka: runs conformance/kafka-oracle/run.sh (messages, headers, data schemas) and
  *   records.sh (record batches, message sets) — Java, kafka-clients pinned — into vectors/kafka.
  *
  * - Then, over whatever the oracles wrote: stamps the facts that follow from it (schema name,
  *   `error.family`, the `error.offset` rule: conformance/lib/stamp.ts), writes the format's JSON
  *   Schemas and the value schemas (Kafka: from the pinned message schemas; Iggy: from
- *   streamwire's TS types) into vectors/schema/, and the manifest.
+ *   streamwire's TS types) into vectors/schema/, and the manifest. The schemas of earlier
+ *   minors (`FROZEN_SCHEMAS`) are never rewritten or removed.
  *
  * Flags: --only iggy|kafka, --manifest-only (no oracles: stamp, schemas and manifest only). CI
  * runs this and then `git diff --exit-code vectors/`.
@@ -18,11 +21,12 @@
  */
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import process from "node:process";
 import { join } from "node:path";
 import { listVectorFiles, loadVectorFile, repoRoot, valueSchemaPath, writeManifest } from "./lib/files.ts";
 import { manifestSchema, vectorFileSchema } from "./lib/file_schema.ts";
-import { FILE_SCHEMA } from "./lib/format.ts";
+import { FILE_SCHEMA, FROZEN_SCHEMAS } from "./lib/format.ts";
 import { stampAll } from "./lib/stamp.ts";
 import { kafkaValueSchema, loadKafkaModel } from "./lib/value_schemas.ts";
 import { iggyValueSchemas } from "./lib/iggy_value_schemas.ts";
@@ -74,6 +78,30 @@ if (!manifestOnly && (!only || only === "iggy")) {
       run(join(crate, "target", "release", bin), [join(root, "vectors", "iggy")], crate);
     }
   }
+  // One pinned oracle per further protocol revision: the same sources built against that
+  // release of the crate (conformance/iggy-oracle/<revision>/Cargo.toml), sharing the target
+  // directory (same dependency versions, so only the crate and the oracle compile again). Each
+  // writes the files of the areas where the revision differs, named after the release.
+  for (const revision of ["edge8", "v0110"]) {
+    const dir = join(crate, revision);
+    const names = [
+      ...readFileSync(join(dir, "Cargo.toml"), "utf8").matchAll(/^name = "((?:edge8|v0110)-[\w-]+)"$/gm),
+    ]
+      .map((m) => m[1]);
+    const env = { ...process.env, CARGO_TARGET_DIR: join(crate, "target") };
+    console.log(`$ cargo build --release --quiet --bins   (in ${dir.replace(root, ".")}, shared target)`);
+    const built = spawnSync("cargo", ["build", "--release", "--quiet", "--bins"], {
+      cwd: dir,
+      stdio: "inherit",
+      env,
+    });
+    if (built.status !== 0) {
+      console.error(`failed: the ${revision} oracle did not build`);
+      setExitCode(1);
+      continue;
+    }
+    for (const bin of names) run(join(crate, "target", "release", bin), [join(root, "vectors", "iggy")], dir);
+  }
 }
 
 if (!manifestOnly && (!only || only === "kafka")) {
@@ -95,7 +123,10 @@ function writeSchema(rel: string, schema: unknown): void {
   writeFileSync(path, JSON.stringify(schema, null, 2) + "\n");
 }
 const schemaDir = join(vectors, "schema");
-for (const name of readdirSync(schemaDir)) rmSync(join(schemaDir, name), { recursive: true, force: true });
+// Generated schemas are rewritten; the published schemas of earlier minors stay as they are.
+for (const name of readdirSync(schemaDir)) {
+  if (!(name in FROZEN_SCHEMAS)) rmSync(join(schemaDir, name), { recursive: true, force: true });
+}
 writeSchema(`schema/${FILE_SCHEMA}`, vectorFileSchema());
 writeSchema("schema/manifest.schema.json", manifestSchema());
 const model = loadKafkaModel(root);

@@ -40,6 +40,7 @@ import { decodeRequestBody } from "../src/iggy/dispatch.ts";
 import { Rng } from "./differential/_rng.ts";
 import { parseArgs } from "./lib/args.ts";
 import { setExitCode } from "./lib/runtime.ts";
+import { concat } from "../src/testdata/wire_assert.ts";
 
 const { flags } = parseArgs({
   usage: "deno task soak [flags]",
@@ -81,13 +82,7 @@ function recordSet(k: number): Uint8Array {
     const compression = i % 10 === 9 ? ((1 + (i / 10) % 4) | 0) as 1 | 2 | 3 | 4 : 0;
     parts.push(records(20, 1000, compression, i * 20));
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(...parts);
 }
 
 /** Fetch response frames (size prefix included) with correlation id 0, to be patched. */

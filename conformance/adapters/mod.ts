@@ -13,16 +13,17 @@ import { iggyChecksumAdapters } from "./checksums.ts";
 import { iggyCmdAdapters } from "./iggy_cmds.ts";
 import { iggyCoreAdapters } from "./iggy_core.ts";
 import { iggyMetadataAdapters } from "./iggy_metadata.ts";
+import { withRevisions } from "./iggy_revisions.ts";
 
 /** Adapters by protocol, then by vector-file `message`. */
 export const adapters: Record<"iggy" | "kafka", ProtocolAdapters> = {
-  iggy: {
+  iggy: withRevisions({
     ...iggyBatchAdapters,
     ...iggyChecksumAdapters,
     ...iggyCmdAdapters,
     ...iggyCoreAdapters,
     ...iggyMetadataAdapters,
-  },
+  }),
   kafka: {
     ...kafkaMessageAdapters,
     ...kafkaRecordsAdapters,

@@ -6,7 +6,7 @@
 
 import process from "node:process";
 import { type Init, ZERO_UUID } from "../../src/kafka/codec.ts";
-import type { RequestOf, ResponseOf } from "../../src/kafka/api.ts";
+import { apiInfo, type RequestOf, type ResponseOf } from "../../src/kafka/api.ts";
 import { KAFKA_ERROR as E } from "../../src/kafka/_generated/errors.ts";
 import type { RequestTypes } from "../../src/kafka/messages/_table.ts";
 import { supportedVersions } from "../../src/kafka/versions.ts";
@@ -56,6 +56,70 @@ export const dec = new TextDecoder();
 export const b = (s: string | null): Uint8Array | null => (s === null ? null : enc.encode(s));
 export const str = (u: Uint8Array | null): string | null => (u === null ? null : dec.decode(u));
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How long a wait for broker state may take before it gives up: wall clock, not a count of tries. */
+export const SETTLE_MS = 30_000;
+
+/**
+ * Waits for broker state that nothing pushes to a client — metadata and configs propagating
+ * through the KRaft log, a group reconciling, a coordinator loading, an acks=0 batch landing:
+ * `probe` runs until `done(value)` holds, backing off from 25 ms to 500 ms between tries, for at
+ * most `timeoutMs` (default {@linkcode SETTLE_MS}) of wall clock. The bound is time, not a number of
+ * tries, so a loaded machine gets the same patience as an idle one. On giving up it throws,
+ * saying what it waited for, for how long, how many tries, and the last state (`show`).
+ */
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T>,
+  done: (v: T) => boolean,
+  opts: { timeoutMs?: number; show?: (v: T) => string } = {},
+): Promise<T> {
+  const timeoutMs = opts.timeoutMs ?? SETTLE_MS;
+  const start = Date.now();
+  let delay = 25;
+  for (let tries = 1;; tries++) {
+    const v = await probe();
+    if (done(v)) {
+      // BROKER_WAITS=1: how long each wait took (the margin under load).
+      if (process.env.BROKER_WAITS) console.error(`wait: ${what}: ${tries} tries, ${Date.now() - start} ms`);
+      return v;
+    }
+    const left = start + timeoutMs - Date.now();
+    if (left <= 0) {
+      const last = opts.show ? `; last: ${opts.show(v)}` : "";
+      throw new Error(
+        `gave up waiting for ${what} after ${tries} tries in ${
+          ((Date.now() - start) / 1000).toFixed(1)
+        } s${last}`,
+      );
+    }
+    await sleep(Math.min(delay, left));
+    delay = Math.min(delay * 2, 500);
+  }
+}
+
+/**
+ * {@linkcode eventually} for a loop with state: runs `step` (a heartbeat, a describe) until
+ * `cond()` holds — checked before the first step — under the same time bound and backoff.
+ */
+export async function repeatUntil(
+  what: string,
+  cond: () => boolean,
+  step: () => Promise<void>,
+  opts: { timeoutMs?: number; show?: () => string } = {},
+): Promise<void> {
+  if (cond()) return;
+  const show = opts.show;
+  await eventually(
+    what,
+    async () => {
+      await step();
+      return cond();
+    },
+    (ok) => ok,
+    { timeoutMs: opts.timeoutMs, show: show && (() => show()) },
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 // Keys (for readability of the scenario code): the generated table of every API key.
@@ -178,7 +242,11 @@ export async function call<Key extends keyof RequestTypes>(
 ): Promise<ResponseOf<Key>> {
   const s = options?.on ?? ctx.s;
   const retry = options?.retry ?? [];
-  for (let attempt = 0;; attempt++) {
+  // Retriable codes (a coordinator loading, a leader moving) are retried for SETTLE_MS of wall
+  // clock, backing off; past that the failure says how long they lasted.
+  const start = Date.now();
+  let delay = 25;
+  for (let attempt = 1;; attempt++) {
     let res: ResponseOf<Key>;
     try {
       res = (await s.send(apiKey, body, version)).body as ResponseOf<Key>;
@@ -186,9 +254,27 @@ export async function call<Key extends keyof RequestTypes>(
       throw new ApiFailure(apiKey, version, `request/response failed: ${e instanceof Error ? e.message : e}`);
     }
     const errors = findErrorCodes(res);
-    if (attempt < 100 && errors.length > 0 && errors.every((x) => retry.includes(x.code))) {
-      await sleep(100);
+    const retriable = errors.length > 0 && errors.every((x) => retry.includes(x.code));
+    if (retriable && Date.now() - start < SETTLE_MS) {
+      await sleep(delay);
+      delay = Math.min(delay * 2, 500);
       continue;
+    }
+    if (attempt > 1 && process.env.BROKER_WAITS) {
+      console.error(
+        `wait: retried ${apiInfo(apiKey)?.name ?? apiKey} v${version}: ${attempt} tries, ${
+          Date.now() - start
+        } ms`,
+      );
+    }
+    if (retriable) {
+      throw new ApiFailure(
+        apiKey,
+        version,
+        `still ${describeErrors(errors)} after ${attempt} tries in ${
+          ((Date.now() - start) / 1000).toFixed(1)
+        } s`,
+      );
     }
     const unexpected = errors.filter((x) => !(options?.allow ?? []).includes(x.code));
     if (unexpected.length > 0) {
@@ -420,7 +506,10 @@ export async function fetchAll(
   let offset = from;
   const batches: AnyRecordBatch[] = [];
   let last;
-  for (let i = 0; i < 200; i++) {
+  // Each fetch long-polls (maxWaitMs) when nothing is there yet: the broker answers as soon as a
+  // batch lands, so no sleep is needed between fetches; the loop is bounded by SETTLE_MS.
+  const start = Date.now();
+  for (;;) {
     const p = await fetchOnce(ctx, version, topic, partition, offset, opts);
     last = p;
     if (p.errorCode !== 0) return { batches, partition: p };
@@ -441,25 +530,45 @@ export async function fetchAll(
       if (next > offset) offset = next;
     }
     if (offset >= end) break;
-    if (set.batches.length === 0) await sleep(20);
+    if (Date.now() - start > SETTLE_MS) {
+      throw new ApiFailure(
+        K.Fetch,
+        version,
+        `gave up reading ${topic}/${partition} to offset ${end} after ${SETTLE_MS / 1000} s: at ${offset}`,
+      );
+    }
   }
   return { batches, partition: last! };
 }
 
 export async function waitForTopics(ctx: Ctx, topics: readonly string[]): Promise<void> {
   const v = MAX(ctx, K.Metadata);
-  for (let i = 0; i < 100; i++) {
-    const res = await call(ctx, K.Metadata, v, {
-      topics: topics.map((name) => ({ name })),
-      allowAutoTopicCreation: false,
-    }, { allow: [E.LEADER_NOT_AVAILABLE, E.UNKNOWN_TOPIC_OR_PARTITION] });
-    const ready = res.topics.every((t) =>
+  const ready = (res: ResponseOf<3>) =>
+    res.topics.length === topics.length &&
+    res.topics.every((t) =>
       t.errorCode === 0 && t.partitions.length > 0 &&
       t.partitions.every((p) => p.errorCode === 0 && p.leaderId >= 0)
     );
-    for (const t of res.topics) if (t.name !== null && v >= 10) ctx.ids.set(t.name, t.topicId);
-    if (ready && res.topics.length === topics.length) return;
-    await sleep(100);
+  try {
+    await eventually(
+      `a leader for every partition of ${topics.join(", ")}`,
+      async () => {
+        const res = await call(ctx, K.Metadata, v, {
+          topics: topics.map((name) => ({ name })),
+          allowAutoTopicCreation: false,
+        }, { allow: [E.LEADER_NOT_AVAILABLE, E.UNKNOWN_TOPIC_OR_PARTITION] });
+        for (const t of res.topics) if (t.name !== null && v >= 10) ctx.ids.set(t.name, t.topicId);
+        return res;
+      },
+      ready,
+      {
+        show: (r) =>
+          r.topics.map((t) => `${t.name}: error ${t.errorCode}, ${t.partitions.length} partitions`).join(
+            "; ",
+          ),
+      },
+    );
+  } catch (e) {
+    throw new ApiFailure(K.Metadata, v, e instanceof Error ? e.message : String(e));
   }
-  throw new ApiFailure(K.Metadata, v, `topics ${topics.join(", ")} have no leader after 10 s`);
 }

@@ -161,6 +161,8 @@ export interface LogComparison {
   ours: number;
   /** Our requests the log does not show, by `<key>v<version>`. */
   unlogged: Map<string, number>;
+  /** Our requests the log shows, as `<client port>:<correlation id>`. */
+  seen: Set<string>;
 }
 
 /**
@@ -232,5 +234,5 @@ export function compareRequestLog(logFile: string, recorder: RequestRecorder): L
     const k = `${r.apiKey}v${r.version}`;
     unlogged.set(k, (unlogged.get(k) ?? 0) + 1);
   }
-  return { matched, logged, ours: recorder.sent.size, unlogged };
+  return { matched, logged, ours: recorder.sent.size, unlogged, seen };
 }

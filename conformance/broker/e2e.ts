@@ -23,7 +23,7 @@ import { supportedVersions } from "../../src/kafka/versions.ts";
 import { ApiFailure, type Cell, Matrix, printMatrix } from "./_harness.ts";
 import { BrokerSocket } from "./socket.ts";
 import { compareRequestLog, RequestRecorder } from "./_requestlog.ts";
-import { arg, CLIENT_ID, type Ctx, hostPort, K, sleep, V } from "./_context.ts";
+import { arg, CLIENT_ID, type Ctx, eventually, hostPort, K, sleep, V } from "./_context.ts";
 import {
   advertisedButRefused,
   apiVersions,
@@ -67,6 +67,7 @@ parseArgs({
     "broker-log": { kind: "string", help: "the broker's request log, to compare with ours", value: "file" },
     verbose: { kind: "boolean", help: "print every cell" },
     summary: { kind: "boolean", help: "print the combined matrix of the result files given as arguments" },
+    "wait-only": { kind: "boolean", help: "only wait until the broker answers and lists itself, then exit" },
   },
   positionals: { help: "result files (with --summary)" },
 });
@@ -231,14 +232,30 @@ async function runBroker(): Promise<number> {
       }
       console.log(`step ${mode}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
+    // A last request whose log line says the broker has logged everything before it (it logs a
+    // request after sending its response, so the reply alone does not say the line is written).
+    await s.send(K.Metadata, { topics: [], allowAutoTopicCreation: false });
   } finally {
     s.close();
   }
   const log = arg("--broker-log");
   if (log !== undefined) {
-    // The broker logs a request once its response is sent; give the last ones a moment.
-    await sleep(1000);
-    const c = compareRequestLog(log, recorder);
+    const sent = [...recorder.sent.values()];
+    const last = sent[sent.length - 1];
+    const lastKey = `${last.localPort}:${last.correlationId}`;
+    let c;
+    try {
+      c = await eventually(
+        "the broker's request log to show our last request",
+        () => Promise.resolve(compareRequestLog(log, recorder)),
+        (x) => x.seen.has(lastKey),
+        { timeoutMs: 60_000, show: (x) => `${x.logged} of ${x.ours} logged` },
+      );
+    } catch (e) {
+      // Compared as far as it goes; requests the log lacks are only fewer cross-checks.
+      m.note(e instanceof Error ? e.message : String(e));
+      c = compareRequestLog(log, recorder);
+    }
     console.log(`broker request log: ${c.logged} of our ${c.ours} requests logged and compared`);
     if (process.argv.includes("--verbose")) {
       console.log(`  not logged: ${[...c.unlogged].map(([k, n]) => `${k} x${n}`).join(", ")}`);
@@ -295,6 +312,20 @@ function runSummary(files: string[]): number {
   return failed === 0 ? 0 : 1;
 }
 
+/** `--wait-only`: run.sh --serve says "ready" once this returns (clients can connect then). */
+async function runWaitOnly(): Promise<number> {
+  const { host, port } = hostPort(arg("--bootstrap") ?? "127.0.0.1:9092");
+  const started = Date.now();
+  const s = await waitForBroker(host, port, Number(arg("--wait") ?? 90), new RequestRecorder());
+  s.close();
+  console.log(`broker answers after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
 const summary = process.argv.indexOf("--summary");
-const code = summary >= 0 ? runSummary(process.argv.slice(summary + 1)) : await runBroker();
+const code = summary >= 0
+  ? runSummary(process.argv.slice(summary + 1))
+  : process.argv.includes("--wait-only")
+  ? await runWaitOnly()
+  : await runBroker();
 process.exit(code);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end suite against real Apache Kafka brokers (see README.md beside this file).
 #
-#   bash conformance/broker/run.sh                      # both brokers (4.4.0, then 3.9.2)
+#   bash conformance/broker/run.sh                      # both pinned brokers (current, then legacy)
 #   bash conformance/broker/run.sh --versions 4.4.0     # one broker
 #   bash conformance/broker/run.sh --require-java       # CI: missing Java/Maven is a failure
 #   bash conformance/broker/run.sh --keep               # keep the broker's temp dir (logs)
@@ -19,7 +19,10 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
-versions="4.4.0 3.9.2"
+# The broker releases are the kafka-clients releases of the one pin file (tools/codegen/inputs.json).
+# shellcheck source=../lib/kafka_pins.sh
+. "$root/conformance/lib/kafka_pins.sh"
+versions="$KAFKA_CURRENT $KAFKA_LEGACY"
 require_java=false
 keep=false
 serve=false
@@ -64,9 +67,8 @@ esac
 
 profile_of() {
   case "$1" in
-    4.4.0) echo kafka-4.4 ;;
-    3.9.2) echo kafka-3.9 ;;
-    *) echo "unsupported broker version $1 (pinned in pom.xml: 4.4.0, 3.9.2)" >&2; return 1 ;;
+    "$KAFKA_CURRENT" | "$KAFKA_LEGACY") echo "kafka-${1%.*}" ;;
+    *) echo "unsupported broker version $1 (pinned: $KAFKA_CURRENT, $KAFKA_LEGACY)" >&2; return 1 ;;
   esac
 }
 
@@ -76,8 +78,8 @@ fetch_jars() {
   [ -f "$dir/.complete" ] && return 0
   echo "broker $v: fetching jars (mvn dependency:copy-dependencies)"
   rm -rf "$dir"
-  (cd "$here" && { mvn -q -B -o -Dstyle.color=never -P "$profile" dependency:copy-dependencies 2>/dev/null ||
-    mvn -q -B -Dstyle.color=never -P "$profile" dependency:copy-dependencies; })
+  (cd "$here" && { mvn -q -B -o -Dstyle.color=never -P "$profile" -Dkafka.version="$v" dependency:copy-dependencies 2>/dev/null ||
+    mvn -q -B -Dstyle.color=never -P "$profile" -Dkafka.version="$v" dependency:copy-dependencies; })
   [ -f "$dir/kafka_2.13-$v.jar" ] || { echo "broker $v: kafka_2.13-$v.jar missing after Maven" >&2; return 1; }
   touch "$dir/.complete"
 }
@@ -199,6 +201,14 @@ for v in $versions; do
   rm -f "$here/target/results-$v.json"
   start_broker "$v"
   if $serve; then
+    # Scripts that start the broker this way (conformance/kafka-peer/clients/run.sh) wait for the
+    # "ready" line: the broker answered ApiVersions and listed itself in Metadata.
+    (cd "$root" && "${run_ts[@]}" conformance/broker/e2e.ts --wait-only --bootstrap "127.0.0.1:$plain_port") || {
+      echo "broker $v: did not become ready; last lines of the broker log:" >&2
+      tail -n 40 "$workdir/broker.log" >&2 || true
+      exit 1
+    }
+    echo "broker $v: ready, PLAINTEXT 127.0.0.1:$plain_port, SASL_PLAINTEXT 127.0.0.1:$sasl_port (user $SASL_USER, password $SASL_PASSWORD)"
     echo "broker $v: serving until interrupted (log: $workdir/broker.log)"
     wait "$broker_pid" || true
     continue

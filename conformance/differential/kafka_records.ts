@@ -1,6 +1,6 @@
 /**
- * Differential test of streamwire's Kafka record formats against kafka-clients 4.4.0 (the
- * records testee of conformance/kafka-oracle, `records.sh testee`).
+ * Differential test of streamwire's Kafka record formats against the current pinned kafka-clients
+ * (tools/codegen/inputs.json; the records testee of conformance/kafka-oracle, `records.sh testee`).
  *
  * 1. Random `records` fields — every magic (0, 1, 2), every codec it allows, headers, null
  *    keys/values, transactional and control batches, LogAppendTime, several batches and
@@ -37,8 +37,9 @@ import {
 } from "../../src/kafka/records/mod.ts";
 import { createCodecRegistry } from "../../src/kafka/compression/mod.ts";
 import { recordSetToJson } from "../adapters/kafka_records.ts";
-import { logLine, prng } from "../../bench/_corpus.ts";
+import { logLine, prng } from "../../src/testdata/corpus.ts";
 import { Rng } from "./_rng.ts";
+import { kafkaClientsPins } from "../../tools/codegen/pins.ts";
 
 /** All four codecs: the random batches use every compression type. */
 const codecs = createCodecRegistry();
@@ -419,7 +420,9 @@ for (let i = 0; i < ratioReqs.length; i++) {
 
 await testee.close();
 
-console.log("\nkafka records differential (streamwire vs kafka-clients 4.4.0):");
+console.log(
+  `\nkafka records differential (streamwire vs kafka-clients ${kafkaClientsPins().current.label}):`,
+);
 for (const [k, t] of [...tally].sort()) {
   console.log(
     `  ${k.padEnd(40)} ${String(t.passed).padStart(5)} passed ${String(t.failed).padStart(4)} failed`,

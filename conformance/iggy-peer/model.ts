@@ -10,12 +10,14 @@
 
 import {
   type BatchMessageInput,
+  buildOptions,
+  commandCodecsAt,
+  DEFAULT_IGGY_REVISION,
   encodeBatch,
   encodePayload,
-  encodeResponseBody,
   EvictionReason,
   type Identifier,
-  IGGY_PROTOCOL_VERSION,
+  iggyRevision,
   type IggyServerConnection,
   type IncomingRequest,
   isPartitionOperation,
@@ -37,6 +39,7 @@ export const E = {
   UserAlreadyExists: 46,
   PersonalAccessTokenAlreadyExists: 51,
   InvalidPersonalAccessToken: 53,
+  InvalidPersonalAccessTokenExpiry: 56,
   StreamIdNotFound: 1009,
   StreamNameNotFound: 1010,
   StreamNameAlreadyExists: 1012,
@@ -94,7 +97,7 @@ interface Topic {
   partitions: Partition[];
   groups: Map<number, Group>;
   nextGroupId: number;
-  /** Consumer offsets: "c:<id>:<partition>" or "g:<groupId>:<partition>". */
+  /** Consumer offsets: "c:<id>:<partition>" (consumer), "x:<id>:<partition>" (external group) or "g:<groupId>:<partition>". */
   offsets: Map<string, bigint>;
 }
 
@@ -120,7 +123,8 @@ interface Token {
   name: string;
   token: string;
   userId: number;
-  expiry: bigint;
+  /** µs since the epoch when it expires; 0 when it never does (the wire's "none"). */
+  expiryAt: bigint;
 }
 
 /** One client connection as the model sees it. */
@@ -133,6 +137,21 @@ export interface ClientState {
 
 const ROOT = 0;
 const EMPTY = new Uint8Array(0);
+const SINGLE_NODE = new Uint8Array([0]);
+const U64_MAX = 0xffff_ffff_ffff_ffffn;
+/** An empty ZIP archive (just the end-of-central-directory record): the model has no files to snapshot. */
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+const UPDATABLE_RESETTABLE = 0b11;
+/** The option catalog DescribeOptions serves, by scope (1 topic, 2 stream, 3 user): the keys the model keeps. */
+const OPTION_CATALOG: Record<number, { key: string; kind: number; description: string }[]> = {
+  1: [
+    { key: "message_expiry", kind: 12, description: "message expiry, microseconds (kept, not enforced)" },
+    { key: "max_topic_size", kind: 12, description: "topic size cap, bytes (kept, not enforced)" },
+    { key: "compression_algorithm", kind: 2, description: "compression algorithm name (kept)" },
+  ],
+  2: [],
+  3: [],
+};
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
@@ -155,8 +174,20 @@ export class IggyModel {
   #partitionOp = 0n;
   #incarnation = 0n;
   #port = 0;
+  /** The protocol version the model's login replies announce: its revision's. */
+  readonly #protocolVersion: number;
+  readonly #revision: string;
 
-  constructor() {
+  /** A response body in the layout of the model's revision. */
+  #encode(code: number, value: unknown): Uint8Array {
+    return encodePayload(commandCodecsAt(this.#revision, code).response, value);
+  }
+
+  /** A model whose replies speak `options.revision` (default: the library's default revision). */
+  constructor(options: { revision?: string } = {}) {
+    const revision = iggyRevision(options.revision ?? DEFAULT_IGGY_REVISION);
+    this.#protocolVersion = revision.protocolVersion;
+    this.#revision = revision.name;
     this.users.set(ROOT, {
       id: ROOT,
       username: "iggy",
@@ -198,7 +229,7 @@ export class IggyModel {
       const body = encodePayload(loginRegisterResponse, {
         userId,
         session: req.header.session,
-        serverProtocolVersion: IGGY_PROTOCOL_VERSION,
+        serverProtocolVersion: this.#protocolVersion,
         serverVersion: "streamwire-endpoint",
       });
       return { frame: conn.reply(req, body), close: false };
@@ -246,7 +277,7 @@ export class IggyModel {
     const response = encodePayload(loginRegisterResponse, {
       userId: user.id,
       session,
-      serverProtocolVersion: IGGY_PROTOCOL_VERSION,
+      serverProtocolVersion: this.#protocolVersion,
       serverVersion: "streamwire-endpoint",
     });
     return {
@@ -385,7 +416,9 @@ export class IggyModel {
       return { key: `g:${g.id}:${partition}`, partition };
     }
     const partition = p.partitionId ?? 0;
-    return { key: `c:${idText(p.consumer.id)}:${partition}`, partition };
+    // A plain consumer and an external group may share an id; their offsets are apart.
+    const kind = p.consumer.kind === "consumer" ? "c" : "x";
+    return { key: `${kind}:${idText(p.consumer.id)}:${partition}`, partition };
   }
 
   #stream(id: Identifier): Stream {
@@ -448,6 +481,11 @@ export class IggyModel {
       name: t.name,
       options: t.options,
       derivedOptions: EMPTY,
+      // 0.11.0 lays these three settings out as fields of the header (later revisions only
+      // carry them as options): read from the options the topic was given.
+      messageExpiry: uint64Option(t.options, "message_expiry"),
+      compressionAlgorithm: 1,
+      maxTopicSize: uint64Option(t.options, "max_topic_size"),
     };
   }
 
@@ -462,6 +500,9 @@ export class IggyModel {
         sizeBytes: p.messages.reduce((n, m) => n + BigInt(64 + m.payload.length + m.userHeaders.length), 0n),
         messagesCount: BigInt(p.messages.length),
         context: { incarnation: p.incarnation, ownerGeneration: 0n, metadataOp: this.#metadataOp },
+        // From edge.8 on a partition lists its replicas; the model is one node (id 0).
+        members: SINGLE_NODE,
+        inSyncMembers: SINGLE_NODE,
       })),
     };
   }
@@ -477,7 +518,7 @@ export class IggyModel {
       case 1: // Ping
         return undefined;
       case 12: // GetClusterMetadata
-        return encodeResponseBody(12, {
+        return this.#encode(12, {
           name: "streamwire-endpoint",
           nodes: [{
             replicaId: 0,
@@ -503,24 +544,75 @@ export class IggyModel {
           nextTopicId: 1,
         };
         this.streams.set(s.id, s);
-        return encodeResponseBody(202, this.#streamResponse(s));
+        return this.#encode(202, this.#streamResponse(s));
       }
       case 200: { // GetStream
         const s = this.#findStream(p.streamId);
         if (s === undefined) return EMPTY;
-        return encodeResponseBody(200, {
+        return this.#encode(200, {
           stream: this.#streamResponse(s),
           topics: [...s.topics.values()].map((t) => this.#topicHeader(t)),
         });
       }
       case 201: // GetStreams
-        return encodeResponseBody(201, {
+        return this.#encode(201, {
           streams: [...this.streams.values()].map((s) => this.#streamResponse(s)),
         });
       case 203: { // DeleteStream
         this.#requireRoot(c);
         const s = this.#stream(p.streamId);
         this.streams.delete(s.id);
+        return undefined;
+      }
+      case 11: // GetSnapshot
+        this.#requireRoot(c);
+        return this.#encode(11, { data: EMPTY_ZIP });
+      case 13: { // DescribeOptions
+        const catalog = OPTION_CATALOG[p.scope] ?? refuse(E.InvalidCommand);
+        return this.#encode(13, {
+          entries: catalog.map((o) => ({ ...o, flags: UPDATABLE_RESETTABLE, defaultValue: EMPTY })),
+        });
+      }
+      case 17: { // GetMetadataChanges
+        this.#requireRoot(c);
+        // The model keeps no change log: every page is empty, at the model's head.
+        const head = this.#metadataOp;
+        return this.#encode(17, {
+          status: "ok",
+          phase: "changes",
+          logId: null,
+          oldestOp: head,
+          retainedSince: head,
+          headOp: head,
+          next: null,
+          hasMore: false,
+          records: [],
+          items: [],
+          currentPageToken: null,
+        });
+      }
+      case 204: // UpdateStream (0.11.0)
+        this.#requireRoot(c);
+        return this.#update({
+          target: { kind: "stream", streamId: p.streamId },
+          options: withName(p.options, p.name),
+        });
+      case 304: // UpdateTopic (0.11.0)
+        this.#requireRoot(c);
+        return this.#update({
+          target: { kind: "topic", streamId: p.streamId, topicId: p.topicId },
+          options: withName(p.options, p.name),
+        });
+      case 205: { // PurgeStream (0.11.0)
+        this.#requireRoot(c);
+        for (const t of this.#stream(p.streamId).topics.values()) {
+          for (const part of t.partitions) part.messages = [];
+        }
+        return undefined;
+      }
+      case 305: { // PurgeTopic (0.11.0)
+        this.#requireRoot(c);
+        for (const part of this.#topic(p.streamId, p.topicId).partitions) part.messages = [];
         return undefined;
       }
       case 16: // UpdateResource
@@ -542,7 +634,7 @@ export class IggyModel {
         };
         for (let i = 0; i < p.partitionsCount; i++) t.partitions.push(this.#newPartition(i));
         s.topics.set(t.id, t);
-        return encodeResponseBody(302, this.#topicDetails(t));
+        return this.#encode(302, this.#topicDetails(t));
       }
       case 300: { // GetTopic
         let t: Topic;
@@ -551,10 +643,10 @@ export class IggyModel {
         } catch {
           return EMPTY;
         }
-        return encodeResponseBody(300, this.#topicDetails(t));
+        return this.#encode(300, this.#topicDetails(t));
       }
       case 301: // GetTopics
-        return encodeResponseBody(301, {
+        return this.#encode(301, {
           topics: [...this.#stream(p.streamId).topics.values()].map((t) => this.#topicHeader(t)),
         });
       case 303: { // DeleteTopic
@@ -567,7 +659,7 @@ export class IggyModel {
       case 105: { // GetPartitionRoute
         const t = this.#topic(p.streamId, p.topicId);
         const part = this.#partition(t, p.partitionId);
-        return encodeResponseBody(105, {
+        return this.#encode(105, {
           incarnation: part.incarnation,
           metadataOp: this.#metadataOp,
           view: 0,
@@ -578,6 +670,10 @@ export class IggyModel {
       case 101:
         this.#requireWrite(c);
         return this.#send(p);
+      case 106: // PollMessagesDeferred (edge.8): the model has every message there is, so it never waits.
+        return this.#poll(c, p.poll);
+      case 108: // CancelDeferredRequest: nothing is ever held.
+        return undefined;
       case 100:
         return this.#poll(c, p);
       case 402: { // CreatePartitions
@@ -603,26 +699,24 @@ export class IggyModel {
         return undefined;
       }
       case 10: // GetStats
-        return encodeResponseBody(10, this.#stats());
+        return this.#encode(10, this.#stats());
       case 20: // GetMe
-        return encodeResponseBody(20, this.#clientDetails(c));
+        return this.#encode(20, this.#clientDetails(c));
       case 21: { // GetClient
         const other = this.clients.get(p.clientId);
-        return other === undefined ? EMPTY : encodeResponseBody(21, this.#clientDetails(other));
+        return other === undefined ? EMPTY : this.#encode(21, this.#clientDetails(other));
       }
       case 22: // GetClients
-        return encodeResponseBody(22, {
-          clients: [...this.clients.values()].map((o) => this.#clientInfo(o)),
-        });
+        return this.#encode(22, { clients: [...this.clients.values()].map((o) => this.#clientInfo(o)) });
       case 31: { // GetUser
         const u = this.#findUser(p.userId);
         return u === undefined
           ? EMPTY
-          : encodeResponseBody(31, { user: this.#userInfo(u), permissions: u.permissions });
+          : this.#encode(31, { user: this.#userInfo(u), permissions: u.permissions });
       }
       case 32: // GetUsers
         this.#requireRoot(c);
-        return encodeResponseBody(32, { users: [...this.users.values()].map((u) => this.#userInfo(u)) });
+        return this.#encode(32, { users: [...this.users.values()].map((u) => this.#userInfo(u)) });
       case 33: { // CreateUser
         this.#requireRoot(c);
         for (const u of this.users.values()) if (u.username === p.username) refuse(E.UserAlreadyExists);
@@ -635,7 +729,7 @@ export class IggyModel {
           permissions: p.permissions,
         };
         this.users.set(u.id, u);
-        return encodeResponseBody(31, { user: this.#userInfo(u), permissions: u.permissions });
+        return this.#encode(31, { user: this.#userInfo(u), permissions: u.permissions });
       }
       case 34: { // DeleteUser
         this.#requireRoot(c);
@@ -661,10 +755,10 @@ export class IggyModel {
         c.userId = null;
         return undefined;
       case 41: // GetPersonalAccessTokens
-        return encodeResponseBody(41, {
+        return this.#encode(41, {
           tokens: this.tokens.filter((t) => t.userId === c.userId).map((t) => ({
             name: t.name,
-            expiryAt: t.expiry,
+            expiryAt: t.expiryAt,
           })),
         });
       case 42: { // CreatePersonalAccessToken
@@ -672,8 +766,13 @@ export class IggyModel {
           refuse(E.PersonalAccessTokenAlreadyExists);
         }
         const token = `pat-${c.userId}-${p.name}-${this.tokens.length + 1}`;
-        this.tokens.push({ name: p.name, token, userId: c.userId!, expiry: p.expiry });
-        return encodeResponseBody(42, { token });
+        // `expiry` is a duration (0 server default, u64::MAX never); the list reports the
+        // instant: creation + duration, as iggy_common's calculate_expiry_at does.
+        const never = p.expiry === 0n || p.expiry === U64_MAX;
+        const expiryAt = never ? 0n : micros() + p.expiry;
+        if (expiryAt > U64_MAX) refuse(E.InvalidPersonalAccessTokenExpiry);
+        this.tokens.push({ name: p.name, token, userId: c.userId!, expiryAt });
+        return this.#encode(42, { token });
       }
       case 43: { // DeletePersonalAccessToken
         const i = this.tokens.findIndex((t) => t.userId === c.userId && t.name === p.name);
@@ -688,11 +787,11 @@ export class IggyModel {
         } catch {
           return EMPTY;
         }
-        return encodeResponseBody(600, this.#groupDetails(this.#topic(p.streamId, p.topicId), g));
+        return this.#encode(600, this.#groupDetails(this.#topic(p.streamId, p.topicId), g));
       }
       case 601: { // GetConsumerGroups
         const t = this.#topic(p.streamId, p.topicId);
-        return encodeResponseBody(601, { groups: [...t.groups.values()].map((g) => this.#groupInfo(t, g)) });
+        return this.#encode(601, { groups: [...t.groups.values()].map((g) => this.#groupInfo(t, g)) });
       }
       case 602: { // CreateConsumerGroup
         this.#requireRoot(c);
@@ -700,7 +799,7 @@ export class IggyModel {
         for (const g of t.groups.values()) if (g.name === p.name) refuse(E.ConsumerGroupNameAlreadyExists);
         const g: Group = { id: t.nextGroupId++, name: p.name, members: new Map() };
         t.groups.set(g.id, g);
-        return encodeResponseBody(600, this.#groupDetails(t, g));
+        return this.#encode(600, this.#groupDetails(t, g));
       }
       case 603: { // DeleteConsumerGroup
         this.#requireRoot(c);
@@ -725,7 +824,7 @@ export class IggyModel {
       case 606: { // SyncConsumerGroup
         const t = this.#topic(p.streamId, p.topicId);
         const g = this.#group(t, p.groupId);
-        return encodeResponseBody(606, { generation: 1n, partitions: g.members.get(c.id) ?? [] });
+        return this.#encode(606, { generation: 1n, partitions: g.members.get(c.id) ?? [] });
       }
       case 120: { // GetConsumerOffset
         const t = this.#topic(p.streamId, p.topicId);
@@ -733,7 +832,7 @@ export class IggyModel {
         const stored = t.offsets.get(key);
         if (stored === undefined) return EMPTY;
         const msgs = this.#partition(t, partition).messages;
-        return encodeResponseBody(120, {
+        return this.#encode(120, {
           partitionId: partition,
           currentOffset: msgs.length === 0 ? 0n : msgs[msgs.length - 1].offset,
           storedOffset: stored,
@@ -769,11 +868,19 @@ export class IggyModel {
         }
         s.name = newName;
       }
+      s.options = patchedOptions(s.options, p.options);
       return undefined;
     }
     if (p.target.kind === "topic") {
       const t = this.#topic(p.target.streamId, p.target.topicId);
-      if (newName !== undefined) t.name = newName;
+      if (newName !== undefined) {
+        for (const o of this.#stream(p.target.streamId).topics.values()) {
+          if (o !== t && o.name === newName) refuse(E.TopicNameAlreadyExists);
+        }
+        t.name = newName;
+      }
+      // Every other field of the patch replaces (or adds) the topic's option of that key.
+      t.options = patchedOptions(t.options, p.options);
       return undefined;
     }
     if (p.target.kind === "user") {
@@ -808,7 +915,7 @@ export class IggyModel {
       });
     }
     const sid = this.#stream(p.streamId).id;
-    return encodeResponseBody(101, {
+    return this.#encode(101, {
       confirmations: [{ streamId: sid, topicId: t.id, partitionId: part.id, baseOffset: base }],
     });
   }
@@ -868,7 +975,7 @@ export class IggyModel {
       }));
       i = j;
     }
-    return encodeResponseBody(100, {
+    return this.#encode(100, {
       partitionId: part.id,
       currentOffset: msgs.length === 0 ? 0n : msgs[msgs.length - 1].offset,
       messagesCount: picked.length,
@@ -889,3 +996,26 @@ function idText(id: Identifier): string {
 }
 
 export { dec, enc };
+
+/** `current` with every entry of `patch` except `name` set (replaced in place, or appended). */
+function patchedOptions(current: Uint8Array, patch: Uint8Array): Uint8Array {
+  const entries = optionEntries(current);
+  for (const e of optionEntries(patch)) {
+    if (e.key === "name") continue;
+    const i = entries.findIndex((x) => x.key === e.key);
+    if (i < 0) entries.push(e);
+    else entries[i] = e;
+  }
+  return buildOptions(entries);
+}
+
+/** The u64 value of option `key` (0 when absent or of another kind). */
+function uint64Option(block: Uint8Array, key: string): bigint {
+  const e = optionEntries(block).find((x) => x.key === key);
+  return e !== undefined && typeof e.value.value === "bigint" ? e.value.value : 0n;
+}
+
+/** A 0.11.0 per-resource update's options with its `name` field as the `name` option. */
+function withName(options: Uint8Array, name: string): Uint8Array {
+  return buildOptions([{ key: "name", value: { kind: "string", value: name } }, ...optionEntries(options)]);
+}

@@ -7,7 +7,7 @@
  * checked for format; see replay.ts).
  *
  * Usage: deno run -A conformance/iggy-peer/peer.ts --sdk <path to the built iggy-peer binary>
- *        [--record <file.json>]
+ *        [--revision <revision the SDK speaks>] [--record <file.json>]
  *
  * Fails when the SDK reports a failed step, when a request cannot be decoded or breaks a
  * protocol rule, or when a replayed frame differs.
@@ -15,17 +15,12 @@
  * @module
  */
 
-import * as net from "node:net";
+import type * as net from "node:net";
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import process from "node:process";
-import {
-  EvictionReason,
-  IggyServerConnection,
-  IggySessionTable,
-  type IncomingRequest,
-} from "../../src/iggy/mod.ts";
-import { IggyModel } from "./model.ts";
+import { DEFAULT_IGGY_REVISION, EvictionReason, type IncomingRequest } from "../../src/iggy/mod.ts";
+import { type Endpoint, startEndpoint } from "./endpoint.ts";
 import { type Exchange, replay, SERVER_OPTIONS, type ServerKind } from "./replay.ts";
 import { PcapWriter, type TcpConversation } from "../../src/cli/pcap_writer.ts";
 
@@ -46,14 +41,15 @@ function hex(b: Uint8Array): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
-function args(): { sdk: string; record?: string } {
+function args(): { sdk: string; record?: string; revision: string } {
   const a = process.argv.slice(2);
-  let sdk = "", record: string | undefined;
+  let sdk = "", record: string | undefined, revision: string = DEFAULT_IGGY_REVISION;
   for (let i = 0; i < a.length; i++) {
     if (a[i] === "--sdk") sdk = a[++i];
     else if (a[i] === "--record") record = a[++i];
+    else if (a[i] === "--revision") revision = a[++i];
     else if (a[i] === "--help" || a[i] === "-h") {
-      console.log("usage: peer.ts --sdk <iggy-peer binary> [--record <file.json>]");
+      console.log("usage: peer.ts --sdk <iggy-peer binary> [--revision <revision>] [--record <file.json>]");
       process.exit(0);
     } else {
       console.error(`unknown argument ${a[i]}`);
@@ -64,16 +60,10 @@ function args(): { sdk: string; record?: string } {
     console.error("--sdk <binary> is required");
     process.exit(2);
   }
-  return { sdk, record };
+  return { sdk, record, revision };
 }
 
 const problems: string[] = [];
-
-/** Each server's sessions, shared by its connections (BindSession after a reconnect). */
-const SESSIONS: Record<ServerKind, IggySessionTable> = {
-  main: new IggySessionTable(),
-  newer: new IggySessionTable(),
-};
 
 /** The request after whose reply the endpoint drops the connection: creating stream "peer-reconnect". */
 function dropsConnection(req: IncomingRequest): boolean {
@@ -83,101 +73,49 @@ function dropsConnection(req: IncomingRequest): boolean {
 /** Every exchange of every connection, in arrival order. */
 const exchanges: Exchange[] = [];
 
-function serve(model: IggyModel, server_: ServerKind): Promise<net.Server> {
-  const server = net.createServer((socket) => {
-    const conn = new IggyServerConnection({ ...SERVER_OPTIONS[server_], sessions: SESSIONS[server_] });
-    const client = model.connect(conn, `${socket.remoteAddress}:${socket.remotePort}`);
-    const port = (socket.address() as net.AddressInfo).port;
-    const conv: TcpConversation | undefined = capture?.connection(
-      "127.0.0.1",
-      socket.remotePort ?? 0,
-      "127.0.0.1",
-      port,
-      nowMicros(),
-      { mss: 65000 },
-    );
-    if (conv) {
-      const write = socket.write.bind(socket) as (b: Uint8Array) => boolean;
-      (socket as unknown as { write: (b: Uint8Array) => boolean }).write = (b: Uint8Array) => {
-        conv.send("server", b, nowMicros());
-        return write(b);
-      };
-      socket.on("data", (chunk: Uint8Array) => conv.send("client", new Uint8Array(chunk), nowMicros()));
-    }
-    socket.on("data", (chunk: Uint8Array) => {
-      let events;
-      try {
-        events = conn.receive(new Uint8Array(chunk));
-      } catch (e) {
-        problems.push(`connection ${client.id}: undecodable request: ${(e as Error).message}`);
-        socket.destroy();
-        return;
-      }
-      for (const ev of events) {
-        if (ev.kind === "request") {
-          let answer;
-          try {
-            answer = model.handle(client, ev.request);
-          } catch (e) {
-            problems.push(`connection ${client.id}: ${ev.request.name}: ${(e as Error).stack}`);
-            socket.destroy();
-            return;
-          }
-          exchanges.push({
-            server: server_,
-            connection: client.id,
-            request: ev.request.frame,
-            reply: answer.frame,
-          });
-          socket.write(answer.frame);
-          if (dropsConnection(ev.request)) {
-            // Fault injection: the server goes away after answering; the SDK must redial and
-            // carry its session over with BindSession.
-            socket.destroy();
-            return;
-          }
-          if (answer.close) {
-            socket.end();
-            return;
-          }
-        } else if (ev.kind === "answered") {
-          exchanges.push({
-            server: server_,
-            connection: client.id,
-            request: ev.requestFrame,
-            reply: ev.frame,
-          });
-          socket.write(ev.frame);
-        } else {
-          // The newer server exists to evict logins by the version handshake; anywhere else a
-          // protocol-rule eviction means the SDK broke a session rule.
-          const handshake = server_ === "newer" && ev.reason === EvictionReason.IncompatibleProtocol;
-          if (!handshake) problems.push(`connection ${client.id}: evicted by a protocol rule: ${ev.detail}`);
-          if (ev.request !== undefined) {
-            exchanges.push({ server: server_, connection: client.id, request: ev.request, reply: ev.frame });
-          }
-          socket.write(ev.frame);
-          socket.end();
-          return;
-        }
-      }
-    });
-    socket.on("close", () => model.disconnect(client));
-    socket.on("error", () => {});
+/** Records a socket's bytes (both directions) into the capture. */
+function captureSocket(socket: net.Socket): void {
+  if (capture === undefined) return;
+  const conv: TcpConversation = capture.connection(
+    "127.0.0.1",
+    socket.remotePort ?? 0,
+    "127.0.0.1",
+    (socket.address() as net.AddressInfo).port,
+    nowMicros(),
+    { mss: 65000 },
+  );
+  const write = socket.write.bind(socket) as (b: Uint8Array) => boolean;
+  (socket as unknown as { write: (b: Uint8Array) => boolean }).write = (b: Uint8Array) => {
+    conv.send("server", b, nowMicros());
+    return write(b);
+  };
+  socket.on("data", (chunk: Uint8Array) => conv.send("client", new Uint8Array(chunk), nowMicros()));
+}
+
+function serve(server: ServerKind, revision: string): Promise<Endpoint> {
+  return startEndpoint({
+    port: 0,
+    revision,
+    connection: SERVER_OPTIONS[server],
+    onExchange: (e) => exchanges.push({ server, ...e }),
+    onProblem: (p) => problems.push(p),
+    onEviction: (connection, ev) => {
+      // The newer server exists to evict logins by the version handshake; anywhere else a
+      // protocol-rule eviction means the SDK broke a session rule.
+      const handshake = server === "newer" && ev.reason === EvictionReason.IncompatibleProtocol;
+      if (!handshake) problems.push(`connection ${connection}: evicted by a protocol rule: ${ev.detail}`);
+    },
+    dropAfter: dropsConnection,
+    onSocket: captureSocket,
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
 async function main(): Promise<void> {
-  const { sdk, record } = args();
-  const model = new IggyModel();
-  const server = await serve(model, "main");
-  const port = (server.address() as net.AddressInfo).port;
-  model.port = port;
-  const newerModel = new IggyModel();
-  const newer = await serve(newerModel, "newer");
-  const newerPort = (newer.address() as net.AddressInfo).port;
-  newerModel.port = newerPort;
+  const { sdk, record, revision } = args();
+  const server = await serve("main", revision);
+  const port = server.port;
+  const newer = await serve("newer", revision);
+  const newerPort = newer.port;
   const started = performance.now();
   const child = spawn(sdk, [`127.0.0.1:${port}`, `127.0.0.1:${newerPort}`], {
     stdio: ["ignore", "pipe", "inherit"],
@@ -196,8 +134,8 @@ async function main(): Promise<void> {
     child.on("close", (c: number | null) => resolve(c ?? 1))
   );
   clearTimeout(timer);
-  server.close();
-  newer.close();
+  await server.close();
+  await newer.close();
   const sdkMs = performance.now() - started;
   const summary = /(\d+) passed, (\d+) failed/.exec(out);
   if (summary === null) problems.push("the SDK program did not print its summary");
@@ -223,7 +161,7 @@ async function main(): Promise<void> {
     `endpoint: ${exchanges.length} requests answered on 127.0.0.1:${port} in ${Math.round(sdkMs)} ms`,
   );
 
-  const result = replay(exchanges);
+  const result = replay(exchanges, revision);
   for (const line of result.lines) console.log(line);
   problems.push(...result.problems);
   if (problems.length > 0) {

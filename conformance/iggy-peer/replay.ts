@@ -28,8 +28,10 @@ import {
   BIND_SECRET_BYTES,
   type ClientEvent,
   type ClientVersionInfo,
+  commandCodecsAt,
   decodeLoginBody,
   decodePayload,
+  DEFAULT_IGGY_REVISION,
   HEADER_SIZE,
   IggyClientSession,
   IggyServerConnection,
@@ -45,7 +47,6 @@ import {
   partitionRouteResponse,
   RequestHeader,
 } from "../../src/iggy/mod.ts";
-import { commandCodecs } from "../../src/iggy/dispatch.ts";
 import { IggyModel } from "./model.ts";
 
 /** The two servers of a run: the one the script talks to, and one with a newer protocol window. */
@@ -80,7 +81,8 @@ export interface ReplayResult {
   readonly problems: string[];
 }
 
-const PARTITION_CODES = new Set([100, 101, 120, 121, 122]);
+/** Requests aimed at a partition (they carry its route's context); 106 is edge.8's deferred poll. */
+const PARTITION_CODES = new Set([100, 101, 106, 120, 121, 122]);
 const NO_CONTEXT = { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n };
 
 function hex(b: Uint8Array): string {
@@ -162,9 +164,9 @@ function formatProblems(frame: Uint8Array, who: string): string[] {
 }
 
 /** Rebuilds the request value so that the session's encoder does the work (producer form). */
-function requestValue(code: number, body: Uint8Array): unknown {
+function requestValue(code: number, body: Uint8Array, revision?: string): unknown {
   // deno-lint-ignore no-explicit-any
-  const v = decodePayload(commandCodecs(code).request, body) as any;
+  const v = decodePayload(commandCodecsAt(revision ?? DEFAULT_IGGY_REVISION, code).request, body) as any;
   if (code !== 101) return v;
   const messages: BatchMessageInput[] = [];
   const cursor = new MessageCursor();
@@ -181,11 +183,11 @@ function requestValue(code: number, body: Uint8Array): unknown {
 }
 
 /** Replays `exchanges` through streamwire's client session; see the module documentation. */
-export function replay(exchanges: readonly Exchange[]): ReplayResult {
+export function replay(exchanges: readonly Exchange[], revision?: string): ReplayResult {
   const lines: string[] = [];
   const problems: string[] = [];
-  const model = new IggyModel();
-  const newerModel = new IggyModel();
+  const model = new IggyModel({ revision });
+  const newerModel = new IggyModel({ revision });
   const tables: Record<ServerKind, IggySessionTable> = {
     main: new IggySessionTable(),
     newer: new IggySessionTable(),
@@ -201,11 +203,12 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
   /** Builds streamwire's frame for an SDK request other than a Register or a BindSession. */
   const build = (session: IggyClientSession, sdk: RequestHeader, sdkBody: Uint8Array) => {
     const code = sdk.operation === Operation.NonReplicated ? sdk.nonReplicatedCode : codeOf(sdk.operation);
-    const value = requestValue(code, sdkBody);
+    const value = requestValue(code, sdkBody, revision);
     // deno-lint-ignore no-explicit-any
     const v = value as any;
+    const target = code === 106 ? v.poll : v; // a deferred poll wraps the poll
     let context = PARTITION_CODES.has(code)
-      ? routes.get(`${idKey(v.streamId)}/${idKey(v.topicId)}/${partitionOf(code, v)}`)
+      ? routes.get(`${idKey(target.streamId)}/${idKey(target.topicId)}/${partitionOf(code, target)}`)
       : undefined;
     // The SDK's link layer reads the cluster roster itself — as the last step of a sign-in,
     // and after a route lookup missed its stream or topic — with no context; the roster a
@@ -247,14 +250,18 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
     const key = `${ex.server}/${ex.connection}`;
     let server = servers.get(key);
     if (server === undefined) {
-      const conn = new IggyServerConnection({ ...SERVER_OPTIONS[ex.server], sessions: tables[ex.server] });
+      const conn = new IggyServerConnection({
+        ...SERVER_OPTIONS[ex.server],
+        revision,
+        sessions: tables[ex.server],
+      });
       const m = ex.server === "main" ? model : newerModel;
       server = { conn, state: m.connect(conn, `replay-${key}`) };
       servers.set(key, server);
     }
     let session = sessions.get(sdk.client);
     if (session === undefined) {
-      session = new IggyClientSession({ versionInfo });
+      session = new IggyClientSession({ versionInfo, revision });
       sessions.set(sdk.client, session);
     }
     let out: OutgoingIggyRequest;
@@ -263,7 +270,7 @@ export function replay(exchanges: readonly Exchange[]): ReplayResult {
       if (early !== undefined) {
         out = session.resend(early); // compared when it was built
       } else if (sdk.operation === Operation.Register) {
-        const login = decodeLoginBody(sdkBody);
+        const login = decodeLoginBody(sdkBody, revision);
         out = session.login(
           login.kind === "password"
             ? { username: login.username, password: login.password }

@@ -7,18 +7,20 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 jar="$here/target/kafka-oracle.jar"
+# shellcheck source=../lib/kafka_pins.sh
+. "$here/../lib/kafka_pins.sh"
 
 needs_build() {
   [ -f "$jar" ] || return 0
-  for j in kafka-clients-4.4.0.jar kafka-clients-3.9.2.jar slf4j-api-1.7.36.jar; do
+  for j in "kafka-clients-$KAFKA_CURRENT.jar" "kafka-clients-$KAFKA_LEGACY.jar" slf4j-api-1.7.36.jar; do
     [ -f "$here/target/kafka-jars/$j" ] || return 0
   done
-  [ -n "$(find "$here/pom.xml" "$here/src" -newer "$jar" -type f -print -quit)" ]
+  [ -n "$(find "$here/pom.xml" "$here/src" "$KAFKA_PINS_FILE" -newer "$jar" -type f -print -quit)" ]
 }
 
 if needs_build; then
   echo "kafka-oracle: building (mvn package)" >&2
-  (cd "$here" && { mvn -q -B -o package 1>&2 || mvn -q -B package 1>&2; })
+  (cd "$here" && { mvn -q -B -o "${KAFKA_MVN_PINS[@]}" package 1>&2 || mvn -q -B "${KAFKA_MVN_PINS[@]}" package 1>&2; })
 fi
 
 exec java -XX:+UseSerialGC -cp "$jar" streamwire.oracle.kafka.Main "$@"

@@ -262,6 +262,23 @@ function payloadType(symbols: Map<string, DocSymbol>, codecName: string): TsType
 }
 
 /** message → direction → codec object, from the command and operation lists ./iggy exports. */
+/**
+ * The codecs of a file made by another revision's oracle (`upstream.version` other than the
+ * default), from that revision's command table; `undefined` for the default revision.
+ */
+function revisionCodecs(file: VectorFile): Map<string, unknown> | undefined {
+  const version = file.upstream.version;
+  if (version === undefined || version === iggy.DEFAULT_IGGY_REVISION || file.commandCode === undefined) {
+    return;
+  }
+  try {
+    const c = iggy.commandCodecsAt(version, file.commandCode);
+    return new Map<string, unknown>([["request", c.request], ["response", c.response]]);
+  } catch {
+    return undefined;
+  }
+}
+
 function codecsByMessage(): Map<string, Map<string, unknown>> {
   const out = new Map<string, Map<string, unknown>>();
   const add = (m: string, dir: string, codec: unknown) => {
@@ -310,7 +327,7 @@ export function iggyValueSchemas(
   const schemas = new Map<string, Schema>();
   const unknown = new Set<string>();
   for (const { path, file } of files) {
-    const codecs = byMessage.get(file.message);
+    const codecs = revisionCodecs(file) ?? byMessage.get(file.message);
     const adapterTypes = ADAPTER_VALUE_TYPES[file.message];
     const header = HEADER_TYPES[file.message];
     const tr = new Translator(symbols);

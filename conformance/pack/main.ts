@@ -1,8 +1,11 @@
 /**
  * `deno task vectors:pack`: builds the vectors' release from vectors/ —
  *
- * - `dist/vectors/npm/`: the JSON-only npm package `@streamwire/vectors` (`npm pack`-able): every
- *   vector file and `.bin`, `manifest.json`, `schema/`, `README.md`, `CHANGELOG.md`, `LICENSE`,
+ * - `dist/vectors/npm/`: the npm package `@streamwire/vectors` (`npm pack`-able; no code to import): every
+ *   vector file and `.bin`, `manifest.json`, `schema/` (every file schema ever published, the
+ *   manifest's, the value schemas), `README.md`, `CHANGELOG.md`, `LICENSE`, the runners to start
+ *   from and the conformance matrix (`extras.ts`: `runners/python/`, `sdks/`,
+ *   `conformance-matrix.md`),
  *   `SHA256SUMS` (every file's sha256, `sha256sum -c` format) and `package.json`;
  * - `dist/vectors/streamwire-vectors-<version>.tar.gz`: the same files under
  *   `streamwire-vectors-<version>/`, packed deterministically (sorted, fixed mtime and owner).
@@ -23,6 +26,8 @@ import process from "node:process";
 import { listBinFiles, loadManifest, repoRoot, sha256, vectorsDir } from "../lib/files.ts";
 import { parseArgs } from "../lib/args.ts";
 import { tar } from "./tar.ts";
+import { brokenLinks, extraFiles, releaseReadme } from "./extras.ts";
+import { FILE_SCHEMA, FROZEN_SCHEMAS } from "../lib/format.ts";
 
 const { flags } = parseArgs({
   usage: "deno task vectors:pack [--out DIR] [--license FILE]",
@@ -58,7 +63,14 @@ for (const f of manifest.files) {
   files.push(f.path);
   if (f.valueSchema) files.push(f.valueSchema);
 }
-files.push("schema/manifest.schema.json", `schema/${manifest.schemaVersion}.schema.json`);
+// Every file schema ever published (vectors/README.md "Compatibility"), and the manifest's.
+files.push("schema/manifest.schema.json", `schema/${FILE_SCHEMA}`);
+for (const name of Object.keys(FROZEN_SCHEMAS)) {
+  if (!existsSync(join(src, "schema", name))) {
+    fail(`vectors/schema/${name} is missing: every release ships it`);
+  }
+  files.push(`schema/${name}`);
+}
 files.push(...listBinFiles(src));
 const shipped = [...new Set(files)].sort();
 
@@ -67,12 +79,18 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(pkgDir, { recursive: true });
 const contents = new Map<string, Uint8Array>();
 for (const f of shipped) contents.set(f, new Uint8Array(readFileSync(join(src, f))));
+for (const [from, to] of extraFiles(root)) contents.set(to, new Uint8Array(readFileSync(join(root, from))));
+const readme = releaseReadme(readFileSync(join(src, "README.md"), "utf8"));
+const broken = brokenLinks(readme, new Set([...contents.keys(), "LICENSE"]));
+if (broken.length) fail(`README.md links to files the release does not ship: ${broken.join(", ")}`);
+contents.set("README.md", new TextEncoder().encode(readme));
 contents.set("LICENSE", new Uint8Array(readFileSync(license)));
 const pkg = {
   name: "@streamwire/vectors",
   version,
   description: "Language-neutral conformance vectors for the Apache Kafka and Apache Iggy wire protocols " +
-    `(${manifest.schemaVersion}); bytes from the reference implementations. JSON only.`,
+    `(${manifest.schemaVersion}); bytes from the reference implementations. JSON, with reference runners ` +
+    "(Python, and the cross-library matrix's) as source.",
   license: "Apache-2.0",
   keywords: ["kafka", "iggy", "conformance", "test-vectors", "wire-protocol"],
   sideEffects: false,

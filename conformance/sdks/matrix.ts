@@ -19,6 +19,7 @@ import { join, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import process from "node:process";
 import { getArgs } from "../lib/runtime.ts";
+import { CAP_OPTIONS } from "../lib/format.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const here = join(root, "conformance/sdks");
@@ -165,6 +166,7 @@ interface Test {
   comment?: string;
   flags?: string[];
   canonical?: boolean;
+  options?: Record<string, unknown>;
 }
 
 const args = getArgs();
@@ -283,7 +285,8 @@ for (const r of selected) {
     const entry = vectorTests.get(o.file)?.get(o.tcId);
     if (!entry) throw new Error(`${r.lib}: ${o.file}#${o.tcId} is not in the vectors`);
     const { test, message } = entry;
-    if (test.result === "limit") continue; // decoder caps are streamwire options, not library ones
+    // Decoder caps are streamwire options, not library ones (1.1.0 wrote them as "limit").
+    if (test.result === "limit" || CAP_OPTIONS.some((k) => k in (test.options ?? {}))) continue;
     const c = counts.byMessage.get(message) ?? zero();
     counts.byMessage.set(message, c);
     const bump = (k: keyof Counts) => {
@@ -436,7 +439,7 @@ md.push(
   "- **invalid** counts `invalid` and `acceptable` tests (an `acceptable` one may be accepted or refused).",
   "- **rejected**: invalid vectors the library refused; **family**: of those, the ones whose",
   "  rejection text maps (conformance/sdks/families.json) to the vector's error family.",
-  "- Vectors with `result: limit` (streamwire decoder caps) are not counted.",
+  "- Decoder-cap vectors (a `max…` key in `options`; `result: limit` in 1.1.0) are not counted: the caps are streamwire options.",
   "- Scope: the Kafka runners run the API message bodies (`framing: body` groups of the files with an",
   "  `apiKey`); Kafka headers, record data (RecordBatch, MessageSet) and data schemas are not run. The",
   "  Iggy runner maps command payloads; batches, consensus headers, framing and primitives count as",

@@ -115,9 +115,9 @@ export interface InspectorStats {
  * @example
  * ```ts
  * import { Inspector } from "@streamwire/codec/cli";
- * import { encodeRequest } from "@streamwire/codec/kafka";
+ * import { ApiKey, encodeRequest } from "@streamwire/codec/kafka";
  * const ins = new Inspector();
- * const frame = encodeRequest(18, 3, { correlationId: 1, clientId: "c" }, {
+ * const frame = encodeRequest(ApiKey.ApiVersions, 3, { correlationId: 1, clientId: "c" }, {
  *   clientSoftwareName: "x",
  *   clientSoftwareVersion: "1",
  * }, { sizePrefix: true });

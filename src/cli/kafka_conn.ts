@@ -64,8 +64,8 @@ const DEFAULT_MAX = 100 * 1024 * 1024;
  * @example
  * ```ts
  * import { looksLikeKafkaRequest } from "@streamwire/codec/cli";
- * import { encodeRequest } from "@streamwire/codec/kafka";
- * const frame = encodeRequest(18, 3, { correlationId: 1, clientId: "c" }, {
+ * import { ApiKey, encodeRequest } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(ApiKey.ApiVersions, 3, { correlationId: 1, clientId: "c" }, {
  *   clientSoftwareName: "n",
  *   clientSoftwareVersion: "1",
  * }, { sizePrefix: true });

@@ -7,8 +7,8 @@
  * @example
  * ```ts
  * import { Inspector, toJson } from "@streamwire/codec/cli";
- * import { encodeRequest } from "@streamwire/codec/kafka";
- * const frame = encodeRequest(3, 12, { correlationId: 5, clientId: "demo" }, {
+ * import { ApiKey, encodeRequest } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(ApiKey.Metadata, 12, { correlationId: 5, clientId: "demo" }, {
  *   topics: [{ name: "orders" }],
  *   allowAutoTopicCreation: false,
  * }, { sizePrefix: true });

@@ -1,11 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { toHex } from "../wire/hex.ts";
-import { isWireError } from "../wire/error.ts";
 import { decodeRequest, decodeResponse, encodeRequest, encodeResponse } from "./api.ts";
 import { CommandCode } from "./command_codes.ts";
 import { encodeRequestBody } from "./dispatch.ts";
 import { encodeRequestFrame, encodeResponseFrame } from "./framing.ts";
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 const stream = { name: "orders", options: new Uint8Array() };
 
@@ -38,7 +38,7 @@ describe("encodeRequest / decodeRequest (whole frames)", () => {
       [ping.subarray(0, 10), "TRUNCATED"],
     ];
     for (const [bytes, code] of cases) {
-      assert.throws(() => decodeRequest(bytes), (e) => isWireError(e) && e.code === code, code);
+      assertWireError(() => decodeRequest(bytes), code, {}, code);
     }
   });
 });
@@ -56,10 +56,10 @@ describe("encodeResponse / decodeResponse (whole frames)", () => {
       requestId: 4n,
       body: undefined,
     });
-    assert.throws(() => decodeResponse(204, err), (e) => isWireError(e) && e.code === "UNKNOWN_COMMAND");
-    assert.throws(
+    assertWireError(() => decodeResponse(204, err), "UNKNOWN_COMMAND");
+    assertWireError(
       () => decodeResponse(CommandCode.GetStream, new Uint8Array([...err, 1])),
-      (e) => isWireError(e) && e.code === "TRAILING_BYTES",
+      "TRAILING_BYTES",
     );
   });
 });

@@ -30,6 +30,7 @@
 import { Reader } from "../wire/reader.ts";
 import { Writer } from "../wire/writer.ts";
 import { WireError } from "../wire/error.ts";
+import { locateEncodeError, withRejected } from "../wire/_encode_path.ts";
 import { utf8Length } from "../wire/utf8.ts";
 
 /**
@@ -118,15 +119,19 @@ export interface DecodePayloadOptions {
  * ```
  */
 export function encodePayload<T>(codec: PayloadCodec<T>, v: T): Uint8Array {
-  const size = codec.sizeOf(v);
-  const w = new Writer(size);
-  codec.encode(w, v);
-  if (w.pos !== size) {
-    // A mismatch is a bug in the codec, not bad input; fail loudly rather than emit a frame
-    // whose length prefix disagrees with its body.
-    throw new Error(`${codec.name}: sizeOf ${size} but encode wrote ${w.pos} bytes`);
+  try {
+    const size = codec.sizeOf(v);
+    const w = new Writer(size);
+    codec.encode(w, v);
+    if (w.pos !== size) {
+      // A mismatch is a bug in the codec, not bad input; fail loudly rather than emit a frame
+      // whose length prefix disagrees with its body.
+      throw new Error(`${codec.name}: sizeOf ${size} but encode wrote ${w.pos} bytes`);
+    }
+    return w.buf.length === size ? w.buf : w.finish();
+  } catch (e) {
+    throw encodeFailure(e, codec, v);
   }
-  return w.buf.length === size ? w.buf : w.finish();
 }
 
 /**
@@ -142,8 +147,25 @@ export function encodePayload<T>(codec: PayloadCodec<T>, v: T): Uint8Array {
  * ```
  */
 export function encodePayloadInto<T>(codec: PayloadCodec<T>, w: Writer, v: T): void {
-  w.ensure(codec.sizeOf(v));
-  codec.encode(w, v);
+  try {
+    w.ensure(codec.sizeOf(v));
+    codec.encode(w, v);
+  } catch (e) {
+    throw encodeFailure(e, codec, v);
+  }
+}
+
+/**
+ * The error to throw for `e`, raised while sizing or encoding `v` with `codec`: an encode
+ * `WireError` gets the full path of the field it is about (found by encoding `v` once more
+ * over a tracing view, `src/wire/_encode_path.ts`) and the codec's name as its context.
+ * Internal to the library (the entry points call it); not re-exported.
+ */
+export function encodeFailure<T>(e: unknown, codec: PayloadCodec<T>, v: T): unknown {
+  return locateEncodeError(e, v, (t) => {
+    codec.sizeOf(t as T);
+    codec.encode(new Writer(), t as T);
+  }, codec.name);
 }
 
 /**
@@ -238,9 +260,14 @@ export function unknownDiscriminant(r: Reader, typeName: string, value: number, 
   return r.error("UNKNOWN_DISCRIMINANT", `unknown discriminant ${value} for ${typeName}`, offset);
 }
 
-/** An encoder-side rejection (`INVALID_VALUE`) of a value the wire cannot carry. */
-export function invalidValue(what: string, detail: string): WireError {
-  return new WireError("INVALID_VALUE", { side: "encode", context: what, detail });
+/**
+ * An encoder-side rejection (`INVALID_VALUE`) of a value the wire cannot carry. Pass the
+ * refused field's `value` when the rejection is about one field: the entry point then names
+ * its path (`topics[1].name`).
+ */
+export function invalidValue(what: string, detail: string, ...value: [unknown?]): WireError {
+  const e = new WireError("INVALID_VALUE", { side: "encode", context: what, detail });
+  return value.length === 0 ? e : withRejected(e, value[0]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,7 +281,7 @@ export const u8String: PayloadCodec<string> = {
   name: "U8String",
   encode(w, v) {
     const n = utf8Length(v);
-    if (n > 255) throw invalidValue("U8String", `string of ${n} bytes exceeds 255`);
+    if (n > 255) throw invalidValue("U8String", `string of ${n} bytes exceeds 255`, v);
     w.u8(n);
     w.utf8Sized(v, n);
   },

@@ -18,6 +18,7 @@ import {
   decodePayload,
   type DecodePayloadOptions,
   encodePayload,
+  encodePayloadInto,
   type OperationCodec,
   type PayloadCodec,
 } from "./codec.ts";
@@ -144,8 +145,8 @@ function codecRegistry(): Registry {
  *
  * @example
  * ```ts
- * import { commandCodecs } from "@streamwire/codec/iggy";
- * console.log(commandCodecs(1).request.name); // Ping
+ * import { CommandCode, commandCodecs } from "@streamwire/codec/iggy";
+ * console.log(commandCodecs(CommandCode.Ping).request.name); // Ping
  * ```
  */
 export function commandCodecs(code: number): CommandCodecs {
@@ -309,9 +310,7 @@ export function encodeResponseBody<C extends number>(code: C, body: ResponseOf<C
  * ```
  */
 export function writeRequestBody<C extends number>(w: Writer, code: C, body: RequestOf<C>): void {
-  const codec: PayloadCodec<unknown> = commandCodecs(code).request;
-  w.ensure(codec.sizeOf(body));
-  codec.encode(w, body);
+  encodePayloadInto(commandCodecs(code).request as PayloadCodec<unknown>, w, body);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../wire/hex.ts";
-import { isWireError } from "../wire/error.ts";
 import {
   decodeOperationBody,
   decodeRequestBody,
@@ -12,6 +11,7 @@ import {
 } from "./dispatch.ts";
 import { CommandCode } from "./command_codes.ts";
 import { Operation } from "./consensus/operation.ts";
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 describe("decodeRequestBody / encodeRequestBody", () => {
   it("round-trips CreateStream through the registry", () => {
@@ -26,14 +26,8 @@ describe("decodeRequestBody / encodeRequestBody", () => {
   });
   it("decodeResponseBodyOrNull() reads an empty GetStream payload as not found, and still rejects it for GetStats", () => {
     assert.equal(decodeResponseBodyOrNull(CommandCode.GetStream, new Uint8Array()), null);
-    assert.throws(
-      () => decodeResponseBody(CommandCode.GetStream, new Uint8Array()),
-      (e) => isWireError(e) && e.code === "TRUNCATED",
-    );
-    assert.throws(
-      () => decodeResponseBodyOrNull(CommandCode.GetStats, new Uint8Array()),
-      (e) => isWireError(e) && e.code === "TRUNCATED",
-    );
+    assertWireError(() => decodeResponseBody(CommandCode.GetStream, new Uint8Array()), "TRUNCATED");
+    assertWireError(() => decodeResponseBodyOrNull(CommandCode.GetStats, new Uint8Array()), "TRUNCATED");
   });
   it("decodeResponseBodyOrNull() is typed by the code (the response type, or null)", () => {
     const body = encodeResponseBody(CommandCode.CreateStream, {
@@ -53,10 +47,7 @@ describe("decodeRequestBody / encodeRequestBody", () => {
   });
   it("throws UNKNOWN_COMMAND for an unknown or retired code", () => {
     for (const code of [204, 9999]) {
-      assert.throws(
-        () => decodeRequestBody(code, new Uint8Array()),
-        (e) => isWireError(e) && e.code === "UNKNOWN_COMMAND",
-      );
+      assertWireError(() => decodeRequestBody(code, new Uint8Array()), "UNKNOWN_COMMAND");
     }
   });
   it("decodes an operation-only body (UpdateStreamResolved) and a replicated command's body", () => {

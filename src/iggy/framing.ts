@@ -26,7 +26,7 @@ import { WireError } from "../wire/error.ts";
 import { FrameAssembler, type FrameLength } from "../wire/frame_assembler.ts";
 import { Reader } from "../wire/reader.ts";
 import { Writer } from "../wire/writer.ts";
-import type { PayloadCodec } from "./codec.ts";
+import { encodeFailure, type PayloadCodec } from "./codec.ts";
 
 /** Status of a successful response. */
 export const STATUS_OK = 0;
@@ -81,9 +81,9 @@ function tooLarge(payloadBytes: number, overhead: number): WireError {
  *
  * @example
  * ```ts
- * import { encodeRequestFrame } from "@streamwire/codec/iggy";
- * encodeRequestFrame(1, 7n, new Uint8Array()); // 0c000000 01000000 0700000000000000
- * encodeRequestFrame(1, 0n, new Uint8Array(), "legacy"); // 04000000 01000000
+ * import { CommandCode, encodeRequestFrame } from "@streamwire/codec/iggy";
+ * encodeRequestFrame(CommandCode.Ping, 7n, new Uint8Array()); // 0c000000 01000000 0700000000000000
+ * encodeRequestFrame(CommandCode.Ping, 0n, new Uint8Array(), "legacy"); // 04000000 01000000
  * ```
  */
 export function encodeRequestFrame(
@@ -103,8 +103,8 @@ export function encodeRequestFrame(
  *
  * @example
  * ```ts
- * import { frameRequest, identifier } from "@streamwire/codec/iggy";
- * frameRequest(200, 1n, identifier, { kind: "numeric", value: 1 }).length; // 22
+ * import { CommandCode, frameRequest, identifier } from "@streamwire/codec/iggy";
+ * frameRequest(CommandCode.GetStream, 1n, identifier, { kind: "numeric", value: 1 }).length; // 22
  * ```
  */
 export function frameRequest<T>(
@@ -114,11 +114,15 @@ export function frameRequest<T>(
   value: T,
   layout: FrameLayout = "crate",
 ): Uint8Array {
-  const size = codec.sizeOf(value);
-  const w = new Writer(headerSize(layout) + size);
-  writeRequestHeader(w, code, requestId, size, layout);
-  codec.encode(w, value);
-  return w.finish();
+  try {
+    const size = codec.sizeOf(value);
+    const w = new Writer(headerSize(layout) + size);
+    writeRequestHeader(w, code, requestId, size, layout);
+    codec.encode(w, value);
+    return w.finish();
+  } catch (e) {
+    throw encodeFailure(e, codec, value);
+  }
 }
 
 /**
@@ -126,10 +130,10 @@ export function frameRequest<T>(
  *
  * @example
  * ```ts
- * import { decodeRequestFrame, Writer, writeRequestHeader } from "@streamwire/codec/iggy";
+ * import { CommandCode, decodeRequestFrame, Writer, writeRequestHeader } from "@streamwire/codec/iggy";
  * const payload = new Uint8Array([1, 2, 3]);
  * const w = new Writer();
- * writeRequestHeader(w, 202, 5n, payload.length); // CreateStream, request id 5
+ * writeRequestHeader(w, CommandCode.CreateStream, 5n, payload.length); // request id 5
  * w.bytes(payload);
  * console.log(decodeRequestFrame(w.finish()).frame.requestId); // 5n
  * ```
@@ -185,11 +189,15 @@ export function frameResponse<T>(
   value: T,
   layout: FrameLayout = "crate",
 ): Uint8Array {
-  const size = codec.sizeOf(value);
-  const w = new Writer(headerSize(layout) + size);
-  writeResponseHeader(w, STATUS_OK, requestId, size, layout);
-  codec.encode(w, value);
-  return w.finish();
+  try {
+    const size = codec.sizeOf(value);
+    const w = new Writer(headerSize(layout) + size);
+    writeResponseHeader(w, STATUS_OK, requestId, size, layout);
+    codec.encode(w, value);
+    return w.finish();
+  } catch (e) {
+    throw encodeFailure(e, codec, value);
+  }
 }
 
 /**
@@ -227,8 +235,8 @@ export function writeResponseHeader(
  *
  * @example
  * ```ts
- * import { decodeRequestFrame, encodeRequestFrame } from "@streamwire/codec/iggy";
- * const { frame, consumed } = decodeRequestFrame(encodeRequestFrame(1, 2n, new Uint8Array()));
+ * import { CommandCode, decodeRequestFrame, encodeRequestFrame } from "@streamwire/codec/iggy";
+ * const { frame, consumed } = decodeRequestFrame(encodeRequestFrame(CommandCode.Ping, 2n, new Uint8Array()));
  * console.log(frame.code, frame.requestId, consumed); // 1 2n 16
  * ```
  */
@@ -359,9 +367,9 @@ function assembler(length: FrameLength, options: FrameDecoderOptions, context: s
  *
  * @example
  * ```ts
- * import { RequestFrameDecoder, encodeRequestFrame } from "@streamwire/codec/iggy";
+ * import { CommandCode, encodeRequestFrame, RequestFrameDecoder } from "@streamwire/codec/iggy";
  * const d = new RequestFrameDecoder({ maxFrameBytes: 1 << 20 });
- * const bytes = encodeRequestFrame(1, 9n, new Uint8Array());
+ * const bytes = encodeRequestFrame(CommandCode.Ping, 9n, new Uint8Array());
  * console.log(d.push(bytes.subarray(0, 5)), d.buffered); // [] 5
  * console.log(d.push(bytes.subarray(5))[0].requestId); // 9n
  * ```

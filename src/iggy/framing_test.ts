@@ -2,7 +2,6 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { fromHex, toHex } from "../wire/hex.ts";
-import { isWireError } from "../wire/error.ts";
 import {
   decodeRequestFrame,
   decodeResponseFrame,
@@ -12,6 +11,7 @@ import {
   RequestFrameDecoder,
   ResponseFrameDecoder,
 } from "./framing.ts";
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 const enc = new TextEncoder();
 
@@ -55,7 +55,7 @@ describe("whole-buffer frame decoding", () => {
     it(`${response ? "decodeResponseFrame" : "decodeRequestFrame"}() throws ${code} for ${name}`, () => {
       const f = () =>
         response ? decodeResponseFrame(fromHex(hex), layout) : decodeRequestFrame(fromHex(hex), layout);
-      assert.throws(f, (e) => isWireError(e) && e.code === code);
+      assertWireError(f, code);
     });
   }
   it("reports the frame size and leaves trailing bytes", () => {
@@ -160,14 +160,8 @@ describe("incremental frame decoders", () => {
   });
 
   it("refuses maxFrameBytes: Infinity unless allowUnboundedFrames is set", () => {
-    assert.throws(
-      () => new RequestFrameDecoder({ maxFrameBytes: Infinity }),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
-    assert.throws(
-      () => new ResponseFrameDecoder({ maxFrameBytes: -1 }),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() => new RequestFrameDecoder({ maxFrameBytes: Infinity }), "INVALID_VALUE");
+    assertWireError(() => new ResponseFrameDecoder({ maxFrameBytes: -1 }), "INVALID_VALUE");
     assert.equal(
       new RequestFrameDecoder({ maxFrameBytes: Infinity, allowUnboundedFrames: true }).maxFrameBytes,
       Infinity,
@@ -177,33 +171,30 @@ describe("incremental frame decoders", () => {
   it("throws FRAME_TOO_LARGE from the length field alone, before the body arrives", () => {
     const d = new RequestFrameDecoder({ maxFrameBytes: 100 });
     // Announces ~2 GiB; every later call throws the same error.
-    assert.throws(() => d.push(fromHex("ffffff7f")), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
-    assert.throws(() => d.push(new Uint8Array(1)), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
-    assert.throws(() => d.end(), (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE");
+    assertWireError(() => d.push(fromHex("ffffff7f")), "FRAME_TOO_LARGE");
+    assertWireError(() => d.push(new Uint8Array(1)), "FRAME_TOO_LARGE");
+    assertWireError(() => d.end(), "FRAME_TOO_LARGE");
   });
 
   it("accepts a frame of exactly maxFrameBytes", () => {
     const d = new ResponseFrameDecoder({ maxFrameBytes: 20 });
     assert.equal(d.push(encodeResponseFrame(0, 1n, new Uint8Array(4)))[0].payload.length, 4);
-    assert.throws(
+    assertWireError(
       () =>
         new ResponseFrameDecoder({ maxFrameBytes: 20 }).push(encodeResponseFrame(0, 1n, new Uint8Array(5))),
-      (e) => isWireError(e) && e.code === "FRAME_TOO_LARGE",
+      "FRAME_TOO_LARGE",
     );
   });
 
   it("throws INVALID_VALUE for a request length below 12 as soon as 4 bytes arrive", () => {
     const d = new RequestFrameDecoder();
-    assert.throws(() => d.push(fromHex("0b000000")), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+    assertWireError(() => d.push(fromHex("0b000000")), "INVALID_VALUE");
   });
 
   it("end() throws an incomplete TRUNCATED when a frame is unfinished", () => {
     const d = new ResponseFrameDecoder();
     d.push(encodeResponseFrame(0, 1n, new Uint8Array(4)).subarray(0, 10));
     assert.equal(d.buffered, 10);
-    assert.throws(
-      () => d.end(),
-      (e) => isWireError(e) && e.code === "TRUNCATED" && e.incomplete && e.need === 10,
-    );
+    assertWireError(() => d.end(), "TRUNCATED", { incomplete: true, need: 10 });
   });
 });

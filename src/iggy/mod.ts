@@ -100,6 +100,78 @@ export {
 } from "./version.ts";
 export type { ClientVersionInfo } from "./version.ts";
 
+// Protocol revisions (which iggy_binary_protocol release a peer speaks).
+export {
+  DEFAULT_IGGY_REVISION,
+  describeProtocolVersion,
+  IGGY_REVISIONS,
+  iggyRevision,
+  isRevisionCompatible,
+  revisionOfProtocolVersion,
+} from "./revision.ts";
+export type { IggyRevision, IggyRevisionInfo } from "./revision.ts";
+export {
+  commandCodecsAt,
+  isResultFramedAt,
+  requestCodeAt,
+  revisionOperationOf,
+} from "./revisions/dispatch.ts";
+export {
+  clusterMetadataResponse011,
+  getStreamResponse011,
+  getStreamsResponse011,
+  getTopicResponse011,
+  getTopicsResponse011,
+  isV011OnlyOperation,
+  loginRegisterRequest011,
+  loginRegisterWithPatRequest011,
+  partitionResponse011,
+  pollMessagesResponse011,
+  purgeStreamRequest011,
+  purgeTopicRequest011,
+  streamResponse011,
+  topicHeader011,
+  updateStreamRequest011,
+  updateTopicRequest011,
+  V011_OPERATIONS,
+} from "./revisions/v0_11_0.ts";
+export type {
+  ClusterMetadataResponse011,
+  ClusterNodeResponse011,
+  GetStreamResponse011,
+  GetStreamsResponse011,
+  GetTopicResponse011,
+  GetTopicsResponse011,
+  LoginRegisterRequest011,
+  LoginRegisterWithPatRequest011,
+  PartitionResponse011,
+  PollMessagesResponse011,
+  PurgeStreamRequest011,
+  PurgeTopicRequest011,
+  StreamResponse011,
+  TopicHeader011,
+  UpdateStreamRequest011,
+  UpdateTopicRequest011,
+} from "./revisions/v0_11_0.ts";
+export {
+  CANCEL_DEFERRED_REQUEST_CODE,
+  deferredPollMessagesRequest,
+  edge8CommandTable,
+  FETCH_MESSAGES_CODE,
+  getTopicMembersResponse,
+  MAX_DEFERRED_POLL_TIMEOUT_US,
+  MAX_DEFERRED_POLL_WAIT_US,
+  MIN_DEFERRED_POLL_MAX_BYTES,
+  MIN_DEFERRED_POLL_REPLY_MARGIN_US,
+  partitionMembersResponse,
+  POLL_MESSAGES_DEFERRED_CODE,
+} from "./revisions/edge8.ts";
+export type {
+  DeferredPollMessagesRequest,
+  GetTopicMembersResponse,
+  PartitionMembersResponse,
+} from "./revisions/edge8.ts";
+
 // Whole messages (frame header + body), as `./kafka` names them.
 export { decodeRequest, decodeResponse, encodeRequest, encodeResponse } from "./api.ts";
 export type {

@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../wire/hex.ts";
-import { isWireError } from "../wire/error.ts";
 import { decodePayload, encodePayload } from "./codec.ts";
 import {
   clientVersionInfo,
@@ -12,6 +11,7 @@ import {
   isProtocolCompatible,
   packProtocolVersion,
 } from "./version.ts";
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 describe("protocol version", () => {
   it("packs 10 bits per component in semver order", () => {
@@ -21,10 +21,7 @@ describe("protocol version", () => {
     assert.equal(formatProtocolVersion(packProtocolVersion(0, 10, 1)), "0.10.1");
   });
   it("packProtocolVersion() throws VALUE_OUT_OF_RANGE for a component above 1023", () => {
-    assert.throws(
-      () => packProtocolVersion(0, 1024, 0),
-      (e) => isWireError(e) && e.code === "VALUE_OUT_OF_RANGE",
-    );
+    assertWireError(() => packProtocolVersion(0, 1024, 0), "VALUE_OUT_OF_RANGE");
   });
   it("targets 0.12.0 for both bounds", () => {
     assert.equal(IGGY_PROTOCOL_VERSION, 12288);
@@ -52,22 +49,16 @@ describe("clientVersionInfo", () => {
   it("decode() throws at every truncation", () => {
     const bytes = fromHex(hex);
     for (let n = 0; n < bytes.length; n++) {
-      assert.throws(
-        () => decodePayload(clientVersionInfo, bytes.subarray(0, n)),
-        (e) => isWireError(e) && e.code === "TRUNCATED",
-      );
+      assertWireError(() => decodePayload(clientVersionInfo, bytes.subarray(0, n)), "TRUNCATED");
     }
   });
   it("decode() throws INVALID_VALUE for an empty sdk name", () => {
-    assert.throws(
-      () => decodePayload(clientVersionInfo, fromHex("00300000000131")),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() => decodePayload(clientVersionInfo, fromHex("00300000000131")), "INVALID_VALUE");
   });
   it("encode() throws INVALID_VALUE for an empty sdk version", () => {
-    assert.throws(
+    assertWireError(
       () => encodePayload(clientVersionInfo, { protocolVersion: 1, sdkName: "a", sdkVersion: "" }),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
+      "INVALID_VALUE",
     );
   });
 });

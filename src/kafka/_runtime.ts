@@ -18,8 +18,9 @@
  */
 
 import type { Reader } from "../wire/reader.ts";
-import type { Writer } from "../wire/writer.ts";
-import { encodeError, prefixPath, WireError } from "../wire/error.ts";
+import { encodeError, WireError } from "../wire/error.ts";
+import { got, locateEncodeError, withRejected } from "../wire/_encode_path.ts";
+import { Writer } from "../wire/writer.ts";
 import { CANONICAL_NAN_F64, type FloatBits, floatBits } from "../wire/float_bits.ts";
 export { attachFloatBits } from "../wire/float_bits.ts";
 import { decodeUtf8Strict, utf8Length } from "../wire/utf8.ts";
@@ -379,21 +380,26 @@ export function uvarintSize(n: number): number {
   return n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5;
 }
 
+const STRING = "a string of at most 32767 UTF-8 bytes";
+
 function notString(name: string, s: unknown): WireError {
-  return encodeError("INVALID_VALUE", name, `must be a string, got ${typeof s}`);
+  return encodeError("INVALID_VALUE", name, got(s), STRING);
 }
 
 function strLen(s: string, name: string): number {
   if (typeof s !== "string") throw notString(name, s);
   const n = utf8Length(s);
-  if (n > 0x7fff) {
-    throw encodeError("STRING_TOO_LONG", name, `${n} UTF-8 bytes, the limit is 32767`);
-  }
+  if (n > 0x7fff) throw encodeError("STRING_TOO_LONG", name, `got ${n} UTF-8 bytes`, STRING);
   return n;
 }
 
 function nullOnEncode(name: string): WireError {
-  return encodeError("NULL_FOR_NON_NULLABLE", name, "null but not nullable at this version");
+  return encodeError(
+    "NULL_FOR_NON_NULLABLE",
+    name,
+    "null, which this version does not allow here",
+    "a value",
+  );
 }
 
 /** Writes a string (null only when `nullable`). */
@@ -418,9 +424,7 @@ export function sStr(compact: boolean, s: string | null, name: string): number {
 }
 
 function checkBytes(b: unknown, name: string): Uint8Array {
-  if (!(b instanceof Uint8Array)) {
-    throw encodeError("INVALID_VALUE", name, "must be a Uint8Array");
-  }
+  if (!(b instanceof Uint8Array)) throw encodeError("INVALID_VALUE", name, got(b), "a Uint8Array");
   return b;
 }
 
@@ -457,23 +461,29 @@ function hexNibble(c: number): number {
   return -1;
 }
 
-/** Writes a UUID given as 8-4-4-4-12 hex text (either case). */
-export function wUuid(w: Writer, s: string): void {
-  if (typeof s !== "string" || s.length !== 36) {
-    throw encodeError("INVALID_VALUE", undefined, `not a UUID: ${String(s).slice(0, 40)}`);
-  }
+const UUID = "a UUID as 8-4-4-4-12 hex text";
+
+function notUuid(s: unknown, name: string | undefined): WireError {
+  // Unnamed (an array element): the path is found by the refused value.
+  const e = encodeError("INVALID_VALUE", name, got(s), UUID);
+  return name === undefined ? withRejected(e, s) : e;
+}
+
+/** Writes a UUID given as 8-4-4-4-12 hex text (either case); `name` is the field's, for errors. */
+export function wUuid(w: Writer, s: string, name?: string): void {
+  if (typeof s !== "string" || s.length !== 36) throw notUuid(s, name);
   w.ensure(16);
   const b = w.buf;
   let p = w.pos;
   for (let i = 0; i < 36;) {
     if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (s.charCodeAt(i) !== 45) throw encodeError("INVALID_VALUE", undefined, `not a UUID: ${s}`);
+      if (s.charCodeAt(i) !== 45) throw notUuid(s, name);
       i++;
       continue;
     }
     const hi = hexNibble(s.charCodeAt(i));
     const lo = hexNibble(s.charCodeAt(i + 1));
-    if ((hi | lo) < 0) throw encodeError("INVALID_VALUE", undefined, `not a UUID: ${s}`);
+    if ((hi | lo) < 0) throw notUuid(s, name);
     b[p++] = (hi << 4) | lo;
     i += 2;
   }
@@ -481,7 +491,7 @@ export function wUuid(w: Writer, s: string): void {
 }
 
 function checkArray(a: unknown, name: string): readonly unknown[] {
-  if (!Array.isArray(a)) throw encodeError("INVALID_VALUE", name, "must be an array");
+  if (!Array.isArray(a)) throw encodeError("INVALID_VALUE", name, got(a), "an array");
   return a;
 }
 
@@ -504,12 +514,8 @@ export function wArr<T>(
   checkArray(a, name);
   if (compact) w.uvarint(a.length + 1);
   else w.i32be(a.length);
-  let i = 0;
-  try {
-    for (; i < a.length; i++) el(w, a[i], v);
-  } catch (e) {
-    throw prefixPath(e, `${name}[${i}]`);
-  }
+  // An element's errors name no index: the codec's entry point finds the path (_encode_path.ts).
+  for (let i = 0; i < a.length; i++) el(w, a[i], v);
 }
 
 /** Size of an array. */
@@ -523,12 +529,7 @@ export function sArr<T>(
   if (a === null) return compact ? 1 : 4;
   checkArray(a, name);
   let n = compact ? uvarintSize(a.length + 1) : 4;
-  let i = 0;
-  try {
-    for (; i < a.length; i++) n += el(a[i], v);
-  } catch (e) {
-    throw prefixPath(e, `${name}[${i}]`);
-  }
+  for (let i = 0; i < a.length; i++) n += el(a[i], v);
   return n;
 }
 
@@ -580,8 +581,20 @@ export function wPrims(
       for (let i = 0; i < n; i++) wUuid(w, a[i] as string);
       return;
     default:
-      for (let i = 0; i < n; i++) wStr(w, compact, false, a[i] as string, name);
+      for (let i = 0; i < n; i++) wStrElem(w, compact, a[i]);
   }
+}
+
+/** One string element of an array: its errors carry the refused value, which names its index. */
+function wStrElem(w: Writer, compact: boolean, s: unknown): void {
+  if (typeof s !== "string") throw withRejected(encodeError("INVALID_VALUE", undefined, got(s), STRING), s);
+  const n = utf8Length(s);
+  if (n > 0x7fff) {
+    throw withRejected(encodeError("STRING_TOO_LONG", undefined, `got ${n} UTF-8 bytes`, STRING), s);
+  }
+  if (compact) w.uvarint(n + 1);
+  else w.i16be(n);
+  w.utf8Sized(s, n);
 }
 
 /** Writes a nullable struct outside a tagged section (marker -1 for null, 1 then the struct). */
@@ -604,15 +617,24 @@ export function wStructN<T>(
   }
 }
 
+function sStrElem(compact: boolean, s: unknown): number {
+  if (typeof s !== "string") throw withRejected(encodeError("INVALID_VALUE", undefined, got(s), STRING), s);
+  const n = utf8Length(s);
+  if (n > 0x7fff) {
+    throw withRejected(encodeError("STRING_TOO_LONG", undefined, `got ${n} UTF-8 bytes`, STRING), s);
+  }
+  return compact ? uvarintSize(n + 1) + n : 2 + n;
+}
+
 /** Element sizer: classic string. */
-export const sStrE: SizeElem<string> = (x) => sStr(false, x, "element");
+export const sStrE: SizeElem<string> = (x) => sStrElem(false, x);
 /** Element sizer: compact string. */
-export const sStrEC: SizeElem<string> = (x) => sStr(true, x, "element");
+export const sStrEC: SizeElem<string> = (x) => sStrElem(true, x);
+
+const UNKNOWN_TAGS = "an array of { tag, data: Uint8Array } in ascending tag order";
 
 function checkUnknown(u: unknown): readonly TaggedField[] {
-  if (!Array.isArray(u)) {
-    throw encodeError("INVALID_VALUE", "_unknownTaggedFields", "must be an array");
-  }
+  if (!Array.isArray(u)) throw encodeError("INVALID_VALUE", "_unknownTaggedFields", got(u), UNKNOWN_TAGS);
   return u;
 }
 
@@ -627,17 +649,24 @@ export function wUnknown(w: Writer, u: readonly TaggedField[], from: number, bel
     const f = u[i];
     if (f.tag >= below) {
       if (f.tag === below) {
-        throw encodeError("INVALID_VALUE", "_unknownTaggedFields", `reuses known tag ${below}`);
+        throw encodeError(
+          "INVALID_VALUE",
+          `_unknownTaggedFields[${i}].tag`,
+          `reuses known tag ${below}`,
+          UNKNOWN_TAGS,
+        );
       }
       break;
     }
     if (i > 0 && u[i - 1].tag >= f.tag) {
-      throw new WireError("INVALID_VALUE", {
-        side: "encode",
-        detail: `unknown tagged fields must ascend: ${f.tag} after ${u[i - 1].tag}`,
-      });
+      throw encodeError(
+        "INVALID_VALUE",
+        `_unknownTaggedFields[${i}].tag`,
+        `tag ${f.tag} after ${u[i - 1].tag}`,
+        UNKNOWN_TAGS,
+      );
     }
-    checkBytes(f.data, "tagged field data");
+    checkBytes(f.data, `_unknownTaggedFields[${i}].data`);
     w.uvarint(f.tag);
     w.uvarint(f.data.length);
     w.bytes(f.data);
@@ -662,7 +691,7 @@ export function sUnknown(u: readonly TaggedField[] | undefined): number {
   checkUnknown(u);
   let n = 0;
   for (let i = 0; i < u.length; i++) {
-    const len = checkBytes(u[i].data, "tagged field data").length;
+    const len = checkBytes(u[i].data, `_unknownTaggedFields[${i}].data`).length;
     n += uvarintSize(u[i].tag) + uvarintSize(len) + len;
   }
   return n;
@@ -671,21 +700,39 @@ export function sUnknown(u: readonly TaggedField[] | undefined): number {
 /** The error for a value a version cannot carry (Kafka's UnsupportedVersionException on write). */
 export function cannotCarry(what: string, name: string, v: number): WireError {
   return new WireError("UNSUPPORTED_VERSION", {
+    side: "encode",
+    path: name,
     detail: `Attempted to write a non-default ${name} at version ${v} of ${what}`,
+  });
+}
+
+/**
+ * The error for a field set at a version that does not carry it while the field that replaces
+ * it there is left at its default (Produce v13 addressed by `name` with `topicId` unset): the
+ * request would be valid but name nothing, so it is refused rather than sent.
+ */
+export function replacedField(what: string, needed: string, replaced: string, v: number): WireError {
+  return new WireError("UNSUPPORTED_VERSION", {
+    side: "encode",
+    path: needed,
+    detail: `${replaced} is set but version ${v} of ${what} does not carry it; it carries ${needed}, ` +
+      `which is left at its default: set ${needed}, or encode at a version that carries ${replaced}`,
   });
 }
 
 /** The error for unknown tagged fields on a version without tagged fields. */
 export function noTaggedFields(what: string, v: number): WireError {
   return new WireError("UNSUPPORTED_VERSION", {
+    side: "encode",
+    path: "_unknownTaggedFields",
     detail: `Tagged fields were set, but version ${v} of ${what} does not support them`,
   });
 }
 
 /** Throws `UNSUPPORTED_VERSION` unless bit `v` of `mask` is set. */
-function checkVersion(v: number, mask: number, what: string): void {
+function checkVersion(v: number, mask: number, what: string, side: "decode" | "encode"): void {
   if (!(Number.isInteger(v) && v >= 0 && v < 31 && ((mask >>> v) & 1) === 1)) {
-    throw new WireError("UNSUPPORTED_VERSION", { detail: `${what} has no version ${v}` });
+    throw new WireError("UNSUPPORTED_VERSION", { side, detail: `${what} has no version ${v}` });
   }
 }
 
@@ -713,17 +760,32 @@ export function makeCodec<T>(
   meta: StructMeta,
 ): MessageCodec<T> {
   const read = (r: Reader, version: number, options?: DecodeOptions): T => {
-    checkVersion(version, validVersions, name);
+    checkVersion(version, validVersions, name, "decode");
     r.context = name + " v" + version;
     return readBody(r, version, resolveOptions(options));
   };
+  // The generated functions name a field only relative to its struct; on failure, the full path
+  // is found by replaying them (wire/_encode_path.ts), so the hot path carries no path at all.
   const write = (w: Writer, value: Init<T>, version: number): void => {
-    checkVersion(version, validVersions, name);
-    writeBody(w, value, version);
+    checkVersion(version, validVersions, name, "encode");
+    try {
+      writeBody(w, value, version);
+    } catch (e) {
+      throw locateEncodeError(
+        e,
+        value,
+        (t) => writeBody(new Writer(64), t as Init<T>, version),
+        name + " v" + version,
+      );
+    }
   };
   const sizeOf = (value: Init<T>, version: number): number => {
-    checkVersion(version, validVersions, name);
-    return sizeBody(value, version);
+    checkVersion(version, validVersions, name, "encode");
+    try {
+      return sizeBody(value, version);
+    } catch (e) {
+      throw locateEncodeError(e, value, (t) => sizeBody(t as Init<T>, version), name + " v" + version);
+    }
   };
   const codec: MessageCodec<T> = {
     name,

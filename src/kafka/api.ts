@@ -42,17 +42,17 @@ export type ResponseOf<K extends number> = K extends keyof ResponseTypes ? Respo
  *
  * @example
  * ```ts
- * import { apiInfo } from "@streamwire/codec/kafka";
- * console.log(apiInfo(18)?.name, apiInfo(18)?.maxVersion); // ApiVersions 5
+ * import { apiInfo, ApiKey } from "@streamwire/codec/kafka";
+ * console.log(apiInfo(ApiKey.ApiVersions)?.name, apiInfo(ApiKey.ApiVersions)?.maxVersion); // ApiVersions 5
  * ```
  */
 export function apiInfo(apiKey: number): ApiInfo | undefined {
   return Number.isInteger(apiKey) ? apisByKey()[apiKey] : undefined;
 }
 
-function info(apiKey: number, offset = -1): ApiInfo {
+function info(apiKey: number, offset = -1, side: "decode" | "encode" = "decode"): ApiInfo {
   const a = apiInfo(apiKey);
-  if (!a) throw new WireError("UNKNOWN_API_KEY", { offset, detail: `API key ${apiKey}` });
+  if (!a) throw new WireError("UNKNOWN_API_KEY", { offset, side, detail: `API key ${apiKey}` });
   return a;
 }
 
@@ -65,10 +65,16 @@ function lowestBit(mask: number): number {
   return -1;
 }
 
-function checkApiVersion(a: ApiInfo, version: number, offset = -1): void {
+function checkApiVersion(
+  a: ApiInfo,
+  version: number,
+  offset = -1,
+  side: "decode" | "encode" = "decode",
+): void {
   if (!has(a.validVersions, version)) {
     throw new WireError("UNSUPPORTED_VERSION", {
       offset,
+      side,
       detail: `${a.name} (key ${a.apiKey}) has versions ${a.minVersion}-${a.maxVersion}, not ${version}`,
     });
   }
@@ -88,8 +94,8 @@ function isFlexible(a: ApiInfo, version: number): boolean {
  *
  * @example
  * ```ts
- * import { requestHeaderVersion } from "@streamwire/codec/kafka";
- * console.log(requestHeaderVersion(3, 12), requestHeaderVersion(3, 8)); // 2 1
+ * import { ApiKey, requestHeaderVersion } from "@streamwire/codec/kafka";
+ * console.log(requestHeaderVersion(ApiKey.Metadata, 12), requestHeaderVersion(ApiKey.Metadata, 8)); // 2 1
  * ```
  */
 export function requestHeaderVersion(apiKey: number, version: number): number {
@@ -104,8 +110,8 @@ export function requestHeaderVersion(apiKey: number, version: number): number {
  *
  * @example
  * ```ts
- * import { responseHeaderVersion } from "@streamwire/codec/kafka";
- * console.log(responseHeaderVersion(3, 12), responseHeaderVersion(18, 4)); // 1 0
+ * import { ApiKey, responseHeaderVersion } from "@streamwire/codec/kafka";
+ * console.log(responseHeaderVersion(ApiKey.Metadata, 12), responseHeaderVersion(ApiKey.ApiVersions, 4)); // 1 0
  * ```
  */
 export function responseHeaderVersion(apiKey: number, version: number): number {
@@ -158,6 +164,7 @@ function encodeWhole<H, B>(
   bc.write(w, body, version);
   if (w.pos !== pre + hs + bs) {
     throw new WireError("CORRUPT_DATA", {
+      side: "encode",
       detail: `${bc.name} v${version}: sized ${pre + hs + bs}, wrote ${w.pos}`,
     });
   }
@@ -170,8 +177,8 @@ function encodeWhole<H, B>(
  *
  * @example
  * ```ts
- * import { encodeRequest, decodeRequest } from "@streamwire/codec/kafka";
- * const bytes = encodeRequest(18, 3, { correlationId: 7, clientId: "app" }, {
+ * import { ApiKey, decodeRequest, encodeRequest } from "@streamwire/codec/kafka";
+ * const bytes = encodeRequest(ApiKey.ApiVersions, 3, { correlationId: 7, clientId: "app" }, {
  *   clientSoftwareName: "streamwire",
  *   clientSoftwareVersion: "0.1.0",
  * });
@@ -186,8 +193,8 @@ export function encodeRequest<K extends number>(
   body: Init<RequestOf<K>>,
   options?: EncodeOptions,
 ): Uint8Array {
-  const a = info(apiKey);
-  checkApiVersion(a, version);
+  const a = info(apiKey, -1, "encode");
+  checkApiVersion(a, version, -1, "encode");
   const hv = requestHeaderVersion(apiKey, version);
   const h: Init<RequestHeader> = {
     requestApiKey: apiKey,
@@ -196,7 +203,7 @@ export function encodeRequest<K extends number>(
     clientId: header.clientId === undefined ? null : header.clientId,
     _unknownTaggedFields: header._unknownTaggedFields,
   };
-  return encodeWhole(
+  return encodeWhole<RequestHeader, unknown>(
     RequestHeaderCodec,
     h,
     hv,
@@ -243,8 +250,8 @@ export interface PeekedRequestHeader {
  *
  * @example
  * ```ts
- * import { encodeRequest, peekRequestHeader } from "@streamwire/codec/kafka";
- * const bytes = encodeRequest(3, 12, { correlationId: 9, clientId: "demo" }, {}); // Metadata v12
+ * import { ApiKey, encodeRequest, peekRequestHeader } from "@streamwire/codec/kafka";
+ * const bytes = encodeRequest(ApiKey.Metadata, 12, { correlationId: 9, clientId: "demo" }, {});
  * const { header, headerVersion } = peekRequestHeader(bytes);
  * console.log(header.requestApiKey, header.requestApiVersion, header.correlationId, headerVersion); // 3 12 9 2
  * ```
@@ -267,8 +274,8 @@ export function peekRequestHeader(bytes: Uint8Array, options?: DecodeOptions): P
  *
  * @example
  * ```ts
- * import { decodeRequest, encodeRequest } from "@streamwire/codec/kafka";
- * const bytes = encodeRequest(18, 3, { correlationId: 7, clientId: "demo" }, { // ApiVersions v3
+ * import { ApiKey, decodeRequest, encodeRequest } from "@streamwire/codec/kafka";
+ * const bytes = encodeRequest(ApiKey.ApiVersions, 3, { correlationId: 7, clientId: "demo" }, {
  *   clientSoftwareName: "demo",
  *   clientSoftwareVersion: "1.0",
  * });
@@ -307,9 +314,9 @@ export interface DecodedResponse<B = unknown> {
  *
  * @example
  * ```ts
- * import { decodeResponse, encodeResponse } from "@streamwire/codec/kafka";
- * const bytes = encodeResponse(18, 3, { correlationId: 7 }, { errorCode: 0, apiKeys: [] });
- * console.log(decodeResponse(18, 3, bytes).header.correlationId); // 7
+ * import { ApiKey, decodeResponse, encodeResponse } from "@streamwire/codec/kafka";
+ * const bytes = encodeResponse(ApiKey.ApiVersions, 3, { correlationId: 7 }, { errorCode: 0, apiKeys: [] });
+ * console.log(decodeResponse(ApiKey.ApiVersions, 3, bytes).header.correlationId); // 7
  * ```
  */
 export function decodeResponse<K extends number>(
@@ -334,10 +341,10 @@ export function decodeResponse<K extends number>(
  *
  * @example
  * ```ts
- * import { decodeResponse, encodeResponse } from "@streamwire/codec/kafka";
+ * import { ApiKey, decodeResponse, encodeResponse } from "@streamwire/codec/kafka";
  * // A Heartbeat (API key 12) v4 response to correlation id 7:
- * const bytes = encodeResponse(12, 4, { correlationId: 7 }, { errorCode: 0 });
- * console.log(decodeResponse(12, 4, bytes).header.correlationId); // 7
+ * const bytes = encodeResponse(ApiKey.Heartbeat, 4, { correlationId: 7 }, { errorCode: 0 });
+ * console.log(decodeResponse(ApiKey.Heartbeat, 4, bytes).header.correlationId); // 7
  * ```
  */
 export function encodeResponse<K extends number>(
@@ -347,14 +354,14 @@ export function encodeResponse<K extends number>(
   body: Init<ResponseOf<K>>,
   options?: EncodeOptions,
 ): Uint8Array {
-  const a = info(apiKey);
-  checkApiVersion(a, version);
+  const a = info(apiKey, -1, "encode");
+  checkApiVersion(a, version, -1, "encode");
   const hv = responseHeaderVersion(apiKey, version);
   const h: Init<ResponseHeader> = {
     correlationId: header.correlationId ?? 0,
     _unknownTaggedFields: header._unknownTaggedFields,
   };
-  return encodeWhole(
+  return encodeWhole<ResponseHeader, unknown>(
     ResponseHeaderCodec,
     h,
     hv,
@@ -381,8 +388,8 @@ export function encodeRequestBody<K extends number>(
   version: number,
   body: Init<RequestOf<K>>,
 ): Uint8Array {
-  const a = info(apiKey);
-  checkApiVersion(a, version);
+  const a = info(apiKey, -1, "encode");
+  checkApiVersion(a, version, -1, "encode");
   return encodeWith(a.request, body as Init<unknown>, version);
 }
 
@@ -423,8 +430,8 @@ export function encodeResponseBody<K extends number>(
   version: number,
   body: Init<ResponseOf<K>>,
 ): Uint8Array {
-  const a = info(apiKey);
-  checkApiVersion(a, version);
+  const a = info(apiKey, -1, "encode");
+  checkApiVersion(a, version, -1, "encode");
   return encodeWith(a.response, body as Init<unknown>, version);
 }
 

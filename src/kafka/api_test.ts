@@ -10,16 +10,8 @@ import {
   requestHeaderVersion,
   responseHeaderVersion,
 } from "./api.ts";
-import { isWireError, type WireError } from "../wire/error.ts";
 import { fromHex, toHex } from "../wire/hex.ts";
-
-function rejects(fn: () => unknown, code: string): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(isWireError(e), `expected WireError, got ${e}`);
-    assert.equal((e as WireError).code, code);
-    return true;
-  });
-}
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 // Request/response bytes below come from vectors/kafka/api_versions.json (kafka-clients 4.4.0).
 const API_VERSIONS_V3_REQUEST = "001200030000002a000f73747265616d776972652d74657374" + // header v2: key 18, v3, corr 42, client id
@@ -62,7 +54,7 @@ describe("header versions", () => {
     });
   }
   it("requestHeaderVersion() throws UNKNOWN_API_KEY for key 1000", () => {
-    rejects(() => requestHeaderVersion(1000, 0), "UNKNOWN_API_KEY");
+    assertWireError(() => requestHeaderVersion(1000, 0), "UNKNOWN_API_KEY");
   });
   it("apiInfo() knows keys of both releases and no others", () => {
     assert.equal(apiInfo(18)?.name, "ApiVersions");
@@ -123,7 +115,9 @@ describe("requests", () => {
     { name: "a cut client id", hex: API_VERSIONS_V0_REQUEST.slice(0, -2), code: "LENGTH_EXCEEDS_REMAINING" },
   ];
   for (const { name, hex, code } of bad) {
-    it(`decodeRequest() throws ${code} for ${name}`, () => rejects(() => decodeRequest(fromHex(hex)), code));
+    it(`decodeRequest() throws ${code} for ${name}`, () => {
+      assertWireError(() => decodeRequest(fromHex(hex)), code);
+    });
   }
   it("peekRequestHeader() reads the header of a version the table lacks", () => {
     const h = peekRequestHeader(fromHex("001200630000002a000361707000ff"));
@@ -133,7 +127,7 @@ describe("requests", () => {
     assert.equal(h.bodyOffset, 14);
   });
   it("encodeRequest() throws UNSUPPORTED_VERSION for ApiVersions v6", () => {
-    rejects(() => encodeRequest(18, 6, {}, {}), "UNSUPPORTED_VERSION");
+    assertWireError(() => encodeRequest(18, 6, {}, {}), "UNSUPPORTED_VERSION");
   });
 });
 
@@ -164,6 +158,6 @@ describe("responses", () => {
     assert.equal(decodeResponse(3, 12, bytes).header.correlationId, 1);
   });
   it("decodeResponse() throws TRAILING_BYTES after the body", () => {
-    rejects(() => decodeResponse(18, 1, fromHex(API_VERSIONS_V1_RESPONSE + "00")), "TRAILING_BYTES");
+    assertWireError(() => decodeResponse(18, 1, fromHex(API_VERSIONS_V1_RESPONSE + "00")), "TRAILING_BYTES");
   });
 });

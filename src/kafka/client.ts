@@ -9,16 +9,16 @@
  *
  * @example
  * ```ts
- * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+ * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
  * const conn = new ClientConnection({ clientId: "demo" });
  * const req = conn.apiVersionsRequest();
  * // ... write req.frame to the socket; a broker answers:
- * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
- *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }],
+ * const reply = encodeResponse(ApiKey.ApiVersions, req.version, { correlationId: req.correlationId }, {
+ *   apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 12 }],
  * }, { sizePrefix: true });
  * const [res] = conn.receive(reply);
- * if (res.apiKey === 18) conn.applyApiVersions(res.body);
- * console.log(conn.version(3)); // 12
+ * if (res.apiKey === ApiKey.ApiVersions) conn.applyApiVersions(res.body);
+ * console.log(conn.version(ApiKey.Metadata)); // 12
  * ```
  *
  * @module
@@ -109,14 +109,14 @@ interface Pending {
  *
  * @example
  * ```ts
- * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+ * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
  * const conn = new ClientConnection({ clientId: "demo" });
  * const req = conn.apiVersionsRequest(); // write req.frame to the socket
- * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
- *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }],
+ * const reply = encodeResponse(ApiKey.ApiVersions, req.version, { correlationId: req.correlationId }, {
+ *   apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 12 }],
  * }, { sizePrefix: true });
- * for (const res of conn.receive(reply)) if (res.apiKey === 18) conn.applyApiVersions(res.body);
- * console.log(conn.version(3)); // 12
+ * for (const res of conn.receive(reply)) if (res.apiKey === ApiKey.ApiVersions) conn.applyApiVersions(res.body);
+ * console.log(conn.version(ApiKey.Metadata)); // 12
  * ```
  */
 export class ClientConnection {
@@ -162,15 +162,15 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
    * const conn = new ClientConnection({ clientId: "demo" });
    * const req = conn.apiVersionsRequest();
-   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
-   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * const reply = encodeResponse(ApiKey.ApiVersions, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 12 }, { apiKey: ApiKey.SaslAuthenticate, minVersion: 0, maxVersion: 2 }],
    * }, { sizePrefix: true });
    * const [res] = conn.receive(reply);
-   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
-   * const md = conn.request(3, { topics: [{ name: "orders" }] }); // Metadata, at the negotiated version
+   * if (res.apiKey === ApiKey.ApiVersions) conn.applyApiVersions(res.body);
+   * const md = conn.request(ApiKey.Metadata, { topics: [{ name: "orders" }] }); // Metadata, at the negotiated version
    * console.log(md.version, md.correlationId, conn.pending); // 12 1 1
    * ```
    */
@@ -223,10 +223,10 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
    * const conn = new ClientConnection();
    * const req = conn.apiVersionsRequest({ version: 3 });
-   * const reply = encodeResponse(18, 3, { correlationId: req.correlationId }, { apiKeys: [] }, { sizePrefix: true });
+   * const reply = encodeResponse(ApiKey.ApiVersions, 3, { correlationId: req.correlationId }, { apiKeys: [] }, { sizePrefix: true });
    * console.log(conn.receive(reply.subarray(0, 5)).length); // 0
    * console.log(conn.receive(reply.subarray(5))[0].apiKey); // 18
    * ```
@@ -282,9 +282,9 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection } from "@streamwire/codec/kafka";
    * const conn = new ClientConnection();
-   * const versions = conn.applyApiVersions({ apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 9 }] }); // Metadata
+   * const versions = conn.applyApiVersions({ apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 9 }] }); // Metadata
    * console.log(versions.get(3), conn.negotiated); // 9 true
    * ```
    */
@@ -311,10 +311,10 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection } from "@streamwire/codec/kafka";
    * const conn = new ClientConnection();
    * // A broker that only knows ApiVersions v0-2 answers a v4 request with error 35 (UNSUPPORTED_VERSION):
-   * const reply = { errorCode: 35, apiKeys: [{ apiKey: 18, minVersion: 0, maxVersion: 2 }] };
+   * const reply = { errorCode: 35, apiKeys: [{ apiKey: ApiKey.ApiVersions, minVersion: 0, maxVersion: 2 }] };
    * console.log(conn.retryApiVersionsVersion(reply)); // 2
    * ```
    */
@@ -334,14 +334,14 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
    * const conn = new ClientConnection({ clientId: "demo" });
    * const req = conn.apiVersionsRequest();
-   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
-   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * const reply = encodeResponse(ApiKey.ApiVersions, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 12 }, { apiKey: ApiKey.SaslAuthenticate, minVersion: 0, maxVersion: 2 }],
    * }, { sizePrefix: true });
    * const [res] = conn.receive(reply);
-   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * if (res.apiKey === ApiKey.ApiVersions) conn.applyApiVersions(res.body);
    * console.log(conn.brokerVersions(3)); // { min: 0, max: 12 }
    * ```
    */
@@ -356,15 +356,15 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
    * const conn = new ClientConnection({ clientId: "demo" });
    * const req = conn.apiVersionsRequest();
-   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
-   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * const reply = encodeResponse(ApiKey.ApiVersions, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 12 }, { apiKey: ApiKey.SaslAuthenticate, minVersion: 0, maxVersion: 2 }],
    * }, { sizePrefix: true });
    * const [res] = conn.receive(reply);
-   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
-   * console.log(conn.version(36)); // 2
+   * if (res.apiKey === ApiKey.ApiVersions) conn.applyApiVersions(res.body);
+   * console.log(conn.version(ApiKey.SaslAuthenticate)); // 2
    * ```
    */
   version(apiKey: number): number {
@@ -384,14 +384,14 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
    * const conn = new ClientConnection({ clientId: "demo" });
    * const req = conn.apiVersionsRequest();
-   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
-   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * const reply = encodeResponse(ApiKey.ApiVersions, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 12 }, { apiKey: ApiKey.SaslAuthenticate, minVersion: 0, maxVersion: 2 }],
    * }, { sizePrefix: true });
    * const [res] = conn.receive(reply);
-   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * if (res.apiKey === ApiKey.ApiVersions) conn.applyApiVersions(res.body);
    * console.log(conn.tryVersion(3), conn.tryVersion(0)); // 12 undefined
    * ```
    */
@@ -406,14 +406,14 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
    * const conn = new ClientConnection({ clientId: "demo" });
    * const req = conn.apiVersionsRequest();
-   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
-   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * const reply = encodeResponse(ApiKey.ApiVersions, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 12 }, { apiKey: ApiKey.SaslAuthenticate, minVersion: 0, maxVersion: 2 }],
    * }, { sizePrefix: true });
    * const [res] = conn.receive(reply);
-   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * if (res.apiKey === ApiKey.ApiVersions) conn.applyApiVersions(res.body);
    * console.log(conn.saslHandshake("PLAIN").apiKey); // 17
    * ```
    */
@@ -432,14 +432,14 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection, encodeResponse, saslPlainToken } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection, encodeResponse, saslPlainToken } from "@streamwire/codec/kafka";
    * const conn = new ClientConnection({ clientId: "demo" });
    * const req = conn.apiVersionsRequest();
-   * const reply = encodeResponse(18, req.version, { correlationId: req.correlationId }, {
-   *   apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }, { apiKey: 36, minVersion: 0, maxVersion: 2 }],
+   * const reply = encodeResponse(ApiKey.ApiVersions, req.version, { correlationId: req.correlationId }, {
+   *   apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 12 }, { apiKey: ApiKey.SaslAuthenticate, minVersion: 0, maxVersion: 2 }],
    * }, { sizePrefix: true });
    * const [res] = conn.receive(reply);
-   * if (res.apiKey === 18) conn.applyApiVersions(res.body);
+   * if (res.apiKey === ApiKey.ApiVersions) conn.applyApiVersions(res.body);
    * const auth = conn.saslAuthenticate(saslPlainToken("alice", "secret"));
    * console.log(auth.apiKey, auth.version); // 36 2
    * ```
@@ -455,11 +455,11 @@ export class ClientConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
    * import { isWireError } from "@streamwire/codec/wire";
    * const conn = new ClientConnection();
    * const req = conn.apiVersionsRequest({ version: 3 });
-   * const reply = encodeResponse(18, 3, { correlationId: req.correlationId }, { apiKeys: [] }, { sizePrefix: true });
+   * const reply = encodeResponse(ApiKey.ApiVersions, 3, { correlationId: req.correlationId }, { apiKeys: [] }, { sizePrefix: true });
    * conn.receive(reply.subarray(0, 6)); // the socket closes mid-frame
    * try {
    *   conn.end();

@@ -3,17 +3,7 @@ import assert from "node:assert/strict";
 import { ClientConnection, saslPlainToken } from "./client.ts";
 import { decodeRequest, encodeResponse } from "./api.ts";
 import { fromHex, toHex } from "../wire/hex.ts";
-import { isWireError } from "../wire/error.ts";
-
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (isWireError(e)) return e.code;
-    throw e;
-  }
-  return "no error";
-}
+import { wireErrorCode } from "../testdata/wire_assert.ts";
 
 /** A negotiated connection: the broker advertised `ranges` ([key, min, max]). */
 function negotiated(
@@ -110,14 +100,14 @@ describe("ClientConnection", () => {
       const c = negotiated([[12, 0, 4]]);
       if (send) c.request(12, { groupId: "g" });
       const reply = encodeResponse(12, 4, { correlationId: corr }, {}, { sizePrefix: true });
-      assert.equal(code(() => c.receive(reply)), "CORRUPT_DATA");
+      assert.equal(wireErrorCode(() => c.receive(reply)), "CORRUPT_DATA");
     });
   }
 
   it("receive() throws TRUNCATED for a frame shorter than a correlation id", () => {
     const c = negotiated([[12, 0, 4]]);
     c.request(12, { groupId: "g" });
-    assert.equal(code(() => c.receive(fromHex("00000002abcd"))), "TRUNCATED");
+    assert.equal(wireErrorCode(() => c.receive(fromHex("00000002abcd"))), "TRUNCATED");
   });
 
   it("receive() decodes an ApiVersions reply to an unknown version at v0, and the retry version follows", () => {
@@ -135,7 +125,7 @@ describe("ClientConnection", () => {
     };
     assert.equal(body.errorCode, 35);
     assert.equal(c.retryApiVersionsVersion(body), 4);
-    assert.equal(code(() => c.applyApiVersions(body)), "UNSUPPORTED_VERSION");
+    assert.equal(wireErrorCode(() => c.applyApiVersions(body)), "UNSUPPORTED_VERSION");
   });
 
   it("retryApiVersionsVersion() is undefined for a successful reply", () => {
@@ -166,20 +156,20 @@ describe("ClientConnection", () => {
     it(`version() gives ${name}`, () => {
       const c = negotiated(broker);
       if (typeof want === "number") assert.equal(c.version(key), want);
-      else assert.equal(code(() => c.version(key)), want);
+      else assert.equal(wireErrorCode(() => c.version(key)), want);
     });
   }
 
   it("version() throws UNSUPPORTED_VERSION before negotiation, and request() without a version too", () => {
     const c = new ClientConnection();
-    assert.equal(code(() => c.version(3)), "UNSUPPORTED_VERSION");
-    assert.equal(code(() => c.request(3, { topics: null })), "UNSUPPORTED_VERSION");
+    assert.equal(wireErrorCode(() => c.version(3)), "UNSUPPORTED_VERSION");
+    assert.equal(wireErrorCode(() => c.request(3, { topics: null })), "UNSUPPORTED_VERSION");
     assert.equal(c.pending, 0);
   });
 
   it("saslHandshake() refuses v0 (raw token frames) and sends v1 by default", () => {
     const c = new ClientConnection();
-    assert.equal(code(() => c.saslHandshake("PLAIN", { version: 0 })), "UNSUPPORTED_VERSION");
+    assert.equal(wireErrorCode(() => c.saslHandshake("PLAIN", { version: 0 })), "UNSUPPORTED_VERSION");
     const req = c.saslHandshake("PLAIN");
     assert.equal(req.version, 1);
     // size | key 17 | v1 | corr 0 | null client id | "PLAIN"
@@ -203,11 +193,11 @@ describe("ClientConnection", () => {
   it("end() throws TRUNCATED while half a frame is buffered", () => {
     const c = new ClientConnection();
     c.receive(fromHex("0000000a0000"));
-    assert.equal(code(() => c.end()), "TRUNCATED");
+    assert.equal(wireErrorCode(() => c.end()), "TRUNCATED");
   });
 
   it("constructor throws INVALID_VALUE for a negative firstCorrelationId", () => {
-    assert.equal(code(() => new ClientConnection({ firstCorrelationId: -1 })), "INVALID_VALUE");
+    assert.equal(wireErrorCode(() => new ClientConnection({ firstCorrelationId: -1 })), "INVALID_VALUE");
   });
 });
 
@@ -224,6 +214,6 @@ describe("saslPlainToken", () => {
   }
 
   it("saslPlainToken() throws INVALID_VALUE for a NUL in the password", () => {
-    assert.equal(code(() => saslPlainToken("u", "a\0b")), "INVALID_VALUE");
+    assert.equal(wireErrorCode(() => saslPlainToken("u", "a\0b")), "INVALID_VALUE");
   });
 });

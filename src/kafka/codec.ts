@@ -64,10 +64,13 @@ export const DEFAULT_MAX_TAGGED_FIELDS = 10_000;
 
 /**
  * What an encoder accepts: the decoded type with every field optional, recursively. A missing
- * field takes its schema default, as an unset field of Kafka's Java message classes does.
+ * field takes its schema default, as an unset field of Kafka's Java message classes does. An
+ * int64 field (`bigint` when decoded) also takes a safe-integer `number` (`fetchOffset: 0`);
+ * any other number there is `VALUE_OUT_OF_RANGE`.
  */
 export type Init<T> = T extends
-  Uint8Array | string | number | bigint | boolean | null | undefined | TaggedField ? T
+  Uint8Array | string | number | bigint | boolean | null | undefined | TaggedField
+  ? T | (T extends bigint ? number : never)
   : T extends readonly (infer E)[] ? readonly Init<E>[]
   : { [K in keyof T]?: Init<T[K]> };
 
@@ -119,14 +122,16 @@ export interface MessageCodec<T> {
   readonly unstableVersions: number;
   /** Reads a body from a reader (which may hold more bytes after it). */
   readonly read: (r: Reader, version: number, options?: DecodeOptions) => T;
+  // The three that take a value are methods: their parameter is then compared bivariantly, so a
+  // `MessageCodec<X>` is a `MessageCodec<unknown>` (a table of codecs) as a reader of X is.
   /** Writes a body; missing fields take their defaults. */
-  readonly write: (w: Writer, value: Init<T>, version: number) => void;
+  write(w: Writer, value: Init<T>, version: number): void;
   /** The encoded size of a body. */
-  readonly sizeOf: (value: Init<T>, version: number) => number;
+  sizeOf(value: Init<T>, version: number): number;
   /** Decodes exactly `bytes` (`TRAILING_BYTES` when bytes are left over). */
   readonly decode: Decode<T>;
   /** Encodes into a new array of exactly the body's size. */
-  readonly encode: Encode<T>;
+  encode(value: Init<T>, version: number): Uint8Array;
   /** Field metadata of the top-level struct. */
   readonly meta: StructMeta;
 }
@@ -173,6 +178,7 @@ export function encodeWith<T>(codec: MessageCodec<T>, value: Init<T>, version: n
   codec.write(w, value, version);
   if (w.pos !== size) {
     throw new WireError("CORRUPT_DATA", {
+      side: "encode",
       detail: `${codec.name} v${version}: sized ${size} bytes, wrote ${w.pos}`,
     });
   }

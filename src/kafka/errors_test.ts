@@ -28,7 +28,9 @@ describe("Kafka error table", () => {
   ];
   for (const [code, name, retriable] of rows) {
     it(`errorInfo(${code}) is ${name}, ${retriable ? "retriable" : "not retriable"}`, () => {
-      assert.deepEqual(errorInfo(code), { code, name, retriable });
+      const { description, ...row } = errorInfo(code)!;
+      assert.deepEqual(row, { code, name, retriable });
+      assert.equal(typeof description, "string");
       assert.equal(errorName(code), name);
       assert.equal(isRetriable(code), retriable);
       assert.equal(KAFKA_ERROR[name as keyof typeof KAFKA_ERROR], code);
@@ -49,5 +51,16 @@ describe("Kafka error table", () => {
     const sorted = [...codes].sort((a, b) => a - b);
     assert.deepEqual(sorted, Array.from({ length: sorted.length }, (_, i) => i - 1));
     for (const [name, code] of Object.entries(KAFKA_ERROR)) assert.equal(errorName(code), name);
+  });
+
+  it("every code has a description of its own: one sentence, none shared with another code", () => {
+    const seen = new Map<string, number>();
+    for (const code of Object.values(KAFKA_ERROR)) {
+      const d = errorInfo(code)!.description;
+      assert.match(d, /^[A-Z].{15,}\.$/, `code ${code}: ${JSON.stringify(d)}`);
+      assert.equal(seen.get(d), undefined, `codes ${seen.get(d)} and ${code} share ${JSON.stringify(d)}`);
+      seen.set(d, code);
+    }
+    assert.match(errorInfo(KAFKA_ERROR.NOT_COORDINATOR)!.description, /coordinator/);
   });
 });

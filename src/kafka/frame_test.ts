@@ -2,19 +2,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { decodeFrame, encodeFrame, FrameDecoder } from "./frame.ts";
-import { isWireError, type WireError } from "../wire/error.ts";
 import { fromHex, toHex } from "../wire/hex.ts";
-
-function rejects(fn: () => unknown, code: string, extra: Partial<WireError> = {}): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(isWireError(e), `expected WireError, got ${e}`);
-    assert.equal((e as WireError).code, code);
-    for (const [k, v] of Object.entries(extra)) {
-      assert.equal((e as unknown as Record<string, unknown>)[k], v, k);
-    }
-    return true;
-  });
-}
+import { assertWireError, concat } from "../testdata/wire_assert.ts";
 
 describe("encodeFrame / decodeFrame", () => {
   const cases = [
@@ -36,7 +25,9 @@ describe("encodeFrame / decodeFrame", () => {
     { hex: "7fffffff", code: "FRAME_TOO_LARGE" },
   ];
   for (const { hex, code } of bad) {
-    it(`decodeFrame() throws ${code} for ${hex}`, () => rejects(() => decodeFrame(fromHex(hex)), code));
+    it(`decodeFrame() throws ${code} for ${hex}`, () => {
+      assertWireError(() => decodeFrame(fromHex(hex)), code);
+    });
   }
   it("decodeFrame() returns a view, not a copy", () => {
     const bytes = fromHex("000000020a0b");
@@ -53,7 +44,7 @@ describe("FrameDecoder", () => {
         fc.array(fc.uint8Array({ maxLength: 40, size: "max" }), { maxLength: 8, size: "max" }),
         fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 12, size: "max" }),
         (payloads, cuts) => {
-          const stream = concat(payloads.map(encodeFrame));
+          const stream = concat(...payloads.map(encodeFrame));
           const points = [...new Set(cuts.map((c) => c % (stream.length + 1)))].sort((a, b) => a - b);
           const d = new FrameDecoder();
           const got: string[] = [];
@@ -85,31 +76,34 @@ describe("FrameDecoder", () => {
   it("push() throws FRAME_TOO_LARGE from the size prefix alone", () => {
     const d = new FrameDecoder({ maxFrameBytes: 10 });
     assert.deepEqual(d.push(fromHex("0000000a")).length, 0); // exactly the limit: waits for the body
-    rejects(() => new FrameDecoder({ maxFrameBytes: 10 }).push(fromHex("0000000b")), "FRAME_TOO_LARGE");
+    assertWireError(
+      () => new FrameDecoder({ maxFrameBytes: 10 }).push(fromHex("0000000b")),
+      "FRAME_TOO_LARGE",
+    );
     // The default limit is 100 MiB; a 2 GiB claim fails before anything is allocated.
-    rejects(() => new FrameDecoder().push(fromHex("7fffffff")), "FRAME_TOO_LARGE", { offset: 0 });
+    assertWireError(() => new FrameDecoder().push(fromHex("7fffffff")), "FRAME_TOO_LARGE", { offset: 0 });
   });
   it("push() throws FRAME_TOO_LARGE for a size prefix split across chunks", () => {
     const d = new FrameDecoder({ maxFrameBytes: 100 });
     d.push(fromHex("0000000101"));
     d.push(fromHex("0000"));
-    rejects(() => d.push(fromHex("ffff")), "FRAME_TOO_LARGE", { offset: 5 });
+    assertWireError(() => d.push(fromHex("ffff")), "FRAME_TOO_LARGE", { offset: 5 });
   });
   it("push() throws NEGATIVE_LENGTH for a negative size", () => {
-    rejects(() => new FrameDecoder().push(fromHex("80000000")), "NEGATIVE_LENGTH");
+    assertWireError(() => new FrameDecoder().push(fromHex("80000000")), "NEGATIVE_LENGTH");
   });
   it("end() throws an incomplete TRUNCATED when a frame is unfinished", () => {
     const d = new FrameDecoder();
     d.push(fromHex("0000000501"));
     assert.equal(d.buffered, 5); // the size prefix and the one payload byte
-    rejects(() => d.end(), "TRUNCATED", { incomplete: true, need: 4 });
+    assertWireError(() => d.end(), "TRUNCATED", { incomplete: true, need: 4 });
     const e = new FrameDecoder();
     e.push(fromHex("0000"));
-    rejects(() => e.end(), "TRUNCATED", { need: 2 });
+    assertWireError(() => e.end(), "TRUNCATED", { need: 2 });
   });
   it("refuses maxFrameBytes: Infinity unless allowUnboundedFrames is set", () => {
-    rejects(() => new FrameDecoder({ maxFrameBytes: Infinity }), "INVALID_VALUE");
-    rejects(() => new FrameDecoder({ maxFrameBytes: Number.NaN }), "INVALID_VALUE");
+    assertWireError(() => new FrameDecoder({ maxFrameBytes: Infinity }), "INVALID_VALUE");
+    assertWireError(() => new FrameDecoder({ maxFrameBytes: Number.NaN }), "INVALID_VALUE");
     const d = new FrameDecoder({ maxFrameBytes: Infinity, allowUnboundedFrames: true });
     assert.deepEqual(d.push(fromHex("7fffffff")), []);
   });
@@ -127,13 +121,3 @@ describe("FrameDecoder", () => {
     assert.deepEqual(new FrameDecoder().push(fromHex("00000000")).map(toHex), [""]);
   });
 });
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}

@@ -8,16 +8,8 @@ import {
   FetchResponseCodec,
   MetadataRequestCodec,
 } from "./messages/mod.ts";
-import { isWireError, type WireError } from "../wire/error.ts";
 import { toHex } from "../wire/hex.ts";
-
-function rejects(fn: () => unknown, code: string): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(isWireError(e), `expected WireError, got ${e}`);
-    assert.equal((e as WireError).code, code);
-    return true;
-  });
-}
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 describe("toJsonForm", () => {
   it("toJsonForm() lists exactly the fields of the version, tagged ones with their defaults", () => {
@@ -84,7 +76,7 @@ describe("fromJsonForm", () => {
   ];
   for (const { name, json, version } of bad) {
     it(`fromJsonForm() throws INVALID_VALUE for ${name}`, () => {
-      rejects(() => fromJsonForm(MetadataRequestCodec.meta, json, version), "INVALID_VALUE");
+      assertWireError(() => fromJsonForm(MetadataRequestCodec.meta, json, version), "INVALID_VALUE");
     });
   }
 });

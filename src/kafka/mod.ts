@@ -15,18 +15,22 @@
  * `maxTaggedFields`), and every length and count is checked against the bytes left before
  * anything is allocated. Encoding refuses what Kafka's writers refuse: a non-default value in a
  * field the version lacks (unless the schema marks it ignorable) is `UNSUPPORTED_VERSION`, a
- * string over 32 767 UTF-8 bytes is `STRING_TOO_LONG`.
+ * string over 32 767 UTF-8 bytes is `STRING_TOO_LONG`. It also refuses what Kafka's writers let
+ * through silently: a field set at a version that carries another in its place (Produce v13
+ * addresses a topic by `topicId`, not `name`) while that other is left at its default is
+ * `UNSUPPORTED_VERSION`. Encode errors name the field's full `path` and what it `expected`;
+ * int64 fields take safe-integer numbers as well as bigints.
  *
  * @example
  * ```ts
- * import { decodeRequest, encodeRequest, FrameDecoder } from "@streamwire/codec/kafka";
- * const frame = encodeRequest(3, 12, { correlationId: 1, clientId: "demo" }, {
+ * import { ApiKey, decodeRequest, encodeRequest, FrameDecoder } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(ApiKey.Metadata, 12, { correlationId: 1, clientId: "demo" }, {
  *   topics: [{ name: "orders" }],
  *   allowAutoTopicCreation: false,
  * }, { sizePrefix: true });
  * const [payload] = new FrameDecoder().push(frame);
  * const req = decodeRequest(payload);
- * if (req.apiKey === 3) console.log(req.body.topics?.[0].name); // orders
+ * if (req.apiKey === ApiKey.Metadata) console.log(req.body.topics?.[0].name); // orders
  * ```
  *
  * @module
@@ -61,6 +65,14 @@ export { decodeFrame, DEFAULT_MAX_FRAME_BYTES, encodeFrame, FrameDecoder } from 
 export type { FrameDecoderOptions } from "./frame.ts";
 export { knownApiKeys, negotiateVersions, pickVersion, supportedVersions } from "./versions.ts";
 export { ApiKey } from "./messages/api_keys.ts";
+// Named values of request fields (acks, isolation levels, ListOffsets timestamps, …).
+export {
+  Acks,
+  ConfigResourceType,
+  CoordinatorType,
+  IsolationLevel,
+  ListOffsetsTimestamp,
+} from "./constants.ts";
 export type { ApiKeyName } from "./messages/api_keys.ts";
 export type { BrokerApiVersion, VersionOptions, VersionRange } from "./versions.ts";
 export { fromJsonForm, toJsonForm } from "./json.ts";
@@ -106,6 +118,7 @@ export type {
 export {
   BATCH_ATTRIBUTES,
   BATCH_V2,
+  Compression,
   COMPRESSION_NAMES,
   CONTROL_RECORD_TYPE,
   CONTROL_RECORD_TYPE_NAMES,
@@ -143,6 +156,7 @@ export {
   recordBatchSize,
   RecordCursor,
   TIMESTAMP_TYPE,
+  TimestampType,
   TransactionFilter,
 } from "./records/mod.ts";
 export type {
@@ -173,7 +187,6 @@ export type {
   RecordInit,
   RecordsDecodeOptions,
   RecordSet,
-  TimestampType,
 } from "./records/mod.ts";
 // Read/write functions of every message take the shared primitives.
 export { isWireError, Reader, WIRE_ERROR_CODES, WireError, Writer } from "../wire/mod.ts";

@@ -38,16 +38,16 @@
  *
  * @example
  * ```ts
- * import { ClientConnection, KafkaServerConnection } from "@streamwire/codec/kafka";
+ * import { ApiKey, ClientConnection, KafkaServerConnection } from "@streamwire/codec/kafka";
  * const server = new KafkaServerConnection();
  * const client = new ClientConnection({ clientId: "demo" });
  * for (const ev of server.receive(client.apiVersionsRequest().frame)) {
  *   if (ev.kind !== "request" || ev.request.apiKey !== 18) continue;
  *   const reply = server.respond(ev.request, server.apiVersionsResponse()); // write it to the socket
  *   const [res] = client.receive(reply);
- *   if (res.apiKey === 18) client.applyApiVersions(res.body);
+ *   if (res.apiKey === ApiKey.ApiVersions) client.applyApiVersions(res.body);
  * }
- * console.log(client.version(3)); // 13
+ * console.log(client.version(ApiKey.Metadata)); // 13
  * ```
  *
  * @module
@@ -206,11 +206,11 @@ function closedError(detail: string): WireError {
  *
  * @example
  * ```ts
- * import { ClientConnection, KafkaServerConnection } from "@streamwire/codec/kafka";
+ * import { ApiKey, ClientConnection, KafkaServerConnection } from "@streamwire/codec/kafka";
  * const server = new KafkaServerConnection();
  * const client = new ClientConnection();
- * const first = client.request(3, { topics: null }, { version: 12 }); // Metadata
- * const second = client.request(12, { groupId: "g", generationId: 1, memberId: "m" }, { version: 4 }); // Heartbeat
+ * const first = client.request(ApiKey.Metadata, { topics: null }, { version: 12 });
+ * const second = client.request(ApiKey.Heartbeat, { groupId: "g", generationId: 1, memberId: "m" }, { version: 4 });
  * const [a, b] = server.receive(new Uint8Array([...first.frame, ...second.frame]));
  * if (a.kind !== "request" || b.kind !== "request") throw new Error("unexpected");
  * // The Heartbeat is answered first; its response waits for the Metadata response.
@@ -307,8 +307,8 @@ export class KafkaServerConnection {
    *
    * @example
    * ```ts
-   * import { KafkaServerConnection } from "@streamwire/codec/kafka";
-   * const server = new KafkaServerConnection({ apiVersions: [{ apiKey: 18, minVersion: 0, maxVersion: 4 }] });
+   * import { ApiKey, KafkaServerConnection } from "@streamwire/codec/kafka";
+   * const server = new KafkaServerConnection({ apiVersions: [{ apiKey: ApiKey.ApiVersions, minVersion: 0, maxVersion: 4 }] });
    * console.log(server.apiVersionsResponse().apiKeys); // [ { apiKey: 18, minVersion: 0, maxVersion: 4 } ]
    * ```
    */
@@ -326,9 +326,9 @@ export class KafkaServerConnection {
    *
    * @example
    * ```ts
-   * import { encodeRequest, KafkaServerConnection } from "@streamwire/codec/kafka";
+   * import { ApiKey, encodeRequest, KafkaServerConnection } from "@streamwire/codec/kafka";
    * const server = new KafkaServerConnection();
-   * const frame = encodeRequest(12, 4, { correlationId: 5, clientId: "c" }, { groupId: "g", memberId: "m" }, { sizePrefix: true });
+   * const frame = encodeRequest(ApiKey.Heartbeat, 4, { correlationId: 5, clientId: "c" }, { groupId: "g", memberId: "m" }, { sizePrefix: true });
    * console.log(server.receive(frame.subarray(0, 7)).length); // 0
    * const [ev] = server.receive(frame.subarray(7));
    * if (ev.kind === "request") console.log(ev.request.apiKey, ev.request.correlationId, ev.request.headerVersion); // 12 5 2
@@ -555,13 +555,13 @@ export class KafkaServerConnection {
    *
    * @example
    * ```ts
-   * import { ClientConnection, KafkaServerConnection } from "@streamwire/codec/kafka";
+   * import { ApiKey, ClientConnection, KafkaServerConnection } from "@streamwire/codec/kafka";
    * const server = new KafkaServerConnection();
    * const client = new ClientConnection();
-   * const [ev] = server.receive(client.request(12, { groupId: "g", generationId: 1, memberId: "m" }, { version: 4 }).frame);
-   * if (ev.kind === "request" && ev.request.apiKey === 12) {
+   * const [ev] = server.receive(client.request(ApiKey.Heartbeat, { groupId: "g", generationId: 1, memberId: "m" }, { version: 4 }).frame);
+   * if (ev.kind === "request" && ev.request.apiKey === ApiKey.Heartbeat) {
    *   const [res] = client.receive(server.respond(ev.request, { errorCode: 27 })); // REBALANCE_IN_PROGRESS
-   *   if (res.apiKey === 12) console.log(res.correlationId, res.body.errorCode); // 0 27
+   *   if (res.apiKey === ApiKey.Heartbeat) console.log(res.correlationId, res.body.errorCode); // 0 27
    * }
    * ```
    */
@@ -618,10 +618,10 @@ export class KafkaServerConnection {
    *
    * @example
    * ```ts
-   * import { encodeRequest, KafkaServerConnection } from "@streamwire/codec/kafka";
+   * import { ApiKey, encodeRequest, KafkaServerConnection } from "@streamwire/codec/kafka";
    * const server = new KafkaServerConnection({ requireSasl: true });
-   * const [hs] = server.receive(encodeRequest(17, 0, { correlationId: 1 }, { mechanism: "PLAIN" }, { sizePrefix: true }));
-   * if (hs.kind === "request" && hs.request.apiKey === 17) server.respond(hs.request, { errorCode: 0, mechanisms: ["PLAIN"] });
+   * const [hs] = server.receive(encodeRequest(ApiKey.SaslHandshake, 0, { correlationId: 1 }, { mechanism: "PLAIN" }, { sizePrefix: true }));
+   * if (hs.kind === "request" && hs.request.apiKey === ApiKey.SaslHandshake) server.respond(hs.request, { errorCode: 0, mechanisms: ["PLAIN"] });
    * const [tok] = server.receive(new Uint8Array([0, 0, 0, 5, 0, 97, 0, 112, 119])); // "\0a\0pw", no Kafka header
    * if (tok.kind === "saslToken") console.log(server.respondSaslToken(tok.sequence, new Uint8Array(0)), server.authenticated); // Uint8Array(4) [ 0, 0, 0, 0 ] true
    * ```

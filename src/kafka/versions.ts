@@ -47,9 +47,9 @@ function range(mask: number): VersionRange | undefined {
  *
  * @example
  * ```ts
- * import { supportedVersions } from "@streamwire/codec/kafka";
- * console.log(supportedVersions(22)); // { min: 0, max: 5 }
- * console.log(supportedVersions(22, { includeUnstable: true })); // { min: 0, max: 6 }
+ * import { ApiKey, supportedVersions } from "@streamwire/codec/kafka";
+ * console.log(supportedVersions(ApiKey.InitProducerId)); // { min: 0, max: 5 }
+ * console.log(supportedVersions(ApiKey.InitProducerId, { includeUnstable: true })); // { min: 0, max: 6 }
  * ```
  */
 export function supportedVersions(apiKey: number, options?: VersionOptions): VersionRange | undefined {
@@ -74,8 +74,8 @@ export interface BrokerApiVersion {
  *
  * @example
  * ```ts
- * import { pickVersion } from "@streamwire/codec/kafka";
- * console.log(pickVersion(3, 0, 12), pickVersion(3, 20, 30)); // 12 undefined (Metadata)
+ * import { ApiKey, pickVersion } from "@streamwire/codec/kafka";
+ * console.log(pickVersion(ApiKey.Metadata, 0, 12), pickVersion(ApiKey.Metadata, 20, 30)); // 12 undefined (Metadata)
  * ```
  */
 export function pickVersion(
@@ -97,8 +97,8 @@ export function pickVersion(
  *
  * @example
  * ```ts
- * import { negotiateVersions } from "@streamwire/codec/kafka";
- * const chosen = negotiateVersions({ apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: 12 }] });
+ * import { ApiKey, negotiateVersions } from "@streamwire/codec/kafka";
+ * const chosen = negotiateVersions({ apiKeys: [{ apiKey: ApiKey.Metadata, minVersion: 0, maxVersion: 12 }] });
  * console.log(chosen.get(3)); // 12
  * ```
  */

@@ -33,6 +33,47 @@ export const WIRE_ERROR_CODES = [
 /** A stable error code; see {@linkcode WIRE_ERROR_CODES}. */
 export type WireErrorCode = typeof WIRE_ERROR_CODES[number];
 
+/**
+ * What each {@linkcode WireErrorCode} means: which kind of check refused the input (or, with
+ * `side: "encode"`, the value). The same codes are the vocabulary of the conformance vectors,
+ * whose README says, per protocol, which check gives which code.
+ *
+ * @example
+ * ```ts
+ * import { WIRE_ERROR_DESCRIPTIONS } from "@streamwire/codec/wire";
+ * console.log(WIRE_ERROR_DESCRIPTIONS.TRAILING_BYTES); // Bytes are left over after the complete value was read.
+ * ```
+ */
+export const WIRE_ERROR_DESCRIPTIONS: Readonly<Record<WireErrorCode, string>> = {
+  TRUNCATED: "The input ends inside a fixed-size field, a varint or another item of known size.",
+  TRAILING_BYTES: "Bytes are left over after the complete value was read.",
+  NEGATIVE_LENGTH: "A length or count prefix is negative where the format has no null for it.",
+  NULL_FOR_NON_NULLABLE:
+    "The null marker (a length or count of -1) appears on a field that can never be null.",
+  LENGTH_EXCEEDS_REMAINING:
+    "A length prefix claims more bytes than remain in the input (or in the enclosing item).",
+  COUNT_EXCEEDS_REMAINING:
+    "An element count is larger than the bytes that remain could hold; refused before anything is allocated for it.",
+  STRING_TOO_LONG: "A string is longer than the protocol allows (Kafka: 32,767 UTF-8 bytes).",
+  VARINT_TOO_LONG: "A varint goes on past its largest size (5 bytes for 32 bits, 10 for 64).",
+  INVALID_UTF8: "A string's bytes are not well-formed UTF-8 (where the decoder is strict about it).",
+  UNKNOWN_API_KEY: "A Kafka API key that no known API has.",
+  UNKNOWN_COMMAND: "An Iggy command code that no known command has.",
+  UNSUPPORTED_VERSION:
+    "A version the codec does not define (API version, header version, record magic), or a value this version cannot carry.",
+  UNKNOWN_DISCRIMINANT: "A tag, kind or type byte that selects no defined variant (e.g. a compression type).",
+  FRAME_TOO_LARGE: "A frame's size prefix is above the decoder's maxFrameBytes.",
+  LIMIT_EXCEEDED:
+    "A decoder cap was passed: decompressed bytes, records per batch, array elements or tagged fields.",
+  CHECKSUM_MISMATCH:
+    "A checksum stored in the bytes (CRC-32, CRC-32C, XXH3-64) does not match the bytes it covers.",
+  VALUE_OUT_OF_RANGE: "A number outside what its field or JavaScript type can hold.",
+  INVALID_VALUE:
+    "Well-formed bytes, or a value to encode, that break a rule of the protocol (or have the wrong type).",
+  CORRUPT_DATA:
+    "Parts of the input contradict each other: sizes that do not add up, or compressed data that does not decode.",
+};
+
 /** Optional facts attached to a {@linkcode WireError}. */
 export interface WireErrorInit {
   /** Byte offset (from the start of the decoded input) where the problem was found. */
@@ -51,6 +92,8 @@ export interface WireErrorInit {
   side?: "decode" | "encode";
   /** Path of the offending field in the value being encoded, e.g. `"topics[0].name"`. */
   path?: string;
+  /** On encode: what the field's type accepts, e.g. `"int16 (an integer from -32768 to 32767)"`. */
+  expected?: string;
 }
 
 /**
@@ -85,8 +128,14 @@ export class WireError extends Error {
   readonly context: string | undefined;
   /** Whether decoding bytes or encoding a value failed. */
   readonly side: "decode" | "encode";
-  /** Path of the offending field of an encoded value (`"topics[0].name"`), when known. */
+  /**
+   * Path of the offending field of an encoded value, leaf included
+   * (`"topics[0].partitions[0].fetchOffset"`), relative to the value passed to the encoder;
+   * `undefined` when unknown.
+   */
   readonly path: string | undefined;
+  /** On encode: what the field's type accepts (`"int64 (a bigint, or a safe-integer number)"`), when known. */
+  readonly expected: string | undefined;
 
   /** Builds an error; the message is derived from the code and facts. */
   constructor(code: WireErrorCode, init: WireErrorInit = {}) {
@@ -101,6 +150,7 @@ export class WireError extends Error {
     this.context = init.context;
     this.side = init.side ?? "decode";
     this.path = init.path;
+    this.expected = init.expected;
   }
 
   /** A plain object for logs and JSON: every fact that is known, and the message. */
@@ -117,6 +167,7 @@ export class WireError extends Error {
     if (this.incomplete) o.incomplete = true;
     if (this.context !== undefined) o.context = this.context;
     if (this.path !== undefined) o.path = this.path;
+    if (this.expected !== undefined) o.expected = this.expected;
     if (this.detail !== undefined) o.detail = this.detail;
     return o;
   }
@@ -135,22 +186,30 @@ function describe(code: WireErrorCode, init: WireErrorInit): string {
   if (init.need !== undefined && init.have !== undefined) {
     why = `${code}: need ${init.need} bytes, have ${init.have}`;
   }
-  if (init.detail) why += ` (${init.detail})`;
+  const facts = init.expected ? `expected ${init.expected}` : "";
+  if (init.detail) why += ` (${facts ? `${facts}; ` : ""}${init.detail})`;
+  else if (facts) why += ` (${facts})`;
   return `${what}${field}${where}: ${why}`;
 }
 
 /**
- * An encode-side {@linkcode WireError} (a value the wire cannot carry) for the field at `path`.
+ * An encode-side {@linkcode WireError} (a value the wire cannot carry) for the field at `path`,
+ * optionally saying what the field's type accepts.
  *
  * @example
  * ```ts
  * import { encodeError } from "@streamwire/codec/wire";
- * encodeError("STRING_TOO_LONG", "name", "40000 UTF-8 bytes").message;
- * // "Cannot encode the value (field name): STRING_TOO_LONG (40000 UTF-8 bytes)"
+ * encodeError("STRING_TOO_LONG", "name", "40000 UTF-8 bytes", "a string of at most 32767 UTF-8 bytes").message;
+ * // "Cannot encode the value (field name): STRING_TOO_LONG (expected a string of at most 32767 UTF-8 bytes; 40000 UTF-8 bytes)"
  * ```
  */
-export function encodeError(code: WireErrorCode, path: string | undefined, detail: string): WireError {
-  return new WireError(code, { side: "encode", path, detail });
+export function encodeError(
+  code: WireErrorCode,
+  path: string | undefined,
+  detail: string,
+  expected?: string,
+): WireError {
+  return new WireError(code, { side: "encode", path, detail, expected });
 }
 
 /**
@@ -178,6 +237,7 @@ export function prefixPath(e: unknown, segment: string): unknown {
     detail: e.detail,
     need: e.need,
     have: e.have,
+    expected: e.expected,
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { encodeError, prefixPath, WireError } from "./error.ts";
+import { encodeError, prefixPath, WIRE_ERROR_CODES, WIRE_ERROR_DESCRIPTIONS, WireError } from "./error.ts";
 import { Reader } from "./reader.ts";
 import { Writer } from "./writer.ts";
 
@@ -49,4 +49,11 @@ describe("WireError", () => {
     assert.equal(e.path, "req.topics[0].name");
     assert.match(e.message, /\(field req\.topics\[0\]\.name\)/);
   });
+});
+
+it("WIRE_ERROR_DESCRIPTIONS: every code has one sentence of its own, and nothing else has one", () => {
+  assert.deepEqual(Object.keys(WIRE_ERROR_DESCRIPTIONS).sort(), [...WIRE_ERROR_CODES].sort());
+  const texts = Object.values(WIRE_ERROR_DESCRIPTIONS);
+  assert.equal(new Set(texts).size, texts.length);
+  for (const t of texts) assert.match(t, /^[A-Z].{20,}\.$/);
 });

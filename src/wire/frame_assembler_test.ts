@@ -2,8 +2,9 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { FrameAssembler, type FrameLength } from "./frame_assembler.ts";
-import { isWireError, WireError } from "./error.ts";
+import { WireError } from "./error.ts";
 import { toHex } from "./hex.ts";
+import { assertWireError, concat } from "../testdata/wire_assert.ts";
 
 /** A 2-byte big-endian length that counts the whole frame, prefix included. */
 const U16: FrameLength = { prefixBytes: 2, frameLength: (p) => (p[0] << 8) | p[1] };
@@ -19,26 +20,6 @@ function u16Frame(body: Uint8Array): Uint8Array {
   return out;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function thrown(fn: () => unknown): WireError {
-  try {
-    fn();
-  } catch (e) {
-    if (isWireError(e)) return e;
-    throw e;
-  }
-  assert.fail("did not throw");
-}
-
 describe("FrameAssembler", () => {
   it("push() returns the same frames from any split of the stream", () => {
     fc.assert(
@@ -47,7 +28,7 @@ describe("FrameAssembler", () => {
         fc.array(fc.integer({ min: 0, max: 3000 }), { maxLength: 16 }),
         (bodies, cuts) => {
           const frames = bodies.map(u16Frame);
-          const stream = concat(frames);
+          const stream = concat(...frames);
           const points = [...new Set(cuts.map((c) => c % (stream.length + 1)))].sort((a, b) => a - b);
           const a = new FrameAssembler(U16);
           const got: string[] = [];
@@ -66,11 +47,11 @@ describe("FrameAssembler", () => {
   });
 
   it("hands out views of the chunk for frames inside it, and arrays of exactly the frame's size otherwise", () => {
-    const chunk = concat([
+    const chunk = concat(
       u16Frame(new Uint8Array([1])),
       u16Frame(new Uint8Array(5000)),
       u16Frame(new Uint8Array([2])),
-    ]);
+    );
     const a = new FrameAssembler(U16);
     const first = a.push(chunk.subarray(0, 100));
     assert.equal(first.length, 1);
@@ -85,7 +66,7 @@ describe("FrameAssembler", () => {
   });
 
   it("keeps no reference to a chunk: frames survive the caller reusing the chunk's memory", () => {
-    const stream = concat([u16Frame(new Uint8Array(10).fill(7)), u16Frame(new Uint8Array(9000).fill(8))]);
+    const stream = concat(u16Frame(new Uint8Array(10).fill(7)), u16Frame(new Uint8Array(9000).fill(8)));
     for (const step of [1, 3, 4096]) {
       const a = new FrameAssembler(U16);
       const reused = new Uint8Array(step);
@@ -107,16 +88,18 @@ describe("FrameAssembler", () => {
     const a = new FrameAssembler(U16, { maxFrameBytes: 100, context: "Thing" });
     assert.equal(a.push(u16Frame(new Uint8Array(98))).length, 1); // exactly the limit
     assert.deepEqual(a.push(new Uint8Array([0])), []); // half a prefix: nothing known yet
-    const e = thrown(() => a.push(new Uint8Array([101])));
-    assert.deepEqual([e.code, e.offset, e.context], ["FRAME_TOO_LARGE", 100, "Thing"]);
-    assert.equal(thrown(() => a.push(new Uint8Array(1))), e);
-    assert.equal(thrown(() => a.end()), e);
+    const e = assertWireError(() => a.push(new Uint8Array([101])), "FRAME_TOO_LARGE", {
+      offset: 100,
+      context: "Thing",
+    });
+    assert.equal(assertWireError(() => a.push(new Uint8Array(1)), "FRAME_TOO_LARGE"), e);
+    assert.equal(assertWireError(() => a.end(), "FRAME_TOO_LARGE"), e);
   });
 
   it("counts only what frameLength counts against the limit (uncountedBytes)", () => {
     const a = new FrameAssembler(AFTER, { maxFrameBytes: 3 });
     assert.deepEqual(a.push(new Uint8Array([0, 3, 1, 2, 3])).map(toHex), ["0003010203"]);
-    assert.equal(thrown(() => a.push(new Uint8Array([0, 4]))).code, "FRAME_TOO_LARGE");
+    assertWireError(() => a.push(new Uint8Array([0, 4])), "FRAME_TOO_LARGE");
   });
 
   it("returns a frame that is only its prefix, whole or split", () => {
@@ -128,7 +111,7 @@ describe("FrameAssembler", () => {
   });
 
   it("rejects a length shorter than the prefix, and passes on the framing's own errors", () => {
-    assert.equal(thrown(() => new FrameAssembler(U16).push(new Uint8Array([0, 1]))).code, "INVALID_VALUE");
+    assertWireError(() => new FrameAssembler(U16).push(new Uint8Array([0, 1])), "INVALID_VALUE");
     const strict: FrameLength = {
       prefixBytes: 1,
       frameLength: (_, at) => {
@@ -136,12 +119,12 @@ describe("FrameAssembler", () => {
       },
     };
     const a = new FrameAssembler(strict);
-    assert.equal(thrown(() => a.push(new Uint8Array([1]))).offset, 0);
+    assertWireError(() => a.push(new Uint8Array([1])), "INVALID_VALUE", { offset: 0 });
   });
 
   it("refuses a bad or unbounded maxFrameBytes unless allowUnboundedFrames is set", () => {
     for (const maxFrameBytes of [Infinity, -1, Number.NaN]) {
-      assert.equal(thrown(() => new FrameAssembler(U16, { maxFrameBytes })).code, "INVALID_VALUE");
+      assertWireError(() => new FrameAssembler(U16, { maxFrameBytes }), "INVALID_VALUE");
     }
     assert.equal(
       new FrameAssembler(U16, { maxFrameBytes: Infinity, allowUnboundedFrames: true }).maxFrameBytes,
@@ -153,11 +136,10 @@ describe("FrameAssembler", () => {
   it("end() is TRUNCATED (incomplete) with the bytes still needed, mid-prefix and mid-frame", () => {
     const a = new FrameAssembler(U16);
     a.push(new Uint8Array([0]));
-    const e = thrown(() => a.end());
-    assert.deepEqual([e.code, e.incomplete, e.need, e.offset], ["TRUNCATED", true, 1, 1]);
+    assertWireError(() => a.end(), "TRUNCATED", { incomplete: true, need: 1, offset: 1 });
     a.push(new Uint8Array([9, 1, 2]));
     assert.equal(a.buffered, 4);
-    assert.equal(thrown(() => a.end()).need, 5);
+    assertWireError(() => a.end(), "TRUNCATED", { need: 5 });
     a.push(new Uint8Array(5));
     a.end();
   });

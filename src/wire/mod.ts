@@ -17,7 +17,14 @@
  * @module
  */
 
-export { encodeError, isWireError, prefixPath, WIRE_ERROR_CODES, WireError } from "./error.ts";
+export {
+  encodeError,
+  isWireError,
+  prefixPath,
+  WIRE_ERROR_CODES,
+  WIRE_ERROR_DESCRIPTIONS,
+  WireError,
+} from "./error.ts";
 export type { WireErrorCode, WireErrorInit } from "./error.ts";
 export { CANONICAL_NAN_F32, FLOAT_BITS, floatBits, withFloatBits } from "./float_bits.ts";
 export type { FloatBits } from "./float_bits.ts";

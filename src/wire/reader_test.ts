@@ -3,19 +3,9 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { Reader } from "./reader.ts";
 import { Writer } from "./writer.ts";
-import { isWireError, type WireError } from "./error.ts";
+import { isWireError } from "./error.ts";
 import { fromHex, toHex } from "./hex.ts";
-
-function rejects(fn: () => unknown, code: string, extra: Partial<WireError> = {}): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(isWireError(e), `expected WireError, got ${e}`);
-    assert.equal(e.code, code);
-    for (const [k, v] of Object.entries(extra)) {
-      assert.equal((e as unknown as Record<string, unknown>)[k], v, k);
-    }
-    return true;
-  });
-}
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 describe("Reader fixed-width reads", () => {
   const cases: { hex: string; read: (r: Reader) => unknown; want: unknown }[] = [
@@ -49,7 +39,7 @@ describe("Reader fixed-width reads", () => {
     it(`throws TRUNCATED with need/have when ${hex.length / 2 - 1} of ${hex.length / 2} bytes remain`, () => {
       const bytes = fromHex(hex);
       const r = new Reader(bytes.subarray(0, bytes.length - 1));
-      rejects(() => read(r), "TRUNCATED", {
+      assertWireError(() => read(r), "TRUNCATED", {
         need: bytes.length,
         have: bytes.length - 1,
         offset: 0,
@@ -59,14 +49,14 @@ describe("Reader fixed-width reads", () => {
   }
 
   it("u64leNumber() throws VALUE_OUT_OF_RANGE above 2^53", () => {
-    rejects(() => new Reader(fromHex("0000000000002000")).u64leNumber(), "VALUE_OUT_OF_RANGE");
+    assertWireError(() => new Reader(fromHex("0000000000002000")).u64leNumber(), "VALUE_OUT_OF_RANGE");
   });
 
   it("honours the byteOffset of a subarray", () => {
     const backing = fromHex("aabbccdd01000000ffff");
     const r = new Reader(backing.subarray(4, 8));
     assert.equal(r.u32le(), 1);
-    rejects(() => r.u8(), "TRUNCATED", { offset: 4 });
+    assertWireError(() => r.u8(), "TRUNCATED", { offset: 4 });
   });
 });
 
@@ -96,13 +86,13 @@ describe("Reader varints", () => {
     it(`varlong() reads ${hex} as ${v}`, () => assert.equal(new Reader(fromHex(hex)).varlong(), v));
   }
   it("uvarint() throws VARINT_TOO_LONG on a sixth byte", () => {
-    rejects(() => new Reader(fromHex("ffffffffff01")).uvarint(), "VARINT_TOO_LONG", { offset: 0 });
+    assertWireError(() => new Reader(fromHex("ffffffffff01")).uvarint(), "VARINT_TOO_LONG", { offset: 0 });
   });
   it("varlong() throws VARINT_TOO_LONG past ten bytes", () => {
-    rejects(() => new Reader(fromHex("ffffffffffffffffffff01")).varlong(), "VARINT_TOO_LONG");
+    assertWireError(() => new Reader(fromHex("ffffffffffffffffffff01")).varlong(), "VARINT_TOO_LONG");
   });
   it("uvarint() throws TRUNCATED when the continuation bit points past the end", () => {
-    rejects(() => new Reader(fromHex("8080")).uvarint(), "TRUNCATED");
+    assertWireError(() => new Reader(fromHex("8080")).uvarint(), "TRUNCATED");
   });
   it("varlongNumber() agrees with varlong() for safe integers and rejects larger ones", () => {
     fc.assert(
@@ -113,7 +103,7 @@ describe("Reader varints", () => {
         assert.equal(new Reader(bytes).varlong(), v);
         if (v >= -9007199254740991n && v <= 9007199254740991n) {
           assert.equal(new Reader(bytes).varlongNumber(), Number(v));
-        } else rejects(() => new Reader(bytes).varlongNumber(), "VALUE_OUT_OF_RANGE");
+        } else assertWireError(() => new Reader(bytes).varlongNumber(), "VALUE_OUT_OF_RANGE");
       }),
       { numRuns: 2000 },
     );
@@ -142,18 +132,18 @@ describe("Reader lengths, counts and strings", () => {
     assert.equal(v.buffer, input.buffer);
   });
   it("bytes() throws LENGTH_EXCEEDS_REMAINING before allocating", () => {
-    rejects(() => new Reader(fromHex("0102")).bytes(2 ** 31), "LENGTH_EXCEEDS_REMAINING", {
+    assertWireError(() => new Reader(fromHex("0102")).bytes(2 ** 31), "LENGTH_EXCEEDS_REMAINING", {
       need: 2 ** 31,
       have: 2,
     });
   });
   it("count() throws COUNT_EXCEEDS_REMAINING for 10^8 elements in 4 bytes", () => {
-    rejects(() => new Reader(fromHex("00000000")).count(100_000_000, 1), "COUNT_EXCEEDS_REMAINING");
+    assertWireError(() => new Reader(fromHex("00000000")).count(100_000_000, 1), "COUNT_EXCEEDS_REMAINING");
   });
   it("count() accepts exactly what fits and rejects negatives", () => {
     assert.equal(new Reader(new Uint8Array(8)).count(2, 4), 2);
-    rejects(() => new Reader(new Uint8Array(8)).count(3, 4), "COUNT_EXCEEDS_REMAINING");
-    rejects(() => new Reader(new Uint8Array(8)).count(-1, 4), "NEGATIVE_LENGTH");
+    assertWireError(() => new Reader(new Uint8Array(8)).count(3, 4), "COUNT_EXCEEDS_REMAINING");
+    assertWireError(() => new Reader(new Uint8Array(8)).count(-1, 4), "NEGATIVE_LENGTH");
   });
   it("utf8() decodes multi-byte text", () => {
     const bytes = new TextEncoder().encode("zażółć 🦀 streams");
@@ -170,7 +160,7 @@ describe("Reader lengths, counts and strings", () => {
   for (const hex of bad) {
     it(`utf8() throws INVALID_UTF8 on ${hex}`, () => {
       const b = fromHex(hex);
-      rejects(() => new Reader(b).utf8(b.length), "INVALID_UTF8", { offset: 0 });
+      assertWireError(() => new Reader(b).utf8(b.length), "INVALID_UTF8", { offset: 0 });
     });
     it(`utf8Lenient() substitutes U+FFFD in ${hex}`, () => {
       const b = fromHex(hex);
@@ -180,7 +170,7 @@ describe("Reader lengths, counts and strings", () => {
   it("expectEnd() throws TRAILING_BYTES", () => {
     const r = new Reader(fromHex("0001"));
     r.u8();
-    rejects(() => r.expectEnd(), "TRAILING_BYTES", { offset: 1 });
+    assertWireError(() => r.expectEnd(), "TRAILING_BYTES", { offset: 1 });
   });
   it("errors carry the reader's context in the message", () => {
     const r = new Reader(new Uint8Array(1), "ApiVersionsRequest v3");

@@ -7,6 +7,7 @@
  */
 
 import { WireError } from "./error.ts";
+import { got, withRejected } from "./_encode_path.ts";
 
 const strictDecoder = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const lenientDecoder = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
@@ -15,9 +16,16 @@ const encoder = /* @__PURE__ */ new TextEncoder();
 /** Below this many bytes the hand loop wins over TextDecoder on all three runtimes. */
 const SHORT_STRING = 32;
 
+function notAString(s: unknown): WireError {
+  return withRejected(
+    new WireError("INVALID_VALUE", { side: "encode", expected: "a string", detail: got(s) }),
+    s,
+  );
+}
+
 /**
  * The number of bytes `s` takes in UTF-8 (lone surrogates count as U+FFFD, 3 bytes, as
- * TextEncoder writes them).
+ * TextEncoder writes them); `INVALID_VALUE` (encode side) when `s` is not a string.
  *
  * @example
  * ```ts
@@ -26,6 +34,7 @@ const SHORT_STRING = 32;
  * ```
  */
 export function utf8Length(s: string): number {
+  if (typeof s !== "string") throw notAString(s);
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -6,6 +6,7 @@
  */
 
 import { WireError } from "./error.ts";
+import { got, withRejected } from "./_encode_path.ts";
 import { encodeUtf8Into, utf8Length } from "./utf8.ts";
 
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
@@ -18,7 +19,11 @@ const U128_MAX = (1n << 128n) - 1n;
  * {@linkcode Writer.reset}; when the exact size is known up front (`sizeOf`), pass it to the
  * constructor and the buffer is allocated once.
  *
- * Range checks on encode throw {@linkcode WireError} `VALUE_OUT_OF_RANGE`.
+ * Every write checks its value: a number outside the width's range is `VALUE_OUT_OF_RANGE`, a
+ * value of the wrong type (a string for an integer, a number for a boolean) `INVALID_VALUE`,
+ * each with `expected` saying what the width accepts. The 64-bit writes take a `bigint` or a
+ * safe-integer `number` (`Number.isSafeInteger`), so `w.i64be(0)` and `w.i64be(0n)` write the
+ * same bytes.
  *
  * @example
  * ```ts
@@ -186,6 +191,7 @@ export class Writer {
    * ```
    */
   bool(v: boolean): void {
+    if (typeof v !== "boolean") throw typeError(v, "bool, true or false");
     this.ensure(1);
     this.buf[this.pos++] = v ? 1 : 0;
   }
@@ -333,7 +339,11 @@ export class Writer {
    * console.log(w.finish().subarray(0, 2)); // Uint8Array(2) [ 2, 1 ]
    * ```
    */
-  u64le(v: bigint): void {
+  u64le(v: bigint | number): void {
+    if (typeof v !== "bigint") {
+      this.u64leNumber(checkSafe(v, 0, "u64"));
+      return;
+    }
     checkBig(v, 0n, U64_MAX, "u64");
     this.ensure(8);
     this.view.setBigUint64(this.pos, v, true);
@@ -370,7 +380,8 @@ export class Writer {
    * console.log(w.finish().every((b) => b === 255)); // true
    * ```
    */
-  i64le(v: bigint): void {
+  i64le(v: bigint | number): void {
+    if (typeof v !== "bigint") v = BigInt(checkSafe(v, Number.MIN_SAFE_INTEGER, "i64"));
     checkBig(v, I64_MIN, I64_MAX, "i64");
     this.ensure(8);
     this.view.setBigInt64(this.pos, v, true);
@@ -388,7 +399,17 @@ export class Writer {
    * console.log(w.finish()[7]); // 254
    * ```
    */
-  i64be(v: bigint): void {
+  i64be(v: bigint | number): void {
+    if (typeof v !== "bigint") {
+      // A safe integer splits into two int32 halves exactly; no BigInt needed.
+      checkSafe(v, Number.MIN_SAFE_INTEGER, "i64");
+      const hi = Math.floor(v / 4294967296);
+      if (this.pos + 8 > this.buf.length) this.grow(8);
+      this.view.setInt32(this.pos, hi, false);
+      this.view.setUint32(this.pos + 4, v - hi * 4294967296, false);
+      this.pos += 8;
+      return;
+    }
     checkBig(v, I64_MIN, I64_MAX, "i64");
     this.ensure(8);
     this.view.setBigInt64(this.pos, v, false);
@@ -406,7 +427,8 @@ export class Writer {
    * console.log(w.finish()[6]); // 1
    * ```
    */
-  u64be(v: bigint): void {
+  u64be(v: bigint | number): void {
+    if (typeof v !== "bigint") v = BigInt(checkSafe(v, 0, "u64"));
     checkBig(v, 0n, U64_MAX, "u64");
     this.ensure(8);
     this.view.setBigUint64(this.pos, v, false);
@@ -424,7 +446,8 @@ export class Writer {
    * console.log(w.finish()[8]); // 1
    * ```
    */
-  u128le(v: bigint): void {
+  u128le(v: bigint | number): void {
+    if (typeof v !== "bigint") v = BigInt(checkSafe(v, 0, "u128"));
     checkBig(v, 0n, U128_MAX, "u128");
     this.ensure(16);
     this.view.setBigUint64(this.pos, v & U64_MAX, true);
@@ -444,6 +467,7 @@ export class Writer {
    * ```
    */
   f32le(v: number): void {
+    if (typeof v !== "number") throw typeError(v, "float32, a number");
     this.ensure(4);
     this.view.setFloat32(this.pos, v, true);
     this.pos += 4;
@@ -461,6 +485,7 @@ export class Writer {
    * ```
    */
   f64le(v: number): void {
+    if (typeof v !== "number") throw typeError(v, "float64, a number");
     this.ensure(8);
     this.view.setFloat64(this.pos, v, true);
     this.pos += 8;
@@ -478,6 +503,7 @@ export class Writer {
    * ```
    */
   f64be(v: number): void {
+    if (typeof v !== "number") throw typeError(v, "float64, a number");
     this.ensure(8);
     this.view.setFloat64(this.pos, v, false);
     this.pos += 8;
@@ -534,7 +560,8 @@ export class Writer {
    * console.log(w.finish()); // Uint8Array(1) [ 1 ]
    * ```
    */
-  varlong(v: bigint): void {
+  varlong(v: bigint | number): void {
+    if (typeof v !== "bigint") v = BigInt(checkSafe(v, Number.MIN_SAFE_INTEGER, "varlong"));
     checkBig(v, I64_MIN, I64_MAX, "varlong");
     if (v >= -0x4000_0000n && v < 0x4000_0000n) {
       this.varint(Number(v));
@@ -580,6 +607,10 @@ export class Writer {
    * ```
    */
   bytes(v: Uint8Array): void {
+    // The tag test runs only for arrays of another realm (or a value that is not one at all).
+    if (!(v instanceof Uint8Array) && Object.prototype.toString.call(v) !== "[object Uint8Array]") {
+      throw typeError(v, "a Uint8Array");
+    }
     if (this.pos + v.length > this.buf.length) this.grow(v.length);
     this.buf.set(v, this.pos);
     this.pos += v.length;
@@ -676,14 +707,43 @@ export class Writer {
 
 export { utf8Length };
 
+// The checks below run only once a value has failed the fast test at the call site, or cost one
+// comparison; their messages name the width and what it accepts.
+
+function rangeError(v: unknown, expected: string): WireError {
+  return withRejected(
+    new WireError("VALUE_OUT_OF_RANGE", { side: "encode", expected, detail: got(v) }),
+    v,
+  );
+}
+
+function typeError(v: unknown, expected: string): WireError {
+  return withRejected(new WireError("INVALID_VALUE", { side: "encode", expected, detail: got(v) }), v);
+}
+
+function intExpected(what: string, min: number | bigint, max: number | bigint): string {
+  return `${what}, an integer from ${min} to ${max}`;
+}
+
 function checkInt(v: number, min: number, max: number, what: string): void {
   if (!(Number.isInteger(v) && v >= min && v <= max)) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { side: "encode", detail: `${what} cannot hold ${v}` });
+    const expected = intExpected(what, min, max);
+    throw typeof v === "number" ? rangeError(v, expected) : typeError(v, expected);
   }
 }
 
+function bigExpected(what: string): string {
+  return `${what}, a bigint or a safe-integer number`;
+}
+
+/** `v` when it is a safe integer ≥ `min` (a 64-bit field given as a number). */
+function checkSafe(v: unknown, min: number, what: string): number {
+  if (typeof v !== "number") throw typeError(v, bigExpected(what));
+  if (!Number.isSafeInteger(v) || v < min) throw rangeError(v, bigExpected(what));
+  return v;
+}
+
 function checkBig(v: bigint, min: bigint, max: bigint, what: string): void {
-  if (typeof v !== "bigint" || v < min || v > max) {
-    throw new WireError("VALUE_OUT_OF_RANGE", { side: "encode", detail: `${what} cannot hold ${String(v)}` });
-  }
+  if (typeof v !== "bigint") throw typeError(v, bigExpected(what));
+  if (v < min || v > max) throw rangeError(v, intExpected(what, min, max));
 }

@@ -3,12 +3,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { Writer } from "./writer.ts";
 import { Reader } from "./reader.ts";
-import { isWireError } from "./error.ts";
 import { toHex } from "./hex.ts";
 import { utf8Length } from "./utf8.ts";
+import { assertWireError } from "../testdata/wire_assert.ts";
 
 function outOfRange(fn: () => unknown): void {
-  assert.throws(fn, (e: unknown) => isWireError(e) && e.code === "VALUE_OUT_OF_RANGE");
+  assertWireError(fn, "VALUE_OUT_OF_RANGE");
 }
 
 describe("Writer", () => {
@@ -78,10 +78,7 @@ describe("Writer", () => {
     const dest = new Uint8Array(4);
     assert.deepEqual(w.encodeInto(dest, 1), { written: 2 });
     assert.equal(toHex(dest), "00000700");
-    assert.throws(
-      () => w.encodeInto(new Uint8Array(1)),
-      (e: unknown) => isWireError(e) && e.code === "LIMIT_EXCEEDED",
-    );
+    assertWireError(() => w.encodeInto(new Uint8Array(1)), "LIMIT_EXCEEDED");
   });
 
   it("setU32le()/setI32be() back-patch lengths", () => {
@@ -139,5 +136,47 @@ describe("Writer", () => {
       ),
       { numRuns: 1000 },
     );
+  });
+
+  it("writes a safe-integer number to every 64-bit width as it writes the bigint", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        const viaNumber = new Writer(1), viaBig = new Writer(1);
+        viaNumber.i64be(n);
+        viaNumber.i64le(n);
+        viaNumber.varlong(n);
+        viaBig.i64be(BigInt(n));
+        viaBig.i64le(BigInt(n));
+        viaBig.varlong(BigInt(n));
+        if (n >= 0) {
+          viaNumber.u64le(n);
+          viaNumber.u64be(n);
+          viaNumber.u128le(n);
+          viaBig.u64le(BigInt(n));
+          viaBig.u64be(BigInt(n));
+          viaBig.u128le(BigInt(n));
+        }
+        assert.equal(toHex(viaNumber.finish()), toHex(viaBig.finish()));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("refuses numbers a 64-bit width cannot take exactly (VALUE_OUT_OF_RANGE) and other types (INVALID_VALUE)", () => {
+    for (const v of [0.5, 2 ** 53, -(2 ** 53), NaN, Infinity]) outOfRange(() => new Writer().i64be(v));
+    outOfRange(() => new Writer().u64le(-1));
+    const invalid = (fn: () => unknown) => assertWireError(fn, "INVALID_VALUE", { side: "encode" });
+    invalid(() => new Writer().i64be("1" as never));
+    invalid(() => new Writer().i16be("all" as never));
+    invalid(() => new Writer().bool(1 as never));
+    invalid(() => new Writer().f64be("1.5" as never));
+    invalid(() => new Writer().bytes("abc" as never));
+    invalid(() => utf8Length(5 as never));
+  });
+
+  it("says what a width takes in `expected`", () => {
+    assertWireError(() => new Writer().i16be(40000), "VALUE_OUT_OF_RANGE", {
+      expected: "i16, an integer from -32768 to 32767",
+    });
   });
 });

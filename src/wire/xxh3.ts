@@ -9,26 +9,29 @@
  *
  * Only seed 0 with the default secret is implemented: that is all Iggy uses.
  *
- * Inputs of 17 to 128 bytes (most Iggy frames) have their rounds written out with the secret
- * words as literals, keep the accumulator in locals and stay in int32 arithmetic; 129 to 240
- * bytes run the same round in a loop over the secret words, which keeps an Iggy batch decoder's
- * bundle under its 25 KB budget (−5 KB minified) for −7% at 140 B on V8 and no change on JSC
- * (median of 9 interleaved rounds of 300k hashes, process CPU time, load ~1.5). Measured
- * per hash on V8 (Deno) and JSC (Bun) against a helper per round, typed-array state and a
- * loop over the secret: 1.45× / 1.81× faster at 140 B, 1.22× / 1.57× at 100 B. Rejected,
- * with the same measurements: a `DataView` per call (no faster than byte loads), a
- * `DataView` cached per buffer (1.16× on V8, slower on JSC, and it pins the buffer), a loop
- * over the secret (−4% on V8, −16% on JSC), branch-free carries (slower on V8, equal on
- * JSC), a copy into an aligned scratch read as words (+10% on V8, −15% on JSC). What
- * remains: on V8 the bounds-checked byte loads take about half the time (the same code with
- * computed words runs 2× faster); on JSC the carries take about a third. Measured since at
- * 140 B (V8 / JSC, 7 interleaved rounds of 1000 hashes, process CPU time, load ~2), none
- * kept: the 129–240 B rounds written out with literal secret words +9% / +3% (+5 KB
- * minified, past the decoder's budget); words from an `Int32Array` over the input's buffer
- * +33% / +13%, but only for 4-aligned input (unaligned words built from two loads: ±0) and
- * it pins the buffer; carries taken from float column sums −28% / −19%; unsigned compares
- * as XOR-biased signed ones −10% / −10%; a helper per round that returns one half and
- * leaves the other in a module variable −40% / −32%.
+ * The shape of the rounds was chosen by measurement. Rounds written out with the secret words as
+ * literals, the accumulator in locals and int32 arithmetic were measured per hash on V8 (Deno)
+ * and JSC (Bun) against a helper per round, typed-array state and a loop over the secret: 1.45× /
+ * 1.81× faster at 140 B, 1.22× / 1.57× at 100 B. Rejected with the same measurements: a loop
+ * over the secret words (−4% on V8, −16% on JSC), a `DataView` per call (no faster than byte
+ * loads), a `DataView` cached per buffer (1.16× on V8, slower on JSC, and it pins the buffer),
+ * branch-free carries (slower on V8, equal on JSC), a copy into an aligned scratch read as words
+ * (+10% on V8, −15% on JSC). What remains: on V8 the bounds-checked byte loads take about half
+ * the time (the same code with computed words runs 2× faster); on JSC the carries take about a
+ * third.
+ *
+ * So 17 to 128 bytes (most Iggy frames) run written-out rounds. 129 to 240 bytes are the one
+ * place the rejected loop over the secret words is used, for size, not speed: the loop costs −7%
+ * at 140 B on V8 and nothing on JSC (median of 9 interleaved rounds of 300k hashes, process CPU
+ * time, load ~1.5), and written out they were +9% / +3% (V8 / JSC, 7 interleaved rounds of 1000
+ * hashes, load ~2) but +5 KB minified, past the Iggy batch decoder's 25 KB bundle budget.
+ *
+ * Measured since at 140 B and not kept (V8 / JSC, 7 interleaved rounds of 1000 hashes, process
+ * CPU time, load ~2): words from an `Int32Array` over the input's buffer +33% / +13%, but only
+ * for 4-aligned input (unaligned words built from two loads: ±0) and it pins the buffer; carries
+ * taken from float column sums −28% / −19%; unsigned compares as XOR-biased signed ones
+ * −10% / −10%; a helper per round that returns one half and leaves the other in a module
+ * variable −40% / −32%.
  *
  * Where WebAssembly exists, 17 to 240 bytes are hashed by the kernel of
  * src/wire/_generated/xxh3_wasm.ts (tools/wasm/xxh3_kernel.ts) instead: one copy into its

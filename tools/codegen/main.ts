@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { buildModel, type JarInput, loadRelease } from "./load.ts";
 import { emitApi, emitApiKeys, emitMessagesMod, emitOther, emitTable, nameStructs, snake } from "./emit.ts";
 import { versionsOf } from "./schema.ts";
+import { kafkaClientsPins } from "./pins.ts";
 import { parseArgs } from "../../conformance/lib/args.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -25,8 +26,7 @@ const check = parseArgs({
   flags: { check: { kind: "boolean", help: "exit 1 when the committed files differ, write nothing" } },
 }).flags.check;
 
-const inputs = JSON.parse(readFileSync(join(here, "inputs.json"), "utf8")) as { jars: JarInput[] };
-const [newer, older] = inputs.jars.map(loadRelease);
+const [newer, older] = kafkaClientsPins().jars.map((j: JarInput) => loadRelease(j));
 const model = buildModel(newer, older);
 
 nameStructs([...model.apis.flatMap((a) => [a.request, a.response]), ...model.others]);

@@ -6,12 +6,18 @@
  * @module
  */
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { exportEntries } from "./entries.ts";
 
-const root = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
+// The first folder above this module that holds deno.json: the checkout itself, also when this file
+// runs compiled from dist/ (Node's test stage), where the sources and the README are not copied.
+const root = (() => {
+  let dir = fileURLToPath(new URL(".", import.meta.url));
+  while (!existsSync(join(dir, "deno.json")) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 
 /** The repository root. */
 export function repoRoot(): string {

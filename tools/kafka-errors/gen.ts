@@ -1,7 +1,9 @@
 /**
  * Regenerates `src/kafka/_generated/errors.ts` from kafka-clients' `org.apache.kafka.common.protocol.Errors`
- * (4.4.0, plus any code only 3.9.2 has): runs KafkaErrors.java against each pinned jar (Maven
- * fetches the jars into ~/.m2 when missing) and writes the table.
+ * (the current pinned release, plus any code only the legacy one has; both pinned in
+ * tools/codegen/inputs.json): runs KafkaErrors.java against each pinned jar (Maven fetches the
+ * jars into ~/.m2 when missing; their sha256 is checked) and writes the table, with the description of each
+ * code from descriptions.ts (ours; the run fails when a code has none or a description no code).
  *
  *   deno run -A tools/kafka-errors/gen.ts           # rewrite src/kafka/_generated/errors.ts
  *   deno run -A tools/kafka-errors/gen.ts --check   # exit 1 if the file would change
@@ -15,19 +17,24 @@ import { homedir } from "node:os";
 import process from "node:process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
 import { parseArgs } from "../../conformance/lib/args.ts";
+import { DESCRIPTIONS } from "./descriptions.ts";
+import { kafkaClientsPins } from "../codegen/pins.ts";
 
 const { flags } = parseArgs({
   usage: "deno run -A tools/kafka-errors/gen.ts [--check]",
-  summary: "Regenerates src/kafka/_generated/errors.ts from kafka-clients' Errors enum (4.4.0 plus 3.9.2).",
+  summary:
+    "Regenerates src/kafka/_generated/errors.ts from kafka-clients' Errors enum (the pinned releases).",
   flags: { check: { kind: "boolean", help: "exit 1 if the file would change, write nothing" } },
 });
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
 const OUT = join(ROOT, "src", "kafka", "_generated", "errors.ts");
-const CURRENT = "4.4.0";
-const LEGACY = "3.9.2";
+const PINS = kafkaClientsPins();
+const CURRENT = PINS.current.label;
+const LEGACY = PINS.legacy.label;
 const SLF4J = "1.7.36";
 
 function jar(group: string, artifact: string, version: string): string {
@@ -55,8 +62,17 @@ interface Row {
   since: string;
 }
 
+/** The kafka-clients jar of a pinned release, checked against its pinned sha256. */
+function kafkaClientsJar(version: string): string {
+  const path = jar("org.apache.kafka", "kafka-clients", version);
+  const want = PINS.jars.find((j) => j.label === version)!.sha256;
+  const got = createHash("sha256").update(readFileSync(path)).digest("hex");
+  if (got !== want) throw new Error(`${path} has sha256 ${got}, tools/codegen/inputs.json pins ${want}`);
+  return path;
+}
+
 function rows(version: string): Row[] {
-  const cp = [jar("org.apache.kafka", "kafka-clients", version), jar("org.slf4j", "slf4j-api", SLF4J)].join(
+  const cp = [kafkaClientsJar(version), jar("org.slf4j", "slf4j-api", SLF4J)].join(
     ":",
   );
   const out = execFileSync("java", ["-cp", cp, join(HERE, "KafkaErrors.java")], { encoding: "utf8" });
@@ -78,6 +94,14 @@ for (const r of rows(LEGACY)) {
   }
 }
 const all = [...byCode.values()].sort((a, b) => a.code - b.code);
+const missing = all.filter((r) => !DESCRIPTIONS[r.name]).map((r) => r.name);
+const extra = Object.keys(DESCRIPTIONS).filter((n) => !all.some((r) => r.name === n));
+if (missing.length || extra.length) {
+  throw new Error(
+    `tools/kafka-errors/descriptions.ts: no description for ${missing.join(", ") || "-"}; ` +
+      `no such code: ${extra.join(", ") || "-"}`,
+  );
+}
 
 const lines: string[] = [];
 lines.push(
@@ -86,11 +110,13 @@ lines.push(
 lines.push(`
 /**
  * Kafka's error codes (the int16 \`errorCode\` fields of responses): the name kafka-clients gives
- * each code and whether its exception is retriable (a \`RetriableException\`: the same request may
- * succeed later, e.g. after a metadata refresh or a coordinator move).
+ * each code, whether its exception is retriable (a \`RetriableException\`: the same request may
+ * succeed later, e.g. after a metadata refresh or a coordinator move), and what it means.
  *
  * Generated from \`org.apache.kafka.common.protocol.Errors\` of kafka-clients ${CURRENT}; codes
- * only ${LEGACY} knows are kept. The lookup functions below are part of the generated file.
+ * only ${LEGACY} knows are kept. The descriptions are streamwire's own
+ * (tools/kafka-errors/descriptions.ts), not kafka-clients' messages. The lookup functions below
+ * are part of the generated file.
  *
  * @example
  * \`\`\`ts
@@ -110,6 +136,8 @@ export interface KafkaErrorInfo {
   readonly name: string;
   /** True when kafka-clients classifies the error as retriable. */
   readonly retriable: boolean;
+  /** What the code tells the client that receives it, in one sentence (streamwire's words). */
+  readonly description: string;
 }
 `);
 lines.push("/** Every error code by kafka-clients' name. */");
@@ -126,6 +154,16 @@ lines.push("const RETRIABLE_CODES: readonly number[] = [");
 const retriable = all.filter((r) => r.retriable).map((r) => r.code);
 for (const code of retriable) lines.push(`  ${code},`);
 lines.push("];");
+lines.push("");
+lines.push("/** What each code means (tools/kafka-errors/descriptions.ts). */");
+lines.push("const DESCRIPTIONS: Readonly<Record<number, string>> = {");
+for (const r of all) {
+  const key = r.code < 0 ? JSON.stringify(String(r.code)) : String(r.code);
+  const line = `  ${key}: ${JSON.stringify(DESCRIPTIONS[r.name])},`;
+  // As deno fmt lays it out (lineWidth 110): a long entry puts its value on the next line.
+  lines.push(line.length <= 110 ? line : `  ${key}:\n    ${JSON.stringify(DESCRIPTIONS[r.name])},`);
+}
+lines.push("};");
 lines.push(`
 let retriableSet: ReadonlySet<number> | undefined;
 let names: ReadonlyMap<number, string> | undefined;
@@ -148,12 +186,17 @@ function namesByCode(): ReadonlyMap<number, string> {
  * @example
  * \`\`\`ts
  * import { errorInfo } from "@streamwire/codec/kafka";
- * console.log(errorInfo(-1)); // { code: -1, name: "UNKNOWN_SERVER_ERROR", retriable: false }
+ * const info = errorInfo(6)!;
+ * console.log(info.name, info.retriable); // NOT_LEADER_OR_FOLLOWER true
+ * console.log(info.description); // This broker is not the partition's leader (or not a replica of it): refresh metadata.
+ * console.log(errorInfo(9999)); // undefined
  * \`\`\`
  */
 export function errorInfo(code: number): KafkaErrorInfo | undefined {
   const name = namesByCode().get(code);
-  return name === undefined ? undefined : { code, name, retriable: retriableCodes().has(code) };
+  return name === undefined
+    ? undefined
+    : { code, name, retriable: retriableCodes().has(code), description: DESCRIPTIONS[code] };
 }
 
 /**

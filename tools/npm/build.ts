@@ -1,15 +1,18 @@
 /**
  * `deno task build:npm`: writes the publishable npm package of `@streamwire/codec` to `dist/npm/`.
  *
- * - `esm/`: ES modules, `.d.ts` beside them, source maps with the TypeScript inlined.
- * - `cjs/`: the same as CommonJS (its own `package.json` says `"type": "commonjs"`), so
- *   `require()` works on every Node 20 (require of ES modules needs 20.19+) and in tools that
- *   only read CommonJS. Both builds are compiled by the TypeScript already in the dev
- *   dependencies, from the same sources; the exports map sends `import` to one and `require`
- *   to the other, as protobuf-es and @msgpack/msgpack do. Errors stay recognisable across the
- *   two copies (`isWireError` checks the name and code, not only `instanceof`).
- * - `package.json`: name, version, license and the subpaths come from `deno.json`, the one place
- *   they are stated; `"sideEffects": false` (checked by `tools/npm/sizes.ts`).
+ * - `esm/`: the ES modules as `tsc` writes them from `src/` (readable, unminified, one `.js`
+ *   per source file, so a stack trace names the file and line of the code that threw) and the
+ *   `.d.ts` beside each. The JSDoc is kept once, in the `.d.ts` where editors read it, and
+ *   dropped from the `.js` (`strip_docs.ts`; the build checks with esbuild that only comments
+ *   went). No source maps: the `.js` is the code to read, and a map would point at `src/*.ts`,
+ *   which is not shipped.
+ * - One tree for `import` and `require()` (see `package_json.ts` for `engines` and why), so no
+ *   CommonJS copy of the code or its types.
+ * - `package.json` from `deno.json` (`package_json.ts`): name, version, license and every
+ *   subpath, `typesVersions` for TypeScript's `moduleResolution: node`, the repository.
+ * - `README.md` with its relative links made absolute (`readme.ts`), as the npm page needs;
+ *   `LICENSE`; `bin/streamwire.js`.
  *
  * The dev manifest (`/package.json`) stays private and is not used here.
  *
@@ -18,13 +21,26 @@
  * @module
  */
 
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import process from "node:process";
 import { spawnSync } from "node:child_process";
+import * as esbuild from "esbuild";
+import { type DenoJson, npmManifest, REPOSITORY, REPOSITORY_REF, TREE } from "./package_json.ts";
+import { absoluteLinks, relativeLinks } from "./readme.ts";
+import { sameCode, stripDocComments } from "./strip_docs.ts";
 
 const USAGE = `usage: deno task build:npm [--out <dir>]
-Writes the npm package (ESM + CJS + .d.ts + source maps, package.json, README.md, LICENSE).`;
+Writes the npm package (ES modules + .d.ts, package.json, README.md, LICENSE, bin/).`;
 
 function parseArgs(argv: string[]): { out: string } {
   let out = "dist/npm";
@@ -42,34 +58,8 @@ function parseArgs(argv: string[]): { out: string } {
   return { out };
 }
 
-interface DenoJson {
-  name: string;
-  version: string;
-  license: string;
-  exports: Record<string, string>;
-}
-
 const root = resolve(dirname(new URL(import.meta.url).pathname), "../..");
 const deno = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")) as DenoJson;
-
-/** `./src/kafka/mod.ts` → `src/kafka/mod` (the path inside esm/ and cjs/, without extension). */
-function stem(entry: string): string {
-  return entry.replace(/^\.\//, "").replace(/\.ts$/, "");
-}
-
-/** The npm `exports` map: the subpaths of deno.json, `import` → esm/, `require` → cjs/. */
-export function exportsMap(exports: Record<string, string>): Record<string, unknown> {
-  const map: Record<string, unknown> = {};
-  for (const [subpath, entry] of Object.entries(exports)) {
-    const s = stem(entry);
-    map[subpath] = {
-      import: { types: `./esm/${s}.d.ts`, default: `./esm/${s}.js` },
-      require: { types: `./cjs/${s}.d.ts`, default: `./cjs/${s}.js` },
-    };
-  }
-  map["./package.json"] = "./package.json";
-  return map;
-}
 
 function tsc(configPath: string): void {
   const bin = join(root, "node_modules", ".bin", "tsc");
@@ -77,7 +67,35 @@ function tsc(configPath: string): void {
   if (r.status !== 0) throw new Error(`tsc -p ${configPath} failed (exit ${r.status})`);
 }
 
-function build(outArg: string): void {
+function filesUnder(dir: string, suffix: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...filesUnder(p, suffix));
+    else if (name.endsWith(suffix)) out.push(p);
+  }
+  return out;
+}
+
+/** Drops the JSDoc of every `.js` under `dir`; fails if anything but comments would change. */
+async function stripDocs(dir: string): Promise<{ files: number; before: number; after: number }> {
+  let before = 0;
+  let after = 0;
+  const files = filesUnder(dir, ".js");
+  for (const f of files) {
+    const js = readFileSync(f, "utf8");
+    const stripped = stripDocComments(js);
+    if (!(await sameCode(esbuild, js, stripped))) {
+      throw new Error(`${relative(root, f)}: stripping its JSDoc would change the code`);
+    }
+    writeFileSync(f, stripped);
+    before += js.length;
+    after += stripped.length;
+  }
+  return { files: files.length, before, after };
+}
+
+async function build(outArg: string): Promise<void> {
   const out = resolve(root, outArg);
   const work = resolve(out, "..", ".npm-build");
   rmSync(out, { recursive: true, force: true });
@@ -86,84 +104,84 @@ function build(outArg: string): void {
   mkdirSync(work, { recursive: true });
 
   const rel = (p: string) => relative(work, join(root, p)) || ".";
-  for (const [format, module] of [["esm", "ES2022"], ["cjs", "CommonJS"]] as const) {
-    const config = {
-      compilerOptions: {
-        target: "ES2022",
-        module,
-        moduleResolution: "Bundler",
-        strict: true,
-        erasableSyntaxOnly: true,
-        verbatimModuleSyntax: format === "esm",
-        allowImportingTsExtensions: true,
-        rewriteRelativeImportExtensions: true,
-        declaration: true,
-        declarationMap: true,
-        sourceMap: true,
-        inlineSources: true,
-        rootDir: rel("."),
-        outDir: relative(work, join(out, format)),
-        // The library imports nothing: no Node or Deno types, only the language and the web
-        // globals it uses (TextEncoder/TextDecoder).
-        types: [],
-        lib: ["ES2022", "DOM"],
-        skipLibCheck: true,
-        noEmitOnError: true,
-      },
-      include: [rel("mod.ts"), rel("src/**/*.ts")],
-      exclude: [rel("src/**/*_test.ts"), rel("src/**/testdata/**")],
-    };
-    const path = join(work, `tsconfig.${format}.json`);
-    writeFileSync(path, JSON.stringify(config, null, 2));
-    tsc(path);
-  }
-  writeFileSync(join(out, "cjs", "package.json"), JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
-  rmSync(work, { recursive: true, force: true });
-
-  const main = stem(deno.exports["."]);
-  const pkg = {
-    name: deno.name,
-    version: deno.version,
-    description:
-      "Zero-dependency codec for the wire protocols of Apache Iggy and Apache Kafka: every command and API version, record batches, compression, conformance vectors.",
-    license: deno.license,
-    keywords: ["kafka", "iggy", "protocol", "codec", "wire", "binary", "record-batch", "deno", "bun"],
-    type: "module",
-    main: `./cjs/${main}.js`,
-    module: `./esm/${main}.js`,
-    types: `./esm/${main}.d.ts`,
-    exports: exportsMap(deno.exports),
-    bin: { streamwire: "./bin/streamwire.js" },
-    files: ["esm/", "cjs/", "bin/", "README.md", "LICENSE"],
-    sideEffects: false,
-    engines: { node: ">=20" },
+  const config = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "ES2022",
+      moduleResolution: "Bundler",
+      strict: true,
+      erasableSyntaxOnly: true,
+      verbatimModuleSyntax: true,
+      allowImportingTsExtensions: true,
+      rewriteRelativeImportExtensions: true,
+      declaration: true,
+      rootDir: rel("."),
+      outDir: relative(work, join(out, TREE)),
+      // The library imports nothing: no Node or Deno types, only the language and the web
+      // globals it uses (TextEncoder/TextDecoder).
+      types: [],
+      lib: ["ES2022", "DOM"],
+      skipLibCheck: true,
+      noEmitOnError: true,
+    },
+    include: [rel("mod.ts"), rel("src/**/*.ts")],
+    exclude: [rel("src/**/*_test.ts"), rel("src/**/testdata/**")],
   };
+  const path = join(work, "tsconfig.json");
+  writeFileSync(path, JSON.stringify(config, null, 2));
+  tsc(path);
+  rmSync(work, { recursive: true, force: true });
+  let stripped;
+  try {
+    stripped = await stripDocs(join(out, TREE));
+  } finally {
+    await esbuild.stop();
+  }
+
+  const pkg = npmManifest(deno);
   writeFileSync(join(out, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
   // The command: a Node shebang in front of the inspector's entry (the .ts keeps Deno's).
   mkdirSync(join(out, "bin"), { recursive: true });
-  writeFileSync(join(out, "bin", "streamwire.js"), '#!/usr/bin/env node\nimport "../esm/src/cli/bin.js";\n', {
-    mode: 0o755,
-  });
+  writeFileSync(
+    join(out, "bin", "streamwire.js"),
+    `#!/usr/bin/env node\nimport "../${TREE}/src/cli/bin.js";\n`,
+    {
+      mode: 0o755,
+    },
+  );
 
-  copyFileSync(join(root, "README.md"), join(out, "README.md"));
+  const readme = absoluteLinks(readFileSync(join(root, "README.md"), "utf8"), {
+    web: REPOSITORY,
+    ref: REPOSITORY_REF,
+  });
+  const left = relativeLinks(readme);
+  if (left.length) throw new Error(`README.md: relative links left for npm: ${left.join(", ")}`);
+  writeFileSync(join(out, "README.md"), readme);
   // LICENSE is the repository's; a checkout without one gets the Apache-2.0 text from Debian.
   const license = [join(root, "LICENSE"), "/usr/share/common-licenses/Apache-2.0"].find((p) => existsSync(p));
   if (!license) throw new Error("no LICENSE in the repository and no /usr/share/common-licenses/Apache-2.0");
   copyFileSync(license, join(out, "LICENSE"));
 
-  for (const [subpath, entry] of Object.entries(pkg.exports)) {
-    if (typeof entry === "string") continue;
-    for (const cond of Object.values(entry as Record<string, Record<string, string>>)) {
-      for (const file of Object.values(cond)) {
-        if (!existsSync(join(out, file))) throw new Error(`exports["${subpath}"] → ${file} was not built`);
-      }
+  for (const [subpath, entry] of Object.entries(pkg.exports as Record<string, unknown>)) {
+    const targets = typeof entry === "string" ? [entry] : Object.values(entry as Record<string, string>);
+    for (const file of targets) {
+      if (!existsSync(join(out, file))) throw new Error(`exports["${subpath}"] → ${file} was not built`);
     }
+  }
+  for (
+    const [subpath, [file]] of Object.entries(
+      (pkg.typesVersions as Record<string, Record<string, string[]>>)["*"],
+    )
+  ) {
+    if (!existsSync(join(out, file))) throw new Error(`typesVersions["${subpath}"] → ${file} was not built`);
   }
   console.log(
     `build:npm: ${pkg.name}@${pkg.version} → ${relative(root, out)}/ (${
       Object.keys(deno.exports).length
-    } subpaths, esm + cjs)`,
+    } subpaths; ${stripped.files} modules, JSDoc kept in the .d.ts only: ${
+      (stripped.before / 1e6).toFixed(2)
+    } → ${(stripped.after / 1e6).toFixed(2)} MB of .js)`,
   );
 }
 
-build(parseArgs(process.argv.slice(2)).out);
+await build(parseArgs(process.argv.slice(2)).out);

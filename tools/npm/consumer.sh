@@ -6,12 +6,19 @@
 #   2. the whole conformance suite (vectors/ copied in) through the installed package, on Node 20
 #      as ESM and via require(), and on Bun (tools/npm/bundle_conformance.ts points the runner's
 #      imports at the package's public subpaths);
-#   3. tsc --strict on a consumer file (ESM and CommonJS resolution) against the shipped .d.ts.
+#   3. tsc --strict on a consumer file against the shipped .d.ts: TypeScript 7 with nodenext (ESM
+#      and CommonJS files) and bundler resolution; TypeScript 5.9 with `moduleResolution: node`
+#      (`module: commonjs`, which reads typesVersions, not exports) and nodenext;
+#   4. the `streamwire` bin;
+#   5. stack traces: an error thrown inside the package, caught through import and through
+#      require(), names a file and line of the package whose text is the code that threw, and
+#      the package holds no source map.
 # Each prints `N passed, N failed`; the script fails if any does.
 #
 # The tools (node, npm, Bun, Deno, esbuild for bundling the runner) come from the checkout's dev
 # install; the code under test only from the tarball. TypeScript for step 3 is installed into the
-# temporary project from the registry, at the version the dev manifest pins.
+# temporary project from the registry: the version the dev manifest pins, and 5.9.3, the newest
+# release that still has `moduleResolution: node` (TypeScript 7 removed it).
 #
 # Usage: tools/npm/consumer.sh [--keep] [--help]
 set -euo pipefail
@@ -20,7 +27,7 @@ for a in "$@"; do
   case "$a" in
     --keep) keep=1 ;;
     -h | --help)
-      sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -45,6 +52,7 @@ mkdir -p "$proj"
 tarball="$(cd "$pkg" && npm pack --silent --pack-destination "$tmp" | tail -n 1)"
 echo "packed $tarball ($(du -h "$tmp/$tarball" | cut -f1)); files: $(tar tzf "$tmp/$tarball" | wc -l)"
 ts_version="$(node -p "require('$root/package.json').devDependencies.typescript")"
+ts_node10_version=5.9.3
 
 cd "$proj"
 printf '{ "name": "consumer", "private": true, "type": "module" }\n' >package.json
@@ -119,19 +127,31 @@ conformance "Bun $("$bun" --version)" "$bun" conformance.mjs
 # 3. tsc --strict against the shipped .d.ts ----------------------------------------------------
 cp "$root/tools/npm/testdata/consumer.ts" consumer.ts
 cp "$root/tools/npm/testdata/consumer.cts" consumer.cts
+mkdir -p ts5
+(cd ts5 && printf '{ "private": true }\n' >package.json &&
+  npm install --no-audit --no-fund --loglevel=error "typescript@$ts_node10_version" >/dev/null)
 tsc_pass=0 tsc_fail=0
-for res in nodenext bundler; do
-  module=nodenext
-  [ "$res" = bundler ] && module=esnext
-  files="consumer.ts consumer.cts"
-  [ "$res" = bundler ] && files="consumer.ts"
-  # shellcheck disable=SC2086
-  if npx --no-install tsc --strict --noEmit --skipLibCheck false --types '' --lib es2022,dom \
-    --module "$module" --moduleResolution "$res" --target es2022 $files; then
-    tsc_pass=$((tsc_pass + 1))
-  else tsc_fail=$((tsc_fail + 1)); fi
-done
-verdict "tsc --strict (nodenext + bundler)" "$tsc_pass" "$tsc_fail"
+tsc_check() { # label tsc module moduleResolution files...
+  local label="$1" bin="$2" module="$3" res="$4"
+  shift 4
+  local files
+  files="$(printf '"%s",' "$@")"
+  # A tsconfig, because TypeScript 5 cannot say `types: []` on the command line.
+  printf '{ "compilerOptions": { "strict": true, "noEmit": true, "skipLibCheck": false, "types": [], "lib": ["es2022", "dom"], "target": "es2022", "module": "%s"%s }, "files": [%s] }\n' \
+    "$module" "$([ -n "$res" ] && printf ', "moduleResolution": "%s"' "$res")" "${files%,}" >tsconfig.check.json
+  if "$bin" -p tsconfig.check.json; then tsc_pass=$((tsc_pass + 1)); else
+    tsc_fail=$((tsc_fail + 1))
+    echo "tsc failed: $label"
+  fi
+}
+tsc7="$proj/node_modules/.bin/tsc"
+tsc5="$proj/ts5/node_modules/.bin/tsc"
+tsc_check "TypeScript $ts_version nodenext" "$tsc7" nodenext nodenext consumer.ts consumer.cts
+tsc_check "TypeScript $ts_version bundler" "$tsc7" esnext bundler consumer.ts
+# module commonjs: TypeScript 5 resolves with moduleResolution node (node10), through typesVersions.
+tsc_check "TypeScript $ts_node10_version node (commonjs)" "$tsc5" commonjs "" consumer.ts
+tsc_check "TypeScript $ts_node10_version nodenext" "$tsc5" nodenext nodenext consumer.ts consumer.cts
+verdict "tsc --strict (TS $ts_version nodenext + bundler; TS $ts_node10_version node + nodenext)" "$tsc_pass" "$tsc_fail"
 
 # 4. the `streamwire` bin: --help, a bad flag, and a capture decoded ------------------------------
 bin_pass=0 bin_fail=0
@@ -149,6 +169,43 @@ if npx --no-install streamwire inspect --format json --fail-on-undecoded bin-che
   bin_pass=$((bin_pass + 1))
 else bin_fail=$((bin_fail + 1)); fi
 verdict "streamwire bin (node)" "$bin_pass" "$bin_fail"
+
+# 5. stack traces point at readable code; no source maps ----------------------------------------
+cat >stack.cjs <<'EOF2'
+// Throws inside the package, then checks the first stack frame in it: the named line holds the
+// code that threw (not a minified line, not a generated wrapper).
+const fs = require("node:fs");
+module.exports = function check(wire, how) {
+  let stack = "";
+  try {
+    new wire.Reader(new Uint8Array(1)).u32le();
+  } catch (e) {
+    stack = String(e.stack);
+  }
+  const frame = stack.split("\n").map((l) => /\((?:file:\/\/)?(\/[^()]*node_modules\/@streamwire\/codec\/[^():]+):(\d+):(\d+)\)/.exec(l))
+    .find(Boolean);
+  if (!frame) throw new Error(`${how}: no frame inside the package in:\n${stack}`);
+  const [, file, line, col] = frame;
+  const text = fs.readFileSync(file, "utf8").split("\n")[line - 1] ?? "";
+  const at = text.slice(col - 1);
+  if (!at.startsWith("new WireError(") || text.length > 160) {
+    throw new Error(`${how}: ${file}:${line}:${col} is ${JSON.stringify(text)}`);
+  }
+  console.log(`${how}: ${file.replace(/.*node_modules\//, "")}:${line}: ${text.trim()}`);
+};
+EOF2
+st_pass=0 st_fail=0
+if node -e 'require("./stack.cjs")(require("@streamwire/codec/wire"), "require()")'; then st_pass=$((st_pass + 1)); else st_fail=$((st_fail + 1)); fi
+if node --input-type=module -e 'import { createRequire } from "node:module"; import * as wire from "@streamwire/codec/wire"; createRequire(import.meta.url)("./stack.cjs")(wire, "import")'; then
+  st_pass=$((st_pass + 1))
+else st_fail=$((st_fail + 1)); fi
+maps="$(find node_modules/@streamwire/codec -name '*.map' | wc -l)"
+refs="$( (grep -rl 'sourceMappingURL' node_modules/@streamwire/codec || true) | wc -l)"
+if [ "$maps" = 0 ] && [ "$refs" = 0 ]; then st_pass=$((st_pass + 1)); else
+  st_fail=$((st_fail + 1))
+  echo "source maps in the package: $maps files, $refs references"
+fi
+verdict "stack traces (import, require()), no maps" "$st_pass" "$st_fail"
 
 if [ "$failures" != 0 ]; then
   echo "consumer.sh: $failures check(s) failed"

@@ -8,16 +8,28 @@
  * entries must meet their budget that way too.
  *
  * Also fails when any `node:` import reaches a bundle of any entry (the library must run in
- * browsers).
+ * browsers), and when the package installed from its tarball is larger than
+ * @platformatic/kafka 2.12.1 installed the same way (see {@linkcode installedSize}).
  *
  * Run `deno task build:npm` first. Flags: `--package <dir>` (default `dist/npm`), `--help`.
  *
  * @module
  */
 
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
 import process from "node:process";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
@@ -76,17 +88,28 @@ globalThis.x = (b) => decodeRecordBatch(b, { codecs: createCodecRegistry() });`,
   },
 ];
 
-const SUBPATHS = [
-  ".",
-  "./wire",
-  "./iggy",
-  "./iggy/batch",
-  "./iggy/consensus",
-  "./kafka",
-  "./kafka/messages",
-  "./kafka/records",
-  "./kafka/compression",
-];
+/**
+ * The library entries (every subpath of deno.json's `exports`, so a new one is checked without
+ * an edit here) except the inspector's (`./cli*`), which is a program for Node, Deno and Bun.
+ */
+function librarySubpaths(): string[] {
+  const deno = JSON.parse(readFileSync(new URL("../../deno.json", import.meta.url), "utf8")) as {
+    exports: Record<string, string>;
+  };
+  return Object.keys(deno.exports).filter((s) => s !== "./cli" && !s.startsWith("./cli/"));
+}
+
+/**
+ * The installed-size budget: what @platformatic/kafka 2.12.1 takes in node_modules, measured as
+ * issue 26 measured both packages (`npm i` of the tarball into an empty project, then
+ * `du -sk node_modules/<pkg>`). The dev install holds that very package (npm installs a tarball's
+ * files as they are), so the budget is measured there, on the same filesystem in the same run;
+ * {@linkcode PEER_INSTALLED_KIB} is the figure it gave on ext4 (4 KiB blocks), used only where the
+ * peer is not installed.
+ */
+export const PEER = { name: "@platformatic/kafka", version: "2.12.1" };
+/** `du -sk` of @platformatic/kafka 2.12.1 installed from its tarball (ext4, 2026-12-03). */
+export const PEER_INSTALLED_KIB = 4888;
 
 function parseArgs(argv: string[]): { pkg: string } {
   let pkg = "dist/npm";
@@ -144,6 +167,83 @@ async function bundle(dir: string, code: string, honourHint: boolean) {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** Disk use (`du -sk`, KiB) and apparent bytes of the files under `dir`. */
+function usage(dir: string): { kib: number; bytes: number; files: number } {
+  const du = spawnSync("du", ["-sk", dir], { encoding: "utf8" });
+  if (du.status !== 0) throw new Error(`du -sk ${dir} failed: ${du.stderr}`);
+  let bytes = 0;
+  let files = 0;
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else {
+        bytes += st.size;
+        files++;
+      }
+    }
+  };
+  walk(dir);
+  return { kib: Number(du.stdout.split(/\s/)[0]), bytes, files };
+}
+
+function npm(args: string[], cwd: string): string {
+  const r = spawnSync("npm", args, { cwd, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`npm ${args.join(" ")} failed (exit ${r.status}): ${r.stderr}`);
+  return r.stdout;
+}
+
+/**
+ * Packs `pkg`, installs the tarball into an empty project beside it (same filesystem as the
+ * dev install, so `du` counts blocks the same way) and measures it and the budget. Returns
+ * whether the package is within budget.
+ */
+export function installedSize(pkg: string): boolean {
+  const work = mkdtempSync(join(dirname(resolve(pkg)), ".sizes-install-"));
+  try {
+    const tarball = npm(["pack", "--silent", "--pack-destination", work], resolve(pkg)).trim().split("\n")
+      .pop()!;
+    const tgz = statSync(join(work, tarball)).size;
+    const proj = join(work, "project");
+    mkdirSync(proj);
+    writeFileSync(join(proj, "package.json"), '{"name":"sizes","private":true}\n');
+    npm(["install", "--no-audit", "--no-fund", "--loglevel=error", join(work, tarball)], proj);
+    const name = (JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as { name: string }).name;
+    const ours = usage(join(proj, "node_modules", name));
+    const peerDir = resolve(dirname(new URL(import.meta.url).pathname), "../../node_modules", PEER.name);
+    const peerVersion = existsSync(join(peerDir, "package.json"))
+      ? (JSON.parse(readFileSync(join(peerDir, "package.json"), "utf8")) as { version: string }).version
+      : undefined;
+    const peer = peerVersion === PEER.version ? usage(peerDir) : undefined;
+    const budget = peer?.kib ?? PEER_INSTALLED_KIB;
+    const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
+    console.log(
+      `\ninstalled (npm i of the tarball, du -sk): ${ours.kib} KiB (${
+        mb(ours.bytes)
+      } in ${ours.files} files); ` +
+        `tarball ${mb(tgz)}`,
+    );
+    console.log(
+      `budget: ${PEER.name} ${PEER.version} installed the same way: ${budget} KiB` +
+        (peer
+          ? ` (${mb(peer.bytes)} in ${peer.files} files, measured in the dev install now)`
+          : ` (recorded figure: ${PEER.name} ${PEER.version} is not in node_modules${
+            peerVersion ? ` (found ${peerVersion})` : ""
+          })`),
+    );
+    const ok = ours.kib <= budget;
+    console.log(
+      `installed size: ${ok ? "ok" : "OVER BUDGET"} (${
+        ((ours.kib / budget) * 100).toFixed(0)
+      } % of the budget)`,
+    );
+    return ok;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const { pkg } = parseArgs(process.argv.slice(2));
   const dir = mkdtempSync(join(tmpdir(), "streamwire-sizes-"));
@@ -171,7 +271,7 @@ async function main(): Promise<void> {
       );
     }
     // No node: import in any entry's bundle.
-    const all = SUBPATHS.map((s, i) =>
+    const all = librarySubpaths().map((s, i) =>
       `import * as m${i} from "@streamwire/codec${s.slice(1)}"; globalThis.m${i} = m${i};`
     )
       .join("\n");
@@ -189,7 +289,8 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     await esbuild.stop();
   }
-  console.log(`${CASES.filter((c) => c.budget !== undefined).length - failed} passed, ${failed} failed`);
+  if (!installedSize(pkg)) failed++;
+  console.log(`${CASES.filter((c) => c.budget !== undefined).length + 1 - failed} passed, ${failed} failed`);
   if (failed) process.exitCode = 1;
 }
 

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
 import { scramSaltedPassword } from "../_scram.ts";
-import { call, type Ctx, expect, has, K, MAX, sleep, topicRef, V } from "../_context.ts";
+import { call, type Ctx, eventually, expect, has, K, MAX, topicRef, V } from "../_context.ts";
 import type { Topics } from "./basics.ts";
 import { saslExchange } from "./sasl.ts";
 // -- admin APIs ------------------------------------------------------------------------------
@@ -52,12 +52,14 @@ export async function adminApis(ctx: Ctx, t: Topics): Promise<void> {
       expect(r.results.length === 1, K.CreateAcls, cv, "one result");
     });
     await m.check(K.DescribeAcls, dv, "the ACL just created", async () => {
-      let acls: { principal: string; host: string; operation: number; permissionType: number }[] = [];
-      for (let i = 0; i < 50 && acls.length === 0; i++) {
-        if (i > 0) await sleep(100);
-        const r = await call(ctx, K.DescribeAcls, dv, filter(dv));
-        acls = r.resources.find((x) => x.resourceName === resource)?.acls ?? [];
-      }
+      // The ACL reaches the authorizer through the metadata log, a moment after the reply.
+      const acls = await eventually(
+        "the new ACL in DescribeAcls",
+        async () =>
+          (await call(ctx, K.DescribeAcls, dv, filter(dv))).resources.find((x) => x.resourceName === resource)
+            ?.acls ?? [],
+        (a) => a.length > 0,
+      );
       expect(
         acls.length === 1 && acls[0].principal === principal && acls[0].operation === 3 &&
           acls[0].permissionType === 3,
@@ -88,14 +90,15 @@ export async function adminApis(ctx: Ctx, t: Topics): Promise<void> {
       }],
       validateOnly: false,
     });
-    let value: string | null | undefined;
-    for (let i = 0; i < 50 && value !== "3600000"; i++) {
-      if (i > 0) await sleep(100);
-      const r = await call(ctx, K.DescribeConfigs, MAX(ctx, K.DescribeConfigs), {
-        resources: [{ resourceType: 2, resourceName: t.idem, configurationKeys: ["retention.ms"] }],
-      });
-      value = r.results[0].configs[0]?.value;
-    }
+    const value = await eventually(
+      "retention.ms=3600000 in DescribeConfigs",
+      async () =>
+        (await call(ctx, K.DescribeConfigs, MAX(ctx, K.DescribeConfigs), {
+          resources: [{ resourceType: 2, resourceName: t.idem, configurationKeys: ["retention.ms"] }],
+        })).results[0].configs[0]?.value,
+      (v) => v === "3600000",
+      { show: (v) => `retention.ms ${v}` },
+    );
     expect(value === "3600000", K.AlterConfigs, av, `retention.ms ${value}`);
   });
 
@@ -188,15 +191,16 @@ export async function adminApis(ctx: Ctx, t: Topics): Promise<void> {
     );
   });
   await m.check(K.DescribeClientQuotas, dqv, "the quota values (float64) come back", async () => {
-    let values: { key: string; value: number }[] = [];
-    for (let i = 0; i < 50 && values.length < 2; i++) {
-      if (i > 0) await sleep(100);
-      const r = await call(ctx, K.DescribeClientQuotas, dqv, {
-        components: [{ entityType: "client-id", matchType: 0, match: entity[0].entityName }],
-        strict: true,
-      });
-      values = r.entries?.[0]?.values ?? [];
-    }
+    const values = await eventually(
+      "both quota values in DescribeClientQuotas",
+      async () =>
+        (await call(ctx, K.DescribeClientQuotas, dqv, {
+          components: [{ entityType: "client-id", matchType: 0, match: entity[0].entityName }],
+          strict: true,
+        })).entries?.[0]?.values ?? [],
+      (v) => v.length >= 2,
+      { show: (v) => JSON.stringify(v) },
+    );
     const get = (k: string) => values.find((x) => x.key === k)?.value;
     expect(
       get("request_percentage") === 12.5 && get("producer_byte_rate") === 1048576,
@@ -229,20 +233,24 @@ export async function adminApis(ctx: Ctx, t: Topics): Promise<void> {
         deletions: [],
         upsertions: [{ name: user, mechanism: 1, iterations: 4096, salt, saltedPassword }],
       });
-      let error = -1;
-      for (let i = 0; i < 30 && error !== 0; i++) {
-        if (i > 0) await sleep(200);
-        const r = await saslExchange(
-          ctx,
-          "SCRAM-SHA-256",
-          password,
-          MAX(ctx, K.SaslHandshake),
-          MAX(ctx, K.SaslAuthenticate),
-          user,
-        );
-        error = r.error;
-        r.s.close();
-      }
+      // The credential reaches the broker's SCRAM cache through the metadata log.
+      const error = await eventually(
+        "a SCRAM login as the new user",
+        async () => {
+          const r = await saslExchange(
+            ctx,
+            "SCRAM-SHA-256",
+            password,
+            MAX(ctx, K.SaslHandshake),
+            MAX(ctx, K.SaslAuthenticate),
+            user,
+          );
+          r.s.close();
+          return r.error;
+        },
+        (e) => e === 0,
+        { show: (e) => `error ${e}` },
+      );
       expect(error === 0, K.AlterUserScramCredentials, uv, `login as the new user: error ${error}`);
     },
   );

@@ -14,6 +14,7 @@ import {
   buildRecords,
   call,
   type Ctx,
+  eventually,
   expect,
   has,
   K,
@@ -22,7 +23,6 @@ import {
   noAutoCreate,
   open,
   type Rec,
-  sleep,
   topicId,
   V,
   waitForTopics,
@@ -305,16 +305,19 @@ export async function partitionsAndConfigs(ctx: Ctx, t: Topics): Promise<void> {
       validateOnly: false,
     });
     // The new partition reaches the broker's metadata cache asynchronously.
-    let n = 0;
-    for (let i = 0; i < 100 && n !== 2; i++) {
-      await waitForTopics(ctx, [t.main]);
-      const r = await call(ctx, K.Metadata, MAX(ctx, K.Metadata), {
-        topics: [{ name: t.main }],
-        allowAutoTopicCreation: false,
-      });
-      n = r.topics[0].partitions.length;
-      if (n !== 2) await sleep(100);
-    }
+    const n = await eventually(
+      "the second partition in Metadata",
+      async () => {
+        await waitForTopics(ctx, [t.main]);
+        const r = await call(ctx, K.Metadata, MAX(ctx, K.Metadata), {
+          topics: [{ name: t.main }],
+          allowAutoTopicCreation: false,
+        });
+        return r.topics[0].partitions.length;
+      },
+      (x) => x === 2,
+      { show: (x) => `${x} partitions` },
+    );
     expect(n === 2, K.CreatePartitions, v, `${n} partitions`);
     const again = await call(ctx, K.CreatePartitions, v, {
       topics: [{ name: t.main, count: 2, assignments: null }],
@@ -385,15 +388,15 @@ export async function partitionsAndConfigs(ctx: Ctx, t: Topics): Promise<void> {
         validateOnly: false,
       });
     // Config changes reach the broker through the metadata log, a moment after the reply.
-    const settle = async (want: string) => {
-      let got: string | null | undefined;
-      for (let i = 0; i < 50 && got !== want; i++) {
-        if (i > 0) await sleep(100);
-        got = (await describe(MAX(ctx, K.DescribeConfigs), 2, t.main, ["retention.ms"])).get("retention.ms")
-          ?.value;
-      }
-      return got;
-    };
+    const settle = (want: string) =>
+      eventually(
+        `retention.ms=${want} in DescribeConfigs`,
+        async () =>
+          (await describe(MAX(ctx, K.DescribeConfigs), 2, t.main, ["retention.ms"])).get("retention.ms")
+            ?.value,
+        (got) => got === want,
+        { show: (got) => `retention.ms ${got}` },
+      );
     await alter(0, "86400000");
     const after = await settle("86400000");
     expect(after === "86400000", K.IncrementalAlterConfigs, iv, `after SET ${after}`);

@@ -6,7 +6,20 @@
 
 import { randomBytes } from "node:crypto";
 import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
-import { call, CLIENT_ID, type Ctx, expect, has, K, MAX, sleep, topicId, topicRef, V } from "../_context.ts";
+import {
+  call,
+  CLIENT_ID,
+  type Ctx,
+  eventually,
+  expect,
+  has,
+  K,
+  MAX,
+  repeatUntil,
+  topicId,
+  topicRef,
+  V,
+} from "../_context.ts";
 import type { Topics } from "./basics.ts";
 // -- KIP-848 consumer group ------------------------------------------------------------------
 
@@ -46,16 +59,17 @@ export async function consumerGroup(ctx: Ctx, t: Topics): Promise<void> {
       if (hv >= 1) expect(r.memberId === memberId, K.ConsumerGroupHeartbeat, hv, `member id ${r.memberId}`);
       memberId = r.memberId!;
       epoch = r.memberEpoch;
-      for (let i = 0; i < 100; i++) {
+      const assigned = () => {
         if (r.assignment !== null) {
           owned = r.assignment.topicPartitions.map((x) => ({
             topicId: x.topicId,
             partitions: [...x.partitions].sort(),
           }));
         }
-        const got = owned.find((x) => x.topicId === mainId)?.partitions.join();
-        if (got === "0,1") break;
-        await sleep(100);
+        return owned.find((x) => x.topicId === mainId)?.partitions.join() === "0,1";
+      };
+      // The assignment comes with a later heartbeat, once the coordinator has computed it.
+      await repeatUntil("partitions 0 and 1 assigned", assigned, async () => {
         r = await call(ctx, K.ConsumerGroupHeartbeat, hv, {
           groupId: group,
           memberId,
@@ -65,7 +79,7 @@ export async function consumerGroup(ctx: Ctx, t: Topics): Promise<void> {
           rebalanceTimeoutMs: -1,
         });
         epoch = r.memberEpoch;
-      }
+      }, { show: () => `assignment ${JSON.stringify(owned)}` });
       expect(
         owned.find((x) => x.topicId === mainId)?.partitions.join() === "0,1",
         K.ConsumerGroupHeartbeat,
@@ -86,16 +100,16 @@ export async function consumerGroup(ctx: Ctx, t: Topics): Promise<void> {
   );
   if (!ok) return;
   await m.check(K.ConsumerGroupDescribe, dv, "stable group, member, assignment by topic name", async () => {
-    let g;
-    for (let i = 0; i < 50; i++) {
-      const r = await call(ctx, K.ConsumerGroupDescribe, dv, {
-        groupIds: [group],
-        includeAuthorizedOperations: false,
-      });
-      g = r.groups[0];
-      if (g.groupState === "Stable") break;
-      await sleep(100);
-    }
+    const g = await eventually(
+      "the group to be Stable",
+      async () =>
+        (await call(ctx, K.ConsumerGroupDescribe, dv, {
+          groupIds: [group],
+          includeAuthorizedOperations: false,
+        })).groups[0],
+      (x) => x.groupState === "Stable",
+      { show: (x) => `state ${x.groupState}` },
+    );
     expect(
       g!.groupState === "Stable" && g!.assignorName === "uniform",
       K.ConsumerGroupDescribe,

@@ -6,8 +6,7 @@
 
 import { ZERO_UUID } from "../../../src/kafka/codec.ts";
 import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
-import { ApiFailure } from "../_harness.ts";
-import { call, type Ctx, expect, K, MAX, sleep, topicId, V } from "../_context.ts";
+import { call, type Ctx, eventually, expect, K, MAX, topicId, V } from "../_context.ts";
 import type { Topics } from "./basics.ts";
 export async function deleteTopics(ctx: Ctx, t: Topics): Promise<void> {
   const { m } = ctx;
@@ -44,15 +43,19 @@ export async function deleteTopics(ctx: Ctx, t: Topics): Promise<void> {
       );
     }
     const gone = [...byName, ...byId];
-    for (let i = 0; i < 50; i++) {
-      const md = await call(ctx, K.Metadata, MAX(ctx, K.Metadata), {
-        topics: gone.map((name) => ({ name })),
-        allowAutoTopicCreation: false,
-      }, { allow: [E.UNKNOWN_TOPIC_OR_PARTITION] });
-      if (md.topics.every((x) => x.errorCode === E.UNKNOWN_TOPIC_OR_PARTITION)) return;
-      await sleep(100);
-    }
-    throw new ApiFailure(K.DeleteTopics, v, "deleted topics still in metadata");
+    await eventually(
+      "the deleted topics to leave Metadata",
+      () =>
+        call(ctx, K.Metadata, MAX(ctx, K.Metadata), {
+          topics: gone.map((name) => ({ name })),
+          allowAutoTopicCreation: false,
+        }, { allow: [E.UNKNOWN_TOPIC_OR_PARTITION] }),
+      (md) => md.topics.every((x) => x.errorCode === E.UNKNOWN_TOPIC_OR_PARTITION),
+      {
+        show: (md) =>
+          md.topics.filter((x) => x.errorCode === 0).map((x) => x.name).join(", ") + " still there",
+      },
+    );
   });
   await m.check(K.DeleteTopics, v, "unknown topic is UNKNOWN_TOPIC_OR_PARTITION", async () => {
     const r = await call(

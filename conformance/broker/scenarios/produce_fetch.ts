@@ -19,6 +19,7 @@ import {
   enc,
   encodeRecordBatch,
   eqBytes,
+  eventually,
   expect,
   fetchAll,
   fetchOnce,
@@ -33,7 +34,6 @@ import {
   type Rec,
   recordsOf,
   sameRecord,
-  sleep,
   topicRef,
   V,
   waitForTopics,
@@ -126,13 +126,13 @@ export async function produceAndFetch(ctx: Ctx, t: Topics): Promise<void> {
     fv,
     `read back ${main.recs.length} records (magic ${fmagic}), codecs as produced`,
     async () => {
-      let got: ReadRecord[] = [];
-      for (let i = 0; i < 50; i++) {
-        const { batches } = await fetchAll(ctx, fv, t.main, 0);
-        got = recordsOf(batches);
-        if (got.length >= main.recs.length) break;
-        await sleep(100); // the acks=0 batch may still be on its way
-      }
+      // The acks=0 batch has no answer to wait for: read until it is there.
+      const got: ReadRecord[] = await eventually(
+        `all ${main.recs.length} records (the acks=0 batch included)`,
+        async () => recordsOf((await fetchAll(ctx, fv, t.main, 0)).batches),
+        (g) => g.length >= main.recs.length,
+        { show: (g) => `${g.length} records` },
+      );
       expect(
         got.length === main.recs.length,
         K.Fetch,
@@ -683,12 +683,15 @@ export async function wireCorners(ctx: Ctx, t: Topics): Promise<void> {
         timeoutMs: 60000,
       });
       await waitForTopics(ctx, [many]);
-      let parts = 0;
-      for (let i = 0; i < 100 && parts !== n; i++) {
-        const md = await call(ctx, K.Metadata, mv, { topics: [{ name: many }], ...noAutoCreate(mv) });
-        parts = md.topics[0].partitions.length;
-        if (parts !== n) await sleep(100);
-      }
+      const parts = await eventually(
+        `all ${n} partitions in Metadata`,
+        async () =>
+          (await call(ctx, K.Metadata, mv, { topics: [{ name: many }], ...noAutoCreate(mv) })).topics[0]
+            .partitions
+            .length,
+        (x) => x === n,
+        { show: (x) => `${x} partitions` },
+      );
       expect(parts === n, K.Metadata, mv, `${parts} partitions`);
       const lv = MAX(ctx, K.ListOffsets);
       const lo = await call(ctx, K.ListOffsets, lv, {

@@ -12,13 +12,14 @@ import {
   CLIENT_ID,
   type Ctx,
   decodeRecordSet,
+  eventually,
   expect,
   has,
   K,
   MAX,
   produce,
   recordsOf,
-  sleep,
+  repeatUntil,
   topicId,
   V,
   waitForTopics,
@@ -82,16 +83,20 @@ export async function shareGroup(ctx: Ctx, _t: Topics): Promise<void> {
       retry: [E.COORDINATOR_LOAD_IN_PROGRESS, E.COORDINATOR_NOT_AVAILABLE, E.NOT_COORDINATOR],
     });
     epoch = r.memberEpoch;
-    for (let i = 0; i < 100 && !(r.assignment?.topicPartitions.some((x) => x.topicId === id)); i++) {
-      await sleep(100);
-      r = await call(ctx, K.ShareGroupHeartbeat, hv, {
-        groupId: group,
-        memberId,
-        memberEpoch: epoch,
-        subscribedTopicNames: null,
-      });
-      epoch = r.memberEpoch;
-    }
+    await repeatUntil(
+      "the share group's assignment of the topic",
+      () => r.assignment?.topicPartitions.some((x) => x.topicId === id) === true,
+      async () => {
+        r = await call(ctx, K.ShareGroupHeartbeat, hv, {
+          groupId: group,
+          memberId,
+          memberEpoch: epoch,
+          subscribedTopicNames: null,
+        });
+        epoch = r.memberEpoch;
+      },
+      { show: () => `assignment ${JSON.stringify(r.assignment)}` },
+    );
     expect(
       r.memberId === memberId && epoch >= 1,
       K.ShareGroupHeartbeat,
@@ -218,12 +223,12 @@ export async function shareGroup(ctx: Ctx, _t: Topics): Promise<void> {
       v,
       v >= 1 ? "no lag once everything is accepted" : "the group's start offset",
       async () => {
-        let p;
-        for (let i = 0; i < 50; i++) {
-          p = await describeOffsets(v);
-          if (v === 0 || p?.lag === 0n) break;
-          await sleep(100);
-        }
+        const p = await eventually(
+          "lag 0 in DescribeShareGroupOffsets",
+          () => describeOffsets(v),
+          (x) => v === 0 || x?.lag === 0n,
+          { show: (x) => `lag ${x?.lag}, start offset ${x?.startOffset}` },
+        );
         expect(
           p !== undefined && p.startOffset >= 0n && p.startOffset <= 5n,
           K.DescribeShareGroupOffsets,
@@ -259,11 +264,12 @@ export async function shareGroup(ctx: Ctx, _t: Topics): Promise<void> {
         retry: [E.NON_EMPTY_GROUP],
       });
       expect(r.responses[0]?.topicId === id, K.AlterShareGroupOffsets, v, "topic id in the result");
-      let p;
-      for (let i = 0; i < 50 && p?.startOffset !== 2n; i++) {
-        if (i > 0) await sleep(100);
-        p = await describeOffsets(MAX(ctx, K.DescribeShareGroupOffsets));
-      }
+      const p = await eventually(
+        "start offset 2 in DescribeShareGroupOffsets",
+        () => describeOffsets(MAX(ctx, K.DescribeShareGroupOffsets)),
+        (x) => x?.startOffset === 2n,
+        { show: (x) => `start offset ${x?.startOffset}` },
+      );
       expect(p?.startOffset === 2n, K.AlterShareGroupOffsets, v, `start offset ${p?.startOffset}`);
     });
   }

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { Init } from "../../../src/kafka/codec.ts";
 import type { RequestOf } from "../../../src/kafka/api.ts";
 import { KAFKA_ERROR as E } from "../../../src/kafka/_generated/errors.ts";
-import { call, CLIENT_ID, type Ctx, expect, has, K, sleep, V } from "../_context.ts";
+import { call, CLIENT_ID, type Ctx, eventually, expect, has, K, repeatUntil, V } from "../_context.ts";
 import type { Topics } from "./basics.ts";
 // -- KIP-1071 streams group ------------------------------------------------------------------
 
@@ -64,11 +64,12 @@ export async function streamsGroup(ctx: Ctx, t: Topics): Promise<void> {
       });
       epoch = r.memberEpoch;
       let active = "";
-      for (let i = 0; i < 100; i++) {
+      const assigned = () => {
         active = (r.activeTasks ?? []).map((x) => `${x.subtopologyId}:${[...x.partitions].sort().join("+")}`)
           .join();
-        if (active === "0:0+1") break;
-        await sleep(100);
+        return active === "0:0+1";
+      };
+      await repeatUntil("active tasks 0:0+1", assigned, async () => {
         r = await beat({
           groupId: group,
           memberId,
@@ -77,7 +78,7 @@ export async function streamsGroup(ctx: Ctx, t: Topics): Promise<void> {
           rebalanceTimeoutMs: -1,
         });
         epoch = r.memberEpoch;
-      }
+      }, { show: () => `active tasks ${active} (status ${JSON.stringify(r.status)})` });
       expect(
         r.memberId === memberId && epoch >= 1,
         K.StreamsGroupHeartbeat,
@@ -111,16 +112,16 @@ export async function streamsGroup(ctx: Ctx, t: Topics): Promise<void> {
       dv,
       "member, endpoint (uint16 port), tags, topology, tasks",
       async () => {
-        let g;
-        for (let i = 0; i < 50; i++) {
-          const r = await call(ctx, K.StreamsGroupDescribe, dv, {
-            groupIds: [group],
-            includeAuthorizedOperations: false,
-          });
-          g = r.groups[0];
-          if (g.groupState === "Stable") break;
-          await sleep(100);
-        }
+        const g = await eventually(
+          "the streams group to be Stable",
+          async () =>
+            (await call(ctx, K.StreamsGroupDescribe, dv, {
+              groupIds: [group],
+              includeAuthorizedOperations: false,
+            })).groups[0],
+          (x) => x.groupState === "Stable",
+          { show: (x) => `state ${x.groupState}` },
+        );
         const me = g!.members.find((x) => x.memberId === memberId);
         expect(
           g!.groupState === "Stable" && me !== undefined,

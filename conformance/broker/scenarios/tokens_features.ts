@@ -5,7 +5,7 @@
  */
 
 import { Buffer } from "node:buffer";
-import { call, type Ctx, eqBytes, expect, K, MAX, sleep, V } from "../_context.ts";
+import { call, type Ctx, eqBytes, eventually, expect, K, MAX, V } from "../_context.ts";
 import type { Topics } from "./basics.ts";
 import { saslExchange } from "./sasl.ts";
 // -- delegation tokens, features, replica log dirs ------------------------------------------
@@ -72,23 +72,25 @@ export async function tokensAndFeatures(ctx: Ctx, t: Topics): Promise<void> {
       return;
     }
     await m.check(K.CreateDelegationToken, cv, "log in with the token (SCRAM, tokenauth=true)", async () => {
-      let err = -1;
-      for (let i = 0; i < 30 && err !== 0; i++) {
-        if (i > 0) {
-          await sleep(200);
-        }
-        const r = await saslExchange(
-          ctx,
-          "SCRAM-SHA-256",
-          Buffer.from(hmac).toString("base64"),
-          MAX(ctx, K.SaslHandshake),
-          MAX(ctx, K.SaslAuthenticate),
-          tokenId,
-          { tokenauth: "true" },
-        );
-        err = r.error;
-        r.s.close();
-      }
+      // The token reaches the broker's credential cache through the metadata log.
+      const err = await eventually(
+        "a SCRAM login with the new token",
+        async () => {
+          const r = await saslExchange(
+            ctx,
+            "SCRAM-SHA-256",
+            Buffer.from(hmac).toString("base64"),
+            MAX(ctx, K.SaslHandshake),
+            MAX(ctx, K.SaslAuthenticate),
+            tokenId,
+            { tokenauth: "true" },
+          );
+          r.s.close();
+          return r.error;
+        },
+        (e) => e === 0,
+        { show: (e) => `error ${e}` },
+      );
       expect(err === 0, K.CreateDelegationToken, cv, `token login: error ${err}`);
     });
     await m.check(K.DescribeDelegationToken, dv, "the token, its owner and renewer", async () => {
@@ -113,14 +115,14 @@ export async function tokensAndFeatures(ctx: Ctx, t: Topics): Promise<void> {
     });
     await m.check(K.ExpireDelegationToken, xv, "expire now; the token is gone", async () => {
       await call(ctx, K.ExpireDelegationToken, xv, { hmac, expiryTimePeriodMs: -1n }, { on: s });
-      let left = true;
-      for (let i = 0; i < 50 && left; i++) {
-        if (i > 0) await sleep(100);
-        const r = await call(ctx, K.DescribeDelegationToken, MAX(ctx, K.DescribeDelegationToken), {
-          owners: [{ principalType: "User", principalName: ctx.user }],
-        }, { on: s });
-        left = r.tokens.some((x) => x.tokenId === tokenId);
-      }
+      const left = await eventually(
+        "the expired token to leave DescribeDelegationToken",
+        async () =>
+          (await call(ctx, K.DescribeDelegationToken, MAX(ctx, K.DescribeDelegationToken), {
+            owners: [{ principalType: "User", principalName: ctx.user }],
+          }, { on: s })).tokens.some((x) => x.tokenId === tokenId),
+        (l) => !l,
+      );
       expect(!left, K.ExpireDelegationToken, xv, "token still described after expiry");
     });
   } finally {

@@ -10,6 +10,7 @@ import {
   buildRecords,
   call,
   type Ctx,
+  eventually,
   expect,
   fetchAll,
   has,
@@ -17,7 +18,6 @@ import {
   MAX,
   produce,
   recordsOf,
-  sleep,
   topicRef,
   V,
 } from "../_context.ts";
@@ -181,15 +181,17 @@ export async function transactions(ctx: Ctx, t: Topics): Promise<void> {
 
   const fv = Math.max(V(ctx, K.Fetch), 4);
   await m.check(K.Fetch, fv, "read_committed skips the aborted records; markers decode", async () => {
-    let res;
-    for (let i = 0; i < 100; i++) {
-      res = await fetchAll(ctx, fv, t.txn, 0, 0n, { isolation: 1 });
-      if (
-        res.partition.lastStableOffset === res.partition.highWatermark && res.partition.highWatermark >= 8n
-      ) break;
-      await sleep(100);
-    }
-    const { batches, partition } = res!;
+    // The markers are written by the transaction coordinator after EndTxn has answered.
+    const res = await eventually(
+      "the commit marker (last stable offset = high watermark >= 8)",
+      () => fetchAll(ctx, fv, t.txn, 0, 0n, { isolation: 1 }),
+      (r) => r.partition.lastStableOffset === r.partition.highWatermark && r.partition.highWatermark >= 8n,
+      {
+        show: (r) =>
+          `last stable offset ${r.partition.lastStableOffset}, high watermark ${r.partition.highWatermark}`,
+      },
+    );
+    const { batches, partition } = res;
     const aborted = partition.abortedTransactions;
     expect(
       aborted !== null && aborted.length === 1 && aborted[0].producerId === pid &&
@@ -231,13 +233,13 @@ export async function transactions(ctx: Ctx, t: Topics): Promise<void> {
   if (has(ctx, K.DescribeTransactions)) {
     const v = V(ctx, K.DescribeTransactions);
     await m.check(K.DescribeTransactions, v, "completed transaction state", async () => {
-      let s;
-      for (let i = 0; i < 50; i++) {
-        const r = await call(ctx, K.DescribeTransactions, v, { transactionalIds: [txnId] });
-        s = r.transactionStates[0];
-        if (s.transactionState === "CompleteCommit") break;
-        await sleep(100);
-      }
+      const s = await eventually(
+        "the transaction state CompleteCommit",
+        async () =>
+          (await call(ctx, K.DescribeTransactions, v, { transactionalIds: [txnId] })).transactionStates[0],
+        (x) => x.transactionState === "CompleteCommit",
+        { show: (x) => `state ${x.transactionState}` },
+      );
       expect(
         s!.transactionalId === txnId && s!.transactionState === "CompleteCommit" && s!.producerId === pid,
         K.DescribeTransactions,

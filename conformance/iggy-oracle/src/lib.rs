@@ -71,7 +71,22 @@ pub fn oracle_code(mut error: Value) -> Value {
 
 /// The crate version the vectors are produced with (kept in step with Cargo.toml).
 pub const CRATE_NAME: &str = "iggy_binary_protocol";
+#[cfg(not(any(feature = "edge8", feature = "v0110")))]
 pub const CRATE_VERSION: &str = "0.11.1-edge.3";
+/// The revision builds (edge8/, v0110/) name their own release.
+#[cfg(feature = "edge8")]
+pub const CRATE_VERSION: &str = "0.11.1-edge.8";
+#[cfg(feature = "v0110")]
+pub const CRATE_VERSION: &str = "0.11.0";
+
+/// What a revision build appends to file and bin-directory names (`get_topic__edge8.json`);
+/// empty for the default revision.
+#[cfg(not(any(feature = "edge8", feature = "v0110")))]
+pub const REVISION_SUFFIX: &str = "";
+#[cfg(feature = "edge8")]
+pub const REVISION_SUFFIX: &str = "__edge8";
+#[cfg(feature = "v0110")]
+pub const REVISION_SUFFIX: &str = "__v0_11_0";
 
 /// Lowercase hex without separators.
 pub fn hex(bytes: &[u8]) -> String {
@@ -125,6 +140,8 @@ pub fn sha256_hex(b: &[u8]) -> String {
 /// (its path is relative to vectors/, so `out` is vectors/iggy). Tests over 4 KiB carry their
 /// bytes this way instead of inline hex.
 pub fn bin_file(out: &Path, bin_dir: &str, name: &str, bytes: &[u8]) -> Value {
+    // A revision build keeps its large vectors apart from the default's (bin/poll_messages__edge8/).
+    let bin_dir = &if bin_dir.ends_with(REVISION_SUFFIX) { bin_dir.to_string() } else { format!("{bin_dir}{REVISION_SUFFIX}") };
     let rel = format!("bin/{bin_dir}/{name}.bin");
     let path = out.join(&rel);
     std::fs::create_dir_all(path.parent().unwrap()).expect("create bin dir");
@@ -237,6 +254,9 @@ impl VectorFile {
 
     /// Writes the file (pretty JSON, stable order, tcIds numbered) to `dir/<file_name>`.
     pub fn write(&self, dir: &Path, file_name: &str) {
+        // A revision build names its files after the crate release (`upstream.version` has it
+        // whole): get_topic__edge8.json.
+        let file_name = &format!("{}{REVISION_SUFFIX}.json", file_name.trim_end_matches(".json"));
         let mut tc = 0u64;
         let mut groups = vec![];
         for (g, tests) in &self.groups {

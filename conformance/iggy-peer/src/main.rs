@@ -53,6 +53,45 @@ fn message(id: u128, payload: &str, headers: Option<BTreeMap<HeaderKey, HeaderVa
         .expect("message")
 }
 
+/// One poll of a partition, in the shape of the SDK's API: up to edge.4 `poll_messages` takes the
+/// count and an auto-commit flag; from edge.9 on it takes `PollOptions`, where the flag is the
+/// `OnRead` commit policy (the server stores the offset as part of the read, as before).
+trait Poll {
+    #[allow(clippy::too_many_arguments)]
+    async fn poll(
+        &self,
+        stream: &Identifier,
+        topic: &Identifier,
+        partition: u32,
+        consumer: &Consumer,
+        strategy: &PollingStrategy,
+        count: u32,
+        auto_commit: bool,
+    ) -> Result<PolledMessages, IggyError>;
+}
+
+impl Poll for IggyClient {
+    async fn poll(
+        &self,
+        stream: &Identifier,
+        topic: &Identifier,
+        partition: u32,
+        consumer: &Consumer,
+        strategy: &PollingStrategy,
+        count: u32,
+        auto_commit: bool,
+    ) -> Result<PolledMessages, IggyError> {
+        #[cfg(not(feature = "poll-options"))]
+        return self.poll_messages(stream, topic, Some(partition), consumer, strategy, count, auto_commit).await;
+        #[cfg(feature = "poll-options")]
+        {
+            let commit = if auto_commit { CommitPolicy::OnRead } else { CommitPolicy::Manual };
+            let options = PollOptions { count, commit, ..PollOptions::default() };
+            self.poll_messages(stream, topic, partition, consumer, strategy, options).await
+        }
+    }
+}
+
 fn client(address: &str, auto_login: AutoLogin) -> IggyClient {
     let config = TcpClientConfig {
         server_address: address.to_owned(),
@@ -170,7 +209,7 @@ async fn main() {
     s.check(
         "poll partition 0 from offset 0",
         match c
-            .poll_messages(&sid, &tid, Some(0), &consumer, &PollingStrategy::offset(0), 10, false)
+            .poll(&sid, &tid, 0, &consumer, &PollingStrategy::offset(0), 10, false)
             .await
         {
             Ok(polled) => expect(
@@ -272,6 +311,31 @@ async fn main() {
         .await,
     );
     s.check(
+        "update a topic's message expiry and size cap (every field of the patch applies)",
+        async {
+            c.create_topic(&s2, "expiring", &TopicCreateOptions { partitions_count: Some(1), ..Default::default() })
+                .await
+                .map_err(err)?;
+            let tid = Identifier::named("expiring").unwrap();
+            c.update_topic(
+                &s2,
+                &tid,
+                &TopicUpdateOptions {
+                    message_expiry: Some(IggyExpiry::ExpireDuration(IggyDuration::from(60_000_000u64))),
+                    max_topic_size: Some(MaxTopicSize::Custom(IggyByteSize::from(1_000_000_000u64))),
+                    ..Default::default()
+                },
+            )
+            .await
+            .map_err(err)?;
+            let t = c.get_topic(&s2, &tid).await.map_err(err)?.ok_or("topic gone")?;
+            let has = |key: &str| t.options.keys().any(|k| k.as_str().is_ok_and(|s| s == key));
+            expect(t.name == "expiring" && has("message_expiry") && has("max_topic_size"), "both options kept")?;
+            c.delete_topic(&s2, &tid).await.map_err(err)
+        }
+        .await,
+    );
+    s.check(
         "get missing topic",
         match c.get_topic(&s2, &Identifier::named("nope").unwrap()).await {
             Ok(None) => Ok(()),
@@ -332,7 +396,7 @@ async fn main() {
         let s2 = s2.clone();
         let t2 = t2.clone();
         let c7 = c7.clone();
-        async move { c.poll_messages(&s2, &t2, Some(2), &c7, &strategy, count, auto_commit).await }
+        async move { c.poll(&s2, &t2, 2, &c7, &strategy, count, auto_commit).await }
     };
     let mut first_timestamp = 0u64;
     s.check(
@@ -440,6 +504,18 @@ async fn main() {
         .await,
     );
     s.check(
+        "an external group with consumer 7's id keeps its own offset",
+        async {
+            let x7 = Consumer::external_group(Identifier::numeric(7).unwrap());
+            c.store_consumer_offset(&x7, &s2, &t2, Some(2), 3).await.map_err(err)?;
+            let group = c.get_consumer_offset(&x7, &s2, &t2, Some(2)).await.map_err(err)?.ok_or("no group offset")?;
+            let plain = c.get_consumer_offset(&c7, &s2, &t2, Some(2)).await.map_err(err)?.ok_or("no offset")?;
+            expect(group.stored_offset == 3 && plain.stored_offset == 19, &format!("3 and 19: {group:?} {plain:?}"))?;
+            c.delete_consumer_offset(&x7, &s2, &t2, Some(2)).await.map_err(err)
+        }
+        .await,
+    );
+    s.check(
         "delete a consumer offset that does not exist",
         expect_error(
             c.delete_consumer_offset(&c8, &s2, &t2, Some(2)).await,
@@ -503,7 +579,7 @@ async fn main() {
     s.check(
         "poll as a group member (partition 0, offset 0)",
         match c
-            .poll_messages(&s2, &t2, Some(0), &Consumer::group(gid.clone()), &PollingStrategy::offset(0), 10, true)
+            .poll(&s2, &t2, 0, &Consumer::group(gid.clone()), &PollingStrategy::offset(0), 10, true)
             .await
         {
             Ok(p) => expect(
@@ -647,6 +723,27 @@ async fn main() {
             Err(e) => Err(err(e)),
         },
     );
+    s.check(
+        "a token that expires in an hour lists its expiry instant (creation + duration)",
+        async {
+            let before = IggyTimestamp::now().as_micros();
+            c.create_personal_access_token("ttl", PersonalAccessTokenExpiry::ExpireDuration(IggyDuration::from(3_600_000_000u64)))
+                .await
+                .map_err(err)?;
+            let after = IggyTimestamp::now().as_micros();
+            let list = c.get_personal_access_tokens().await.map_err(err)?;
+            let at = list.iter().find(|t| t.name == "ttl").and_then(|t| t.expiry_at).ok_or("no expiry")?.as_micros();
+            let never = list.iter().find(|t| t.name == "ci").ok_or("no ci")?.expiry_at;
+            // The endpoint's clock is its own: a second of slack either way.
+            let (low, high) = (before + 3_600_000_000 - 1_000_000, after + 3_600_000_000 + 1_000_000);
+            expect(
+                at >= low && at <= high && never.is_none(),
+                &format!("expiry {at} within [{low}, {high}] (creation + 1 h), ci never expires"),
+            )?;
+            c.delete_personal_access_token("ttl").await.map_err(err)
+        }
+        .await,
+    );
     let pc = client(&address, AutoLogin::Disabled);
     s.check(
         "login with the personal access token on a third connection",
@@ -687,6 +784,33 @@ async fn main() {
         "get cluster metadata",
         match c.get_cluster_metadata().await {
             Ok(m) => expect(m.nodes.len() == 1, "one node"),
+            Err(e) => Err(err(e)),
+        },
+    );
+    s.check(
+        "describe the topic options (DescribeOptions)",
+        match c.describe_options(OptionsScope::Topic).await {
+            Ok(specs) => expect(
+                specs.iter().any(|o| o.key == "message_expiry" && o.updatable && o.resettable),
+                &format!("message_expiry is updatable: {specs:?}"),
+            ),
+            Err(e) => Err(err(e)),
+        },
+    );
+    s.check(
+        "take a snapshot (the model's is an empty archive)",
+        match c.snapshot(SnapshotCompression::Stored, vec![SystemSnapshotType::Test]).await {
+            Ok(snapshot) => expect(snapshot.0.starts_with(b"PK\x05\x06"), "an empty ZIP archive"),
+            Err(e) => Err(err(e)),
+        },
+    );
+    s.check(
+        "read the metadata change log (the model keeps none: an empty page at its head)",
+        match c.get_metadata_changes(&MetadataChangesQuery::default()).await {
+            Ok(page) => expect(
+                page.status == MetadataChangeStatus::Ok && page.head_op > 0 && !page.has_more,
+                &format!("empty page at the head: {page:?}"),
+            ),
             Err(e) => Err(err(e)),
         },
     );

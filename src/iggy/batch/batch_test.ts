@@ -147,26 +147,34 @@ describe("encodeBatch()", () => {
         payload: new Uint8Array(0),
         originTimestamp: 2 ** 32,
       }],
-      code: "INVALID_VALUE: message timestamp delta 4294967296 exceeds the batch maximum",
+      code: "INVALID_VALUE at [1].originTimestamp",
     },
     {
       name: "a negative id",
       messages: [{ payload: new Uint8Array(0), id: -1n }],
-      code: "VALUE_OUT_OF_RANGE: message id is not a u128",
+      code: "VALUE_OUT_OF_RANGE at [0].id",
     },
     {
       name: "a 15-byte id",
       messages: [{ payload: new Uint8Array(0), id: new Uint8Array(15) }],
-      code: "VALUE_OUT_OF_RANGE: message id bytes must be 16 long",
+      code: "VALUE_OUT_OF_RANGE at [0].id",
     },
     {
       name: "a fractional timestamp",
       messages: [{ payload: new Uint8Array(0), originTimestamp: 1.5 }],
-      code: "VALUE_OUT_OF_RANGE: origin timestamp 1.5 is not a safe u64",
+      code: "VALUE_OUT_OF_RANGE at [0].originTimestamp",
     },
   ];
   for (const b of bad) {
-    it(`throws for ${b.name}`, () => assert.equal(failure(() => encodeBatch(b.messages)), b.code));
+    it(`throws for ${b.name}, naming the field`, () => {
+      try {
+        encodeBatch(b.messages);
+      } catch (e) {
+        assert.ok(isWireError(e));
+        return assert.equal(`${e.code} at ${e.path}`, b.code);
+      }
+      assert.fail("did not throw");
+    });
   }
 
   it("encodeBatchInto() throws LIMIT_EXCEEDED when the destination is one byte short", () => {

@@ -9,6 +9,7 @@
  */
 
 import { WireError } from "../../wire/error.ts";
+import { got, locateEncodeError, withRejected } from "../../wire/_encode_path.ts";
 import { xxh3_64RangeInto, xxh3DefaultKernel } from "../../wire/xxh3.ts";
 import type { Xxh3Kernel } from "../../wire/_xxh3_wasm.ts";
 import { CHUNK_AT, FRAMES_BYTES, GATHER_AT, GATHER_BYTES } from "../../wire/_generated/xxh3_wasm.ts";
@@ -47,32 +48,43 @@ export interface BatchStamp {
   baseTimestamp?: bigint;
 }
 
+/** An error about one refused value (its field's path is found from it by the entry points). */
+function refused(
+  code: "VALUE_OUT_OF_RANGE" | "INVALID_VALUE",
+  v: unknown,
+  what: string,
+  expected: string,
+): WireError {
+  return withRejected(
+    new WireError(code, { side: "encode", context: CONTEXT, expected, detail: `${what}: ${got(v)}` }),
+    v,
+  );
+}
+
+const U64 = "u64, a bigint or a safe-integer number";
+
 function checkU64(v: bigint, what: string): void {
-  if (v < 0n || v > U64_MAX) {
-    throw new WireError("VALUE_OUT_OF_RANGE", {
-      side: "encode",
-      context: CONTEXT,
-      detail: `${what} is not a u64`,
-    });
-  }
+  if (typeof v !== "bigint") throw refused("INVALID_VALUE", v, what, "u64, a bigint");
+  if (v < 0n || v > U64_MAX) throw refused("VALUE_OUT_OF_RANGE", v, what, U64);
 }
 
 function timestampOf(m: BatchMessageInput): bigint | number {
   const t = m.originTimestamp ?? 0;
   if (typeof t === "number") {
-    if (!Number.isSafeInteger(t) || t < 0) {
-      throw new WireError("VALUE_OUT_OF_RANGE", {
-        side: "encode",
-        context: CONTEXT,
-        detail: `origin timestamp ${t} is not a safe u64`,
-      });
-    }
-  } else checkU64(t, "origin timestamp");
+    if (!Number.isSafeInteger(t) || t < 0) throw refused("VALUE_OUT_OF_RANGE", t, "origin timestamp", U64);
+  } else if (typeof t !== "bigint") throw refused("INVALID_VALUE", t, "origin timestamp", U64);
+  else checkU64(t, "origin timestamp");
   return t;
 }
 
+function isBytes(b: unknown): b is Uint8Array {
+  return b instanceof Uint8Array || Object.prototype.toString.call(b) === "[object Uint8Array]";
+}
+
 function lengthOf(b: Uint8Array | undefined): number {
-  return b === undefined ? 0 : b.length;
+  if (b === undefined) return 0;
+  if (!isBytes(b)) throw refused("INVALID_VALUE", b, "user headers", "a Uint8Array");
+  return b.length;
 }
 
 /**
@@ -88,10 +100,14 @@ export function sizeOfBatch(messages: readonly BatchMessageInput[]): number {
   let n = BATCH_HEADER_SIZE;
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
-    n += BATCH_MESSAGE_HEADER_SIZE + m.payload.length + lengthOf(m.userHeaders);
+    const payload = m.payload;
+    if (!isBytes(payload)) throw refused("INVALID_VALUE", payload, "payload", "a Uint8Array");
+    n += BATCH_MESSAGE_HEADER_SIZE + payload.length + lengthOf(m.userHeaders);
   }
   return n;
 }
+
+const ID = "u128: a bigint, a safe-integer number or 16 little-endian bytes";
 
 function writeId(
   dv: DataView,
@@ -105,25 +121,13 @@ function writeId(
     dv.setUint32(at + 8, 0, true);
     dv.setUint32(at + 12, 0, true);
   } else if (typeof id === "number") {
-    if (!Number.isSafeInteger(id) || id < 0) {
-      throw new WireError("VALUE_OUT_OF_RANGE", {
-        side: "encode",
-        context: CONTEXT,
-        detail: `message id ${id} is not a safe unsigned integer`,
-      });
-    }
+    if (!Number.isSafeInteger(id) || id < 0) throw refused("VALUE_OUT_OF_RANGE", id, "message id", ID);
     dv.setUint32(at, id >>> 0, true);
     dv.setUint32(at + 4, Math.floor(id / TWO_32), true);
     dv.setUint32(at + 8, 0, true);
     dv.setUint32(at + 12, 0, true);
   } else if (typeof id === "bigint") {
-    if (id < 0n || id > U128_MAX) {
-      throw new WireError("VALUE_OUT_OF_RANGE", {
-        side: "encode",
-        context: CONTEXT,
-        detail: "message id is not a u128",
-      });
-    }
+    if (id < 0n || id > U128_MAX) throw refused("VALUE_OUT_OF_RANGE", id, "message id", ID);
     if (id <= U64_MAX) {
       dv.setBigUint64(at, id, true);
       dv.setUint32(at + 8, 0, true);
@@ -133,13 +137,8 @@ function writeId(
       dv.setBigUint64(at + 8, id >> 64n, true);
     }
   } else {
-    if (id.length !== 16) {
-      throw new WireError("VALUE_OUT_OF_RANGE", {
-        side: "encode",
-        context: CONTEXT,
-        detail: "message id bytes must be 16 long",
-      });
-    }
+    if (!isBytes(id)) throw refused("INVALID_VALUE", id, "message id", ID);
+    if (id.length !== 16) throw refused("VALUE_OUT_OF_RANGE", id, "message id", ID);
     bytes.set(id, at);
   }
 }
@@ -338,6 +337,7 @@ function deltaError(d: number | bigint): WireError {
   return new WireError("INVALID_VALUE", {
     side: "encode",
     context: CONTEXT,
+    path: "originTimestamp",
     detail: `message timestamp delta ${d} exceeds the batch maximum`,
   });
 }
@@ -367,6 +367,27 @@ export function encodeBatchInto(
   at: number,
   messages: readonly BatchMessageInput[],
   stamp: BatchStamp = {},
+): number {
+  try {
+    return batchInto(dest, at, messages, stamp);
+  } catch (e) {
+    throw located(e, messages);
+  }
+}
+
+/** `e` with the path of its field in `messages` (`[2].payload`), for the public builders. */
+function located(e: unknown, messages: readonly BatchMessageInput[]): unknown {
+  return locateEncodeError(e, messages, (t) => {
+    const ms = t as readonly BatchMessageInput[];
+    batchInto(new Uint8Array(sizeOfBatch(ms)), 0, ms, {});
+  }, CONTEXT);
+}
+
+function batchInto(
+  dest: Uint8Array,
+  at: number,
+  messages: readonly BatchMessageInput[],
+  stamp: BatchStamp,
 ): number {
   const size = sizeOfBatch(messages);
   if (size > 0xffff_ffff) {
@@ -440,7 +461,10 @@ export function writeBatchSized(
 }
 
 /**
- * A new array holding the batch record for `messages` (see {@linkcode encodeBatchInto}).
+ * A new array holding the batch record for `messages` (see {@linkcode encodeBatchInto}). As the
+ * `batch` of a SendMessages request it is sent as it is, so build one this way to send the same
+ * messages more than once (a retry, several partitions); to send them once, pass `messages`
+ * to the request (or `encodeSendMessages`), which writes the record straight into the frame.
  *
  * @example
  * ```ts
@@ -450,9 +474,13 @@ export function writeBatchSized(
  * ```
  */
 export function encodeBatch(messages: readonly BatchMessageInput[], stamp: BatchStamp = {}): Uint8Array {
-  const out = new Uint8Array(sizeOfBatch(messages));
-  encodeBatchInto(out, 0, messages, stamp);
-  return out;
+  try {
+    const out = new Uint8Array(sizeOfBatch(messages));
+    batchInto(out, 0, messages, stamp);
+    return out;
+  } catch (e) {
+    throw located(e, messages);
+  }
 }
 
 /** One frame exactly as stored, for {@linkcode encodeBatchRecord}. */

@@ -1,12 +1,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { clientDetailsResponse, getClientsResponse } from "./clients.ts";
-
-const throwsCode = (fn: () => unknown, code: string) =>
-  assert.throws(fn, (e) => isWireError(e) && e.code === code, `expected ${code}`);
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 // client 1, user 2, TCP, address "a:1", one group (stream 3, topic 4, group 5)
 const client = "01000000" + "02000000" + "01" + "03000000" + "613a31" + "01000000";
@@ -28,19 +25,19 @@ describe("client layouts", () => {
 
 describe("client validation", () => {
   it("decode() throws TRUNCATED when consumer_groups_count exceeds the entries", () => {
-    throwsCode(
+    assertWireError(
       () => decodePayload(clientDetailsResponse, fromHex(client.slice(0, -8) + "02000000" + group)),
       "TRUNCATED",
     );
   });
   it("decode() throws TRUNCATED for an address length past the end", () => {
-    throwsCode(
+    assertWireError(
       () => decodePayload(getClientsResponse, fromHex("01000000" + "02000000" + "01" + "ffffffff" + "61")),
       "TRUNCATED",
     );
   });
   it("decode() throws INVALID_UTF8 for an address that is not UTF-8", () => {
-    throwsCode(
+    assertWireError(
       () =>
         decodePayload(
           getClientsResponse,
@@ -50,6 +47,9 @@ describe("client validation", () => {
     );
   });
   it("decode() throws TRUNCATED for a partial record after a complete one", () => {
-    throwsCode(() => decodePayload(getClientsResponse, fromHex(client + client.slice(0, 20))), "TRUNCATED");
+    assertWireError(
+      () => decodePayload(getClientsResponse, fromHex(client + client.slice(0, 20))),
+      "TRUNCATED",
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import {
   consumerGroupDetailsResponse,
@@ -9,9 +8,7 @@ import {
   joinConsumerGroupRequest,
   syncConsumerGroupResponse,
 } from "./consumer_groups.ts";
-
-const throwsCode = (fn: () => unknown, code: string) =>
-  assert.throws(fn, (e) => isWireError(e) && e.code === code, `expected ${code}`);
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 // id 1, 3 partitions, 1 member, name "g"; member 10 with partitions 1 and 2.
 const details = "01000000" + "03000000" + "01000000" + "0167" + "0a000000" + "02000000" + "01000000" +
@@ -43,7 +40,7 @@ describe("consumer group layouts", () => {
 
 describe("consumer group validation", () => {
   it("decode() throws TRUNCATED when members_count exceeds the members present", () => {
-    throwsCode(
+    assertWireError(
       () =>
         decodePayload(
           consumerGroupDetailsResponse,
@@ -53,24 +50,24 @@ describe("consumer group validation", () => {
     );
   });
   it("decode() throws TRUNCATED, without allocating, for a partition count of u32::MAX", () => {
-    throwsCode(
+    assertWireError(
       () => decodePayload(syncConsumerGroupResponse, fromHex("0100000000000000" + "ffffffff" + "01000000")),
       "TRUNCATED",
     );
   });
   it("decode() throws INVALID_VALUE for an empty group name", () => {
-    throwsCode(
+    assertWireError(
       () => decodePayload(getConsumerGroupsResponse, fromHex("01000000" + "00000000" + "00000000" + "00")),
       "INVALID_VALUE",
     );
   });
   it("encode() throws INVALID_VALUE when a count disagrees with its list", () => {
     const v = decodePayload(consumerGroupDetailsResponse, fromHex(details));
-    throwsCode(
+    assertWireError(
       () => encodePayload(consumerGroupDetailsResponse, { ...v, group: { ...v.group, membersCount: 2 } }),
       "INVALID_VALUE",
     );
-    throwsCode(
+    assertWireError(
       () =>
         encodePayload(consumerGroupDetailsResponse, {
           ...v,

@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import {
   consumerOffsetResponse,
@@ -9,9 +8,7 @@ import {
   getConsumerOffsetRequest,
   storeConsumerOffsetRequest,
 } from "./consumer_offsets.ts";
-
-const throwsCode = (fn: () => unknown, code: string) =>
-  assert.throws(fn, (e) => isWireError(e) && e.code === code, `expected ${code}`);
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 // consumer group "g", stream 1, topic 2
 const prefix = "02" + "020167" + "010401000000" + "010402000000";
@@ -59,15 +56,15 @@ describe("consumer offset validation", () => {
     }
   });
   it("decode() throws UNKNOWN_DISCRIMINANT for ack level 2", () => {
-    throwsCode(
+    assertWireError(
       () => decodePayload(deleteConsumerOffsetRequest, fromHex(prefix + "0100000000" + "02")),
       "UNKNOWN_DISCRIMINANT",
     );
   });
   it("decode() throws UNKNOWN_DISCRIMINANT for consumer kind 4 before reading the identifier", () => {
-    throwsCode(() => decodePayload(getConsumerOffsetRequest, fromHex("04")), "UNKNOWN_DISCRIMINANT");
+    assertWireError(() => decodePayload(getConsumerOffsetRequest, fromHex("04")), "UNKNOWN_DISCRIMINANT");
   });
   it("decode() throws TRUNCATED when the partition id is cut", () => {
-    throwsCode(() => decodePayload(getConsumerOffsetRequest, fromHex(prefix + "01030000")), "TRUNCATED");
+    assertWireError(() => decodePayload(getConsumerOffsetRequest, fromHex(prefix + "01030000")), "TRUNCATED");
   });
 });

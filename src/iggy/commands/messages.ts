@@ -43,6 +43,7 @@ import {
   type CommandCodecs,
   decodePayload,
   decodeSlice,
+  encodeFailure,
   invalid,
   invalidValue,
   type PayloadCodec,
@@ -113,7 +114,7 @@ function recordBytes(b: BatchView | Uint8Array): Uint8Array {
 
 function recordCount(b: BatchView | Uint8Array): number {
   const bytes = recordBytes(b);
-  if (bytes.length < 52) throw invalidValue("SendMessages", "batch record shorter than its header");
+  if (bytes.length < 52) throw invalidValue("SendMessages", "batch record shorter than its header", b);
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(48, true);
 }
 
@@ -137,6 +138,7 @@ function writeSendMessages(w: Writer, v: SendMessagesRequest, meta: number, batc
   } else throw invalidValue("SendMessages", "either messages or batch is required");
   if (size > 0xffff_ffff) {
     throw new WireError("LIMIT_EXCEEDED", {
+      side: "encode",
       context: "SendMessages",
       detail: `payload too large: ${size} bytes, max 4294967295`,
     });
@@ -156,6 +158,14 @@ function writeSendMessages(w: Writer, v: SendMessagesRequest, meta: number, batc
  * `SendMessages` request codec. Encoding the producer form writes the record in place (one
  * buffer, sized by `sizeOf`); an empty `messages` is `INVALID_VALUE` ("cannot encode an
  * empty message batch").
+ *
+ * Three ways build the same bytes: {@linkcode encodeSendMessages} (the body alone, the
+ * messages sized in one pass: the fastest when you frame the body yourself); this codec through
+ * `encodeRequest(CommandCode.SendMessages, …)` / `encodeRequestBody` / `writeRequestBody` (the
+ * generic command API and a whole frame in one allocation; the messages are walked once more
+ * for `sizeOf`); and `batch: encodeBatch(messages)` in place of `messages` (a record built once
+ * and sent as it is: a resend after a timeout, one batch to several partitions, or a batch read
+ * from a poll, whose `BatchView` it also takes).
  *
  * @example
  * ```ts
@@ -219,7 +229,8 @@ export function decodeSendMessagesRequest(body: Uint8Array): DecodedSendMessages
 
 /**
  * Encodes a SendMessages body for `messages` into one array sized in advance (the crate's
- * `SendMessagesEncoder`).
+ * `SendMessagesEncoder`): the fastest of the three ways to build one (see
+ * {@linkcode sendMessagesRequest}), for a producer that writes the frame header itself.
  *
  * @example
  * ```ts
@@ -236,11 +247,15 @@ export function encodeSendMessages(
   messages: readonly BatchMessageInput[],
 ): Uint8Array {
   const v: SendMessagesRequest = { streamId, topicId, partitioning: partitioningValue, messages };
-  const meta = metadataSize(v);
-  const batchSize = sizeOfBatch(messages);
-  const w = new Writer(4 + meta + batchSize);
-  writeSendMessages(w, v, meta, batchSize);
-  return w.buf;
+  try {
+    const meta = metadataSize(v);
+    const batchSize = sizeOfBatch(messages);
+    const w = new Writer(4 + meta + batchSize);
+    writeSendMessages(w, v, meta, batchSize);
+    return w.buf;
+  } catch (e) {
+    throw encodeFailure(e, sendMessagesRequest, v);
+  }
 }
 
 /** One commit confirmation of a SendMessages response. */

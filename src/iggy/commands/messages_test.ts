@@ -4,6 +4,9 @@ import { fromHex, toHex } from "../../wire/hex.ts";
 import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { encodeBatch } from "../batch/builder.ts";
+import { encodeRequest } from "../api.ts";
+import { CommandCode } from "../command_codes.ts";
+import { encodeRequestBody } from "../dispatch.ts";
 import {
   decodePollMessagesResponse,
   decodeSendMessagesRequest,
@@ -88,6 +91,34 @@ describe("SendMessages", () => {
       assert.equal(got.buffer.byteLength, got.length, "the result owns its buffer");
       assert.equal(decodeSendMessagesRequest(got).batch.messageCount, count);
     }
+  });
+
+  it("the three ways to build SendMessages give the same bytes (the README's advice relies on it)", () => {
+    const messages = Array.from({ length: 50 }, (_, i) => ({
+      id: BigInt(i + 1),
+      originTimestamp: 1_700_000_000_000_000 + i * 10,
+      payload: new TextEncoder().encode(`message ${i}`),
+    }));
+    const streamId = numeric(1), topicId = { kind: "string" as const, value: "orders" };
+    const partitioning = { kind: "partitionId" as const, value: 3 };
+    const direct = encodeSendMessages(streamId, topicId, partitioning, messages);
+    const byCode = encodeRequestBody(CommandCode.SendMessages, { streamId, topicId, partitioning, messages });
+    const prebuilt = encodeRequestBody(CommandCode.SendMessages, {
+      streamId,
+      topicId,
+      partitioning,
+      batch: encodeBatch(messages),
+    });
+    assert.equal(toHex(byCode), toHex(direct));
+    assert.equal(toHex(prebuilt), toHex(direct));
+    // And as a whole frame: header + the same body.
+    const frame = encodeRequest(CommandCode.SendMessages, { requestId: 9n }, {
+      streamId,
+      topicId,
+      partitioning,
+      messages,
+    });
+    assert.equal(toHex(frame.subarray(frame.length - direct.length)), toHex(direct));
   });
 
   it("refuses to encode an empty batch", () => {

@@ -2,7 +2,6 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import {
   decodeMetadataChange,
@@ -19,6 +18,7 @@ import {
   metadataItemView,
   type TopicKey,
 } from "./metadata_change_bodies.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 // Known answers: the crate's encodings (vectors/iggy/metadata_change_body.json, "<kind>.compact").
 const KEY_TAIL =
@@ -61,10 +61,6 @@ const topic: TopicKey = {
   topicId: 3,
   topicCreatedOp: 4125n,
 };
-
-function throwsCode(fn: () => unknown, code: string): void {
-  assert.throws(fn, (e) => isWireError(e) && e.code === code);
-}
 
 describe("change bodies: the crate's encodings", () => {
   for (const kind of KINDS) {
@@ -271,7 +267,7 @@ describe("decodeMetadataChange() rejections", () => {
   ];
   for (const { name, group, kind, body, code } of cases) {
     it(`throws ${code} for ${name}`, () => {
-      throwsCode(() => decodeMetadataChange(group, kind, body), code);
+      assertWireError(() => decodeMetadataChange(group, kind, body), code);
       assert.deepEqual(metadataChangeView(group, kind, body), { kind: "invalid", code });
     });
   }
@@ -279,7 +275,7 @@ describe("decodeMetadataChange() rejections", () => {
     for (const kind of KINDS) {
       const bytes = fromHex(COMPACT[kind]);
       for (let n = 0; n < bytes.length; n++) {
-        throwsCode(
+        assertWireError(
           () => decodeMetadataChange(groupOf(kind), METADATA_CHANGE_KINDS[kind], bytes.subarray(0, n)),
           "TRUNCATED",
         );
@@ -336,17 +332,20 @@ describe("encodeMetadataChange() rejections", () => {
   ];
   for (const { name, change } of cases) {
     it(`throws INVALID_VALUE for ${name}`, () => {
-      throwsCode(() => encodeMetadataChange(change as MetadataChange), "INVALID_VALUE");
+      assertWireError(() => encodeMetadataChange(change as MetadataChange), "INVALID_VALUE");
     });
   }
   it("metadataChangeBodyCodec() throws INVALID_VALUE for a change of another kind", () => {
     const change: MetadataChange = { kind: "userDeleted", key: user, username: "a" };
-    throwsCode(() => encodePayload(metadataChangeBodyCodec("userPasswordChanged"), change), "INVALID_VALUE");
+    assertWireError(
+      () => encodePayload(metadataChangeBodyCodec("userPasswordChanged"), change),
+      "INVALID_VALUE",
+    );
   });
   it("metadataChangeBodyCodec() decodes with decodePayload and refuses trailing bytes with INVALID_VALUE", () => {
     const codec = metadataChangeBodyCodec("userDeleted");
     assert.equal(decodePayload(codec, fromHex(COMPACT.userDeleted)).kind, "userDeleted");
-    throwsCode(() => decodePayload(codec, fromHex(COMPACT.userDeleted + "00")), "INVALID_VALUE");
+    assertWireError(() => decodePayload(codec, fromHex(COMPACT.userDeleted + "00")), "INVALID_VALUE");
   });
 });
 
@@ -372,10 +371,10 @@ describe("item bodies", () => {
     });
   }
   it("decodeMetadataItem() throws INVALID_VALUE for a trailing byte and member ids out of order", () => {
-    throwsCode(() => decodeMetadataItem(3, fromHex(ITEMS.partitions + "07")), "INVALID_VALUE");
+    assertWireError(() => decodeMetadataItem(3, fromHex(ITEMS.partitions + "07")), "INVALID_VALUE");
     const member = fromHex(ITEMS.consumerGroupMember);
     member.set(fromHex("0200000000000000"), member.length - 8);
-    throwsCode(() => decodeMetadataItem(5, member), "INVALID_VALUE");
+    assertWireError(() => decodeMetadataItem(5, member), "INVALID_VALUE");
     assert.deepEqual(metadataItemView(5, member), { kind: "invalid", code: "INVALID_VALUE" });
   });
 });

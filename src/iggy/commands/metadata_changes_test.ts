@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import {
   getMetadataChangesRequest,
@@ -13,6 +12,7 @@ import {
   metadataItem,
 } from "./metadata_changes.ts";
 import type { GetMetadataChangesResponse, MetadataChangeRecord, MetadataItem } from "./metadata_changes.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const anchor = { logId: 1n, op: 5n, checksum: 9n, ordinal: 0 };
 
@@ -48,10 +48,7 @@ describe("metadata changes", () => {
   it("cursor decode() throws INVALID_VALUE for op 0 with a checksum", () => {
     const bytes = encodePayload(metadataChangeCursor, anchor);
     bytes.fill(0, 16, 24);
-    assert.throws(
-      () => decodePayload(metadataChangeCursor, bytes),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() => decodePayload(metadataChangeCursor, bytes), "INVALID_VALUE");
   });
   it("token encode() throws INVALID_VALUE for a key of the wrong size, a group outside the mask, a head below the anchor", () => {
     const ok = {
@@ -68,10 +65,7 @@ describe("metadata changes", () => {
         requiredHead: 4n,
       }]
     ) {
-      assert.throws(
-        () => encodePayload(metadataCurrentPageToken, bad),
-        (e) => isWireError(e) && e.code === "INVALID_VALUE",
-      );
+      assertWireError(() => encodePayload(metadataCurrentPageToken, bad), "INVALID_VALUE");
     }
   });
   it("request decode() throws UNKNOWN_DISCRIMINANT for start mode 4 and INVALID_VALUE for trailing bytes", () => {
@@ -84,16 +78,10 @@ describe("metadata changes", () => {
     });
     const mode4 = bytes.slice();
     mode4[0] = 4;
-    assert.throws(
-      () => decodePayload(getMetadataChangesRequest, mode4),
-      (e) => isWireError(e) && e.code === "UNKNOWN_DISCRIMINANT",
-    );
+    assertWireError(() => decodePayload(getMetadataChangesRequest, mode4), "UNKNOWN_DISCRIMINANT");
     const longer = new Uint8Array(bytes.length + 1);
     longer.set(bytes);
-    assert.throws(
-      () => decodePayload(getMetadataChangesRequest, longer),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() => decodePayload(getMetadataChangesRequest, longer), "INVALID_VALUE");
   });
   it("response decode() throws INVALID_VALUE for records in a current page", () => {
     const page = {
@@ -123,10 +111,7 @@ describe("metadata changes", () => {
     } as const;
     const bytes = encodePayload(getMetadataChangesResponse, page);
     bytes[1] = 1;
-    assert.throws(
-      () => decodePayload(getMetadataChangesResponse, bytes),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() => decodePayload(getMetadataChangesResponse, bytes), "INVALID_VALUE");
   });
   it("maps kinds to their groups", () => {
     assert.deepEqual([1, 12, 20, 31, 42, 54, 61, 71, 99].map(metadataChangeKindGroup), [

@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload, type PayloadCodec } from "../codec.ts";
 import {
   createPartitionsRequest,
@@ -11,9 +10,8 @@ import {
   transitionPartitionHistoryRequest,
 } from "./partitions.ts";
 import { decodeOperationBody, decodeRequestBody } from "../dispatch.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
-const throwsCode = (fn: () => unknown, code: string) =>
-  assert.throws(fn, (e) => isWireError(e) && e.code === code, `expected ${code}`);
 const u64 = (v: bigint) => toHex(new Uint8Array(new BigUint64Array([v]).buffer));
 const id1 = "010401000000";
 const inner = id1 + "010402000000" + "01000000"; // stream 1, topic 2, one partition
@@ -35,7 +33,7 @@ describe("partition layouts", () => {
       incarnation: 3n,
       metadataOp: 9n,
     });
-    throwsCode(() => decodeOperationBody(168, fromHex(u64(3n) + u64(9n) + "00")), "INVALID_VALUE");
+    assertWireError(() => decodeOperationBody(168, fromHex(u64(3n) + u64(9n) + "00")), "INVALID_VALUE");
   });
 
   it("frames the inner request of CreatePartitionsWithAssignments with its length", () => {
@@ -123,8 +121,9 @@ const rejects: { name: string; codec: PayloadCodec<unknown>; hex: string; code: 
 
 describe("partition validation", () => {
   for (const { name, codec, hex, code } of rejects) {
-    it(`decode() throws ${code} for ${name}`, () =>
-      throwsCode(() => decodePayload(codec, fromHex(hex)), code));
+    it(`decode() throws ${code} for ${name}`, () => {
+      assertWireError(() => decodePayload(codec, fromHex(hex)), code);
+    });
   }
 
   it("encode() throws INVALID_VALUE for values the crate would reject on decode", () => {
@@ -133,11 +132,11 @@ describe("partition validation", () => {
       topicId: { kind: "numeric", value: 2 },
       partitionsCount: 2,
     } as const;
-    throwsCode(
+    assertWireError(
       () => encodePayload(createPartitionsWithAssignmentsRequest, { request, partitions: [] }),
       "INVALID_VALUE",
     );
-    throwsCode(
+    assertWireError(
       () =>
         encodePayload(retireConsumerGroupOwnersRequest, {
           incarnation: 0n,
@@ -147,7 +146,7 @@ describe("partition validation", () => {
         }),
       "INVALID_VALUE",
     );
-    throwsCode(
+    assertWireError(
       () => encodePayload(transitionPartitionHistoryRequest, { incarnation: 0n, metadataOp: 0n }),
       "INVALID_VALUE",
     );

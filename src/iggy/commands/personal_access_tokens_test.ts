@@ -1,16 +1,13 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import {
   createPersonalAccessTokenRequest,
   getPersonalAccessTokensResponse,
   loginWithPersonalAccessTokenRequest,
 } from "./personal_access_tokens.ts";
-
-const throwsCode = (fn: () => unknown, code: string) =>
-  assert.throws(fn, (e) => isWireError(e) && e.code === code, `expected ${code}`);
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 describe("personal access token layouts", () => {
   it("encodes CreatePersonalAccessToken as a name then a u64 expiry", () => {
@@ -33,16 +30,16 @@ describe("personal access token layouts", () => {
 
 describe("personal access token validation", () => {
   it("decode() throws INVALID_VALUE for an empty token (a WireName)", () => {
-    throwsCode(() => decodePayload(loginWithPersonalAccessTokenRequest, fromHex("00")), "INVALID_VALUE");
+    assertWireError(() => decodePayload(loginWithPersonalAccessTokenRequest, fromHex("00")), "INVALID_VALUE");
   });
   it("decode() throws TRUNCATED for a record without its expiry", () => {
-    throwsCode(
+    assertWireError(
       () => decodePayload(getPersonalAccessTokensResponse, fromHex("0161" + "01000000")),
       "TRUNCATED",
     );
   });
   it("encode() throws INVALID_VALUE for a 256-byte token name", () => {
-    throwsCode(
+    assertWireError(
       () => encodePayload(loginWithPersonalAccessTokenRequest, { token: "t".repeat(256) }),
       "INVALID_VALUE",
     );

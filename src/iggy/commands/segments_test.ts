@@ -1,9 +1,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { deleteSegmentsRequest } from "./segments.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const cases: { name: string; hex: string; code: string }[] = [
   { name: "a missing segments_count", hex: "010401000000" + "010402000000" + "03000000", code: "TRUNCATED" },
@@ -28,10 +28,7 @@ describe("deleteSegmentsRequest", () => {
   });
   for (const { name, hex, code } of cases) {
     it(`decode() throws ${code} for ${name}`, () => {
-      assert.throws(
-        () => decodePayload(deleteSegmentsRequest, fromHex(hex)),
-        (e) => isWireError(e) && e.code === code,
-      );
+      assertWireError(() => decodePayload(deleteSegmentsRequest, fromHex(hex)), code);
     });
   }
 });

@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import {
   createStreamRequest,
@@ -11,6 +10,7 @@ import {
   streamResponse,
   updateStreamResolvedRequest,
 } from "./streams.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const ORDERS = {
   id: 1,
@@ -90,7 +90,7 @@ describe("streams", () => {
   ];
   for (const { name, codec, hex, code } of invalid) {
     it(`${codec.name} decode() throws ${code} for ${name}`, () => {
-      assert.throws(() => decodePayload(codec, fromHex(hex)), (e) => isWireError(e) && e.code === code);
+      assertWireError(() => decodePayload(codec, fromHex(hex)), code);
     });
   }
   it("StreamResponse round-trips a record with empty option blocks", () => {
@@ -98,9 +98,9 @@ describe("streams", () => {
     assert.deepEqual(decodePayload(streamResponse, fromHex(ORDERS_HEX)), ORDERS);
   });
   it("GetStream encode() throws INVALID_VALUE when topics_count and topics disagree", () => {
-    assert.throws(
+    assertWireError(
       () => encodePayload(getStreamResponse, { stream: { ...ORDERS, topicsCount: 1 }, topics: [] }),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
+      "INVALID_VALUE",
     );
   });
 });

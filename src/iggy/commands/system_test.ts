@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import {
   describeOptionsRequest,
@@ -12,6 +11,7 @@ import {
   statsResponse,
   updateResourceRequest,
 } from "./system.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const USER = "03010401000000"; // user scope, user id 1
 
@@ -61,7 +61,7 @@ describe("system", () => {
   ];
   for (const { name, codec, hex, code } of invalid) {
     it(`${codec.name} decode() throws ${code} for ${name}`, () => {
-      assert.throws(() => decodePayload(codec, fromHex(hex)), (e) => isWireError(e) && e.code === code);
+      assertWireError(() => decodePayload(codec, fromHex(hex)), code);
     });
   }
   it("UpdateResource round-trips a reset-only patch", () => {

@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import {
   createTopicRequest,
@@ -9,6 +8,7 @@ import {
   getTopicsResponse,
   partitionResponse,
 } from "./topics.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const REQ = {
   streamId: { kind: "numeric", value: 1 } as const,
@@ -45,10 +45,7 @@ describe("topics", () => {
     assert.deepEqual(decodePayload(createTopicWithAssignmentsRequest, bytes), v);
     const longer = new Uint8Array(bytes.length + 1);
     longer.set(bytes);
-    assert.throws(
-      () => decodePayload(createTopicWithAssignmentsRequest, longer),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() => decodePayload(createTopicWithAssignmentsRequest, longer), "INVALID_VALUE");
   });
   const invalid: { name: string; codec: any; hex: string; code: string }[] = [
     {
@@ -72,18 +69,15 @@ describe("topics", () => {
   ];
   for (const { name, codec, hex, code } of invalid) {
     it(`${codec.name} decode() throws ${code} for ${name}`, () => {
-      assert.throws(() => decodePayload(codec, fromHex(hex)), (e) => isWireError(e) && e.code === code);
+      assertWireError(() => decodePayload(codec, fromHex(hex)), code);
     });
   }
   it("CreateTopicWithAssignments encode() throws INVALID_VALUE for a count mismatch", () => {
-    assert.throws(
-      () =>
-        encodePayload(createTopicWithAssignmentsRequest, {
-          request: REQ,
-          derivedOptions: new Uint8Array(),
-          partitions: [],
-        }),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() =>
+      encodePayload(createTopicWithAssignmentsRequest, {
+        request: REQ,
+        derivedOptions: new Uint8Array(),
+        partitions: [],
+      }), "INVALID_VALUE");
   });
 });

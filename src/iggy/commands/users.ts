@@ -41,7 +41,8 @@ import { CommandCode } from "../command_codes.ts";
 export const BIND_SECRET_BYTES = 32;
 
 /** `[len:u32][utf8]` where a zero length means `null` (so `""` encodes as `null`). */
-const optionalU32String: PayloadCodec<string | null> = {
+/** `[len u32][utf8]`, a zero length meaning `null` (login contexts). */
+export const optionalU32String: PayloadCodec<string | null> = {
   name: "OptionalU32String",
   encode(w: Writer, v: string | null): void {
     if (v === null) {

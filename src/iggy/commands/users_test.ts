@@ -2,7 +2,6 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload, type PayloadCodec } from "../codec.ts";
 import {
   type ChangePasswordRequest,
@@ -15,9 +14,7 @@ import {
   updateUserResolvedRequest,
   userDetailsResponse,
 } from "./users.ts";
-
-const throwsCode = (fn: () => unknown, code: string) =>
-  assert.throws(fn, (e) => isWireError(e) && e.code === code, `expected ${code}`);
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 // deno-lint-ignore no-explicit-any
 const layouts: { name: string; codec: PayloadCodec<any>; value: unknown; hex: string }[] = [
@@ -116,8 +113,9 @@ const rejects: { name: string; codec: PayloadCodec<unknown>; hex: string; code: 
 
 describe("user command validation", () => {
   for (const { name, codec, hex, code } of rejects) {
-    it(`decode() throws ${code} for ${name}`, () =>
-      throwsCode(() => decodePayload(codec, fromHex(hex)), code));
+    it(`decode() throws ${code} for ${name}`, () => {
+      assertWireError(() => decodePayload(codec, fromHex(hex)), code);
+    });
   }
 
   it("decode() reads has_permissions 2 as no permissions and nothing more", () => {
@@ -151,11 +149,11 @@ describe("user command validation", () => {
       username: "u",
       clientContext: null,
     };
-    throwsCode(
+    assertWireError(
       () => encodePayload(loginRegisterRequest, { ...base, bindSecret: new Uint8Array(31), password: "" }),
       "INVALID_VALUE",
     );
-    throwsCode(
+    assertWireError(
       () =>
         encodePayload(loginRegisterRequest, {
           ...base,

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { CONSUMER_SESSION_SIZE, decodeConsumerSession, encodeConsumerSession } from "./consumer_session.ts";
-import { isWireError } from "../../wire/error.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 describe("ConsumerSession", () => {
   it("round-trips the widest ids, little-endian", () => {
@@ -18,18 +18,12 @@ describe("ConsumerSession", () => {
     for (const [from, to] of [[0, 16], [16, 24]]) {
       const z = b.slice();
       z.fill(0, from, to);
-      assert.throws(() => decodeConsumerSession(z), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+      assertWireError(() => decodeConsumerSession(z), "INVALID_VALUE");
     }
-    assert.throws(
-      () => encodeConsumerSession({ clientId: 0n, session: 1n }),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() => encodeConsumerSession({ clientId: 0n, session: 1n }), "INVALID_VALUE");
   });
 
   it("is TRUNCATED under 24 bytes", () => {
-    assert.throws(
-      () => decodeConsumerSession(new Uint8Array(23)),
-      (e) => isWireError(e) && e.code === "TRUNCATED",
-    );
+    assertWireError(() => decodeConsumerSession(new Uint8Array(23)), "TRUNCATED");
   });
 });

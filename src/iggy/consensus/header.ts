@@ -11,7 +11,7 @@
  */
 
 import { xxh3_64 } from "../../wire/xxh3.ts";
-import { WireError } from "../../wire/error.ts";
+import { isWireError, WireError } from "../../wire/error.ts";
 import { isKnownCommand } from "./command.ts";
 import {
   frameChecksumMismatchError,
@@ -588,10 +588,42 @@ export function createHeader<H extends ConsensusHeaderView>(
     }
   }
   if (options.validate ?? true) {
-    checkBitPattern(type, bytes);
-    h.validate();
+    try {
+      checkBitPattern(type, bytes);
+      h.validate();
+    } catch (e) {
+      // The caller built these fields: a refusal is about the value, not about input bytes.
+      if (!isWireError(e) || e.side === "encode") throw e;
+      const field = e.offset === undefined ? undefined : fieldAt(type, e.offset);
+      throw new WireError(e.code, {
+        side: "encode",
+        context: type.TYPE_NAME,
+        detail: e.detail ?? e.message,
+        path: field,
+      });
+    }
   }
   return h;
+}
+
+const KIND_BYTES: Record<FieldKind, number> = {
+  u8: 1,
+  u16: 2,
+  u32: 4,
+  u64: 8,
+  u128: 16,
+  bytes: 0,
+  command: 1,
+  enum: 1,
+};
+
+/** The name of the field of `type` that covers byte `offset` (common fields included). */
+function fieldAt<H extends ConsensusHeaderView>(type: HeaderClass<H>, offset: number): string | undefined {
+  for (const f of [...COMMON_FIELDS, ...type.FIELDS]) {
+    const n = f.kind === "bytes" ? f.length ?? 0 : KIND_BYTES[f.kind];
+    if (offset >= f.offset && offset < f.offset + n) return f.name;
+  }
+  return undefined;
 }
 
 /**

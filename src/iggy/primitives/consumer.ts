@@ -60,7 +60,7 @@ export const consumer: PayloadCodec<Consumer> = {
   name: "WireConsumer",
   encode(w: Writer, v: Consumer): void {
     const code = CONSUMER_KINDS[v.kind];
-    if (code === undefined) throw invalidValue("WireConsumer", `unknown consumer kind ${v.kind}`);
+    if (code === undefined) throw invalidValue("WireConsumer", `unknown consumer kind ${v.kind}`, v.kind);
     w.u8(code);
     identifier.encode(w, v.id);
   },

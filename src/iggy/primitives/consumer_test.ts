@@ -1,11 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { type Consumer, consumer } from "./consumer.ts";
 import { type Partitioning, partitioning } from "./partitioning.ts";
 import { type AckLevel, ackLevel, type PollingStrategy, pollingStrategy } from "./polling_strategy.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const cases: { name: string; codec: any; hex: string; value: unknown }[] = [
   {
@@ -82,14 +82,14 @@ describe("consumer, partitioning, polling strategy, ack level", () => {
   }
   for (const { name, codec, hex, code } of invalid) {
     it(`${codec.name} decode() throws ${code} for ${name}`, () => {
-      assert.throws(() => decodePayload(codec, fromHex(hex)), (e) => isWireError(e) && e.code === code);
+      assertWireError(() => decodePayload(codec, fromHex(hex)), code);
     });
   }
   it("partitioning encode() rejects an empty or 256-byte key with INVALID_VALUE", () => {
     for (const n of [0, 256]) {
-      assert.throws(
+      assertWireError(
         () => encodePayload(partitioning, { kind: "messagesKey", value: new Uint8Array(n) }),
-        (e) => isWireError(e) && e.code === "INVALID_VALUE",
+        "INVALID_VALUE",
       );
     }
   });

@@ -71,7 +71,7 @@ export function stringId(value: string): Identifier {
 export function checkWireName(s: string, what = "WireName"): number {
   const n = utf8Length(s);
   if (n === 0 || n > MAX_WIRE_NAME_LENGTH) {
-    throw invalidValue(what, `wire name must be 1-${MAX_WIRE_NAME_LENGTH} bytes, got ${n}`);
+    throw invalidValue(what, `wire name must be 1-${MAX_WIRE_NAME_LENGTH} bytes, got ${n}`, s);
   }
   return n;
 }
@@ -129,7 +129,8 @@ export const identifier: PayloadCodec<Identifier> = {
       w.u8(n);
       w.utf8Sized(v.value, n);
     } else {
-      throw invalidValue("WireIdentifier", `unknown identifier kind ${(v as { kind: unknown }).kind}`);
+      const kind = (v as { kind: unknown }).kind;
+      throw invalidValue("WireIdentifier", `unknown identifier kind ${kind}`, kind);
     }
   },
   sizeOf: (v: Identifier) => (v.kind === "numeric" ? 6 : 2 + utf8Length(v.value)),

@@ -2,9 +2,9 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { type Identifier, identifier, wireName } from "./identifier.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const valid: { name: string; hex: string; value: Identifier }[] = [
   { name: "numeric 7", hex: "010407000000", value: { kind: "numeric", value: 7 } },
@@ -33,15 +33,12 @@ describe("identifier", () => {
   }
   for (const { name, hex, code } of invalid) {
     it(`decode() throws ${code} for ${name}`, () => {
-      assert.throws(() => decodePayload(identifier, fromHex(hex)), (e) => isWireError(e) && e.code === code);
+      assertWireError(() => decodePayload(identifier, fromHex(hex)), code);
     });
   }
   it("encode() rejects an empty or 256-byte string with INVALID_VALUE", () => {
     for (const value of ["", "x".repeat(256), "é".repeat(128)]) {
-      assert.throws(
-        () => encodePayload(identifier, { kind: "string", value }),
-        (e) => isWireError(e) && e.code === "INVALID_VALUE",
-      );
+      assertWireError(() => encodePayload(identifier, { kind: "string", value }), "INVALID_VALUE");
     }
   });
   it("round-trips any id", () => {
@@ -68,13 +65,7 @@ describe("wireName", () => {
     assert.equal(decodePayload(wireName, bytes), "a".repeat(255));
   });
   it("decode() throws INVALID_VALUE for length 0 and TRUNCATED for a short name", () => {
-    assert.throws(
-      () => decodePayload(wireName, fromHex("00")),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
-    assert.throws(
-      () => decodePayload(wireName, fromHex("0361")),
-      (e) => isWireError(e) && e.code === "TRUNCATED",
-    );
+    assertWireError(() => decodePayload(wireName, fromHex("00")), "INVALID_VALUE");
+    assertWireError(() => decodePayload(wireName, fromHex("0361")), "TRUNCATED");
   });
 });

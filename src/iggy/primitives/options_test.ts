@@ -12,6 +12,7 @@ import {
   validateOptions,
 } from "./options.ts";
 import { buildUserHeaders } from "./user_headers.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const A = "020100000061090100000007";
 
@@ -44,7 +45,7 @@ describe("validateOptions", () => {
   ];
   for (const { name, block, code } of invalid) {
     it(`throws ${code} for ${name}`, () => {
-      assert.throws(() => validateOptions(block()), (e) => isWireError(e) && e.code === code);
+      assertWireError(() => validateOptions(block()), code);
     });
   }
   it("reports a bad key kind before a duplicate key", () => {
@@ -61,10 +62,7 @@ describe("options codecs", () => {
   it("optionsPrefixed reads a u32 length and throws TRUNCATED when it exceeds the input", () => {
     assert.equal(toHex(decodePayload(optionsPrefixed, fromHex("0c000000" + A))), A);
     assert.equal(toHex(encodePayload(optionsPrefixed, fromHex(A))), "0c000000" + A);
-    assert.throws(
-      () => decodePayload(optionsPrefixed, fromHex("0d000000" + A)),
-      (e) => isWireError(e) && e.code === "TRUNCATED",
-    );
+    assertWireError(() => decodePayload(optionsPrefixed, fromHex("0d000000" + A)), "TRUNCATED");
   });
   it("buildOptions() and optionEntries() are inverse", () => {
     const entries = [

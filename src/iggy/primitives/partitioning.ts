@@ -50,12 +50,13 @@ export const partitioning: PayloadCodec<Partitioning> = {
       case "messagesKey": {
         const n = v.value.length;
         if (n === 0) {
-          throw invalidValue("WirePartitioning", "messages_key partitioning cannot have empty key");
+          throw invalidValue("WirePartitioning", "messages_key partitioning cannot have empty key", v.value);
         }
         if (n > MAX_MESSAGES_KEY_LENGTH) {
           throw invalidValue(
             "WirePartitioning",
             `messages_key length ${n} exceeds maximum ${MAX_MESSAGES_KEY_LENGTH}`,
+            v.value,
           );
         }
         w.u8(3);
@@ -64,7 +65,11 @@ export const partitioning: PayloadCodec<Partitioning> = {
         return;
       }
       default:
-        throw invalidValue("WirePartitioning", `unknown partitioning kind ${(v as { kind: unknown }).kind}`);
+        throw invalidValue(
+          "WirePartitioning",
+          `unknown partitioning kind ${(v as { kind: unknown }).kind}`,
+          (v as { kind: unknown }).kind,
+        );
     }
   },
   sizeOf(v: Partitioning): number {

@@ -2,10 +2,10 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { type Permissions, permissions } from "./permissions.ts";
 import { consumerGroupOwner, createdPartitionAssignment, partitionContext } from "./partition.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const g = (b: boolean) => ({
   manageServers: b,
@@ -80,10 +80,7 @@ describe("permissions", () => {
       }],
     });
     for (let n = 0; n < bytes.length; n++) {
-      assert.throws(
-        () => decodePayload(permissions, bytes.subarray(0, n)),
-        (e) => isWireError(e) && e.code === "TRUNCATED",
-      );
+      assertWireError(() => decodePayload(permissions, bytes.subarray(0, n)), "TRUNCATED");
     }
   });
   it("round-trips random permission sets", () => {
@@ -123,10 +120,9 @@ describe("partition records", () => {
     const hex = "01000000ffffffffffffffff02000000";
     assert.equal(toHex(encodePayload(createdPartitionAssignment, v)), hex);
     assert.deepEqual(decodePayload(createdPartitionAssignment, fromHex(hex)), v);
-    assert.throws(
-      () => decodePayload(createdPartitionAssignment, fromHex(hex.slice(0, 30))),
-      (e) => isWireError(e) && e.code === "TRUNCATED" && e.need === 16,
-    );
+    assertWireError(() => decodePayload(createdPartitionAssignment, fromHex(hex.slice(0, 30))), "TRUNCATED", {
+      need: 16,
+    });
   });
   it("partitionContext is three u64", () => {
     const v = { incarnation: 1n, ownerGeneration: 2n, metadataOp: 3n };
@@ -136,9 +132,6 @@ describe("partition records", () => {
     const ok = { clientId: 0n, session: 0n, generation: 5n };
     assert.deepEqual(decodePayload(consumerGroupOwner, encodePayload(consumerGroupOwner, ok)), ok);
     const half = encodePayload(consumerGroupOwner, { clientId: 1n, session: 0n, generation: 0n });
-    assert.throws(
-      () => decodePayload(consumerGroupOwner, half),
-      (e) => isWireError(e) && e.code === "INVALID_VALUE",
-    );
+    assertWireError(() => decodePayload(consumerGroupOwner, half), "INVALID_VALUE");
   });
 });

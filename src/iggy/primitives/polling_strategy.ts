@@ -48,7 +48,9 @@ export const pollingStrategy: PayloadCodec<PollingStrategy> = {
   name: "WirePollingStrategy",
   encode(w: Writer, v: PollingStrategy): void {
     const code = POLLING_KINDS[v.kind];
-    if (code === undefined) throw invalidValue("WirePollingStrategy", `unknown polling kind ${v.kind}`);
+    if (code === undefined) {
+      throw invalidValue("WirePollingStrategy", `unknown polling kind ${v.kind}`, v.kind);
+    }
     w.u8(code);
     w.u64le(v.value);
   },
@@ -81,7 +83,7 @@ export const ackLevel: PayloadCodec<AckLevel> = {
   name: "AckLevel",
   encode(w: Writer, v: AckLevel): void {
     const code = ACK_LEVELS[v];
-    if (code === undefined) throw invalidValue("AckLevel", `unknown ack level ${v}`);
+    if (code === undefined) throw invalidValue("AckLevel", `unknown ack level ${v}`, v);
     w.u8(code);
   },
   sizeOf: () => 1,

@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { Writer } from "../../wire/writer.ts";
 import {
   buildUserHeaders,
@@ -14,6 +13,7 @@ import {
   userHeadersEncodedSize,
   validateUserHeaders,
 } from "./user_headers.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 // key "a" (string) -> uint8 7
 const ONE = "020100000061" + "090100000007";
@@ -38,7 +38,7 @@ describe("validateUserHeaders", () => {
   ];
   for (const { name, hex, code } of invalid) {
     it(`throws ${code} for ${name}`, () => {
-      assert.throws(() => validateUserHeaders(fromHex(hex)), (e) => isWireError(e) && e.code === code);
+      assertWireError(() => validateUserHeaders(fromHex(hex)), code);
     });
   }
 });
@@ -106,10 +106,7 @@ describe("header values", () => {
   ];
   for (const { name, code, hex } of bad) {
     it(`decodeHeaderValue() throws INVALID_VALUE for ${name}`, () => {
-      assert.throws(
-        () => decodeHeaderValue(code, fromHex(hex)),
-        (e) => isWireError(e) && e.code === "INVALID_VALUE",
-      );
+      assertWireError(() => decodeHeaderValue(code, fromHex(hex)), "INVALID_VALUE");
     });
   }
   it("encodeHeaderValue() rejects out-of-range numbers with INVALID_VALUE", () => {
@@ -119,7 +116,7 @@ describe("header values", () => {
         value: "",
       }] as HeaderValue[]
     ) {
-      assert.throws(() => encodeHeaderValue(v), (e) => isWireError(e) && e.code === "INVALID_VALUE");
+      assertWireError(() => encodeHeaderValue(v), "INVALID_VALUE");
     }
   });
   it("buildUserHeaders() writes string keys and typed values", () => {

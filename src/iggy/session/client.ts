@@ -41,21 +41,24 @@
 
 import { WireError } from "../../wire/error.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
-import { commandCodecs } from "../dispatch.ts";
+import { commandCodecsAt, isResultFramedAt, revisionOperationOf } from "../revisions/dispatch.ts";
+import { isV011OnlyOperation } from "../revisions/v0_11_0.ts";
+import {
+  DEFAULT_IGGY_REVISION,
+  type IggyRevision,
+  iggyRevision,
+  type IggyRevisionInfo,
+} from "../revision.ts";
+import { xxh3_64 } from "../../wire/xxh3.ts";
 import { createHeader, HEADER_SIZE } from "../consensus/header.ts";
 import { Command } from "../consensus/command.ts";
 import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
-import {
-  isPartitionOperation,
-  isResultFramedOperation,
-  Operation,
-  requestOperation,
-} from "../consensus/operation.ts";
+import { isPartitionOperation, Operation, requestOperation } from "../consensus/operation.ts";
 import { CommandCode } from "../command_codes.ts";
 import { operationForCode } from "../command_table.ts";
 import { resultCode, resultSectionLen } from "../consensus/reply_result.ts";
 import { BIND_SECRET_BYTES, type LoginRegisterResponse, loginRegisterResponse } from "../commands/users.ts";
-import { type ClientVersionInfo, IGGY_PROTOCOL_VERSION } from "../version.ts";
+import type { ClientVersionInfo } from "../version.ts";
 import type { PartitionContext } from "../primitives/partition.ts";
 import { ConsensusFrameAssembler, type ConsensusFrameOptions } from "./frames.ts";
 
@@ -67,8 +70,19 @@ export interface IggyClientSessionOptions {
   bindSecret?: Uint8Array;
   /** The source of randomness (identifiers, defaults above). Default `crypto.getRandomValues`. */
   random?: (bytes: Uint8Array) => void;
-  /** What the login body announces. Default protocol `IGGY_PROTOCOL_VERSION`, SDK "streamwire". */
+  /** What the login body announces. Default: the revision's protocol version, SDK "streamwire". */
   versionInfo?: ClientVersionInfo;
+  /**
+   * The protocol revision spoken (an `iggy_binary_protocol` release, see `IGGY_REVISIONS`).
+   * Default {@linkcode DEFAULT_IGGY_REVISION}; an unknown name throws `INVALID_VALUE`.
+   */
+  revision?: string;
+  /**
+   * The request number the first bound request takes (default 1): a successor identity
+   * continues its predecessor's counter, as the SDK does (see
+   * {@linkcode IggyClientSession.successor}).
+   */
+  firstRequest?: bigint;
   /**
    * Largest reply frame accepted: `FRAME_TOO_LARGE` above it. Default 64 MiB. `Infinity` needs
    * `allowUnboundedFrames`.
@@ -121,6 +135,11 @@ interface Pending {
 }
 
 /** BindSession's command code. */
+/** Byte offset of `operation` in a RequestHeader. */
+const OPERATION_OFFSET = 176;
+/** Byte offset of `operation` in a ReplyHeader. */
+const REPLY_OPERATION_OFFSET = 208;
+const NO_CONTEXT: PartitionContext = { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n };
 
 function randomU128(random: (b: Uint8Array) => void): bigint {
   const b = new Uint8Array(16);
@@ -154,6 +173,7 @@ export class IggyClientSession {
   readonly #random: (b: Uint8Array) => void;
   readonly #bindSecret: Uint8Array;
   readonly #versionInfo: ClientVersionInfo;
+  readonly #revision: IggyRevisionInfo;
   #frames: ConsensusFrameAssembler;
   readonly #frameOptions: ConsensusFrameOptions;
   readonly #pending = new Map<bigint, Pending>();
@@ -171,13 +191,37 @@ export class IggyClientSession {
     if (this.clientId === 0n) throw protocolError("client id 0");
     this.#bindSecret = options.bindSecret ?? new Uint8Array(BIND_SECRET_BYTES);
     if (options.bindSecret === undefined) this.#random(this.#bindSecret);
+    this.#revision = iggyRevision(options.revision ?? DEFAULT_IGGY_REVISION);
     this.#versionInfo = options.versionInfo ??
-      { protocolVersion: IGGY_PROTOCOL_VERSION, sdkName: "streamwire", sdkVersion: "0.1.0" };
+      { protocolVersion: this.#revision.protocolVersion, sdkName: "streamwire", sdkVersion: "0.1.0" };
+    this.#counter = options.firstRequest ?? 1n;
+    if (this.#counter < 1n) throw protocolError(`first request ${this.#counter}`);
     this.#frameOptions = {
       maxFrameBytes: options.maxFrameBytes,
       allowUnboundedFrames: options.allowUnboundedFrames,
     };
     this.#frames = new ConsensusFrameAssembler(this.#frameOptions);
+  }
+
+  /** The protocol revision this session speaks. */
+  get revision(): IggyRevision {
+    return this.#revision.name;
+  }
+
+  /**
+   * A new identity (new client id, bind secret and Register identifier, not bound) that
+   * continues this session's request counter: what the SDK logs in with after its session was
+   * lost and could not be bound again.
+   */
+  successor(options: Omit<IggyClientSessionOptions, "firstRequest" | "revision"> = {}): IggyClientSession {
+    return new IggyClientSession({
+      random: this.#random,
+      versionInfo: this.#versionInfo,
+      ...this.#frameOptions,
+      ...options,
+      revision: this.#revision.name,
+      firstRequest: this.#counter,
+    });
   }
 
   /** The bound session number (0n before login). */
@@ -208,13 +252,13 @@ export class IggyClientSession {
   /** The Register request for `credentials` (`LoginRegister` with a password, `LoginRegisterWithPat` with a token). */
   login(credentials: IggyCredentials, clientContext: string | null = null): OutgoingIggyRequest {
     const body = "token" in credentials
-      ? encodeBody(CommandCode.LoginRegisterWithPat, {
+      ? this.#encodeBody(CommandCode.LoginRegisterWithPat, {
         versionInfo: this.#versionInfo,
         bindSecret: this.#bindSecret,
         token: credentials.token,
         clientContext,
       })
-      : encodeBody(CommandCode.LoginRegister, {
+      : this.#encodeBody(CommandCode.LoginRegister, {
         versionInfo: this.#versionInfo,
         bindSecret: this.#bindSecret,
         username: credentials.username,
@@ -234,6 +278,9 @@ export class IggyClientSession {
    */
   bind(): OutgoingIggyRequest {
     if (this.#session === 0n) throw protocolError("no session to bind");
+    if (!this.#revision.registerBindSecret) {
+      throw protocolError(`revision ${this.#revision.name} has no BindSession (it re-attaches with code 14)`);
+    }
     // A link-level request: like the SDK's, it carries no context of its own.
     return this.request(CommandCode.BindSession, {
       versionInfo: this.#versionInfo,
@@ -273,14 +320,27 @@ export class IggyClientSession {
     return out;
   }
 
-  /** A Ping. */
+  /** A Ping, as a caller's read: it carries the metadata watermark like every other read. */
   ping(): OutgoingIggyRequest {
     return this.requestBody(1, new Uint8Array(0));
   }
 
+  /**
+   * A heartbeat Ping: a link-level request with no context (`minimumMetadataOp` 0), as the SDK's
+   * keepalive sends it; numbered like any other request.
+   */
+  keepalive(): OutgoingIggyRequest {
+    return this.requestBody(1, new Uint8Array(0), NO_CONTEXT);
+  }
+
   /** The request for command `code` with `value` encoded by the command's request codec. */
   request(code: number, value: unknown, context?: PartitionContext): OutgoingIggyRequest {
-    return this.requestBody(code, encodeBody(code, value), context);
+    return this.requestBody(code, this.#encodeBody(code, value), context);
+  }
+
+  #encodeBody(code: number, value: unknown): Uint8Array {
+    // A revision's own layout (0.11.0's login has no bind secret: its codec skips the field).
+    return encodePayload(commandCodecsAt(this.#revision.name, code).request, value);
   }
 
   /**
@@ -288,13 +348,21 @@ export class IggyClientSession {
    * context of a request aimed at a partition (poll, send, consumer offsets).
    */
   requestBody(code: number, body: Uint8Array, context?: PartitionContext): OutgoingIggyRequest {
-    const operation = operationForCode(code);
+    const operation = (revisionOperationOf(this.#revision.name, code) ?? operationForCode(code)) as Operation;
+    const legacy = !this.#revision.registerBindSecret; // 0.11.0's numbering and stamps
     let request: bigint, session: bigint, requestChecksum = 0n;
     if (operation === Operation.Register) {
       request = 0n;
       session = 0n;
-      if (this.#registerId === 0n) this.#registerId = randomU128(this.#random);
-      requestChecksum = this.#registerId;
+      if (legacy) requestChecksum = xxh3_64(body);
+      else {
+        if (this.#registerId === 0n) this.#registerId = randomU128(this.#random);
+        requestChecksum = this.#registerId;
+      }
+    } else if (legacy && operation === Operation.NonReplicated) {
+      // 0.11.0: a NonReplicated request carries the next id without spending it.
+      request = this.#counter;
+      session = this.#session;
     } else if (this.#session === 0n) {
       if (operation !== Operation.NonReplicated) {
         throw new WireError("INVALID_VALUE", {
@@ -308,13 +376,15 @@ export class IggyClientSession {
       request = this.#counter++;
       session = this.#session;
       if (operation !== Operation.NonReplicated && !isPartitionOperation(operation)) {
-        requestChecksum = randomU128(this.#random);
+        // 0.11.0 stamps the body's XXH3-64; later revisions draw an identifier.
+        requestChecksum = legacy ? xxh3_64(body) : randomU128(this.#random);
       }
     }
-    const ctx = context ??
+    // 0.11.0 headers have no context fields (those bytes are reserved, zero).
+    const ctx = legacy ? NO_CONTEXT : context ??
       (operation === Operation.NonReplicated
         ? { incarnation: 0n, ownerGeneration: 0n, metadataOp: this.#watermark }
-        : { incarnation: 0n, ownerGeneration: 0n, metadataOp: 0n });
+        : NO_CONTEXT);
     const reserved = new Uint8Array(4);
     if (operation === Operation.NonReplicated) new DataView(reserved.buffer).setUint32(0, code, true);
     const frame = new Uint8Array(HEADER_SIZE + body.length);
@@ -323,13 +393,16 @@ export class IggyClientSession {
       client: this.clientId,
       requestChecksum,
       request,
-      operation,
+      // 0.11.0's own operations are not in this build's header tables: built as a replicated
+      // metadata operation (the same rules), the real byte written over it.
+      operation: isV011OnlyOperation(operation) ? Operation.CreateStream : operation,
       session,
       reserved,
       partitionIncarnation: ctx.incarnation,
       ownerGeneration: ctx.ownerGeneration,
       minimumMetadataOp: ctx.metadataOp,
     }, { into: frame });
+    frame[OPERATION_OFFSET] = operation;
     frame.set(body, HEADER_SIZE);
     if (this.#pending.has(request)) throw protocolError(`request ${request} is already awaiting a reply`);
     this.#pending.set(request, {
@@ -348,6 +421,19 @@ export class IggyClientSession {
     return out;
   }
 
+  /**
+   * The typed parse of a reply header; at 0.11.0 a reply to one of its own operations is
+   * checked as the replicated metadata reply it is (the other rules are the same).
+   */
+  #replyHeader(bytes: Uint8Array): ReplyHeader {
+    const op = bytes[REPLY_OPERATION_OFFSET];
+    if (this.#revision.name !== "0.11.0" || !isV011OnlyOperation(op)) return ReplyHeader.decode(bytes);
+    const checked = bytes.slice();
+    checked[REPLY_OPERATION_OFFSET] = Operation.CreateStream;
+    ReplyHeader.decode(checked);
+    return new ReplyHeader(bytes);
+  }
+
   #frame(frame: Uint8Array): ClientEvent {
     const command = frame[60];
     if (command === Command.Eviction) {
@@ -360,7 +446,7 @@ export class IggyClientSession {
       return { kind: "evicted", reason: header.reason, header, pending };
     }
     // Anything else must be a Reply: the typed parse rejects unknown and other commands.
-    const header = ReplyHeader.decode(frame.subarray(0, HEADER_SIZE));
+    const header = this.#replyHeader(frame.subarray(0, HEADER_SIZE));
     const request = header.request;
     const sent = this.#pending.get(request);
     if (sent === undefined) throw protocolError(`reply to request ${request}, which is not pending`);
@@ -378,7 +464,7 @@ export class IggyClientSession {
     if (op !== Operation.NonReplicated && !isPartitionOperation(op) && header.commit > this.#watermark) {
       this.#watermark = header.commit;
     }
-    if (isResultFramedOperation(op) || (op === Operation.Register && body.length > 0)) {
+    if (isResultFramedAt(this.#revision.name, op) || (op === Operation.Register && body.length > 0)) {
       const code = resultCode(body);
       if (code === undefined) {
         throw protocolError(`malformed result section in the reply to request ${request}`);
@@ -404,8 +490,4 @@ export class IggyClientSession {
     if (op === Operation.Logout) this.#session = 0n;
     return { kind: "reply", request, code: sent.code, body, header };
   }
-}
-
-function encodeBody(code: number, value: unknown): Uint8Array {
-  return encodePayload(commandCodecs(code).request, value);
 }

@@ -21,12 +21,14 @@
  *   watermark; below it the client is evicted `StaleClient`), and one at the watermark is the
  *   client's retry and gets the cached reply again. Reads spend an id and bypass the table, so a
  *   read re-sent after a reconnect may carry a number below the watermark. Unbound NonReplicated
- *   requests carry session 0 and request 0. Sessions live in an {@linkcode IggySessionTable}
+ *   requests carry session 0 and any request number (the crate sets no rule there). Sessions live in an {@linkcode IggySessionTable}
  *   shared by a server's connections: after a reconnect, a BindSession presenting the login's
  *   bind secret carries the session over to the new connection, numbering continuing.
- * - **Version handshake**: the `ClientVersionInfo` that leads a login-register body is checked
- *   against the accepted window; outside it the client is evicted with `IncompatibleProtocol`
- *   and the window, which the SDK turns into `IncompatibleProtocolVersion`.
+ * - **Version handshake**: the `ClientVersionInfo` that leads a login-register body is read
+ *   first, alone, and checked against the accepted window of the connection's revision
+ *   (`revision` option); outside it the client is evicted with `IncompatibleProtocol` and the
+ *   window, which the SDK turns into `IncompatibleProtocolVersion`, whatever the rest of the
+ *   body holds. Only a body that passes is decoded further (`MalformedLogin` if it fails).
  * - **Replies**: NonReplicated reads answer with an echoing reply and the raw body; replicated
  *   requests answer with a committed reply (`op == commit`, the committed-result marker, the
  *   request's client, request number, `requestChecksum` and partition incarnation) whose
@@ -54,12 +56,17 @@ import { WireError } from "../../wire/error.ts";
 import { Reader } from "../../wire/reader.ts";
 import { decodePayload } from "../codec.ts";
 import { commandCodecs } from "../dispatch.ts";
+import { commandCodecsAt, isResultFramedAt, requestCodeAt } from "../revisions/dispatch.ts";
+import {
+  isV011OnlyOperation,
+  loginRegisterRequest011,
+  loginRegisterWithPatRequest011,
+} from "../revisions/v0_11_0.ts";
 import { CommandCode } from "../command_codes.ts";
-import { requestCodeOf } from "../command_table.ts";
 import { createHeader, HEADER_SIZE } from "../consensus/header.ts";
 import { EvictionHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
 import { EvictionReason } from "../consensus/enums.ts";
-import { isResultFramedOperation, Operation } from "../consensus/operation.ts";
+import { Operation } from "../consensus/operation.ts";
 import { REJECTION_SECTION_LEN, writeRejectionSection } from "../consensus/reply_result.ts";
 import {
   type LoginRegisterRequest,
@@ -68,7 +75,15 @@ import {
   loginRegisterWithPatRequest,
 } from "../commands/users.ts";
 import type { BindSessionRequest } from "../commands/system.ts";
-import { IGGY_PROTOCOL_VERSION, IGGY_PROTOCOL_VERSION_MIN } from "../version.ts";
+import { clientVersionInfo } from "../version.ts";
+import {
+  DEFAULT_IGGY_REVISION,
+  describeProtocolVersion,
+  type IggyRevision,
+  iggyRevision,
+  type IggyRevisionInfo,
+  isRevisionCompatible,
+} from "../revision.ts";
 import { ConsensusFrameAssembler } from "./frames.ts";
 
 /** What a server remembers of one live session, across the connections that carry it. */
@@ -126,11 +141,16 @@ export interface IggyServerConnectionOptions {
    * `Infinity` needs `allowUnboundedFrames`.
    */
   maxFrameBytes?: number;
+  /**
+   * The protocol revision spoken (an `iggy_binary_protocol` release, see `IGGY_REVISIONS`).
+   * Default {@linkcode DEFAULT_IGGY_REVISION}; an unknown name throws `INVALID_VALUE`.
+   */
+  revision?: string;
   /** Accept `maxFrameBytes: Infinity` (only for trusted peers). Default false. */
   allowUnboundedFrames?: boolean;
-  /** Newest client protocol version accepted. Default `IGGY_PROTOCOL_VERSION`. */
+  /** Newest client protocol version accepted. Default: the revision's. */
   protocolVersion?: number;
-  /** Oldest client protocol version accepted. Default `IGGY_PROTOCOL_VERSION_MIN`. */
+  /** Oldest client protocol version accepted. Default: the revision's. */
   protocolVersionMin?: number;
   /** The server's sessions, shared by its connections. Default: a table of this connection's own. */
   sessions?: IggySessionTable;
@@ -213,6 +233,8 @@ export class IggyServerConnection {
   readonly #versionMax: number;
   readonly #versionMin: number;
   readonly #sessions: IggySessionTable;
+  readonly #revision: IggyRevisionInfo;
+  readonly #windowGiven: boolean;
   #bound: IggySessionRecord | undefined;
   #nextOp = 1n;
   #closed = false;
@@ -223,8 +245,11 @@ export class IggyServerConnection {
       maxFrameBytes: options.maxFrameBytes,
       allowUnboundedFrames: options.allowUnboundedFrames,
     });
-    this.#versionMax = options.protocolVersion ?? IGGY_PROTOCOL_VERSION;
-    this.#versionMin = options.protocolVersionMin ?? IGGY_PROTOCOL_VERSION_MIN;
+    this.#revision = iggyRevision(options.revision ?? DEFAULT_IGGY_REVISION);
+    this.#versionMax = options.protocolVersion ?? this.#revision.protocolVersion;
+    this.#versionMin = options.protocolVersionMin ?? this.#revision.protocolVersionMin;
+    // An explicit window is compared as given (patch included).
+    this.#windowGiven = options.protocolVersion !== undefined || options.protocolVersionMin !== undefined;
     this.#sessions = options.sessions ?? new IggySessionTable();
   }
 
@@ -236,6 +261,16 @@ export class IggyServerConnection {
   /** The client id of the bound session (0n when unbound). */
   get clientId(): bigint {
     return this.#bound?.clientId ?? 0n;
+  }
+
+  /** The protocol revision this connection speaks. */
+  get revision(): IggyRevision {
+    return this.#revision.name;
+  }
+
+  #compatible(v: number): boolean {
+    if (this.#windowGiven) return v >= this.#versionMin && v <= this.#versionMax;
+    return isRevisionCompatible(this.#revision, v);
   }
 
   /** True once an eviction was produced: nothing more is accepted. */
@@ -261,20 +296,14 @@ export class IggyServerConnection {
   }
 
   #frame(frame: Uint8Array): ServerEvent {
-    const header = RequestHeader.decode(frame.subarray(0, HEADER_SIZE));
+    const header = this.#header(frame.subarray(0, HEADER_SIZE));
     const body = frame.subarray(HEADER_SIZE, header.size);
     const op = header.operation;
     if (op === Operation.Register) return this.#register(frame, header, body);
-    if (header.session === 0n && op === Operation.NonReplicated) {
-      if (header.request !== 0n) {
-        throw new WireError("INVALID_VALUE", {
-          context: "RequestHeader",
-          detail: "an unbound NonReplicated request must carry request 0",
-          offset: 168,
-        });
-      }
-      return this.#request(frame, header, body);
-    }
+    // The crate puts no rule on the request number of a NonReplicated request (edge.4 SDKs
+    // send 0 before a login, 0.11.0 and edge.9 number their pings from 1): session 0 means
+    // unbound, and such a request bypasses the client table.
+    if (header.session === 0n && op === Operation.NonReplicated) return this.#request(frame, header, body);
     if (
       this.#bound === undefined && op === Operation.NonReplicated &&
       header.nonReplicatedCode === CommandCode.BindSession
@@ -312,6 +341,29 @@ export class IggyServerConnection {
   }
 
   /**
+   * The typed parse of a request header at this connection's revision. 0.11.0's own
+   * operations (per-resource updates, purges) are checked as the replicated requests they are
+   * (the other rules are the same); at another revision they are `UNKNOWN_DISCRIMINANT` naming
+   * 0.11.0.
+   */
+  #header(bytes: Uint8Array): RequestHeader {
+    const op = bytes[176];
+    if (!isV011OnlyOperation(op)) return RequestHeader.decode(bytes);
+    if (this.#revision.name !== "0.11.0") {
+      throw new WireError("UNKNOWN_DISCRIMINANT", {
+        context: `RequestHeader (revision ${this.#revision.name})`,
+        detail:
+          `operation ${op} is not part of revision ${this.#revision.name}; it looks like revision 0.11.0`,
+        offset: 176,
+      });
+    }
+    const checked = bytes.slice();
+    checked[176] = Operation.CreateStream; // any replicated metadata operation: the same rules
+    RequestHeader.decode(checked);
+    return new RequestHeader(bytes);
+  }
+
+  /**
    * BindSession on a connection that carries no session yet: the session must be live in the
    * table under this client id, the body must name it and present the login's bind secret, and
    * the request number must be above the session's last. Otherwise the refusal (`Unauthenticated`)
@@ -337,21 +389,31 @@ export class IggyServerConnection {
     return event;
   }
 
+  /**
+   * The login gate, in the crate's order: the `ClientVersionInfo` prefix alone decides
+   * compatibility (a client of another revision, whose body after the prefix differs, still
+   * learns the window), and only a compatible body is decoded further.
+   */
   #register(frame: Uint8Array, header: RequestHeader, body: Uint8Array): ServerEvent {
-    let payload: LoginRegisterBody;
+    let v: number;
     try {
-      payload = decodeLoginBody(body);
+      v = clientVersionInfo.decode(new Reader(body, "ClientVersionInfo")).protocolVersion;
     } catch (e) {
       return this.#evict(header.client, EvictionReason.MalformedLogin, (e as Error).message, frame);
     }
-    const v = payload.versionInfo.protocolVersion;
-    if (v < this.#versionMin || v > this.#versionMax) {
+    if (!this.#compatible(v)) {
       return this.#evict(
         header.client,
         EvictionReason.IncompatibleProtocol,
-        `client protocol version ${v}`,
+        `client protocol version ${describeProtocolVersion(v)}`,
         frame,
       );
+    }
+    let payload: LoginRegisterBody;
+    try {
+      payload = decodeLoginBody(body, this.#revision.name);
+    } catch (e) {
+      return this.#evict(header.client, EvictionReason.MalformedLogin, (e as Error).message, frame);
     }
     const code = payload.kind === "password" ? CommandCode.LoginRegister : CommandCode.LoginRegisterWithPat;
     return {
@@ -361,7 +423,7 @@ export class IggyServerConnection {
   }
 
   #request(frame: Uint8Array, header: RequestHeader, body: Uint8Array): ServerEvent {
-    const code = requestCodeOf(header.operation, header.nonReplicatedCode);
+    const code = requestCodeAt(this.#revision.name, header.operation, header.nonReplicatedCode);
     if (code === undefined) {
       throw new WireError("UNKNOWN_DISCRIMINANT", {
         context: "RequestHeader",
@@ -369,7 +431,7 @@ export class IggyServerConnection {
         offset: 176,
       });
     }
-    const codecs = commandCodecs(code); // throws for unknown codes
+    const codecs = commandCodecsAt(this.#revision.name, code); // throws for codes the revision lacks
     const payload = decodePayload(codecs.request, body);
     return { kind: "request", request: { frame, header, code, name: codecs.name, body, payload } };
   }
@@ -410,7 +472,7 @@ export class IggyServerConnection {
   reply(request: IncomingRequest, body: Uint8Array = new Uint8Array(0), options?: ReplyOptions): Uint8Array {
     const op = request.header.operation;
     if (op === Operation.NonReplicated) return this.#echoing(request, 0, body);
-    const framed = isResultFramedOperation(op as Operation) ? concat(RESULT_OK, body) : body;
+    const framed = isResultFramedAt(this.#revision.name, op) ? concat(RESULT_OK, body) : body;
     const frame = this.#committed(request, framed, options);
     if (op === Operation.Logout) this.#unbind(true);
     return frame;
@@ -423,7 +485,7 @@ export class IggyServerConnection {
    */
   reject(request: IncomingRequest, code: number, options?: ReplyOptions): Uint8Array {
     const op = request.header.operation;
-    if (!isResultFramedOperation(op as Operation)) return this.refuse(request, code);
+    if (!isResultFramedAt(this.#revision.name, op)) return this.refuse(request, code);
     const section = new Uint8Array(REJECTION_SECTION_LEN);
     writeRejectionSection(section, code);
     return this.#committed(request, section, options);
@@ -476,10 +538,11 @@ export class IggyServerConnection {
       size: frame.length,
       client: h.client,
       request: h.request,
-      operation: h.operation,
+      operation: replyOperation(h.operation),
       status,
       partitionIncarnation: h.partitionIncarnation,
     }, { into: frame });
+    frame[REPLY_OPERATION_OFFSET] = h.operation; // 0.11.0's own operations, written as sent
     frame.set(body, HEADER_SIZE);
     return frame;
   }
@@ -502,10 +565,11 @@ export class IggyServerConnection {
       op,
       commit: op,
       request: h.request,
-      operation: h.operation,
+      operation: replyOperation(h.operation),
       reserved,
       partitionIncarnation: h.partitionIncarnation,
     }, { into: frame });
+    frame[REPLY_OPERATION_OFFSET] = h.operation; // 0.11.0's own operations, written as sent
     frame.set(body, HEADER_SIZE);
     if (h.operation !== Operation.Register && this.#bound !== undefined) {
       this.#bound.cached = { request: h.request, frame };
@@ -529,7 +593,11 @@ export class IggyServerConnection {
  * console.log(decodeLoginBody(body).kind); // token
  * ```
  */
-export function decodeLoginBody(body: Uint8Array): LoginRegisterBody {
+export function decodeLoginBody(
+  body: Uint8Array,
+  revision: string = DEFAULT_IGGY_REVISION,
+): LoginRegisterBody {
+  if (!iggyRevision(revision).registerBindSecret) return decodeLoginBodyWithoutSecret(body);
   try {
     const r = new Reader(body, "LoginRegister");
     const v = loginRegisterRequest.decode(r);
@@ -545,6 +613,41 @@ export function decodeLoginBody(body: Uint8Array): LoginRegisterBody {
       throw first;
     }
   }
+}
+
+/**
+ * A login body of a revision without the bind secret (0.11.0), told apart the same way; the
+ * result's `bindSecret` is empty.
+ */
+function decodeLoginBodyWithoutSecret(body: Uint8Array): LoginRegisterBody {
+  const none = new Uint8Array(0);
+  try {
+    const r = new Reader(body, "LoginRegister");
+    const v = loginRegisterRequest011.decode(r);
+    r.expectEnd();
+    return { kind: "password", ...v, bindSecret: none };
+  } catch (first) {
+    try {
+      const r = new Reader(body, "LoginRegisterWithPat");
+      const v = loginRegisterWithPatRequest011.decode(r);
+      r.expectEnd();
+      return { kind: "token", ...v, bindSecret: none };
+    } catch {
+      throw first;
+    }
+  }
+}
+
+/** Byte offset of `operation` in a ReplyHeader. */
+const REPLY_OPERATION_OFFSET = 208;
+
+/**
+ * The operation a reply header is built with: the request's, or for one of 0.11.0's own
+ * operations (which this build's header tables do not list) a replicated metadata operation
+ * with the same rules, the real byte written over it afterwards.
+ */
+function replyOperation(op: number): number {
+  return isV011OnlyOperation(op) ? Operation.CreateStream : op;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

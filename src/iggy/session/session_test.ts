@@ -1,10 +1,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { fromHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
-import { readJson, vectorsDir } from "../../../conformance/lib/files.ts";
+import { readVectorFile } from "../../testdata/vectors.ts";
 import { encodePayload } from "../codec.ts";
+import { commandCodecs } from "../dispatch.ts";
 import { HEADER_SIZE } from "../consensus/header.ts";
 import { EvictionHeader, PrepareOkHeader, ReplyHeader, RequestHeader } from "../consensus/headers.ts";
 import { EvictionReason } from "../consensus/enums.ts";
@@ -14,6 +13,7 @@ import { IGGY_PROTOCOL_VERSION, packProtocolVersion } from "../version.ts";
 import { IggyServerConnection, IggySessionTable, type IncomingRequest, type ServerEvent } from "./server.ts";
 import { type ClientEvent, IggyClientSession } from "./client.ts";
 import { ConsensusFrameAssembler } from "./frames.ts";
+import { wireErrorCode } from "../../testdata/wire_assert.ts";
 
 interface VectorTest {
   tcId: number;
@@ -25,7 +25,7 @@ interface VectorTest {
 }
 
 function tests(file: string): VectorTest[] {
-  const f = readJson<{ testGroups: { tests: VectorTest[] }[] }>(join(vectorsDir(), "iggy", file));
+  const f = readVectorFile<{ testGroups: { tests: VectorTest[] }[] }>(`iggy/${file}`);
   return f.testGroups.flatMap((g) => g.tests);
 }
 
@@ -47,16 +47,6 @@ function wholeFrame(hex: string): Uint8Array {
   }
   new DataView(bytes.buffer).setUint32(48, bytes.length, true);
   return bytes;
-}
-
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    assert.ok(isWireError(e), String(e));
-    return e.code;
-  }
-  return "none";
 }
 
 const VERSION = { protocolVersion: IGGY_PROTOCOL_VERSION, sdkName: "test", sdkVersion: "1" };
@@ -102,35 +92,52 @@ describe("IggyServerConnection on the crate's RequestHeader vectors", () => {
           assert.deepEqual(server.receive(bytes), []);
           return;
         }
-        assert.equal(codeOf(() => server.receive(bytes)), t.error!.code);
+        assert.equal(wireErrorCode(() => server.receive(bytes)), t.error!.code);
         return;
       }
       const h = new RequestHeader(bytes);
-      const events = (() => {
-        try {
-          return server.receive(bytes);
-        } catch (e) {
-          return e;
-        }
-      })();
+      const events = server.receive(bytes).map(summary);
       if (h.operation === Operation.Register) {
         // The crate's header is valid; its empty body is not a login: evicted as malformed.
-        assert.ok(Array.isArray(events));
-        assert.equal((events as ServerEvent[])[0].kind, "evicted");
-        assert.equal((events as { reason: number }[])[0].reason, EvictionReason.MalformedLogin);
+        assert.deepEqual(events, [{ kind: "evicted", reason: EvictionReason.MalformedLogin }]);
       } else if (h.session === 0n) {
-        // Unbound NonReplicated: admitted as far as the session rules go (the body decides).
-        if (!Array.isArray(events)) assert.ok(isWireError(events));
+        // Unbound NonReplicated: admitted before any login, as the command in `reserved`, with
+        // the header's request number, and nothing else happens.
+        assert.equal(h.operation, Operation.NonReplicated);
+        assert.deepEqual(events, [{
+          kind: "request",
+          code: h.nonReplicatedCode,
+          name: commandCodecs(h.nonReplicatedCode).name,
+          request: h.request,
+        }]);
       } else {
         // A numbered request on a connection that never registered: no session.
-        assert.ok(Array.isArray(events), String(events));
-        const ev = (events as ServerEvent[])[0];
-        if (ev.kind === "evicted") assert.equal(ev.reason, EvictionReason.NoSession);
-        else assert.fail(`expected an eviction, got ${ev.kind}`);
+        assert.deepEqual(events, [{ kind: "evicted", reason: EvictionReason.NoSession }]);
       }
     });
   }
+  it("covers every branch above: a Register, an unbound request and a numbered one", () => {
+    const valid = tests("consensus_request_header.json").filter((t) => t.result === "valid")
+      .map((t) => new RequestHeader(fromHex(t.hex)));
+    assert.ok(valid.some((h) => h.operation === Operation.Register));
+    assert.ok(valid.some((h) => h.operation !== Operation.Register && h.session === 0n));
+    assert.ok(valid.some((h) => h.operation !== Operation.Register && h.session !== 0n));
+  });
 });
+
+/** What a server event says, without the frames it carries. */
+function summary(ev: ServerEvent): Record<string, unknown> {
+  if (ev.kind === "request") {
+    return {
+      kind: ev.kind,
+      code: ev.request.code,
+      name: ev.request.name,
+      request: ev.request.header.request,
+    };
+  }
+  if (ev.kind === "evicted") return { kind: ev.kind, reason: ev.reason };
+  return { kind: ev.kind };
+}
 
 describe("IggyClientSession on the crate's ReplyHeader and EvictionHeader vectors", () => {
   for (const t of tests("consensus_reply_header.json")) {
@@ -139,14 +146,18 @@ describe("IggyClientSession on the crate's ReplyHeader and EvictionHeader vector
       const client = new IggyClientSession({ clientId: 1n });
       if (t.result !== "valid") {
         if (t.error!.code === "TRUNCATED") assert.deepEqual(client.receive(bytes), []);
-        else assert.equal(codeOf(() => client.receive(bytes)), t.error!.code);
+        else assert.equal(wireErrorCode(() => client.receive(bytes)), t.error!.code);
         return;
       }
       // A valid header answering nothing this session sent is a protocol error, never a reply.
       const h = new ReplyHeader(bytes.slice(0, HEADER_SIZE));
       const frame = bytes.slice();
       new DataView(frame.buffer).setUint32(48, frame.length, true);
-      assert.match(String(codeOf(() => client.receive(frame))), /INVALID_VALUE/, `request ${h.request}`);
+      assert.match(
+        String(wireErrorCode(() => client.receive(frame))),
+        /INVALID_VALUE/,
+        `request ${h.request}`,
+      );
     });
   }
   for (const t of tests("consensus_eviction_header.json")) {
@@ -155,7 +166,7 @@ describe("IggyClientSession on the crate's ReplyHeader and EvictionHeader vector
       if (t.result !== "valid") {
         const client = new IggyClientSession({ clientId: 1n });
         if (t.error!.code === "TRUNCATED") assert.deepEqual(client.receive(bytes), []);
-        else assert.equal(codeOf(() => client.receive(bytes)), t.error!.code);
+        else assert.equal(wireErrorCode(() => client.receive(bytes)), t.error!.code);
         return;
       }
       const client = new IggyClientSession({ clientId: u128(bytes, 128) });
@@ -172,12 +183,15 @@ describe("ConsensusFrameAssembler", () => {
     const header = new Uint8Array(HEADER_SIZE);
     new DataView(header.buffer).setUint32(48, 1 << 30, true);
     const server = new IggyServerConnection({ maxFrameBytes: 1 << 20 });
-    assert.equal(codeOf(() => server.receive(header)), "FRAME_TOO_LARGE");
+    assert.equal(wireErrorCode(() => server.receive(header)), "FRAME_TOO_LARGE");
   });
   it("refuses maxFrameBytes: Infinity unless allowUnboundedFrames is set", () => {
-    assert.equal(codeOf(() => new ConsensusFrameAssembler({ maxFrameBytes: Infinity })), "INVALID_VALUE");
-    assert.equal(codeOf(() => new IggyServerConnection({ maxFrameBytes: Infinity })), "INVALID_VALUE");
-    assert.equal(codeOf(() => new IggyClientSession({ maxFrameBytes: Infinity })), "INVALID_VALUE");
+    assert.equal(
+      wireErrorCode(() => new ConsensusFrameAssembler({ maxFrameBytes: Infinity })),
+      "INVALID_VALUE",
+    );
+    assert.equal(wireErrorCode(() => new IggyServerConnection({ maxFrameBytes: Infinity })), "INVALID_VALUE");
+    assert.equal(wireErrorCode(() => new IggyClientSession({ maxFrameBytes: Infinity })), "INVALID_VALUE");
     const open = new ConsensusFrameAssembler({ maxFrameBytes: Infinity, allowUnboundedFrames: true });
     assert.equal(open.maxFrameBytes, Infinity);
   });
@@ -199,7 +213,7 @@ describe("ConsensusFrameAssembler", () => {
   it("rejects a size below the header", () => {
     const header = new Uint8Array(HEADER_SIZE);
     new DataView(header.buffer).setUint32(48, 100, true);
-    assert.equal(codeOf(() => new IggyClientSession().receive(header)), "INVALID_VALUE");
+    assert.equal(wireErrorCode(() => new IggyClientSession().receive(header)), "INVALID_VALUE");
   });
 });
 
@@ -358,7 +372,7 @@ describe("client and server sessions together", () => {
   it("refuses to number a replicated request before login, and sends unbound reads as 0/0", () => {
     const client = new IggyClientSession();
     assert.equal(
-      codeOf(() => client.request(202, { name: "s", options: new Uint8Array(0) })),
+      wireErrorCode(() => client.request(202, { name: "s", options: new Uint8Array(0) })),
       "INVALID_VALUE",
     );
     const h = new RequestHeader(client.ping().frame.subarray(0, HEADER_SIZE));
@@ -371,7 +385,7 @@ describe("client and server sessions together", () => {
     const out = client.request(202, { name: "s", options: new Uint8Array(0) });
     const reply = server.reply(request(server.receive(out.frame)));
     reply[128] ^= 1; // requestChecksum
-    assert.equal(codeOf(() => client.receive(reply)), "INVALID_VALUE");
+    assert.equal(wireErrorCode(() => client.receive(reply)), "INVALID_VALUE");
   });
 
   it("reassembles frames split across chunks and several frames in one chunk", () => {

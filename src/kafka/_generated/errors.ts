@@ -2,11 +2,13 @@
 
 /**
  * Kafka's error codes (the int16 `errorCode` fields of responses): the name kafka-clients gives
- * each code and whether its exception is retriable (a `RetriableException`: the same request may
- * succeed later, e.g. after a metadata refresh or a coordinator move).
+ * each code, whether its exception is retriable (a `RetriableException`: the same request may
+ * succeed later, e.g. after a metadata refresh or a coordinator move), and what it means.
  *
  * Generated from `org.apache.kafka.common.protocol.Errors` of kafka-clients 4.4.0; codes
- * only 3.9.2 knows are kept. The lookup functions below are part of the generated file.
+ * only 3.9.2 knows are kept. The descriptions are streamwire's own
+ * (tools/kafka-errors/descriptions.ts), not kafka-clients' messages. The lookup functions below
+ * are part of the generated file.
  *
  * @example
  * ```ts
@@ -26,6 +28,8 @@ export interface KafkaErrorInfo {
   readonly name: string;
   /** True when kafka-clients classifies the error as retriable. */
   readonly retriable: boolean;
+  /** What the code tells the client that receives it, in one sentence (streamwire's words). */
+  readonly description: string;
 }
 
 /** Every error code by kafka-clients' name. */
@@ -209,6 +213,154 @@ const RETRIABLE_CODES: readonly number[] = [
   133,
 ];
 
+/** What each code means (tools/kafka-errors/descriptions.ts). */
+const DESCRIPTIONS: Readonly<Record<number, string>> = {
+  "-1": "The broker failed while handling the request for a reason it has no code for.",
+  0: "No error: the request, or this part of it, succeeded.",
+  1: "The fetch offset lies before the log start or after the log end of the partition.",
+  2: "The broker could not read a record batch (bad CRC, impossible size, or other corruption).",
+  3: "The topic or partition does not exist on this broker (not created yet, deleted, or stale metadata).",
+  4: "The fetch asked for a maximum number of bytes the broker does not accept.",
+  5: "An election is under way (or the topic was just created): the partition has no leader to serve this.",
+  6: "This broker is not the partition's leader (or not a replica of it): refresh metadata.",
+  7: "The broker gave up waiting, e.g. for replicas to acknowledge, before the request's timeout.",
+  8: "The broker that was addressed is not alive.",
+  9: "A replica the request needs (e.g. for DescribeLogDirs or a fetch from a follower) is offline.",
+  10: "A record batch is larger than the broker or topic allows.",
+  11: "The request came from a controller whose epoch is older than the current one.",
+  12: "The metadata string of an offset commit is longer than the broker accepts.",
+  13: "Client-side: the connection was lost while the request waited for its response.",
+  14: "The group or transaction coordinator is still loading its state: try again.",
+  15: "No coordinator is active for the group or transactional id at the moment.",
+  16: "This broker is not the coordinator for the group or transactional id: find it again.",
+  17: "The topic name is not valid, or the topic is internal and cannot be used this way.",
+  18: "A partition's records in one produce request do not fit in a log segment (segment.bytes).",
+  19:
+    "The leader refused the write because the partition has fewer in-sync replicas than min.insync.replicas.",
+  20:
+    "The leader appended the batch, but the in-sync replica count fell below min.insync.replicas before acks.",
+  21: "The produce request's acks value is not one of -1, 0 or 1.",
+  22: "The member's generation is not the group's current one: rejoin the group.",
+  23: "The member's protocol type or protocols do not match those of the group's other members.",
+  24: "The group id is empty or otherwise not acceptable.",
+  25: "The member id is not (or no longer) in the group, e.g. after its session expired: join again.",
+  26: "The member's session timeout lies outside group.min/max.session.timeout.ms.",
+  27: "A rebalance has started: the member has to join again before it commits offsets or syncs.",
+  28: "The offset commit request is too large to be stored.",
+  29: "The principal is not allowed to perform this operation on the topic.",
+  30: "The principal is not allowed to perform this operation on the group.",
+  31: "The principal is not allowed to perform this cluster-level operation.",
+  32:
+    "A record's timestamp is too far from the broker's clock for the topic's settings (message.timestamp.*).",
+  33: "The SASL mechanism named in SaslHandshake is not enabled on the broker's listener.",
+  34: "The request arrived at a point of the SASL exchange where it is not expected.",
+  35: "The broker does not support this API version (negotiate with ApiVersions).",
+  36: "The topic to create exists already.",
+  37: "The partition count is not valid (e.g. zero, negative, or not larger than the current one).",
+  38: "The replication factor cannot be met: below 1, or more replicas than live brokers.",
+  39:
+    "The replica assignment given for a new topic or partitions does not hold (unknown brokers, duplicates, uneven lengths).",
+  40: "A configuration entry has an unknown name or a value that is not acceptable.",
+  41: "This broker is not the active controller: send the request to the current one.",
+  42: "The request is malformed or inconsistent in a way no more specific code covers.",
+  43: "The operation needs a newer record format than the topic uses.",
+  44: "The request breaks a policy configured on the broker (create topic, alter config, …).",
+  45: "An idempotent producer's sequence number is not the one the broker expects next.",
+  46: "The batch's sequence number was already written: the batch is a duplicate.",
+  47: "The producer's epoch is older than the current one for its producer id.",
+  48: "The transactional request does not fit the transaction's current state.",
+  49: "The producer id does not belong to the transactional id that was given.",
+  50: "The producer's transaction.timeout.ms exceeds the broker's transaction.max.timeout.ms.",
+  51: "Another operation on the same transactional id is still completing: try again.",
+  52: "A newer transaction coordinator has taken over this transactional id.",
+  53: "The principal is not allowed to use this transactional id.",
+  54: "The operation needs security features that are not enabled on the broker.",
+  55: "The broker skipped this part of the request because another part of it failed.",
+  56: "The broker's log directory for the partition is offline or failed on disk.",
+  57: "The log directory named in the request does not exist on the broker.",
+  58: "The credentials were rejected during SASL authentication.",
+  59: "The broker has no state for this producer id (its data may have expired).",
+  60: "The partition is being reassigned, which blocks this operation.",
+  61: "The broker has no delegation token support configured.",
+  62: "No delegation token matches the one given.",
+  63: "The principal is neither the token's owner nor one of its renewers.",
+  64:
+    "Token operations need an authenticated, non-token session; this connection is plaintext, one-way TLS or token-based.",
+  65: "The principal is not allowed to perform this delegation token operation.",
+  66: "The delegation token is past its expiry time.",
+  67: "The request names a principal type (other than User) the broker cannot handle.",
+  68: "The group still has members, so it cannot be deleted.",
+  69: "No group with this id exists.",
+  70: "The broker has no incremental fetch session with this id: start a new one.",
+  71: "The fetch session epoch is not the next one the broker expects.",
+  72: "The leader has no endpoint for the listener the request arrived on.",
+  73: "The broker has delete.topic.enable off, so topics cannot be deleted.",
+  74: "The client's leader epoch lags the broker's: its metadata is outdated.",
+  75: "The client's leader epoch is ahead of the broker's, which has not yet seen the election: retry.",
+  76: "The compression type cannot be used with the API version of the request.",
+  77: "The broker epoch in the request is older than the current one for that broker.",
+  78: "The leader cannot serve this offset yet (its high watermark is not established).",
+  79: "The group needs a member id: join again with the id the coordinator returned.",
+  80: "The preferred replica could not be elected leader.",
+  81: "The group already has as many members as the broker allows.",
+  82: "Another member joined with the same group.instance.id and replaced this one.",
+  83: "No replica eligible for the requested kind of election is available.",
+  84: "The partition already has the leader the election would choose.",
+  85: "The partition has no reassignment to cancel or alter.",
+  86: "The group's members still consume the topic, so its offsets cannot be deleted.",
+  87: "The broker rejected a record for breaking a rule of the topic (e.g. a null key when compacted).",
+  88: "The partition has an offset commit still pending in a transaction: try again.",
+  89: "The request would exceed the principal's quota for this kind of operation.",
+  90:
+    "This producer was replaced: another instance initialised the same transactional id with a higher epoch.",
+  91: "The resource the request names does not exist.",
+  92: "The request names the same resource more than once.",
+  93: "The credential (e.g. SCRAM iterations or password) does not meet the broker's rules.",
+  94: "The sender and the receiver disagree on the members of the KRaft voter set.",
+  95: "The feature level asked for cannot be set (outside the supported range, or a downgrade not allowed).",
+  96: "The controller could not apply the feature update.",
+  97: "The principal forwarded with the request could not be read back.",
+  98: "The KRaft snapshot asked for does not exist.",
+  99: "The position asked for lies outside the KRaft snapshot.",
+  100: "No topic with this topic id exists on the broker (stale metadata, or the topic was deleted).",
+  101: "Another live broker has already registered with this broker id.",
+  102: "The controller has no registration for the broker id in the request.",
+  103: "The topic id does not match the one this broker has for the topic name.",
+  104: "The cluster id the sender expects differs from this node's.",
+  105: "The transaction coordinator has no state for this transactional id.",
+  106: "Topic ids appeared in a fetch session that used names, or went missing from one that used ids.",
+  107: "The replica cannot join the in-sync set (e.g. it is fenced or shutting down).",
+  108: "The partition state was changed, but the change elected a new leader (AlterPartition).",
+  109: "The offset is only in tiered (remote) storage, not in the local log.",
+  110: "The member epoch is not current (the consumer group protocol): rejoin with epoch 0.",
+  111: "The static member's group.instance.id has not been given up by the member that used it before.",
+  112: "The group coordinator does not support the server-side assignor asked for.",
+  113: "The member epoch is older than the coordinator's, but the member may still catch up.",
+  114: "The request reached a broker endpoint when a controller was expected, or the reverse.",
+  115: "This kind of endpoint does not serve the API.",
+  116: "The controller id in the request names no controller of the quorum.",
+  117: "The client telemetry subscription id is not the broker's current one.",
+  118: "A PushTelemetry payload exceeded the size limit the broker announced.",
+  119: "The controller refused the broker's registration.",
+  120: "The transaction hit an error it cannot recover from: abort it and start again.",
+  121: "The share-group record is not in a state that allows this acknowledgement.",
+  122: "The broker has no share session for this member: open a new one.",
+  123: "The share session epoch is not the next one the broker expects.",
+  124: "The share-group state epoch is older than the one stored.",
+  125: "The voter's id and directory id do not match a voter the receiver knows.",
+  126: "Adding the voter failed: it is a member of the KRaft voter set already.",
+  127: "Removing or updating the voter failed: the KRaft voter set does not contain it.",
+  128: "The subscription's regular expression does not compile.",
+  129: "The client's view of the cluster is unusable: it must bootstrap its metadata again.",
+  130: "The Streams group member described a topology the coordinator cannot accept.",
+  131: "The topology epoch a Streams member sent does not match the group's.",
+  132: "A Streams member runs an older topology than the group has moved to.",
+  133: "The broker already holds as many share sessions as it allows.",
+  134: "Deleting the group failed on the coordinator.",
+  135: "Storing the Streams group's new topology description failed.",
+  136: "No controller has registered with this id.",
+};
+
 let retriableSet: ReadonlySet<number> | undefined;
 let names: ReadonlyMap<number, string> | undefined;
 
@@ -230,12 +382,17 @@ function namesByCode(): ReadonlyMap<number, string> {
  * @example
  * ```ts
  * import { errorInfo } from "@streamwire/codec/kafka";
- * console.log(errorInfo(-1)); // { code: -1, name: "UNKNOWN_SERVER_ERROR", retriable: false }
+ * const info = errorInfo(6)!;
+ * console.log(info.name, info.retriable); // NOT_LEADER_OR_FOLLOWER true
+ * console.log(info.description); // This broker is not the partition's leader (or not a replica of it): refresh metadata.
+ * console.log(errorInfo(9999)); // undefined
  * ```
  */
 export function errorInfo(code: number): KafkaErrorInfo | undefined {
   const name = namesByCode().get(code);
-  return name === undefined ? undefined : { code, name, retriable: retriableCodes().has(code) };
+  return name === undefined
+    ? undefined
+    : { code, name, retriable: retriableCodes().has(code), description: DESCRIPTIONS[code] };
 }
 
 /**

@@ -11,27 +11,30 @@
  */
 
 import { WireError } from "../../wire/error.ts";
+import { Compression } from "../records/constants.ts";
+export { Compression };
 
 /**
- * The compression types of Kafka's batch `attributes` bits 0–2 (and of the legacy message
- * attributes, where zstd is not allowed).
+ * The compression types under their earlier names.
+ *
+ * @deprecated Use {@linkcode Compression} (`Compression.Lz4`), exported here and by the records
+ * entry.
  *
  * @example
  * ```ts
- * import { COMPRESSION_TYPE } from "./codec.ts";
- * const attributes = 0x0003;
- * console.log((attributes & 0x07) === COMPRESSION_TYPE.lz4); // true
+ * import { Compression, COMPRESSION_TYPE } from "@streamwire/codec/kafka/compression";
+ * console.log(COMPRESSION_TYPE.lz4 === Compression.Lz4); // true
  * ```
  */
 export const COMPRESSION_TYPE = {
-  none: 0,
-  gzip: 1,
-  snappy: 2,
-  lz4: 3,
-  zstd: 4,
+  none: Compression.None,
+  gzip: Compression.Gzip,
+  snappy: Compression.Snappy,
+  lz4: Compression.Lz4,
+  zstd: Compression.Zstd,
 } as const;
 
-/** A compression type id that has a codec (every {@linkcode COMPRESSION_TYPE} except `none`). */
+/** A compression type id that has a codec (every {@linkcode Compression} except `None`). */
 export type CompressionId = 1 | 2 | 3 | 4;
 
 /**
@@ -83,9 +86,9 @@ export interface DecompressOptions {
  *
  * @example
  * ```ts
- * import { type CompressionCodec, COMPRESSION_TYPE } from "./codec.ts";
+ * import { type CompressionCodec, Compression } from "./codec.ts";
  * const identityGzip: CompressionCodec = {
- *   id: COMPRESSION_TYPE.gzip,
+ *   id: Compression.Gzip,
  *   name: "gzip",
  *   compress: (data) => data,
  *   decompress: (data) => data,
@@ -164,10 +167,10 @@ export interface CodecRegistry {
  *
  * @example
  * ```ts
- * import { buildCodecRegistry, type CompressionCodec } from "./codec.ts";
- * const fake: CompressionCodec = { id: 2, name: "snappy", compress: (d) => d, decompress: (d) => d };
+ * import { buildCodecRegistry, Compression, type CompressionCodec } from "./codec.ts";
+ * const fake: CompressionCodec = { id: Compression.Snappy, name: "snappy", compress: (d) => d, decompress: (d) => d };
  * const registry = buildCodecRegistry([], [fake]);
- * console.log(registry.get(2).name, registry.has(1)); // snappy false
+ * console.log(registry.get(Compression.Snappy).name, registry.has(Compression.Gzip)); // snappy false
  * ```
  */
 export function buildCodecRegistry(

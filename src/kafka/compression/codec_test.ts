@@ -8,16 +8,8 @@ import {
   resolveMaxOutputBytes,
 } from "./codec.ts";
 import { BUILT_IN_CODECS, createCodecRegistry } from "./registry.ts";
-import { isWireError } from "../../wire/error.ts";
-import { textCorpus } from "../../../bench/_corpus.ts";
-
-function rejects(fn: () => unknown, code: string): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(isWireError(e), `expected WireError, got ${e}`);
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
-}
+import { textCorpus } from "../../testdata/corpus.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 const fake = (id: number, name = "fake"): CompressionCodec => ({
   id,
@@ -38,8 +30,9 @@ describe("resolveMaxOutputBytes", () => {
   ];
   for (const { given, want } of cases) {
     it(`maps maxOutputBytes ${given} to ${want}`, () => {
-      if (typeof want === "string") rejects(() => resolveMaxOutputBytes({ maxOutputBytes: given }), want);
-      else assert.equal(resolveMaxOutputBytes({ maxOutputBytes: given }), want);
+      if (typeof want === "string") {
+        assertWireError(() => resolveMaxOutputBytes({ maxOutputBytes: given }), want);
+      } else assert.equal(resolveMaxOutputBytes({ maxOutputBytes: given }), want);
     });
   }
 
@@ -69,7 +62,7 @@ describe("createCodecRegistry", () => {
         data,
         codec.name,
       );
-      rejects(
+      assertWireError(
         () => codec.decompress(codec.compress(data), { maxOutputBytes: data.length - 1 }),
         "LIMIT_EXCEEDED",
       );
@@ -86,7 +79,7 @@ describe("createCodecRegistry", () => {
 
   it("throws UNKNOWN_DISCRIMINANT for ids without a codec (0, 5-7)", () => {
     const r = createCodecRegistry();
-    for (const id of [0, 5, 6, 7, 42]) rejects(() => r.get(id), "UNKNOWN_DISCRIMINANT");
+    for (const id of [0, 5, 6, 7, 42]) assertWireError(() => r.get(id), "UNKNOWN_DISCRIMINANT");
   });
 
   it("is frozen", () => {
@@ -108,6 +101,6 @@ describe("buildCodecRegistry", () => {
   });
 
   it("throws INVALID_VALUE for a codec id outside 1..7", () => {
-    for (const id of [0, 8, -1, 1.5]) rejects(() => buildCodecRegistry([fake(id)]), "INVALID_VALUE");
+    for (const id of [0, 8, -1, 1.5]) assertWireError(() => buildCodecRegistry([fake(id)]), "INVALID_VALUE");
   });
 });

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { DEFAULT_DEFLATE_LEVEL, deflateRaw, huffmanLengths, resolveDeflateLevel } from "./deflate.ts";
 import { inflateRaw } from "./inflate.ts";
 import { toHex } from "../../wire/hex.ts";
-import { recordsCorpus, textCorpus } from "../../../bench/_corpus.ts";
+import { recordsCorpus, textCorpus } from "../../testdata/corpus.ts";
 
 describe("deflateRaw round trips", () => {
   it("encodes empty input as one empty fixed block, as zlib does", () => {

@@ -9,7 +9,7 @@
 import { WireError } from "../../wire/error.ts";
 import { crc32 } from "../../wire/crc32.ts";
 import {
-  COMPRESSION_TYPE,
+  Compression,
   type CompressionCodec,
   type CompressOptions,
   type DecompressOptions,
@@ -221,7 +221,7 @@ export function gzip(data: Uint8Array, options?: CompressOptions): Uint8Array {
  * ```
  */
 export const gzipCodec: CompressionCodec = /* @__PURE__ */ Object.freeze({
-  id: COMPRESSION_TYPE.gzip,
+  id: Compression.Gzip,
   name: "gzip",
   compress: gzip,
   decompress: gunzip,

@@ -7,25 +7,8 @@ import { DEFAULT_MAX_DECOMPRESSED_BYTES } from "./codec.ts";
 import { crc32 } from "../../wire/crc32.ts";
 import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { recordsCorpus, textCorpus } from "../../../bench/_corpus.ts";
-
-function rejects(fn: () => unknown, code: string): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(isWireError(e), `expected WireError, got ${e}`);
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+import { recordsCorpus, textCorpus } from "../../testdata/corpus.ts";
+import { assertWireError, concat } from "../../testdata/wire_assert.ts";
 
 function le32(v: number): Uint8Array {
   return Uint8Array.of(v & 255, (v >>> 8) & 255, (v >>> 16) & 255, v >>> 24);
@@ -120,7 +103,9 @@ describe("gunzip rejects bad members", () => {
     },
   ];
   for (const { name, bytes, code } of cases) {
-    it(`throws ${code} for ${name}`, () => rejects(() => gunzip(bytes), code));
+    it(`throws ${code} for ${name}`, () => {
+      assertWireError(() => gunzip(bytes), code);
+    });
   }
 
   it("throws TRUNCATED for every proper prefix of a member with every flag", () => {
@@ -138,7 +123,7 @@ describe("gunzip rejects bad members", () => {
 
   it("throws TRUNCATED for every proper prefix of a 2 KiB text member", () => {
     const full = gzip(textCorpus(2048));
-    for (let n = 0; n < full.length; n++) rejects(() => gunzip(full.subarray(0, n)), "TRUNCATED");
+    for (let n = 0; n < full.length; n++) assertWireError(() => gunzip(full.subarray(0, n)), "TRUNCATED");
   });
 });
 
@@ -156,13 +141,13 @@ describe("gunzip multiple members (as Java's GZIPInputStream)", () => {
 
   it("throws TRUNCATED when a second member's header is complete but its data is cut", () => {
     const second = member();
-    rejects(() => gunzip(concat(member(), second.subarray(0, 14))), "TRUNCATED");
+    assertWireError(() => gunzip(concat(member(), second.subarray(0, 14))), "TRUNCATED");
   });
 
   it("does not let a back-reference reach into the previous member", () => {
     // Second member: fixed block holding a match of length 3 at distance 1, with no literal first.
     const bad = concat(fromHex("1f8b08000000000000ff"), fromHex("0302000000000000000000"));
-    rejects(() => gunzip(concat(member(), bad)), "CORRUPT_DATA");
+    assertWireError(() => gunzip(concat(member(), bad)), "CORRUPT_DATA");
   });
 });
 
@@ -205,26 +190,26 @@ describe("gunzip output cap", () => {
   it("throws LIMIT_EXCEEDED for a ~1 KiB member that expands past a 64 KiB cap", () => {
     const bomb = gzip(new Uint8Array(1 << 20), { level: 9 });
     assert.ok(bomb.length <= 1100, `bomb is ${bomb.length} bytes`);
-    rejects(() => gunzip(bomb, { maxOutputBytes: 64 * 1024 }), "LIMIT_EXCEEDED");
+    assertWireError(() => gunzip(bomb, { maxOutputBytes: 64 * 1024 }), "LIMIT_EXCEEDED");
   });
 
   it("throws LIMIT_EXCEEDED at the default cap for a member expanding to 65 MiB", () => {
     const bomb = new Uint8Array(
       zlib.gzipSync(new Uint8Array(DEFAULT_MAX_DECOMPRESSED_BYTES + (1 << 20)), { level: 1 }),
     );
-    rejects(() => gunzip(bomb), "LIMIT_EXCEEDED");
+    assertWireError(() => gunzip(bomb), "LIMIT_EXCEEDED");
   });
 
   it("ignores a lying ISIZE when sizing the first allocation", () => {
     const m = member();
     m.set(le32(0xffffffff), m.length - 4);
-    rejects(() => gunzip(m), "CHECKSUM_MISMATCH");
+    assertWireError(() => gunzip(m), "CHECKSUM_MISMATCH");
   });
 
   it("counts every member against the cap", () => {
     const one = gzip(new Uint8Array(40_000));
     assert.equal(gunzip(concat(one, one), { maxOutputBytes: 80_000 }).length, 80_000);
-    rejects(() => gunzip(concat(one, one, one), { maxOutputBytes: 80_000 }), "LIMIT_EXCEEDED");
+    assertWireError(() => gunzip(concat(one, one, one), { maxOutputBytes: 80_000 }), "LIMIT_EXCEEDED");
   });
 });
 

@@ -5,15 +5,8 @@ import fc from "fast-check";
 import { inflateRaw } from "./inflate.ts";
 import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { textCorpus } from "../../../bench/_corpus.ts";
-
-function rejects(fn: () => unknown, code: string): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(isWireError(e), `expected WireError, got ${e}`);
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
-}
+import { textCorpus } from "../../testdata/corpus.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 /** Decodes or throws a WireError; anything else fails the property. */
 function valueOrWireError(fn: () => Uint8Array): void {
@@ -167,7 +160,9 @@ describe("inflateRaw rejects corrupt streams", () => {
     },
   ];
   for (const { name, bytes, code } of cases) {
-    it(`throws ${code} for ${name}`, () => rejects(() => inflateRaw(bytes), code));
+    it(`throws ${code} for ${name}`, () => {
+      assertWireError(() => inflateRaw(bytes), code);
+    });
   }
 });
 
@@ -197,20 +192,20 @@ describe("inflateRaw output cap", () => {
 
   it("throws LIMIT_EXCEEDED for a ~1 KiB bomb that expands to 1 MiB with a 64 KiB cap", () => {
     assert.ok(zeros.length < 1100, `bomb is ${zeros.length} bytes`);
-    rejects(() => inflateRaw(zeros, { maxOutputBytes: 64 * 1024 }), "LIMIT_EXCEEDED");
+    assertWireError(() => inflateRaw(zeros, { maxOutputBytes: 64 * 1024 }), "LIMIT_EXCEEDED");
   });
 
   it("decodes output of exactly maxOutputBytes and rejects one byte less", () => {
     assert.equal(inflateRaw(zeros, { maxOutputBytes: 1 << 20 }).length, 1 << 20);
-    rejects(() => inflateRaw(zeros, { maxOutputBytes: (1 << 20) - 1 }), "LIMIT_EXCEEDED");
+    assertWireError(() => inflateRaw(zeros, { maxOutputBytes: (1 << 20) - 1 }), "LIMIT_EXCEEDED");
   });
 
   it("throws LIMIT_EXCEEDED for a stored block larger than the cap", () => {
-    rejects(() => inflateRaw(fromHex("010300fcff616263"), { maxOutputBytes: 2 }), "LIMIT_EXCEEDED");
+    assertWireError(() => inflateRaw(fromHex("010300fcff616263"), { maxOutputBytes: 2 }), "LIMIT_EXCEEDED");
   });
 
   it("throws INVALID_VALUE for a negative maxOutputBytes", () => {
-    rejects(() => inflateRaw(zeros, { maxOutputBytes: -1 }), "INVALID_VALUE");
+    assertWireError(() => inflateRaw(zeros, { maxOutputBytes: -1 }), "INVALID_VALUE");
   });
 });
 

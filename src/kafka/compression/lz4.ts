@@ -13,7 +13,7 @@
 
 import { WireError } from "../../wire/error.ts";
 import {
-  COMPRESSION_TYPE,
+  Compression,
   type CompressionCodec,
   type CompressOptions,
   type DecompressOptions,
@@ -807,7 +807,7 @@ export interface Lz4CodecOptions {
 export function createLz4Codec(options: Lz4CodecOptions = {}): CompressionCodec {
   const legacyHeaderChecksum = options.legacyHeaderChecksum === true;
   return Object.freeze({
-    id: COMPRESSION_TYPE.lz4,
+    id: Compression.Lz4,
     name: "lz4",
     compress: (data: Uint8Array, o?: CompressOptions) => lz4Compress(data, { ...o, legacyHeaderChecksum }),
     decompress: (data: Uint8Array, o?: DecompressOptions) =>

@@ -11,25 +11,8 @@ import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { KAT_FIXTURES } from "./testdata/kat_fixtures.ts";
 import { katInput } from "./testdata/kat_input.ts";
-import { recordsCorpus, textCorpus } from "../../../bench/_corpus.ts";
-
-function rejects(fn: () => unknown, code: string): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(isWireError(e), `expected WireError, got ${e}`);
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+import { recordsCorpus, textCorpus } from "../../testdata/corpus.ts";
+import { assertWireError, concat } from "../../testdata/wire_assert.ts";
 
 function le32(v: number): Uint8Array {
   return Uint8Array.of(v & 255, (v >>> 8) & 255, (v >>> 16) & 255, v >>> 24);
@@ -83,7 +66,7 @@ describe("lz4Decompress known answers from liblz4 and Kafka's Java client", () =
   const javaV0 = fixtures.filter((f) => f.name.includes("magic 0"));
   for (const f of javaV0) {
     it(`rejects ${f.name} with CHECKSUM_MISMATCH unless legacyHeaderChecksum is set`, () => {
-      rejects(() => lz4Decompress(fromHex(f.hex)), "CHECKSUM_MISMATCH");
+      assertWireError(() => lz4Decompress(fromHex(f.hex)), "CHECKSUM_MISMATCH");
     });
   }
 
@@ -328,7 +311,7 @@ describe("lz4 round trips", () => {
   });
 
   it("rejects an unsupported block size with INVALID_VALUE", () => {
-    rejects(() => lz4Compress(new Uint8Array(1), { blockSize: 1000 }), "INVALID_VALUE");
+    assertWireError(() => lz4Compress(new Uint8Array(1), { blockSize: 1000 }), "INVALID_VALUE");
   });
 
   it("round-trips records through lz4Codec and the legacy codec", () => {
@@ -336,7 +319,7 @@ describe("lz4 round trips", () => {
     assert.deepEqual(lz4Codec.decompress(lz4Codec.compress(data)), data);
     const v0 = createLz4Codec({ legacyHeaderChecksum: true });
     assert.deepEqual(v0.decompress(v0.compress(data)), data);
-    rejects(() => lz4Codec.decompress(v0.compress(data)), "CHECKSUM_MISMATCH");
+    assertWireError(() => lz4Codec.decompress(v0.compress(data)), "CHECKSUM_MISMATCH");
     assert.equal(lz4Codec.id, 3);
     assert.equal(lz4Codec.name, "lz4");
   });
@@ -355,7 +338,7 @@ describe("lz4Decompress frame features", () => {
     const ok = concat(block(abc), le32(xxh32(abc)));
     assert.equal(toHex(lz4Decompress(frame({ flg: 0x70, blocks: [ok] }))), "616263");
     const bad = concat(block(abc), le32(xxh32(abc) ^ 1));
-    rejects(() => lz4Decompress(frame({ flg: 0x70, blocks: [bad] })), "CHECKSUM_MISMATCH");
+    assertWireError(() => lz4Decompress(frame({ flg: 0x70, blocks: [bad] })), "CHECKSUM_MISMATCH");
   });
 
   it("verifies the content checksum", () => {
@@ -364,7 +347,7 @@ describe("lz4Decompress frame features", () => {
       toHex(lz4Decompress(frame({ flg: 0x64, blocks: [block(abc)], trailer: le32(sum) }))),
       "616263",
     );
-    rejects(
+    assertWireError(
       () => lz4Decompress(frame({ flg: 0x64, blocks: [block(abc)], trailer: le32(sum ^ 1) })),
       "CHECKSUM_MISMATCH",
     );
@@ -372,7 +355,10 @@ describe("lz4Decompress frame features", () => {
 
   it("checks the declared content size", () => {
     assert.equal(toHex(lz4Decompress(frame({ flg: 0x68, contentSize: 3, blocks: [block(abc)] }))), "616263");
-    rejects(() => lz4Decompress(frame({ flg: 0x68, contentSize: 4, blocks: [block(abc)] })), "CORRUPT_DATA");
+    assertWireError(
+      () => lz4Decompress(frame({ flg: 0x68, contentSize: 4, blocks: [block(abc)] })),
+      "CORRUPT_DATA",
+    );
   });
 
   it("skips skippable frames and decodes concatenated frames", () => {
@@ -393,7 +379,7 @@ describe("lz4Decompress frame features", () => {
     const linked = frame({ flg: 0x40, blocks: [block(abc), block(fromHex("040300" + "00"))] });
     assert.equal(toHex(lz4Decompress(linked)), "616263" + "6162636162636162");
     const independent = frame({ flg: 0x60, blocks: [block(abc), block(fromHex("040300" + "00"))] });
-    rejects(() => lz4Decompress(independent), "CORRUPT_DATA");
+    assertWireError(() => lz4Decompress(independent), "CORRUPT_DATA");
   });
 });
 
@@ -464,7 +450,9 @@ describe("lz4Decompress rejects bad frames", () => {
     },
   ];
   for (const { name, bytes, code, options } of cases) {
-    it(`throws ${code} for ${name}`, () => rejects(() => lz4Decompress(bytes, options), code));
+    it(`throws ${code} for ${name}`, () => {
+      assertWireError(() => lz4Decompress(bytes, options), code);
+    });
   }
 
   it("accepts the v0 header checksum, and any other, with legacyHeaderChecksum", () => {
@@ -494,17 +482,20 @@ describe("lz4Decompress output cap", () => {
     const bomb = lz4Compress(new Uint8Array(250_000), { blockSize: 4194304 });
     assert.ok(bomb.length <= 1100, `${bomb.length}`);
     assert.equal(lz4Decompress(bomb).length, 250_000);
-    rejects(() => lz4Decompress(bomb, { maxOutputBytes: 64 * 1024 }), "LIMIT_EXCEEDED");
+    assertWireError(() => lz4Decompress(bomb, { maxOutputBytes: 64 * 1024 }), "LIMIT_EXCEEDED");
   });
 
   it("throws LIMIT_EXCEEDED from a declared content size before decoding anything", () => {
-    rejects(() => lz4Decompress(frame({ flg: 0x68, contentSize: 0xffffffff, blocks: [] })), "LIMIT_EXCEEDED");
+    assertWireError(
+      () => lz4Decompress(frame({ flg: 0x68, contentSize: 0xffffffff, blocks: [] })),
+      "LIMIT_EXCEEDED",
+    );
   });
 
   it("counts stored blocks and every frame against the cap", () => {
     const one = lz4Compress(katInput("random", 40_000));
     assert.equal(lz4Decompress(concat(one, one), { maxOutputBytes: 80_000 }).length, 80_000);
-    rejects(() => lz4Decompress(concat(one, one), { maxOutputBytes: 79_999 }), "LIMIT_EXCEEDED");
+    assertWireError(() => lz4Decompress(concat(one, one), { maxOutputBytes: 79_999 }), "LIMIT_EXCEEDED");
   });
 });
 

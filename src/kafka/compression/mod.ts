@@ -5,9 +5,9 @@
  *
  * @example
  * ```ts
- * import { createCodecRegistry, COMPRESSION_TYPE } from "./mod.ts";
+ * import { Compression, createCodecRegistry } from "./mod.ts";
  * const codecs = createCodecRegistry();
- * const lz4 = codecs.get(COMPRESSION_TYPE.lz4);
+ * const lz4 = codecs.get(Compression.Lz4);
  * const records = new TextEncoder().encode("value-1 value-2 value-3 value-4");
  * console.log(lz4.decompress(lz4.compress(records), { maxOutputBytes: 1 << 20 }).length); // 31
  * ```
@@ -18,6 +18,7 @@
 export {
   buildCodecRegistry,
   type CodecRegistry,
+  Compression,
   COMPRESSION_TYPE,
   type CompressionCodec,
   type CompressionId,

@@ -26,10 +26,10 @@ export const BUILT_IN_CODECS: readonly CompressionCodec[] = /* @__PURE__ */ Obje
  * @example
  * ```ts
  * import { createCodecRegistry } from "./registry.ts";
- * import type { CompressionCodec } from "./codec.ts";
- * const nativeGzip: CompressionCodec = { id: 1, name: "gzip", compress: (d) => d, decompress: (d) => d };
+ * import { Compression, type CompressionCodec } from "./codec.ts";
+ * const nativeGzip: CompressionCodec = { id: Compression.Gzip, name: "gzip", compress: (d) => d, decompress: (d) => d };
  * const registry = createCodecRegistry([nativeGzip]);
- * console.log(registry.get(1) === nativeGzip, registry.get(4).name); // true zstd
+ * console.log(registry.get(Compression.Gzip) === nativeGzip, registry.get(Compression.Zstd).name); // true zstd
  * ```
  */
 export function createCodecRegistry(overrides: readonly CompressionCodec[] = []): CodecRegistry {

@@ -9,7 +9,7 @@
 
 import { WireError } from "../../wire/error.ts";
 import {
-  COMPRESSION_TYPE,
+  Compression,
   type CompressionCodec,
   type CompressOptions,
   type DecompressOptions,
@@ -540,7 +540,7 @@ export interface SnappyCodecOptions {
 export function createSnappyCodec(options: SnappyCodecOptions = {}): CompressionCodec {
   const framing = options.framing ?? "xerial";
   return Object.freeze({
-    id: COMPRESSION_TYPE.snappy,
+    id: Compression.Snappy,
     name: "snappy",
     compress: (data: Uint8Array, o?: CompressOptions) => snappyCompress(data, { ...o, framing }),
     decompress: snappyDecompress,

@@ -7,25 +7,8 @@ import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { KAT_FIXTURES } from "./testdata/kat_fixtures.ts";
 import { katInput } from "./testdata/kat_input.ts";
-import { recordsCorpus, textCorpus } from "../../../bench/_corpus.ts";
-
-function rejects(fn: () => unknown, code: string): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(isWireError(e), `expected WireError, got ${e}`);
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+import { recordsCorpus, textCorpus } from "../../testdata/corpus.ts";
+import { assertWireError, concat } from "../../testdata/wire_assert.ts";
 
 function be32(v: number): Uint8Array {
   return Uint8Array.of(v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255);
@@ -168,7 +151,9 @@ describe("snappyDecompress rejects bad input", () => {
     { name: "xerial empty chunk", hex: XERIAL_HEADER + "00000000", code: "CORRUPT_DATA" },
   ];
   for (const { name, hex, code } of cases) {
-    it(`throws ${code} for ${name}`, () => rejects(() => snappyDecompress(fromHex(hex)), code));
+    it(`throws ${code} for ${name}`, () => {
+      assertWireError(() => snappyDecompress(fromHex(hex)), code);
+    });
   }
 
   it("decodes the valid neighbours of those cases", () => {
@@ -209,7 +194,7 @@ describe("snappyDecompress rejects bad input", () => {
 
 describe("snappyDecompress output cap", () => {
   it("throws LIMIT_EXCEEDED from the length preamble before allocating (claims 4 GiB)", () => {
-    rejects(() => snappyDecompress(fromHex("ffffffff0f" + "00")), "LIMIT_EXCEEDED");
+    assertWireError(() => snappyDecompress(fromHex("ffffffff0f" + "00")), "LIMIT_EXCEEDED");
   });
 
   it("throws LIMIT_EXCEEDED for a 1 KiB xerial stream that expands past a 16 KiB cap", () => {
@@ -227,18 +212,18 @@ describe("snappyDecompress output cap", () => {
     const stream = concat(fromHex(XERIAL_HEADER), be32(block.length), block);
     assert.ok(stream.length <= 1024, `${stream.length}`);
     assert.equal(snappyDecompress(stream).length, 1 + copies * 64);
-    rejects(() => snappyDecompress(stream, { maxOutputBytes: 16 * 1024 }), "LIMIT_EXCEEDED");
+    assertWireError(() => snappyDecompress(stream, { maxOutputBytes: 16 * 1024 }), "LIMIT_EXCEEDED");
   });
 
   it("counts every xerial chunk against the cap", () => {
     const data = new Uint8Array(10_000);
     const stream = snappyCompress(data, { blockSize: 1000 });
     assert.equal(snappyDecompress(stream, { maxOutputBytes: 10_000 }).length, 10_000);
-    rejects(() => snappyDecompress(stream, { maxOutputBytes: 9_999 }), "LIMIT_EXCEEDED");
+    assertWireError(() => snappyDecompress(stream, { maxOutputBytes: 9_999 }), "LIMIT_EXCEEDED");
   });
 
   it("throws TRUNCATED, not an allocation, for a short input claiming 60 MiB", () => {
-    rejects(() => snappyDecompress(fromHex("8080c01d" + "0061")), "TRUNCATED");
+    assertWireError(() => snappyDecompress(fromHex("8080c01d" + "0061")), "TRUNCATED");
   });
 });
 
@@ -305,7 +290,7 @@ describe("snappy length claims", () => {
       },
     });
     try {
-      rejects(() => snappyDecompress(stream), "CORRUPT_DATA");
+      assertWireError(() => snappyDecompress(stream), "CORRUPT_DATA");
     } finally {
       g.Uint8Array = real;
     }

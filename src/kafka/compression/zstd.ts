@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { CompressionCodec, CompressOptions, DecompressOptions } from "./codec.ts";
+import { Compression, type CompressionCodec, type CompressOptions, type DecompressOptions } from "./codec.ts";
 import { zstdCompress } from "./zstd_compress.ts";
 import { zstdDecompress } from "./zstd_decompress.ts";
 
@@ -42,7 +42,7 @@ export {
  * ```
  */
 export const zstdCodec: CompressionCodec = /* @__PURE__ */ Object.freeze({
-  id: 4,
+  id: Compression.Zstd,
   name: "zstd",
   compress(data: Uint8Array, options?: CompressOptions): Uint8Array {
     return zstdCompress(data, { level: options?.level });

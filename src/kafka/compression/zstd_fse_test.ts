@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { isWireError } from "../../wire/error.ts";
 import {
   BitWriter,
   buildCTable,
@@ -32,6 +31,7 @@ import {
   readHuffmanTree,
   writeHuffmanTree,
 } from "./zstd_huffman.ts";
+import { assertWireError } from "../../testdata/wire_assert.ts";
 
 /** Symbol counts with at least two distinct symbols. */
 const countsArb = fc.array(fc.nat({ max: 5000 }), { minLength: 2, maxLength: 53 }).filter((a) =>
@@ -93,9 +93,9 @@ describe("FSE table descriptions", () => {
 
   it("readNCount() throws CORRUPT_DATA for an accuracy log above the stream's maximum", () => {
     // low 4 bits 0x5 -> log 10, above 9
-    assert.throws(
+    assertWireError(
       () => readNCount(Uint8Array.of(0x05, 0xff, 0xff), 0, 3, new Int16Array(64), 35, 9),
-      (e) => isWireError(e) && e.code === "CORRUPT_DATA",
+      "CORRUPT_DATA",
     );
   });
 
@@ -216,9 +216,9 @@ describe("Huffman literals", () => {
     readHuffmanTree(h, buf, 0, size);
     // 0b1_0110: four 1-bit codes; asking for 3 leaves one bit, asking for 5 reads past the start
     for (const n of [3, 5]) {
-      assert.throws(
+      assertWireError(
         () => decodeHufStream(h, Uint8Array.of(0x16), 0, 1, new Uint8Array(8), 0, n),
-        (e) => isWireError(e) && e.code === "CORRUPT_DATA",
+        "CORRUPT_DATA",
       );
     }
   });

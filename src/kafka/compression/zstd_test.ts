@@ -4,9 +4,9 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import fc from "fast-check";
-import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { zstdCodec, zstdCompress, zstdDecompress } from "./zstd.ts";
+import { wireErrorCode } from "../../testdata/wire_assert.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures made by the reference implementation (tools/kat/zstd_fixtures.py).
@@ -60,17 +60,6 @@ function referenceDecode(frame: Uint8Array): Uint8Array {
   return new Uint8Array(r.stdout);
 }
 
-/** Runs `f`; returns the WireError code it throws, or "ok". Any other exception fails the test. */
-function outcome(f: () => unknown): string {
-  try {
-    f();
-    return "ok";
-  } catch (e) {
-    if (!isWireError(e)) throw e;
-    return e.code;
-  }
-}
-
 describe("zstdDecompress() on reference fixtures", () => {
   it(`has fixtures from ${manifest.reference}`, () => {
     assert.ok(manifest.fixtures.length >= 20);
@@ -86,7 +75,7 @@ describe("zstdDecompress() on reference fixtures", () => {
     const f = manifest.fixtures.find((x) => x.file === "text_l3.zst")!;
     assert.equal(zstdDecompress(fixture(f.file), { maxOutputBytes: f.size }).length, f.size);
     assert.equal(
-      outcome(() => zstdDecompress(fixture(f.file), { maxOutputBytes: f.size - 1 })),
+      wireErrorCode(() => zstdDecompress(fixture(f.file), { maxOutputBytes: f.size - 1 })),
       "LIMIT_EXCEEDED",
     );
   });
@@ -94,7 +83,7 @@ describe("zstdDecompress() on reference fixtures", () => {
     const f = manifest.fixtures.find((x) => x.file === "text_l3_nosize.zst")!;
     assert.equal(zstdDecompress(fixture(f.file), { maxOutputBytes: f.size }).length, f.size);
     assert.equal(
-      outcome(() => zstdDecompress(fixture(f.file), { maxOutputBytes: f.size - 1 })),
+      wireErrorCode(() => zstdDecompress(fixture(f.file), { maxOutputBytes: f.size - 1 })),
       "LIMIT_EXCEEDED",
     );
   });
@@ -293,7 +282,7 @@ describe("zstdDecompress() on hand-built frames", () => {
   for (const { name, hex, code, max } of bad) {
     it(`throws ${code} for ${name}`, () => {
       assert.equal(
-        outcome(() => zstdDecompress(fromHex(hex), max === undefined ? {} : { maxOutputBytes: max })),
+        wireErrorCode(() => zstdDecompress(fromHex(hex), max === undefined ? {} : { maxOutputBytes: max })),
         code,
       );
     });
@@ -305,7 +294,7 @@ describe("zstdDecompress() on hand-built frames", () => {
 
   it("throws LIMIT_EXCEEDED for a window above maxWindowBytes and accepts it when raised", () => {
     const frame = fromHex("28b52ffd00" + "90" + "110000" + "6869"); // 256 MiB window, "hi"
-    assert.equal(outcome(() => zstdDecompress(frame)), "LIMIT_EXCEEDED");
+    assert.equal(wireErrorCode(() => zstdDecompress(frame)), "LIMIT_EXCEEDED");
     assert.equal(toHex(zstdDecompress(frame, { maxWindowBytes: 1 << 28 })), "6869");
   });
 
@@ -314,7 +303,7 @@ describe("zstdDecompress() on hand-built frames", () => {
     const blocks: string[] = [];
     for (let i = 0; i < 64; i++) blocks.push(i === 63 ? "030010" + "61" : "020010" + "61");
     const frame = fromHex("28b52ffd00" + "38" + blocks.join(""));
-    assert.equal(outcome(() => zstdDecompress(frame, { maxOutputBytes: 1 << 20 })), "LIMIT_EXCEEDED");
+    assert.equal(wireErrorCode(() => zstdDecompress(frame, { maxOutputBytes: 1 << 20 })), "LIMIT_EXCEEDED");
     assert.equal(zstdDecompress(frame, { maxOutputBytes: 8 << 20 }).length, 8 << 20);
   });
 
@@ -331,12 +320,15 @@ describe("zstdDecompress() on hand-built frames", () => {
   });
 
   it("throws INVALID_VALUE for a negative maxOutputBytes", () => {
-    assert.equal(outcome(() => zstdDecompress(fromHex(HI), { maxOutputBytes: -1 })), "INVALID_VALUE");
+    assert.equal(wireErrorCode(() => zstdDecompress(fromHex(HI), { maxOutputBytes: -1 })), "INVALID_VALUE");
   });
 
   it("throws CORRUPT_DATA for a block whose RLE content exceeds the declared size", () => {
     // content size 0 (window 0), RLE block of 7 bytes
-    assert.equal(outcome(() => zstdDecompress(fromHex("28b52ffd2000" + "3b0000" + "78"))), "CORRUPT_DATA");
+    assert.equal(
+      wireErrorCode(() => zstdDecompress(fromHex("28b52ffd2000" + "3b0000" + "78"))),
+      "CORRUPT_DATA",
+    );
   });
 });
 
@@ -359,7 +351,7 @@ describe("zstdDecompress() on hostile input", () => {
         fc.constantFrom("", "28b52ffd", "28b52ffd00", "28b52ffd0038"),
         (b, prefix) => {
           const input = new Uint8Array([...fromHex(prefix), ...b]);
-          outcome(() => zstdDecompress(input, { maxOutputBytes: 1 << 22 }));
+          wireErrorCode(() => zstdDecompress(input, { maxOutputBytes: 1 << 22 }));
         },
       ),
       { numRuns: 2000 },
@@ -374,7 +366,7 @@ describe("zstdDecompress() on hostile input", () => {
         (frame, flips) => {
           const input = frame.slice();
           for (const [at, bit] of flips) input[at % input.length] ^= 1 << bit;
-          outcome(() => zstdDecompress(input, { maxOutputBytes: 1 << 22 }));
+          wireErrorCode(() => zstdDecompress(input, { maxOutputBytes: 1 << 22 }));
         },
       ),
       { numRuns: 1500 },
@@ -390,7 +382,7 @@ describe("zstdDecompress() on hostile input", () => {
         (frame, at, junk) => {
           const input = frame.slice();
           input.set(junk.subarray(0, Math.max(0, input.length - (at % input.length))), at % input.length);
-          outcome(() => zstdDecompress(input, { maxOutputBytes: 1 << 22 }));
+          wireErrorCode(() => zstdDecompress(input, { maxOutputBytes: 1 << 22 }));
         },
       ),
       { numRuns: 1500 },
@@ -402,7 +394,7 @@ describe("zstdDecompress() on hostile input", () => {
       const step = Math.max(1, Math.floor(frame.length / 300));
       for (let n = 0; n < frame.length; n += step) {
         assert.equal(
-          outcome(() => zstdDecompress(frame.subarray(0, n))),
+          wireErrorCode(() => zstdDecompress(frame.subarray(0, n))),
           "TRUNCATED",
           `prefix ${n} of ${frame.length}`,
         );
@@ -430,7 +422,10 @@ describe("zstdCodec", () => {
     const packed = zstdCodec.compress(data, { level: 5 });
     assert.ok(packed.length < data.length / 10);
     assert.equal(toHex(zstdCodec.decompress(packed)), toHex(data));
-    assert.equal(outcome(() => zstdCodec.decompress(packed, { maxOutputBytes: 100 })), "LIMIT_EXCEEDED");
+    assert.equal(
+      wireErrorCode(() => zstdCodec.decompress(packed, { maxOutputBytes: 100 })),
+      "LIMIT_EXCEEDED",
+    );
   });
 
   it("round-trips arbitrary inputs at every level", () => {

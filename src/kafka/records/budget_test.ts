@@ -1,6 +1,5 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { isWireError } from "../../wire/error.ts";
 import {
   ALL_CODECS,
   decodeRecordBatch,
@@ -11,22 +10,13 @@ import {
 } from "./testdata/with_codecs.ts";
 import { DecompressionBudget, DEFAULT_MAX_DECOMPRESSED_BYTES_PER_SET } from "./budget.ts";
 import { decodeFetchRecords as decodeFetchRecordsBare } from "./fetch_records.ts";
+import { wireErrorCode } from "../../testdata/wire_assert.ts";
 
 // Compression is opt-in: every decode here runs with all four codecs.
 const decodeFetchRecords: typeof decodeFetchRecordsBare = (response, options) =>
   decodeFetchRecordsBare(response, { codecs: ALL_CODECS, ...options });
 
 const MiB = 1 << 20;
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-    return "ok";
-  } catch (e) {
-    if (isWireError(e)) return e.code;
-    throw e;
-  }
-}
 
 /** `n` compressed batches, each decompressing to a little over `size` bytes. */
 function manyBatches(compression: 1 | 2 | 3 | 4, n: number, size: number): Uint8Array {
@@ -60,14 +50,14 @@ describe("decompression is bounded per record set", () => {
         const { batches } = decodeRecordSet(set, opts);
         assert.equal(batches.length, 16);
         assert.equal(readAll(batches.slice(0, 4)), 4);
-        assert.equal(codeOf(() => batches[4].toArray()), "LIMIT_EXCEEDED");
+        assert.equal(wireErrorCode(() => batches[4].toArray()), "LIMIT_EXCEEDED");
         // Each decode call has its own budget: a new call reads the first batches again.
         assert.equal(readAll(decodeRecordSet(set, opts).batches.slice(0, 4)), 4);
         // The iterator is one set too.
         const it = new RecordBatchIterator(set, opts);
         const got = [...it];
         assert.equal(readAll(got.slice(0, 4)), 4);
-        assert.equal(codeOf(() => got[5].toArray()), "LIMIT_EXCEEDED");
+        assert.equal(wireErrorCode(() => got[5].toArray()), "LIMIT_EXCEEDED");
       },
     );
   }
@@ -79,7 +69,7 @@ describe("decompression is bounded per record set", () => {
     const second = decodeRecordSet(set, { decompressionBudget: budget }).batches;
     assert.equal(readAll(second.slice(0, 1)), 1);
     const used = budget.used;
-    assert.equal(codeOf(() => second[1].toArray()), "LIMIT_EXCEEDED");
+    assert.equal(wireErrorCode(() => second[1].toArray()), "LIMIT_EXCEEDED");
     assert.equal(budget.used, used);
     assert.ok(budget.used <= budget.maxBytes);
   });
@@ -89,14 +79,17 @@ describe("decompression is bounded per record set", () => {
     const set = new Uint8Array([...one, ...one, ...one]);
     const { batches } = decodeRecordSet(set, { maxDecompressedBytesPerSet: 2.5 * MiB });
     assert.equal(readAll(batches.slice(0, 2)), 2);
-    assert.equal(codeOf(() => batches[2].toArray()), "LIMIT_EXCEEDED");
+    assert.equal(wireErrorCode(() => batches[2].toArray()), "LIMIT_EXCEEDED");
   });
 
   it("a per-batch cap raised above the set default raises the set default with it", () => {
     const b = encodeRecordBatch({ compression: 4, records: [{ value: new Uint8Array(2 * MiB) }] });
     assert.equal(decodeRecordBatch(b, { maxDecompressedBytes: 300 * MiB }).toArray().length, 1);
-    assert.equal(codeOf(() => decodeRecordSet(b, { maxDecompressedBytesPerSet: -1 })), "INVALID_VALUE");
-    assert.equal(codeOf(() => new DecompressionBudget(Number.NaN)), "INVALID_VALUE");
+    assert.equal(
+      wireErrorCode(() => decodeRecordSet(b, { maxDecompressedBytesPerSet: -1 })),
+      "INVALID_VALUE",
+    );
+    assert.equal(wireErrorCode(() => new DecompressionBudget(Number.NaN)), "INVALID_VALUE");
   });
 });
 
@@ -117,7 +110,7 @@ describe("decodeFetchRecords bounds decompression per Fetch response", () => {
     ]);
     assert.equal(readAll(parts[0].records.batches), 2);
     assert.equal(readAll(parts[2].records.batches.slice(0, 1)), 1);
-    assert.equal(codeOf(() => parts[2].records.batches[1].toArray()), "LIMIT_EXCEEDED");
+    assert.equal(wireErrorCode(() => parts[2].records.batches[1].toArray()), "LIMIT_EXCEEDED");
     // Without the response cap each partition alone fits.
     const loose = decodeFetchRecords(response);
     assert.equal(readAll(loose[0].records.batches) + readAll(loose[2].records.batches), 4);

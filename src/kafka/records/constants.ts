@@ -101,8 +101,24 @@ export const LEGACY = {
   compressionMask: 0x07,
 } as const;
 
-/** A compression type id, 0–4 (see `COMPRESSION_TYPE` in the compression module). */
-export type CompressionType = 0 | 1 | 2 | 3 | 4;
+/**
+ * The compression codecs of a record batch (Kafka's `CompressionType` ids, the low three bits of
+ * the batch `attributes`), for `encodeRecordBatch({ compression })` and to compare with
+ * `RecordBatch.compression`. Legacy message sets (magic 0 and 1) have no zstd.
+ *
+ * @example
+ * ```ts
+ * import { Compression, decodeRecordSet, encodeRecordBatch } from "@streamwire/codec/kafka/records";
+ * import { createCodecRegistry } from "@streamwire/codec/kafka/compression";
+ * const codecs = createCodecRegistry();
+ * const bytes = encodeRecordBatch({ compression: Compression.Zstd, records: [{ value: new Uint8Array(8) }] }, { codecs });
+ * console.log(decodeRecordSet(bytes, { codecs }).batches[0].compression === Compression.Zstd); // true
+ * ```
+ */
+export const Compression = { None: 0, Gzip: 1, Snappy: 2, Lz4: 3, Zstd: 4 } as const;
+
+/** A compression type id, 0–4: a value of {@linkcode Compression}. */
+export type CompressionType = typeof Compression[keyof typeof Compression];
 
 /** Kafka's names for the compression types, by id (`compression.type`). */
 export const COMPRESSION_NAMES: readonly ["none", "gzip", "snappy", "lz4", "zstd"] = [
@@ -114,18 +130,37 @@ export const COMPRESSION_NAMES: readonly ["none", "gzip", "snappy", "lz4", "zstd
 ];
 
 /**
- * Timestamp types (Kafka's `TimestampType` ids). Legacy magic 0 messages have no timestamp.
+ * Timestamp types of a record batch (Kafka's `TimestampType` ids; bit 3 of the attributes):
+ * the producer's create time, or the broker's log-append time. Legacy magic 0 messages have no
+ * timestamp.
  *
  * @example
  * ```ts
- * import { TIMESTAMP_TYPE } from "@streamwire/codec/kafka";
- * console.log(TIMESTAMP_TYPE.logAppendTime); // 1
+ * import { decodeRecordBatch, encodeRecordBatch, TimestampType } from "@streamwire/codec/kafka/records";
+ * const bytes = encodeRecordBatch({ timestampType: TimestampType.LogAppendTime, records: [{ timestamp: 1 }] });
+ * console.log(decodeRecordBatch(bytes).timestampType === TimestampType.LogAppendTime); // true
  * ```
  */
-export const TIMESTAMP_TYPE = { createTime: 0, logAppendTime: 1 } as const;
+export const TimestampType = { CreateTime: 0, LogAppendTime: 1 } as const;
 
-/** 0 CreateTime, 1 LogAppendTime. */
-export type TimestampType = typeof TIMESTAMP_TYPE[keyof typeof TIMESTAMP_TYPE];
+/** 0 CreateTime, 1 LogAppendTime: a value of {@linkcode TimestampType}. */
+export type TimestampType = typeof TimestampType[keyof typeof TimestampType];
+
+/**
+ * The timestamp types under their earlier names.
+ *
+ * @deprecated Use {@linkcode TimestampType} (`TimestampType.LogAppendTime`).
+ *
+ * @example
+ * ```ts
+ * import { TIMESTAMP_TYPE, TimestampType } from "@streamwire/codec/kafka";
+ * console.log(TIMESTAMP_TYPE.logAppendTime === TimestampType.LogAppendTime); // true
+ * ```
+ */
+export const TIMESTAMP_TYPE = {
+  createTime: TimestampType.CreateTime,
+  logAppendTime: TimestampType.LogAppendTime,
+} as const;
 
 /**
  * Types of control records (the int16 after the version in a control record's key). 0 and 1

@@ -8,6 +8,7 @@
 
 import { crc32c } from "../../wire/crc32c.ts";
 import { WireError } from "../../wire/error.ts";
+import { got, locateEncodeError, withRejected } from "../../wire/_encode_path.ts";
 import { encodeUtf8Into, utf8Length } from "../../wire/utf8.ts";
 import type { CodecRegistry } from "../compression/codec.ts";
 import { putI16, putI32, putI64 } from "./_bytes.ts";
@@ -88,34 +89,31 @@ export interface RecordBatchEncodeOptions {
 
 const TWO_31 = 0x80000000;
 
-function range(what: string, v: number, lo: number, hi: number): void {
-  if (!Number.isInteger(v) || v < lo || v > hi) {
-    throw new WireError("VALUE_OUT_OF_RANGE", {
+// Errors carry the refused value; the entry points below find its field's path from it.
+function refused(v: unknown, what: string, expected: string): WireError {
+  return withRejected(
+    new WireError(typeof v === "number" || typeof v === "bigint" ? "VALUE_OUT_OF_RANGE" : "INVALID_VALUE", {
       side: "encode",
       context: "RecordBatch v2",
-      detail: `${what} ${v} not in [${lo}, ${hi}]`,
-    });
-  }
+      expected,
+      detail: `${what}: ${got(v)}`,
+    }),
+    v,
+  );
 }
+
+function range(what: string, v: number, lo: number, hi: number): void {
+  if (!Number.isInteger(v) || v < lo || v > hi) throw refused(v, what, `an integer from ${lo} to ${hi}`);
+}
+
+const INT64 = "int64, a bigint or a safe-integer number";
 
 function toBig(v: number | bigint, what: string): bigint {
   if (typeof v === "bigint") {
-    if (v < -(1n << 63n) || v >= 1n << 63n) {
-      throw new WireError("VALUE_OUT_OF_RANGE", {
-        side: "encode",
-        context: "RecordBatch v2",
-        detail: `${what} ${v} is not an int64`,
-      });
-    }
+    if (v < -(1n << 63n) || v >= 1n << 63n) throw refused(v, what, INT64);
     return v;
   }
-  if (!Number.isSafeInteger(v)) {
-    throw new WireError("VALUE_OUT_OF_RANGE", {
-      side: "encode",
-      context: "RecordBatch v2",
-      detail: `${what} ${v} is not a safe integer`,
-    });
-  }
+  if (!Number.isSafeInteger(v)) throw refused(v, what, INT64);
   return BigInt(v);
 }
 
@@ -222,7 +220,9 @@ function recordBodySize(r: RecordInit, delta: number | bigint, offsetDelta: numb
       throw new WireError("NULL_FOR_NON_NULLABLE", {
         side: "encode",
         context: "RecordBatch v2",
-        detail: "header key must be a string",
+        path: "key",
+        expected: "a string",
+        detail: got(h.key),
       });
     }
     const kl = utf8Length(h.key);
@@ -384,7 +384,11 @@ function seal(b: Uint8Array, at: number, size: number): void {
  * ```
  */
 export function recordBatchSize(init: RecordBatchInit): number {
-  return BATCH_V2.overhead + plan(init).recordsSize;
+  try {
+    return BATCH_V2.overhead + plan(init).recordsSize;
+  } catch (e) {
+    throw locateEncodeError(e, init, (t) => plan(t as RecordBatchInit), "RecordBatch v2");
+  }
 }
 
 /**
@@ -392,22 +396,31 @@ export function recordBatchSize(init: RecordBatchInit): number {
  * written into one allocation; compressed ones are compressed with the registry's codec
  * (`options.codecs`; none by default).
  *
- * Values the wire cannot carry throw `VALUE_OUT_OF_RANGE`.
+ * A value the wire cannot carry throws `VALUE_OUT_OF_RANGE` (a number out of range) or
+ * `INVALID_VALUE` (a value of the wrong type), with the field's `path` (`records[2].timestamp`).
  *
  * @example
  * ```ts
- * import { decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
+ * import { Compression, decodeRecordBatch, encodeRecordBatch } from "@streamwire/codec/kafka";
  * import { createCodecRegistry } from "@streamwire/codec/kafka/compression";
  * const codecs = createCodecRegistry(); // compression is opt-in
  * const enc = new TextEncoder();
  * const bytes = encodeRecordBatch({
- *   compression: 1, // gzip
+ *   compression: Compression.Gzip,
  *   records: [{ key: enc.encode("k"), value: enc.encode("hello"), headers: [{ key: "trace", value: enc.encode("1") }] }],
  * }, { codecs });
  * console.log(decodeRecordBatch(bytes, { codecs }).toArray()[0].headers[0].key); // trace
  * ```
  */
 export function encodeRecordBatch(init: RecordBatchInit, options?: RecordBatchEncodeOptions): Uint8Array {
+  try {
+    return encodeBatch(init, options);
+  } catch (e) {
+    throw locateEncodeError(e, init, (t) => encodeBatch(t as RecordBatchInit, options), "RecordBatch v2");
+  }
+}
+
+function encodeBatch(init: RecordBatchInit, options?: RecordBatchEncodeOptions): Uint8Array {
   const pl = plan(init);
   const compression = init.compression ?? 0;
   if (compression === 0) {
@@ -444,6 +457,20 @@ export function encodeRecordBatch(init: RecordBatchInit, options?: RecordBatchEn
  * ```
  */
 export function encodeRecordBatchInto(init: RecordBatchInit, dest: Uint8Array, at = 0): { written: number } {
+  try {
+    return encodeBatchInto(init, dest, at);
+  } catch (e) {
+    const scratch = new Uint8Array(dest.length);
+    throw locateEncodeError(
+      e,
+      init,
+      (t) => encodeBatchInto(t as RecordBatchInit, scratch, at),
+      "RecordBatch v2",
+    );
+  }
+}
+
+function encodeBatchInto(init: RecordBatchInit, dest: Uint8Array, at: number): { written: number } {
   if ((init.compression ?? 0) !== 0) {
     throw new WireError("INVALID_VALUE", {
       side: "encode",

@@ -714,13 +714,13 @@ function writeEntry(
  *
  * @example
  * ```ts
- * import { encodeMessageSet, decodeRecordSet } from "@streamwire/codec/kafka";
+ * import { Compression, decodeRecordSet, encodeMessageSet } from "@streamwire/codec/kafka";
  * import { createCodecRegistry } from "@streamwire/codec/kafka/compression";
  * const codecs = createCodecRegistry(); // compression is opt-in
  * const enc = new TextEncoder();
  * const bytes = encodeMessageSet({
  *   magic: 1,
- *   compression: 1,
+ *   compression: Compression.Gzip,
  *   baseOffset: 40n,
  *   records: [{ value: enc.encode("a"), timestamp: 1 }, { value: enc.encode("b"), timestamp: 2 }],
  * }, { codecs });

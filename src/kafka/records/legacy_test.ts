@@ -7,6 +7,7 @@ import { fromHex, toHex } from "../../wire/hex.ts";
 import { lz4Decompress } from "../compression/lz4.ts";
 import { encodeLegacyMessage, fixLz4HeaderChecksum, type LegacyRecordBatch } from "./legacy.ts";
 import { decodeRecordSet, encodeMessageSet } from "./testdata/with_codecs.ts";
+import { wireErrorCode } from "../../testdata/wire_assert.ts";
 
 // Written by Kafka's MemoryRecordsBuilder (kafka-clients 4.4.0, vectors/kafka/message_set.json).
 const KAFKA_V0_SINGLE = "0000000000000000000000162356c1370000000000036b65790000000576616c7565";
@@ -21,16 +22,6 @@ const KAFKA_V1_LOG_APPEND =
 const T0 = 1700000000000;
 const text = (s: string) => new TextEncoder().encode(s);
 const str = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (isWireError(e)) return e.code;
-    throw e;
-  }
-  return "ok";
-}
 
 const entries = (hex: string | Uint8Array) =>
   decodeRecordSet(typeof hex === "string" ? fromHex(hex) : hex).batches as LegacyRecordBatch[];
@@ -99,13 +90,13 @@ describe("legacy message sets", () => {
     const b = fromHex(KAFKA_V1_GZIP);
     b.fill(0, 0, 8);
     b[7] = 1;
-    assert.equal(codeOf(() => records(b)), "CORRUPT_DATA");
+    assert.equal(wireErrorCode(() => records(b)), "CORRUPT_DATA");
   });
 
   it("reads Kafka's magic 0 LZ4 frame with the KAFKA-3160 header checksum", () => {
     const [w] = entries(KAFKA_V0_LZ4);
     // The frame as stored fails a standard LZ4 reader.
-    assert.equal(codeOf(() => lz4Decompress(w.value!)), "CHECKSUM_MISMATCH");
+    assert.equal(wireErrorCode(() => lz4Decompress(w.value!)), "CHECKSUM_MISMATCH");
     assert.deepEqual(w.toArray().map((r) => [r.offset, str(r.value)]), [
       [40n, "value-0"],
       [41n, "value-1 with a bit more text"],
@@ -122,8 +113,8 @@ describe("legacy message sets", () => {
     });
     const [w] = entries(set);
     const frame = w.value!;
-    assert.equal(codeOf(() => lz4Decompress(frame)), "CHECKSUM_MISMATCH");
-    assert.equal(codeOf(() => lz4Decompress(fixLz4HeaderChecksum(frame, false))), "ok");
+    assert.equal(wireErrorCode(() => lz4Decompress(frame)), "CHECKSUM_MISMATCH");
+    assert.equal(wireErrorCode(() => lz4Decompress(fixLz4HeaderChecksum(frame, false))), "ok");
     assert.equal(w.toArray()[0].offset, 40n);
   });
 
@@ -260,7 +251,9 @@ describe("legacy message sets", () => {
   for (const { name, bytes, code } of innerCases) {
     it(`throws ${code} for ${name}`, () => {
       assert.equal(
-        codeOf(() => decodeRecordSet(bytes(), { codecs: identityCodecs }).batches.map((b) => b.toArray())),
+        wireErrorCode(() =>
+          decodeRecordSet(bytes(), { codecs: identityCodecs }).batches.map((b) => b.toArray())
+        ),
         code,
       );
     });
@@ -277,7 +270,7 @@ describe("legacy message sets", () => {
   it("throws LIMIT_EXCEEDED for a gzip bomb under maxDecompressedBytes", () => {
     const set = encodeMessageSet({ magic: 1, compression: 1, records: [{ value: new Uint8Array(1 << 20) }] });
     assert.equal(
-      codeOf(() => decodeRecordSet(set, { maxDecompressedBytes: 65536 }).batches[0].toArray()),
+      wireErrorCode(() => decodeRecordSet(set, { maxDecompressedBytes: 65536 }).batches[0].toArray()),
       "LIMIT_EXCEEDED",
     );
   });
@@ -287,15 +280,18 @@ describe("legacy message sets", () => {
     const dv = new DataView(b.buffer);
     dv.setInt32(18, 100);
     dv.setUint32(12, crc32(b.subarray(16)));
-    assert.equal(codeOf(() => records(b)), "LENGTH_EXCEEDS_REMAINING");
+    assert.equal(wireErrorCode(() => records(b)), "LENGTH_EXCEEDS_REMAINING");
   });
 
   it("rejects zstd and out-of-range values when encoding", () => {
     assert.equal(
-      codeOf(() => encodeMessageSet({ magic: 1, compression: 4 as 3, records: [] })),
+      wireErrorCode(() => encodeMessageSet({ magic: 1, compression: 4 as 3, records: [] })),
       "INVALID_VALUE",
     );
-    assert.equal(codeOf(() => encodeMessageSet({ magic: 2 as 1, records: [] })), "VALUE_OUT_OF_RANGE");
-    assert.equal(codeOf(() => encodeLegacyMessage({ magic: 0, offset: 2n ** 63n })), "VALUE_OUT_OF_RANGE");
+    assert.equal(wireErrorCode(() => encodeMessageSet({ magic: 2 as 1, records: [] })), "VALUE_OUT_OF_RANGE");
+    assert.equal(
+      wireErrorCode(() => encodeLegacyMessage({ magic: 0, offset: 2n ** 63n })),
+      "VALUE_OUT_OF_RANGE",
+    );
   });
 });

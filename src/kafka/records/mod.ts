@@ -28,6 +28,7 @@
 export {
   BATCH_ATTRIBUTES,
   BATCH_V2,
+  Compression,
   COMPRESSION_NAMES,
   CONTROL_RECORD_TYPE,
   CONTROL_RECORD_TYPE_NAMES,
@@ -42,8 +43,9 @@ export {
   NO_SEQUENCE,
   NO_TIMESTAMP,
   TIMESTAMP_TYPE,
+  TimestampType,
 } from "./constants.ts";
-export type { CompressionType, TimestampType } from "./constants.ts";
+export type { CompressionType } from "./constants.ts";
 export { decodeRecordBatch, RecordBatch, RecordCursor } from "./batch.ts";
 export type { KafkaRecord, RecordHeader, RecordsDecodeOptions } from "./batch.ts";
 export { encodeRecordBatch, encodeRecordBatchInto, recordBatchSize } from "./encode.ts";

@@ -9,27 +9,9 @@ import {
   encodeRecordBatch,
   RecordBatchIterator,
 } from "./testdata/with_codecs.ts";
+import { concat, wireErrorCode } from "../../testdata/wire_assert.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
-const cat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (isWireError(e)) return e.code;
-    throw e;
-  }
-  return "ok";
-}
 
 const v0 = encodeMessageSet({ magic: 0, records: [{ value: text("zero") }] });
 const v1 = encodeMessageSet({
@@ -50,7 +32,7 @@ const v2b = encodeRecordBatch({
 
 describe("decodeRecordSet", () => {
   it("reads batches of every magic back to back", () => {
-    const set = decodeRecordSet(cat(v0, v1, v2, v2b));
+    const set = decodeRecordSet(concat(v0, v1, v2, v2b));
     assert.deepEqual(set.batches.map((b) => b.magic), [0, 1, 2, 2]);
     assert.equal(set.partialBytes, 0);
     const values = set.batches.flatMap((b) => {
@@ -63,7 +45,7 @@ describe("decodeRecordSet", () => {
   });
 
   it("never fails for a cut anywhere: complete batches plus partialBytes", () => {
-    const all = cat(v0, v1, v2, v2b);
+    const all = concat(v0, v1, v2, v2b);
     const ends = [v0.length, v0.length + v1.length, v0.length + v1.length + v2.length, all.length];
     for (let n = 0; n <= all.length; n++) {
       const set = decodeRecordSet(all.subarray(0, n));
@@ -75,7 +57,7 @@ describe("decodeRecordSet", () => {
   });
 
   it("reports the partial batch through the iterator too", () => {
-    const it = new RecordBatchIterator(cat(v2b, v2b.subarray(0, 30)));
+    const it = new RecordBatchIterator(concat(v2b, v2b.subarray(0, 30)));
     const seen = [...it].map((b) => b.sizeInBytes);
     assert.deepEqual(seen, [v2b.length]);
     assert.equal(it.partialBytes, 30);
@@ -94,18 +76,21 @@ describe("decodeRecordSet", () => {
   ];
   for (const [what, hex, code] of broken) {
     it(`throws ${code} for ${what}`, () => {
-      assert.equal(codeOf(() => decodeRecordSet(fromHex(hex))), code);
+      assert.equal(wireErrorCode(() => decodeRecordSet(fromHex(hex))), code);
     });
   }
 
   it("checks the size before calling a short input partial, as Kafka does", () => {
     // 12 bytes of offset and size are enough to reject a size below the minimum.
-    assert.equal(codeOf(() => decodeRecordSet(fromHex("0000000000000000" + "00000005"))), "CORRUPT_DATA");
+    assert.equal(
+      wireErrorCode(() => decodeRecordSet(fromHex("0000000000000000" + "00000005"))),
+      "CORRUPT_DATA",
+    );
     assert.equal(decodeRecordSet(fromHex("0000000000000000" + "000000")).partialBytes, 11);
   });
 
   it("throws only WireErrors on random bytes and random mutations", () => {
-    const all = cat(v0, v1, v2, v2b);
+    const all = concat(v0, v1, v2, v2b);
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.nat(all.length - 1), fc.integer({ min: 1, max: 255 })), {

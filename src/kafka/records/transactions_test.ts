@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
-import { isWireError } from "../../wire/error.ts";
 import { decodeRecordBatch } from "./testdata/with_codecs.ts";
 import {
   decodeControlRecordKey,
@@ -13,21 +12,12 @@ import {
 } from "./control.ts";
 import { decodeRecordSet, encodeMessageSet, encodeRecordBatch } from "./testdata/with_codecs.ts";
 import { type AbortedTransactionEntry, deliverableBatches, TransactionFilter } from "./transactions.ts";
+import { concat, wireErrorCode } from "../../testdata/wire_assert.ts";
 
 // MemoryRecords.withEndTransactionMarker(17, T0 + 100, 3, 1234, 5, COMMIT with coordinator epoch 7), kafka-clients 4.4.0.
 const KAFKA_COMMIT =
   "0000000000000011000000420000000302739fd1610030000000000000018bcfe568640000018bcfe5686400000000000004d20005ffffffff000000012000000008000000010c00000000000700";
 const T0 = 1700000000000;
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (isWireError(e)) return e.code;
-    throw e;
-  }
-  return "ok";
-}
 
 describe("control records", () => {
   it("reproduces Kafka's COMMIT marker batch", () => {
@@ -76,7 +66,7 @@ describe("control records", () => {
     ["a negative marker version", () => decodeEndTxnMarkerValue(fromHex("800000000001")), "INVALID_VALUE"],
   ];
   for (const [what, fn, code] of bad) {
-    it(`throws ${code} for ${what}`, () => assert.equal(codeOf(fn), code));
+    it(`throws ${code} for ${what}`, () => assert.equal(wireErrorCode(fn), code));
   }
 
   it("encodes keys and marker values as Kafka lays them out", () => {
@@ -110,13 +100,7 @@ function partition(steps: Step[]): Uint8Array {
         records: Array.from({ length: s.count ?? 1 }, () => ({})),
       })
   );
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(...parts);
 }
 
 const delivered = (steps: Step[], aborted: AbortedTransactionEntry[] | null) =>
@@ -183,7 +167,7 @@ describe("TransactionFilter", () => {
 
   it("throws VALUE_OUT_OF_RANGE for an unsafe number in the list", () => {
     assert.equal(
-      codeOf(() => new TransactionFilter([{ producerId: 2 ** 60, firstOffset: 0 }])),
+      wireErrorCode(() => new TransactionFilter([{ producerId: 2 ** 60, firstOffset: 0 }])),
       "VALUE_OUT_OF_RANGE",
     );
   });

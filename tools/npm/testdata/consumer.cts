@@ -1,4 +1,4 @@
-// The same package through require() (CommonJS resolution: the `require` conditions and cjs/*.d.ts).
+// The same package through require() (CommonJS resolution: Node runs require() of the ES modules; the same .d.ts).
 import { Reader, Writer } from "@streamwire/codec";
 import { decodeRecordBatch, type RecordBatch } from "@streamwire/codec/kafka/records";
 import codec = require("@streamwire/codec/kafka/messages");

@@ -121,6 +121,75 @@ fn main() {
     send_messages(&out);
     poll_messages(&out);
     get_partition_route(&out);
+    #[cfg(feature = "edge8")]
+    poll_messages_deferred(&out);
+}
+
+/// PollMessagesDeferred (106, edge.8): the poll body and four limits, checked by the crate.
+#[cfg(feature = "edge8")]
+fn poll_messages_deferred(out: &Path) {
+    use iggy_binary_protocol::codes::POLL_MESSAGES_DEFERRED_CODE;
+    use iggy_binary_protocol::requests::messages::{
+        DeferredPollMessagesRequest, MAX_DEFERRED_POLL_TIMEOUT_US, MAX_DEFERRED_POLL_WAIT_US, MIN_DEFERRED_POLL_MAX_BYTES,
+        MIN_DEFERRED_POLL_REPLY_MARGIN_US,
+    };
+    set_bin_dir("poll_messages_deferred");
+    let mut f = VectorFile::new("PollMessagesDeferred", Some(POLL_MESSAGES_DEFERRED_CODE));
+    f.header("PollMessagesDeferred (106, NonReplicated): the PollMessages body, then [wait_us u64][min_count u32]");
+    f.header("[max_bytes u32][request_timeout_us u64], exactly. The crate refuses wait > 600 s, min_count 0 or above count,");
+    f.header("a zero timeout, a timeout below wait + 1 s (wait > 0) or above 630 s, max_bytes below 344. The reply is PollMessages'.");
+    f.group("request", "body");
+    let json = |r: &DeferredPollMessagesRequest| {
+        json!({
+            "poll": poll_request_json(&r.poll), "waitUs": r.wait_us.to_string(), "minCount": r.min_count,
+            "maxBytes": r.max_bytes, "requestTimeoutUs": r.request_timeout_us.to_string(),
+        })
+    };
+    let poll = |count: u32, consumer: WireConsumer| PollMessagesRequest {
+        consumer, stream_id: named("peer-stream"), topic_id: num(1), partition_id: Some(0),
+        strategy: WirePollingStrategy::offset(0), count, auto_commit: false,
+    };
+    let min_bytes = u32::try_from(MIN_DEFERRED_POLL_MAX_BYTES).unwrap();
+    let base = DeferredPollMessagesRequest { poll: poll(10, WireConsumer::consumer(num(7))), wait_us: 0, min_count: 1, max_bytes: 1 << 20, request_timeout_us: 10_000_000 };
+    let cases = vec![
+        ("sdk-plain-poll", base.clone()),
+        ("wait-max", DeferredPollMessagesRequest { wait_us: MAX_DEFERRED_POLL_WAIT_US, request_timeout_us: MAX_DEFERRED_POLL_TIMEOUT_US, ..base.clone() }),
+        ("wait-1-timeout-margin", DeferredPollMessagesRequest { wait_us: 1, request_timeout_us: 1 + MIN_DEFERRED_POLL_REPLY_MARGIN_US, ..base.clone() }),
+        ("min-count-equals-count", DeferredPollMessagesRequest { min_count: 10, ..base.clone() }),
+        ("max-bytes-minimum", DeferredPollMessagesRequest { max_bytes: min_bytes, ..base.clone() }),
+        ("wait-0-timeout-1", DeferredPollMessagesRequest { request_timeout_us: 1, ..base.clone() }),
+        ("group-auto-commit", DeferredPollMessagesRequest { poll: PollMessagesRequest { auto_commit: true, partition_id: None, ..poll(100, WireConsumer::consumer_group(named("g"))) }, min_count: 50, ..base.clone() }),
+    ];
+    let mut sample = vec![];
+    for (name, r) in &cases {
+        let bytes = r.to_bytes().to_vec();
+        let d = DeferredPollMessagesRequest::decode_from(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(&d, r, "{name}: round trip");
+        valid(&mut f, out, &format!("req.{name}"), &bytes, json(&d));
+        if sample.is_empty() {
+            sample = bytes;
+        }
+    }
+    let refused = vec![
+        ("wait-above-max", DeferredPollMessagesRequest { wait_us: MAX_DEFERRED_POLL_WAIT_US + 1, request_timeout_us: MAX_DEFERRED_POLL_TIMEOUT_US, ..base.clone() }, "wait above 600 s"),
+        ("min-count-0", DeferredPollMessagesRequest { min_count: 0, ..base.clone() }, "min_count 0"),
+        ("min-count-above-count", DeferredPollMessagesRequest { min_count: 11, ..base.clone() }, "min_count above count"),
+        ("max-bytes-below-minimum", DeferredPollMessagesRequest { max_bytes: min_bytes - 1, ..base.clone() }, "max_bytes 343"),
+        ("timeout-0", DeferredPollMessagesRequest { request_timeout_us: 0, ..base.clone() }, "request timeout 0"),
+        ("timeout-below-wait-margin", DeferredPollMessagesRequest { wait_us: 1, request_timeout_us: MIN_DEFERRED_POLL_REPLY_MARGIN_US, ..base.clone() }, "timeout does not cover wait + 1 s"),
+        ("timeout-above-max", DeferredPollMessagesRequest { request_timeout_us: MAX_DEFERRED_POLL_TIMEOUT_US + 1, ..base.clone() }, "timeout above 630 s"),
+    ];
+    for (name, r, comment) in refused {
+        let bytes = r.to_bytes().to_vec();
+        let e = DeferredPollMessagesRequest::decode_from(&bytes).expect_err(name);
+        invalid(&mut f, out, &format!("req.{name}"), &bytes, &e, comment);
+    }
+    let mut longer = sample.clone();
+    longer.push(0);
+    let e = DeferredPollMessagesRequest::decode_from(&longer).expect_err("trailing");
+    invalid(&mut f, out, "req.trailing-byte", &longer, &e, "exactly 24 bytes follow the poll");
+    truncations(&mut f, "req", &sample, DeferredPollMessagesRequest::decode_from);
+    f.write(out, "poll_messages_deferred.json");
 }
 
 fn send_messages(out: &Path) {

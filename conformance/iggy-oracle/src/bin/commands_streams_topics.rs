@@ -393,6 +393,11 @@ fn partition(i: u32) -> PartitionResponse {
         id: i, created_at: 1_700_000_000_000_000 + u64::from(i), segments_count: i + 1, current_offset: u64::from(i) * 100,
         size_bytes: u64::from(i) << 20, messages_count: u64::from(i) * 101,
         context: PartitionContext { incarnation: u64::from(i) + 1, owner_generation: u64::from(i) * 2, metadata_op: 77 + u64::from(i) },
+        // edge.8 lists the partition's replicas: 0..=3 members, every other one of them in sync.
+        #[cfg(feature = "edge8")]
+        members: (1..=(i % 4) as u8).collect(),
+        #[cfg(feature = "edge8")]
+        in_sync_members: (1..=(i % 4) as u8).step_by(2).collect(),
     }
 }
 
@@ -410,8 +415,8 @@ fn topic_response_group(f: &mut VectorFile) {
         let r = GetTopicResponse { topic: topic_header(i, 1), partitions: vec![partition(i as u32)] };
         valid(f, &format!("res.name-{n}"), &r, j::get_topic_response);
     }
-    let pmax = PartitionResponse { id: u32::MAX, created_at: u64::MAX, segments_count: u32::MAX, current_offset: u64::MAX, size_bytes: u64::MAX, messages_count: u64::MAX, context: PartitionContext { incarnation: u64::MAX, owner_generation: u64::MAX, metadata_op: u64::MAX } };
-    let pzero = PartitionResponse { id: 0, created_at: 0, segments_count: 0, current_offset: 0, size_bytes: 0, messages_count: 0, context: PartitionContext::default() };
+    let pmax = PartitionResponse { id: u32::MAX, created_at: u64::MAX, segments_count: u32::MAX, current_offset: u64::MAX, size_bytes: u64::MAX, messages_count: u64::MAX, context: PartitionContext { incarnation: u64::MAX, owner_generation: u64::MAX, metadata_op: u64::MAX }, #[cfg(feature = "edge8")] members: vec![u8::MAX; 255], #[cfg(feature = "edge8")] in_sync_members: (0..=254).collect() };
+    let pzero = PartitionResponse { id: 0, created_at: 0, segments_count: 0, current_offset: 0, size_bytes: 0, messages_count: 0, context: PartitionContext::default(), #[cfg(feature = "edge8")] members: vec![], #[cfg(feature = "edge8")] in_sync_members: vec![] };
     valid(f, "res.partition-max-zero", &GetTopicResponse { topic: topic_header(0, 2), partitions: vec![pmax, pzero] }, j::get_topic_response);
     trailing::<GetTopicResponse>(f, "res.partitions-1", &sample, j::get_topic_response);
     truncs::<GetTopicResponse>(f, "res.partitions-1", &sample);
@@ -493,7 +498,7 @@ fn get_topics(dir: &Path) {
 }
 
 fn assignment(i: u32) -> CreatedPartitionAssignment {
-    CreatedPartitionAssignment { partition_id: i, consensus_group_id: (1u64 << 32) | u64::from(i), initial_view: i * 7 }
+    CreatedPartitionAssignment { partition_id: i, consensus_group_id: (1u64 << 32) | u64::from(i), initial_view: i * 7, #[cfg(feature = "edge8")] members: vec![] }
 }
 
 fn create_topic_with_assignments(dir: &Path) {
@@ -512,7 +517,7 @@ fn create_topic_with_assignments(dir: &Path) {
             sample = b;
         }
     }
-    let maxa = CreatedPartitionAssignment { partition_id: u32::MAX, consensus_group_id: u64::MAX, initial_view: u32::MAX };
+    let maxa = CreatedPartitionAssignment { partition_id: u32::MAX, consensus_group_id: u64::MAX, initial_view: u32::MAX, #[cfg(feature = "edge8")] members: vec![] };
     let r = CreateTopicWithAssignmentsRequest {
         request: CreateTopicRequest { stream_id: WireIdentifier::numeric(1), partitions_count: 1, name: wname("t"), options: opts(0) },
         derived_options: opts(0), partitions: vec![maxa],

@@ -260,8 +260,17 @@ fn command_table(dir: &Path) {
         });
         f.valid(&format!("data.code-{}", m.code), &m.code.to_le_bytes(), value);
     }
-    let retired = [14u32, 35, 102, 103, 104, 123, 124, 204, 205, 304, 305];
-    let unknown = [0u32, 2, 9, 18, 19, 23, 30, 46, 99, 106, 125, 206, 306, 401, 404, 502, 504, 607, 1000, 9999, u32::MAX];
+    #[allow(unused_mut)]
+    let mut retired = vec![14u32, 35, 102, 103, 104, 123, 124, 204, 205, 304, 305];
+    #[allow(unused_mut)]
+    let mut unknown = vec![0u32, 2, 9, 18, 19, 23, 30, 46, 99, 106, 125, 206, 306, 401, 404, 502, 504, 607, 1000, 9999, u32::MAX];
+    // edge.8 assigns 106, 108 and 109 (deferred poll, its cancel, fetch) and retires 107.
+    #[cfg(feature = "edge8")]
+    {
+        retired.insert(5, 107);
+        unknown.retain(|&c| c != 106);
+        unknown.insert(9, 110);
+    }
     for c in retired.iter().chain(unknown.iter()) {
         let e: WireError = iggy_binary_protocol::codes::command_name(*c).expect_err("unknown");
         let comment = if retired.contains(c) { "retired code (codes.rs): never reused" } else { "not a command code" };

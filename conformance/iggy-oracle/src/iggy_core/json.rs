@@ -223,11 +223,18 @@ pub fn update_topic_resolved(r: &UpdateTopicResolvedRequest) -> Value {
 }
 
 pub fn partition_response(p: &PartitionResponse) -> Value {
-    json!({
+    #[allow(unused_mut)]
+    let mut v = json!({
         "id": p.id, "createdAt": big(p.created_at), "segmentsCount": p.segments_count,
         "currentOffset": big(p.current_offset), "sizeBytes": big(p.size_bytes),
         "messagesCount": big(p.messages_count), "context": context(&p.context),
-    })
+    });
+    #[cfg(feature = "edge8")]
+    {
+        v["members"] = json!(iggy_oracle::hex(&p.members));
+        v["inSyncMembers"] = json!(iggy_oracle::hex(&p.in_sync_members));
+    }
+    v
 }
 
 pub fn get_topic_response(r: &GetTopicResponse) -> Value {
