@@ -93,8 +93,8 @@ export function parseApiSelection(text: string): ApiSelection {
  * @example
  * ```ts
  * import { Inspector, parseApiSelection, selects } from "@streamwire/codec/cli";
- * import { encodeRequest } from "@streamwire/codec/kafka";
- * const frame = encodeRequest(3, 12, { correlationId: 1, clientId: "c" }, { topics: null }, { sizePrefix: true });
+ * import { ApiKey, encodeRequest } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(ApiKey.Metadata, 12, { correlationId: 1, clientId: "c" }, { topics: null }, { sizePrefix: true });
  * const [m] = new Inspector().stream("request", frame, 0);
  * console.log(selects(parseApiSelection("metadata"), m), selects(parseApiSelection("Fetch"), m)); // true false
  * ```

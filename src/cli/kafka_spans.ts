@@ -175,11 +175,11 @@ class Walk {
  * @example
  * ```ts
  * import { kafkaSpans } from "@streamwire/codec/cli";
- * import { encodeRequest } from "@streamwire/codec/kafka";
- * const frame = encodeRequest(3, 12, { correlationId: 7, clientId: "web" }, { topics: [{ name: "orders" }] }, {
- *   sizePrefix: true,
- * });
- * const spans = kafkaSpans(frame, "request", 3, 12);
+ * import { ApiKey, encodeRequest } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(ApiKey.Metadata, 12, { correlationId: 7, clientId: "web" }, {
+ *   topics: [{ name: "orders" }],
+ * }, { sizePrefix: true });
+ * const spans = kafkaSpans(frame, "request", ApiKey.Metadata, 12);
  * console.log(spans.get("header.clientId"), spans.get("body.topics.0.name")); // [ 12, 17 ] [ 35, 42 ]
  * ```
  */

@@ -31,8 +31,8 @@ const KIND_SIZE: Record<string, number> = { u8: 1, command: 1, enum: 1, u16: 2, 
  * @example
  * ```ts
  * import { Inspector, fieldSpans } from "@streamwire/codec/cli";
- * import { encodeRequest } from "@streamwire/codec/kafka";
- * const frame = encodeRequest(18, 3, { correlationId: 1, clientId: "web" }, {
+ * import { ApiKey, encodeRequest } from "@streamwire/codec/kafka";
+ * const frame = encodeRequest(ApiKey.ApiVersions, 3, { correlationId: 1, clientId: "web" }, {
  *   clientSoftwareName: "sw",
  *   clientSoftwareVersion: "1",
  * }, { sizePrefix: true });
