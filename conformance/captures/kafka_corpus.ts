@@ -54,7 +54,8 @@ function vectorsDir(): URL {
   throw new Error("vectors/ not found");
 }
 
-function sized(parts: Uint8Array[]): Uint8Array {
+/** `parts` joined behind a 4-byte big-endian size: a Kafka frame. */
+export function sized(parts: Uint8Array[]): Uint8Array {
   const n = parts.reduce((a, p) => a + p.length, 0);
   const out = new Uint8Array(4 + n);
   new DataView(out.buffer).setUint32(0, n);

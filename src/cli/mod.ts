@@ -22,7 +22,7 @@
 export { CaptureFormatError, CaptureReader, isCapture } from "./capture.ts";
 export type { CapturedPacket } from "./capture.ts";
 export { tcpSegment } from "./packet.ts";
-export type { TcpSegment } from "./packet.ts";
+export type { RawSegment, TcpSegment } from "./packet.ts";
 export { HalfStream, ReassemblyBudget } from "./tcp.ts";
 export type { StreamPiece } from "./tcp.ts";
 export { KafkaConnection, looksLikeKafkaRequest } from "./kafka_conn.ts";

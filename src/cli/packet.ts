@@ -34,28 +34,12 @@ export interface RawSegment {
   payload: Uint8Array;
 }
 
-/** A TCP segment out of a captured packet. */
-export interface TcpSegment {
+/** A TCP segment out of a captured packet: {@linkcode RawSegment} with its addresses as text. */
+export interface TcpSegment extends Omit<RawSegment, "srcAddr" | "dstAddr"> {
   /** Source address as text (`10.0.0.1`, `::1`). */
   src: string;
   /** Destination address as text. */
   dst: string;
-  /** Source port. */
-  srcPort: number;
-  /** Destination port. */
-  dstPort: number;
-  /** Sequence number. */
-  seq: number;
-  /** SYN flag. */
-  syn: boolean;
-  /** ACK flag (with SYN: the server's half of the handshake). */
-  ack: boolean;
-  /** FIN flag. */
-  fin: boolean;
-  /** RST flag. */
-  rst: boolean;
-  /** The segment's payload (a view into the packet). */
-  payload: Uint8Array;
 }
 
 const ETH_IPV4 = 0x0800;
