@@ -8,6 +8,7 @@
 #   bash conformance/iggy-peer/python.sh                   # skips with a message when python3.11 is missing
 #   bash conformance/iggy-peer/python.sh --require-python  # CI: a missing interpreter is a failure
 #   bash conformance/iggy-peer/python.sh --record f.json   # also write every request/reply frame (hex)
+#   bash conformance/iggy-peer/python.sh --port 19300      # the endpoint on a given port (a capture filter)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -18,6 +19,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --require-python) require=true ;;
     --record) args+=(--record "$2"); shift ;;
+    --port) args+=(--port "$2"); shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "iggy-python: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac

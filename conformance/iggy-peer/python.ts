@@ -29,6 +29,7 @@ const { flags } = parseArgs({
     python: { kind: "string", help: "the virtualenv's python (with apache-iggy installed)" },
     revision: { kind: "string", help: "endpoint revision", default: "0.11.0" },
     record: { kind: "string", help: "write every request/reply frame (hex) to this file" },
+    port: { kind: "number", help: "endpoint port on 127.0.0.1 (0: a free one)", default: 0 },
   },
 });
 if (flags.python === undefined) {
@@ -40,7 +41,7 @@ const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "
 const problems: string[] = [];
 const exchanges: EndpointExchange[] = [];
 const endpoint = await startEndpoint({
-  port: 0,
+  port: flags.port,
   revision: flags.revision,
   onExchange: (e) => exchanges.push(e),
   onProblem: (p) => problems.push(p),

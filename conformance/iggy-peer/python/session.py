@@ -6,6 +6,7 @@ when a step failed. Every call is bounded in time (STEP_SECONDS)."""
 
 import asyncio
 import datetime
+import os
 import sys
 
 from apache_iggy import (
@@ -59,10 +60,23 @@ async def refused(coro):
     return f"expected an error, got {v!r}"
 
 
+# The SDK's heartbeat (a background ping, by default every 5 s from connect()) is the only other
+# user of a client's connection. After a drop, whichever call meets the dead socket first redials,
+# paced by `reestablish_after` (5 s from the last connect, so it ends within a few ms of the 5-s
+# heartbeat tick): the heartbeat's ping then meets the reconnect in progress, and once that
+# reconnect is done it drops the new connection and redials once more (`send_raw_with_response`
+# disconnects whatever transport it finds). Every call made meanwhile fails at the SDK's own gate
+# (`fail_if_not_authenticated`: `Disconnected`, or `Not connected` for the call that was mid-
+# replay) without any reconnect. So the clients here ping once, at connect, and not again within
+# the session (python.ts bounds it far below this interval): the script is then the only user of
+# the connection, and what the reconnect step checks is deterministic.
+HEARTBEAT = datetime.timedelta(hours=1)
+
+
 def client(address, auto_login=None):
     if auto_login is None:
-        return IggyClient(address)
-    return IggyClient(TcpConfig(server_address=address, auto_login=auto_login))
+        return IggyClient(TcpConfig(server_address=address, heartbeat_interval=HEARTBEAT))
+    return IggyClient(TcpConfig(server_address=address, auto_login=auto_login, heartbeat_interval=HEARTBEAT))
 
 
 def every_header_kind():
@@ -375,6 +389,11 @@ async def main(address):
     await s.step("login with an unknown token is refused", bad_token)
 
     # ---- Reconnect: the endpoint drops the connection after creating stream "peer-reconnect".
+    # What the SDK guarantees: the reply before the drop arrives (create succeeds); the next call
+    # meets the closed socket, redials (after `reestablish_after`, 5 s from the last connect), signs
+    # in again with the credentials of the last login and replays itself, since a read is safe to
+    # replay under a new session. That holds when the call is the one that finds the drop; with a
+    # heartbeat running it need not be (see HEARTBEAT), hence the clients' long interval.
     await s.step("create stream peer-reconnect (the server drops the connection after it)",
                  lambda: c.create_stream("peer-reconnect"))
 
@@ -398,4 +417,16 @@ if __name__ == "__main__":
     if len(sys.argv) != 2:
         print("usage: session.py <host:port>", file=sys.stderr)
         sys.exit(2)
-    sys.exit(asyncio.run(main(sys.argv[1])))
+    status = asyncio.run(main(sys.argv[1]))
+    # Leave without the interpreter's finalization. The SDK completes each awaitable from a Tokio
+    # worker thread, which calls the loop's call_soon_threadsafe and so writes the loop's wake-up
+    # byte with the GIL released; the main thread can take the GIL meanwhile, finish the script and
+    # start finalizing. The worker then finds the interpreter finalizing when it takes the GIL back,
+    # CPython 3.11 ends that thread with pthread_exit, and the forced unwind through the SDK's Rust
+    # frames aborts the process (SIGABRT after the summary; a core showed exactly this stack). No
+    # call of the Python API waits for that hand-off: IggyClient has no close/disconnect, and
+    # dropping the clients first made it more frequent (the script ends sooner), not less.
+    # os._exit ends every thread at once, after the output is flushed.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
