@@ -5,7 +5,7 @@
  * reports a failed step, when a request could not be decoded, or when a connection was evicted
  * by a protocol rule (a refused login is the only eviction the script provokes).
  *
- * Usage: deno run -A conformance/iggy-peer/python.ts --python <venv python> [--revision R] [--record f.json]
+ * Usage: deno run -A conformance/iggy-peer/python.ts --python <venv python> [--revision R] [--record f.json] [--port N]
  *
  * @module
  */
