@@ -11,6 +11,7 @@
 import { isWireError, WireError } from "../wire/error.ts";
 import type { ByteDuplex } from "./duplex.ts";
 import { ChannelError } from "./errors.ts";
+import { PendingTable } from "./_pending.ts";
 
 /** Options every client channel takes. */
 export interface ChannelOptions {
@@ -92,7 +93,8 @@ export class ChannelCore<K> {
   readonly #timeoutMs: number;
   readonly #maxInFlight: number;
   readonly #highWater: number;
-  readonly #calls = new Map<K, Call>();
+  /** Not a `Map`: see `_pending.ts` for what a `Map` costs here. */
+  readonly #calls = new PendingTable<K, Call>();
   /** Frames not handed to the writer yet, and beside each what to call once it is written. */
   #queue: Uint8Array[] = [];
   #written: ((() => void) | undefined)[] = [];
@@ -177,7 +179,7 @@ export class ChannelCore<K> {
         call.onAbort = () => this.#aborted(call, signal);
         signal.addEventListener("abort", call.onAbort, { once: true });
       }
-      this.#calls.set(key, call);
+      this.#calls.add(key, call);
       this.#send(frame, undefined);
     });
   }
@@ -228,9 +230,8 @@ export class ChannelCore<K> {
   }
 
   #take(key: K): Call | undefined {
-    const call = this.#calls.get(key);
+    const call = this.#calls.take(key);
     if (call === undefined) return undefined;
-    this.#calls.delete(key);
     this.#release(call);
     if (this.#calls.size === 0) this.#disarm();
     return call;
