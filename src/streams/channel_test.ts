@@ -221,6 +221,34 @@ describe("KafkaClientChannel", () => {
     assert.equal(peer.frames.length, 1);
   });
 
+  it("sendOnly() resolves when the write that carries its own frame settles, not an earlier one", async () => {
+    // A writable whose writes settle one at a time, when the test says so.
+    const releases: (() => void)[] = [];
+    const chunks: Uint8Array[] = [];
+    const writable = new WritableStream<Uint8Array>({
+      write: (chunk) => new Promise<void>((resolve) => releases.push(() => (chunks.push(chunk), resolve()))),
+    });
+    const [client] = duplexPair();
+    // A mark of 1 byte: every frame is its own write, and the next waits for the one before.
+    const kafka = new KafkaClientChannel({ readable: client.readable, writable }, { writeHighWaterMark: 1 });
+    const body = { acks: 0, timeoutMs: 1000, topicData: [] };
+    const done: string[] = [];
+    const tracked = kafka.request(ApiKey.Metadata, metadata("a"), { version: 12 });
+    const b = kafka.sendOnly(ApiKey.Produce, body, { version: 9 }).then(() => done.push("b"));
+    const c = kafka.sendOnly(ApiKey.Produce, body, { version: 9 }).then(() => done.push("c"));
+    const turn = () => new Promise((r) => setTimeout(r, 0));
+    for (const expected of [[], ["b"], ["b", "c"]]) {
+      while (releases.length === 0) await turn();
+      releases.shift()!();
+      await turn();
+      assert.deepEqual(done, expected);
+    }
+    await Promise.all([b, c]);
+    assert.equal(chunks.length, 3);
+    kafka.abort();
+    await rejection(tracked);
+  });
+
   it("an answer with a correlation id nobody sent fails every waiting request with PROTOCOL", async () => {
     const [client, broker] = duplexPair();
     silentPeer(broker);
