@@ -117,6 +117,7 @@ export type {
   MessageCodec as KafkaMessageCodec,
   StructMeta as KafkaStructMeta,
   TaggedField as KafkaTaggedField,
+  TaggedFieldsSink as KafkaTaggedFieldsSink,
   VersionOptions as KafkaVersionOptions,
   VersionRange as KafkaVersionRange,
 } from "./src/kafka/mod.ts";

@@ -3,18 +3,28 @@
  * consumed from the front. Bytes are copied once, into the queue's buffer, and what `take`
  * hands out are views of it: the queue never writes over a byte it has handed out (it moves
  * to a new buffer instead of compacting), so a decoded message may keep views into its frame.
- * The buffer grows with what has actually arrived, so pushing N bytes in any chunking costs
- * O(N) and a claimed length costs nothing until its bytes exist.
+ * The buffer grows with what has actually arrived (from a few bytes, doubling), so pushing N
+ * bytes in any chunking costs O(N), a claimed length costs nothing until its bytes exist, and
+ * a stream that sent 5 bytes holds a buffer of 64.
  *
  * @module
  */
 
-/** Smallest buffer the queue allocates. */
-const MIN_BUFFER = 64 * 1024;
+/** Smallest buffer the queue allocates: small, so that an idle stream costs next to nothing. */
+const MIN_BUFFER = 64;
+/** A drained buffer larger than this is let go rather than kept for the next bytes. */
+const KEEP_BUFFER = 1024 * 1024;
+
+let none: Uint8Array | undefined;
+
+/** The empty buffer every empty queue shares (made on first use, never written). */
+function empty(): Uint8Array {
+  return none ??= new Uint8Array(0);
+}
 
 /** Unread bytes of one direction of a stream. */
 export class ByteQueue {
-  #buf: Uint8Array = new Uint8Array(0);
+  #buf: Uint8Array = empty();
   #start = 0;
   #end = 0;
 
@@ -40,6 +50,11 @@ export class ByteQueue {
     this.#end += n;
   }
 
+  /** Bytes the queue's buffer holds room for (what it costs; grows with what arrived). */
+  get capacity(): number {
+    return this.#buf.length;
+  }
+
   /** A view of the first `n` unread bytes (for looking; valid until the next `push`). */
   peek(n = this.length): Uint8Array {
     return this.#buf.subarray(this.#start, this.#start + Math.min(n, this.length));
@@ -60,11 +75,13 @@ export class ByteQueue {
   /** Drops the first `n` bytes. */
   skip(n: number): void {
     this.#start += Math.min(n, this.length);
+    // Emptied after a large frame: let its buffer go with the views handed out of it.
+    if (this.#start === this.#end && this.#buf.length > KEEP_BUFFER) this.clear();
   }
 
   /** Drops everything. */
   clear(): void {
-    this.#buf = new Uint8Array(0);
+    this.#buf = empty();
     this.#start = 0;
     this.#end = 0;
   }

@@ -28,7 +28,7 @@ import {
   requestOperation,
 } from "../iggy/consensus/operation.ts";
 import { resultCode, resultSectionLen } from "../iggy/consensus/reply_result.ts";
-import { type ByteQueue, toHex, u32le } from "./_bytes.ts";
+import { toHex, u32le } from "./_bytes.ts";
 import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
 import type { InspectedMessage } from "./message.ts";
 import type { StreamPiece } from "./tcp.ts";
@@ -113,6 +113,7 @@ export class IggyConnection extends FramedConnection {
     // The client's first bytes tell the framing; until then bytes only wait.
     const q = this.queues[dir];
     q.push(piece.bytes);
+    this.earn(dir, piece.bytes.length);
     if (dir === "response") return [];
     const req = this.queues.request;
     this.layout = sniffIggyLayout(req.peek(1 << 16));
@@ -122,8 +123,8 @@ export class IggyConnection extends FramedConnection {
     }
     // Requests first, so that the responses already here find what they answer.
     const out: InspectedMessage[] = [];
-    this.drain("request", tsMicros, out);
-    this.drain("response", tsMicros, out);
+    this.feed("request", undefined, tsMicros, out);
+    this.feed("response", undefined, tsMicros, out);
     return out;
   }
 
@@ -132,15 +133,17 @@ export class IggyConnection extends FramedConnection {
     return this.layout === undefined ? [] : super.finish(tsMicros);
   }
 
+  /** The bytes that hold the size: up to the consensus header's size field, or the 8-byte frame header. */
+  protected prefixBytes(): number {
+    return this.layout === "consensus" ? SIZE_FIELD_OFFSET + 4 : 8;
+  }
+
   /** The whole frame size from its first bytes (see {@linkcode FramedConnection}). */
-  protected frameSize(dir: Dir, q: ByteQueue): number | undefined {
+  protected frameSize(dir: Dir, b: Uint8Array): number {
     if (this.layout === "consensus") {
-      if (q.length < SIZE_FIELD_OFFSET + 4) return undefined;
-      const size = u32le(q.peek(SIZE_FIELD_OFFSET + 4), SIZE_FIELD_OFFSET);
+      const size = u32le(b, SIZE_FIELD_OFFSET);
       return size < HEADER_SIZE ? -1 : size;
     }
-    if (q.length < 8) return undefined;
-    const b = q.peek(8);
     const crate = this.layout === "crate";
     if (dir === "request") {
       const len = u32le(b, 0);

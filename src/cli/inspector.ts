@@ -8,12 +8,13 @@
  * @module
  */
 
+import { ByteQueue } from "./_bytes.ts";
 import type { CapturedPacket } from "./capture.ts";
 import { IggyConnection, type IggyLayout, sniffIggyLayout } from "./iggy_conn.ts";
 import { KafkaConnection, looksLikeKafkaRequest } from "./kafka_conn.ts";
 import type { InspectedMessage } from "./message.ts";
-import { type TcpSegment, tcpSegment } from "./packet.ts";
-import { HalfStream, type StreamPiece } from "./tcp.ts";
+import { addressText, endpointKey, rawSegment, type TcpSegment } from "./packet.ts";
+import { HalfStream, ReassemblyBudget, type StreamPiece } from "./tcp.ts";
 
 /** Inspector options. */
 export interface InspectorOptions {
@@ -27,13 +28,43 @@ export interface InspectorOptions {
   keepRaw?: boolean;
   /** Largest frame accepted (default 100 MiB). */
   maxFrameBytes?: number;
+  /** Show the decoder's defaults for fields that were not on the wire, under `_defaults` (Kafka). */
+  defaults?: boolean;
+  /**
+   * Most connections open at once (default 10,000). A connection ends when both sides have
+   * sent FIN, or on RST; past the limit, the least recently active open one is ended early
+   * (counted in {@linkcode InspectorStats.endedEarly}).
+   */
+  maxConnections?: number;
+  /** Bytes of early (out-of-order) segments held across all connections (default 64 MiB). */
+  maxReassemblyBytes?: number;
 }
+
+/**
+ * Default of {@linkcode InspectorOptions.maxConnections}.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_CONNECTIONS } from "@streamwire/codec/cli";
+ * console.log(DEFAULT_MAX_CONNECTIONS); // 10000
+ * ```
+ */
+export const DEFAULT_MAX_CONNECTIONS = 10_000;
 
 /** The protocols the inspector decodes. */
 export type InspectedProtocol = "kafka" | "iggy";
 
+type Dir = "request" | "response";
+
+/** What the connection table needs of a segment (a `TcpSegment` or the inspector's raw one). */
+type Segment = Pick<TcpSegment, "srcPort" | "dstPort" | "seq" | "syn" | "ack" | "fin" | "rst" | "payload">;
+
 interface Conn {
   id: number;
+  /** Its key in the connection table. */
+  key: string;
+  /** The client endpoint's key (a half of `key`). */
+  clientKey: string;
   client: string;
   server: string;
   c2s: HalfStream;
@@ -41,15 +72,26 @@ interface Conn {
   protocol?: InspectedProtocol;
   decoder?: KafkaConnection | IggyConnection;
   /** Pieces seen before the protocol was known. */
-  early: { dir: "request" | "response"; piece: StreamPiece; ts: number }[];
+  early?: { dir: Dir; piece: StreamPiece; ts: number }[];
   earlyBytes: number;
+  /** The client's first bytes, while the protocol is sniffed. */
+  head?: ByteQueue;
   ignored: boolean;
   /** Directions whose capture started mid-stream. */
-  mid: Set<"request" | "response">;
+  mid?: Dir[];
+  /** Directions closed by a FIN (bit 1 request, bit 2 response). */
+  fins: number;
+  /** Seen since the eviction clock last passed (second chance). */
+  active: boolean;
 }
 
 /** Bytes of an undecided connection held while its protocol is sniffed. */
 const SNIFF_LIMIT = 64 * 1024;
+/**
+ * Client bytes after which a protocol guess is final: every sniffer decides on fewer (a Kafka
+ * header needs 14, an Iggy frame header 8, a consensus header 256).
+ */
+const SNIFF_DECIDED = 256;
 
 /** Statistics of a run, for the summary and the closing stderr line. */
 export interface InspectorStats {
@@ -63,6 +105,8 @@ export interface InspectorStats {
   ignoredConnections: number;
   /** Bytes never captured (holes skipped). */
   lostBytes: number;
+  /** Connections ended before their close because more than `maxConnections` were open. */
+  endedEarly: number;
 }
 
 /**
@@ -87,6 +131,10 @@ export class Inspector {
   readonly #sniff: boolean;
   readonly #keepRaw: boolean;
   readonly #maxFrameBytes: number | undefined;
+  readonly #defaults: boolean;
+  readonly #maxConnections: number;
+  readonly #budget: ReassemblyBudget;
+  /** Open connections, least recently (re)inserted first: the eviction clock's order. */
   readonly #conns = new Map<string, Conn>();
   #nextId = 1;
   #raw: Conn | undefined;
@@ -97,6 +145,7 @@ export class Inspector {
     connections: 0,
     ignoredConnections: 0,
     lostBytes: 0,
+    endedEarly: 0,
   };
 
   /** An inspector. */
@@ -106,57 +155,87 @@ export class Inspector {
     this.#sniff = options.sniff ?? true;
     this.#keepRaw = options.keepRaw ?? false;
     this.#maxFrameBytes = options.maxFrameBytes;
+    this.#defaults = options.defaults ?? false;
+    this.#maxConnections = Math.max(1, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
+    this.#budget = new ReassemblyBudget(options.maxReassemblyBytes ?? 64 * 1024 * 1024);
   }
 
   /** Bytes held across all connections (frames in flight, early segments). */
   get buffered(): number {
-    let n = 0;
+    let n = this.#budget.used;
     for (const c of this.#conns.values()) n += (c.decoder?.buffered ?? 0) + c.earlyBytes;
     return n;
   }
 
-  /** Feeds one captured packet. */
-  packet(p: CapturedPacket): InspectedMessage[] {
-    this.stats.packets++;
-    const s = tcpSegment(p.linkType, p.data);
-    if (!s) return [];
-    this.stats.segments++;
-    return this.segment(s, p.tsMicros);
+  /** Connections open now. */
+  get openConnections(): number {
+    return this.#conns.size;
   }
 
-  /** Feeds one TCP segment. */
-  segment(s: TcpSegment, tsMicros: number): InspectedMessage[] {
-    const a = endpoint(s.src, s.srcPort);
-    const b = endpoint(s.dst, s.dstPort);
-    const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  /** Feeds one captured packet; returns the messages it completes (appended to `out` when given). */
+  packet(p: CapturedPacket, out: InspectedMessage[] = []): InspectedMessage[] {
+    this.stats.packets++;
+    const s = rawSegment(p.linkType, p.data);
+    if (!s) return out;
+    this.stats.segments++;
+    // Endpoints are keyed by their bytes; their text is made once, when a connection opens.
+    const a = endpointKey(s.srcAddr, s.srcPort), b = endpointKey(s.dstAddr, s.dstPort);
+    const text =
+      () => [endpoint(addressText(s.srcAddr), s.srcPort), endpoint(addressText(s.dstAddr), s.dstPort)];
+    return this.#feed(s, a, b, text, p.tsMicros, out);
+  }
+
+  /** Feeds one TCP segment; returns the messages it completes (appended to `out` when given). */
+  segment(s: TcpSegment, tsMicros: number, out: InspectedMessage[] = []): InspectedMessage[] {
+    const a = endpoint(s.src, s.srcPort), b = endpoint(s.dst, s.dstPort);
+    return this.#feed(s, a, b, () => [a, b], tsMicros, out);
+  }
+
+  /** One segment from endpoint key `a` to `b`; `text` names them, for a new connection. */
+  #feed(
+    s: Segment,
+    a: string,
+    b: string,
+    text: () => string[],
+    tsMicros: number,
+    out: InspectedMessage[],
+  ): InspectedMessage[] {
+    // Endpoint keys of one family have one length, so the pair needs no separator.
+    const key = a < b ? a + b : b + a;
     let c = this.#conns.get(key);
-    if (c && s.syn && !s.ack && c.client === a) {
+    if (c && s.syn && !s.ack && c.clientKey === a) {
       // A new connection reusing the 4-tuple.
-      this.#conns.delete(key);
+      this.#end(c, tsMicros, out);
       c = undefined;
     }
     if (!c) {
-      c = this.#open(s, a, b);
+      // An ACK, FIN or RST of a connection not open (or already ended) opens nothing.
+      if (!s.syn && s.payload.length === 0) return out;
+      if (this.#conns.size >= this.#maxConnections) this.#evict(tsMicros, out);
+      c = this.#open(s, a, b, text(), key);
       this.#conns.set(key, c);
     }
-    const fromClient = a === c.client;
+    c.active = true;
+    const fromClient = a === c.clientKey;
     const half = fromClient ? c.c2s : c.s2c;
     if (s.syn) {
       half.syn(s.seq);
-      return [];
+      return out;
     }
-    const out: InspectedMessage[] = [];
     const dir = fromClient ? "request" : "response";
     const wasMid = half.midstream;
     const pieces = half.segment(s.seq, s.payload);
     if (!wasMid && half.midstream) {
       // The capture started inside this stream: find a frame start before decoding.
       if (c.decoder) c.decoder.desync(dir);
-      else c.mid.add(dir);
+      else (c.mid ??= []).push(dir);
     }
-    for (const piece of pieces) out.push(...this.#deliver(c, dir, piece, tsMicros));
-    if (s.fin || s.rst) {
-      for (const piece of half.flush()) out.push(...this.#deliver(c, dir, piece, tsMicros));
+    for (const piece of pieces) this.#deliver(c, dir, piece, tsMicros, out);
+    if (s.rst) this.#end(c, tsMicros, out);
+    else if (s.fin) {
+      for (const piece of half.flush()) this.#deliver(c, dir, piece, tsMicros, out);
+      c.fins |= fromClient ? 1 : 2;
+      if (c.fins === 3) this.#end(c, tsMicros, out);
     }
     return out;
   }
@@ -172,33 +251,55 @@ export class Inspector {
     protocol?: InspectedProtocol,
   ): InspectedMessage[] {
     if (!this.#raw) {
-      this.#raw = this.#newConn("stdin", "stdin");
+      this.#raw = this.#newConn("stdin", "stdin", "stdin", "stdin");
       if (protocol) this.#setProtocol(this.#raw, protocol);
       this.#conns.set("stdin", this.#raw);
     }
-    return this.#deliver(this.#raw, dir, { bytes }, tsMicros);
+    const out: InspectedMessage[] = [];
+    this.#deliver(this.#raw, dir, { bytes }, tsMicros, out);
+    return out;
   }
 
   /** Flushes every connection at the end of the input. */
   finish(tsMicros = 0): InspectedMessage[] {
     const out: InspectedMessage[] = [];
-    for (const c of this.#conns.values()) {
-      for (const piece of c.c2s.flush()) out.push(...this.#deliver(c, "request", piece, tsMicros));
-      for (const piece of c.s2c.flush()) out.push(...this.#deliver(c, "response", piece, tsMicros));
-      if (c.decoder) out.push(...c.decoder.finish(tsMicros));
-      this.stats.lostBytes += c.c2s.lost + c.s2c.lost;
-    }
+    for (const c of [...this.#conns.values()]) this.#end(c, tsMicros, out);
     return out;
   }
 
-  #open(s: TcpSegment, a: string, b: string): Conn {
+  /** Ends `c`: what still waits is delivered (holes skipped), and it leaves the table. */
+  #end(c: Conn, tsMicros: number, out: InspectedMessage[]): void {
+    for (const piece of c.c2s.flush()) this.#deliver(c, "request", piece, tsMicros, out);
+    for (const piece of c.s2c.flush()) this.#deliver(c, "response", piece, tsMicros, out);
+    if (c.decoder) { for (const m of c.decoder.finish(tsMicros)) out.push(m); }
+    this.stats.lostBytes += c.c2s.lost + c.s2c.lost;
+    this.#conns.delete(c.key);
+  }
+
+  /**
+   * Ends the least recently active connection to make room (the clock algorithm: one seen since
+   * the clock last passed gets a second chance at the back of the table), in amortised O(1).
+   */
+  #evict(tsMicros: number, out: InspectedMessage[]): void {
+    for (const c of this.#conns.values()) {
+      if (c.active) {
+        c.active = false;
+        this.#conns.delete(c.key);
+        this.#conns.set(c.key, c);
+        continue;
+      }
+      this.#end(c, tsMicros, out);
+      this.stats.endedEarly++;
+      return;
+    }
+  }
+
+  #open(s: Segment, a: string, b: string, [textA, textB]: string[], key: string): Conn {
     // The client: the SYN sender; else the side not on a known server port; else the sender.
-    let client = a, server = b;
     const known = (port: number) => this.#kafkaPorts.has(port) || this.#iggyPorts.has(port);
-    if (s.syn && s.ack) [client, server] = [b, a];
-    else if (!s.syn && known(s.srcPort) && !known(s.dstPort)) [client, server] = [b, a];
-    const c = this.#newConn(client, server);
-    const serverPort = Number(server.slice(server.lastIndexOf(":") + 1));
+    const swap = (s.syn && s.ack) || (!s.syn && known(s.srcPort) && !known(s.dstPort));
+    const c = swap ? this.#newConn(textB, textA, key, b) : this.#newConn(textA, textB, key, a);
+    const serverPort = swap ? s.srcPort : s.dstPort;
     if (this.#kafkaPorts.has(serverPort)) this.#setProtocol(c, "kafka");
     else if (this.#iggyPorts.has(serverPort)) this.#setProtocol(c, "iggy");
     else if (!this.#sniff) {
@@ -208,84 +309,76 @@ export class Inspector {
     return c;
   }
 
-  #newConn(client: string, server: string): Conn {
+  #newConn(client: string, server: string, key: string, clientKey: string): Conn {
     this.stats.connections++;
     return {
       id: this.#nextId++,
+      key,
+      clientKey,
       client,
       server,
-      c2s: new HalfStream(),
-      s2c: new HalfStream(),
-      early: [],
+      c2s: new HalfStream(undefined, this.#budget),
+      s2c: new HalfStream(undefined, this.#budget),
       earlyBytes: 0,
       ignored: false,
-      mid: new Set(),
+      fins: 0,
+      active: true,
     };
   }
 
   #setProtocol(c: Conn, protocol: InspectedProtocol, layout?: IggyLayout): void {
     c.protocol = protocol;
     const label = `${c.client} > ${c.server}`;
-    const o = { keepRaw: this.#keepRaw, maxFrameBytes: this.#maxFrameBytes };
+    const o = { keepRaw: this.#keepRaw, maxFrameBytes: this.#maxFrameBytes, defaults: this.#defaults };
     c.decoder = protocol === "kafka"
       ? new KafkaConnection(c.id, label, o)
       : new IggyConnection(c.id, label, { ...o, layout });
-    for (const d of c.mid) c.decoder.desync(d);
+    for (const d of c.mid ?? []) c.decoder.desync(d);
   }
 
-  #deliver(c: Conn, dir: "request" | "response", piece: StreamPiece, ts: number): InspectedMessage[] {
-    if (c.ignored) return [];
-    if (!c.decoder) {
-      c.early.push({ dir, piece, ts });
-      c.earlyBytes += piece.bytes?.length ?? 0;
-      const guess = this.#guess(c);
-      if (!guess) {
-        if (c.earlyBytes > SNIFF_LIMIT) {
-          c.ignored = true;
-          c.early = [];
-          c.earlyBytes = 0;
-          this.stats.ignoredConnections++;
-        }
-        return [];
-      }
-      this.#setProtocol(c, guess);
-      const out: InspectedMessage[] = [];
-      const early = c.early;
-      c.early = [];
-      c.earlyBytes = 0;
-      // Requests first, so that responses find what they answer.
-      for (const e of early) if (e.dir === "request") out.push(...c.decoder!.push(e.dir, e.piece, e.ts));
-      for (const e of early) if (e.dir === "response") out.push(...c.decoder!.push(e.dir, e.piece, e.ts));
-      return out;
+  #deliver(c: Conn, dir: Dir, piece: StreamPiece, ts: number, out: InspectedMessage[]): void {
+    if (c.ignored) return;
+    if (c.decoder) {
+      for (const m of c.decoder.push(dir, piece, ts)) out.push(m);
+      return;
     }
-    return c.decoder.push(dir, piece, ts);
+    (c.early ??= []).push({ dir, piece, ts });
+    const n = piece.bytes?.length ?? 0;
+    c.earlyBytes += n;
+    // The client's first bytes tell the protocol (the first captured, if it started mid-stream).
+    const head = c.head ??= new ByteQueue();
+    const grows = dir === "request" && n > 0 && head.length < SNIFF_LIMIT;
+    if (grows) head.push(piece.bytes!.subarray(0, SNIFF_LIMIT - head.length));
+    const guess = grows ? this.#guess(head) : undefined;
+    if (!guess) {
+      // Past SNIFF_DECIDED client bytes no guess changes; past SNIFF_LIMIT nothing waits longer.
+      if (c.earlyBytes > SNIFF_LIMIT || (grows && head.length >= SNIFF_DECIDED)) {
+        c.ignored = true;
+        c.early = c.head = undefined;
+        c.earlyBytes = 0;
+        this.stats.ignoredConnections++;
+      }
+      return;
+    }
+    this.#setProtocol(c, guess);
+    const early = c.early;
+    c.early = c.head = undefined;
+    c.earlyBytes = 0;
+    // Requests first, so that responses find what they answer.
+    for (const e of early) if (e.dir === "request") this.#deliver(c, e.dir, e.piece, e.ts, out);
+    for (const e of early) if (e.dir === "response") this.#deliver(c, e.dir, e.piece, e.ts, out);
   }
 
-  #guess(c: Conn): InspectedProtocol | undefined {
-    const parts: Uint8Array[] = [];
-    for (const e of c.early) if (e.dir === "request" && e.piece.bytes) parts.push(e.piece.bytes);
-    const head = concat(parts, 1 << 16);
+  /** The protocol the client's first bytes speak, or undefined while they do not tell. */
+  #guess(head: ByteQueue): InspectedProtocol | undefined {
     if (head.length < 8) return undefined;
-    if (head.length >= 14 && looksLikeKafkaRequest(head)) return "kafka";
-    if (sniffIggyLayout(head) !== undefined) return "iggy";
+    const b = head.peek();
+    if (b.length >= 14 && looksLikeKafkaRequest(b)) return "kafka";
+    if (sniffIggyLayout(b) !== undefined) return "iggy";
     return undefined;
   }
 }
 
 function endpoint(addr: string, port: number): string {
   return addr.includes(":") ? `[${addr}]:${port}` : `${addr}:${port}`;
-}
-
-function concat(parts: Uint8Array[], max: number): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(Math.min(n, max));
-  let o = 0;
-  for (const p of parts) {
-    if (o >= out.length) break;
-    const take = Math.min(p.length, out.length - o);
-    out.set(p.subarray(0, take), o);
-    o += take;
-  }
-  return out;
 }

@@ -1,94 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { CaptureReader } from "./capture.ts";
 import { Inspector } from "./inspector.ts";
 import type { InspectedMessage } from "./message.ts";
 import { PcapWriter } from "./pcap_writer.ts";
-import { apiInfo, requestHeaderVersion, responseHeaderVersion } from "../kafka/api.ts";
-import { encodeWith } from "../kafka/codec.ts";
-import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
-import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
 import { encodeRequest, encodeResponse } from "../kafka/api.ts";
 import { encodeRequestFrame, encodeResponseFrame } from "../iggy/framing.ts";
 import { encodeRequestBody as iggyRequestBody } from "../iggy/dispatch.ts";
-
-// The repository's vectors/, found upwards from here (the tests also run from dist/ under Node).
-const VECTORS = (() => {
-  for (let u = new URL("./", import.meta.url); u.pathname !== "/"; u = new URL("../", u)) {
-    if (existsSync(new URL("vectors/manifest.json", u))) return new URL("vectors/", u);
-  }
-  throw new Error("vectors/ not found");
-})();
-
-function hex(s: string): Uint8Array {
-  const out = new Uint8Array(s.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
-
-function sized(parts: Uint8Array[]): Uint8Array {
-  const n = parts.reduce((a, p) => a + p.length, 0);
-  const out = new Uint8Array(4 + n);
-  new DataView(out.buffer).setUint32(0, n);
-  let o = 4;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
-interface Vec {
-  apiKey?: number;
-  testGroups: {
-    direction: string;
-    version?: number;
-    framing: string;
-    tests: { name: string; hex?: string; result: string; op?: string }[];
-  }[];
-}
-
-/** Every valid Kafka request and response body of the vectors, framed as a broker would see it. */
-function kafkaConversation(): {
-  frames: { dir: "client" | "server"; bytes: Uint8Array }[];
-  expected: number;
-} {
-  const frames: { dir: "client" | "server"; bytes: Uint8Array }[] = [];
-  let corr = 1;
-  for (const f of readdirSync(new URL("kafka/", VECTORS))) {
-    if (!f.endsWith(".json")) continue;
-    const v = JSON.parse(readFileSync(new URL(`kafka/${f}`, VECTORS), "utf8")) as Vec;
-    if (v.apiKey === undefined || !apiInfo(v.apiKey)) continue;
-    const reqs = new Map<number, Uint8Array>();
-    const ress = new Map<number, Uint8Array>();
-    for (const g of v.testGroups) {
-      if (g.framing !== "body" || g.version === undefined) continue;
-      const t = g.tests.find((t) =>
-        t.result === "valid" && t.hex !== undefined && (t.op ?? "roundtrip") !== "encode"
-      );
-      if (!t) continue;
-      (g.direction === "request" ? reqs : ress).set(g.version, hex(t.hex!));
-    }
-    for (const [version, body] of reqs) {
-      const res = ress.get(version);
-      if (!res) continue;
-      const c = corr++;
-      const rh = encodeWith(
-        RequestHeaderCodec,
-        { requestApiKey: v.apiKey, requestApiVersion: version, correlationId: c, clientId: "inspector-test" },
-        requestHeaderVersion(v.apiKey, version),
-      );
-      const sh = encodeWith(
-        ResponseHeaderCodec,
-        { correlationId: c },
-        responseHeaderVersion(v.apiKey, version),
-      );
-      frames.push({ dir: "client", bytes: sized([rh, body]) }, { dir: "server", bytes: sized([sh, res]) });
-    }
-  }
-  return { frames, expected: frames.length };
-}
+import { kafkaCorpus, sized } from "../testdata/kafka_corpus_test.ts";
 
 function run(capture: Uint8Array, chunk = 1 << 16): { msgs: InspectedMessage[]; ins: Inspector } {
   const ins = new Inspector();
@@ -102,13 +21,11 @@ function run(capture: Uint8Array, chunk = 1 << 16): { msgs: InspectedMessage[]; 
 }
 
 test("Inspector decodes every Kafka API and version of the vectors, paired by correlation id", () => {
-  const { frames, expected } = kafkaConversation();
-  assert.ok(expected > 600, `only ${expected} frames`);
-  const w = new PcapWriter();
-  const c = w.connection("10.1.0.1", 41000, "10.1.0.2", 9092, 1e15);
-  frames.forEach((f, i) => c.send(f.dir, f.bytes, 1e15 + i * 100));
-  const { msgs } = run(w.bytes(), 7919);
-  assert.equal(msgs.length, expected);
+  const { pcap, messages } = kafkaCorpus();
+  assert.ok(messages.length > 3000, `only ${messages.length} messages`);
+  // Chunks that cut frames and packets anywhere.
+  const { msgs } = run(pcap, 7919);
+  assert.equal(msgs.length, messages.length);
   const failed = msgs.filter((m) => m.error);
   assert.deepEqual(failed.map((m) => `${m.name} v${m.version} ${m.dir}: ${m.error?.detail}`), []);
   for (const m of msgs.filter((m) => m.dir === "response")) {

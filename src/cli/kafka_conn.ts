@@ -14,10 +14,14 @@
  */
 
 import { apiInfo, decodeRequest, decodeResponse, peekRequestHeader } from "../kafka/api.ts";
+import type { DecodeOptions } from "../kafka/codec.ts";
+import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
+import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
+import { firstWireError, onTheWire } from "./kafka_wire.ts";
 import { errorName } from "../kafka/_generated/errors.ts";
-import { type ByteQueue, toHex, u16be, u32be } from "./_bytes.ts";
+import { toHex, u16be, u32be } from "./_bytes.ts";
 import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
-import { firstErrorCode, type InspectedMessage } from "./message.ts";
+import type { InspectedMessage } from "./message.ts";
 
 export type { ConnOptions } from "./_framed.ts";
 
@@ -32,6 +36,22 @@ interface ApiRange {
   apiKey: number;
   minVersion: number;
   maxVersion: number;
+}
+
+/**
+ * Which tagged fields each decoded struct carried: the decoder fills it, the projection reads
+ * it, and it is cleared after each message (a `Map`, cheaper than a `WeakMap` to fill and to
+ * collect). Shared by every connection and made on first use.
+ */
+let tagsRead: { tags: Map<object, number>; options: DecodeOptions } | undefined;
+
+function decodeOptions(): { tags: Map<object, number>; options: DecodeOptions } {
+  if (tagsRead === undefined) {
+    const tags = new Map<object, number>();
+    tagsRead = { tags, options: { taggedFieldsRead: tags } };
+  }
+  tagsRead.tags.clear();
+  return tagsRead;
 }
 
 /** Kafka's default `socket.request.max.bytes`, the largest frame taken as in sync. */
@@ -87,10 +107,14 @@ export class KafkaConnection extends FramedConnection {
     return this.#pending.size;
   }
 
-  /** The whole frame size from its first bytes (see {@linkcode FramedConnection}). */
-  protected frameSize(dir: Dir, q: ByteQueue): number | undefined {
-    if (q.length < 4) return undefined;
-    const size = u32be(q.peek(4), 0) | 0;
+  /** A size prefix. */
+  protected prefixBytes(): number {
+    return 4;
+  }
+
+  /** The whole frame size from its size prefix (see {@linkcode FramedConnection}). */
+  protected frameSize(dir: Dir, prefix: Uint8Array): number {
+    const size = u32be(prefix, 0) | 0;
     // Bare SASL tokens (after SaslHandshake v0) may be shorter than any Kafka header, even empty.
     const least = this.#rawSasl ? 0 : dir === "request" ? 8 : 4;
     return size < least ? -1 : 4 + size;
@@ -135,12 +159,17 @@ export class KafkaConnection extends FramedConnection {
     const key = u16be(payload, 0) << 16 >> 16;
     const version = u16be(payload, 2) << 16 >> 16;
     const name = apiInfo(key)?.name ?? "?";
-    Object.assign(msg, { apiKey: key, name, version, correlationId: u32be(payload, 4) | 0 });
+    msg.apiKey = key;
+    msg.name = name;
+    msg.version = version;
+    msg.correlationId = u32be(payload, 4) | 0;
     const pending = { apiKey: key, version, tsMicros: msg.tsMicros, name };
     try {
-      const req = decodeRequest(payload);
-      msg.header = req.header;
-      msg.body = req.body;
+      const { tags, options } = decodeOptions();
+      const req = decodeRequest(payload, options);
+      const d = this.defaults;
+      msg.header = onTheWire(RequestHeaderCodec.meta, req.header, req.headerVersion, tags, d);
+      msg.body = onTheWire(apiInfo(key)!.request.meta, req.body, version, tags, d);
       this.#pending.set(req.header.correlationId, pending);
       this.#rawSasl = false;
       const range = this.#brokerRanges?.get(key);
@@ -173,26 +202,26 @@ export class KafkaConnection extends FramedConnection {
       return msg;
     }
     this.#pending.delete(corr!);
-    Object.assign(msg, {
-      apiKey: p.apiKey,
-      name: p.name,
-      version: p.version,
-      latencyMs: (msg.tsMicros - p.tsMicros) / 1000,
-    });
+    msg.apiKey = p.apiKey;
+    msg.name = p.name;
+    msg.version = p.version;
+    msg.latencyMs = (msg.tsMicros - p.tsMicros) / 1000;
     try {
-      let res;
+      const { tags, options } = decodeOptions();
+      let res, version = p.version;
       try {
-        res = decodeResponse(p.apiKey, p.version, payload);
+        res = decodeResponse(p.apiKey, version, payload, options);
       } catch (e) {
         // A broker answers an ApiVersions version it does not know in v0.
         if (p.apiKey !== 18 || p.version === 0) throw e;
-        res = decodeResponse(18, 0, payload);
+        res = decodeResponse(18, version = 0, payload, options);
         (msg.notes ??= []).push(`answered in v0 (request was v${p.version})`);
         msg.version = 0;
       }
-      msg.header = res.header;
-      msg.body = res.body;
-      const code = firstErrorCode(res.body);
+      const d = this.defaults;
+      msg.header = onTheWire(ResponseHeaderCodec.meta, res.header, res.headerVersion, tags, d);
+      msg.body = onTheWire(apiInfo(p.apiKey)!.response.meta, res.body, version, tags, d);
+      const code = firstWireError(apiInfo(p.apiKey)!.response.meta, msg.body, version);
       if (code !== undefined) {
         msg.errorCode = code;
         msg.errorName = errorName(code);

@@ -10,15 +10,19 @@ import { CaptureReader, isCapture } from "./capture.ts";
 import {
   type Filters,
   type FormatOptions,
-  jsonLine,
   matches,
   prettyLine,
   prettyTree,
   Summary,
+  writeJsonLine,
 } from "./format.ts";
+import { JsonOut } from "./_json_out.ts";
+import { parseApiSelection } from "./api_names.ts";
 import { parseHexDump } from "./hexdump.ts";
-import { Inspector } from "./inspector.ts";
+import { DEFAULT_MAX_CONNECTIONS, Inspector } from "./inspector.ts";
 import type { InspectedMessage } from "./message.ts";
+import { TopicIds } from "./topic_ids.ts";
+import { VERSION } from "./version.ts";
 
 /** What the command needs from the runtime. */
 export interface Host {
@@ -32,6 +36,11 @@ export interface Host {
   stdin(): AsyncIterable<Uint8Array>;
   /** Writes text to standard output (resolves when it may write more). */
   stdout(text: string): Promise<void> | void;
+  /**
+   * Writes UTF-8 bytes to standard output (resolves when it may write more, and when `bytes`
+   * may be reused); optional, the command falls back to `stdout`.
+   */
+  stdoutBytes?(bytes: Uint8Array): Promise<void> | void;
   /** Writes text to standard error. */
   stderr(text: string): void;
   /** Whether standard output is a terminal. */
@@ -56,11 +65,15 @@ Input:
   --direction D         for a hex dump or raw stream: request (client bytes) or response
   --protocol P          for a hex dump or raw stream: kafka or iggy (default: guessed)
   --raw                 stdin/FILE is raw stream bytes, not a capture or a hex dump
+  --max-connections N   most connections open at once (default ${DEFAULT_MAX_CONNECTIONS}); past it the least
+                        recently active is ended early, and the closing line counts them
 
 Output:
   --format F            pretty (default on a terminal) or json (one object per message)
   -v, --verbose         pretty: print the decoded tree under each line
   --records             decode record batches / message sets and Iggy batches in bodies
+  --defaults            also show, under "_defaults", the values the decoder fills in for Kafka
+                        fields that were not on the wire (absent at the version, tagged and left out)
   --max-bytes N         longest byte field printed whole (default 256)
   --summary             per API: count, errors by name, latency p50/p99, bytes (after the messages;
                         with --summary-only, instead of them)
@@ -69,12 +82,15 @@ Output:
   --fail-on-undecoded   exit 1 when any message did not decode (for CI over a corpus)
 
 Filters:
-  --api NAME|KEY        only this API / command (name or number)
-  --topic NAME          only messages that mention this topic
+  --api NAME[,NAME…]    only these APIs / commands: Kafka names (Metadata), Iggy CommandCode names
+                        (SendMessages) or dotted names (message.send), or numbers; any case
+  --topic NAME          only messages that mention this topic (by name, or by an id a reply in the
+                        capture gave it)
   --errors              only messages with a non-zero error code or a decode failure
   --conn N|TEXT         only this connection (number, or part of "client > server")
 
   -h, --help            this text
+  --version             the version
 `;
 
 /** Parsed `inspect` arguments. */
@@ -111,8 +127,14 @@ export interface InspectArgs {
   filters: Filters;
   /** `--fail-on-undecoded`. */
   failOnUndecoded: boolean;
+  /** `--max-connections`. */
+  maxConnections?: number;
+  /** `--defaults`. */
+  defaults: boolean;
   /** `--help`. */
   help: boolean;
+  /** `--version`. */
+  version: boolean;
 }
 
 /** Thrown for bad command-line arguments. */
@@ -147,7 +169,9 @@ export function parseArgs(args: readonly string[]): InspectArgs {
     progress: true,
     filters: {},
     failOnUndecoded: false,
+    defaults: false,
     help: false,
+    version: false,
   };
   const value = (i: number, flag: string): string => {
     const v = args[i + 1];
@@ -178,6 +202,18 @@ export function parseArgs(args: readonly string[]): InspectArgs {
       case "--help":
         p.help = true;
         break;
+      case "--version":
+        p.version = true;
+        break;
+      case "--defaults":
+        p.defaults = true;
+        break;
+      case "--max-connections": {
+        const n = Number(take());
+        if (!Number.isInteger(n) || n < 1) throw new UsageError("--max-connections: a whole number above 0");
+        p.maxConnections = n;
+        break;
+      }
       case "--kafka-port":
         p.kafkaPorts.push(port(take(), a));
         break;
@@ -236,9 +272,16 @@ export function parseArgs(args: readonly string[]): InspectArgs {
       case "--fail-on-undecoded":
         p.failOnUndecoded = true;
         break;
-      case "--api":
-        p.filters.api = take();
+      case "--api": {
+        const v = take();
+        try {
+          parseApiSelection(v);
+        } catch (e) {
+          throw new UsageError(`--api: ${(e as Error).message}`);
+        }
+        p.filters.api = v;
         break;
+      }
       case "--topic":
         p.filters.topic = take();
         break;
@@ -279,7 +322,10 @@ export function parseArgs(args: readonly string[]): InspectArgs {
 export async function main(host: Host): Promise<number> {
   const args = [...host.args];
   if (args[0] === "inspect") args.shift();
-  else if (args.length === 0 || args[0] === "-h" || args[0] === "--help") {
+  else if (args[0] === "--version") {
+    await host.stdout(`streamwire ${VERSION}\n`);
+    return 0;
+  } else if (args.length === 0 || args[0] === "-h" || args[0] === "--help") {
     await host.stdout(USAGE);
     return args.length === 0 ? 2 : 0;
   } else {
@@ -300,6 +346,10 @@ export async function main(host: Host): Promise<number> {
     await host.stdout(USAGE);
     return 0;
   }
+  if (p.version) {
+    await host.stdout(`streamwire ${VERSION}\n`);
+    return 0;
+  }
   if (p.files.length === 0) {
     host.stderr("streamwire inspect: no input (give FILE..., or - for stdin; see --help)\n");
     return 2;
@@ -308,43 +358,56 @@ export async function main(host: Host): Promise<number> {
   const fo: FormatOptions = { records: p.records, maxBytes: p.maxBytes };
   const summary = new Summary();
   let shown = 0, failed = 0;
-  // Output is gathered into large writes: one write per message costs more than decoding it.
-  let pending: string[] = [];
-  let pendingBytes = 0;
-  const write = async (text: string) => {
-    pending.push(text);
-    pendingBytes += text.length;
-    if (pendingBytes >= 1 << 18) await flushOut();
-  };
+  // Output is gathered as UTF-8 into large writes: one write, or one string, per message
+  // costs more than decoding it.
+  const buffer = new JsonOut(1 << 19);
   const flushOut = async () => {
-    if (pending.length === 0) return;
-    const text = pending.join("");
-    pending = [];
-    pendingBytes = 0;
-    await host.stdout(text);
+    if (buffer.pos === 0) return;
+    const bytes = buffer.take();
+    if (host.stdoutBytes) await host.stdoutBytes(bytes);
+    else await host.stdout(new TextDecoder().decode(bytes));
   };
-  const emit = async (msgs: InspectedMessage[]) => {
+  // Topic ids are learnt from every message, shown or not, so that --topic finds messages by id.
+  const topicIds = p.filters.topic !== undefined ? new TopicIds() : undefined;
+  const filters = { ...p.filters, topicIds };
+  const filtering = Object.values(p.filters).some((v) => v !== undefined && v !== false);
+  let warnedEnded = false;
+  // Synchronous unless the output buffer is full: a promise only then.
+  const emit = (msgs: InspectedMessage[]): Promise<void> | undefined => {
+    if (!warnedEnded && ins.stats.endedEarly > 0) {
+      warnedEnded = true;
+      host.stderr(
+        `streamwire inspect: more than ${
+          p.maxConnections ?? DEFAULT_MAX_CONNECTIONS
+        } connections open at once; ` +
+          "the least recently active are being ended early (raise the limit with --max-connections N)\n",
+      );
+    }
     for (const m of msgs) {
-      if (!matches(m, p.filters)) continue;
+      if (topicIds && m.body !== undefined) topicIds.learn(m.body);
+      if (filtering && !matches(m, filters)) continue;
       shown++;
       if (m.error) failed++;
       if (p.summary) summary.add(m);
       if (p.summaryOnly) continue;
-      if (format === "json") await write(jsonLine(m, fo) + "\n");
+      if (format === "json") writeJsonLine(buffer, m, fo);
       else {
-        let text = prettyLine(m) + "\n";
+        buffer.utf8(prettyLine(m));
         if (p.verbose) {
           const t = prettyTree(m, fo);
-          if (t) text += t + "\n";
+          if (t) buffer.utf8("\n" + t);
         }
-        await write(text);
       }
+      buffer.byte(0x0a);
     }
+    return buffer.pos >= 1 << 18 ? flushOut() : undefined;
   };
   const ins = new Inspector({
     kafkaPorts: p.kafkaPorts.length ? p.kafkaPorts : undefined,
     iggyPorts: p.iggyPorts.length ? p.iggyPorts : undefined,
     sniff: p.sniff,
+    maxConnections: p.maxConnections,
+    defaults: p.defaults,
   });
   for (const file of p.files) {
     const source = file === "-" ? host.stdin() : host.readFile(file);
@@ -372,6 +435,11 @@ export async function main(host: Host): Promise<number> {
   host.stderr(
     `${shown} messages (${failed} not decoded), ${s.connections} connections` +
       (s.ignoredConnections ? ` (${s.ignoredConnections} not Kafka or Iggy)` : "") +
+      (s.endedEarly
+        ? `, ${s.endedEarly} ended early (more than ${
+          p.maxConnections ?? DEFAULT_MAX_CONNECTIONS
+        } open at once)`
+        : "") +
       (s.lostBytes ? `, ${s.lostBytes} bytes missing from the capture` : "") + "\n",
   );
   return p.failOnUndecoded && failed > 0 ? 1 : 0;
@@ -381,7 +449,7 @@ async function inspectSource(
   source: AsyncIterable<Uint8Array>,
   ins: Inspector,
   p: InspectArgs,
-  emit: (m: InspectedMessage[]) => Promise<void>,
+  emit: (m: InspectedMessage[]) => Promise<void> | undefined,
   progress: Progress | undefined,
 ): Promise<void> {
   const it = source[Symbol.asyncIterator]();
@@ -394,8 +462,21 @@ async function inspectSource(
   };
   if (!p.raw && isCapture(head)) {
     const reader = new CaptureReader();
+    const msgs: InspectedMessage[] = [];
     for await (const chunk of rest()) {
-      for (const pkt of reader.push(chunk)) await emit(ins.packet(pkt));
+      // Messages are written in small batches, so that they die young (a chunk holds
+      // thousands); an await only when the output is flushed.
+      for (const pkt of reader.push(chunk)) {
+        ins.packet(pkt, msgs);
+        if (msgs.length >= 32) {
+          const flushing = emit(msgs);
+          msgs.length = 0;
+          if (flushing) await flushing;
+        }
+      }
+      const flushing = emit(msgs);
+      msgs.length = 0;
+      if (flushing) await flushing;
       progress?.update(reader.consumed);
     }
     if (reader.pending > 0) throw new Error(`capture ends inside a block (${reader.pending} bytes)`);

@@ -10,12 +10,12 @@
 
 import { u16be, u32be } from "./_bytes.ts";
 
-/** A TCP segment out of a captured packet. */
-export interface TcpSegment {
-  /** Source address as text (`10.0.0.1`, `::1`). */
-  src: string;
-  /** Destination address as text. */
-  dst: string;
+/** The fields of a TCP segment, addresses as bytes (what the inspector reads per packet). */
+export interface RawSegment {
+  /** Source address bytes (4 or 16). */
+  srcAddr: Uint8Array;
+  /** Destination address bytes. */
+  dstAddr: Uint8Array;
   /** Source port. */
   srcPort: number;
   /** Destination port. */
@@ -24,7 +24,7 @@ export interface TcpSegment {
   seq: number;
   /** SYN flag. */
   syn: boolean;
-  /** ACK flag (with SYN: the server's half of the handshake). */
+  /** ACK flag. */
   ack: boolean;
   /** FIN flag. */
   fin: boolean;
@@ -32,6 +32,14 @@ export interface TcpSegment {
   rst: boolean;
   /** The segment's payload (a view into the packet). */
   payload: Uint8Array;
+}
+
+/** A TCP segment out of a captured packet: {@linkcode RawSegment} with its addresses as text. */
+export interface TcpSegment extends Omit<RawSegment, "srcAddr" | "dstAddr"> {
+  /** Source address as text (`10.0.0.1`, `::1`). */
+  src: string;
+  /** Destination address as text. */
+  dst: string;
 }
 
 const ETH_IPV4 = 0x0800;
@@ -51,6 +59,14 @@ const ETH_IPV6 = 0x86dd;
  * ```
  */
 export function tcpSegment(linkType: number, data: Uint8Array): TcpSegment | undefined {
+  const r = rawSegment(linkType, data);
+  if (!r) return undefined;
+  const { srcAddr, dstAddr, ...rest } = r;
+  return { src: addressText(srcAddr), dst: addressText(dstAddr), ...rest };
+}
+
+/** {@linkcode tcpSegment} with the addresses left as bytes (no text made per packet). */
+export function rawSegment(linkType: number, data: Uint8Array): RawSegment | undefined {
   const l3 = network(linkType, data);
   if (!l3) return undefined;
   return l3.v6 ? ipv6(l3.bytes) : ipv4(l3.bytes);
@@ -101,7 +117,7 @@ function byEtherType(type: number, rest: Uint8Array): { v6: boolean; bytes: Uint
   return undefined;
 }
 
-function ipv4(d: Uint8Array): TcpSegment | undefined {
+function ipv4(d: Uint8Array): RawSegment | undefined {
   if (d.length < 20 || d[0] >> 4 !== 4) return undefined;
   const ihl = (d[0] & 15) * 4;
   const total = u16be(d, 2);
@@ -112,17 +128,15 @@ function ipv4(d: Uint8Array): TcpSegment | undefined {
   // Total length 0 is what TSO captures show; then the captured length is all there is.
   const end = total === 0 ? d.length : Math.min(total, d.length);
   if (end < ihl) return undefined;
-  const src = `${d[12]}.${d[13]}.${d[14]}.${d[15]}`;
-  const dst = `${d[16]}.${d[17]}.${d[18]}.${d[19]}`;
-  return tcp(src, dst, d.subarray(ihl, end));
+  return tcp(d.subarray(12, 16), d.subarray(16, 20), d.subarray(ihl, end));
 }
 
-function ipv6(d: Uint8Array): TcpSegment | undefined {
+function ipv6(d: Uint8Array): RawSegment | undefined {
   if (d.length < 40 || d[0] >> 4 !== 6) return undefined;
   const payloadLen = u16be(d, 4);
   let next = d[6];
-  const src = v6text(d.subarray(8, 24));
-  const dst = v6text(d.subarray(24, 40));
+  const src = d.subarray(8, 24);
+  const dst = d.subarray(24, 40);
   const end = payloadLen === 0 ? d.length : Math.min(40 + payloadLen, d.length);
   let o = 40;
   for (let hops = 0; hops < 8; hops++) {
@@ -161,14 +175,14 @@ function v6text(b: Uint8Array): string {
   return `${groups.slice(0, best).join(":")}::${groups.slice(best + bestLen).join(":")}`;
 }
 
-function tcp(src: string, dst: string, t: Uint8Array): TcpSegment | undefined {
+function tcp(src: Uint8Array, dst: Uint8Array, t: Uint8Array): RawSegment | undefined {
   if (t.length < 20) return undefined;
   const off = (t[12] >> 4) * 4;
   if (off < 20 || off > t.length) return undefined;
   const flags = t[13];
   return {
-    src,
-    dst,
+    srcAddr: src,
+    dstAddr: dst,
     srcPort: u16be(t, 0),
     dstPort: u16be(t, 2),
     seq: u32be(t, 4),
@@ -178,4 +192,20 @@ function tcp(src: string, dst: string, t: Uint8Array): TcpSegment | undefined {
     rst: (flags & 4) !== 0,
     payload: t.subarray(off),
   };
+}
+
+/** An IPv4 or IPv6 address as text (`10.0.0.1`, `::1`). */
+export function addressText(a: Uint8Array): string {
+  return a.length === 4 ? `${a[0]}.${a[1]}.${a[2]}.${a[3]}` : v6text(a);
+}
+
+/**
+ * A short string that tells one endpoint (address and port) from every other: its 16-bit
+ * groups as UTF-16 units. Cheap to build and to hash, for keying connections by packet.
+ */
+export function endpointKey(a: Uint8Array, port: number): string {
+  if (a.length === 4) return String.fromCharCode((a[0] << 8) | a[1], (a[2] << 8) | a[3], port);
+  let k = "";
+  for (let i = 0; i < 16; i += 2) k += String.fromCharCode((a[i] << 8) | a[i + 1]);
+  return k + String.fromCharCode(port);
 }

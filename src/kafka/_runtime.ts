@@ -35,6 +35,7 @@ import {
   type MessageCodec,
   type StructMeta,
   type TaggedField,
+  type TaggedFieldsSink,
 } from "./codec.ts";
 
 /** {@linkcode DecodeOptions} with every field set; what generated readers receive. */
@@ -42,6 +43,7 @@ export interface ResolvedOptions {
   readonly strictUtf8: boolean;
   readonly maxArrayLength: number;
   readonly maxTaggedFields: number;
+  readonly taggedFieldsRead: TaggedFieldsSink | undefined;
 }
 
 /** The options used when none are given. */
@@ -49,19 +51,42 @@ export const DEFAULT_OPTIONS: ResolvedOptions = /* @__PURE__ */ Object.freeze({
   strictUtf8: false,
   maxArrayLength: DEFAULT_MAX_ARRAY_LENGTH,
   maxTaggedFields: DEFAULT_MAX_TAGGED_FIELDS,
+  taggedFieldsRead: undefined,
 });
+
+/** The last options resolved, and what they resolved to: a caller decoding message after message with one
+ * options object (the inspector), and the entry points that pass resolved options on to a codec, get the
+ * same resolved object back instead of a new one per call. */
+let lastIn: DecodeOptions | undefined;
+let lastOut: ResolvedOptions = DEFAULT_OPTIONS;
 
 /** Fills in defaults; returns the shared default object when nothing is set. */
 export function resolveOptions(o: DecodeOptions | undefined): ResolvedOptions {
   if (o === undefined) return DEFAULT_OPTIONS;
-  if (o.strictUtf8 === undefined && o.maxArrayLength === undefined && o.maxTaggedFields === undefined) {
+  if (o === lastOut) return lastOut;
+  // The fields are compared too: the caller may have changed its object since.
+  if (
+    o === lastIn && o.taggedFieldsRead === lastOut.taggedFieldsRead &&
+    (o.strictUtf8 ?? false) === lastOut.strictUtf8 &&
+    (o.maxArrayLength ?? DEFAULT_MAX_ARRAY_LENGTH) === lastOut.maxArrayLength &&
+    (o.maxTaggedFields ?? DEFAULT_MAX_TAGGED_FIELDS) === lastOut.maxTaggedFields
+  ) {
+    return lastOut;
+  }
+  if (
+    o.strictUtf8 === undefined && o.maxArrayLength === undefined && o.maxTaggedFields === undefined &&
+    o.taggedFieldsRead === undefined
+  ) {
     return DEFAULT_OPTIONS;
   }
-  return {
+  lastIn = o;
+  lastOut = {
     strictUtf8: o.strictUtf8 ?? false,
     maxArrayLength: o.maxArrayLength ?? DEFAULT_MAX_ARRAY_LENGTH,
     maxTaggedFields: o.maxTaggedFields ?? DEFAULT_MAX_TAGGED_FIELDS,
+    taggedFieldsRead: o.taggedFieldsRead,
   };
+  return lastOut;
 }
 
 /** Reads one array element. */

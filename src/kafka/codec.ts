@@ -31,6 +31,30 @@ export interface DecodeOptions {
   maxArrayLength?: number;
   /** Most tagged fields accepted in one struct (`LIMIT_EXCEEDED` above it). Default 10 000, as Kafka 4.4. */
   maxTaggedFields?: number;
+  /**
+   * Records which known tagged fields were on the wire, since a decoded value cannot tell: an
+   * absent tagged field holds its default. Each decoded struct that carried at least one is
+   * entered as `struct → mask` (a `WeakMap`, or a `Map` the caller clears), where bit `t` of the
+   * mask is set when tag `t` was read; a struct without any is not entered. For tools that must
+   * tell wire values from defaults (the inspector); decoding without it costs nothing.
+   */
+  taggedFieldsRead?: TaggedFieldsSink;
+}
+
+/**
+ * Where {@linkcode DecodeOptions.taggedFieldsRead} records tags: a `WeakMap` or a `Map` of structs.
+ *
+ * @example
+ * ```ts
+ * import { FetchRequestCodec } from "@streamwire/codec/kafka/messages";
+ * const tags = new Map<object, number>();
+ * const body = FetchRequestCodec.decode(FetchRequestCodec.encode({ clusterId: "c" }, 12), 12, { taggedFieldsRead: tags });
+ * console.log(tags.get(body)); // 1
+ * ```
+ */
+export interface TaggedFieldsSink {
+  /** Records that `struct` carried the tagged fields whose bits `mask` sets. */
+  set(struct: object, mask: number): unknown;
 }
 
 /** Default for {@linkcode DecodeOptions.maxArrayLength}. */

@@ -112,6 +112,7 @@ export type {
   MessageCodec,
   StructMeta,
   TaggedField,
+  TaggedFieldsSink,
 } from "./codec.ts";
 // Record formats: v2 batches, legacy message sets, control records, read-committed filtering.
 export {

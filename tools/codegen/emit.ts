@@ -277,6 +277,14 @@ function use(u: Used, ...names: string[]): void {
   for (const n of names) u.names.add(n);
 }
 
+/** The bit of a tagged field in DecodeOptions.taggedFieldsRead's masks: 1 << tag (tags stay below 31). */
+function tagBit(f: MField): string {
+  if (f.tag === undefined || f.tag > 30) {
+    throw new Error(`tag ${f.tag} of ${f.js} does not fit a 31-bit mask`);
+  }
+  return `0x${(1 << f.tag).toString(16)}`;
+}
+
 function readExpr(f: MField, dom: number, u: Used): string {
   const t = f.type;
   const C = cond(f.compact, dom);
@@ -518,6 +526,7 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
 
   // Reader.
   const rd: string[] = [];
+  const knownTags = tagged.some((f) => f.tagged !== 0);
   rd.push(`function read_${T}(r: Reader, v: number, o: ResolvedOptions): ${T} {`);
   const floats = s.fields.some((f) => f.type.k === "prim" && f.type.p === "float64");
   if (floats) {
@@ -537,6 +546,8 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
   if (FD) {
     use(u, "rTagCount", "rUnknownTag");
     rd.push("  let u: TaggedField[] | undefined;");
+    // Which known tagged fields were on the wire, for DecodeOptions.taggedFieldsRead (bit = tag).
+    if (knownTags) rd.push("  let seen = 0;");
     const F = cond(FD, D);
     const ind = F === "true" ? "  " : "    ";
     if (F !== "true") rd.push(`  if (${F}) {`);
@@ -558,11 +569,13 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
         if (f.tagged) {
           if (TC === "true") {
             rd.push(`${ind}      f_${f.js} = ${readExpr(f, f.tagged, u)};`);
+            rd.push(`${ind}      seen |= ${tagBit(f)};`);
             rd.push(`${ind}      break;`);
             continue;
           }
           rd.push(`${ind}      if (${TC}) {`);
           rd.push(`${ind}        f_${f.js} = ${readExpr(f, f.tagged, u)};`);
+          rd.push(`${ind}        seen |= ${tagBit(f)};`);
           rd.push(`${ind}        break;`);
           rd.push(`${ind}      }`);
         }
@@ -588,6 +601,9 @@ function emitStruct(s: MStruct, msg: MMessage, u: Used, out: string[]): void {
   if (FD) {
     rd.push(`  const x: ${T} = ${built};`);
     rd.push("  if (u !== undefined) x._unknownTaggedFields = u;");
+    if (knownTags) {
+      rd.push("  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);");
+    }
     rd.push("  return x;");
   } else {
     rd.push(`  return ${built};`);
@@ -1197,6 +1213,7 @@ const RUNTIME_TYPES = [
   "MessageCodec",
   "StructMeta",
   "TaggedField",
+  "TaggedFieldsSink",
 ];
 
 /** The names generated code takes from the public `src/kafka/codec.ts` rather than `_runtime.ts`. */

@@ -21,7 +21,19 @@ function be32(s: Uint8Array, p: number): number {
   return ((s[p] << 24) | (s[p + 1] << 16) | (s[p + 2] << 8) | s[p + 3]) >>> 0;
 }
 
-/** The exact decompressed size of a xerial snappy stream: the sum of its blocks' length varints. */
+/**
+ * Most output `n` bytes of snappy block elements can produce: a 3-byte copy element yields 64
+ * bytes, so a block length above this is a lie whatever the elements say.
+ */
+export function snappyBlockMax(n: number): number {
+  return Math.ceil((n * 64) / 3);
+}
+
+/**
+ * The exact decompressed size of a xerial snappy stream: the sum of its blocks' length
+ * varints, each checked against what the rest of its block can produce (-1 when one claims
+ * more, so the decoder reports the block before anything is allocated for it).
+ */
 export function xerialSize(data: Uint8Array): number {
   const end = data.length;
   let total = 0;
@@ -39,6 +51,7 @@ export function xerialSize(data: Uint8Array): number {
       v += (b & 0x7f) * 2 ** shift;
       if (b < 0x80) break;
     }
+    if (v > snappyBlockMax(p + clen - q)) return -1;
     total += v;
     p += clen;
   }

@@ -17,7 +17,7 @@ import {
   resolveMaxOutputBytes,
 } from "./codec.ts";
 import { ByteSink } from "./_output.ts";
-import { xerialSize } from "./_size_bound.ts";
+import { snappyBlockMax, xerialSize } from "./_size_bound.ts";
 
 /** The 8-byte magic that starts a xerial snappy-java stream. */
 export const XERIAL_MAGIC: Uint8Array = /* @__PURE__ */ Uint8Array.of(
@@ -34,9 +34,6 @@ export const XERIAL_MAGIC: Uint8Array = /* @__PURE__ */ Uint8Array.of(
 export const XERIAL_DEFAULT_BLOCK_SIZE = 32 * 1024;
 
 const CONTEXT = "snappy data";
-// Most output one input byte can yield: a 3-byte copy element produces 64 bytes.
-const MAX_EXPANSION_NUM = 64;
-const MAX_EXPANSION_DEN = 3;
 
 /** Reads the uvarint32 preamble of a raw block; returns [value, offset after it]. */
 function readLength(
@@ -103,7 +100,7 @@ function decodeBlock(
 ): void {
   const [len, body] = readLength(src, start, end, truncCode);
   if (sink.pos + len > sink.cap) throw limitExceeded("snappy", sink.cap, sink.pos + len, start);
-  if (len > Math.ceil(((end - body) * MAX_EXPANSION_NUM) / MAX_EXPANSION_DEN)) {
+  if (len > snappyBlockMax(end - body)) {
     // The rest of the input could not produce that many bytes even as pure copies.
     throw new WireError(truncCode, {
       offset: end,

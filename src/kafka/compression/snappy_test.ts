@@ -8,7 +8,7 @@ import { fromHex, toHex } from "../../wire/hex.ts";
 import { KAT_FIXTURES } from "./testdata/kat_fixtures.ts";
 import { katInput } from "./testdata/kat_input.ts";
 import { recordsCorpus, textCorpus } from "../../testdata/corpus.ts";
-import { assertWireError, concat } from "../../testdata/wire_assert.ts";
+import { assertWireError, concat } from "../../testdata/wire_assert_test.ts";
 
 function be32(v: number): Uint8Array {
   return Uint8Array.of(v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255);
@@ -262,5 +262,38 @@ describe("snappyDecompress on hostile input", () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("snappy length claims", () => {
+  it("rejects a 30-byte xerial stream whose block claims 63 MiB before allocating for it", () => {
+    // varint 63 MiB (0x3f00000), then 6 bytes of elements: at most 128 bytes of output.
+    const claim = 63 * 1024 * 1024;
+    const varint = [
+      0x80 | (claim & 0x7f),
+      0x80 | ((claim >>> 7) & 0x7f),
+      0x80 | ((claim >>> 14) & 0x7f),
+      claim >>> 21,
+    ];
+    const block = [...varint, 0x08, 0x61, 0xfe, 0x01, 0x00, 0x00];
+    const stream = fromHex(
+      XERIAL_HEADER + block.length.toString(16).padStart(8, "0") + toHex(new Uint8Array(block)),
+    );
+    assert.equal(stream.length, 30);
+    const sizes: number[] = [];
+    const g = globalThis as { Uint8Array: Uint8ArrayConstructor };
+    const real = g.Uint8Array;
+    g.Uint8Array = new Proxy(real, {
+      construct(target, args, newTarget) {
+        if (typeof args[0] === "number") sizes.push(args[0]);
+        return Reflect.construct(target, args, newTarget === g.Uint8Array ? target : newTarget);
+      },
+    });
+    try {
+      assertWireError(() => snappyDecompress(stream), "CORRUPT_DATA");
+    } finally {
+      g.Uint8Array = real;
+    }
+    assert.ok(Math.max(0, ...sizes) <= 1024, `allocated ${Math.max(...sizes)} bytes`);
   });
 });

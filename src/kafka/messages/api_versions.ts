@@ -307,6 +307,7 @@ function read_ApiVersionsResponse(r: Reader, v: number, o: ResolvedOptions): Api
   let f_finalizedFeatures: FinalizedFeatureKey[] = [];
   let f_zkMigrationReady: boolean = false;
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 3) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -315,15 +316,19 @@ function read_ApiVersionsResponse(r: Reader, v: number, o: ResolvedOptions): Api
       switch (tag) {
         case 0:
           f_supportedFeatures = rArr(r, true, "supportedFeatures", o, v, read_SupportedFeatureKey);
+          seen |= 0x1;
           break;
         case 1:
           f_finalizedFeaturesEpoch = r.i64be();
+          seen |= 0x2;
           break;
         case 2:
           f_finalizedFeatures = rArr(r, true, "finalizedFeatures", o, v, read_FinalizedFeatureKey);
+          seen |= 0x4;
           break;
         case 3:
           f_zkMigrationReady = r.u8() !== 0;
+          seen |= 0x8;
           break;
         default:
           u = rUnknownTag(r, tag, size, u);
@@ -332,6 +337,7 @@ function read_ApiVersionsResponse(r: Reader, v: number, o: ResolvedOptions): Api
   }
   const x: ApiVersionsResponse = { errorCode: f_errorCode, apiKeys: f_apiKeys, throttleTimeMs: f_throttleTimeMs, supportedFeatures: f_supportedFeatures, finalizedFeaturesEpoch: f_finalizedFeaturesEpoch, finalizedFeatures: f_finalizedFeatures, zkMigrationReady: f_zkMigrationReady };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

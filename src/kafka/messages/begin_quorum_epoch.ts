@@ -496,6 +496,7 @@ function read_BeginQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions)
   const f_topics = rArr(r, v >= 1, "topics", o, v, read_BeginQuorumEpochResponseTopicData);
   let f_nodeEndpoints: BeginQuorumEpochResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 1) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -504,6 +505,7 @@ function read_BeginQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions)
       switch (tag) {
         case 0:
           f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_BeginQuorumEpochResponseNodeEndpoint);
+          seen |= 0x1;
           break;
         default:
           u = rUnknownTag(r, tag, size, u);
@@ -512,6 +514,7 @@ function read_BeginQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions)
   }
   const x: BeginQuorumEpochResponse = { errorCode: f_errorCode, topics: f_topics, nodeEndpoints: f_nodeEndpoints };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

@@ -65,6 +65,7 @@ function read_BrokerHeartbeatRequest(r: Reader, v: number, o: ResolvedOptions): 
   let f_offlineLogDirs: string[] = [];
   let f_cordonedLogDirs: string[] | null = null;
   let u: TaggedField[] | undefined;
+  let seen = 0;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
@@ -73,12 +74,14 @@ function read_BrokerHeartbeatRequest(r: Reader, v: number, o: ResolvedOptions): 
       case 0:
         if (v >= 1) {
           f_offlineLogDirs = rPrims(r, true, false, "offlineLogDirs", o, K_UUID) as string[];
+          seen |= 0x1;
           break;
         }
         throw badTag(r, tag, v);
       case 1:
         if (v >= 2) {
           f_cordonedLogDirs = rPrims(r, true, true, "cordonedLogDirs", o, K_UUID) as string[] | null;
+          seen |= 0x2;
           break;
         }
         throw badTag(r, tag, v);
@@ -88,6 +91,7 @@ function read_BrokerHeartbeatRequest(r: Reader, v: number, o: ResolvedOptions): 
   }
   const x: BrokerHeartbeatRequest = { brokerId: f_brokerId, brokerEpoch: f_brokerEpoch, currentMetadataOffset: f_currentMetadataOffset, wantFence: f_wantFence, wantShutDown: f_wantShutDown, offlineLogDirs: f_offlineLogDirs, cordonedLogDirs: f_cordonedLogDirs };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

@@ -425,6 +425,7 @@ function read_CreatableTopicResult(r: Reader, v: number, o: ResolvedOptions): Cr
   const f_replicationFactor = v >= 5 ? r.i16be() : -1;
   const f_configs = v >= 5 ? rArrN(r, true, true, "configs", o, v, read_CreatableTopicConfigs) : [];
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 5) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -433,6 +434,7 @@ function read_CreatableTopicResult(r: Reader, v: number, o: ResolvedOptions): Cr
       switch (tag) {
         case 0:
           f_topicConfigErrorCode = r.i16be();
+          seen |= 0x1;
           break;
         default:
           u = rUnknownTag(r, tag, size, u);
@@ -441,6 +443,7 @@ function read_CreatableTopicResult(r: Reader, v: number, o: ResolvedOptions): Cr
   }
   const x: CreatableTopicResult = { name: f_name, topicId: f_topicId, errorCode: f_errorCode, errorMessage: f_errorMessage, topicConfigErrorCode: f_topicConfigErrorCode, numPartitions: f_numPartitions, replicationFactor: f_replicationFactor, configs: f_configs };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

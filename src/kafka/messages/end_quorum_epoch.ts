@@ -562,6 +562,7 @@ function read_EndQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions): 
   const f_topics = rArr(r, v >= 1, "topics", o, v, read_EndQuorumEpochResponseTopicData);
   let f_nodeEndpoints: EndQuorumEpochResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 1) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -570,6 +571,7 @@ function read_EndQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions): 
       switch (tag) {
         case 0:
           f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_EndQuorumEpochResponseNodeEndpoint);
+          seen |= 0x1;
           break;
         default:
           u = rUnknownTag(r, tag, size, u);
@@ -578,6 +580,7 @@ function read_EndQuorumEpochResponse(r: Reader, v: number, o: ResolvedOptions): 
   }
   const x: EndQuorumEpochResponse = { errorCode: f_errorCode, topics: f_topics, nodeEndpoints: f_nodeEndpoints };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

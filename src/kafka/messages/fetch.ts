@@ -127,6 +127,7 @@ function read_FetchRequestFetchPartition(r: Reader, v: number, o: ResolvedOption
   let f_replicaDirectoryId: string = ZERO_UUID;
   let f_highWatermark: bigint = 9223372036854775807n;
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 12) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -136,12 +137,14 @@ function read_FetchRequestFetchPartition(r: Reader, v: number, o: ResolvedOption
         case 0:
           if (v >= 17) {
             f_replicaDirectoryId = rUuid(r);
+            seen |= 0x1;
             break;
           }
           throw badTag(r, tag, v);
         case 1:
           if (v >= 18) {
             f_highWatermark = r.i64be();
+            seen |= 0x2;
             break;
           }
           throw badTag(r, tag, v);
@@ -152,6 +155,7 @@ function read_FetchRequestFetchPartition(r: Reader, v: number, o: ResolvedOption
   }
   const x: FetchRequestFetchPartition = { partition: f_partition, currentLeaderEpoch: f_currentLeaderEpoch, fetchOffset: f_fetchOffset, lastFetchedEpoch: f_lastFetchedEpoch, logStartOffset: f_logStartOffset, partitionMaxBytes: f_partitionMaxBytes, replicaDirectoryId: f_replicaDirectoryId, highWatermark: f_highWatermark };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 
@@ -401,6 +405,7 @@ function read_FetchRequest(r: Reader, v: number, o: ResolvedOptions): FetchReque
   const f_forgottenTopicsData = v >= 7 ? rArr(r, v >= 12, "forgottenTopicsData", o, v, read_FetchRequestForgottenTopic) : [];
   const f_rackId = v >= 11 ? rStr(r, v >= 12, o, "rackId") : "";
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 12) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -409,10 +414,12 @@ function read_FetchRequest(r: Reader, v: number, o: ResolvedOptions): FetchReque
       switch (tag) {
         case 0:
           f_clusterId = rStrN(r, true, true, o, "clusterId");
+          seen |= 0x1;
           break;
         case 1:
           if (v >= 15) {
             f_replicaState = read_FetchRequestReplicaState(r, v, o);
+            seen |= 0x2;
             break;
           }
           throw badTag(r, tag, v);
@@ -423,6 +430,7 @@ function read_FetchRequest(r: Reader, v: number, o: ResolvedOptions): FetchReque
   }
   const x: FetchRequest = { clusterId: f_clusterId, replicaId: f_replicaId, replicaState: f_replicaState, maxWaitMs: f_maxWaitMs, minBytes: f_minBytes, maxBytes: f_maxBytes, isolationLevel: f_isolationLevel, sessionId: f_sessionId, sessionEpoch: f_sessionEpoch, topics: f_topics, forgottenTopicsData: f_forgottenTopicsData, rackId: f_rackId };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 
@@ -812,6 +820,7 @@ function read_FetchResponsePartitionData(r: Reader, v: number, o: ResolvedOption
   const f_preferredReadReplica = v >= 11 ? r.i32be() : -1;
   const f_records = rRec(r, v >= 12, true, "records");
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 12) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -820,12 +829,15 @@ function read_FetchResponsePartitionData(r: Reader, v: number, o: ResolvedOption
       switch (tag) {
         case 0:
           f_divergingEpoch = read_FetchResponseEpochEndOffset(r, v, o);
+          seen |= 0x1;
           break;
         case 1:
           f_currentLeader = read_FetchResponseLeaderIdAndEpoch(r, v, o);
+          seen |= 0x2;
           break;
         case 2:
           f_snapshotId = read_FetchResponseSnapshotId(r, v, o);
+          seen |= 0x4;
           break;
         default:
           u = rUnknownTag(r, tag, size, u);
@@ -834,6 +846,7 @@ function read_FetchResponsePartitionData(r: Reader, v: number, o: ResolvedOption
   }
   const x: FetchResponsePartitionData = { partitionIndex: f_partitionIndex, errorCode: f_errorCode, highWatermark: f_highWatermark, lastStableOffset: f_lastStableOffset, logStartOffset: f_logStartOffset, divergingEpoch: f_divergingEpoch, currentLeader: f_currentLeader, snapshotId: f_snapshotId, abortedTransactions: f_abortedTransactions, preferredReadReplica: f_preferredReadReplica, records: f_records };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 
@@ -1069,6 +1082,7 @@ function read_FetchResponse(r: Reader, v: number, o: ResolvedOptions): FetchResp
   const f_responses = rArr(r, v >= 12, "responses", o, v, read_FetchableTopicResponse);
   let f_nodeEndpoints: FetchResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 12) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -1078,6 +1092,7 @@ function read_FetchResponse(r: Reader, v: number, o: ResolvedOptions): FetchResp
         case 0:
           if (v >= 16) {
             f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_FetchResponseNodeEndpoint);
+            seen |= 0x1;
             break;
           }
           throw badTag(r, tag, v);
@@ -1088,6 +1103,7 @@ function read_FetchResponse(r: Reader, v: number, o: ResolvedOptions): FetchResp
   }
   const x: FetchResponse = { throttleTimeMs: f_throttleTimeMs, errorCode: f_errorCode, sessionId: f_sessionId, responses: f_responses, nodeEndpoints: f_nodeEndpoints };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

@@ -109,6 +109,7 @@ function read_FetchSnapshotRequestPartitionSnapshot(r: Reader, v: number, o: Res
   const f_position = r.i64be();
   let f_replicaDirectoryId: string = ZERO_UUID;
   let u: TaggedField[] | undefined;
+  let seen = 0;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
@@ -117,6 +118,7 @@ function read_FetchSnapshotRequestPartitionSnapshot(r: Reader, v: number, o: Res
       case 0:
         if (v >= 1) {
           f_replicaDirectoryId = rUuid(r);
+          seen |= 0x1;
           break;
         }
         throw badTag(r, tag, v);
@@ -126,6 +128,7 @@ function read_FetchSnapshotRequestPartitionSnapshot(r: Reader, v: number, o: Res
   }
   const x: FetchSnapshotRequestPartitionSnapshot = { partition: f_partition, currentLeaderEpoch: f_currentLeaderEpoch, snapshotId: f_snapshotId, position: f_position, replicaDirectoryId: f_replicaDirectoryId };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 
@@ -230,6 +233,7 @@ function read_FetchSnapshotRequest(r: Reader, v: number, o: ResolvedOptions): Fe
   const f_maxBytes = r.i32be();
   const f_topics = rArr(r, true, "topics", o, v, read_FetchSnapshotRequestTopicSnapshot);
   let u: TaggedField[] | undefined;
+  let seen = 0;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
@@ -237,6 +241,7 @@ function read_FetchSnapshotRequest(r: Reader, v: number, o: ResolvedOptions): Fe
     switch (tag) {
       case 0:
         f_clusterId = rStrN(r, true, true, o, "clusterId");
+        seen |= 0x1;
         break;
       default:
         u = rUnknownTag(r, tag, size, u);
@@ -244,6 +249,7 @@ function read_FetchSnapshotRequest(r: Reader, v: number, o: ResolvedOptions): Fe
   }
   const x: FetchSnapshotRequest = { clusterId: f_clusterId, replicaId: f_replicaId, maxBytes: f_maxBytes, topics: f_topics };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 
@@ -461,6 +467,7 @@ function read_FetchSnapshotResponsePartitionSnapshot(r: Reader, v: number, o: Re
   const f_position = r.i64be();
   const f_unalignedRecords = rRec(r, true, false, "unalignedRecords");
   let u: TaggedField[] | undefined;
+  let seen = 0;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
@@ -468,6 +475,7 @@ function read_FetchSnapshotResponsePartitionSnapshot(r: Reader, v: number, o: Re
     switch (tag) {
       case 0:
         f_currentLeader = read_FetchSnapshotResponseLeaderIdAndEpoch(r, v, o);
+        seen |= 0x1;
         break;
       default:
         u = rUnknownTag(r, tag, size, u);
@@ -475,6 +483,7 @@ function read_FetchSnapshotResponsePartitionSnapshot(r: Reader, v: number, o: Re
   }
   const x: FetchSnapshotResponsePartitionSnapshot = { index: f_index, errorCode: f_errorCode, snapshotId: f_snapshotId, currentLeader: f_currentLeader, size: f_size, position: f_position, unalignedRecords: f_unalignedRecords };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 
@@ -630,6 +639,7 @@ function read_FetchSnapshotResponse(r: Reader, v: number, o: ResolvedOptions): F
   const f_topics = rArr(r, true, "topics", o, v, read_FetchSnapshotResponseTopicSnapshot);
   let f_nodeEndpoints: FetchSnapshotResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
+  let seen = 0;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
@@ -638,6 +648,7 @@ function read_FetchSnapshotResponse(r: Reader, v: number, o: ResolvedOptions): F
       case 0:
         if (v >= 1) {
           f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_FetchSnapshotResponseNodeEndpoint);
+          seen |= 0x1;
           break;
         }
         throw badTag(r, tag, v);
@@ -647,6 +658,7 @@ function read_FetchSnapshotResponse(r: Reader, v: number, o: ResolvedOptions): F
   }
   const x: FetchSnapshotResponse = { throttleTimeMs: f_throttleTimeMs, errorCode: f_errorCode, topics: f_topics, nodeEndpoints: f_nodeEndpoints };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

@@ -442,6 +442,7 @@ export type {
   MessageCodec,
   StructMeta,
   TaggedField,
+  TaggedFieldsSink,
 } from "../codec.ts";
 export type { Reader } from "../../wire/reader.ts";
 export type { Writer } from "../../wire/writer.ts";

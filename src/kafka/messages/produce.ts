@@ -402,6 +402,7 @@ function read_PartitionProduceResponse(r: Reader, v: number, o: ResolvedOptions)
   const f_errorMessage = v >= 8 ? rStrN(r, v >= 9, true, o, "errorMessage") : null;
   let f_currentLeader: ProduceResponseLeaderIdAndEpoch = default_ProduceResponseLeaderIdAndEpoch();
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 9) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -411,6 +412,7 @@ function read_PartitionProduceResponse(r: Reader, v: number, o: ResolvedOptions)
         case 0:
           if (v >= 10) {
             f_currentLeader = read_ProduceResponseLeaderIdAndEpoch(r, v, o);
+            seen |= 0x1;
             break;
           }
           throw badTag(r, tag, v);
@@ -421,6 +423,7 @@ function read_PartitionProduceResponse(r: Reader, v: number, o: ResolvedOptions)
   }
   const x: PartitionProduceResponse = { index: f_index, errorCode: f_errorCode, baseOffset: f_baseOffset, logAppendTimeMs: f_logAppendTimeMs, logStartOffset: f_logStartOffset, recordErrors: f_recordErrors, errorMessage: f_errorMessage, currentLeader: f_currentLeader };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 
@@ -616,6 +619,7 @@ function read_ProduceResponse(r: Reader, v: number, o: ResolvedOptions): Produce
   const f_throttleTimeMs = v >= 1 ? r.i32be() : 0;
   let f_nodeEndpoints: ProduceResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 9) {
     const n = rTagCount(r, o);
     for (let i = 0; i < n; i++) {
@@ -625,6 +629,7 @@ function read_ProduceResponse(r: Reader, v: number, o: ResolvedOptions): Produce
         case 0:
           if (v >= 10) {
             f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_ProduceResponseNodeEndpoint);
+            seen |= 0x1;
             break;
           }
           throw badTag(r, tag, v);
@@ -635,6 +640,7 @@ function read_ProduceResponse(r: Reader, v: number, o: ResolvedOptions): Produce
   }
   const x: ProduceResponse = { responses: f_responses, throttleTimeMs: f_throttleTimeMs, nodeEndpoints: f_nodeEndpoints };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

@@ -375,6 +375,7 @@ function read_UpdateMetadataRequest(r: Reader, v: number, o: ResolvedOptions): U
   const f_topicStates = v >= 5 ? rArr(r, v >= 6, "topicStates", o, v, read_UpdateMetadataTopicState) : [];
   const f_liveBrokers = rArr(r, v >= 6, "liveBrokers", o, v, read_UpdateMetadataBroker);
   let u: TaggedField[] | undefined;
+  let seen = 0;
   if (v >= 6) {
     const n = rTagCount(r, o, true);
     for (let i = 0; i < n; i++) {
@@ -384,6 +385,7 @@ function read_UpdateMetadataRequest(r: Reader, v: number, o: ResolvedOptions): U
         case 0:
           if (v >= 8) {
             f_type = r.i8();
+            seen |= 0x1;
             break;
           }
           throw badTag(r, tag, v);
@@ -394,6 +396,7 @@ function read_UpdateMetadataRequest(r: Reader, v: number, o: ResolvedOptions): U
   }
   const x: UpdateMetadataRequest = { controllerId: f_controllerId, isKRaftController: f_isKRaftController, type: f_type, controllerEpoch: f_controllerEpoch, brokerEpoch: f_brokerEpoch, ungroupedPartitionStates: f_ungroupedPartitionStates, topicStates: f_topicStates, liveBrokers: f_liveBrokers };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

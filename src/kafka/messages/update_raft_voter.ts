@@ -318,6 +318,7 @@ function read_UpdateRaftVoterResponse(r: Reader, v: number, o: ResolvedOptions):
   const f_errorCode = r.i16be();
   let f_currentLeader: CurrentLeader = default_CurrentLeader();
   let u: TaggedField[] | undefined;
+  let seen = 0;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
@@ -325,6 +326,7 @@ function read_UpdateRaftVoterResponse(r: Reader, v: number, o: ResolvedOptions):
     switch (tag) {
       case 0:
         f_currentLeader = read_CurrentLeader(r, v, o);
+        seen |= 0x1;
         break;
       default:
         u = rUnknownTag(r, tag, size, u);
@@ -332,6 +334,7 @@ function read_UpdateRaftVoterResponse(r: Reader, v: number, o: ResolvedOptions):
   }
   const x: UpdateRaftVoterResponse = { throttleTimeMs: f_throttleTimeMs, errorCode: f_errorCode, currentLeader: f_currentLeader };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 

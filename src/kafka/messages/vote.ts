@@ -424,6 +424,7 @@ function read_VoteResponse(r: Reader, v: number, o: ResolvedOptions): VoteRespon
   const f_topics = rArr(r, true, "topics", o, v, read_VoteResponseTopicData);
   let f_nodeEndpoints: VoteResponseNodeEndpoint[] = [];
   let u: TaggedField[] | undefined;
+  let seen = 0;
   const n = rTagCount(r, o);
   for (let i = 0; i < n; i++) {
     const tag = r.uvarint();
@@ -432,6 +433,7 @@ function read_VoteResponse(r: Reader, v: number, o: ResolvedOptions): VoteRespon
       case 0:
         if (v >= 1) {
           f_nodeEndpoints = rArr(r, true, "nodeEndpoints", o, v, read_VoteResponseNodeEndpoint);
+          seen |= 0x1;
           break;
         }
         throw badTag(r, tag, v);
@@ -441,6 +443,7 @@ function read_VoteResponse(r: Reader, v: number, o: ResolvedOptions): VoteRespon
   }
   const x: VoteResponse = { errorCode: f_errorCode, topics: f_topics, nodeEndpoints: f_nodeEndpoints };
   if (u !== undefined) x._unknownTaggedFields = u;
+  if (seen !== 0 && o.taggedFieldsRead !== undefined) o.taggedFieldsRead.set(x, seen);
   return x;
 }
 
