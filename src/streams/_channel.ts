@@ -47,7 +47,11 @@ export interface CallOptions {
 
 /** What a channel hands to its core: how to feed the state machine. */
 export interface Protocol {
-  /** Feeds a chunk from the readable to the state machine; the answers go to `settle`/`fail`. */
+  /**
+   * Feeds a chunk from the readable to the state machine; the answers go to `settle`/`fail` as
+   * each frame is decoded, so when a later frame of the chunk throws (bad bytes, an answer nobody
+   * waits for) the answers before it have settled their requests already.
+   */
   receive(chunk: Uint8Array): void;
   /** The readable ended: throws (a `WireError`) when a frame was left unfinished. */
   end(): void;
