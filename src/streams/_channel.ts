@@ -79,7 +79,8 @@ const DEFAULT_WRITE_HIGH_WATER_MARK = 1 << 20;
 /** Frames queued in one turn are joined into one write up to this size (pipelined requests, one syscall). */
 const COALESCE_BYTES = 64 * 1024;
 
-function positive(name: string, v: number | undefined, fallback: number, integer: boolean): number {
+/** `v`, or `fallback` when undefined; `INVALID_VALUE` unless it is a positive number (an integer if asked). */
+export function positive(name: string, v: number | undefined, fallback: number, integer: boolean): number {
   if (v === undefined) return fallback;
   if (typeof v !== "number" || !(v > 0) || (integer && !Number.isInteger(v))) {
     throw new WireError("INVALID_VALUE", {
