@@ -354,10 +354,16 @@ describe("KafkaClientChannel", () => {
   });
 });
 
-/** An Iggy server over `duplex` that answers each request with `answer`. */
+/**
+ * An Iggy server over `duplex` that answers each request with `answer`; `{ last }` is written,
+ * then the server closes its side.
+ */
 function iggyServer(
   duplex: ByteDuplex,
-  answer: (conn: IggyServerConnection, req: IncomingRequest) => Uint8Array | Uint8Array[] | undefined,
+  answer: (
+    conn: IggyServerConnection,
+    req: IncomingRequest,
+  ) => Uint8Array | Uint8Array[] | { last: Uint8Array } | undefined,
 ): void {
   void (async () => {
     const conn = new IggyServerConnection();
@@ -367,6 +373,7 @@ function iggyServer(
         for (const ev of conn.receive(chunk)) {
           if (ev.kind !== "request") continue;
           const frames = answer(conn, ev.request) ?? [];
+          if ("last" in frames) return void await w.write(frames.last).then(() => w.close());
           for (const f of Array.isArray(frames) ? frames : [frames]) await w.write(f);
         }
       }
@@ -456,19 +463,10 @@ describe("IggyClientChannel", () => {
 
   it("a server that closes in the middle of a reply is CLOSED with the assembler's TRUNCATED", async () => {
     const [client, server] = duplexPair();
-    void (async () => {
-      const conn = new IggyServerConnection();
-      const w = server.writable.getWriter();
-      try {
-        for await (const chunk of server.readable) {
-          for (const ev of conn.receive(chunk)) {
-            if (ev.kind !== "request") continue;
-            if (ev.request.code === 40) await w.write(conn.acceptLogin(ev.request, 5n, loginBody(5n)));
-            else return void await w.write(conn.reply(ev.request).subarray(0, 100)).then(() => w.close());
-          }
-        }
-      } catch { /* the client went away */ }
-    })();
+    iggyServer(server, (conn, req) => {
+      if (req.code === 40) return conn.acceptLogin(req, 5n, loginBody(5n));
+      return { last: conn.reply(req).subarray(0, 100) };
+    });
     const iggy = new IggyClientChannel(client);
     await iggy.login({ username: "u", password: "p" });
     const e = await rejection(iggy.ping());
