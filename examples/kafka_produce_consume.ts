@@ -11,8 +11,10 @@ await kafka.negotiate(); // each request below goes at the highest version both 
 const ok = (code: number, what: string) => {
   if (code !== 0) throw new Error(`${what}: ${errorName(code)}`);
 };
-// A new broker's group coordinator takes a moment to start: retry those answers (bounded).
-const starting: number[] = [KAFKA_ERROR.COORDINATOR_LOAD_IN_PROGRESS, KAFKA_ERROR.COORDINATOR_NOT_AVAILABLE];
+// A new broker's group coordinator, and a new topic's leader, take a moment: retry those answers (bounded).
+const { COORDINATOR_LOAD_IN_PROGRESS, COORDINATOR_NOT_AVAILABLE, NOT_LEADER_OR_FOLLOWER } = KAFKA_ERROR;
+const starting: number[] = [COORDINATOR_LOAD_IN_PROGRESS, COORDINATOR_NOT_AVAILABLE, NOT_LEADER_OR_FOLLOWER];
+starting.push(KAFKA_ERROR.LEADER_NOT_AVAILABLE, KAFKA_ERROR.UNKNOWN_TOPIC_OR_PARTITION);
 async function retried<T>(send: () => Promise<T>, error: (t: T) => number, done = (_: T) => true) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const answer = await send();
@@ -36,8 +38,8 @@ const topicId = created.body.topics[0].topicId;
 const sent = ["one", "two", "three"].map((v) => ({ value: new TextEncoder().encode(v) }));
 const records = encodeRecordBatch({ records: sent });
 const topicData = [{ name: topic, topicId, partitionData: [{ index: 0, records }] }];
-const produced = await kafka.request(ApiKey.Produce, { acks: Acks.All, timeoutMs: 10_000, topicData });
-ok(produced.body.responses[0].partitionResponses[0].errorCode, "Produce");
+const produce = () => kafka.request(ApiKey.Produce, { acks: Acks.All, timeoutMs: 10_000, topicData });
+await retried(produce, (r) => r.body.responses[0].partitionResponses[0].errorCode); // not written: resent
 
 // Find the group's coordinator (one broker: this one), then join (epoch 0) until it assigns the partition.
 const groupId = `${topic}-group`, memberId = crypto.randomUUID();

@@ -221,6 +221,10 @@ export class ClientConnection {
    * that does not know the requested ApiVersions version answers in v0 with UNSUPPORTED_VERSION
    * and its own range, so the client can retry lower (see {@linkcode retryApiVersionsVersion}).
    *
+   * With `each`, every response is handed to it as soon as it is decoded and an empty array is
+   * returned: when a later frame of the chunk throws, the responses before it are delivered
+   * already (the stream adapters settle their requests this way).
+   *
    * @example
    * ```ts
    * import { ApiKey, ClientConnection, encodeResponse } from "@streamwire/codec/kafka";
@@ -231,9 +235,14 @@ export class ClientConnection {
    * console.log(conn.receive(reply.subarray(5))[0].apiKey); // 18
    * ```
    */
-  receive(chunk: Uint8Array): AnyClientResponse[] {
+  receive(chunk: Uint8Array, each?: (response: AnyClientResponse) => void): AnyClientResponse[] {
+    const frames = this.#frames.push(chunk);
+    if (each !== undefined) {
+      for (let i = 0; i < frames.length; i++) each(this.#decodeFrame(frames[i]));
+      return [];
+    }
     const out: AnyClientResponse[] = [];
-    for (const payload of this.#frames.push(chunk)) out.push(this.#decodeFrame(payload));
+    for (let i = 0; i < frames.length; i++) out.push(this.#decodeFrame(frames[i]));
     return out;
   }
 

@@ -91,6 +91,19 @@ describe("ClientConnection", () => {
     ]]);
   });
 
+  it("receive(chunk, each) hands over the responses before a frame that throws", () => {
+    const c = negotiated([[12, 0, 4], [16, 0, 5]]);
+    const a = c.request(12, { groupId: "g" });
+    c.request(16, {});
+    const bytes = new Uint8Array([
+      ...encodeResponse(12, 4, { correlationId: a.correlationId }, {}, { sizePrefix: true }),
+      ...encodeResponse(16, 5, { correlationId: 999 }, { groups: [] }, { sizePrefix: true }),
+    ]);
+    const got: number[] = [];
+    assert.equal(wireErrorCode(() => c.receive(bytes, (r) => got.push(r.correlationId))), "CORRUPT_DATA");
+    assert.deepEqual(got, [a.correlationId]);
+  });
+
   const corrupt = [
     { name: "an unsolicited response", send: false, corr: 0 },
     { name: "a response out of order", send: true, corr: 99 },

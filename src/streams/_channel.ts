@@ -11,6 +11,7 @@
 import { isWireError, WireError } from "../wire/error.ts";
 import type { ByteDuplex } from "./duplex.ts";
 import { ChannelError } from "./errors.ts";
+import { PendingTable } from "./_pending.ts";
 
 /** Options every client channel takes. */
 export interface ChannelOptions {
@@ -46,7 +47,11 @@ export interface CallOptions {
 
 /** What a channel hands to its core: how to feed the state machine. */
 export interface Protocol {
-  /** Feeds a chunk from the readable to the state machine; the answers go to `settle`/`fail`. */
+  /**
+   * Feeds a chunk from the readable to the state machine; the answers go to `settle`/`fail` as
+   * each frame is decoded, so when a later frame of the chunk throws (bad bytes, an answer nobody
+   * waits for) the answers before it have settled their requests already.
+   */
   receive(chunk: Uint8Array): void;
   /** The readable ended: throws (a `WireError`) when a frame was left unfinished. */
   end(): void;
@@ -57,8 +62,8 @@ export interface Protocol {
 interface Call {
   /** What the request is (an API key, a command code), named by `Protocol.describe` in messages. */
   readonly what: number;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (e: unknown) => void;
+  resolve: (value: unknown) => void;
+  reject: (e: unknown) => void;
   /** True once the caller has its outcome (an abort settles it before the answer comes). */
   settled: boolean;
   /** When it times out (`performance.now()` time), or Infinity; `ms` is its timeout, for the message. */
@@ -74,7 +79,8 @@ const DEFAULT_WRITE_HIGH_WATER_MARK = 1 << 20;
 /** Frames queued in one turn are joined into one write up to this size (pipelined requests, one syscall). */
 const COALESCE_BYTES = 64 * 1024;
 
-function positive(name: string, v: number | undefined, fallback: number, integer: boolean): number {
+/** `v`, or `fallback` when undefined; `INVALID_VALUE` unless it is a positive number (an integer if asked). */
+export function positive(name: string, v: number | undefined, fallback: number, integer: boolean): number {
   if (v === undefined) return fallback;
   if (typeof v !== "number" || !(v > 0) || (integer && !Number.isInteger(v))) {
     throw new WireError("INVALID_VALUE", {
@@ -92,10 +98,16 @@ export class ChannelCore<K> {
   readonly #timeoutMs: number;
   readonly #maxInFlight: number;
   readonly #highWater: number;
-  readonly #calls = new Map<K, Call>();
-  /** Frames not handed to the writer yet, and beside each what to call once it is written. */
+  /** Not a `Map`: see `_pending.ts` for what a `Map` costs here. */
+  readonly #calls = new PendingTable<K, Call>();
+  /** Frames not handed to the writer yet; `#queued` counts every frame ever queued. */
   #queue: Uint8Array[] = [];
-  #written: ((() => void) | undefined)[] = [];
+  #queued = 0;
+  /**
+   * What to call once the frame numbered `frame` (in `#queued`'s count) is written: only
+   * `sendOnly` frames have one, so a request's frame costs no entry here.
+   */
+  #written: { frame: number; done: () => void }[] = [];
   #unflushed = 0;
   #flushScheduled = false;
   /**
@@ -159,32 +171,38 @@ export class ChannelCore<K> {
 
   /** Sends `frame` and resolves with what {@linkcode settle} gives for `key` (after {@linkcode admit}). */
   track<V>(what: number, frame: Uint8Array, key: K, options: CallOptions | undefined): Promise<V> {
-    return new Promise<V>((resolve, reject) => {
-      const ms = options?.timeoutMs ?? this.#timeoutMs;
-      const signal = options?.signal;
-      const call: Call = {
-        what,
-        resolve: resolve as (v: unknown) => void,
-        reject,
-        settled: false,
-        deadline: ms === Infinity ? Infinity : (this.#stamp ??= performance.now()) + ms,
-        ms,
-        signal,
-        onAbort: undefined,
-      };
-      if (call.deadline < this.#timerAt) this.#arm(call.deadline);
-      if (signal !== undefined) {
-        call.onAbort = () => this.#aborted(call, signal);
-        signal.addEventListener("abort", call.onAbort, { once: true });
-      }
-      this.#calls.set(key, call);
-      this.#send(frame, undefined);
+    const ms = options?.timeoutMs ?? this.#timeoutMs;
+    const signal = options?.signal;
+    const call: Call = {
+      what,
+      resolve: undefined!,
+      reject: undefined!,
+      settled: false,
+      deadline: ms === Infinity ? Infinity : (this.#stamp ??= performance.now()) + ms,
+      ms,
+      signal,
+      onAbort: undefined,
+    };
+    const promise = new Promise<V>((resolve, reject) => {
+      call.resolve = resolve as (v: unknown) => void;
+      call.reject = reject;
     });
+    if (call.deadline < this.#timerAt) this.#arm(call.deadline);
+    if (signal !== undefined) {
+      call.onAbort = () => this.#aborted(call, signal);
+      signal.addEventListener("abort", call.onAbort, { once: true });
+    }
+    this.#calls.add(key, call);
+    this.#send(frame);
+    return promise;
   }
 
   /** Sends a frame no answer comes for; resolves once the transport took it (after {@linkcode admit}). */
   sendOnly(frame: Uint8Array): Promise<void> {
-    return new Promise<void>((resolve) => this.#send(frame, resolve));
+    return new Promise<void>((done) => {
+      this.#written.push({ frame: this.#queued, done });
+      this.#send(frame);
+    });
   }
 
   /** Why a new request cannot be sent now, if it cannot. */
@@ -228,9 +246,8 @@ export class ChannelCore<K> {
   }
 
   #take(key: K): Call | undefined {
-    const call = this.#calls.get(key);
+    const call = this.#calls.take(key);
     if (call === undefined) return undefined;
-    this.#calls.delete(key);
     this.#release(call);
     if (this.#calls.size === 0) this.#disarm();
     return call;
@@ -293,9 +310,9 @@ export class ChannelCore<K> {
   }
 
   /** Queues `frame`; the queue is written at the end of this turn, so pipelined requests share writes. */
-  #send(frame: Uint8Array, written: (() => void) | undefined): void {
+  #send(frame: Uint8Array): void {
     this.#queue.push(frame);
-    this.#written.push(written);
+    this.#queued++;
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
     queueMicrotask(() => {
@@ -321,18 +338,20 @@ export class ChannelCore<K> {
         chunk = new Uint8Array(n);
         for (let i = 0, at = 0; i < count; at += queue[i++].length) chunk.set(queue[i], at);
       }
-      const written = this.#written.slice(0, count);
-      if (count === queue.length) {
-        this.#queue = [];
-        this.#written = [];
-      } else {
-        queue.splice(0, count);
-        this.#written.splice(0, count);
+      // The frames of this chunk are numbered up to `last`; the callbacks of those go with it.
+      const last = this.#queued - queue.length + count;
+      let written: { frame: number; done: () => void }[] | undefined;
+      if (this.#written.length > 0 && this.#written[0].frame < last) {
+        let k = 1;
+        while (k < this.#written.length && this.#written[k].frame < last) k++;
+        written = this.#written.splice(0, k);
       }
+      if (count === queue.length) this.#queue = [];
+      else queue.splice(0, count);
       this.#unflushed += n;
       this.#writer.write(chunk).then(() => {
         this.#unflushed -= n;
-        for (const w of written) w?.();
+        if (written !== undefined) { for (const w of written) w.done(); }
         this.#pump();
         this.#checkIdle();
       }, (e) => this.#finish(new ChannelError("TRANSPORT", "the writable failed", { cause: e })));

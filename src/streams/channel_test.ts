@@ -13,6 +13,7 @@ import { type ByteDuplex, duplexPair } from "./duplex.ts";
 import type { ChannelError } from "./errors.ts";
 import { KafkaClientChannel } from "./kafka_client.ts";
 import { IggyClientChannel } from "./iggy_client.ts";
+import { concat } from "../testdata/wire_assert_test.ts";
 import { brokerAnswer, countingWritable, rejection, serveKafka } from "./testdata/peers_test.ts";
 
 /** Reads whole Kafka frames from `duplex` as the peer, without answering. */
@@ -39,6 +40,9 @@ function silentPeer(duplex: ByteDuplex): { frames: Uint8Array[]; next(): Promise
 }
 
 const metadata = (name: string) => ({ topics: [{ name }] });
+/** A Metadata v12 answer frame with `correlationId`. */
+const brokerFrame = (correlationId: number, body: object) =>
+  encodeResponse(ApiKey.Metadata, 12, { correlationId }, body as never, { sizePrefix: true });
 
 describe("KafkaClientChannel", () => {
   it("pipelined requests resolve with their own responses, in any number up to maxInFlight", async () => {
@@ -221,6 +225,34 @@ describe("KafkaClientChannel", () => {
     assert.equal(peer.frames.length, 1);
   });
 
+  it("sendOnly() resolves when the write that carries its own frame settles, not an earlier one", async () => {
+    // A writable whose writes settle one at a time, when the test says so.
+    const releases: (() => void)[] = [];
+    const chunks: Uint8Array[] = [];
+    const writable = new WritableStream<Uint8Array>({
+      write: (chunk) => new Promise<void>((resolve) => releases.push(() => (chunks.push(chunk), resolve()))),
+    });
+    const [client] = duplexPair();
+    // A mark of 1 byte: every frame is its own write, and the next waits for the one before.
+    const kafka = new KafkaClientChannel({ readable: client.readable, writable }, { writeHighWaterMark: 1 });
+    const body = { acks: 0, timeoutMs: 1000, topicData: [] };
+    const done: string[] = [];
+    const tracked = kafka.request(ApiKey.Metadata, metadata("a"), { version: 12 });
+    const b = kafka.sendOnly(ApiKey.Produce, body, { version: 9 }).then(() => done.push("b"));
+    const c = kafka.sendOnly(ApiKey.Produce, body, { version: 9 }).then(() => done.push("c"));
+    const turn = () => new Promise((r) => setTimeout(r, 0));
+    for (const expected of [[], ["b"], ["b", "c"]]) {
+      while (releases.length === 0) await turn();
+      releases.shift()!();
+      await turn();
+      assert.deepEqual(done, expected);
+    }
+    await Promise.all([b, c]);
+    assert.equal(chunks.length, 3);
+    kafka.abort();
+    await rejection(tracked);
+  });
+
   it("an answer with a correlation id nobody sent fails every waiting request with PROTOCOL", async () => {
     const [client, broker] = duplexPair();
     silentPeer(broker);
@@ -237,6 +269,44 @@ describe("KafkaClientChannel", () => {
       assert.ok(isWireError(e.cause) && e.cause.code === "CORRUPT_DATA");
     }
     assert.equal((await kafka.closed)?.code, "PROTOCOL");
+  });
+
+  it("answers before a bad frame in the same chunk still resolve; only the later requests fail", async () => {
+    const bad = {
+      // A correlation id nobody sent, and an answer to the right request that does not decode.
+      "unknown correlation id": (_id: number) => brokerFrame(99, { brokers: [], topics: [] }),
+      "undecodable body": (id: number) => {
+        const f = new Uint8Array(9); // size 5: the correlation id, then a tag count cut short
+        new DataView(f.buffer).setInt32(0, 5);
+        new DataView(f.buffer).setInt32(4, id);
+        f[8] = 0xff;
+        return f;
+      },
+    };
+    for (const [what, badFrame] of Object.entries(bad)) {
+      const [client, broker] = duplexPair();
+      const peer = silentPeer(broker);
+      const w = broker.writable.getWriter();
+      const kafka = new KafkaClientChannel(client);
+      const calls = ["a", "b", "c", "d"].map((t) =>
+        kafka.request(ApiKey.Metadata, metadata(t), { version: 12 })
+      );
+      const ids: number[] = [];
+      for (let i = 0; i < 4; i++) ids.push(new DataView((await peer.next()).buffer).getInt32(4));
+      const answer = (id: number) =>
+        brokerFrame(id, { brokers: [], topics: [{ name: `t${id}`, partitions: [] }] });
+      // One chunk: two good answers, the bad frame (in place of the third), the fourth's answer.
+      await w.write(concat(answer(ids[0]), answer(ids[1]), badFrame(ids[2]), answer(ids[3])));
+      const [a, b, c, d] = await Promise.allSettled(calls);
+      assert.equal(a.status, "fulfilled", what);
+      assert.equal(b.status, "fulfilled", what);
+      if (b.status === "fulfilled") assert.equal(b.value.body.topics[0].name, `t${ids[1]}`);
+      for (const later of [c, d]) {
+        assert.equal(later.status, "rejected", what);
+        if (later.status === "rejected") assert.equal((later.reason as ChannelError).code, "PROTOCOL", what);
+      }
+      assert.equal((await kafka.closed)?.code, "PROTOCOL");
+    }
   });
 
   it("the peer closing in the middle of a frame is CLOSED with the TRUNCATED cause", async () => {
@@ -284,10 +354,16 @@ describe("KafkaClientChannel", () => {
   });
 });
 
-/** An Iggy server over `duplex` that answers each request with `answer`. */
+/**
+ * An Iggy server over `duplex` that answers each request with `answer`; `{ last }` is written,
+ * then the server closes its side.
+ */
 function iggyServer(
   duplex: ByteDuplex,
-  answer: (conn: IggyServerConnection, req: IncomingRequest) => Uint8Array | Uint8Array[] | undefined,
+  answer: (
+    conn: IggyServerConnection,
+    req: IncomingRequest,
+  ) => Uint8Array | Uint8Array[] | { last: Uint8Array } | undefined,
 ): void {
   void (async () => {
     const conn = new IggyServerConnection();
@@ -297,6 +373,7 @@ function iggyServer(
         for (const ev of conn.receive(chunk)) {
           if (ev.kind !== "request") continue;
           const frames = answer(conn, ev.request) ?? [];
+          if ("last" in frames) return void await w.write(frames.last).then(() => w.close());
           for (const f of Array.isArray(frames) ? frames : [frames]) await w.write(f);
         }
       }
@@ -361,6 +438,41 @@ describe("IggyClientChannel", () => {
     assert.equal(e.status, EvictionReason.SessionError);
     assert.equal(iggy.session.session, 0n);
     iggy.abort();
+  });
+
+  it("replies before a bad frame in the same chunk still resolve their commands", async () => {
+    const [client, server] = duplexPair();
+    let first: Uint8Array | undefined;
+    iggyServer(server, (conn, req) => {
+      if (req.code === 40) return conn.acceptLogin(req, 5n, loginBody(5n));
+      if (first === undefined) {
+        first = conn.reply(req);
+        return undefined;
+      }
+      // One chunk: the first ping's reply, the same reply again (no longer pending), the second's.
+      return concat(first, first, conn.reply(req));
+    });
+    const iggy = new IggyClientChannel(client);
+    await iggy.login({ username: "u", password: "p" });
+    const [one, two] = await Promise.allSettled([iggy.ping(), iggy.ping()]);
+    assert.equal(one.status, "fulfilled");
+    assert.equal(two.status, "rejected");
+    if (two.status === "rejected") assert.equal((two.reason as ChannelError).code, "PROTOCOL");
+    assert.equal((await iggy.closed)?.code, "PROTOCOL");
+  });
+
+  it("a server that closes in the middle of a reply is CLOSED with the assembler's TRUNCATED", async () => {
+    const [client, server] = duplexPair();
+    iggyServer(server, (conn, req) => {
+      if (req.code === 40) return conn.acceptLogin(req, 5n, loginBody(5n));
+      return { last: conn.reply(req).subarray(0, 100) };
+    });
+    const iggy = new IggyClientChannel(client);
+    await iggy.login({ username: "u", password: "p" });
+    const e = await rejection(iggy.ping());
+    assert.equal(e.code, "CLOSED");
+    assert.ok(isWireError(e.cause) && e.cause.code === "TRUNCATED", String(e.cause));
+    assert.equal((await iggy.closed)?.code, "CLOSED");
   });
 
   it("a reply to a request that is not pending is PROTOCOL and fails the rest", async () => {

@@ -8,7 +8,10 @@
 
 /** Every code a {@linkcode ChannelError} can carry. */
 export const CHANNEL_ERROR_CODES = [
-  /** No answer within the request's `timeoutMs`; the channel closes (see `ChannelOptions.timeoutMs`). */
+  /**
+   * No answer within the request's `timeoutMs`; the channel closes (see `ChannelOptions.timeoutMs`).
+   * For `KafkaServerChannel`: no request within its `idleTimeoutMs`.
+   */
   "TIMEOUT",
   /** The request's `AbortSignal` fired; `cause` is the signal's reason. */
   "ABORTED",

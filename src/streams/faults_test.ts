@@ -106,7 +106,11 @@ interface Expect {
 }
 
 const CASES: { fault: Fault; kafka: Expect; iggy: Expect }[] = [
-  { fault: "close-mid-frame", kafka: { code: "CLOSED", cause: "TRUNCATED" }, iggy: { code: "CLOSED" } },
+  {
+    fault: "close-mid-frame",
+    kafka: { code: "CLOSED", cause: "TRUNCATED" },
+    iggy: { code: "CLOSED", cause: "TRUNCATED" },
+  },
   { fault: "reset", kafka: { code: "TRANSPORT" }, iggy: { code: "TRANSPORT" } },
   {
     fault: "unknown-correlation-id",

@@ -22,6 +22,7 @@ import {
   type IggyCredentials,
   type OutgoingIggyRequest,
 } from "../iggy/session/client.ts";
+import { ConsensusFrameAssembler } from "../iggy/session/frames.ts";
 import { type CallOptions, ChannelCore, type ChannelOptions } from "./_channel.ts";
 import type { ByteDuplex } from "./duplex.ts";
 import { ChannelError } from "./errors.ts";
@@ -77,13 +78,23 @@ export class IggyClientChannel {
   constructor(duplex: ByteDuplex, options?: IggyClientChannelOptions) {
     const session = options?.session ?? new IggyClientSession(options);
     this.session = session;
+    const frames = new ConsensusFrameAssembler({
+      maxFrameBytes: options?.maxFrameBytes,
+      allowUnboundedFrames: options?.allowUnboundedFrames,
+    });
     this.#core = new ChannelCore<bigint>(duplex, {
+      // The channel cuts the frames and hands the session one at a time: a reply before a bad
+      // one still settles its command, and a close mid-frame is the assembler's TRUNCATED.
       receive: (chunk) => {
-        for (const ev of session.receive(chunk)) this.#event(ev);
+        const replies = frames.push(chunk);
+        for (let i = 0; i < replies.length; i++) {
+          for (const ev of session.receive(replies[i])) this.#event(ev);
+        }
       },
-      // The session keeps no count of a partial reply, so a close mid-frame reads as any
-      // close: what is still waiting fails with CLOSED. The session forgets the connection.
-      end: () => void session.connectionLost(),
+      end: () => {
+        session.connectionLost();
+        frames.end();
+      },
       describe: (code) => `command ${code}`,
     }, options);
   }

@@ -87,9 +87,8 @@ export class KafkaClientChannel {
     const conn = options?.connection ?? new ClientConnection(options);
     this.connection = conn;
     this.#core = new ChannelCore<number>(duplex, {
-      receive: (chunk) => {
-        for (const res of conn.receive(chunk)) this.#core.settle(res.correlationId, res);
-      },
+      // Each response settles as it is decoded: one before a bad frame still reaches its caller.
+      receive: (chunk) => void conn.receive(chunk, (res) => this.#core.settle(res.correlationId, res)),
       end: () => conn.end(),
       describe: (apiKey) => `${apiInfo(apiKey)?.name ?? `API key ${apiKey}`} request`,
     }, options);

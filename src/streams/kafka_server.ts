@@ -16,6 +16,7 @@ import {
 } from "../kafka/server.ts";
 import type { ByteDuplex } from "./duplex.ts";
 import { ChannelError } from "./errors.ts";
+import { positive } from "./_channel.ts";
 
 /**
  * What a handler answers with: the response body (as `respond` takes it), or the body with the
@@ -38,6 +39,13 @@ export interface KafkaServerChannelOptions extends KafkaServerConnectionOptions 
    * Without it such a token closes the connection.
    */
   saslToken?: (token: Uint8Array) => Uint8Array | Promise<Uint8Array>;
+  /**
+   * Milliseconds a connection may go without a whole request while no answer is being worked
+   * on; then it is closed (cleanly) and {@linkcode KafkaServerChannel.serve} resolves with
+   * `TIMEOUT`. Bytes of an unfinished frame do not count as activity. Default: no limit (a
+   * broker's `connections.max.idle.ms` plays this part).
+   */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -72,6 +80,7 @@ export class KafkaServerChannel {
   readonly connection: KafkaServerConnection;
   readonly #duplex: ByteDuplex;
   readonly #saslToken: KafkaServerChannelOptions["saslToken"];
+  readonly #idleMs: number | undefined;
   #serving = false;
 
   /** Nothing is read until {@linkcode serve}. */
@@ -79,13 +88,18 @@ export class KafkaServerChannel {
     this.#duplex = duplex;
     this.connection = options?.connection ?? new KafkaServerConnection(options);
     this.#saslToken = options?.saslToken;
+    const idle = options?.idleTimeoutMs;
+    this.#idleMs = idle === undefined || idle === Infinity
+      ? undefined
+      : positive("idleTimeoutMs", idle, 0, false);
   }
 
   /**
    * Serves the connection until the client closes it: resolves with undefined then, or with the
    * `ChannelError` that ended it (`PROTOCOL` for a request the state machine refused, `TRANSPORT`
    * for a socket error, `CLOSED` for a client gone in the middle of a frame or a connection the
-   * answers closed — a failed authentication, a Produce error with `acks` 0). A handler that
+   * answers closed — a failed authentication, a Produce error with `acks` 0; `TIMEOUT` for a
+   * connection idle past `idleTimeoutMs`). A handler that
    * throws (or rejects) rejects it, after closing the connection. `handler`'s result is the
    * response body; `{ body, options }` passes `respond` options too.
    */
@@ -101,6 +115,21 @@ export class KafkaServerChannel {
     let handlerError: { error: unknown } | undefined;
     let answered: (() => void) | undefined;
     const pending = new Set<Promise<void>>();
+    /** Armed while nothing is being answered; reset by every whole request. */
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+    const idleMs = this.#idleMs;
+    const idle = () => {
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
+      if (idleMs === undefined || over || failure !== undefined || pending.size > 0) return;
+      idleTimer = setTimeout(() => {
+        if (failure !== undefined) return;
+        failure = new ChannelError("TIMEOUT", `no request in ${idleMs} ms: the idle connection is closed`);
+        flush = true;
+        void reader.cancel().catch(() => {});
+      }, idleMs);
+    };
 
     const write = (bytes: Uint8Array) => {
       if (bytes.length > 0) writer.write(bytes).catch(() => {});
@@ -152,10 +181,15 @@ export class KafkaServerChannel {
       for (const ev of events) {
         const p = answer(ev);
         pending.add(p);
-        void p.finally(() => pending.delete(p));
+        void p.finally(() => {
+          pending.delete(p);
+          idle();
+        });
       }
+      if (events.length > 0) idle();
     };
 
+    idle();
     try {
       while (failure === undefined) {
         // Frames held back (the in-flight bound, SASL's one at a time) are taken as slots free up;
@@ -191,6 +225,8 @@ export class KafkaServerChannel {
       // Answers still being worked on are written if the connection is still good.
       while (pending.size > 0) await Promise.all(pending);
     } finally {
+      over = true;
+      clearTimeout(idleTimer);
       conn.close();
       await reader.cancel().catch(() => {});
       if (failure === undefined || flush) await writer.close().catch(() => {});

@@ -177,3 +177,123 @@ test("KafkaServerChannel over a loopback socket: a client's whole session, then 
   assert.equal(await kafka.close(), undefined);
   assert.equal(await done, undefined);
 });
+
+const utf8 = (t: string) => new TextEncoder().encode(t);
+
+/** `p`, or a failure that says `why` after `ms` (a broken idle timer must fail, not hang). */
+async function within<T>(p: Promise<T>, ms: number, why: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(why)), ms)));
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A broker that requires SASL and takes `rounds` SaslAuthenticate tokens, the last must be "secret". */
+function saslBroker(server: ByteDuplex, rounds: number) {
+  const broker = new KafkaServerChannel(server, { requireSasl: true });
+  const tokens: string[] = [];
+  const served = broker.serve((req) => {
+    if (req.apiKey === ApiKey.ApiVersions) return broker.connection.apiVersionsResponse();
+    if (req.apiKey === ApiKey.SaslHandshake) return { errorCode: 0, mechanisms: ["PLAIN"] };
+    if (req.apiKey === ApiKey.SaslAuthenticate) {
+      tokens.push(new TextDecoder().decode(req.body.authBytes));
+      const last = tokens.length === rounds;
+      if (last && tokens[rounds - 1] !== "secret") return { errorCode: 58, authBytes: new Uint8Array(0) };
+      return {
+        body: { errorCode: 0, authBytes: utf8(`round ${tokens.length}`) },
+        options: { saslComplete: last },
+      };
+    }
+    if (req.apiKey === ApiKey.Metadata) return metadata("authenticated");
+    throw new Error(`not mocked: ${req.apiKey}`);
+  });
+  return { broker, served, tokens };
+}
+
+test("KafkaServerChannel: SASL tokens in SaslAuthenticate after SaslHandshake v1, two rounds, then requests", async () => {
+  const [client, server] = duplexPair();
+  const { broker, served, tokens } = saslBroker(server, 2);
+  const kafka = new KafkaClientChannel(client);
+  await kafka.negotiate();
+  const hs = await kafka.request(ApiKey.SaslHandshake, { mechanism: "PLAIN" }, { version: 1 });
+  assert.deepEqual(hs.body.mechanisms, ["PLAIN"]);
+  assert.equal(broker.connection.saslState, "authenticate");
+  const first = await kafka.request(ApiKey.SaslAuthenticate, { authBytes: utf8("hello") });
+  assert.equal(new TextDecoder().decode(first.body.authBytes), "round 1");
+  assert.equal(broker.connection.authenticated, false); // the first round was not the last
+  await kafka.request(ApiKey.SaslAuthenticate, { authBytes: utf8("secret") });
+  assert.equal(broker.connection.authenticated, true);
+  assert.deepEqual(tokens, ["hello", "secret"]);
+  assert.equal((await kafka.request(ApiKey.Metadata, { topics: [] })).body.topics[0].name, "authenticated");
+  await kafka.close();
+  assert.equal(await served, undefined);
+});
+
+test("KafkaServerChannel: a failed SaslAuthenticate is answered, then the connection is CLOSED", async () => {
+  const [client, server] = duplexPair();
+  const { served } = saslBroker(server, 1);
+  const kafka = new KafkaClientChannel(client);
+  await kafka.negotiate();
+  await kafka.request(ApiKey.SaslHandshake, { mechanism: "PLAIN" }, { version: 1 });
+  const denied = await kafka.request(ApiKey.SaslAuthenticate, { authBytes: utf8("wrong") });
+  assert.equal(denied.body.errorCode, 58);
+  assert.equal((await served)?.code, "CLOSED");
+  await kafka.closed;
+});
+
+test("KafkaServerChannel: a request before SaslHandshake under requireSasl ends the connection", async () => {
+  const [client, server] = duplexPair();
+  const { served } = saslBroker(server, 1);
+  const kafka = new KafkaClientChannel(client);
+  const early = kafka.request(ApiKey.Metadata, { topics: [] }, { version: 12 });
+  const e = await served;
+  assert.equal(e?.code, "PROTOCOL");
+  await assert.rejects(early, (x) => isChannelError(x));
+});
+
+test("KafkaServerChannel: idleTimeoutMs closes a connection that sends no request, with TIMEOUT", async () => {
+  const [client, server] = duplexPair();
+  const broker = new KafkaServerChannel(server, { idleTimeoutMs: 30 });
+  const served = broker.serve(() => broker.connection.apiVersionsResponse());
+  const kafka = new KafkaClientChannel(client);
+  await kafka.negotiate(); // one request, then nothing
+  const e = await within(served, 5000, "the idle connection was not closed in 5 s");
+  assert.equal(e?.code, "TIMEOUT");
+  assert.match(e!.message, /no request in 30 ms/);
+  assert.equal(await kafka.closed, undefined); // a clean close: nothing was owed
+});
+
+test("KafkaServerChannel: idleTimeoutMs does not run while an answer is being worked on", async () => {
+  const [client, server] = duplexPair();
+  const broker = new KafkaServerChannel(server, { idleTimeoutMs: 20 });
+  let release!: () => void;
+  const slow = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const seen = new Promise<void>((resolve) => (asked = resolve));
+  const served = broker.serve(async (req) => {
+    if (req.apiKey === ApiKey.ApiVersions) return broker.connection.apiVersionsResponse();
+    asked();
+    await slow; // held well past the idle timeout
+    return metadata("late");
+  });
+  const kafka = new KafkaClientChannel(client);
+  await kafka.negotiate();
+  const answer = kafka.request(ApiKey.Metadata, { topics: [] });
+  await seen;
+  // Three idle periods while the handler works: the connection must stay open.
+  await new Promise((resolve) => setTimeout(resolve, 70));
+  release();
+  assert.equal((await answer).body.topics[0].name, "late");
+  const e = await within(served, 5000, "the idle connection was not closed in 5 s");
+  assert.equal(e?.code, "TIMEOUT"); // idle again after the answer
+  await kafka.closed;
+});
+
+test("KafkaServerChannel: idleTimeoutMs must be a positive number", () => {
+  const [, server] = duplexPair();
+  assert.throws(() => new KafkaServerChannel(server, { idleTimeoutMs: 0 }), (e) => isWireError(e));
+  return Promise.resolve();
+});
