@@ -42,7 +42,7 @@ import { ApiKey } from "../src/kafka/messages/api_keys.ts";
 import { KafkaClientChannel, kafkaFrames, readKafkaFrames } from "../src/streams/kafka.ts";
 import { type ByteDuplex, denoDuplex } from "../src/streams/mod.ts";
 import { type Case, printRun, runRounds } from "./_rounds.ts";
-import { concat } from "../src/testdata/wire_assert.ts";
+import { concat } from "../src/testdata/wire_assert_test.ts";
 
 /** The frame bursts: [command byte, frames, payload bytes]. */
 const BURSTS: [number, number, number][] = [[0x62, 2048, 1024], [0x42, 128, 16 * 1024]];

@@ -22,7 +22,7 @@ import { ApiKey } from "../src/kafka/messages/api_keys.ts";
 import { KafkaClientChannel } from "../src/streams/kafka.ts";
 import type { ByteDuplex } from "../src/streams/mod.ts";
 import { type Case, printRun, runRounds } from "./_rounds.ts";
-import { concat } from "../src/testdata/wire_assert.ts";
+import { concat } from "../src/testdata/wire_assert_test.ts";
 
 const partitions = [0, 1, 2, 3].map((i) => ({
   partitionIndex: i,

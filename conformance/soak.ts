@@ -40,7 +40,7 @@ import { decodeRequestBody } from "../src/iggy/dispatch.ts";
 import { Rng } from "./differential/_rng.ts";
 import { parseArgs } from "./lib/args.ts";
 import { setExitCode } from "./lib/runtime.ts";
-import { concat } from "../src/testdata/wire_assert.ts";
+import { concat } from "../src/testdata/wire_assert_test.ts";
 
 const { flags } = parseArgs({
   usage: "deno task soak [flags]",

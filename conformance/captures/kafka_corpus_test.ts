@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { kafkaCorpus } from "./kafka_corpus.ts";
+import { kafkaCorpus } from "../../src/testdata/kafka_corpus_test.ts";
 import { absentFields, loadSchemas } from "./absent_fields.ts";
 import { CaptureReader } from "../../src/cli/capture.ts";
 import { Inspector } from "../../src/cli/inspector.ts";

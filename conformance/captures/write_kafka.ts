@@ -1,5 +1,5 @@
 /**
- * Writes the Kafka corpus capture (see `kafka_corpus.ts`) to a file:
+ * Writes the Kafka corpus capture (see `src/testdata/kafka_corpus_test.ts`) to a file:
  * `deno run -A conformance/captures/write_kafka.ts /tmp/kafka-corpus.pcap`.
  *
  * @module
@@ -7,7 +7,7 @@
 
 import { writeFileSync } from "node:fs";
 import process from "node:process";
-import { kafkaCorpus } from "./kafka_corpus.ts";
+import { kafkaCorpus } from "../../src/testdata/kafka_corpus_test.ts";
 
 const out = process.argv[2];
 if (!out || out.startsWith("-")) {

@@ -70,13 +70,20 @@ const timer = setTimeout(() => {
   problems.push(`the Python session did not finish within ${SESSION_TIMEOUT_MS / 1000} s`);
   child.kill("SIGKILL");
 }, SESSION_TIMEOUT_MS);
-const code: number = await new Promise((resolve) => child.on("close", (c: number | null) => resolve(c ?? 1)));
+const [code, signal]: [number | null, string | null] = await new Promise((resolve) =>
+  child.on("close", (c: number | null, sig: string | null) => resolve([c, sig]))
+);
 clearTimeout(timer);
 await endpoint.close();
 const summary = /(\d+) passed, (\d+) failed/.exec(out);
 if (summary === null) problems.push("the Python session did not print its summary");
-else if (summary[2] !== "0" || code !== 0) {
-  problems.push(`the Python session reported ${summary[2]} failed step(s)`);
+else if (summary[2] !== "0") problems.push(`the Python session reported ${summary[2]} failed step(s)`);
+else if (code !== 0) {
+  problems.push(
+    `the Python session passed every step but ended with ${
+      signal ? `signal ${signal}` : `exit code ${code}`
+    }`,
+  );
 }
 if (flags.record !== undefined) {
   writeFileSync(

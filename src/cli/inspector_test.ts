@@ -7,7 +7,7 @@ import { PcapWriter } from "./pcap_writer.ts";
 import { encodeRequest, encodeResponse } from "../kafka/api.ts";
 import { encodeRequestFrame, encodeResponseFrame } from "../iggy/framing.ts";
 import { encodeRequestBody as iggyRequestBody } from "../iggy/dispatch.ts";
-import { kafkaCorpus, sized } from "../../conformance/captures/kafka_corpus.ts";
+import { kafkaCorpus, sized } from "../testdata/kafka_corpus_test.ts";
 
 function run(capture: Uint8Array, chunk = 1 << 16): { msgs: InspectedMessage[]; ins: Inspector } {
   const ins = new Inspector();

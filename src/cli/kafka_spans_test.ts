@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { kafkaSpans } from "./kafka_spans.ts";
 import { Inspector } from "./inspector.ts";
 import { CaptureReader } from "./capture.ts";
-import { kafkaCorpus } from "../../conformance/captures/kafka_corpus.ts";
+import { kafkaCorpus } from "../testdata/kafka_corpus_test.ts";
 import { plain } from "./format.ts";
 
 /** Paths of the leaves (and empty containers) of a plain JSON value. */

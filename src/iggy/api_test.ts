@@ -5,7 +5,7 @@ import { decodeRequest, decodeResponse, encodeRequest, encodeResponse } from "./
 import { CommandCode } from "./command_codes.ts";
 import { encodeRequestBody } from "./dispatch.ts";
 import { encodeRequestFrame, encodeResponseFrame } from "./framing.ts";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 
 const stream = { name: "orders", options: new Uint8Array() };
 

@@ -11,7 +11,7 @@ import {
 } from "./dispatch.ts";
 import { CommandCode } from "./command_codes.ts";
 import { Operation } from "./consensus/operation.ts";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 
 describe("decodeRequestBody / encodeRequestBody", () => {
   it("round-trips CreateStream through the registry", () => {

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 import { toHex } from "../wire/hex.ts";
 import { Writer } from "../wire/writer.ts";
 import { encodeRequest } from "./api.ts";

@@ -11,7 +11,7 @@ import {
   RequestFrameDecoder,
   ResponseFrameDecoder,
 } from "./framing.ts";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 
 const enc = new TextEncoder();
 

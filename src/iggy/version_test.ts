@@ -11,7 +11,7 @@ import {
   isProtocolCompatible,
   packProtocolVersion,
 } from "./version.ts";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 
 describe("protocol version", () => {
   it("packs 10 bits per component in semver order", () => {

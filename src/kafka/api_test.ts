@@ -11,7 +11,7 @@ import {
   responseHeaderVersion,
 } from "./api.ts";
 import { fromHex, toHex } from "../wire/hex.ts";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 
 // Request/response bytes below come from vectors/kafka/api_versions.json (kafka-clients 4.4.0).
 const API_VERSIONS_V3_REQUEST = "001200030000002a000f73747265616d776972652d74657374" + // header v2: key 18, v3, corr 42, client id

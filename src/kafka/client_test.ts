@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { ClientConnection, saslPlainToken } from "./client.ts";
 import { decodeRequest, encodeResponse } from "./api.ts";
 import { fromHex, toHex } from "../wire/hex.ts";
-import { wireErrorCode } from "../testdata/wire_assert.ts";
+import { wireErrorCode } from "../testdata/wire_assert_test.ts";
 
 /** A negotiated connection: the broker advertised `ranges` ([key, min, max]). */
 function negotiated(

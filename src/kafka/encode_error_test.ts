@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 import { encodeRequest, encodeRequestBody, encodeResponseBody } from "./api.ts";
 import { ApiKey } from "./messages/api_keys.ts";
 import { encodeRecordBatch } from "./records/encode.ts";

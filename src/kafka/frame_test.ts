@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { decodeFrame, encodeFrame, FrameDecoder } from "./frame.ts";
 import { fromHex, toHex } from "../wire/hex.ts";
-import { assertWireError, concat } from "../testdata/wire_assert.ts";
+import { assertWireError, concat } from "../testdata/wire_assert_test.ts";
 
 describe("encodeFrame / decodeFrame", () => {
   const cases = [

@@ -9,7 +9,7 @@ import {
   MetadataRequestCodec,
 } from "./messages/mod.ts";
 import { toHex } from "../wire/hex.ts";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 
 describe("toJsonForm", () => {
   it("toJsonForm() lists exactly the fields of the version, tagged ones with their defaults", () => {

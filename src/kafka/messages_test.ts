@@ -25,7 +25,7 @@ import {
 } from "./messages/mod.ts";
 import { isWireError } from "../wire/error.ts";
 import { fromHex, toHex } from "../wire/hex.ts";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 
 /** Tags of a top-level tagged section that starts at `at`, in wire order. */
 function tagsAt(bytes: Uint8Array, at: number): number[] {

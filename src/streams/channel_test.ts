@@ -13,7 +13,7 @@ import { type ByteDuplex, duplexPair } from "./duplex.ts";
 import type { ChannelError } from "./errors.ts";
 import { KafkaClientChannel } from "./kafka_client.ts";
 import { IggyClientChannel } from "./iggy_client.ts";
-import { brokerAnswer, countingWritable, rejection, serveKafka } from "./testdata/peers.ts";
+import { brokerAnswer, countingWritable, rejection, serveKafka } from "./testdata/peers_test.ts";
 
 /** Reads whole Kafka frames from `duplex` as the peer, without answering. */
 function silentPeer(duplex: ByteDuplex): { frames: Uint8Array[]; next(): Promise<Uint8Array> } {

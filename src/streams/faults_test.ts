@@ -1,6 +1,6 @@
 /**
  * Faults on real loopback sockets: a proxy between the channel and a test peer injects them
- * (testdata/peers.ts). Each case must end in a typed error or a timeout, and leave nothing
+ * (testdata/peers_test.ts). Each case must end in a typed error or a timeout, and leave nothing
  * behind: the client's socket released (the proxy sees it close), every timer the channel
  * started cleared (counted here; on Deno the test sanitizers check ops and resources too), and
  * the process free to exit. Every transport the runtime has is tried: `Duplex.toWeb(node:net)`
@@ -28,7 +28,7 @@ import {
   kafkaEndpoint,
   type Loopback,
   rejection,
-} from "./testdata/peers.ts";
+} from "./testdata/peers_test.ts";
 
 // deno-lint-ignore no-explicit-any
 const g = globalThis as any;

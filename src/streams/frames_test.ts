@@ -4,7 +4,7 @@ import { encodeFrame } from "../kafka/frame.ts";
 import { encodeRequestFrame, encodeResponseFrame } from "../iggy/framing.ts";
 import { IggyClientSession } from "../iggy/session/client.ts";
 import { isWireError } from "../wire/error.ts";
-import { concat } from "../testdata/wire_assert.ts";
+import { concat } from "../testdata/wire_assert_test.ts";
 import { kafkaFrames, readKafkaFrames } from "./kafka_frames.ts";
 import { iggyFrames, readIggyFrames } from "./iggy_frames.ts";
 

@@ -14,7 +14,7 @@ import type { ByteDuplex } from "./duplex.ts";
 import { isChannelError } from "./errors.ts";
 import { KafkaClientChannel } from "./kafka_client.ts";
 import { type BunConnect, bunDuplex, type DenoConnLike, denoDuplex, webSocketDuplex } from "./runtimes.ts";
-import { brokerAnswer, kafkaEndpoint } from "./testdata/peers.ts";
+import { brokerAnswer, kafkaEndpoint } from "./testdata/peers_test.ts";
 
 // deno-lint-ignore no-explicit-any
 const g = globalThis as any;

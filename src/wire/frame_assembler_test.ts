@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { FrameAssembler, type FrameLength } from "./frame_assembler.ts";
 import { WireError } from "./error.ts";
 import { toHex } from "./hex.ts";
-import { assertWireError, concat } from "../testdata/wire_assert.ts";
+import { assertWireError, concat } from "../testdata/wire_assert_test.ts";
 
 /** A 2-byte big-endian length that counts the whole frame, prefix included. */
 const U16: FrameLength = { prefixBytes: 2, frameLength: (p) => (p[0] << 8) | p[1] };

@@ -5,7 +5,7 @@ import { Reader } from "./reader.ts";
 import { Writer } from "./writer.ts";
 import { isWireError } from "./error.ts";
 import { fromHex, toHex } from "./hex.ts";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 
 describe("Reader fixed-width reads", () => {
   const cases: { hex: string; read: (r: Reader) => unknown; want: unknown }[] = [

@@ -5,7 +5,7 @@ import { Writer } from "./writer.ts";
 import { Reader } from "./reader.ts";
 import { toHex } from "./hex.ts";
 import { utf8Length } from "./utf8.ts";
-import { assertWireError } from "../testdata/wire_assert.ts";
+import { assertWireError } from "../testdata/wire_assert_test.ts";
 
 function outOfRange(fn: () => unknown): void {
   assertWireError(fn, "VALUE_OUT_OF_RANGE");

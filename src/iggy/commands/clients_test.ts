@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { clientDetailsResponse, getClientsResponse } from "./clients.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 // client 1, user 2, TCP, address "a:1", one group (stream 3, topic 4, group 5)
 const client = "01000000" + "02000000" + "01" + "03000000" + "613a31" + "01000000";

@@ -8,7 +8,7 @@ import {
   joinConsumerGroupRequest,
   syncConsumerGroupResponse,
 } from "./consumer_groups.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 // id 1, 3 partitions, 1 member, name "g"; member 10 with partitions 1 and 2.
 const details = "01000000" + "03000000" + "01000000" + "0167" + "0a000000" + "02000000" + "01000000" +

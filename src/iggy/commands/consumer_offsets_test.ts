@@ -8,7 +8,7 @@ import {
   getConsumerOffsetRequest,
   storeConsumerOffsetRequest,
 } from "./consumer_offsets.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 // consumer group "g", stream 1, topic 2
 const prefix = "02" + "020167" + "010401000000" + "010402000000";

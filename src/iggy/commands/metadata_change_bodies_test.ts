@@ -18,7 +18,7 @@ import {
   metadataItemView,
   type TopicKey,
 } from "./metadata_change_bodies.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 // Known answers: the crate's encodings (vectors/iggy/metadata_change_body.json, "<kind>.compact").
 const KEY_TAIL =

@@ -12,7 +12,7 @@ import {
   metadataItem,
 } from "./metadata_changes.ts";
 import type { GetMetadataChangesResponse, MetadataChangeRecord, MetadataItem } from "./metadata_changes.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const anchor = { logId: 1n, op: 5n, checksum: 9n, ordinal: 0 };
 

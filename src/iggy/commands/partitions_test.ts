@@ -10,7 +10,7 @@ import {
   transitionPartitionHistoryRequest,
 } from "./partitions.ts";
 import { decodeOperationBody, decodeRequestBody } from "../dispatch.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const u64 = (v: bigint) => toHex(new Uint8Array(new BigUint64Array([v]).buffer));
 const id1 = "010401000000";

@@ -7,7 +7,7 @@ import {
   getPersonalAccessTokensResponse,
   loginWithPersonalAccessTokenRequest,
 } from "./personal_access_tokens.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 describe("personal access token layouts", () => {
   it("encodes CreatePersonalAccessToken as a name then a u64 expiry", () => {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { deleteSegmentsRequest } from "./segments.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const cases: { name: string; hex: string; code: string }[] = [
   { name: "a missing segments_count", hex: "010401000000" + "010402000000" + "03000000", code: "TRUNCATED" },

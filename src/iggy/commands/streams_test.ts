@@ -10,7 +10,7 @@ import {
   streamResponse,
   updateStreamResolvedRequest,
 } from "./streams.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const ORDERS = {
   id: 1,

@@ -11,7 +11,7 @@ import {
   statsResponse,
   updateResourceRequest,
 } from "./system.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const USER = "03010401000000"; // user scope, user id 1
 

@@ -8,7 +8,7 @@ import {
   getTopicsResponse,
   partitionResponse,
 } from "./topics.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const REQ = {
   streamId: { kind: "numeric", value: 1 } as const,

@@ -14,7 +14,7 @@ import {
   updateUserResolvedRequest,
   userDetailsResponse,
 } from "./users.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 // deno-lint-ignore no-explicit-any
 const layouts: { name: string; codec: PayloadCodec<any>; value: unknown; hex: string }[] = [

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { CONSUMER_SESSION_SIZE, decodeConsumerSession, encodeConsumerSession } from "./consumer_session.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 describe("ConsumerSession", () => {
   it("round-trips the widest ids, little-endian", () => {

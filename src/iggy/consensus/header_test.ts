@@ -34,7 +34,7 @@ import {
   writeRejectionSection,
 } from "./mod.ts";
 import type { RequestHeaderFields } from "./mod.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 /** A 256-byte header, zero except `size` = 256 and the given command byte. */
 function bare(command: number): Uint8Array {

@@ -5,7 +5,7 @@ import { decodePayload, encodePayload } from "../codec.ts";
 import { type Consumer, consumer } from "./consumer.ts";
 import { type Partitioning, partitioning } from "./partitioning.ts";
 import { type AckLevel, ackLevel, type PollingStrategy, pollingStrategy } from "./polling_strategy.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const cases: { name: string; codec: any; hex: string; value: unknown }[] = [
   {

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { type Identifier, identifier, wireName } from "./identifier.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const valid: { name: string; hex: string; value: Identifier }[] = [
   { name: "numeric 7", hex: "010407000000", value: { kind: "numeric", value: 7 } },

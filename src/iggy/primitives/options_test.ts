@@ -12,7 +12,7 @@ import {
   validateOptions,
 } from "./options.ts";
 import { buildUserHeaders } from "./user_headers.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const A = "020100000061090100000007";
 

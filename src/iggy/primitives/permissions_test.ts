@@ -5,7 +5,7 @@ import { fromHex, toHex } from "../../wire/hex.ts";
 import { decodePayload, encodePayload } from "../codec.ts";
 import { type Permissions, permissions } from "./permissions.ts";
 import { consumerGroupOwner, createdPartitionAssignment, partitionContext } from "./partition.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const g = (b: boolean) => ({
   manageServers: b,

@@ -13,7 +13,7 @@ import {
   userHeadersEncodedSize,
   validateUserHeaders,
 } from "./user_headers.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 // key "a" (string) -> uint8 7
 const ONE = "020100000061" + "090100000007";

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fromHex } from "../../wire/hex.ts";
-import { readVectorFile } from "../../testdata/vectors.ts";
+import { readVectorFile } from "../../testdata/vectors_test.ts";
 import { encodePayload } from "../codec.ts";
 import { commandCodecs } from "../dispatch.ts";
 import { HEADER_SIZE } from "../consensus/header.ts";
@@ -13,7 +13,7 @@ import { IGGY_PROTOCOL_VERSION, packProtocolVersion } from "../version.ts";
 import { IggyServerConnection, IggySessionTable, type IncomingRequest, type ServerEvent } from "./server.ts";
 import { type ClientEvent, IggyClientSession } from "./client.ts";
 import { ConsensusFrameAssembler } from "./frames.ts";
-import { wireErrorCode } from "../../testdata/wire_assert.ts";
+import { wireErrorCode } from "../../testdata/wire_assert_test.ts";
 
 interface VectorTest {
   tcId: number;

@@ -9,7 +9,7 @@ import {
 } from "./codec.ts";
 import { BUILT_IN_CODECS, createCodecRegistry } from "./registry.ts";
 import { textCorpus } from "../../testdata/corpus.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 const fake = (id: number, name = "fake"): CompressionCodec => ({
   id,

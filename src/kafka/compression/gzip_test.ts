@@ -8,7 +8,7 @@ import { crc32 } from "../../wire/crc32.ts";
 import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { recordsCorpus, textCorpus } from "../../testdata/corpus.ts";
-import { assertWireError, concat } from "../../testdata/wire_assert.ts";
+import { assertWireError, concat } from "../../testdata/wire_assert_test.ts";
 
 function le32(v: number): Uint8Array {
   return Uint8Array.of(v & 255, (v >>> 8) & 255, (v >>> 16) & 255, v >>> 24);

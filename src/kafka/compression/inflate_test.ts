@@ -6,7 +6,7 @@ import { inflateRaw } from "./inflate.ts";
 import { isWireError } from "../../wire/error.ts";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { textCorpus } from "../../testdata/corpus.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 /** Decodes or throws a WireError; anything else fails the property. */
 function valueOrWireError(fn: () => Uint8Array): void {

@@ -8,7 +8,7 @@ import { fromHex, toHex } from "../../wire/hex.ts";
 import { KAT_FIXTURES } from "./testdata/kat_fixtures.ts";
 import { katInput } from "./testdata/kat_input.ts";
 import { recordsCorpus, textCorpus } from "../../testdata/corpus.ts";
-import { assertWireError, concat } from "../../testdata/wire_assert.ts";
+import { assertWireError, concat } from "../../testdata/wire_assert_test.ts";
 
 function be32(v: number): Uint8Array {
   return Uint8Array.of(v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255);

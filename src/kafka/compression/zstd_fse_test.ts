@@ -31,7 +31,7 @@ import {
   readHuffmanTree,
   writeHuffmanTree,
 } from "./zstd_huffman.ts";
-import { assertWireError } from "../../testdata/wire_assert.ts";
+import { assertWireError } from "../../testdata/wire_assert_test.ts";
 
 /** Symbol counts with at least two distinct symbols. */
 const countsArb = fc.array(fc.nat({ max: 5000 }), { minLength: 2, maxLength: 53 }).filter((a) =>

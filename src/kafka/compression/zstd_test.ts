@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { fromHex, toHex } from "../../wire/hex.ts";
 import { zstdCodec, zstdCompress, zstdDecompress } from "./zstd.ts";
-import { wireErrorCode } from "../../testdata/wire_assert.ts";
+import { wireErrorCode } from "../../testdata/wire_assert_test.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures made by the reference implementation (tools/kat/zstd_fixtures.py).

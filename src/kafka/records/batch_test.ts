@@ -12,7 +12,7 @@ import {
   type RecordInit,
 } from "./encode.ts";
 import { ALL_CODECS, decodeRecordBatch, encodeRecordBatch } from "./testdata/with_codecs.ts";
-import { assertWireError, wireErrorCode } from "../../testdata/wire_assert.ts";
+import { assertWireError, wireErrorCode } from "../../testdata/wire_assert_test.ts";
 
 // Known answers written by Kafka's MemoryRecordsBuilder (kafka-clients 4.4.0, vectors/kafka/record_batch.json).
 const KAFKA_SINGLE =

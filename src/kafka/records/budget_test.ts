@@ -10,7 +10,7 @@ import {
 } from "./testdata/with_codecs.ts";
 import { DecompressionBudget, DEFAULT_MAX_DECOMPRESSED_BYTES_PER_SET } from "./budget.ts";
 import { decodeFetchRecords as decodeFetchRecordsBare } from "./fetch_records.ts";
-import { wireErrorCode } from "../../testdata/wire_assert.ts";
+import { wireErrorCode } from "../../testdata/wire_assert_test.ts";
 
 // Compression is opt-in: every decode here runs with all four codecs.
 const decodeFetchRecords: typeof decodeFetchRecordsBare = (response, options) =>

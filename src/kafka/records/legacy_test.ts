@@ -7,7 +7,7 @@ import { fromHex, toHex } from "../../wire/hex.ts";
 import { lz4Decompress } from "../compression/lz4.ts";
 import { encodeLegacyMessage, fixLz4HeaderChecksum, type LegacyRecordBatch } from "./legacy.ts";
 import { decodeRecordSet, encodeMessageSet } from "./testdata/with_codecs.ts";
-import { wireErrorCode } from "../../testdata/wire_assert.ts";
+import { wireErrorCode } from "../../testdata/wire_assert_test.ts";
 
 // Written by Kafka's MemoryRecordsBuilder (kafka-clients 4.4.0, vectors/kafka/message_set.json).
 const KAFKA_V0_SINGLE = "0000000000000000000000162356c1370000000000036b65790000000576616c7565";

@@ -9,7 +9,7 @@ import {
   encodeRecordBatch,
   RecordBatchIterator,
 } from "./testdata/with_codecs.ts";
-import { concat, wireErrorCode } from "../../testdata/wire_assert.ts";
+import { concat, wireErrorCode } from "../../testdata/wire_assert_test.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
 

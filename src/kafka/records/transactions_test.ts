@@ -12,7 +12,7 @@ import {
 } from "./control.ts";
 import { decodeRecordSet, encodeMessageSet, encodeRecordBatch } from "./testdata/with_codecs.ts";
 import { type AbortedTransactionEntry, deliverableBatches, TransactionFilter } from "./transactions.ts";
-import { concat, wireErrorCode } from "../../testdata/wire_assert.ts";
+import { concat, wireErrorCode } from "../../testdata/wire_assert_test.ts";
 
 // MemoryRecords.withEndTransactionMarker(17, T0 + 100, 3, 1234, 5, COMMIT with coordinator epoch 7), kafka-clients 4.4.0.
 const KAFKA_COMMIT =

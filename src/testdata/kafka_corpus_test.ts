@@ -14,12 +14,12 @@
  */
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { PcapWriter } from "../../src/cli/pcap_writer.ts";
-import { apiInfo, requestHeaderVersion, responseHeaderVersion } from "../../src/kafka/api.ts";
-import { encodeWith } from "../../src/kafka/codec.ts";
-import { RequestHeaderCodec } from "../../src/kafka/messages/request_header.ts";
-import { ResponseHeaderCodec } from "../../src/kafka/messages/response_header.ts";
-import { fromHex } from "../../src/wire/hex.ts";
+import { PcapWriter } from "../cli/pcap_writer.ts";
+import { apiInfo, requestHeaderVersion, responseHeaderVersion } from "../kafka/api.ts";
+import { encodeWith } from "../kafka/codec.ts";
+import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
+import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
+import { fromHex } from "../wire/hex.ts";
 
 interface Vec {
   apiKey?: number;
