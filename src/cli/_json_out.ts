@@ -82,6 +82,16 @@ export class JsonOut {
     for (let x = n; digits > 0; digits--, x = Math.floor(x / 10)) b[--p] = 0x30 + (x % 10);
   }
 
+  /** Appends `bytes[from, bytes.length)` (short runs, such as a key: a loop beats `set` there). */
+  bytes(bytes: Uint8Array, from = 0): void {
+    const n = bytes.length;
+    this.room(n - from);
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = from; i < n; i++) b[p++] = bytes[i];
+    this.pos = p;
+  }
+
   /** Appends one ASCII character code. */
   byte(c: number): void {
     if (this.pos === this.buf.length) this.room(1);

@@ -83,15 +83,13 @@ function writeStruct(
 ): void {
   out.byte(0x7b);
   let first = true;
-  const { names, kinds } = plan;
+  const { names, kinds, keys } = plan;
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
     const v = x[name];
     if (v === undefined) continue; // a tagged field that was not on the wire
-    if (!first) out.byte(0x2c);
+    out.bytes(keys[i], first ? 1 : 0);
     first = false;
-    out.str(name);
-    out.byte(0x3a);
     if (v === null) {
       out.ascii("null");
       continue;

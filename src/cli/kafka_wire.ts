@@ -26,6 +26,11 @@ export interface Plan {
   readonly identity: boolean;
   /** Fields present at the version, in wire order. */
   readonly names: readonly string[];
+  /**
+   * Per kept field: the JSON text `,"name":` as UTF-8 (names are ASCII identifiers), written
+   * from the second byte for the first field; made once per plan, not per message.
+   */
+  readonly keys: readonly Uint8Array[];
   /** Per kept field: its schema type (`int32`, `string`, `[]struct`, …). */
   readonly kinds: readonly string[];
   /** Per kept field: its tag when it is tagged at the version, else -1. */
@@ -46,6 +51,14 @@ export interface Plan {
 }
 
 let plans: Map<StructMeta, Plan[]> | undefined;
+
+/** `,"name":` as bytes; the schemas' field names are ASCII letters and digits. */
+function jsonKey(name: string): Uint8Array {
+  const text = `,${JSON.stringify(name)}:`;
+  const b = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) b[i] = text.charCodeAt(i);
+  return b;
+}
 
 function planOf(meta: StructMeta, v: number): Plan {
   const byMeta = plans ??= new Map();
@@ -78,7 +91,8 @@ function planOf(meta: StructMeta, v: number): Plan {
     errors.push(e);
     hasErrors ||= e || ownError;
   }
-  plan = { identity, names, kinds, tags, subs, structs, arrays, absent, errors, ownError, hasErrors };
+  const keys = names.map(jsonKey);
+  plan = { identity, names, keys, kinds, tags, subs, structs, arrays, absent, errors, ownError, hasErrors };
   row[v] = plan;
   return plan;
 }

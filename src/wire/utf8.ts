@@ -75,15 +75,29 @@ export function utf8Length(s: string): number {
  */
 export function decodeUtf8Strict(bytes: Uint8Array, start: number, end: number, offset = start): string {
   if (end - start <= SHORT_STRING) {
-    let s = "";
     for (let i = start; i < end; i++) {
-      const c = bytes[i];
-      if (c >= 0x80) return decodeSlow(bytes, start, end, offset, true);
-      s += String.fromCharCode(c);
+      if (bytes[i] >= 0x80) return decodeSlow(bytes, start, end, offset, true);
     }
-    return s;
+    return asciiString(bytes, start, end);
   }
   return decodeSlow(bytes, start, end, offset, true);
+}
+
+/** Below this many chars, appending char by char is the fastest way to make an ASCII string. */
+const APPEND_STRING = 13;
+
+/**
+ * `bytes[start, end)`, all below 0x80, as a string. From 13 chars on, V8 makes a string built by
+ * appending into a chain of pieces that is copied again when first read (the inspector's JSON
+ * writer read each one), so those are made in one piece.
+ */
+function asciiString(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start >= APPEND_STRING) {
+    return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  }
+  let s = "";
+  for (let i = start; i < end; i++) s += String.fromCharCode(bytes[i]);
+  return s;
 }
 
 /**
