@@ -8,9 +8,11 @@
  *
  * - `bare decoder, socket events`: `FrameDecoder.push` on each chunk of the runtime's fastest
  *   read path (node:net "data" on Node and Bun, `Deno.Conn.readable`'s reader on Deno);
- * - `bare decoder, web readable`: the same over the duplex's `readable` (`Duplex.toWeb` on Node
- *   and Bun, `denoDuplex(Deno.connect)` on Deno), read with a reader;
- * - `kafkaFrames() transform` and `readKafkaFrames() iterator` over that same readable.
+ * - `bare decoder, web readable`: the same over the duplex's `readable` (`nodeDuplex(node:net)` on
+ *   Node and Bun, `BENCH_TOWEB=1` for `Duplex.toWeb`; `denoDuplex(Deno.connect)` on Deno), read
+ *   with a reader;
+ * - `kafkaFrames() transform`, `readKafkaFrames() iterator` and `kafkaFrameBatches() transform` over that
+ *   same readable.
  *
  * Requests: each operation sends 256 pipelined Metadata requests (a small body) and waits for
  * the answers the peer sends back (256 empty ones, or 64 of about 3.7 KB), the decoded answers
@@ -39,8 +41,8 @@ import { encodeFrame, FrameDecoder } from "../src/kafka/frame.ts";
 import { decodeRequest, encodeResponse } from "../src/kafka/api.ts";
 import { ClientConnection } from "../src/kafka/client.ts";
 import { ApiKey } from "../src/kafka/messages/api_keys.ts";
-import { KafkaClientChannel, kafkaFrames, readKafkaFrames } from "../src/streams/kafka.ts";
-import { type ByteDuplex, denoDuplex } from "../src/streams/mod.ts";
+import { KafkaClientChannel, kafkaFrameBatches, kafkaFrames, readKafkaFrames } from "../src/streams/kafka.ts";
+import { type ByteDuplex, denoDuplex, nodeDuplex } from "../src/streams/mod.ts";
 import { type Case, printRun, runRounds } from "./_rounds.ts";
 import { concat } from "../src/testdata/wire_assert_test.ts";
 
@@ -127,10 +129,15 @@ async function nodeSocket(port: number): Promise<net.Socket> {
   return s;
 }
 
-/** The runtime's duplex: Deno.connect on Deno, Duplex.toWeb(node:net) elsewhere. */
+/**
+ * The runtime's duplex: Deno.connect on Deno, nodeDuplex(node:net) elsewhere (`BENCH_TOWEB=1`:
+ * Node's own Duplex.toWeb instead, to compare the two).
+ */
 async function webDuplex(port: number): Promise<ByteDuplex> {
   if (g.Deno) return denoDuplex(await g.Deno.connect({ hostname: "127.0.0.1", port }));
-  return Duplex.toWeb(await nodeSocket(port)) as unknown as ByteDuplex;
+  const socket = await nodeSocket(port);
+  if (g.process?.env?.BENCH_TOWEB === "1") return Duplex.toWeb(socket) as unknown as ByteDuplex;
+  return nodeDuplex(socket);
 }
 
 /** Resolves once `n` more frames have been counted by `count`. */
@@ -195,6 +202,8 @@ async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number,
   const transformReader = transformed.readable.pipeThrough(kafkaFrames()).getReader();
   const iterated = await webReader();
   const iterator = readKafkaFrames(iterated.readable)[Symbol.asyncIterator]();
+  const batched = await webReader();
+  const batchReader = batched.readable.pipeThrough(kafkaFrameBatches()).getReader();
 
   return [
     mk("bare decoder, socket events", bareEvents),
@@ -210,6 +219,11 @@ async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number,
     mk("readKafkaFrames() iterator", async () => {
       await iterated.writer.write(ask);
       for (let n = 0; n < FRAMES; n++) await iterator.next();
+    }, ["bare decoder, web readable", "bare decoder, socket events"]),
+    mk("kafkaFrameBatches() transform", async () => {
+      await batched.writer.write(ask);
+      let n = 0;
+      while (n < FRAMES) n += (await batchReader.read()).value!.length;
     }, ["bare decoder, web readable", "bare decoder, socket events"]),
   ];
 }

@@ -3,8 +3,9 @@
  * (testdata/peers_test.ts). Each case must end in a typed error or a timeout, and leave nothing
  * behind: the client's socket released (the proxy sees it close), every timer the channel
  * started cleared (counted here; on Deno the test sanitizers check ops and resources too), and
- * the process free to exit. Every transport the runtime has is tried: `Duplex.toWeb(node:net)`
- * everywhere, `denoDuplex(Deno.connect)` on Deno, `bunDuplex(Bun.connect)` on Bun.
+ * the process free to exit. Every transport the runtime has is tried: `nodeDuplex(node:net)`
+ * everywhere, `Duplex.toWeb(node:net)` on Node and Bun, `denoDuplex(Deno.connect)` on Deno,
+ * `bunDuplex(Bun.connect)` on Bun.
  */
 
 import { it } from "node:test";
@@ -17,7 +18,7 @@ import { isWireError } from "../wire/error.ts";
 import type { ByteDuplex } from "./duplex.ts";
 import { KafkaClientChannel } from "./kafka_client.ts";
 import { IggyClientChannel } from "./iggy_client.ts";
-import { type BunConnect, bunDuplex, type DenoConnLike, denoDuplex } from "./runtimes.ts";
+import { type BunConnect, bunDuplex, type DenoConnLike, denoDuplex, nodeDuplex } from "./runtimes.ts";
 import {
   corruptIggyAnswer,
   corruptKafkaAnswer,
@@ -50,6 +51,15 @@ const TRANSPORTS: Transport[] = Deno_ ? [] : [{
   connect: (port) =>
     Promise.resolve(Duplex.toWeb(net.connect({ host: "127.0.0.1", port })) as unknown as ByteDuplex),
 }];
+// nodeDuplex over node:net on every runtime.
+TRANSPORTS.push({
+  name: "nodeDuplex(node:net)",
+  connect: (port) =>
+    new Promise((resolve, reject) => {
+      const socket = net.connect({ host: "127.0.0.1", port });
+      socket.once("connect", () => resolve(nodeDuplex(socket))).once("error", reject);
+    }),
+});
 if (Deno_) {
   TRANSPORTS.push({
     name: "denoDuplex(Deno.connect)",

@@ -62,6 +62,45 @@ export function frameStream<F>(assembler: FrameAssembler<F>): TransformStream<Ui
 }
 
 /**
+ * A `TransformStream` that cuts the chunks written to it into frames with `assembler` and hands
+ * on, for each chunk that completes any, the array of them: one stream item per socket read
+ * rather than per frame. Web Streams cost about a microsecond per item on Node and Bun, which is
+ * the time the bare decoder takes for a 1 KiB frame; a reader that wants small frames at the
+ * decoder's own rate takes them in batches. Errors and backpressure are those of
+ * {@linkcode frameStream}.
+ *
+ * @example
+ * ```ts
+ * import { frameBatchStream } from "@streamwire/codec/streams";
+ * import { FrameDecoder } from "@streamwire/codec/kafka";
+ * const d = new FrameDecoder();
+ * const socket = new ReadableStream<Uint8Array>({
+ *   start(c) {
+ *     c.enqueue(new Uint8Array([0, 0, 0, 1, 7, 0, 0, 0, 1])); // one frame and a half
+ *     c.enqueue(new Uint8Array([8]));
+ *     c.close();
+ *   },
+ * });
+ * const batches = socket.pipeThrough(frameBatchStream({ push: (c) => d.push(c), end: () => d.end() }));
+ * const counts: number[] = [];
+ * for await (const frames of batches) counts.push(frames.length);
+ * console.log(counts); // [ 1, 1 ]
+ * ```
+ */
+export function frameBatchStream<F>(assembler: FrameAssembler<F>): TransformStream<Uint8Array, F[]> {
+  return new TransformStream<Uint8Array, F[]>({
+    transform(chunk, controller) {
+      const got = assembler.push(chunk);
+      const frames = Array.isArray(got) ? got : Array.from(got);
+      if (frames.length > 0) controller.enqueue(frames);
+    },
+    flush() {
+      assembler.end();
+    },
+  });
+}
+
+/**
  * Reads `readable` and yields the frames `assembler` cuts out of it. Leaving the loop early
  * (`break`, `return`, an exception) or aborting `signal` cancels the readable, which releases
  * the socket behind it.

@@ -5,8 +5,8 @@ import { encodeRequestFrame, encodeResponseFrame } from "../iggy/framing.ts";
 import { IggyClientSession } from "../iggy/session/client.ts";
 import { isWireError } from "../wire/error.ts";
 import { concat } from "../testdata/wire_assert_test.ts";
-import { kafkaFrames, readKafkaFrames } from "./kafka_frames.ts";
-import { iggyFrames, readIggyFrames } from "./iggy_frames.ts";
+import { kafkaFrameBatches, kafkaFrames, readKafkaFrames } from "./kafka_frames.ts";
+import { iggyFrameBatches, iggyFrames, readIggyFrames } from "./iggy_frames.ts";
 
 /** A readable of `bytes` cut at pseudo-random places (seeded), with a count of pulls and a cancel flag. */
 function chunked(bytes: Uint8Array, seed: number, maxChunk = 37) {
@@ -60,6 +60,34 @@ describe("kafkaFrames / readKafkaFrames", () => {
       assert.deepEqual(viaIterator, payloads);
     });
   }
+
+  for (const seed of [1, 2, 3]) {
+    it(`kafkaFrameBatches: one item per chunk that completes a frame, the same frames (seed ${seed})`, async () => {
+      const bytes = concat(...payloads.map(encodeFrame));
+      const { readable, state } = chunked(bytes, seed, 700);
+      const batches = await collect(readable.pipeThrough(kafkaFrameBatches()));
+      assert.deepEqual(batches.flat(), payloads);
+      assert.ok(batches.every((b) => b.length > 0), "no empty batch");
+      assert.ok(
+        batches.length < payloads.length && batches.length <= state.pulls,
+        `${batches.length} batches`,
+      );
+    });
+  }
+
+  it("kafkaFrameBatches: a bad size errors the stream after the batches before it", async () => {
+    const bytes = concat(encodeFrame(new Uint8Array([1])), new Uint8Array([0, 0, 1, 0]));
+    const got: Uint8Array[][] = [];
+    const code = await wireCode((async () => {
+      for await (
+        const b of chunked(bytes, 2, 5).readable.pipeThrough(kafkaFrameBatches({ maxFrameBytes: 255 }))
+      ) {
+        got.push(b);
+      }
+    })());
+    assert.equal(code, "FRAME_TOO_LARGE");
+    assert.deepEqual(got.flat(), [new Uint8Array([1])]);
+  });
 
   it("a size over maxFrameBytes errors the stream with FRAME_TOO_LARGE before the body arrives", async () => {
     const head = new Uint8Array([0, 0, 1, 0]); // 256 bytes announced, none sent
@@ -128,6 +156,18 @@ describe("iggyFrames / readIggyFrames", () => {
         );
       }
     }
+  });
+
+  it("iggyFrameBatches: the response frames of each chunk in one item", async () => {
+    const frames = payloads.map((p, i) => encodeResponseFrame(0, BigInt(i), p));
+    const batches = await collect(
+      chunked(concat(...frames), 11, 900).readable.pipeThrough(iggyFrameBatches("response")),
+    );
+    assert.deepEqual(batches.flat().map((f) => f.payload), payloads);
+    assert.ok(
+      batches.length < payloads.length && batches.every((b) => b.length > 0),
+      `${batches.length} batches`,
+    );
   });
 
   it("request frames, any chunking", async () => {

@@ -29,7 +29,7 @@
  * @module
  */
 
-export { iggyFrames, readIggyFrames } from "./iggy_frames.ts";
+export { iggyFrameBatches, iggyFrames, readIggyFrames } from "./iggy_frames.ts";
 export type { IggyFrameKinds, IggyFrameOptions } from "./iggy_frames.ts";
 export { IggyClientChannel } from "./iggy_client.ts";
 export type { IggyClientChannelOptions, IggyReply, IggyRequestOptions } from "./iggy_client.ts";

@@ -15,7 +15,13 @@ import {
   ResponseFrameDecoder,
 } from "../iggy/framing.ts";
 import { ConsensusFrameAssembler } from "../iggy/session/frames.ts";
-import { type FrameAssembler, frameStream, readFrames, type ReadFramesOptions } from "./frames.ts";
+import {
+  type FrameAssembler,
+  frameBatchStream,
+  frameStream,
+  readFrames,
+  type ReadFramesOptions,
+} from "./frames.ts";
 
 /** The frame each kind of Iggy stream yields. */
 export interface IggyFrameKinds {
@@ -73,6 +79,34 @@ export function iggyFrames<K extends keyof IggyFrameKinds>(
   options?: IggyFrameOptions,
 ): TransformStream<Uint8Array, IggyFrameKinds[K]> {
   return frameStream(assembler(kind, options));
+}
+
+/**
+ * {@linkcode iggyFrames} one socket read at a time: each item is the array of frames a chunk
+ * completed (chunks that complete none give no item), for small frames at the decoder's rate.
+ *
+ * @example
+ * ```ts
+ * import { iggyFrameBatches } from "@streamwire/codec/streams/iggy";
+ * import { encodeResponseFrame } from "@streamwire/codec/iggy";
+ * const a = encodeResponseFrame(0, 1n, new Uint8Array([1]));
+ * const b = encodeResponseFrame(0, 2n, new Uint8Array([2]));
+ * const socket = new ReadableStream<Uint8Array>({
+ *   start(c) {
+ *     c.enqueue(new Uint8Array([...a, ...b]));
+ *     c.close();
+ *   },
+ * });
+ * for await (const frames of socket.pipeThrough(iggyFrameBatches("response"))) {
+ *   console.log(frames.map((f) => f.requestId)); // [ 1n, 2n ]
+ * }
+ * ```
+ */
+export function iggyFrameBatches<K extends keyof IggyFrameKinds>(
+  kind: K,
+  options?: IggyFrameOptions,
+): TransformStream<Uint8Array, IggyFrameKinds[K][]> {
+  return frameBatchStream(assembler(kind, options));
 }
 
 /**

@@ -27,7 +27,7 @@
  * @module
  */
 
-export { kafkaFrames, readKafkaFrames } from "./kafka_frames.ts";
+export { kafkaFrameBatches, kafkaFrames, readKafkaFrames } from "./kafka_frames.ts";
 export { KafkaClientChannel } from "./kafka_client.ts";
 export { KafkaServerChannel } from "./kafka_server.ts";
 export type { KafkaAnswer, KafkaRequestHandler, KafkaServerChannelOptions } from "./kafka_server.ts";

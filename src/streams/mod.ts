@@ -9,9 +9,9 @@
  *
  * Here: the transport shape every channel takes, a {@linkcode ByteDuplex} (`{ readable,
  * writable }`), and the shims that make one from each runtime's socket
- * ({@linkcode denoDuplex}, {@linkcode bunDuplex}, {@linkcode webSocketDuplex}; on Node,
- * `Duplex.toWeb(socket)` is one as it is), {@linkcode duplexPair} to join two in memory, the
- * generic {@linkcode frameStream} / {@linkcode readFrames} for any `push(chunk) → frames`,
+ * ({@linkcode denoDuplex}, {@linkcode bunDuplex}, {@linkcode nodeDuplex}, {@linkcode webSocketDuplex};
+ * on Node, `Duplex.toWeb(socket)` is one too, slower to read), {@linkcode duplexPair} to join two in memory, the
+ * generic {@linkcode frameStream} / {@linkcode frameBatchStream} / {@linkcode readFrames} for any `push(chunk) → frames`,
  * `end()` assembler, and {@linkcode ChannelError}, what a request that got no answer rejects
  * with. Channels take {@linkcode ChannelOptions}: timeouts, a bound on requests in flight (an
  * error beyond it, never a queue), backpressure on the writable.
@@ -47,14 +47,15 @@ export { CHANNEL_ERROR_CODES, ChannelError, isChannelError } from "./errors.ts";
 export type { ChannelErrorCode, ChannelErrorInit } from "./errors.ts";
 export { duplexPair } from "./duplex.ts";
 export type { ByteDuplex, DuplexPairOptions } from "./duplex.ts";
-export { frameStream, readFrames } from "./frames.ts";
+export { frameBatchStream, frameStream, readFrames } from "./frames.ts";
 export type { FrameAssembler, ReadFramesOptions } from "./frames.ts";
 export type { CallOptions, ChannelOptions } from "./_channel.ts";
-export { bunDuplex, denoDuplex, webSocketDuplex } from "./runtimes.ts";
+export { bunDuplex, denoDuplex, nodeDuplex, webSocketDuplex } from "./runtimes.ts";
 export type {
   BunConnect,
   BunSocketHandlers,
   BunSocketLike,
   DenoConnLike,
+  NodeSocketLike,
   WebSocketDuplexOptions,
 } from "./runtimes.ts";

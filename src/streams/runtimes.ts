@@ -6,7 +6,7 @@
  * | -------------- | --------------------------------------------------------------------------- |
  * | Deno           | `denoDuplex(await Deno.connect({ hostname, port }))`                          |
  * | Bun            | `await bunDuplex(Bun.connect, { hostname, port })`                            |
- * | Node.js 20+    | `Duplex.toWeb(net.connect({ host, port }))` (`node:stream`, `node:net`): no shim |
+ * | Node.js 20+    | `nodeDuplex(net.connect({ host, port }))` (or `Duplex.toWeb`, 1.4–2× slower to read) |
  * | browsers       | `await webSocketDuplex(new WebSocket(url))`, through a WebSocket-to-TCP bridge |
  *
  * On Node and Bun, leave the socket's `allowHalfOpen` at its default (false): Node's
@@ -160,6 +160,110 @@ export async function bunDuplex(
     },
     close: () => socket.shutdown(),
     abort: () => socket.terminate(),
+  });
+  return { readable, writable };
+}
+
+/** A `node:net` `Socket` (Node, and the `node:net` of Bun and Deno), as far as a duplex needs it. */
+export interface NodeSocketLike {
+  /** Queues `chunk`; false when the socket's buffer is full (wait for `"drain"`). */
+  write(chunk: Uint8Array): boolean;
+  /** Half-closes (FIN); `callback` runs once everything written is flushed. */
+  end(callback?: () => void): unknown;
+  /** Closes at once. */
+  destroy(error?: Error): unknown;
+  /** Stops `"data"` events. */
+  pause(): unknown;
+  /** Starts them again. */
+  resume(): unknown;
+  /** Listens for `"data"`, `"end"`, `"error"`, `"close"` and `"drain"`. */
+  on(event: string, listener: (arg?: never) => void): unknown;
+  /** Stops listening. */
+  off(event: string, listener: (arg?: never) => void): unknown;
+}
+
+/**
+ * A `node:net` socket as a duplex: reads pause while nobody reads the readable, a write settles
+ * once the socket's buffer is below its high-water mark (it waits for `"drain"`), closing the
+ * writable half-closes (FIN) once written bytes are flushed, cancelling the readable or aborting
+ * the writable destroys the socket. The peer's FIN ends the readable whatever `allowHalfOpen`
+ * says. Node's own `Duplex.toWeb(socket)` is a duplex too; this one reads 1.4–2× faster (a
+ * 2 MiB burst of 16 KiB frames on Node 20: `bench/streams.ts`), since it enqueues each chunk
+ * as it arrives.
+ *
+ * @example
+ * ```ts ignore
+ * import * as net from "node:net";
+ * import { nodeDuplex } from "@streamwire/codec/streams";
+ * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
+ * const socket = net.connect({ host: "127.0.0.1", port: 9092 });
+ * await new Promise((ok, fail) => socket.once("connect", ok).once("error", fail));
+ * const kafka = new KafkaClientChannel(nodeDuplex(socket));
+ * ```
+ */
+export function nodeDuplex(socket: NodeSocketLike): ByteDuplex {
+  let reading = true;
+  /** Set once the socket failed or closed: later writes throw it. */
+  let broken: unknown;
+  /** Wakes a write waiting for "drain", and a close waiting for the flush, when the socket goes. */
+  let wake: (() => void) | undefined;
+  let reads!: ReadableStreamDefaultController<Uint8Array>;
+  const endReads = (error?: unknown) => {
+    if (!reading) return;
+    reading = false;
+    if (error === undefined) reads.close();
+    else reads.error(error);
+  };
+  const gone = (error: unknown) => {
+    broken ??= error;
+    wake?.();
+  };
+  const onData = (chunk?: Uint8Array) => {
+    if (!reading || chunk === undefined) return;
+    // A view, so readers get a plain Uint8Array rather than a Buffer.
+    reads.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((reads.desiredSize ?? 1) <= 0) socket.pause();
+  };
+  const onError = (e?: unknown) => {
+    const error = e ?? new Error("socket error");
+    endReads(error);
+    gone(error);
+  };
+  const onClose = () => {
+    endReads();
+    gone(new Error("the socket closed"));
+  };
+  const readable = new ReadableStream<Uint8Array>({
+    start(c) {
+      reads = c;
+      socket.on("data", onData as (arg?: never) => void);
+      socket.on("end", () => endReads());
+      socket.on("error", onError as (arg?: never) => void);
+      socket.on("close", onClose);
+      socket.on("drain", () => wake?.());
+    },
+    pull: () => void socket.resume(),
+    cancel() {
+      reading = false;
+      socket.destroy();
+    },
+  }, { highWaterMark: 4 });
+  /** Resolves on `"drain"` (or when the socket goes), or at once when it is gone already. */
+  const waitFor = (start: (done: () => void) => void) =>
+    new Promise<void>((resolve) => {
+      if (broken !== undefined) return resolve();
+      wake = resolve;
+      start(resolve);
+    }).finally(() => (wake = undefined));
+  const writable = new WritableStream<Uint8Array>({
+    async write(chunk) {
+      if (broken !== undefined) throw broken;
+      if (socket.write(chunk)) return;
+      await waitFor(() => {});
+      if (broken !== undefined) throw broken;
+    },
+    close: () => waitFor((done) => void socket.end(done)),
+    abort: () => void socket.destroy(),
   });
   return { readable, writable };
 }
