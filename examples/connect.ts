@@ -3,7 +3,7 @@
  * (`{ readable, writable }`), from each runtime's own socket API. The examples import it; copy
  * the branch your runtime needs.
  */
-import { bunDuplex, type ByteDuplex, denoDuplex } from "@streamwire/codec/streams";
+import { bunDuplex, type ByteDuplex, denoDuplex, nodeDuplex } from "@streamwire/codec/streams";
 
 // deno-lint-ignore no-explicit-any
 const runtime = globalThis as any;
@@ -11,12 +11,11 @@ const runtime = globalThis as any;
 export async function connect(host: string, port: number): Promise<ByteDuplex> {
   if (runtime.Deno) return denoDuplex(await runtime.Deno.connect({ hostname: host, port })); // Deno
   if (runtime.Bun) return await bunDuplex(runtime.Bun.connect, { hostname: host, port }); // Bun
-  // Node.js: Duplex.toWeb makes the socket one (keep allowHalfOpen at its default, false).
+  // Node.js: nodeDuplex wraps a node:net socket (Duplex.toWeb would too, reading slower).
   const net = await import("node:net");
-  const { Duplex } = await import("node:stream");
   const socket = net.connect({ host, port });
   await new Promise((resolve, reject) => socket.once("connect", resolve).once("error", reject));
-  return Duplex.toWeb(socket) as ByteDuplex;
+  return nodeDuplex(socket);
 }
 
 /** `host:port` from the command line (argument `index`), else `fallback`. */
