@@ -2,9 +2,9 @@
  * Writes the inspector's hostile inputs (src/cli/testdata/hostile.ts, issue 26 section 5) to
  * files, to time `streamwire inspect` on them whole-process:
  *
- *   deno run -A bench/inspect_hostile.ts --dir /tmp/hostile [--scale 1]
- *   /usr/bin/time -f "%e s %M KiB" deno task inspect --no-progress --format json /tmp/hostile/connections.pcap >/dev/null
- *   deno task inspect --raw --protocol kafka --format json - < /tmp/hostile/resync.bin >/dev/null
+ *   deno run -A bench/inspect_hostile.ts --dir hostile [--scale 1]
+ *   /usr/bin/time -f "%e s %M KiB" deno task inspect --no-progress --format json hostile/connections.pcap >/dev/null
+ *   deno task inspect --raw --protocol kafka --format json - < hostile/resync.bin >/dev/null
  *
  * Sizes (at scale 1) are the hostile test's: 100,000 connections; 200,000 1-byte segments with
  * a hole before each, in order and reversed; 200,000 1-byte segments last first; 3 × 65,536
