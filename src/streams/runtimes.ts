@@ -176,10 +176,8 @@ export interface NodeSocketLike {
   pause(): unknown;
   /** Starts them again. */
   resume(): unknown;
-  /** Listens for `"data"`, `"end"`, `"error"`, `"close"` and `"drain"`. */
+  /** Listens for `"data"`, `"end"`, `"error"`, `"close"` and `"drain"` (for the socket's lifetime). */
   on(event: string, listener: (arg?: never) => void): unknown;
-  /** Stops listening. */
-  off(event: string, listener: (arg?: never) => void): unknown;
 }
 
 /**
