@@ -236,11 +236,12 @@ export class ClientConnection {
    * ```
    */
   receive(chunk: Uint8Array, each?: (response: AnyClientResponse) => void): AnyClientResponse[] {
-    const frames = this.#frames.push(chunk);
     if (each !== undefined) {
-      for (let i = 0; i < frames.length; i++) each(this.#decodeFrame(frames[i]));
+      // The frames before a bad size prefix in this chunk still reach `each`.
+      this.#frames.push(chunk, (payload) => each(this.#decodeFrame(payload)));
       return [];
     }
+    const frames = this.#frames.push(chunk);
     const out: AnyClientResponse[] = [];
     for (let i = 0; i < frames.length; i++) out.push(this.#decodeFrame(frames[i]));
     return out;

@@ -131,7 +131,8 @@ export class FrameDecoder {
 
   /**
    * Consumes `chunk` and returns the payloads it completes, in order. Throws
-   * `FRAME_TOO_LARGE` / `NEGATIVE_LENGTH` for a bad size prefix.
+   * `FRAME_TOO_LARGE` / `NEGATIVE_LENGTH` for a bad size prefix. With `each`, the payloads go
+   * to `each` instead, those before a bad prefix included (then the error is thrown).
    *
    * @example
    * ```ts
@@ -141,7 +142,8 @@ export class FrameDecoder {
    * console.log(frames.push(f.subarray(0, 5)).length, frames.push(f.subarray(5))); // 0 [ Uint8Array(3) [ 1, 2, 3 ] ]
    * ```
    */
-  push(chunk: Uint8Array): Uint8Array[] {
+  push(chunk: Uint8Array, each?: (payload: Uint8Array) => void): Uint8Array[] {
+    if (each !== undefined) return this.#frames.push(chunk, (f) => each(f.subarray(4)));
     const frames = this.#frames.push(chunk);
     for (let i = 0; i < frames.length; i++) frames[i] = frames[i].subarray(4);
     return frames;

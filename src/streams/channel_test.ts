@@ -282,6 +282,8 @@ describe("KafkaClientChannel", () => {
         f[8] = 0xff;
         return f;
       },
+      // A size prefix over the channel's frame limit: the frame assembler itself fails.
+      "size over the limit": (_id: number) => new Uint8Array([0x7f, 0xff, 0xff, 0xff]),
     };
     for (const [what, badFrame] of Object.entries(bad)) {
       const [client, broker] = duplexPair();

@@ -86,10 +86,9 @@ export class IggyClientChannel {
       // The channel cuts the frames and hands the session one at a time: a reply before a bad
       // one still settles its command, and a close mid-frame is the assembler's TRUNCATED.
       receive: (chunk) => {
-        const replies = frames.push(chunk);
-        for (let i = 0; i < replies.length; i++) {
-          for (const ev of session.receive(replies[i])) this.#event(ev);
-        }
+        frames.push(chunk, (reply) => {
+          for (const ev of session.receive(reply)) this.#event(ev);
+        });
       },
       end: () => {
         session.connectionLost();

@@ -19,7 +19,9 @@
  *   grows with the bytes that arrived (doubling, at most to the frame's length), so a prefix
  *   alone costs at most 4 KiB, and time is linear in the bytes pushed whatever the chunking.
  * - **Errors.** Offsets are counted from the start of the stream. After a `WireError` the stream
- *   cannot be resynchronised and every later call throws the same error.
+ *   cannot be resynchronised and every later call throws the same error. The frames a chunk
+ *   completed before a bad prefix in it are not returned (the call throws); given a callback,
+ *   `push(chunk, each)` hands each of them to it first, then throws.
  * - **End of stream.** `end()` throws `TRUNCATED` (incomplete) when part of a frame is buffered.
  *
  * A stream parser that does not know its framing up front (the traffic inspector) can use it
@@ -147,7 +149,9 @@ export class FrameAssembler {
 
   /**
    * Consumes `chunk` and returns the frames it completes, in order (see the module
-   * documentation for which are views of `chunk`).
+   * documentation for which are views of `chunk`). With `each`, the frames go to `each` instead
+   * (the call returns an empty array), and those before a bad prefix still do before the error
+   * is thrown: a peer's good answers are not lost to the bad frame after them.
    *
    * @example
    * ```ts
@@ -160,18 +164,22 @@ export class FrameAssembler {
    * }
    * ```
    */
-  push(chunk: Uint8Array): Uint8Array[] {
+  push(chunk: Uint8Array, each?: (frame: Uint8Array) => void): Uint8Array[] {
     if (this.#failed !== undefined) throw this.#failed;
+    const out: Uint8Array[] = [];
     try {
-      return this.#push(chunk);
+      this.#push(chunk, out);
     } catch (e) {
       this.#failed = e;
+      if (each !== undefined) { for (let i = 0; i < out.length; i++) each(out[i]); }
       throw e;
     }
+    if (each === undefined) return out;
+    for (let i = 0; i < out.length; i++) each(out[i]);
+    return [];
   }
 
-  #push(chunk: Uint8Array): Uint8Array[] {
-    const out: Uint8Array[] = [];
+  #push(chunk: Uint8Array, out: Uint8Array[]): void {
     const n = chunk.length;
     const prefix = this.#head.length;
     let p = 0;
@@ -210,7 +218,6 @@ export class FrameAssembler {
       if (this.#frameLen === size) this.#emit(out);
     }
     this.#consumed += n;
-    return out;
   }
 
   /** The frame's whole length from its prefix, after the limit check. */

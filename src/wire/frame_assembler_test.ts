@@ -96,6 +96,23 @@ describe("FrameAssembler", () => {
     assert.equal(assertWireError(() => a.end(), "FRAME_TOO_LARGE"), e);
   });
 
+  it("push(chunk, each) hands on the frames before a bad prefix in the chunk, then throws", () => {
+    const a = new FrameAssembler(U16, { maxFrameBytes: 100 });
+    const one = u16Frame(new Uint8Array([1])), two = u16Frame(new Uint8Array([2, 2]));
+    const got: Uint8Array[] = [];
+    assert.deepEqual(a.push(one.subarray(0, 2), (f) => got.push(f)), []);
+    // The rest of the first frame, a second one, then a prefix over the limit, all in one chunk.
+    const chunk = concat(one.subarray(2), two, new Uint8Array([0xff, 0xff, 9]));
+    assertWireError(() => a.push(chunk, (f) => got.push(f)), "FRAME_TOO_LARGE", { offset: 7 });
+    assert.deepEqual(got, [one, two]);
+    // Without `each` the same chunk gives nothing before the error.
+    const b = new FrameAssembler(U16, { maxFrameBytes: 100 });
+    b.push(one.subarray(0, 2));
+    assertWireError(() => b.push(chunk), "FRAME_TOO_LARGE");
+    assertWireError(() => a.push(new Uint8Array(1), (f) => got.push(f)), "FRAME_TOO_LARGE");
+    assert.equal(got.length, 2);
+  });
+
   it("counts only what frameLength counts against the limit (uncountedBytes)", () => {
     const a = new FrameAssembler(AFTER, { maxFrameBytes: 3 });
     assert.deepEqual(a.push(new Uint8Array([0, 3, 1, 2, 3])).map(toHex), ["0003010203"]);

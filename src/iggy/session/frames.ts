@@ -77,9 +77,12 @@ export class ConsensusFrameAssembler {
     return this.#frames.buffered;
   }
 
-  /** Consumes `chunk` and returns every frame it completes, in order. */
-  push(chunk: Uint8Array): Uint8Array[] {
-    return this.#frames.push(chunk);
+  /**
+   * Consumes `chunk` and returns every frame it completes, in order; with `each`, hands them to
+   * it instead, those before a bad header included (then the error is thrown).
+   */
+  push(chunk: Uint8Array, each?: (frame: Uint8Array) => void): Uint8Array[] {
+    return this.#frames.push(chunk, each);
   }
 
   /** Call at end of stream: `TRUNCATED` (incomplete) when part of a frame is buffered. */
