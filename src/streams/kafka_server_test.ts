@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import * as net from "node:net";
 import { Duplex } from "node:stream";
 import { ApiKey } from "../kafka/messages/api_keys.ts";
-import { encodeFrame } from "../kafka/frame.ts";
+import { encodeFrame, FrameDecoder } from "../kafka/frame.ts";
 import { ClientConnection } from "../kafka/client.ts";
 import { isWireError } from "../wire/error.ts";
 import { type ByteDuplex, duplexPair } from "./duplex.ts";
@@ -229,6 +229,49 @@ test("KafkaServerChannel: SASL tokens in SaslAuthenticate after SaslHandshake v1
   assert.deepEqual(tokens, ["hello", "secret"]);
   assert.equal((await kafka.request(ApiKey.Metadata, { topics: [] })).body.topics[0].name, "authenticated");
   await kafka.close();
+  assert.equal(await served, undefined);
+});
+
+test("KafkaServerChannel: after SaslHandshake v0 the next frame is a raw token for saslToken, then requests", async () => {
+  const [client, server] = duplexPair();
+  const seen: string[] = [];
+  const broker = new KafkaServerChannel(server, {
+    requireSasl: true,
+    saslToken: (token) => {
+      seen.push(new TextDecoder().decode(token));
+      return new Uint8Array(0); // PLAIN: an empty answer token, then authenticated
+    },
+  });
+  const served = broker.serve((req) => {
+    if (req.apiKey === ApiKey.SaslHandshake) return { errorCode: 0, mechanisms: ["PLAIN"] };
+    if (req.apiKey === ApiKey.Metadata) return metadata("after-v0");
+    throw new Error(`not mocked: ${req.apiKey}`);
+  });
+  // A client as librdkafka's old path speaks it: Kafka-framed handshake, then one un-headered frame.
+  const conn = new ClientConnection({ clientId: "v0" });
+  const w = client.writable.getWriter();
+  const r = client.readable.getReader();
+  const frames = new FrameDecoder();
+  const next = async () => {
+    for (;;) {
+      const got = frames.push((await r.read()).value!);
+      if (got.length > 0) return got[0];
+    }
+  };
+  const hs = conn.request(ApiKey.SaslHandshake, { mechanism: "PLAIN" }, { version: 0 });
+  await w.write(hs.frame);
+  const hsFrame = await next();
+  assert.deepEqual(conn.receive(encodeFrame(hsFrame))[0].body, { errorCode: 0, mechanisms: ["PLAIN"] });
+  await w.write(encodeFrame(new TextEncoder().encode("\0alice\0secret")));
+  assert.equal((await next()).length, 0); // the raw answer token: a frame of size 0
+  assert.deepEqual(seen, ["\0alice\0secret"]);
+  assert.equal(broker.connection.authenticated, true);
+  await w.write(conn.request(ApiKey.Metadata, { topics: [] }, { version: 12 }).frame);
+  const md = conn.receive(encodeFrame(await next()))[0];
+  assert.equal((md.body as { topics: { name: string }[] }).topics[0].name, "after-v0");
+  await w.close();
+  r.releaseLock();
+  await client.readable.cancel();
   assert.equal(await served, undefined);
 });
 
