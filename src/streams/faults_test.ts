@@ -18,7 +18,7 @@ import { isWireError } from "../wire/error.ts";
 import type { ByteDuplex } from "./duplex.ts";
 import { KafkaClientChannel } from "./kafka_client.ts";
 import { IggyClientChannel } from "./iggy_client.ts";
-import { type BunConnect, bunDuplex, type DenoConnLike, denoDuplex, nodeDuplex } from "./runtimes.ts";
+import { type BunConnect, bunDuplex, type DenoConnLike, denoDuplex } from "./runtimes.ts";
 import {
   corruptIggyAnswer,
   corruptKafkaAnswer,
@@ -28,6 +28,7 @@ import {
   iggyEndpoint,
   kafkaEndpoint,
   type Loopback,
+  nodeConnect,
   rejection,
 } from "./testdata/peers_test.ts";
 
@@ -51,15 +52,7 @@ const TRANSPORTS: Transport[] = Deno_ ? [] : [{
   connect: (port) =>
     Promise.resolve(Duplex.toWeb(net.connect({ host: "127.0.0.1", port })) as unknown as ByteDuplex),
 }];
-// nodeDuplex over node:net on every runtime.
-TRANSPORTS.push({
-  name: "nodeDuplex(node:net)",
-  connect: (port) =>
-    new Promise((resolve, reject) => {
-      const socket = net.connect({ host: "127.0.0.1", port });
-      socket.once("connect", () => resolve(nodeDuplex(socket))).once("error", reject);
-    }),
-});
+TRANSPORTS.push({ name: "nodeDuplex(node:net)", connect: nodeConnect });
 if (Deno_) {
   TRANSPORTS.push({
     name: "denoDuplex(Deno.connect)",

@@ -13,15 +13,8 @@ import { FrameDecoder } from "../kafka/frame.ts";
 import type { ByteDuplex } from "./duplex.ts";
 import { isChannelError } from "./errors.ts";
 import { KafkaClientChannel } from "./kafka_client.ts";
-import {
-  type BunConnect,
-  bunDuplex,
-  type DenoConnLike,
-  denoDuplex,
-  nodeDuplex,
-  webSocketDuplex,
-} from "./runtimes.ts";
-import { brokerAnswer, kafkaEndpoint } from "./testdata/peers_test.ts";
+import { type BunConnect, bunDuplex, type DenoConnLike, denoDuplex, webSocketDuplex } from "./runtimes.ts";
+import { brokerAnswer, kafkaEndpoint, nodeConnect } from "./testdata/peers_test.ts";
 
 // deno-lint-ignore no-explicit-any
 const g = globalThis as any;
@@ -40,15 +33,7 @@ if (g.Deno) {
       Promise.resolve(Duplex.toWeb(net.connect({ host: "127.0.0.1", port })) as unknown as ByteDuplex),
   });
 }
-// node:net is there on every runtime (Deno's and Bun's compatibility layers included).
-TRANSPORTS.push({
-  name: "nodeDuplex(node:net)",
-  connect: (port) =>
-    new Promise((resolve, reject) => {
-      const socket = net.connect({ host: "127.0.0.1", port });
-      socket.once("connect", () => resolve(nodeDuplex(socket))).once("error", reject);
-    }),
-});
+TRANSPORTS.push({ name: "nodeDuplex(node:net)", connect: nodeConnect });
 if (g.Bun) {
   TRANSPORTS.push({
     name: "bunDuplex(Bun.connect)",

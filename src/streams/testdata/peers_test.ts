@@ -12,6 +12,7 @@ import { decodeRequest, encodeResponse } from "../../kafka/api.ts";
 import { FrameDecoder } from "../../kafka/frame.ts";
 import { IggyServerConnection } from "../../iggy/session/server.ts";
 import type { ByteDuplex } from "../duplex.ts";
+import { nodeDuplex } from "../runtimes.ts";
 import { type ChannelError, isChannelError } from "../errors.ts";
 
 /** The versions the test broker advertises. */
@@ -76,6 +77,14 @@ export async function serveIggy(duplex: ByteDuplex): Promise<void> {
 }
 
 /** A listening loopback server, its port, and a way to stop it with every connection it holds. */
+/** A `node:net` connection to 127.0.0.1:`port` through `nodeDuplex`, once connected (node:net is on every runtime). */
+export function nodeConnect(port: number): Promise<ByteDuplex> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => resolve(nodeDuplex(socket))).once("error", reject);
+  });
+}
+
 export interface Loopback {
   readonly port: number;
   /** Connections accepted so far. */
