@@ -191,9 +191,9 @@ export interface NodeSocketLike {
  *
  * @example
  * ```ts ignore
- * import * as net from "node:net";
  * import { nodeDuplex } from "@streamwire/codec/streams";
  * import { KafkaClientChannel } from "@streamwire/codec/streams/kafka";
+ * const net = await import("node:net");
  * const socket = net.connect({ host: "127.0.0.1", port: 9092 });
  * await new Promise((ok, fail) => socket.once("connect", ok).once("error", fail));
  * const kafka = new KafkaClientChannel(nodeDuplex(socket));
@@ -218,7 +218,7 @@ export function nodeDuplex(socket: NodeSocketLike): ByteDuplex {
   };
   const onData = (chunk?: Uint8Array) => {
     if (!reading || chunk === undefined) return;
-    // A view, so readers get a plain Uint8Array rather than a Buffer.
+    // A view, so readers get a plain Uint8Array rather than a Node Buffer subclass.
     reads.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     if ((reads.desiredSize ?? 1) <= 0) socket.pause();
   };
