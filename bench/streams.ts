@@ -205,6 +205,15 @@ async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number,
   const batched = await webReader();
   const batchReader = batched.readable.pipeThrough(kafkaFrameBatches()).getReader();
 
+  const frames = Array.from({ length: FRAMES }, () => new Uint8Array(PAYLOAD));
+  const items = new TransformStream<Uint8Array[], Uint8Array>({
+    transform(batch, c) {
+      for (const f of batch) c.enqueue(f);
+    },
+  });
+  const itemsWriter = items.writable.getWriter();
+  const itemsReader = items.readable.getReader();
+
   return [
     mk("bare decoder, socket events", bareEvents),
     mk("bare decoder, web readable", async () => {
@@ -220,6 +229,15 @@ async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number,
       await iterated.writer.write(ask);
       for (let n = 0; n < FRAMES; n++) await iterator.next();
     }, ["bare decoder, web readable", "bare decoder, socket events"]),
+    // No socket and no decoder: FRAMES ready-cut frames through a TransformStream, read one by one.
+    // What a stream item costs this runtime, which bounds any per-frame stream: the ceiling of
+    // `kafkaFrames()` ÷ bare is bare ÷ (bare + this).
+    mk("Web Streams items alone (no socket, no decoder)", async () => {
+      // Not awaited first: the transform runs only once the readable is asked for an item.
+      const wrote = itemsWriter.write(frames);
+      for (let n = 0; n < FRAMES; n++) await itemsReader.read();
+      await wrote;
+    }),
     mk("kafkaFrameBatches() transform", async () => {
       await batched.writer.write(ask);
       let n = 0;
