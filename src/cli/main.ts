@@ -28,8 +28,11 @@ import { VERSION } from "./version.ts";
 export interface Host {
   /** Command-line arguments after the program name. */
   args: readonly string[];
-  /** Reads a file as a stream of chunks. */
-  readFile(path: string): AsyncIterable<Uint8Array>;
+  /**
+   * Reads a file as a stream of chunks. Once the reader sets `chunks.reused` (it copies what it
+   * keeps), a host may read every later chunk into one buffer, valid until the next is asked for.
+   */
+  readFile(path: string, chunks?: { reused: boolean }): AsyncIterable<Uint8Array>;
   /** The file's size in bytes, when known (for the progress bar). */
   fileSize(path: string): Promise<number | undefined>;
   /** Standard input as chunks. */
@@ -410,13 +413,14 @@ export async function main(host: Host): Promise<number> {
     defaults: p.defaults,
   });
   for (const file of p.files) {
-    const source = file === "-" ? host.stdin() : host.readFile(file);
+    const chunks = { reused: false };
+    const source = file === "-" ? host.stdin() : host.readFile(file, chunks);
     const size = file === "-" ? undefined : await host.fileSize(file);
     const progress = p.progress && host.stderrIsTerminal && size !== undefined && size > 4 * 1024 * 1024
       ? new Progress(host, file, size)
       : undefined;
     try {
-      await inspectSource(source, ins, p, emit, progress);
+      await inspectSource(source, ins, p, emit, progress, chunks);
     } catch (e) {
       await flushOut();
       progress?.done();
@@ -451,6 +455,7 @@ async function inspectSource(
   p: InspectArgs,
   emit: (m: InspectedMessage[]) => Promise<void> | undefined,
   progress: Progress | undefined,
+  chunks: { reused: boolean },
 ): Promise<void> {
   const it = source[Symbol.asyncIterator]();
   const first = await it.next();
@@ -462,6 +467,7 @@ async function inspectSource(
   };
   if (!p.raw && isCapture(head)) {
     const reader = new CaptureReader();
+    chunks.reused = true; // the reader copies each chunk into its own queue
     const msgs: InspectedMessage[] = [];
     for await (const chunk of rest()) {
       // Messages are written in small batches, so that they die young (a chunk holds
