@@ -10,6 +10,38 @@
 let hexDigits: Uint8Array | undefined;
 let encoder: TextEncoder | undefined;
 
+/** The letter of JSON's short escape for `c` (`\n` → `n`), or 0 where it has none (`\u00XX` then). */
+function shortEscape(c: number): number {
+  switch (c) {
+    case 0x08:
+      return 0x62;
+    case 0x09:
+      return 0x74;
+    case 0x0a:
+      return 0x6e;
+    case 0x0c:
+      return 0x66;
+    case 0x0d:
+      return 0x72;
+    case 0x22:
+    case 0x5c:
+      return c;
+    default:
+      return 0;
+  }
+}
+
+/** Writes `u` and four lowercase hex digits of `c` at `p` (the backslash is already written). */
+function hex4(b: Uint8Array, p: number, c: number): number {
+  const HEX = hexDigits ??= new TextEncoder().encode("0123456789abcdef");
+  b[p++] = 0x75;
+  b[p++] = HEX[(c >> 12) & 15];
+  b[p++] = HEX[(c >> 8) & 15];
+  b[p++] = HEX[(c >> 4) & 15];
+  b[p++] = HEX[c & 15];
+  return p;
+}
+
 /** A growing buffer of JSON text. */
 export class JsonOut {
   /** The bytes; `[0, pos)` are written. */
@@ -82,23 +114,17 @@ export class JsonOut {
     for (let x = n; digits > 0; digits--, x = Math.floor(x / 10)) b[--p] = 0x30 + (x % 10);
   }
 
-  /** Appends `bytes[from, bytes.length)` (short runs, such as a key: a loop beats `set` there). */
-  bytes(bytes: Uint8Array, from = 0): void {
-    const n = bytes.length;
-    this.room(n - from);
-    const b = this.buf;
-    let p = this.pos;
-    for (let i = from; i < n; i++) b[p++] = bytes[i];
-    this.pos = p;
-  }
-
   /** Appends one ASCII character code. */
   byte(c: number): void {
     if (this.pos === this.buf.length) this.room(1);
     this.buf[this.pos++] = c;
   }
 
-  /** Appends `s` as a JSON string. */
+  /**
+   * Appends `s` as a JSON string: the text `JSON.stringify(s)` gives, as UTF-8. Escapes and
+   * non-ASCII are written in the same pass (client ids and group names with non-ASCII letters
+   * are common enough that a detour through `JSON.stringify` and `encodeInto` showed up).
+   */
   str(s: string): void {
     const n = s.length;
     this.room(n + 2);
@@ -107,18 +133,58 @@ export class JsonOut {
     b[p++] = 0x22;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
-      if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return this.#slowStr(s);
+      if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) {
+        this.pos = p;
+        return this.#strFrom(s, i);
+      }
       b[p++] = c;
     }
     b[p++] = 0x22;
     this.pos = p;
   }
 
-  #slowStr(s: string): void {
-    const json = JSON.stringify(s);
-    // UTF-8 needs at most 3 bytes per UTF-16 unit.
-    this.room(json.length * 3);
-    this.pos += (encoder ??= new TextEncoder()).encodeInto(json, this.buf.subarray(this.pos)).written;
+  /** The rest of {@linkcode str} from `s[i]`, the first unit that is not plain ASCII. */
+  #strFrom(s: string, i: number): void {
+    const n = s.length;
+    // At most 6 bytes per UTF-16 unit (`\u001f`, or 3 bytes of UTF-8), and the closing quote.
+    this.room(6 * (n - i) + 1);
+    const b = this.buf;
+    let p = this.pos;
+    for (; i < n; i++) {
+      let c = s.charCodeAt(i);
+      if (c < 0x80) {
+        if (c >= 0x20 && c !== 0x22 && c !== 0x5c) b[p++] = c;
+        else {
+          b[p++] = 0x5c;
+          const short = shortEscape(c);
+          if (short !== 0) b[p++] = short;
+          else p = hex4(b, p, c);
+        }
+      } else if (c < 0x800) {
+        b[p++] = 0xc0 | (c >> 6);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else if (c < 0xd800 || c > 0xdfff) {
+        b[p++] = 0xe0 | (c >> 12);
+        b[p++] = 0x80 | ((c >> 6) & 0x3f);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else {
+        const d = c <= 0xdbff && i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+          b[p++] = 0xf0 | (c >> 18);
+          b[p++] = 0x80 | ((c >> 12) & 0x3f);
+          b[p++] = 0x80 | ((c >> 6) & 0x3f);
+          b[p++] = 0x80 | (c & 0x3f);
+        } else {
+          // A lone surrogate: JSON.stringify writes it as an escape (well-formed JSON.stringify).
+          b[p++] = 0x5c;
+          p = hex4(b, p, c);
+        }
+      }
+    }
+    b[p++] = 0x22;
+    this.pos = p;
   }
 
   /** Appends lowercase hex of `bytes[0, n)`. */

@@ -15,7 +15,15 @@ import { COMPRESSION_NAMES } from "../kafka/records/constants.ts";
 import { isWireError } from "../wire/error.ts";
 import { toHex } from "./_bytes.ts";
 import { JsonOut } from "./_json_out.ts";
-import { type Plan, wirePlan } from "./kafka_wire.ts";
+import {
+  JSON_BOOL,
+  JSON_NUMBER,
+  JSON_STRING,
+  JSON_STRUCT,
+  JSON_STRUCTS,
+  type Plan,
+  wirePlan,
+} from "./kafka_wire.ts";
 import { apiInfo, requestHeaderVersion, responseHeaderVersion } from "../kafka/api.ts";
 import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
@@ -83,35 +91,36 @@ function writeStruct(
 ): void {
   out.byte(0x7b);
   let first = true;
-  const { names, kinds, keys } = plan;
+  const { names, json, keys } = plan;
   for (let i = 0; i < names.length; i++) {
-    const name = names[i];
-    const v = x[name];
+    const v = x[names[i]];
     if (v === undefined) continue; // a tagged field that was not on the wire
-    out.bytes(keys[i], first ? 1 : 0);
+    // The key, `,"name":` (from its second byte for the first field), copied in place.
+    const key = keys[i], n = key.length;
+    out.room(n);
+    const b = out.buf;
+    let p = out.pos;
+    for (let j = first ? 1 : 0; j < n; j++) b[p++] = key[j];
+    out.pos = p;
     first = false;
     if (v === null) {
       out.ascii("null");
       continue;
     }
-    switch (kinds[i]) {
-      case "int8":
-      case "int16":
-      case "int32":
-      case "uint16":
-      case "uint32":
+    switch (json[i]) {
+      case JSON_NUMBER:
         out.num(v as number);
         break;
-      case "bool":
+      case JSON_BOOL:
         out.ascii(v ? "true" : "false");
         break;
-      case "string":
+      case JSON_STRING:
         out.str(v as string);
         break;
-      case "struct":
+      case JSON_STRUCT:
         writeStruct(out, plan.structs[i]!, v as Record<string, unknown>, o, depth + 1);
         break;
-      case "[]struct": {
+      case JSON_STRUCTS: {
         const a = v as Record<string, unknown>[], sub = plan.structs[i]!;
         out.byte(0x5b);
         for (let j = 0; j < a.length; j++) {
@@ -122,7 +131,7 @@ function writeStruct(
         break;
       }
       default:
-        writeJson(out, v, o, name, depth + 1);
+        writeJson(out, v, o, names[i], depth + 1);
     }
   }
   for (const k of ["_unknownTaggedFields", "_defaults"]) {

@@ -31,8 +31,8 @@ export interface Plan {
    * from the second byte for the first field; made once per plan, not per message.
    */
   readonly keys: readonly Uint8Array[];
-  /** Per kept field: its schema type (`int32`, `string`, `[]struct`, …). */
-  readonly kinds: readonly string[];
+  /** Per kept field: how its JSON is written, a {@linkcode FieldJson} code from its schema type. */
+  readonly json: readonly FieldJson[];
   /** Per kept field: its tag when it is tagged at the version, else -1. */
   readonly tags: readonly number[];
   /** Per kept field: the plan of the struct(s) it holds when they need projecting, and whether it is an array. */
@@ -48,6 +48,35 @@ export interface Plan {
   readonly ownError: boolean;
   /** Whether the struct or anything in it has an `errorCode`. */
   readonly hasErrors: boolean;
+}
+
+/**
+ * How `format.ts` writes a field's value: a number (the fixed-width integer types, which are
+ * JS numbers), a boolean, a string, a struct, an array of structs, or anything else (bigint,
+ * bytes, records, arrays of scalars, uuids), whose JSON is worked out from the value.
+ */
+export type FieldJson = 0 | 1 | 2 | 3 | 4 | 5;
+export const JSON_NUMBER = 0, JSON_BOOL = 1, JSON_STRING = 2, JSON_STRUCT = 3, JSON_STRUCTS = 4, JSON_ANY = 5;
+
+function fieldJson(type: string): FieldJson {
+  switch (type) {
+    case "int8":
+    case "int16":
+    case "int32":
+    case "uint16":
+    case "uint32":
+      return JSON_NUMBER;
+    case "bool":
+      return JSON_BOOL;
+    case "string":
+      return JSON_STRING;
+    case "struct":
+      return JSON_STRUCT;
+    case "[]struct":
+      return JSON_STRUCTS;
+    default:
+      return JSON_ANY;
+  }
 }
 
 let plans: Map<StructMeta, Plan[]> | undefined;
@@ -66,7 +95,7 @@ function planOf(meta: StructMeta, v: number): Plan {
   if (row === undefined) byMeta.set(meta, row = []);
   let plan = row[v];
   if (plan !== undefined) return plan;
-  const names: string[] = [], kinds: string[] = [], tags: number[] = [], subs: (Plan | undefined)[] = [];
+  const names: string[] = [], json: FieldJson[] = [], tags: number[] = [], subs: (Plan | undefined)[] = [];
   const arrays: boolean[] = [];
   const absent: string[] = [], errors: boolean[] = [], structs: (Plan | undefined)[] = [];
   let identity = true, hasErrors = false, ownError = false;
@@ -81,7 +110,7 @@ function planOf(meta: StructMeta, v: number): Plan {
     const sub = f[6] === undefined ? undefined : planOf(f[6], v);
     if (sub && !sub.identity) identity = false;
     names.push(f[0]);
-    kinds.push(f[1]);
+    json.push(fieldJson(f[1]));
     tags.push(tagged ? f[5] : -1);
     subs.push(sub && !sub.identity ? sub : undefined);
     structs.push(sub);
@@ -92,7 +121,7 @@ function planOf(meta: StructMeta, v: number): Plan {
     hasErrors ||= e || ownError;
   }
   const keys = names.map(jsonKey);
-  plan = { identity, names, keys, kinds, tags, subs, structs, arrays, absent, errors, ownError, hasErrors };
+  plan = { identity, names, keys, json, tags, subs, structs, arrays, absent, errors, ownError, hasErrors };
   row[v] = plan;
   return plan;
 }
