@@ -114,6 +114,37 @@ export class JsonOut {
     for (let x = n; digits > 0; digits--, x = Math.floor(x / 10)) b[--p] = 0x30 + (x % 10);
   }
 
+  /** Appends `null`. */
+  null(): void {
+    this.room(4);
+    const b = this.buf, p = this.pos;
+    b[p] = 0x6e;
+    b[p + 1] = 0x75;
+    b[p + 2] = 0x6c;
+    b[p + 3] = 0x6c;
+    this.pos = p + 4;
+  }
+
+  /** Appends `true` or `false`. */
+  bool(v: boolean): void {
+    this.room(5);
+    const b = this.buf, p = this.pos;
+    if (v) {
+      b[p] = 0x74;
+      b[p + 1] = 0x72;
+      b[p + 2] = 0x75;
+      b[p + 3] = 0x65;
+      this.pos = p + 4;
+    } else {
+      b[p] = 0x66;
+      b[p + 1] = 0x61;
+      b[p + 2] = 0x6c;
+      b[p + 3] = 0x73;
+      b[p + 4] = 0x65;
+      this.pos = p + 5;
+    }
+  }
+
   /** Appends one ASCII character code. */
   byte(c: number): void {
     if (this.pos === this.buf.length) this.room(1);

@@ -46,3 +46,14 @@ test("str writes what JSON.stringify gives, as UTF-8, for every kind of UTF-16 u
     assert.deepEqual(out.take(), utf8(JSON.stringify(s)), JSON.stringify(s));
   }
 });
+
+test("null, bool and num write what JSON.stringify gives", () => {
+  const out = new JsonOut(1);
+  const values = [null, true, false, 0, 7, -1, 10, 99, 100, -2147483648, 2147483647, 2147483648, 0.5, -0.25];
+  for (const v of values) {
+    if (v === null) out.null();
+    else if (typeof v === "boolean") out.bool(v);
+    else out.num(v);
+    assert.deepEqual(new TextDecoder().decode(out.take()), JSON.stringify(v));
+  }
+});

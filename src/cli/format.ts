@@ -104,7 +104,7 @@ function writeStruct(
     out.pos = p;
     first = false;
     if (v === null) {
-      out.ascii("null");
+      out.null();
       continue;
     }
     switch (json[i]) {
@@ -112,7 +112,7 @@ function writeStruct(
         out.num(v as number);
         break;
       case JSON_BOOL:
-        out.ascii(v ? "true" : "false");
+        out.bool(v as boolean);
         break;
       case JSON_STRING:
         out.str(v as string);
@@ -134,15 +134,29 @@ function writeStruct(
         writeJson(out, v, o, names[i], depth + 1);
     }
   }
-  for (const k of ["_unknownTaggedFields", "_defaults"]) {
-    if (x[k] === undefined) continue;
-    if (!first) out.byte(0x2c);
-    first = false;
-    out.str(k);
-    out.byte(0x3a);
-    writeJson(out, x[k], o, k, depth + 1);
+  // Unknown tagged fields only exist where the struct is flexible, and `_defaults` only where
+  // the projection left something out: no lookup of keys that cannot be there.
+  const unknown = plan.flexible ? x._unknownTaggedFields : undefined;
+  if (unknown !== undefined) writeExtra(out, "_unknownTaggedFields", unknown, first, o, depth);
+  const defaults = plan.identity ? undefined : x._defaults;
+  if (defaults !== undefined) {
+    writeExtra(out, "_defaults", defaults, first && unknown === undefined, o, depth);
   }
   out.byte(0x7d);
+}
+
+function writeExtra(
+  out: JsonOut,
+  k: string,
+  v: unknown,
+  first: boolean,
+  o: FormatOptions,
+  depth: number,
+): void {
+  if (!first) out.byte(0x2c);
+  out.str(k);
+  out.byte(0x3a);
+  writeJson(out, v, o, k, depth + 1);
 }
 
 /** Writes the JSON of `v` (see {@linkcode jsonText}); `key` is the field it is the value of. */
@@ -156,7 +170,7 @@ function writeJson(out: JsonOut, v: unknown, o: FormatOptions, key: string, dept
       out.str(v);
       return;
     case "boolean":
-      out.ascii(v ? "true" : "false");
+      out.bool(v as boolean);
       return;
     case "bigint":
       out.byte(0x22);
@@ -166,10 +180,10 @@ function writeJson(out: JsonOut, v: unknown, o: FormatOptions, key: string, dept
     case "object":
       break;
     default:
-      out.ascii("null");
+      out.null();
       return;
   }
-  if (v === null) return out.ascii("null");
+  if (v === null) return out.null();
   if (depth > 64) return out.str("…");
   if (v instanceof Uint8Array) {
     if (o.records && key === "records") return writeJson(out, kafkaRecords(v, o), o, "", depth + 1);

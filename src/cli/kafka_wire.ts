@@ -24,6 +24,8 @@ function has(mask: number, v: number): boolean {
 export interface Plan {
   /** The value is its own projection. */
   readonly identity: boolean;
+  /** The struct ends with a tagged-field section at the version (so it may hold unknown tagged fields). */
+  readonly flexible: boolean;
   /** Fields present at the version, in wire order. */
   readonly names: readonly string[];
   /**
@@ -121,7 +123,21 @@ function planOf(meta: StructMeta, v: number): Plan {
     hasErrors ||= e || ownError;
   }
   const keys = names.map(jsonKey);
-  plan = { identity, names, keys, json, tags, subs, structs, arrays, absent, errors, ownError, hasErrors };
+  plan = {
+    identity,
+    flexible: has(meta.flexible, v),
+    names,
+    keys,
+    json,
+    tags,
+    subs,
+    structs,
+    arrays,
+    absent,
+    errors,
+    ownError,
+    hasErrors,
+  };
   row[v] = plan;
   return plan;
 }
