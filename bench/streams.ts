@@ -12,7 +12,17 @@
  *   Node and Bun, `BENCH_TOWEB=1` for `Duplex.toWeb`; `denoDuplex(Deno.connect)` on Deno), read
  *   with a reader;
  * - `kafkaFrames() transform`, `readKafkaFrames() iterator` and `kafkaFrameBatches() transform` over that
- *   same readable.
+ *   same readable, built as those functions build them (`frameStream`, `readFrames`,
+ *   `frameBatchStream` over a `FrameDecoder`).
+ *
+ * Every case's decoder counts the chunks it is given, and the run ends with each case's mean
+ * bytes per socket read and its user and system CPU time per operation: cases are comparable
+ * only if they got comparable chunks (a case that reads more slowly than the peer sends gets
+ * bigger ones, and pays less per byte for the reads). On Node and Deno every case reads the
+ * socket 64 KiB at a time, so the chunks are the same (about 62 KiB on average); Bun hands out
+ * what has arrived, and a slower case gets bigger chunks (190–270 KiB in our runs): read the
+ * printed sizes beside its ratios. `BENCH_VARIANTS=1` adds the per-frame transform with other
+ * queue sizes and fed by hand instead of by `pipeTo`, compared with `kafkaFrames()`.
  *
  * Requests: each operation sends 256 pipelined Metadata requests (a small body) and waits for
  * the answers the peer sends back (256 empty ones, or 64 of about 3.7 KB), the decoded answers
@@ -41,7 +51,8 @@ import { encodeFrame, FrameDecoder } from "../src/kafka/frame.ts";
 import { decodeRequest, encodeResponse } from "../src/kafka/api.ts";
 import { ClientConnection } from "../src/kafka/client.ts";
 import { ApiKey } from "../src/kafka/messages/api_keys.ts";
-import { KafkaClientChannel, kafkaFrameBatches, kafkaFrames, readKafkaFrames } from "../src/streams/kafka.ts";
+import { KafkaClientChannel } from "../src/streams/kafka.ts";
+import { type FrameAssembler, frameBatchStream, frameStream, readFrames } from "../src/streams/frames.ts";
 import { type ByteDuplex, denoDuplex, nodeDuplex } from "../src/streams/mod.ts";
 import { type Case, printRun, runRounds } from "./_rounds.ts";
 import { concat } from "../src/testdata/wire_assert_test.ts";
@@ -156,24 +167,58 @@ function counter() {
   };
 }
 
+/** What a frame case received (socket reads: count, bytes) and its CPU time (µs) over its operations. */
+type Reads = { reads: number; bytes: number; ops: number; user: number; system: number };
+const readsOf = new Map<string, Reads>();
+function tally(family: string, name: string): Reads {
+  const t = { reads: 0, bytes: 0, ops: 0, user: 0, system: 0 };
+  readsOf.set(`${family}\u0000${name}`, t);
+  return t;
+}
+/** A Kafka FrameDecoder that counts the chunks pushed into it. */
+function countedDecoder(t: Reads): { push(c: Uint8Array): Uint8Array[]; end(): void } {
+  const d = new FrameDecoder();
+  return {
+    push(chunk: Uint8Array): Uint8Array[] {
+      t.reads++;
+      t.bytes += chunk.length;
+      return d.push(chunk);
+    },
+    end: () => d.end(),
+  };
+}
+
 async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number, number]): Promise<Case[]> {
   const ask = new Uint8Array([cmd]);
   const units = FRAMES * PAYLOAD;
-  const mk = (name: string, op: () => Promise<void>, vs?: string[]): Case => ({
-    family: `frames: ${FRAMES} × ${PAYLOAD} B per operation`,
-    name,
-    units,
-    unit: "B",
-    fn: op,
-    vs,
-  });
+  const family = `frames: ${FRAMES} × ${PAYLOAD} B per operation`;
+  const mk = (name: string, op: () => Promise<void>, vs?: string[]): Case => {
+    const key = `${family}\u0000${name}`;
+    return {
+      family,
+      name,
+      units,
+      unit: "B",
+      fn: () => readsOf.has(key) ? timed(readsOf.get(key)!) : op(),
+      vs,
+    };
+    async function timed(t: Reads): Promise<void> {
+      const u0 = process.cpuUsage();
+      await op();
+      const u = process.cpuUsage(u0);
+      t.ops++;
+      t.user += u.user;
+      t.system += u.system;
+    }
+  };
 
   // Bare, socket events (node:net) or, on Deno, the Conn's own readable.
   let bareEvents: () => Promise<void>;
+  const eventsReads = tally(family, "bare decoder, socket events");
   if (g.Deno) {
     const conn = await g.Deno.connect({ hostname: "127.0.0.1", port });
     const reader = conn.readable.getReader();
-    const d = new FrameDecoder();
+    const d = countedDecoder(eventsReads);
     bareEvents = async () => {
       await conn.write(ask);
       let n = 0;
@@ -181,7 +226,7 @@ async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number,
     };
   } else {
     const s = await nodeSocket(port);
-    const d = new FrameDecoder();
+    const d = countedDecoder(eventsReads);
     const c = counter();
     s.on("data", (chunk: Uint8Array) => c.add(d.push(chunk).length));
     bareEvents = () => {
@@ -197,13 +242,19 @@ async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number,
   };
   const bareWeb = await webReader();
   const bareWebReader = bareWeb.readable.getReader();
-  const bareWebDecoder = new FrameDecoder();
+  const bareWebDecoder = countedDecoder(tally(family, "bare decoder, web readable"));
   const transformed = await webReader();
-  const transformReader = transformed.readable.pipeThrough(kafkaFrames()).getReader();
+  const transformReader = transformed.readable.pipeThrough(
+    frameStream(countedDecoder(tally(family, "kafkaFrames() transform"))),
+  ).getReader();
   const iterated = await webReader();
-  const iterator = readKafkaFrames(iterated.readable)[Symbol.asyncIterator]();
+  const iterator = readFrames(iterated.readable, countedDecoder(tally(family, "readKafkaFrames() iterator")))[
+    Symbol.asyncIterator
+  ]();
   const batched = await webReader();
-  const batchReader = batched.readable.pipeThrough(kafkaFrameBatches()).getReader();
+  const batchReader = batched.readable.pipeThrough(
+    frameBatchStream(countedDecoder(tally(family, "kafkaFrameBatches() transform"))),
+  ).getReader();
 
   const frames = Array.from({ length: FRAMES }, () => new Uint8Array(PAYLOAD));
   const items = new TransformStream<Uint8Array[], Uint8Array>({
@@ -214,7 +265,7 @@ async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number,
   const itemsWriter = items.writable.getWriter();
   const itemsReader = items.readable.getReader();
 
-  return [
+  const cases = [
     mk("bare decoder, socket events", bareEvents),
     mk("bare decoder, web readable", async () => {
       await bareWeb.writer.write(ask);
@@ -244,6 +295,73 @@ async function frameCases(port: number, [cmd, FRAMES, PAYLOAD]: [number, number,
       while (n < FRAMES) n += (await batchReader.read()).value!.length;
     }, ["bare decoder, web readable", "bare decoder, socket events"]),
   ];
+  if (process.env.BENCH_VARIANTS === "1") {
+    // Experiments: the per-frame transform with other queue sizes, and fed by hand instead of pipeTo.
+    const variant = async (
+      name: string,
+      make: (a: FrameAssembler<Uint8Array>) => TransformStream<Uint8Array, Uint8Array>,
+    ) => {
+      const w = await webReader();
+      const r = w.readable.pipeThrough(make(countedDecoder(tally(family, name)))).getReader();
+      cases.push(mk(name, async () => {
+        await w.writer.write(ask);
+        for (let n = 0; n < FRAMES; n++) await r.read();
+      }, ["bare decoder, web readable", "kafkaFrames() transform"]));
+    };
+    const ts = (
+      a: FrameAssembler<Uint8Array>,
+      w?: QueuingStrategy<Uint8Array>,
+      r?: QueuingStrategy<Uint8Array>,
+    ) =>
+      new TransformStream<Uint8Array, Uint8Array>(
+        {
+          transform(chunk, c) {
+            for (const f of a.push(chunk)) c.enqueue(f);
+          },
+          flush: () => a.end(),
+        },
+        w,
+        r,
+      );
+    await variant("transform, readable hwm 64", (a) => ts(a, undefined, { highWaterMark: 64 }));
+    await variant("transform, readable hwm 4096", (a) => ts(a, undefined, { highWaterMark: 4096 }));
+    await variant("transform, writable hwm 4", (a) => ts(a, { highWaterMark: 4 }));
+    // Fed by hand: a loop reads the socket and writes the transform (no pipeTo).
+    {
+      const name = "transform fed by hand (no pipeTo)";
+      const w = await webReader();
+      const t = ts(countedDecoder(tally(family, name)));
+      const src = w.readable.getReader();
+      const sink = t.writable.getWriter();
+      void (async () => {
+        for (let x = await src.read(); !x.done; x = await src.read()) {
+          await sink.ready;
+          void sink.write(x.value);
+        }
+      })();
+      const r = t.readable.getReader();
+      cases.push(mk(name, async () => {
+        await w.writer.write(ask);
+        for (let n = 0; n < FRAMES; n++) await r.read();
+      }, ["bare decoder, web readable", "kafkaFrames() transform"]));
+    }
+  }
+  return cases;
+}
+
+/** Prints the mean bytes per socket read of every frame case. */
+function printReads(): void {
+  console.log("\n  socket reads per case (mean bytes per read, over warm-up and rounds)");
+  for (const [key, t] of readsOf) {
+    if (t.ops === 0) continue; // not chosen by BENCH_CASES
+    const [family, name] = key.split("\u0000");
+    console.log(
+      `    ${family}: ${name.padEnd(48)} ${
+        (t.bytes / Math.max(t.reads, 1) / 1024).toFixed(1)
+      } KiB × ${t.reads}` +
+        `, user ${(t.user / t.ops).toFixed(0)} µs/op, system ${(t.system / t.ops).toFixed(0)} µs/op`,
+    );
+  }
 }
 
 async function requestCases(port: number, big: boolean): Promise<Case[]> {
@@ -339,6 +457,7 @@ else {
       vs: c.vs?.filter((v) => only.test(v)),
     }));
     printRun("Web Streams adapters over loopback (bench/streams.ts)", await runRounds(chosen));
+    printReads();
   } finally {
     p.stop();
   }
