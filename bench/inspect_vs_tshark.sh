@@ -3,10 +3,11 @@
 #
 #   bash bench/inspect_vs_tshark.sh --broker-capture FILE --kafka-port P [--kafka-port P ...]
 #   bash bench/inspect_vs_tshark.sh --record-broker        # record one first (Java, Maven, tcpdump)
-#   options: [--times 20] [--rounds 5] [--gb 1] [--no-gb] [--help]
+#   options: [--versions "4.4.0 3.9.2"] [--times 20] [--rounds 5] [--gb 1] [--no-gb] [--help]
 #
-# Captures: the real-broker capture (a tcpdump of conformance/broker/run.sh --versions 4.4.0 on
-# lo, cut to the broker's ports; --record-broker makes it), and the one built from the vectors
+# Captures: the real-broker capture (a tcpdump of conformance/broker/run.sh on lo, both brokers
+# unless --versions says otherwise, cut to the brokers' ports; --record-broker makes it: about
+# 9 MB and 15,400 messages), and the one built from the vectors
 # (conformance/captures/write_kafka.ts, port 9092). Each is also written --times times over
 # (bench/replicate_capture.ts: same packets, every copy its own connections), so that the
 # timing is of the decoding rather than of start-up.
@@ -14,19 +15,22 @@
 # and tshark's Kafka-only JSON (`tshark -d tcp.port==P,kafka -Y kafka -T json -J kafka`), both
 # writing to /dev/null, alternating in each round; the ratio is taken within each round, for
 # wall clock and for CPU time (user + sys of the process, from /usr/bin/time). Medians with
-# min-max over the rounds; the load average is printed with every round.
+# min-max over the rounds; the load average is printed with every round. The same command is
+# also timed from one file (`deno bundle` of src/cli/bin.ts), which tells the loading of the
+# package's ~210 modules apart from the decoding.
 # Memory: a ~1 GB capture of the same kind (the broker capture written over and over), read as a
 # stream; peak RSS from /usr/bin/time. Fidelity: conformance/captures/absent_fields.ts counts the
 # messages that show a field their version does not have, on both captures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-times=20 rounds=5 gb=1 broker="" record=false ports=()
+times=20 rounds=5 gb=1 broker="" record=false ports=() versions=""
 usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --broker-capture) broker="$2"; shift ;;
     --kafka-port) ports+=("$2"); shift ;;
     --record-broker) record=true ;;
+    --versions) versions="$2"; shift ;;
     --times) times="$2"; shift ;;
     --rounds) rounds="$2"; shift ;;
     --gb) gb="$2"; shift ;;
@@ -51,24 +55,32 @@ trap 'rm -rf "$work"' EXIT
 
 if $record; then
   need tcpdump tcpdump
-  echo "recording the broker suite (conformance/broker/run.sh --versions 4.4.0) on lo"
+  suite=(bash conformance/broker/run.sh)
+  [ -n "$versions" ] && suite+=(--versions "$versions")
+  echo "recording the broker suite (${suite[*]}) on lo"
   # Bounded in time; stopped as soon as the suite ends. run.sh picks its ports in 20000-60000.
   timeout 1800 tcpdump -i lo -s 0 -B 65536 -w "$work/lo.pcap" 'tcp portrange 20000-60000' 2>"$work/tcpdump.log" &
   tcpdump_pid=$!
   for _ in $(seq 1 100); do grep -q "listening on" "$work/tcpdump.log" 2>/dev/null && break; sleep 0.1; done
-  bash conformance/broker/run.sh --versions 4.4.0 | tee "$work/broker.log" | grep -E "^broker" || true
+  "${suite[@]}" | tee "$work/broker.log" | grep -E "^broker" || true
   kill -INT "$tcpdump_pid"; wait "$tcpdump_pid" || true
-  line=$(grep -m1 "PLAINTEXT 127.0.0.1:" "$work/broker.log")
-  read -r -a ports <<<"$(echo "$line" | grep -oE ':[0-9]+' | tr -d ':' | tr '\n' ' ')"
+  # Every broker's plaintext, SASL and controller ports.
+  read -r -a ports <<<"$(grep "PLAINTEXT 127.0.0.1:" "$work/broker.log" | grep -oE ':[0-9]+' | tr -d ':' | tr '\n' ' ')"
   filter=$(printf 'tcp.port==%s || ' "${ports[@]}"); filter=${filter% || }
-  broker="$work/broker-4.4.0.pcap"
+  # Kept for later runs (--broker-capture bench/target/broker.pcap with the ports printed here).
+  mkdir -p bench/target
+  broker=bench/target/broker.pcap
   tshark -r "$work/lo.pcap" -F pcap -w "$broker" -Y "$filter" 2>/dev/null
-  echo "broker capture: $(stat -c %s "$broker") bytes, ports ${ports[*]}"
+  echo "broker capture: $broker, $(stat -c %s "$broker") bytes; again with:" \
+    "--broker-capture $broker$(printf ' --kafka-port %s' "${ports[@]}")"
 fi
 [ -n "$broker" ] || { echo "give --broker-capture FILE --kafka-port P..., or --record-broker (see --help)" >&2; exit 2; }
 [ ${#ports[@]} -gt 0 ] || { echo "--broker-capture needs its --kafka-port(s)" >&2; exit 2; }
 
 $DENO run -A conformance/captures/write_kafka.ts "$work/vectors.pcap" >/dev/null
+# The same command from one file: what is left is decoding, not module loading.
+$DENO bundle --quiet -o "$work/streamwire.js" src/cli/bin.ts
+SWB="$DENO run --allow-read --v8-flags=--max-semi-space-size=4 $work/streamwire.js inspect"
 $DENO run -A bench/replicate_capture.ts --in "$broker" --times "$times" --out "$work/broker-x$times.pcap" >/dev/null
 $DENO run -A bench/replicate_capture.ts --in "$work/vectors.pcap" --times "$times" --out "$work/vectors-x$times.pcap" >/dev/null
 
@@ -83,23 +95,28 @@ stats() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "media
 compare() { # name file ports...
   local name="$1" file="$2"; shift 2
   local size; size=$(stat -c %s "$file")
-  local rw=() rc=() sww=() swc=() tsw=() tsc=() mbw=() mbc=()
+  local rw=() rc=() sww=() swc=() tsw=() tsc=() mbw=() mbc=() brw=() brc=()
   echo
   echo "== $name: $file, $size bytes"
   for i in $(seq 1 "$rounds"); do
     read -r aw ac am <<<"$(measure $SW --format json --no-progress $(sw_flags "$@") "$file")"
     read -r bw bc bm <<<"$(measure tshark -r "$file" $(ts_flags "$@") -Y kafka -T json -J kafka)"
+    read -r cw cc _ <<<"$(measure $SWB --format json --no-progress $(sw_flags "$@") "$file")"
+    brw+=("$(awk -v a="$cw" -v b="$bw" 'BEGIN { printf "%.2f", b / a }')")
+    brc+=("$(awk -v a="$cc" -v b="$bc" 'BEGIN { printf "%.2f", b / a }')")
     sww+=("$aw") swc+=("$ac") tsw+=("$bw") tsc+=("$bc")
     rw+=("$(awk -v a="$aw" -v b="$bw" 'BEGIN { printf "%.2f", b / a }')")
     rc+=("$(awk -v a="$ac" -v b="$bc" 'BEGIN { printf "%.2f", b / a }')")
     mbw+=("$(awk -v s="$size" -v t="$aw" 'BEGIN { printf "%.1f", s / 1e6 / t }')")
     mbc+=("$(awk -v s="$size" -v t="$ac" 'BEGIN { printf "%.1f", s / 1e6 / t }')")
     echo "round $i: streamwire ${aw}s wall ${ac}s CPU ${am} KiB; tshark ${bw}s wall ${bc}s CPU ${bm} KiB;" \
-      "tshark/streamwire ${rw[-1]}x wall ${rc[-1]}x CPU (load $(cut -d' ' -f1-3 /proc/loadavg))"
+      "tshark/streamwire ${rw[-1]}x wall ${rc[-1]}x CPU; bundled ${cw}s wall ${cc}s CPU" \
+      "(load $(cut -d' ' -f1-3 /proc/loadavg))"
   done
   echo "streamwire: wall $(stats "${sww[@]}") s; CPU $(stats "${swc[@]}") s"
   echo "tshark -Y kafka -T json -J kafka: wall $(stats "${tsw[@]}") s; CPU $(stats "${tsc[@]}") s"
   echo "ratio tshark/streamwire: wall $(stats "${rw[@]}")x; CPU $(stats "${rc[@]}")x"
+  echo "ratio tshark/streamwire bundled: wall $(stats "${brw[@]}")x; CPU $(stats "${brc[@]}")x"
   echo "streamwire throughput: $(stats "${mbw[@]}") MB/s of wall clock; $(stats "${mbc[@]}") MB/s of CPU time"
 }
 
