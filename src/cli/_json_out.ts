@@ -114,6 +114,33 @@ export class JsonOut {
     for (let x = n; digits > 0; digits--, x = Math.floor(x / 10)) b[--p] = 0x30 + (x % 10);
   }
 
+  /** Appends a number as the JSON output shows any: non-finite ones as strings (`"NaN"`). */
+  anyNum(n: number): void {
+    if (Number.isFinite(n)) this.num(n);
+    else this.ascii(`"${n}"`);
+  }
+
+  /**
+   * Appends bytes as the JSON output shows them: a string of lowercase hex, cut after `max`
+   * bytes with `…(+N bytes)` saying how many more there were.
+   */
+  bytesHex(v: Uint8Array, max: number): void {
+    this.byte(0x22);
+    this.hex(v, Math.min(max, v.length));
+    if (v.length > max) {
+      this.byte(0xe2), this.byte(0x80), this.byte(0xa6); // "…" in UTF-8
+      this.ascii(`(+${v.length - max} bytes)`);
+    }
+    this.byte(0x22);
+  }
+
+  /** Appends `bytes` as they are (JSON text written elsewhere). */
+  copy(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+  }
+
   /** Appends `null`. */
   null(): void {
     this.room(4);
