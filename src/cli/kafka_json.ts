@@ -58,8 +58,14 @@ import {
 /** Thrown to leave a body to the decoder; caught in {@linkcode bodyJson}. */
 const GIVE_UP: unique symbol = Symbol("give up");
 
-/** The text of one body, reused from body to body; each result is a copy of its part. */
-let scratch: JsonOut | undefined;
+/**
+ * Where bodies' JSON is written: one buffer after another, each body's text a view into one.
+ * A buffer is never written over, so the views stay valid, and a new one is started when
+ * little room is left in the last. (A new array per body, or a copy out of a scratch buffer
+ * into one, cost as much as writing the text.)
+ */
+let slab: JsonOut | undefined;
+const SLAB_BYTES = 1 << 18, SLAB_LOW = 1 << 15;
 
 /** A body's JSON and the first non-zero `errorCode` in it, as {@linkcode firstWireError} finds it. */
 export interface BodyJson {
@@ -80,16 +86,17 @@ export function bodyJson(
   r: Reader,
   maxBytes: number,
 ): BodyJson | undefined {
-  const out = scratch ??= new JsonOut(1 << 16);
-  out.pos = 0;
+  let out = slab;
+  if (out === undefined || out.buf.length - out.pos < SLAB_LOW) slab = out = new JsonOut(SLAB_BYTES);
+  const start = out.pos;
   try {
     const errorCode = struct(out, wirePlan(meta, version), r, maxBytes);
-    if (r.pos !== r.end) return undefined;
-    return { json: out.buf.slice(0, out.pos), errorCode };
+    if (r.pos === r.end) return { json: out.buf.subarray(start, out.pos), errorCode };
   } catch {
     // GIVE_UP, or a reader's WireError: either way the decoder decides.
-    return undefined;
   }
+  out.pos = start;
+  return undefined;
 }
 
 function giveUp(): never {
