@@ -390,7 +390,7 @@ function uuid(out: JsonOut, r: Reader): void {
 /**
  * A string as `rStrN` reads it and `JsonOut.str` writes it. The length is read and checked here
  * (`stringLength`), and a string of printable ASCII other than `"` and `\` (its JSON is its
- * bytes) is copied without being decoded; any other goes back to `rStrN`, so that it is decoded
+ * bytes) is copied without being decoded, as it is checked; any other goes back to `rStrN`, so that it is decoded
  * (malformed UTF-8 replaced as Kafka does) and escaped exactly as on the decode path.
  */
 function string(out: JsonOut, r: Reader, compact: boolean, nullable: boolean, name: string): void {
@@ -398,20 +398,19 @@ function string(out: JsonOut, r: Reader, compact: boolean, nullable: boolean, na
   const n = compact ? compactLength(r) : r.i16be();
   if (n < 0) return nullable ? out.null() : giveUp();
   stringLength(r, n, name, at);
-  const src = r.buf, s = r.pos, e = s + n;
-  for (let j = s; j < e; j++) {
+  out.room(n + 2);
+  const src = r.buf, b = out.buf, s = r.pos;
+  let p = out.pos;
+  b[p++] = 0x22;
+  for (let j = s, e = s + n; j < e; j++) {
     const c = src[j];
     if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) {
       r.pos = at;
       return out.str(rStrN(r, compact, nullable, DEFAULT_OPTIONS, name)!);
     }
+    b[p++] = c;
   }
-  out.room(n + 2);
-  const b = out.buf;
-  let p = out.pos;
-  b[p++] = 0x22;
-  for (let j = s; j < e; j++) b[p++] = src[j];
   b[p++] = 0x22;
   out.pos = p;
-  r.pos = e;
+  r.pos = s + n;
 }
