@@ -326,7 +326,10 @@ export function writeJsonLine(out: JsonOut, m: InspectedMessage, o: FormatOption
   const kafka = m.protocol === "kafka" && m.apiKey !== undefined && m.version !== undefined && !m.error
     ? apiInfo(m.apiKey)
     : undefined;
-  if (m.header !== undefined) {
+  if (m.headerJson !== undefined) {
+    out.ascii(',"header":');
+    out.copy(m.headerJson);
+  } else if (m.header !== undefined) {
     out.ascii(',"header":');
     if (kafka) {
       const req = m.dir === "request";

@@ -25,7 +25,7 @@ import type { DecodeOptions } from "../kafka/codec.ts";
 import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
 import { firstWireError, onTheWire } from "./kafka_wire.ts";
-import { bodyJson } from "./kafka_json.ts";
+import { frameJson } from "./kafka_json.ts";
 import { Reader } from "../wire/reader.ts";
 import { errorName } from "../kafka/_generated/errors.ts";
 import { toHex, u16be, u32be } from "./_bytes.ts";
@@ -265,8 +265,8 @@ export class KafkaConnection extends FramedConnection {
   }
 
   /**
-   * A request's header decoded and its body's JSON written from its bytes, when the connection
-   * writes bodies so and this one can be (see `kafka_json.ts`); returns the correlation id, or
+   * A request's header and body written as JSON from their bytes, when the connection writes
+   * bodies so and this one can be (see `kafka_json.ts`); returns the correlation id, or
    * `undefined` when the request is left to the decoder (which then reports any error).
    */
   #jsonRequest(msg: InspectedMessage, payload: Uint8Array, key: number, version: number): number | undefined {
@@ -276,20 +276,15 @@ export class KafkaConnection extends FramedConnection {
     }
     const info = apiInfo(key);
     if (info === undefined || !validVersion(info.validVersions, version)) return undefined;
-    const { tags, options } = decodeOptions();
-    const hv = requestHeaderVersion(key, version);
     const r = new Reader(payload, "RequestHeader");
-    let header;
-    try {
-      header = RequestHeaderCodec.read(r, hv, options);
-    } catch {
-      return undefined;
-    }
-    const body = bodyJson(info.request.meta, version, r, jb.maxBytes);
-    if (body === undefined) return undefined;
-    msg.header = onTheWire(RequestHeaderCodec.meta, header, hv, tags);
-    msg.bodyJson = body.json;
-    return header.correlationId;
+    const hv = requestHeaderVersion(key, version);
+    // The client id is a classic string at every header version (brokers read it before they
+    // know whether the request is flexible); the header has no other string, array or bytes.
+    const j = frameJson(RequestHeaderCodec.meta, hv, false, info.request.meta, version, r, jb.maxBytes);
+    if (j === undefined) return undefined;
+    msg.headerJson = j.header;
+    msg.bodyJson = j.body;
+    return msg.correlationId!;
   }
 
   /** As {@linkcode #jsonRequest}, for a response: whether it was written so. */
@@ -298,25 +293,21 @@ export class KafkaConnection extends FramedConnection {
     if (
       jb === undefined || this.#rawSasl || key === API_VERSIONS || key === SASL_HANDSHAKE ||
       key === SASL_AUTHENTICATE
-    ) return false;
-    const info = apiInfo(key);
-    if (info === undefined || !validVersion(info.validVersions, version)) return false;
-    const { tags, options } = decodeOptions();
-    const hv = responseHeaderVersion(key, version);
-    const r = new Reader(payload, "ResponseHeader");
-    let header;
-    try {
-      header = ResponseHeaderCodec.read(r, hv, options);
-    } catch {
+    ) {
       return false;
     }
-    const body = bodyJson(info.response.meta, version, r, jb.maxBytes);
-    if (body === undefined) return false;
-    msg.header = onTheWire(ResponseHeaderCodec.meta, header, hv, tags);
-    msg.bodyJson = body.json;
-    if (body.errorCode !== 0) {
-      msg.errorCode = body.errorCode;
-      msg.errorName = errorName(body.errorCode);
+    const info = apiInfo(key);
+    if (info === undefined || !validVersion(info.validVersions, version)) return false;
+    const r = new Reader(payload, "ResponseHeader");
+    const hv = responseHeaderVersion(key, version);
+    // The response header has no string, array or bytes.
+    const j = frameJson(ResponseHeaderCodec.meta, hv, false, info.response.meta, version, r, jb.maxBytes);
+    if (j === undefined) return false;
+    msg.headerJson = j.header;
+    msg.bodyJson = j.body;
+    if (j.errorCode !== 0) {
+      msg.errorCode = j.errorCode;
+      msg.errorName = errorName(j.errorCode);
     }
     return true;
   }

@@ -1,9 +1,10 @@
 /**
- * A Kafka body's JSON written straight from its bytes: the text `--format json` shows for the
- * decoded and projected body (`kafka_wire.ts`, then `writeStruct` in `format.ts`), without
- * building the value. The walk follows the body's {@linkcode Plan}s (fields present at the
- * version, each with its wire layout), reads each field with the codec runtime's readers, and
- * writes its JSON as it goes; strings that are plain ASCII are copied as bytes.
+ * A Kafka frame's header and body as JSON written straight from their bytes: the text
+ * `--format json` shows for the decoded and projected ones (`kafka_wire.ts`, then `writeStruct`
+ * in `format.ts`), without building the values. The walk follows their {@linkcode Plan}s
+ * (fields present at the version, each with its wire layout), reads each field with the codec
+ * runtime's readers, and writes its JSON as it goes; strings that are plain ASCII are copied
+ * as bytes.
  *
  * It gives up (returns `undefined`) on anything it does not take for certain: a layout it does
  * not know, and anything the decoder would reject, which then goes the decoder's way and is
@@ -55,43 +56,54 @@ import {
   wirePlan,
 } from "./kafka_wire.ts";
 
-/** Thrown to leave a body to the decoder; caught in {@linkcode bodyJson}. */
+/** Thrown to leave a frame to the decoder; caught in {@linkcode frameJson}. */
 const GIVE_UP: unique symbol = Symbol("give up");
 
 /**
- * Where bodies' JSON is written: one buffer after another, each body's text a view into one.
- * A buffer is never written over, so the views stay valid, and a new one is started when
- * little room is left in the last. (A new array per body, or a copy out of a scratch buffer
- * into one, cost as much as writing the text.)
+ * Where the JSON is written: one buffer after another, each header's and body's text a view
+ * into one. A buffer is never written over, so the views stay valid, and a new one is started
+ * when little room is left in the last. (A new array per body, or a copy out of a scratch
+ * buffer into one, cost as much as writing the text.)
  */
 let slab: JsonOut | undefined;
 const SLAB_BYTES = 1 << 18, SLAB_LOW = 1 << 15;
 
-/** A body's JSON and the first non-zero `errorCode` in it, as {@linkcode firstWireError} finds it. */
-export interface BodyJson {
-  /** The JSON text, UTF-8. */
-  json: Uint8Array;
-  /** The first non-zero `errorCode`, depth-first in field order, a struct's own first; 0 when none. */
+/** A frame's header and body as JSON, and the first non-zero `errorCode` in the body. */
+export interface FrameJson {
+  /** The header's JSON text, UTF-8. */
+  header: Uint8Array;
+  /** The body's JSON text, UTF-8. */
+  body: Uint8Array;
+  /** The first non-zero `errorCode` in the body, as {@linkcode firstWireError} finds it; 0 when none. */
   errorCode: number;
 }
 
 /**
- * The JSON of the body of `meta` at `version` that `r` holds from its position to its end, with
- * byte fields cut after `maxBytes`; `undefined` when it is left to the decoder (see the module
- * doc). The reader's position is then anywhere.
+ * The JSON of the header (`header` at `headerVersion`) and then the body (`body` at `version`)
+ * that `r` holds from its position to its end, with byte fields cut after `maxBytes`;
+ * `undefined` when the frame is left to the decoder (see the module doc). The header's strings
+ * are compact when `compactHeader` says so. The reader's position is then anywhere.
  */
-export function bodyJson(
-  meta: StructMeta,
+export function frameJson(
+  header: StructMeta,
+  headerVersion: number,
+  compactHeader: boolean,
+  body: StructMeta,
   version: number,
   r: Reader,
   maxBytes: number,
-): BodyJson | undefined {
+): FrameJson | undefined {
   let out = slab;
   if (out === undefined || out.buf.length - out.pos < SLAB_LOW) slab = out = new JsonOut(SLAB_BYTES);
   const start = out.pos;
   try {
-    const errorCode = struct(out, wirePlan(meta, version), r, maxBytes);
-    if (r.pos === r.end) return { json: out.buf.subarray(start, out.pos), errorCode };
+    struct(out, wirePlan(header, headerVersion), r, maxBytes, compactHeader);
+    const mid = out.pos;
+    const plan = wirePlan(body, version);
+    const errorCode = struct(out, plan, r, maxBytes, plan.flexible);
+    if (r.pos === r.end) {
+      return { header: out.buf.subarray(start, mid), body: out.buf.subarray(mid, out.pos), errorCode };
+    }
   } catch {
     // GIVE_UP, or a reader's WireError: either way the decoder decides.
   }
@@ -114,15 +126,15 @@ function key(out: JsonOut, plan: Plan, i: number): void {
 }
 
 /**
- * Writes one struct; returns its first non-zero `errorCode` (0 when none). Its fields are
+ * Writes one struct, whose strings, bytes and arrays are `compact` (or classic); returns its
+ * first non-zero `errorCode` (0 when none). Its fields are
  * written with a leading comma each, from `base`; at the end the first comma is turned into
  * the opening brace (or a brace is written when no field was).
  */
-function struct(out: JsonOut, plan: Plan, r: Reader, maxBytes: number): number {
+function struct(out: JsonOut, plan: Plan, r: Reader, maxBytes: number, compact: boolean): number {
   const base = out.pos;
   const { tags, errors } = plan;
   const n = tags.length;
-  const compact = plan.flexible;
   let own = 0, child = 0, childAt = n;
   let places: number[] | undefined;
   for (let i = 0; i < n; i++) {
@@ -138,7 +150,7 @@ function struct(out: JsonOut, plan: Plan, r: Reader, maxBytes: number): number {
       childAt = i;
     }
   }
-  if (compact) {
+  if (plan.flexible) {
     const mainEnd = out.pos;
     let chunks: number[] | undefined;
     let unknown: TaggedField[] | undefined;
@@ -264,10 +276,10 @@ function value(
       return 0;
     case W_STRUCT: {
       const sub = plan.structs[i]!;
-      if (!nullable) return struct(out, sub, r, maxBytes);
+      if (!nullable) return struct(out, sub, r, maxBytes, compact);
       // No schema has a nullable tagged struct; how one would be read is not settled here.
       if (tagged) giveUp();
-      const e = rStructN(r, 0, DEFAULT_OPTIONS, (r) => struct(out, sub, r, maxBytes));
+      const e = rStructN(r, 0, DEFAULT_OPTIONS, (r) => struct(out, sub, r, maxBytes, compact));
       if (e === null) out.null();
       return e ?? 0;
     }
@@ -282,7 +294,7 @@ function value(
       out.byte(0x5b);
       for (let j = 0; j < n; j++) {
         if (j) out.byte(0x2c);
-        const e = struct(out, sub, r, maxBytes);
+        const e = struct(out, sub, r, maxBytes, compact);
         if (first === 0) first = e;
       }
       out.byte(0x5d);

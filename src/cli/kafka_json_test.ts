@@ -7,11 +7,12 @@ import type { InspectedMessage } from "./message.ts";
 import { PcapWriter } from "./pcap_writer.ts";
 import { JsonOut } from "./_json_out.ts";
 import { writeJsonLine } from "./format.ts";
-import { bodyJson } from "./kafka_json.ts";
+import { frameJson } from "./kafka_json.ts";
 import { onTheWire } from "./kafka_wire.ts";
 import { Reader } from "../wire/reader.ts";
 import { FetchRequestCodec } from "../kafka/messages/fetch.ts";
 import { MetadataResponseCodec } from "../kafka/messages/metadata.ts";
+import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
 import type { MessageCodec } from "../kafka/codec.ts";
 import { kafkaCorpus, sized } from "../testdata/kafka_corpus_test.ts";
 
@@ -28,6 +29,7 @@ function lines(
   const take = (msgs: InspectedMessage[]) => {
     for (const m of msgs) {
       if (m.bodyJson !== undefined) fromBytes++;
+      assert.equal(m.headerJson !== undefined, m.bodyJson !== undefined);
       writeJsonLine(out, m, { maxBytes: 256 });
       text.push(out.text());
       out.pos = 0;
@@ -140,7 +142,7 @@ test("bodies written from their bytes are the decoded ones' JSON, byte for byte:
   );
 });
 
-/** The JSON `format.ts` writes for the decoded, projected body: what {@linkcode bodyJson} must give. */
+/** The JSON `format.ts` writes for the decoded, projected body: what {@linkcode frameJson} must give. */
 function decodedJson<T>(codec: MessageCodec<T>, bytes: Uint8Array, v: number): string {
   const tags = new Map<object, number>();
   const body = onTheWire(codec.meta, codec.decode(bytes, v, { taggedFieldsRead: tags }), v, tags);
@@ -161,9 +163,16 @@ function decodedJson<T>(codec: MessageCodec<T>, bytes: Uint8Array, v: number): s
   return text.slice(text.indexOf(',"body":') + 8, -1);
 }
 
+/** {@linkcode frameJson} of `bytes` as a body after a v0 response header (correlation id 1). */
+function frame<T>(codec: MessageCodec<T>, bytes: Uint8Array, v: number) {
+  const r = new Reader(new Uint8Array([0, 0, 0, 1, ...bytes]));
+  return frameJson(ResponseHeaderCodec.meta, 0, false, codec.meta, v, r, 256);
+}
+
 function fromBytes<T>(codec: MessageCodec<T>, bytes: Uint8Array, v: number): string | undefined {
-  const j = bodyJson(codec.meta, v, new Reader(bytes), 256);
-  return j && new TextDecoder().decode(j.json);
+  const j = frame(codec, bytes, v);
+  if (j !== undefined) assert.equal(new TextDecoder().decode(j.header), '{"correlationId":1}');
+  return j && new TextDecoder().decode(j.body);
 }
 
 test("tagged fields go to their place in the field order, unknown ones after the rest", () => {
@@ -208,10 +217,10 @@ test("the first non-zero errorCode is a struct's own before its fields', in fiel
   const bytes = MetadataResponseCodec.encode({
     topics: [{ errorCode: 0, name: "a", partitions: [{ errorCode: 9 }] }, { errorCode: 3, name: "b" }],
   }, 12);
-  assert.equal(bodyJson(MetadataResponseCodec.meta, 12, new Reader(bytes), 256)?.errorCode, 9);
+  assert.equal(frame(MetadataResponseCodec, bytes, 12)?.errorCode, 9);
   const own = MetadataResponseCodec.encode({
     errorCode: 0,
     topics: [{ errorCode: 5, partitions: [{ errorCode: 9 }] }],
   }, 12);
-  assert.equal(bodyJson(MetadataResponseCodec.meta, 12, new Reader(own), 256)?.errorCode, 5);
+  assert.equal(frame(MetadataResponseCodec, own, 12)?.errorCode, 5);
 });
