@@ -65,13 +65,17 @@ function decodeOptions(): { tags: Map<object, number>; options: DecodeOptions } 
 }
 
 /**
- * APIs whose bodies the connection always decodes: SaslHandshake and SaslAuthenticate, whose
- * outcome switches the connection to bare SASL tokens, and (for responses) ApiVersions, whose
- * ranges it keeps and whose v0 retry it makes.
+ * APIs whose frames the connection always decodes: SASL (SaslHandshake, whose v0 answer switches
+ * the connection to bare tokens, and SaslAuthenticate, the exchange around which that state
+ * moves), and for responses ApiVersions, whose ranges the connection keeps and whose answer it
+ * retries at v0.
  */
 const SASL_HANDSHAKE = 17, API_VERSIONS = 18, SASL_AUTHENTICATE = 36;
 
-/** Whether `v` is a version of an API with `validVersions` (the versions the decoder takes). */
+/**
+ * Whether `v` is one of `validVersions`, as the decoder checks it; versions past 30, which no API
+ * has, are left to the decoder.
+ */
 function validVersion(validVersions: number, v: number): boolean {
   return v >= 0 && v <= 30 && ((validVersions >>> v) & 1) === 1;
 }
