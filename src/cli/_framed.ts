@@ -46,6 +46,13 @@ export interface ConnOptions {
    * at the version, or tagged and left out), kept apart under `_defaults` in each struct.
    */
   defaults?: boolean;
+  /**
+   * Kafka: write each body's JSON straight from its bytes (`InspectedMessage.bodyJson`) instead
+   * of decoding it into `body`, where it can (not for ApiVersions responses, SASL, or with
+   * `defaults`), byte fields cut after `maxBytes`: for output that is that JSON and nothing
+   * else read from the body.
+   */
+  jsonBodies?: { maxBytes: number };
 }
 
 /** Bytes of an undecodable frame shown in `hexPrefix`. */

@@ -92,26 +92,74 @@ export class JsonOut {
     this.pos = p;
   }
 
-  /** Appends a number as JSON text (integers digit by digit, without a string in between). */
+  /** Appends a number as JSON text (int32 values digit by digit, without a string in between). */
   num(n: number): void {
-    if (!Number.isInteger(n) || n < -2147483648 || n > 2147483647) return this.ascii(String(n));
+    // Not an int32 (NaN, fractions, beyond 32 bits): as `String` gives it. -0 is written "0", as there.
+    if ((n | 0) !== n) return this.ascii(String(n));
     this.room(11);
     const b = this.buf;
     let p = this.pos;
-    if (n < 0) {
+    let x = n;
+    if (x < 0) {
       b[p++] = 0x2d;
-      n = -n;
+      x = -x;
     }
-    if (n < 10) {
-      b[p++] = 0x30 + n;
-      this.pos = p;
+    if (x < 10) {
+      b[p] = 0x30 + x;
+      this.pos = p + 1;
       return;
     }
-    let digits = 1;
-    for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
-    p += digits;
+    p += x < 100
+      ? 2
+      : x < 1e3
+      ? 3
+      : x < 1e4
+      ? 4
+      : x < 1e5
+      ? 5
+      : x < 1e6
+      ? 6
+      : x < 1e7
+      ? 7
+      : x < 1e8
+      ? 8
+      : x < 1e9
+      ? 9
+      : 10;
     this.pos = p;
-    for (let x = n; digits > 0; digits--, x = Math.floor(x / 10)) b[--p] = 0x30 + (x % 10);
+    while (x >= 10) {
+      const q = (x / 10) | 0;
+      b[--p] = 0x30 + x - q * 10;
+      x = q;
+    }
+    b[--p] = 0x30 + x;
+  }
+
+  /** Appends a number as the JSON output shows any: non-finite ones as strings (`"NaN"`). */
+  anyNum(n: number): void {
+    if (Number.isFinite(n)) this.num(n);
+    else this.ascii(`"${n}"`);
+  }
+
+  /**
+   * Appends bytes as the JSON output shows them: a string of lowercase hex, cut after `max`
+   * bytes with `…(+N bytes)` saying how many more there were.
+   */
+  bytesHex(v: Uint8Array, max: number): void {
+    this.byte(0x22);
+    this.hex(v, Math.min(max, v.length));
+    if (v.length > max) {
+      this.byte(0xe2), this.byte(0x80), this.byte(0xa6); // "…" in UTF-8
+      this.ascii(`(+${v.length - max} bytes)`);
+    }
+    this.byte(0x22);
+  }
+
+  /** Appends `bytes` as they are (JSON text written elsewhere). */
+  copy(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
   }
 
   /** Appends `null`. */

@@ -39,6 +39,9 @@ export interface FormatOptions {
   maxBytes?: number;
 }
 
+/** Default of {@linkcode FormatOptions.maxBytes}. */
+export const DEFAULT_MAX_BYTES = 256;
+
 /** The second `isoTime` last formatted, and its text up to the fraction. */
 let lastSecond = NaN, lastPrefix = "";
 
@@ -163,8 +166,7 @@ function writeExtra(
 function writeJson(out: JsonOut, v: unknown, o: FormatOptions, key: string, depth: number): void {
   switch (typeof v) {
     case "number":
-      if (Number.isFinite(v)) out.num(v);
-      else out.ascii(`"${v}"`);
+      out.anyNum(v);
       return;
     case "string":
       out.str(v);
@@ -187,15 +189,7 @@ function writeJson(out: JsonOut, v: unknown, o: FormatOptions, key: string, dept
   if (depth > 64) return out.str("…");
   if (v instanceof Uint8Array) {
     if (o.records && key === "records") return writeJson(out, kafkaRecords(v, o), o, "", depth + 1);
-    const max = o.maxBytes ?? 256;
-    out.byte(0x22);
-    out.hex(v, Math.min(max, v.length));
-    if (v.length > max) {
-      out.byte(0xe2), out.byte(0x80), out.byte(0xa6); // "…" in UTF-8
-      out.ascii(`(+${v.length - max} bytes)`);
-    }
-    out.byte(0x22);
-    return;
+    return out.bytesHex(v, o.maxBytes ?? DEFAULT_MAX_BYTES);
   }
   if (v instanceof BatchView) {
     const shown = o.records ? iggyBatch(v) : { messageCount: v.messageCount, bytes: v.bytes.length };
@@ -332,7 +326,10 @@ export function writeJsonLine(out: JsonOut, m: InspectedMessage, o: FormatOption
   const kafka = m.protocol === "kafka" && m.apiKey !== undefined && m.version !== undefined && !m.error
     ? apiInfo(m.apiKey)
     : undefined;
-  if (m.header !== undefined) {
+  if (m.headerJson !== undefined) {
+    out.ascii(',"header":');
+    out.copy(m.headerJson);
+  } else if (m.header !== undefined) {
     out.ascii(',"header":');
     if (kafka) {
       const req = m.dir === "request";
@@ -343,7 +340,10 @@ export function writeJsonLine(out: JsonOut, m: InspectedMessage, o: FormatOption
       writeStruct(out, plan, m.header as Record<string, unknown>, o, 0);
     } else writeJson(out, m.header, o, "", 0);
   }
-  if (m.body !== undefined) {
+  if (m.bodyJson !== undefined) {
+    out.ascii(',"body":');
+    out.copy(m.bodyJson);
+  } else if (m.body !== undefined) {
     out.ascii(',"body":');
     if (kafka) {
       const plan = wirePlan(m.dir === "request" ? kafka.request.meta : kafka.response.meta, m.version!);

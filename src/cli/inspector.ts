@@ -30,6 +30,8 @@ export interface InspectorOptions {
   maxFrameBytes?: number;
   /** Show the decoder's defaults for fields that were not on the wire, under `_defaults` (Kafka). */
   defaults?: boolean;
+  /** Kafka bodies as JSON straight from their bytes (see `ConnOptions.jsonBodies`). */
+  jsonBodies?: { maxBytes: number };
   /**
    * Most connections open at once (default 10,000). A connection ends when both sides have
    * sent FIN, or on RST; past the limit, the least recently active open one is ended early
@@ -132,6 +134,7 @@ export class Inspector {
   readonly #keepRaw: boolean;
   readonly #maxFrameBytes: number | undefined;
   readonly #defaults: boolean;
+  readonly #jsonBodies: { maxBytes: number } | undefined;
   readonly #maxConnections: number;
   readonly #budget: ReassemblyBudget;
   /** Open connections, least recently (re)inserted first: the eviction clock's order. */
@@ -156,6 +159,7 @@ export class Inspector {
     this.#keepRaw = options.keepRaw ?? false;
     this.#maxFrameBytes = options.maxFrameBytes;
     this.#defaults = options.defaults ?? false;
+    this.#jsonBodies = options.jsonBodies;
     this.#maxConnections = Math.max(1, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
     this.#budget = new ReassemblyBudget(options.maxReassemblyBytes ?? 64 * 1024 * 1024);
   }
@@ -329,7 +333,12 @@ export class Inspector {
   #setProtocol(c: Conn, protocol: InspectedProtocol, layout?: IggyLayout): void {
     c.protocol = protocol;
     const label = `${c.client} > ${c.server}`;
-    const o = { keepRaw: this.#keepRaw, maxFrameBytes: this.#maxFrameBytes, defaults: this.#defaults };
+    const o = {
+      keepRaw: this.#keepRaw,
+      maxFrameBytes: this.#maxFrameBytes,
+      defaults: this.#defaults,
+      jsonBodies: this.#jsonBodies,
+    };
     c.decoder = protocol === "kafka"
       ? new KafkaConnection(c.id, label, o)
       : new IggyConnection(c.id, label, { ...o, layout });

@@ -13,11 +13,20 @@
  * @module
  */
 
-import { apiInfo, decodeRequest, decodeResponse, peekRequestHeader } from "../kafka/api.ts";
+import {
+  apiInfo,
+  decodeRequest,
+  decodeResponse,
+  peekRequestHeader,
+  requestHeaderVersion,
+  responseHeaderVersion,
+} from "../kafka/api.ts";
 import type { DecodeOptions } from "../kafka/codec.ts";
 import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
 import { firstWireError, onTheWire } from "./kafka_wire.ts";
+import { frameJson } from "./kafka_json.ts";
+import { Reader } from "../wire/reader.ts";
 import { errorName } from "../kafka/_generated/errors.ts";
 import { toHex, u16be, u32be } from "./_bytes.ts";
 import { type ConnOptions, type Dir, FramedConnection, HEX_PREFIX } from "./_framed.ts";
@@ -53,6 +62,22 @@ function decodeOptions(): { tags: Map<object, number>; options: DecodeOptions } 
   // Most messages read no tagged field, and clearing an empty Map still allocates a new table.
   if (tagsRead.tags.size !== 0) tagsRead.tags.clear();
   return tagsRead;
+}
+
+/**
+ * APIs whose frames the connection always decodes: SASL (SaslHandshake, whose v0 answer switches
+ * the connection to bare tokens, and SaslAuthenticate, the exchange around which that state
+ * moves), and for responses ApiVersions, whose ranges the connection keeps and whose answer it
+ * retries at v0.
+ */
+const SASL_HANDSHAKE = 17, API_VERSIONS = 18, SASL_AUTHENTICATE = 36;
+
+/**
+ * Whether `v` is one of `validVersions`, as the decoder checks it; versions past 30, which no API
+ * has, are left to the decoder.
+ */
+function validVersion(validVersions: number, v: number): boolean {
+  return v >= 0 && v <= 30 && ((validVersions >>> v) & 1) === 1;
 }
 
 /** Kafka's default `socket.request.max.bytes`, the largest frame taken as in sync. */
@@ -97,10 +122,12 @@ export class KafkaConnection extends FramedConnection {
   readonly #pending = new Map<number, Pending>();
   #brokerRanges: Map<number, [number, number]> | undefined;
   #rawSasl = false;
+  readonly #jsonBodies: { maxBytes: number } | undefined;
 
   /** A connection with id `connId`, described as `conn`. */
   constructor(connId: number, conn: string, options: ConnOptions = {}) {
     super(connId, conn, options, DEFAULT_MAX);
+    this.#jsonBodies = this.defaults ? undefined : options.jsonBodies;
   }
 
   /** Requests still waiting for their response. */
@@ -166,12 +193,16 @@ export class KafkaConnection extends FramedConnection {
     msg.correlationId = u32be(payload, 4) | 0;
     const pending = { apiKey: key, version, tsMicros: msg.tsMicros, name };
     try {
-      const { tags, options } = decodeOptions();
-      const req = decodeRequest(payload, options);
-      const d = this.defaults;
-      msg.header = onTheWire(RequestHeaderCodec.meta, req.header, req.headerVersion, tags, d);
-      msg.body = onTheWire(apiInfo(key)!.request.meta, req.body, version, tags, d);
-      this.#pending.set(req.header.correlationId, pending);
+      let corr = this.#jsonRequest(msg, payload, key, version);
+      if (corr === undefined) {
+        const { tags, options } = decodeOptions();
+        const req = decodeRequest(payload, options);
+        const d = this.defaults;
+        msg.header = onTheWire(RequestHeaderCodec.meta, req.header, req.headerVersion, tags, d);
+        msg.body = onTheWire(apiInfo(key)!.request.meta, req.body, version, tags, d);
+        corr = req.header.correlationId;
+      }
+      this.#pending.set(corr, pending);
       this.#rawSasl = false;
       const range = this.#brokerRanges?.get(key);
       if (this.#brokerRanges && (!range || version < range[0] || version > range[1])) {
@@ -207,6 +238,7 @@ export class KafkaConnection extends FramedConnection {
     msg.name = p.name;
     msg.version = p.version;
     msg.latencyMs = (msg.tsMicros - p.tsMicros) / 1000;
+    if (this.#jsonResponse(msg, payload, p.apiKey, p.version)) return msg;
     try {
       const { tags, options } = decodeOptions();
       let res, version = p.version;
@@ -234,6 +266,54 @@ export class KafkaConnection extends FramedConnection {
       this.fail(msg, e, payload);
     }
     return msg;
+  }
+
+  /**
+   * A request's header and body written as JSON from their bytes, when the connection writes
+   * bodies so and this one can be (see `kafka_json.ts`); returns the correlation id, or
+   * `undefined` when the request is left to the decoder (which then reports any error).
+   */
+  #jsonRequest(msg: InspectedMessage, payload: Uint8Array, key: number, version: number): number | undefined {
+    const jb = this.#jsonBodies;
+    if (jb === undefined || this.#rawSasl || key === SASL_HANDSHAKE || key === SASL_AUTHENTICATE) {
+      return undefined;
+    }
+    const info = apiInfo(key);
+    if (info === undefined || !validVersion(info.validVersions, version)) return undefined;
+    const r = new Reader(payload, "RequestHeader");
+    const hv = requestHeaderVersion(key, version);
+    // The client id is a classic string at every header version (brokers read it before they
+    // know whether the request is flexible); the header has no other string, array or bytes.
+    const j = frameJson(RequestHeaderCodec.meta, hv, false, info.request.meta, version, r, jb.maxBytes);
+    if (j === undefined) return undefined;
+    msg.headerJson = j.header;
+    msg.bodyJson = j.body;
+    return msg.correlationId!;
+  }
+
+  /** As {@linkcode #jsonRequest}, for a response: whether it was written so. */
+  #jsonResponse(msg: InspectedMessage, payload: Uint8Array, key: number, version: number): boolean {
+    const jb = this.#jsonBodies;
+    if (
+      jb === undefined || this.#rawSasl || key === API_VERSIONS || key === SASL_HANDSHAKE ||
+      key === SASL_AUTHENTICATE
+    ) {
+      return false;
+    }
+    const info = apiInfo(key);
+    if (info === undefined || !validVersion(info.validVersions, version)) return false;
+    const r = new Reader(payload, "ResponseHeader");
+    const hv = responseHeaderVersion(key, version);
+    // The response header has no string, array or bytes.
+    const j = frameJson(ResponseHeaderCodec.meta, hv, false, info.response.meta, version, r, jb.maxBytes);
+    if (j === undefined) return false;
+    msg.headerJson = j.header;
+    msg.bodyJson = j.body;
+    if (j.errorCode !== 0) {
+      msg.errorCode = j.errorCode;
+      msg.errorName = errorName(j.errorCode);
+    }
+    return true;
   }
 
   /** A bare SASL token frame (SaslHandshake v0 authentication). */

@@ -35,6 +35,17 @@ export interface Plan {
   readonly keys: readonly Uint8Array[];
   /** Per kept field: how its JSON is written, a {@linkcode FieldJson} code from its schema type. */
   readonly json: readonly FieldJson[];
+  /** Per kept field: how it is laid out on the wire, a {@linkcode FieldWire} code (for `kafka_json.ts`). */
+  readonly wire: readonly FieldWire[];
+  /** Per kept field: whether it may be null at the version. */
+  readonly nullable: readonly boolean[];
+  /**
+   * Tags of the struct's fields that are not tagged at the version: the decoder rejects them
+   * there rather than keep them as unknown tagged fields.
+   */
+  readonly otherTags: readonly number[];
+  /** The index of the kept field `errorCode`, or -1. */
+  readonly errorIndex: number;
   /** Per kept field: its tag when it is tagged at the version, else -1. */
   readonly tags: readonly number[];
   /** Per kept field: the plan of the struct(s) it holds when they need projecting, and whether it is an array. */
@@ -81,6 +92,39 @@ function fieldJson(type: string): FieldJson {
   }
 }
 
+/**
+ * How a field is laid out on the wire, from its schema type: the fixed-width numbers, bool,
+ * string, bytes (records are bytes too), uuid, a struct, and the arrays of each element kind.
+ */
+export type FieldWire = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18;
+export const W_INT8 = 0, W_INT16 = 1, W_INT32 = 2, W_UINT16 = 3, W_INT64 = 4, W_FLOAT64 = 5, W_BOOL = 6;
+export const W_STRING = 7, W_BYTES = 8, W_UUID = 9, W_STRUCT = 10, W_STRUCTS = 11;
+export const W_INT8S = 12, W_INT16S = 13, W_INT32S = 14, W_INT64S = 15, W_UUIDS = 16, W_STRINGS = 17;
+/** A type the table has no layout for (none today): `kafka_json.ts` leaves such a body to the decoder. */
+export const W_OTHER = 18;
+
+const WIRE: Record<string, FieldWire> = {
+  int8: W_INT8,
+  int16: W_INT16,
+  int32: W_INT32,
+  uint16: W_UINT16,
+  int64: W_INT64,
+  float64: W_FLOAT64,
+  bool: W_BOOL,
+  string: W_STRING,
+  bytes: W_BYTES,
+  records: W_BYTES,
+  uuid: W_UUID,
+  struct: W_STRUCT,
+  "[]struct": W_STRUCTS,
+  "[]int8": W_INT8S,
+  "[]int16": W_INT16S,
+  "[]int32": W_INT32S,
+  "[]int64": W_INT64S,
+  "[]uuid": W_UUIDS,
+  "[]string": W_STRINGS,
+};
+
 let plans: Map<StructMeta, Plan[]> | undefined;
 
 /** `,"name":` as bytes; the schemas' field names are ASCII letters and digits. */
@@ -98,10 +142,12 @@ function planOf(meta: StructMeta, v: number): Plan {
   let plan = row[v];
   if (plan !== undefined) return plan;
   const names: string[] = [], json: FieldJson[] = [], tags: number[] = [], subs: (Plan | undefined)[] = [];
-  const arrays: boolean[] = [];
+  const arrays: boolean[] = [], wire: FieldWire[] = [], nullable: boolean[] = [], otherTags: number[] = [];
+  let errorIndex = -1;
   const absent: string[] = [], errors: boolean[] = [], structs: (Plan | undefined)[] = [];
   let identity = true, hasErrors = false, ownError = false;
   for (const f of meta.fields) {
+    if (f[4] !== 0 && !has(f[4], v)) otherTags.push(f[5]);
     if (!has(f[2], v)) {
       absent.push(f[0]);
       identity = false;
@@ -113,11 +159,16 @@ function planOf(meta: StructMeta, v: number): Plan {
     if (sub && !sub.identity) identity = false;
     names.push(f[0]);
     json.push(fieldJson(f[1]));
+    wire.push(Object.hasOwn(WIRE, f[1]) ? WIRE[f[1]] : W_OTHER);
+    nullable.push(has(f[3], v));
     tags.push(tagged ? f[5] : -1);
     subs.push(sub && !sub.identity ? sub : undefined);
     structs.push(sub);
     arrays.push(f[1] === "[]struct");
-    if (f[0] === "errorCode") ownError = true;
+    if (f[0] === "errorCode") {
+      ownError = true;
+      errorIndex = names.length - 1;
+    }
     const e = sub?.hasErrors ?? false;
     errors.push(e);
     hasErrors ||= e || ownError;
@@ -129,6 +180,10 @@ function planOf(meta: StructMeta, v: number): Plan {
     names,
     keys,
     json,
+    wire,
+    nullable,
+    otherTags,
+    errorIndex,
     tags,
     subs,
     structs,

@@ -8,6 +8,7 @@
 
 import { CaptureReader, isCapture } from "./capture.ts";
 import {
+  DEFAULT_MAX_BYTES,
   type Filters,
   type FormatOptions,
   matches,
@@ -411,6 +412,12 @@ export async function main(host: Host): Promise<number> {
     sniff: p.sniff,
     maxConnections: p.maxConnections,
     defaults: p.defaults,
+    // Bodies straight to JSON when that JSON is all that is read of them: not for --records
+    // (which expands record data from the decoded bytes), --defaults, or --topic (which looks
+    // into the decoded body).
+    jsonBodies: format === "json" && !p.records && !p.defaults && p.filters.topic === undefined
+      ? { maxBytes: p.maxBytes ?? DEFAULT_MAX_BYTES }
+      : undefined,
   });
   for (const file of p.files) {
     const chunks = { reused: false };

@@ -54,6 +54,15 @@ export interface InspectedMessage {
   header?: unknown;
   /** The decoded body. */
   body?: unknown;
+  /** The header's JSON text, written from the frame's bytes in place of `header`, as {@linkcode bodyJson}. */
+  headerJson?: Uint8Array;
+  /**
+   * The body's JSON text (UTF-8), written straight from the frame's bytes in place of `body`,
+   * when the connection was asked for it (`jsonBodies`, for `--format json` runs that read
+   * nothing else of the body); exactly what `body` would show. A view into a buffer
+   * that holds other messages' text too (not to be written to). Not serialised itself.
+   */
+  bodyJson?: Uint8Array;
   /** Why the frame did not decode. */
   error?: MessageError;
   /** First bytes of an undecodable frame, hex. */

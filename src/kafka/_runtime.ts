@@ -100,7 +100,7 @@ export type SizeElem<T> = (x: T, v: number) => number;
 // Decoding
 
 /** A compact length: unsigned varint of length + 1, in Java's int arithmetic (so it may be negative). */
-function compactLength(r: Reader): number {
+export function compactLength(r: Reader): number {
   return (r.uvarint() - 1) | 0;
 }
 
@@ -108,10 +108,18 @@ function nullError(r: Reader, name: string, at: number): WireError {
   return r.error("NULL_FOR_NON_NULLABLE", `non-nullable field ${name} was serialized as null`, at);
 }
 
-function stringBody(r: Reader, n: number, o: ResolvedOptions, name: string, at: number): string {
+/**
+ * Checks a string's length `n` (not negative: that is null) against Kafka's limit and the bytes
+ * that remain; the string's bytes are then the next `n`.
+ */
+export function stringLength(r: Reader, n: number, name: string, at: number): void {
   if (n > 0x7fff) throw r.error("STRING_TOO_LONG", `string field ${name} had invalid length ${n}`, at);
-  if (o.strictUtf8) return r.utf8(n);
   r.length(n);
+}
+
+function stringBody(r: Reader, n: number, o: ResolvedOptions, name: string, at: number): string {
+  stringLength(r, n, name, at);
+  if (o.strictUtf8) return r.utf8(n);
   const p = r.pos;
   let s: string;
   try {
@@ -188,7 +196,8 @@ export function rUuid(r: Reader): string {
     HEX2[b[p + 12]] + HEX2[b[p + 13]] + HEX2[b[p + 14]] + HEX2[b[p + 15]];
 }
 
-function arrayCount(r: Reader, n: number, o: ResolvedOptions, name: string, at: number): number {
+/** Checks an array count `n` (not negative: that is null) against the bytes that remain and the limit. */
+export function arrayCount(r: Reader, n: number, o: ResolvedOptions, name: string, at: number): number {
   if (n > r.end - r.pos) {
     throw new WireError("COUNT_EXCEEDS_REMAINING", {
       offset: at,

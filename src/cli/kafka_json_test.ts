@@ -1,0 +1,236 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { CaptureReader } from "./capture.ts";
+import { Inspector } from "./inspector.ts";
+import type { InspectedMessage } from "./message.ts";
+import { PcapWriter } from "./pcap_writer.ts";
+import { JsonOut } from "./_json_out.ts";
+import { writeJsonLine } from "./format.ts";
+import { frameJson } from "./kafka_json.ts";
+import { onTheWire } from "./kafka_wire.ts";
+import { Reader } from "../wire/reader.ts";
+import { FetchRequestCodec } from "../kafka/messages/fetch.ts";
+import { MetadataResponseCodec } from "../kafka/messages/metadata.ts";
+import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
+import type { MessageCodec } from "../kafka/codec.ts";
+import { kafkaCorpus, sized } from "../testdata/kafka_corpus_test.ts";
+
+/**
+ * The `--format json` lines of a capture, with bodies written from their bytes or decoded; how
+ * many were written from bytes, and how many did not decode.
+ */
+function lines(
+  pcap: Uint8Array,
+  fast: boolean,
+  kafkaPorts?: number[],
+): { text: string[]; fromBytes: number; failed: number } {
+  const ins = new Inspector({ kafkaPorts, jsonBodies: fast ? { maxBytes: 256 } : undefined });
+  const out = new JsonOut();
+  const text: string[] = [];
+  let fromBytes = 0, failed = 0;
+  const take = (msgs: InspectedMessage[]) => {
+    for (const m of msgs) {
+      if (m.bodyJson !== undefined) fromBytes++;
+      if (m.error !== undefined) failed++;
+      assert.equal(m.headerJson !== undefined, m.bodyJson !== undefined);
+      writeJsonLine(out, m, { maxBytes: 256 });
+      text.push(out.text());
+      out.pos = 0;
+    }
+  };
+  for (const p of new CaptureReader().push(pcap)) take(ins.packet(p));
+  take(ins.finish());
+  return { text, fromBytes, failed };
+}
+
+/** Asserts that both ways give the same text, line by line; returns the counts of {@linkcode lines}. */
+function sameBothWays(
+  pcap: Uint8Array,
+  kafkaPorts?: number[],
+): { messages: number; fromBytes: number; failed: number } {
+  const slow = lines(pcap, false, kafkaPorts), fast = lines(pcap, true, kafkaPorts);
+  assert.equal(slow.fromBytes, 0);
+  assert.equal(fast.text.length, slow.text.length);
+  for (let i = 0; i < slow.text.length; i++) assert.equal(fast.text[i], slow.text[i], `message ${i}`);
+  return { messages: slow.text.length, fromBytes: fast.fromBytes, failed: slow.failed };
+}
+
+test("bodies written from their bytes are the decoded ones' JSON, byte for byte: every vector", () => {
+  const { pcap, messages } = kafkaCorpus();
+  const { messages: n, fromBytes } = sameBothWays(pcap);
+  assert.equal(n, messages.length);
+  // All but ApiVersions responses and SASL.
+  assert.ok(fromBytes > 2900, `${fromBytes} of ${n} written from bytes`);
+  console.log(`vectors: ${fromBytes} of ${n} bodies written from their bytes`);
+});
+
+const BROKER_PCAP = "/work/wt/broker2.pcap", BROKER_PORTS = "/work/wt/broker2.ports";
+
+test(
+  "bodies written from their bytes are the decoded ones' JSON, byte for byte: a recording of the broker suite",
+  {
+    skip: !existsSync(BROKER_PCAP) || !existsSync(BROKER_PORTS) ? `${BROKER_PCAP} is not here` : false,
+  },
+  () => {
+    const ports = readFileSync(BROKER_PORTS, "utf8").trim().split(/\s+/).map(Number);
+    const { messages, fromBytes } = sameBothWays(new Uint8Array(readFileSync(BROKER_PCAP)), ports);
+    assert.ok(fromBytes > messages / 2, `${fromBytes} of ${messages} written from bytes`);
+    console.log(`broker suite: ${fromBytes} of ${messages} bodies written from their bytes`);
+  },
+);
+
+/** A seeded 32-bit generator (mulberry32). */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** Bytes that make lengths, counts and markers interesting when put anywhere. */
+const EDGES = [0x00, 0x01, 0x02, 0x7f, 0x80, 0xfe, 0xff, 0x22, 0x5c, 0xc3, 0xed];
+
+/** `payload` flipped, overwritten, cut or extended at random (never below `least` bytes). */
+function mutate(payload: Uint8Array, next: () => number, least: number): Uint8Array {
+  const b = payload.slice();
+  switch (next() % 4) {
+    case 0:
+      for (let k = 1 + (next() % 3); k > 0; k--) b[next() % b.length] ^= 1 + (next() % 255);
+      return b;
+    case 1:
+      for (let k = 1 + (next() % 2); k > 0; k--) b[next() % b.length] = EDGES[next() % EDGES.length];
+      return b;
+    case 2:
+      return b.subarray(0, least + (next() % Math.max(1, b.length - least)));
+    default: {
+      const extra = new Uint8Array(1 + (next() % 4));
+      for (let i = 0; i < extra.length; i++) extra[i] = next() & 0xff;
+      return new Uint8Array([...b, ...extra]);
+    }
+  }
+}
+
+test("bodies written from their bytes are the decoded ones' JSON, byte for byte: 4000 mutated vector frames", () => {
+  // The vectors' frames as the inspector cut them, each response with its request.
+  const ins = new Inspector({ keepRaw: true });
+  const msgs: InspectedMessage[] = [];
+  for (const p of new CaptureReader().push(kafkaCorpus().pcap)) msgs.push(...ins.packet(p));
+  const requests = new Map<number, Uint8Array>();
+  const pairs: { request: Uint8Array; response?: Uint8Array }[] = [];
+  for (const m of msgs) {
+    if (m.dir === "request") {
+      requests.set(m.correlationId!, m.raw!);
+      pairs.push({ request: m.raw! });
+    } else pairs.push({ request: requests.get(m.correlationId!)!, response: m.raw! });
+  }
+  const next = random(20261204);
+  const w = new PcapWriter();
+  let ts = 1_764_590_400_000_000;
+  const cases = 4000;
+  for (let i = 0; i < cases; i++) {
+    const { request, response } = pairs[next() % pairs.length];
+    const c = w.connection("10.0.0.1", 20000 + i, "10.0.0.2", 9092, ts += 10);
+    if (response === undefined) {
+      c.send("client", sized([mutate(request.subarray(4), next, 8)]), ts += 10);
+    } else {
+      c.send("client", request, ts += 10);
+      c.send("server", sized([mutate(response.subarray(4), next, 4)]), ts += 10);
+    }
+  }
+  const { messages, fromBytes, failed } = sameBothWays(w.bytes());
+  assert.ok(messages >= cases, `${messages} messages`);
+  // Both ways are taken: some mutated bodies are still good, many are not.
+  assert.ok(
+    fromBytes > cases / 4 && fromBytes < messages - cases / 4,
+    `${fromBytes} of ${messages} from bytes`,
+  );
+  console.log(
+    `mutated frames: ${fromBytes} of ${messages} messages written from their bytes, ${failed} not decoded`,
+  );
+});
+
+/** The JSON `format.ts` writes for the decoded, projected body: what {@linkcode frameJson} must give. */
+function decodedJson<T>(codec: MessageCodec<T>, bytes: Uint8Array, v: number): string {
+  const tags = new Map<object, number>();
+  const body = onTheWire(codec.meta, codec.decode(bytes, v, { taggedFieldsRead: tags }), v, tags);
+  const out = new JsonOut();
+  writeJsonLine(out, {
+    tsMicros: 0,
+    connId: 1,
+    conn: "c",
+    dir: "request",
+    protocol: "kafka",
+    apiKey: 1,
+    name: "Fetch",
+    version: v,
+    bytes: 0,
+    body,
+  });
+  const text = out.text();
+  return text.slice(text.indexOf(',"body":') + 8, -1);
+}
+
+/** {@linkcode frameJson} of `bytes` as a body after a v0 response header (correlation id 1). */
+function frame<T>(codec: MessageCodec<T>, bytes: Uint8Array, v: number) {
+  const r = new Reader(new Uint8Array([0, 0, 0, 1, ...bytes]));
+  return frameJson(ResponseHeaderCodec.meta, 0, false, codec.meta, v, r, 256);
+}
+
+function fromBytes<T>(codec: MessageCodec<T>, bytes: Uint8Array, v: number): string | undefined {
+  const j = frame(codec, bytes, v);
+  if (j !== undefined) assert.equal(new TextDecoder().decode(j.header), '{"correlationId":1}');
+  return j && new TextDecoder().decode(j.body);
+}
+
+test("tagged fields go to their place in the field order, unknown ones after the rest", () => {
+  // FetchRequest v15: clusterId (tag 0) is its first field, replicaState (tag 1) its second.
+  const bytes = FetchRequestCodec.encode({
+    clusterId: "cl\u00e9",
+    replicaState: { replicaId: 3, replicaEpoch: 9n },
+    topics: [{
+      topicId: "01234567-89ab-cdef-0123-456789abcdef",
+      partitions: [{ partition: 1, fetchOffset: 2n ** 60n }],
+    }],
+    _unknownTaggedFields: [{ tag: 7, data: new Uint8Array([1, 2]) }],
+  }, 15);
+  const want = decodedJson(FetchRequestCodec, bytes, 15);
+  assert.match(
+    want,
+    /^\{"clusterId":"clé","replicaState":\{.*"_unknownTaggedFields":\[\{"tag":7,"data":"0102"\}\]\}$/,
+  );
+  assert.equal(fromBytes(FetchRequestCodec, bytes, 15), want);
+  const none = FetchRequestCodec.encode({ replicaState: { replicaId: 3 } }, 15);
+  assert.equal(fromBytes(FetchRequestCodec, none, 15), decodedJson(FetchRequestCodec, none, 15));
+});
+
+test("a known tag twice, a tagged size that is not its value's, and trailing bytes are left to the decoder", () => {
+  // FetchRequest v12 with only clusterId "a" tagged: [count 1] [tag 0] [size 2] [compact "a"].
+  const good = FetchRequestCodec.encode({ clusterId: "a" }, 12);
+  assert.notEqual(fromBytes(FetchRequestCodec, good, 12), undefined);
+  const section = good.length - 5;
+  assert.deepEqual([...good.subarray(section)], [1, 0, 2, 2, 0x61]);
+  const head = [...good.subarray(0, section)];
+  // The decoder takes both (the later value wins; a known tag's size is not checked).
+  const twice = new Uint8Array([...head, 2, 0, 2, 2, 0x61, 0, 2, 2, 0x62]);
+  const size = new Uint8Array([...head, 1, 0, 3, 2, 0x61]);
+  for (const [label, bytes] of [["twice", twice], ["size", size]] as const) {
+    assert.doesNotThrow(() => FetchRequestCodec.decode(bytes, 12), label);
+    assert.equal(fromBytes(FetchRequestCodec, bytes, 12), undefined, label);
+  }
+  assert.equal(fromBytes(FetchRequestCodec, new Uint8Array([...good, 0]), 12), undefined, "trailing");
+});
+
+test("the first non-zero errorCode is a struct's own before its fields', in field order", () => {
+  const bytes = MetadataResponseCodec.encode({
+    topics: [{ errorCode: 0, name: "a", partitions: [{ errorCode: 9 }] }, { errorCode: 3, name: "b" }],
+  }, 12);
+  assert.equal(frame(MetadataResponseCodec, bytes, 12)?.errorCode, 9);
+  const own = MetadataResponseCodec.encode({
+    errorCode: 0,
+    topics: [{ errorCode: 5, partitions: [{ errorCode: 9 }] }],
+  }, 12);
+  assert.equal(frame(MetadataResponseCodec, own, 12)?.errorCode, 5);
+});
