@@ -226,6 +226,9 @@ for v in $versions; do
     echo "broker $v: the inspector over the suite's capture ($(wc -c <"$capture") bytes)"
     (cd "$root" && "${run_ts[@]}" src/cli/bin.ts inspect --summary-only --format pretty --fail-on-undecoded \
       --kafka-port "$plain_port" --kafka-port "$sasl_port" "$capture") || rc=1
+    # --format json writes Kafka bodies from their bytes: the same text as decoding them, on real traffic.
+    (cd "$root" && "${run_ts[@]}" conformance/captures/json_both_ways.ts \
+      --kafka-port "$plain_port" --kafka-port "$sasl_port" "$capture") || rc=1
   fi
   set -e
   if [ $rc -ne 0 ]; then

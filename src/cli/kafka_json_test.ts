@@ -1,6 +1,5 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
 import { CaptureReader } from "./capture.ts";
 import { Inspector } from "./inspector.ts";
 import type { InspectedMessage } from "./message.ts";
@@ -15,45 +14,17 @@ import { MetadataResponseCodec } from "../kafka/messages/metadata.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
 import type { MessageCodec } from "../kafka/codec.ts";
 import { kafkaCorpus, sized } from "../testdata/kafka_corpus_test.ts";
+import { jsonBothWays } from "../testdata/json_both_ways_test.ts";
 
-/**
- * The `--format json` lines of a capture, with bodies written from their bytes or decoded; how
- * many were written from bytes, and how many did not decode.
- */
-function lines(
-  pcap: Uint8Array,
-  fast: boolean,
-  kafkaPorts?: number[],
-): { text: string[]; fromBytes: number; failed: number } {
-  const ins = new Inspector({ kafkaPorts, jsonBodies: fast ? { maxBytes: 256 } : undefined });
-  const out = new JsonOut();
-  const text: string[] = [];
-  let fromBytes = 0, failed = 0;
-  const take = (msgs: InspectedMessage[]) => {
-    for (const m of msgs) {
-      if (m.bodyJson !== undefined) fromBytes++;
-      if (m.error !== undefined) failed++;
-      assert.equal(m.headerJson !== undefined, m.bodyJson !== undefined);
-      writeJsonLine(out, m, { maxBytes: 256 });
-      text.push(out.text());
-      out.pos = 0;
-    }
-  };
-  for (const p of new CaptureReader().push(pcap)) take(ins.packet(p));
-  take(ins.finish());
-  return { text, fromBytes, failed };
-}
-
-/** Asserts that both ways give the same text, line by line; returns the counts of {@linkcode lines}. */
+/** Asserts that both ways give the same text, line by line; returns their counts. */
 function sameBothWays(
   pcap: Uint8Array,
   kafkaPorts?: number[],
 ): { messages: number; fromBytes: number; failed: number } {
-  const slow = lines(pcap, false, kafkaPorts), fast = lines(pcap, true, kafkaPorts);
-  assert.equal(slow.fromBytes, 0);
-  assert.equal(fast.text.length, slow.text.length);
-  for (let i = 0; i < slow.text.length; i++) assert.equal(fast.text[i], slow.text[i], `message ${i}`);
-  return { messages: slow.text.length, fromBytes: fast.fromBytes, failed: slow.failed };
+  const r = jsonBothWays(pcap, kafkaPorts);
+  assert.equal(r.fast, r.slow, `message ${r.firstDiff}`);
+  assert.equal(r.firstDiff, -1);
+  return r;
 }
 
 test("bodies written from their bytes are the decoded ones' JSON, byte for byte: every vector", () => {
@@ -64,21 +35,6 @@ test("bodies written from their bytes are the decoded ones' JSON, byte for byte:
   assert.ok(fromBytes > 2900, `${fromBytes} of ${n} written from bytes`);
   console.log(`vectors: ${fromBytes} of ${n} bodies written from their bytes`);
 });
-
-const BROKER_PCAP = "/work/wt/broker2.pcap", BROKER_PORTS = "/work/wt/broker2.ports";
-
-test(
-  "bodies written from their bytes are the decoded ones' JSON, byte for byte: a recording of the broker suite",
-  {
-    skip: !existsSync(BROKER_PCAP) || !existsSync(BROKER_PORTS) ? `${BROKER_PCAP} is not here` : false,
-  },
-  () => {
-    const ports = readFileSync(BROKER_PORTS, "utf8").trim().split(/\s+/).map(Number);
-    const { messages, fromBytes } = sameBothWays(new Uint8Array(readFileSync(BROKER_PCAP)), ports);
-    assert.ok(fromBytes > messages / 2, `${fromBytes} of ${messages} written from bytes`);
-    console.log(`broker suite: ${fromBytes} of ${messages} bodies written from their bytes`);
-  },
-);
 
 /** A seeded 32-bit generator (mulberry32). */
 function random(seed: number): () => number {
