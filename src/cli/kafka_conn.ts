@@ -193,8 +193,8 @@ export class KafkaConnection extends FramedConnection {
     msg.correlationId = u32be(payload, 4) | 0;
     const pending = { apiKey: key, version, tsMicros: msg.tsMicros, name };
     try {
-      let corr = this.#jsonRequest(msg, payload, key, version);
-      if (corr === undefined) {
+      let corr = msg.correlationId!;
+      if (!this.#json(msg, payload, "request", key, version)) {
         const { tags, options } = decodeOptions();
         const req = decodeRequest(payload, options);
         const d = this.defaults;
@@ -238,7 +238,7 @@ export class KafkaConnection extends FramedConnection {
     msg.name = p.name;
     msg.version = p.version;
     msg.latencyMs = (msg.tsMicros - p.tsMicros) / 1000;
-    if (this.#jsonResponse(msg, payload, p.apiKey, p.version)) return msg;
+    if (this.#json(msg, payload, "response", p.apiKey, p.version)) return msg;
     try {
       const { tags, options } = decodeOptions();
       let res, version = p.version;
@@ -269,47 +269,40 @@ export class KafkaConnection extends FramedConnection {
   }
 
   /**
-   * A request's header and body written as JSON from their bytes, when the connection writes
-   * bodies so and this one can be (see `kafka_json.ts`); returns the correlation id, or
-   * `undefined` when the request is left to the decoder (which then reports any error).
+   * A frame's header and body written as JSON from their bytes, when the connection writes
+   * bodies so and this one can be (see `kafka_json.ts`); whether it was. When not, the frame
+   * is left to the decoder, which then reports any error. ApiVersions responses stay decoded:
+   * the broker's ranges are followed from their value.
    */
-  #jsonRequest(msg: InspectedMessage, payload: Uint8Array, key: number, version: number): number | undefined {
-    const jb = this.#jsonBodies;
-    if (jb === undefined || this.#rawSasl || key === SASL_HANDSHAKE || key === SASL_AUTHENTICATE) {
-      return undefined;
-    }
-    const info = apiInfo(key);
-    if (info === undefined || !validVersion(info.validVersions, version)) return undefined;
-    const r = new Reader(payload, "RequestHeader");
-    const hv = requestHeaderVersion(key, version);
-    // The client id is a classic string at every header version (brokers read it before they
-    // know whether the request is flexible); the header has no other string, array or bytes.
-    const j = frameJson(RequestHeaderCodec.meta, hv, false, info.request.meta, version, r, jb.maxBytes);
-    if (j === undefined) return undefined;
-    msg.headerJson = j.header;
-    msg.bodyJson = j.body;
-    return msg.correlationId!;
-  }
-
-  /** As {@linkcode #jsonRequest}, for a response: whether it was written so. */
-  #jsonResponse(msg: InspectedMessage, payload: Uint8Array, key: number, version: number): boolean {
+  #json(msg: InspectedMessage, payload: Uint8Array, dir: Dir, key: number, version: number): boolean {
     const jb = this.#jsonBodies;
     if (
-      jb === undefined || this.#rawSasl || key === API_VERSIONS || key === SASL_HANDSHAKE ||
-      key === SASL_AUTHENTICATE
+      jb === undefined || this.#rawSasl || key === SASL_HANDSHAKE || key === SASL_AUTHENTICATE ||
+      (dir === "response" && key === API_VERSIONS)
     ) {
       return false;
     }
     const info = apiInfo(key);
     if (info === undefined || !validVersion(info.validVersions, version)) return false;
-    const r = new Reader(payload, "ResponseHeader");
-    const hv = responseHeaderVersion(key, version);
-    // The response header has no string, array or bytes.
-    const j = frameJson(ResponseHeaderCodec.meta, hv, false, info.response.meta, version, r, jb.maxBytes);
+    const req = dir === "request";
+    const r = new Reader(payload, req ? "RequestHeader" : "ResponseHeader");
+    // The client id is a classic string at every request header version (brokers read it
+    // before they know whether the request is flexible); headers have no other string, array
+    // or bytes.
+    const j = frameJson(
+      req ? RequestHeaderCodec.meta : ResponseHeaderCodec.meta,
+      req ? requestHeaderVersion(key, version) : responseHeaderVersion(key, version),
+      false,
+      req ? info.request.meta : info.response.meta,
+      version,
+      r,
+      jb.maxBytes,
+    );
     if (j === undefined) return false;
     msg.headerJson = j.header;
     msg.bodyJson = j.body;
-    if (j.errorCode !== 0) {
+    // As on the decoder's way, a request's error codes are not the message's.
+    if (!req && j.errorCode !== 0) {
       msg.errorCode = j.errorCode;
       msg.errorName = errorName(j.errorCode);
     }
