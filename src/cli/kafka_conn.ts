@@ -70,7 +70,7 @@ function decodeOptions(): { tags: Map<object, number>; options: DecodeOptions } 
  * moves), and for responses ApiVersions, whose ranges the connection keeps and whose answer it
  * retries at v0.
  */
-const SASL_HANDSHAKE = 17, API_VERSIONS = 18, SASL_AUTHENTICATE = 36;
+const SASL_HANDSHAKE = 17, API_VERSIONS = 18;
 
 /**
  * Whether `v` is one of `validVersions`, as the decoder checks it; versions past 30, which no API
@@ -259,8 +259,7 @@ export class KafkaConnection extends FramedConnection {
         msg.errorCode = code;
         msg.errorName = errorName(code);
       }
-      // After a successful SaslHandshake v0 the SASL tokens travel as bare frames.
-      if (p.apiKey === 17 && p.version === 0 && code === undefined) this.#rawSasl = true;
+      this.#followSasl(p.apiKey, p.version, code);
       if (p.apiKey === 18) this.#followApiVersions(res.body as { errorCode: number; apiKeys?: ApiRange[] });
     } catch (e) {
       this.fail(msg, e, payload);
@@ -277,8 +276,7 @@ export class KafkaConnection extends FramedConnection {
   #json(msg: InspectedMessage, payload: Uint8Array, dir: Dir, key: number, version: number): boolean {
     const jb = this.#jsonBodies;
     if (
-      jb === undefined || this.#rawSasl || key === SASL_HANDSHAKE || key === SASL_AUTHENTICATE ||
-      (dir === "response" && key === API_VERSIONS)
+      jb === undefined || this.#rawSasl || (dir === "response" && key === API_VERSIONS)
     ) {
       return false;
     }
@@ -306,7 +304,13 @@ export class KafkaConnection extends FramedConnection {
       msg.errorCode = j.errorCode;
       msg.errorName = errorName(j.errorCode);
     }
+    if (!req) this.#followSasl(key, version, j.errorCode);
     return true;
+  }
+
+  /** After a successful SaslHandshake v0 (no error code, or 0) the SASL tokens travel as bare frames. */
+  #followSasl(key: number, version: number, errorCode: number | undefined): void {
+    if (key === SASL_HANDSHAKE && version === 0 && !errorCode) this.#rawSasl = true;
   }
 
   /** A bare SASL token frame (SaslHandshake v0 authentication). */

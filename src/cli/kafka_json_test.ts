@@ -10,11 +10,14 @@ import { frameJson } from "./kafka_json.ts";
 import { onTheWire } from "./kafka_wire.ts";
 import { Reader } from "../wire/reader.ts";
 import { FetchRequestCodec } from "../kafka/messages/fetch.ts";
-import { MetadataResponseCodec } from "../kafka/messages/metadata.ts";
+import { MetadataRequestCodec, MetadataResponseCodec } from "../kafka/messages/metadata.ts";
+import { SaslHandshakeRequestCodec, SaslHandshakeResponseCodec } from "../kafka/messages/sasl_handshake.ts";
+import { RequestHeaderCodec } from "../kafka/messages/request_header.ts";
+import { encodeWith } from "../kafka/codec.ts";
 import { ResponseHeaderCodec } from "../kafka/messages/response_header.ts";
-import type { MessageCodec } from "../kafka/codec.ts";
+import type { Init, MessageCodec } from "../kafka/codec.ts";
 import { kafkaCorpus, sized } from "../testdata/kafka_corpus_test.ts";
-import { jsonBothWays } from "../testdata/json_both_ways_test.ts";
+import { jsonBothWays, jsonLines } from "../testdata/json_both_ways_test.ts";
 
 /** Asserts that both ways give the same text, line by line; returns their counts. */
 function sameBothWays(
@@ -31,7 +34,7 @@ test("bodies written from their bytes are the decoded ones' JSON, byte for byte:
   const { pcap, messages } = kafkaCorpus();
   const { messages: n, fromBytes } = sameBothWays(pcap);
   assert.equal(n, messages.length);
-  // All but ApiVersions responses and SASL.
+  // All but ApiVersions responses (and what the walk leaves to the decoder).
   assert.ok(fromBytes > 2900, `${fromBytes} of ${n} written from bytes`);
   console.log(`vectors: ${fromBytes} of ${n} bodies written from their bytes`);
 });
@@ -106,6 +109,62 @@ test("bodies written from their bytes are the decoded ones' JSON, byte for byte:
   console.log(
     `mutated frames: ${fromBytes} of ${messages} messages written from their bytes, ${failed} not decoded`,
   );
+});
+
+test("after a SaslHandshake v0 written from its bytes, bare SASL tokens follow as on the decoder's way", () => {
+  const w = new PcapWriter();
+  let ts = 1_764_590_400_000_000;
+  const request = <T>(codec: MessageCodec<T>, key: number, v: number, id: number, body: Init<T>) =>
+    sized([
+      encodeWith(RequestHeaderCodec, {
+        requestApiKey: key,
+        requestApiVersion: v,
+        correlationId: id,
+        clientId: "t",
+      }, 1),
+      codec.encode(body, v),
+    ]);
+  const response = <T>(codec: MessageCodec<T>, v: number, id: number, body: Init<T>) =>
+    sized([new Uint8Array([0, 0, 0, id]), codec.encode(body, v)]);
+  // A handshake that succeeds: the next frames are bare tokens, then Kafka again.
+  const ok = w.connection("10.0.0.1", 30001, "10.0.0.2", 9092, ts);
+  ok.send("client", request(SaslHandshakeRequestCodec, 17, 0, 1, { mechanism: "PLAIN" }), ts += 10);
+  ok.send(
+    "server",
+    response(SaslHandshakeResponseCodec, 0, 1, { errorCode: 0, mechanisms: ["PLAIN"] }),
+    ts += 10,
+  );
+  ok.send("client", sized([new TextEncoder().encode("\0user\0secret")]), ts += 10);
+  ok.send("server", sized([]), ts += 10);
+  ok.send("client", request(MetadataRequestCodec, 3, 1, 2, { topics: null }), ts += 10);
+  ok.send("server", response(MetadataResponseCodec, 1, 2, { brokers: [], topics: [] }), ts += 10);
+  // One that fails: no tokens; the next frame is a Kafka request.
+  const no = w.connection("10.0.0.1", 30002, "10.0.0.2", 9092, ts);
+  no.send("client", request(SaslHandshakeRequestCodec, 17, 0, 1, { mechanism: "X" }), ts += 10);
+  no.send(
+    "server",
+    response(SaslHandshakeResponseCodec, 0, 1, { errorCode: 33, mechanisms: ["PLAIN"] }),
+    ts += 10,
+  );
+  no.send("client", request(MetadataRequestCodec, 3, 1, 2, { topics: null }), ts += 10);
+  const pcap = w.bytes();
+  const names = jsonLines(pcap, true).text.map((l) => JSON.parse(l).name);
+  assert.deepEqual(names, [
+    "SaslHandshake",
+    "SaslHandshake",
+    "SaslToken",
+    "SaslToken",
+    "Metadata",
+    "Metadata",
+    "SaslHandshake",
+    "SaslHandshake",
+    "Metadata",
+  ]);
+  const { messages, fromBytes } = sameBothWays(pcap);
+  assert.equal(messages, 9);
+  // Every Kafka frame but the two bare tokens and the first request after them (while tokens
+  // may still come, the decoder tells a request from a token) was written from its bytes.
+  assert.equal(fromBytes, 6);
 });
 
 /** The JSON `format.ts` writes for the decoded, projected body: what {@linkcode frameJson} must give. */
