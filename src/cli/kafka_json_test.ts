@@ -126,27 +126,29 @@ test("after a SaslHandshake v0 written from its bytes, bare SASL tokens follow a
     ]);
   const response = <T>(codec: MessageCodec<T>, v: number, id: number, body: Init<T>) =>
     sized([new Uint8Array([0, 0, 0, id]), codec.encode(body, v)]);
+  /** A connection that opens with a SaslHandshake v0 answered with `errorCode`. */
+  const handshake = (port: number, mechanism: string, errorCode: number) => {
+    const c = w.connection("10.0.0.1", port, "10.0.0.2", 9092, ts);
+    c.send("client", request(SaslHandshakeRequestCodec, 17, 0, 1, { mechanism }), ts += 10);
+    c.send(
+      "server",
+      response(SaslHandshakeResponseCodec, 0, 1, { errorCode, mechanisms: ["PLAIN"] }),
+      ts += 10,
+    );
+    return c;
+  };
   // A handshake that succeeds: the next frames are bare tokens, then Kafka again.
-  const ok = w.connection("10.0.0.1", 30001, "10.0.0.2", 9092, ts);
-  ok.send("client", request(SaslHandshakeRequestCodec, 17, 0, 1, { mechanism: "PLAIN" }), ts += 10);
-  ok.send(
-    "server",
-    response(SaslHandshakeResponseCodec, 0, 1, { errorCode: 0, mechanisms: ["PLAIN"] }),
-    ts += 10,
-  );
+  const ok = handshake(30001, "PLAIN", 0);
   ok.send("client", sized([new TextEncoder().encode("\0user\0secret")]), ts += 10);
   ok.send("server", sized([]), ts += 10);
   ok.send("client", request(MetadataRequestCodec, 3, 1, 2, { topics: null }), ts += 10);
   ok.send("server", response(MetadataResponseCodec, 1, 2, { brokers: [], topics: [] }), ts += 10);
-  // One that fails: no tokens; the next frame is a Kafka request.
-  const no = w.connection("10.0.0.1", 30002, "10.0.0.2", 9092, ts);
-  no.send("client", request(SaslHandshakeRequestCodec, 17, 0, 1, { mechanism: "X" }), ts += 10);
-  no.send(
-    "server",
-    response(SaslHandshakeResponseCodec, 0, 1, { errorCode: 33, mechanisms: ["PLAIN"] }),
+  // One that fails (UNSUPPORTED_SASL_MECHANISM): no tokens; the next frame is a Kafka request.
+  handshake(30002, "X", 33).send(
+    "client",
+    request(MetadataRequestCodec, 3, 1, 2, { topics: null }),
     ts += 10,
   );
-  no.send("client", request(MetadataRequestCodec, 3, 1, 2, { topics: null }), ts += 10);
   const pcap = w.bytes();
   const names = jsonLines(pcap, true).text.map((l) => JSON.parse(l).name);
   assert.deepEqual(names, [
