@@ -48,8 +48,8 @@ export interface ConnOptions {
   defaults?: boolean;
   /**
    * Kafka: write each body's JSON straight from its bytes (`InspectedMessage.bodyJson`) instead
-   * of decoding it into `body`, where it can (not for ApiVersions responses, bare SASL tokens,
-   * or with `defaults`), byte fields cut after `maxBytes`: for output that is that JSON and nothing
+   * of decoding it into `body`, where it can (not for bare SASL tokens, or with `defaults`),
+   * byte fields cut after `maxBytes`: for output that is that JSON and nothing
    * else read from the body.
    */
   jsonBodies?: { maxBytes: number };

@@ -65,10 +65,9 @@ function decodeOptions(): { tags: Map<object, number>; options: DecodeOptions } 
 }
 
 /**
- * APIs whose frames the connection always decodes: SASL (SaslHandshake, whose v0 answer switches
- * the connection to bare tokens, and SaslAuthenticate, the exchange around which that state
- * moves), and for responses ApiVersions, whose ranges the connection keeps and whose answer it
- * retries at v0.
+ * The APIs whose answers move a connection's state: a SaslHandshake v0 answered without an error
+ * switches it to bare SASL tokens; an ApiVersions answer gives the broker's ranges (one not read
+ * at the request's version is retried at v0).
  */
 const SASL_HANDSHAKE = 17, API_VERSIONS = 18;
 
@@ -270,16 +269,12 @@ export class KafkaConnection extends FramedConnection {
   /**
    * A frame's header and body written as JSON from their bytes, when the connection writes
    * bodies so and this one can be (see `kafka_json.ts`); whether it was. When not, the frame
-   * is left to the decoder, which then reports any error. ApiVersions responses stay decoded:
-   * the broker's ranges are followed from their value.
+   * is left to the decoder, which then reports any error (and retries an ApiVersions answer at
+   * v0). An ApiVersions answer's ranges come from {@linkcode apiRanges}.
    */
   #json(msg: InspectedMessage, payload: Uint8Array, dir: Dir, key: number, version: number): boolean {
     const jb = this.#jsonBodies;
-    if (
-      jb === undefined || this.#rawSasl || (dir === "response" && key === API_VERSIONS)
-    ) {
-      return false;
-    }
+    if (jb === undefined || this.#rawSasl) return false;
     const info = apiInfo(key);
     if (info === undefined || !validVersion(info.validVersions, version)) return false;
     const req = dir === "request";
@@ -305,6 +300,9 @@ export class KafkaConnection extends FramedConnection {
       msg.errorName = errorName(j.errorCode);
     }
     if (!req) this.#followSasl(key, version, j.errorCode);
+    if (!req && key === API_VERSIONS && j.errorCode === 0) {
+      this.#brokerRanges = apiRanges(version, payload) ?? this.#brokerRanges;
+    }
     return true;
   }
 
@@ -325,6 +323,50 @@ export class KafkaConnection extends FramedConnection {
 
   #followApiVersions(body: { errorCode: number; apiKeys?: ApiRange[] }): void {
     if (body.errorCode !== 0 || !body.apiKeys) return;
-    this.#brokerRanges = new Map(body.apiKeys.map((k) => [k.apiKey, [k.minVersion, k.maxVersion]]));
+    this.#brokerRanges = rangesOf(body.apiKeys);
   }
+}
+
+/** A broker's version range of each API key it lists. */
+type Ranges = Map<number, [number, number]>;
+
+function rangesOf(apiKeys: ApiRange[]): Ranges {
+  return new Map(apiKeys.map((k) => [k.apiKey, [k.minVersion, k.maxVersion]]));
+}
+
+/**
+ * The last few ApiVersions responses seen (version and frame after the correlation id) with
+ * their ranges. A broker answers every client with the same bytes, and a capture holds one
+ * answer per connection: comparing bytes is much cheaper than decoding them again.
+ */
+const seenApiVersions: { version: number; body: Uint8Array; ranges: Ranges }[] = [];
+const SEEN_API_VERSIONS = 8;
+
+/**
+ * The ranges of an ApiVersions response without an error (`payload` after the size, read at
+ * `version`); `undefined` if the decoder, against expectation, does not read it.
+ */
+function apiRanges(version: number, payload: Uint8Array): Ranges | undefined {
+  const body = payload.subarray(4);
+  for (const seen of seenApiVersions) {
+    if (seen.version === version && sameBytes(seen.body, body)) return seen.ranges;
+  }
+  let ranges: Ranges;
+  try {
+    ranges = rangesOf(
+      (decodeResponse(API_VERSIONS, version, payload).body as { apiKeys: ApiRange[] }).apiKeys,
+    );
+  } catch {
+    return undefined;
+  }
+  if (seenApiVersions.unshift({ version, body: body.slice(), ranges }) > SEEN_API_VERSIONS) {
+    seenApiVersions.pop();
+  }
+  return ranges;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -335,7 +335,12 @@ export function rPrims(
 
 /** A nullable struct outside a tagged section: a marker byte (negative = null) then the struct. */
 export function rStructN<T>(r: Reader, v: number, o: ResolvedOptions, el: ReadElem<T>): T | null {
-  return r.i8() < 0 ? null : el(r, v, o);
+  return rNullMarker(r) ? null : el(r, v, o);
+}
+
+/** Reads the marker byte before a nullable struct outside a tagged section: true for null. */
+export function rNullMarker(r: Reader): boolean {
+  return r.i8() < 0;
 }
 
 /**
