@@ -213,7 +213,7 @@ test("an ApiVersions answer written from its bytes gives the broker's ranges as 
     c.send("client", request(SaslHandshakeRequestCodec, 17, 1, 3, { mechanism: "PLAIN" }), ts += 10);
   };
   conn(30011, 5);
-  conn(30012, 5); // the same answer, byte for byte
+  conn(30012, 5); // another connection, the same answer
   conn(30013, 12); // another answer at the same version: its own ranges
   conn(30014, 5, 35); // UNSUPPORTED_VERSION: no ranges followed
   const pcap = w.bytes();
