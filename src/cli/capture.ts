@@ -136,6 +136,14 @@ export class CaptureReader {
       : (b[o] << 24 | b[o + 1] << 16 | b[o + 2] << 8 | b[o + 3]) >>> 0;
   }
 
+  /** `#u32` of the unread bytes of the queue at `o`. */
+  #u32q(o: number): number {
+    const q = this.#q;
+    return this.#le
+      ? (q.at(o) | q.at(o + 1) << 8 | q.at(o + 2) << 16 | q.at(o + 3) << 24) >>> 0
+      : (q.at(o) << 24 | q.at(o + 1) << 16 | q.at(o + 2) << 8 | q.at(o + 3)) >>> 0;
+  }
+
   #u16(b: Uint8Array, o: number): number {
     return this.#le ? b[o] | b[o + 1] << 8 : b[o] << 8 | b[o + 1];
   }
@@ -143,10 +151,10 @@ export class CaptureReader {
   #pcapRecord(): CapturedPacket | null {
     const q = this.#q;
     if (q.length < 16) return null;
-    const h = q.peek(16);
-    const sec = this.#u32(h, 0);
-    const frac = this.#u32(h, 4);
-    const incl = this.#u32(h, 8);
+    // Read in the queue: a view of the record header per packet was a few percent of the run.
+    const sec = this.#u32q(0);
+    const frac = this.#u32q(4);
+    const incl = this.#u32q(8);
     if (incl > MAX_BLOCK) throw new CaptureFormatError(`pcap record of ${incl} bytes`);
     if (q.length < 16 + incl) return null;
     this.#eat(16);

@@ -13,7 +13,7 @@ import type { CapturedPacket } from "./capture.ts";
 import { IggyConnection, type IggyLayout, sniffIggyLayout } from "./iggy_conn.ts";
 import { KafkaConnection, looksLikeKafkaRequest } from "./kafka_conn.ts";
 import type { InspectedMessage } from "./message.ts";
-import { addressText, endpointKey, rawSegment, type TcpSegment } from "./packet.ts";
+import { addressText, SegmentFields, type TcpSegment } from "./packet.ts";
 import { HalfStream, ReassemblyBudget, type StreamPiece } from "./tcp.ts";
 
 /** Inspector options. */
@@ -58,8 +58,26 @@ export type InspectedProtocol = "kafka" | "iggy";
 
 type Dir = "request" | "response";
 
-/** What the connection table needs of a segment (a `TcpSegment` or the inspector's raw one). */
-type Segment = Pick<TcpSegment, "srcPort" | "dstPort" | "seq" | "syn" | "ack" | "fin" | "rst" | "payload">;
+/**
+ * What the connection table needs of a segment (a `TcpSegment`, or the fields of a packet read
+ * in place): its flags and payload, and its endpoints' text, made when a connection opens.
+ */
+interface Segment
+  extends Pick<TcpSegment, "srcPort" | "dstPort" | "seq" | "syn" | "ack" | "fin" | "rst" | "payload"> {
+  /** Source and destination as `address:port`. */
+  names(): [string, string];
+}
+
+/** A packet's segment, read in place: its endpoints' text from the addresses' bytes. */
+class PacketSegment extends SegmentFields implements Segment {
+  names(): [string, string] {
+    const { data, addrAt, addrLen } = this;
+    return [
+      endpoint(addressText(data.subarray(addrAt, addrAt + addrLen)), this.srcPort),
+      endpoint(addressText(data.subarray(addrAt + addrLen, addrAt + 2 * addrLen)), this.dstPort),
+    ];
+  }
+}
 
 interface Conn {
   id: number;
@@ -139,6 +157,8 @@ export class Inspector {
   readonly #budget: ReassemblyBudget;
   /** Open connections, least recently (re)inserted first: the eviction clock's order. */
   readonly #conns = new Map<string, Conn>();
+  /** The fields of the packet being read (one for every packet: see `SegmentFields`). */
+  readonly #fields = new PacketSegment();
   #nextId = 1;
   #raw: Conn | undefined;
   /** Counters. */
@@ -179,31 +199,21 @@ export class Inspector {
   /** Feeds one captured packet; returns the messages it completes (appended to `out` when given). */
   packet(p: CapturedPacket, out: InspectedMessage[] = []): InspectedMessage[] {
     this.stats.packets++;
-    const s = rawSegment(p.linkType, p.data);
-    if (!s) return out;
+    const s = this.#fields;
+    if (!s.read(p.linkType, p.data)) return out;
     this.stats.segments++;
     // Endpoints are keyed by their bytes; their text is made once, when a connection opens.
-    const a = endpointKey(s.srcAddr, s.srcPort), b = endpointKey(s.dstAddr, s.dstPort);
-    const text =
-      () => [endpoint(addressText(s.srcAddr), s.srcPort), endpoint(addressText(s.dstAddr), s.dstPort)];
-    return this.#feed(s, a, b, text, p.tsMicros, out);
+    return this.#feed(s, s.srcKey(), s.dstKey(), p.tsMicros, out);
   }
 
   /** Feeds one TCP segment; returns the messages it completes (appended to `out` when given). */
   segment(s: TcpSegment, tsMicros: number, out: InspectedMessage[] = []): InspectedMessage[] {
     const a = endpoint(s.src, s.srcPort), b = endpoint(s.dst, s.dstPort);
-    return this.#feed(s, a, b, () => [a, b], tsMicros, out);
+    return this.#feed({ ...s, names: () => [a, b] }, a, b, tsMicros, out);
   }
 
-  /** One segment from endpoint key `a` to `b`; `text` names them, for a new connection. */
-  #feed(
-    s: Segment,
-    a: string,
-    b: string,
-    text: () => string[],
-    tsMicros: number,
-    out: InspectedMessage[],
-  ): InspectedMessage[] {
+  /** One segment from endpoint key `a` to `b`. */
+  #feed(s: Segment, a: string, b: string, tsMicros: number, out: InspectedMessage[]): InspectedMessage[] {
     // Endpoint keys of one family have one length, so the pair needs no separator.
     const key = a < b ? a + b : b + a;
     let c = this.#conns.get(key);
@@ -216,7 +226,7 @@ export class Inspector {
       // An ACK, FIN or RST of a connection not open (or already ended) opens nothing.
       if (!s.syn && s.payload.length === 0) return out;
       if (this.#conns.size >= this.#maxConnections) this.#evict(tsMicros, out);
-      c = this.#open(s, a, b, text(), key);
+      c = this.#open(s, a, b, key);
       this.#conns.set(key, c);
     }
     c.active = true;
@@ -298,7 +308,8 @@ export class Inspector {
     }
   }
 
-  #open(s: Segment, a: string, b: string, [textA, textB]: string[], key: string): Conn {
+  #open(s: Segment, a: string, b: string, key: string): Conn {
+    const [textA, textB] = s.names();
     // The client: the SYN sender; else the side not on a known server port; else the sender.
     const known = (port: number) => this.#kafkaPorts.has(port) || this.#iggyPorts.has(port);
     const swap = (s.syn && s.ack) || (!s.syn && known(s.srcPort) && !known(s.dstPort));

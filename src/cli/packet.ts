@@ -67,93 +67,173 @@ export function tcpSegment(linkType: number, data: Uint8Array): TcpSegment | und
 
 /** {@linkcode tcpSegment} with the addresses left as bytes (no text made per packet). */
 export function rawSegment(linkType: number, data: Uint8Array): RawSegment | undefined {
-  const l3 = network(linkType, data);
-  if (!l3) return undefined;
-  return l3.v6 ? ipv6(l3.bytes) : ipv4(l3.bytes);
+  const f = new SegmentFields();
+  if (!f.read(linkType, data)) return undefined;
+  const { addrAt, addrLen } = f;
+  return {
+    srcAddr: data.subarray(addrAt, addrAt + addrLen),
+    dstAddr: data.subarray(addrAt + addrLen, addrAt + 2 * addrLen),
+    srcPort: f.srcPort,
+    dstPort: f.dstPort,
+    seq: f.seq,
+    syn: f.syn,
+    ack: f.ack,
+    fin: f.fin,
+    rst: f.rst,
+    payload: f.payload,
+  };
 }
 
-function network(linkType: number, d: Uint8Array): { v6: boolean; bytes: Uint8Array } | undefined {
-  switch (linkType) {
-    case 1: { // Ethernet
-      let o = 12;
-      if (d.length < 14) return undefined;
-      let type = u16be(d, o);
-      while ((type === 0x8100 || type === 0x88a8 || type === 0x9100) && o + 6 <= d.length) {
-        o += 4;
-        type = u16be(d, o);
+let noBytes: Uint8Array | undefined;
+
+/**
+ * A TCP segment's fields read in place: the addresses as offsets into the packet, the payload a
+ * view of it. One is reused for every packet, so that reading a packet allocates at most the
+ * payload's view (the inspector reads every packet of a capture; a view and a record per layer
+ * were a tenth of its allocation).
+ */
+export class SegmentFields {
+  /** The packet last read. */
+  data: Uint8Array = noBytes ??= new Uint8Array(0);
+  /** Where the source address starts in `data`; the destination address follows it. */
+  addrAt = 0;
+  /** 4 (IPv4) or 16 (IPv6). */
+  addrLen = 4;
+  /** Ports, sequence number and flags, as in {@linkcode RawSegment}. */
+  srcPort = 0;
+  dstPort = 0;
+  seq = 0;
+  syn = false;
+  ack = false;
+  fin = false;
+  rst = false;
+  /** The payload (a view into the packet; one shared empty view when there is none). */
+  payload: Uint8Array = this.data;
+
+  /** Reads the segment of a frame of link type `linkType`; false when it carries none. */
+  read(linkType: number, data: Uint8Array): boolean {
+    this.data = data;
+    const o = this.#network(linkType, data);
+    if (o < 0) return false;
+    return this.addrLen === 16 ? this.#ipv6(data, o) : this.#ipv4(data, o);
+  }
+
+  /** The offset of the IP header (and `addrLen` set to its family's), or -1. */
+  #network(linkType: number, d: Uint8Array): number {
+    switch (linkType) {
+      case 1: { // Ethernet
+        let o = 12;
+        if (d.length < 14) return -1;
+        let type = u16be(d, o);
+        while ((type === 0x8100 || type === 0x88a8 || type === 0x9100) && o + 6 <= d.length) {
+          o += 4;
+          type = u16be(d, o);
+        }
+        return this.#byEtherType(type, o + 2);
       }
-      return byEtherType(type, d.subarray(o + 2));
-    }
-    case 113: // Linux cooked v1: protocol at 14, header 16 bytes
-      return d.length < 16 ? undefined : byEtherType(u16be(d, 14), d.subarray(16));
-    case 276: // Linux cooked v2: protocol at 0, header 20 bytes
-      return d.length < 20 ? undefined : byEtherType(u16be(d, 0), d.subarray(20));
-    case 0: // BSD loopback: address family in the capturing host's byte order
-    case 108: { // OpenBSD loopback: network byte order
-      if (d.length < 4) return undefined;
-      const be = u32be(d, 0);
-      const le = d[0] | d[1] << 8 | d[2] << 16 | d[3] << 24;
-      const fam = linkType === 108 ? be : (be > 0xffff ? le : be);
-      if (fam === 2) return { v6: false, bytes: d.subarray(4) };
-      if (fam === 24 || fam === 28 || fam === 30 || fam === 10) return { v6: true, bytes: d.subarray(4) };
-      return undefined;
-    }
-    case 101: // raw IP (version from the first nibble)
-    case 12:
-    case 14:
-      return d.length === 0 ? undefined : { v6: d[0] >> 4 === 6, bytes: d };
-    case 228:
-      return { v6: false, bytes: d };
-    case 229:
-      return { v6: true, bytes: d };
-    default:
-      return undefined;
-  }
-}
-
-function byEtherType(type: number, rest: Uint8Array): { v6: boolean; bytes: Uint8Array } | undefined {
-  if (type === ETH_IPV4) return { v6: false, bytes: rest };
-  if (type === ETH_IPV6) return { v6: true, bytes: rest };
-  return undefined;
-}
-
-function ipv4(d: Uint8Array): RawSegment | undefined {
-  if (d.length < 20 || d[0] >> 4 !== 4) return undefined;
-  const ihl = (d[0] & 15) * 4;
-  const total = u16be(d, 2);
-  const flagsFrag = u16be(d, 6);
-  // A fragment (more-fragments set, or a non-zero offset) is not a whole segment.
-  if ((flagsFrag & 0x2000) !== 0 || (flagsFrag & 0x1fff) !== 0) return undefined;
-  if (d[9] !== 6 || ihl < 20) return undefined;
-  // Total length 0 is what TSO captures show; then the captured length is all there is.
-  const end = total === 0 ? d.length : Math.min(total, d.length);
-  if (end < ihl) return undefined;
-  return tcp(d.subarray(12, 16), d.subarray(16, 20), d.subarray(ihl, end));
-}
-
-function ipv6(d: Uint8Array): RawSegment | undefined {
-  if (d.length < 40 || d[0] >> 4 !== 6) return undefined;
-  const payloadLen = u16be(d, 4);
-  let next = d[6];
-  const src = d.subarray(8, 24);
-  const dst = d.subarray(24, 40);
-  const end = payloadLen === 0 ? d.length : Math.min(40 + payloadLen, d.length);
-  let o = 40;
-  for (let hops = 0; hops < 8; hops++) {
-    if (next === 6) return tcp(src, dst, d.subarray(o, end));
-    if (next === 0 || next === 43 || next === 60) {
-      if (o + 2 > end) return undefined;
-      next = d[o];
-      o += (d[o + 1] + 1) * 8;
-    } else if (next === 51) { // authentication header: length in 4-byte units
-      if (o + 2 > end) return undefined;
-      next = d[o];
-      o += (d[o + 1] + 2) * 4;
-    } else {
-      return undefined; // fragment, ESP, UDP, ICMPv6, …
+      case 113: // Linux cooked v1: protocol at 14, header 16 bytes
+        return d.length < 16 ? -1 : this.#byEtherType(u16be(d, 14), 16);
+      case 276: // Linux cooked v2: protocol at 0, header 20 bytes
+        return d.length < 20 ? -1 : this.#byEtherType(u16be(d, 0), 20);
+      case 0: // BSD loopback: address family in the capturing host's byte order
+      case 108: { // OpenBSD loopback: network byte order
+        if (d.length < 4) return -1;
+        const be = u32be(d, 0);
+        const le = d[0] | d[1] << 8 | d[2] << 16 | d[3] << 24;
+        const fam = linkType === 108 ? be : (be > 0xffff ? le : be);
+        if (fam === 2) return this.#family(false, 4);
+        if (fam === 24 || fam === 28 || fam === 30 || fam === 10) return this.#family(true, 4);
+        return -1;
+      }
+      case 101: // raw IP (version from the first nibble)
+      case 12:
+      case 14:
+        return d.length === 0 ? -1 : this.#family(d[0] >> 4 === 6, 0);
+      case 228:
+        return this.#family(false, 0);
+      case 229:
+        return this.#family(true, 0);
+      default:
+        return -1;
     }
   }
-  return undefined;
+
+  #byEtherType(type: number, o: number): number {
+    if (type === ETH_IPV4) return this.#family(false, o);
+    if (type === ETH_IPV6) return this.#family(true, o);
+    return -1;
+  }
+
+  #family(v6: boolean, o: number): number {
+    this.addrLen = v6 ? 16 : 4;
+    return o;
+  }
+
+  #ipv4(d: Uint8Array, o: number): boolean {
+    if (d.length - o < 20 || d[o] >> 4 !== 4) return false;
+    const ihl = (d[o] & 15) * 4;
+    const total = u16be(d, o + 2);
+    const flagsFrag = u16be(d, o + 6);
+    // A fragment (more-fragments set, or a non-zero offset) is not a whole segment.
+    if ((flagsFrag & 0x2000) !== 0 || (flagsFrag & 0x1fff) !== 0) return false;
+    if (d[o + 9] !== 6 || ihl < 20) return false;
+    // Total length 0 is what TSO captures show; then the captured length is all there is.
+    const end = total === 0 ? d.length : Math.min(o + total, d.length);
+    if (end < o + ihl) return false;
+    this.addrAt = o + 12;
+    return this.#tcp(d, o + ihl, end);
+  }
+
+  #ipv6(d: Uint8Array, start: number): boolean {
+    if (d.length - start < 40 || d[start] >> 4 !== 6) return false;
+    const payloadLen = u16be(d, start + 4);
+    let next = d[start + 6];
+    this.addrAt = start + 8;
+    const end = payloadLen === 0 ? d.length : Math.min(start + 40 + payloadLen, d.length);
+    let o = start + 40;
+    for (let hops = 0; hops < 8; hops++) {
+      if (next === 6) return this.#tcp(d, o, end);
+      if (next === 0 || next === 43 || next === 60) {
+        if (o + 2 > end) return false;
+        next = d[o];
+        o += (d[o + 1] + 1) * 8;
+      } else if (next === 51) { // authentication header: length in 4-byte units
+        if (o + 2 > end) return false;
+        next = d[o];
+        o += (d[o + 1] + 2) * 4;
+      } else {
+        return false; // fragment, ESP, UDP, ICMPv6, …
+      }
+    }
+    return false;
+  }
+
+  /** The TCP header at `o`, its segment ending at `end`. */
+  #tcp(d: Uint8Array, o: number, end: number): boolean {
+    if (end - o < 20) return false;
+    const off = (d[o + 12] >> 4) * 4;
+    if (off < 20 || off > end - o) return false;
+    const flags = d[o + 13];
+    this.srcPort = u16be(d, o);
+    this.dstPort = u16be(d, o + 2);
+    this.seq = u32be(d, o + 4);
+    this.syn = (flags & 2) !== 0;
+    this.ack = (flags & 16) !== 0;
+    this.fin = (flags & 1) !== 0;
+    this.rst = (flags & 4) !== 0;
+    this.payload = o + off === end ? (noBytes ??= new Uint8Array(0)) : d.subarray(o + off, end);
+    return true;
+  }
+
+  /** The key of the source endpoint ({@linkcode endpointKey}). */
+  srcKey(): string {
+    return endpointKey(this.data, this.addrAt, this.addrLen, this.srcPort);
+  }
+
+  /** The key of the destination endpoint. */
+  dstKey(): string {
+    return endpointKey(this.data, this.addrAt + this.addrLen, this.addrLen, this.dstPort);
+  }
 }
 
 function v6text(b: Uint8Array): string {
@@ -175,37 +255,19 @@ function v6text(b: Uint8Array): string {
   return `${groups.slice(0, best).join(":")}::${groups.slice(best + bestLen).join(":")}`;
 }
 
-function tcp(src: Uint8Array, dst: Uint8Array, t: Uint8Array): RawSegment | undefined {
-  if (t.length < 20) return undefined;
-  const off = (t[12] >> 4) * 4;
-  if (off < 20 || off > t.length) return undefined;
-  const flags = t[13];
-  return {
-    srcAddr: src,
-    dstAddr: dst,
-    srcPort: u16be(t, 0),
-    dstPort: u16be(t, 2),
-    seq: u32be(t, 4),
-    syn: (flags & 2) !== 0,
-    ack: (flags & 16) !== 0,
-    fin: (flags & 1) !== 0,
-    rst: (flags & 4) !== 0,
-    payload: t.subarray(off),
-  };
-}
-
 /** An IPv4 or IPv6 address as text (`10.0.0.1`, `::1`). */
 export function addressText(a: Uint8Array): string {
   return a.length === 4 ? `${a[0]}.${a[1]}.${a[2]}.${a[3]}` : v6text(a);
 }
 
 /**
- * A short string that tells one endpoint (address and port) from every other: its 16-bit
- * groups as UTF-16 units. Cheap to build and to hash, for keying connections by packet.
+ * A short string that tells one endpoint (the `len` address bytes at `at` in `b`, and a port)
+ * from every other: its 16-bit groups as UTF-16 units. Cheap to build and to hash, for keying
+ * connections by packet.
  */
-export function endpointKey(a: Uint8Array, port: number): string {
-  if (a.length === 4) return String.fromCharCode((a[0] << 8) | a[1], (a[2] << 8) | a[3], port);
+export function endpointKey(b: Uint8Array, at: number, len: number, port: number): string {
+  if (len === 4) return String.fromCharCode((b[at] << 8) | b[at + 1], (b[at + 2] << 8) | b[at + 3], port);
   let k = "";
-  for (let i = 0; i < 16; i += 2) k += String.fromCharCode((a[i] << 8) | a[i + 1]);
+  for (let i = at; i < at + 16; i += 2) k += String.fromCharCode((b[i] << 8) | b[i + 1]);
   return k + String.fromCharCode(port);
 }
