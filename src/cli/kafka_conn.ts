@@ -119,7 +119,7 @@ export class KafkaConnection extends FramedConnection {
   /** Bytes a resynchronisation needs to judge a frame start. */
   protected readonly resyncBytes = 12;
   readonly #pending = new Map<number, Pending>();
-  #brokerRanges: Map<number, [number, number]> | undefined;
+  #brokerRanges: Ranges | undefined;
   #rawSasl = false;
   readonly #jsonBodies: { maxBytes: number } | undefined;
 
@@ -204,10 +204,11 @@ export class KafkaConnection extends FramedConnection {
       this.#pending.set(corr, pending);
       this.#rawSasl = false;
       const range = this.#brokerRanges?.get(key);
-      if (this.#brokerRanges && (!range || version < range[0] || version > range[1])) {
+      const min = range === undefined ? 0 : range >> 16, max = range === undefined ? 0 : (range << 16) >> 16;
+      if (this.#brokerRanges && (range === undefined || version < min || version > max)) {
         (msg.notes ??= []).push(
-          range
-            ? `version ${version} outside the broker's range ${range[0]}–${range[1]}`
+          range !== undefined
+            ? `version ${version} outside the broker's range ${min}–${max}`
             : "API not advertised by the broker",
         );
       }
@@ -327,11 +328,17 @@ export class KafkaConnection extends FramedConnection {
   }
 }
 
-/** A broker's version range of each API key it lists. */
-type Ranges = Map<number, [number, number]>;
+/**
+ * A broker's version range of each API key it lists: the lowest version in the high 16 bits,
+ * the highest in the low 16 (a number rather than a pair: one answer per connection, and a
+ * capture holds hundreds).
+ */
+type Ranges = Map<number, number>;
 
 function rangesOf(apiKeys: ApiRange[]): Ranges {
-  return new Map(apiKeys.map((k) => [k.apiKey, [k.minVersion, k.maxVersion]]));
+  const ranges: Ranges = new Map();
+  for (const k of apiKeys) ranges.set(k.apiKey, (k.minVersion << 16) | (k.maxVersion & 0xffff));
+  return ranges;
 }
 
 /**

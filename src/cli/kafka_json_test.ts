@@ -186,8 +186,11 @@ test("an ApiVersions answer written from its bytes gives the broker's ranges as 
     ]);
   const response = <T>(codec: MessageCodec<T>, v: number, id: number, body: Init<T>) =>
     sized([new Uint8Array([0, 0, 0, id]), codec.encode(body, v)]);
-  /** A connection whose ApiVersions v3 is answered with `errorCode` and Metadata up to `metadataMax`. */
-  const conn = (port: number, metadataMax: number, errorCode = 0) => {
+  /**
+   * A connection whose ApiVersions v3 is answered with `errorCode`, Metadata up to `metadataMax`
+   * and, when `saslV0`, SaslHandshake v0 only.
+   */
+  const conn = (port: number, metadataMax: number, errorCode = 0, saslV0 = false) => {
     const c = w.connection("10.0.0.1", port, "10.0.0.2", 9092, ts);
     c.send(
       "client",
@@ -201,11 +204,11 @@ test("an ApiVersions answer written from its bytes gives the broker's ranges as 
       "server",
       response(ApiVersionsResponseCodec, 3, 1, {
         errorCode,
-        apiKeys: [{ apiKey: 3, minVersion: 0, maxVersion: metadataMax }, {
-          apiKey: 18,
-          minVersion: 0,
-          maxVersion: 3,
-        }],
+        apiKeys: [
+          { apiKey: 3, minVersion: 0, maxVersion: metadataMax },
+          { apiKey: 18, minVersion: 0, maxVersion: 3 },
+          ...(saslV0 ? [{ apiKey: 17, minVersion: 0, maxVersion: 0 }] : []),
+        ],
       }),
       ts += 10,
     );
@@ -214,7 +217,7 @@ test("an ApiVersions answer written from its bytes gives the broker's ranges as 
   };
   conn(30011, 5);
   conn(30012, 5); // another connection, the same answer
-  conn(30013, 12); // another answer at the same version: its own ranges
+  conn(30013, 12, 0, true); // another answer at the same version: its own ranges
   conn(30014, 5, 35); // UNSUPPORTED_VERSION: no ranges followed
   const pcap = w.bytes();
   const notes = jsonLines(pcap, true).text.map((l) => JSON.parse(l)).filter((m) =>
@@ -227,7 +230,7 @@ test("an ApiVersions answer written from its bytes gives the broker's ranges as 
     "2 Metadata version 9 outside the broker's range 0–5",
     "2 SaslHandshake API not advertised by the broker",
     "3 Metadata -",
-    "3 SaslHandshake API not advertised by the broker",
+    "3 SaslHandshake version 1 outside the broker's range 0–0",
     "4 Metadata -",
     "4 SaslHandshake -",
   ]);
