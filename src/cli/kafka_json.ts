@@ -32,6 +32,7 @@ import {
 } from "../kafka/_runtime.ts";
 import type { StructMeta, TaggedField } from "../kafka/codec.ts";
 import type { Reader } from "../wire/reader.ts";
+import { utf8SequenceLength } from "../wire/utf8.ts";
 import { JsonOut } from "./_json_out.ts";
 import {
   type Plan,
@@ -405,9 +406,10 @@ function uuid(out: JsonOut, r: Reader): void {
 
 /**
  * A string as `rStrN` reads it and `JsonOut.str` writes it. The length is read and checked here
- * (`stringLength`), and a string of printable ASCII other than `"` and `\` (its JSON is its
- * bytes) is copied without being decoded, as it is checked; any other goes back to `rStrN`, so that it is decoded
- * (malformed UTF-8 replaced as Kafka does) and escaped exactly as on the decode path.
+ * (`stringLength`), and a string of well-formed UTF-8 with no control character, `"` or `\` (its
+ * JSON is its bytes) is copied without being decoded, as it is checked; any other goes back to
+ * `rStrN`, so that it is decoded (malformed UTF-8 replaced as Kafka does) and escaped exactly as
+ * on the decode path.
  */
 function string(out: JsonOut, r: Reader, compact: boolean, nullable: boolean, name: string): void {
   const at = r.pos;
@@ -420,11 +422,22 @@ function string(out: JsonOut, r: Reader, compact: boolean, nullable: boolean, na
   b[p++] = 0x22;
   for (let j = s, e = s + n; j < e; j++) {
     const c = src[j];
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) {
+    if (c >= 0x20 && c < 0x80 && c !== 0x22 && c !== 0x5c) {
+      b[p++] = c;
+      continue;
+    }
+    // Well-formed UTF-8 is its own JSON text (any decoder reads it as the same characters,
+    // which `JsonOut.str` writes back as these bytes); escapes and malformed bytes are decoded.
+    const len = c < 0x80 ? 0 : utf8SequenceLength(src, j, e);
+    if (len === 0) {
       r.pos = at;
       return out.str(rStrN(r, compact, nullable, DEFAULT_OPTIONS, name)!);
     }
     b[p++] = c;
+    b[p++] = src[j + 1];
+    if (len > 2) b[p++] = src[j + 2];
+    if (len > 3) b[p++] = src[j + 3];
+    j += len - 1;
   }
   b[p++] = 0x22;
   out.pos = p;

@@ -83,6 +83,28 @@ export function decodeUtf8Strict(bytes: Uint8Array, start: number, end: number, 
   return decodeSlow(bytes, start, end, offset, true);
 }
 
+/**
+ * The length (2 to 4) of the well-formed UTF-8 sequence that starts at `b[i]`, a byte from 0x80
+ * up, and ends by `end`; 0 when it is not one: a continuation byte, an overlong form, a
+ * surrogate, past U+10FFFF, or cut short. (Unicode's table of well-formed byte sequences; for
+ * code that copies UTF-8 it has checked rather than decoding it.)
+ */
+export function utf8SequenceLength(b: Uint8Array, i: number, end: number): number {
+  const c = b[i];
+  if (c < 0xc2 || c > 0xf4) return 0;
+  if (c < 0xe0) return i + 1 < end && (b[i + 1] & 0xc0) === 0x80 ? 2 : 0;
+  if (c < 0xf0) {
+    if (i + 2 >= end) return 0;
+    const c1 = b[i + 1];
+    const lo = c === 0xe0 ? 0xa0 : 0x80, hi = c === 0xed ? 0x9f : 0xbf;
+    return c1 >= lo && c1 <= hi && (b[i + 2] & 0xc0) === 0x80 ? 3 : 0;
+  }
+  if (i + 3 >= end) return 0;
+  const c1 = b[i + 1];
+  const lo = c === 0xf0 ? 0x90 : 0x80, hi = c === 0xf4 ? 0x8f : 0xbf;
+  return c1 >= lo && c1 <= hi && (b[i + 2] & 0xc0) === 0x80 && (b[i + 3] & 0xc0) === 0x80 ? 4 : 0;
+}
+
 /** Below this many chars, appending char by char is the fastest way to make an ASCII string. */
 const APPEND_STRING = 13;
 
