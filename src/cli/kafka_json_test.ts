@@ -113,21 +113,20 @@ test("bodies written from their bytes are the decoded ones' JSON, byte for byte:
   );
 });
 
+/** A size-prefixed request frame: its header (client id "t") at the API's header version, then `body`. */
+function request<T>(codec: MessageCodec<T>, key: number, v: number, id: number, body: Init<T>): Uint8Array {
+  const header = { requestApiKey: key, requestApiVersion: v, correlationId: id, clientId: "t" };
+  return sized([encodeWith(RequestHeaderCodec, header, requestHeaderVersion(key, v)), codec.encode(body, v)]);
+}
+
+/** A size-prefixed response frame with a v0 header (correlation id `id` < 256). */
+function response<T>(codec: MessageCodec<T>, v: number, id: number, body: Init<T>): Uint8Array {
+  return sized([new Uint8Array([0, 0, 0, id]), codec.encode(body, v)]);
+}
+
 test("after a SaslHandshake v0 written from its bytes, bare SASL tokens follow as on the decoder's way", () => {
   const w = new PcapWriter();
   let ts = 1_764_590_400_000_000;
-  const request = <T>(codec: MessageCodec<T>, key: number, v: number, id: number, body: Init<T>) =>
-    sized([
-      encodeWith(RequestHeaderCodec, {
-        requestApiKey: key,
-        requestApiVersion: v,
-        correlationId: id,
-        clientId: "t",
-      }, 1),
-      codec.encode(body, v),
-    ]);
-  const response = <T>(codec: MessageCodec<T>, v: number, id: number, body: Init<T>) =>
-    sized([new Uint8Array([0, 0, 0, id]), codec.encode(body, v)]);
   /** A connection that opens with a SaslHandshake v0 answered with `errorCode`. */
   const handshake = (port: number, mechanism: string, errorCode: number) => {
     const c = w.connection("10.0.0.1", port, "10.0.0.2", 9092, ts);
@@ -174,18 +173,6 @@ test("after a SaslHandshake v0 written from its bytes, bare SASL tokens follow a
 test("an ApiVersions answer written from its bytes gives the broker's ranges as on the decoder's way", () => {
   const w = new PcapWriter();
   let ts = 1_764_590_400_000_000;
-  const request = <T>(codec: MessageCodec<T>, key: number, v: number, id: number, body: Init<T>) =>
-    sized([
-      encodeWith(RequestHeaderCodec, {
-        requestApiKey: key,
-        requestApiVersion: v,
-        correlationId: id,
-        clientId: "t",
-      }, requestHeaderVersion(key, v)),
-      codec.encode(body, v),
-    ]);
-  const response = <T>(codec: MessageCodec<T>, v: number, id: number, body: Init<T>) =>
-    sized([new Uint8Array([0, 0, 0, id]), codec.encode(body, v)]);
   /**
    * A connection whose ApiVersions v3 is answered with `errorCode`, Metadata up to `metadataMax`
    * and, when `saslV0`, SaslHandshake v0 only.
