@@ -3,8 +3,8 @@
  * `--format json` shows for the decoded and projected ones (`kafka_wire.ts`, then `writeStruct`
  * in `format.ts`), without building the values. The walk follows their {@linkcode Plan}s
  * (fields present at the version, each with its wire layout), reads each field with the codec
- * runtime's readers, and writes its JSON as it goes; strings that are plain ASCII are copied
- * as bytes.
+ * runtime's readers, and writes its JSON as it goes; strings of well-formed UTF-8 that need no
+ * escape are copied as bytes.
  *
  * It gives up (returns `undefined`) on anything it does not take for certain: a layout it does
  * not know, and anything the decoder would reject, which then goes the decoder's way and is
