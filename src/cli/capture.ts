@@ -151,7 +151,7 @@ export class CaptureReader {
   #pcapRecord(): CapturedPacket | null {
     const q = this.#q;
     if (q.length < 16) return null;
-    // Read in the queue: a view of the record header per packet was a few percent of the run.
+    // Read in the queue: no view of the record header per packet.
     const sec = this.#u32q(0);
     const frac = this.#u32q(4);
     const incl = this.#u32q(8);

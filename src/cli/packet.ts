@@ -89,8 +89,8 @@ let noBytes: Uint8Array | undefined;
 /**
  * A TCP segment's fields read in place: the addresses as offsets into the packet, the payload a
  * view of it. One is reused for every packet, so that reading a packet allocates at most the
- * payload's view (the inspector reads every packet of a capture; a view and a record per layer
- * were a tenth of its allocation).
+ * payload's view (the inspector reads every packet of a capture, and a view and a record per
+ * layer were garbage made for each).
  */
 export class SegmentFields {
   /** The packet last read. */
