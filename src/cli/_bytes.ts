@@ -17,8 +17,8 @@ const KEEP_BUFFER = 1024 * 1024;
 
 let none: Uint8Array | undefined;
 
-/** The empty buffer every empty queue shares (made on first use, never written). */
-function empty(): Uint8Array {
+/** The empty buffer every empty queue (and empty payload) shares (made on first use, never written). */
+export function empty(): Uint8Array {
   return none ??= new Uint8Array(0);
 }
 

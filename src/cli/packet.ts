@@ -8,7 +8,7 @@
  * @module
  */
 
-import { u16be, u32be } from "./_bytes.ts";
+import { empty, u16be, u32be } from "./_bytes.ts";
 
 /** The fields of a TCP segment, addresses as bytes (what the inspector reads per packet). */
 export interface RawSegment {
@@ -84,8 +84,6 @@ export function rawSegment(linkType: number, data: Uint8Array): RawSegment | und
   };
 }
 
-let noBytes: Uint8Array | undefined;
-
 /**
  * A TCP segment's fields read in place: the addresses as offsets into the packet, the payload a
  * view of it. One is reused for every packet, so that reading a packet allocates at most the
@@ -94,7 +92,7 @@ let noBytes: Uint8Array | undefined;
  */
 export class SegmentFields {
   /** The packet last read. */
-  data: Uint8Array = noBytes ??= new Uint8Array(0);
+  data: Uint8Array = empty();
   /** Where the source address starts in `data`; the destination address follows it. */
   addrAt = 0;
   /** 4 (IPv4) or 16 (IPv6). */
@@ -221,7 +219,7 @@ export class SegmentFields {
     this.ack = (flags & 16) !== 0;
     this.fin = (flags & 1) !== 0;
     this.rst = (flags & 4) !== 0;
-    this.payload = o + off === end ? (noBytes ??= new Uint8Array(0)) : d.subarray(o + off, end);
+    this.payload = o + off === end ? empty() : d.subarray(o + off, end);
     return true;
   }
 
